@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Idempotent set-up on Debian 12: system packages, .venv, pinned Python packages.
+# Fast when everything is already there, so every ./dev command can call it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+APT_PACKAGES=(python3-venv glslang-tools spirv-tools spirv-cross mesa-vulkan-drivers
+  libgl1-mesa-dri libegl-mesa0 libegl1 libvulkan1 creduce)
+STAMP=.venv/.setup-stamp
+
+need_apt=()
+for pkg in "${APT_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need_apt+=("$pkg")
+done
+if ((${#need_apt[@]})); then
+  echo "setup: installing system packages: ${need_apt[*]}" >&2
+  SUDO=""
+  if [ "$(id -u)" != 0 ]; then
+    command -v sudo >/dev/null || { echo "setup: need root or sudo to apt-get install ${need_apt[*]}" >&2; exit 1; }
+    SUDO=sudo
+  fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
+fi
+
+want="$(sha256sum requirements.lock pyproject.toml | sha256sum | cut -d' ' -f1)"
+if [ ! -x .venv/bin/python ] || [ "$(cat "$STAMP" 2>/dev/null)" != "$want" ]; then
+  echo "setup: creating .venv with the pinned Python packages" >&2
+  python3 -m venv .venv
+  .venv/bin/python -m pip install -q --disable-pip-version-check -r requirements.lock
+  .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps --no-build-isolation -e .
+  echo "$want" > "$STAMP"
+fi

@@ -1,0 +1,113 @@
+"""Statements of the shader IR. Immutable, like expressions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shadersmith.ir.expressions import Expression, Literal
+from shadersmith.ir.types import Type
+
+
+@dataclass(frozen=True, slots=True)
+class VarDecl:
+    """`[const] T name [= init];` one declarator per statement."""
+
+    name: str
+    type: Type
+    init: Expression | None = None
+    const: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ExprStmt:
+    expr: Expression
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    body: tuple[Statement, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class If:
+    condition: Expression
+    then: Block
+    otherwise: Block | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SwitchCase:
+    """One label (`value` None is `default:`) and the statements after it.
+
+    Control falls through into the next case unless `body` ends in a jump, and an empty
+    body is a label that shares the next case's statements, exactly as in GLSL.
+    """
+
+    value: Literal | None
+    body: tuple[Statement, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Switch:
+    selector: Expression
+    cases: tuple[SwitchCase, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class For:
+    """`for (init; condition; update) body`: each header part is optional."""
+
+    init: VarDecl | ExprStmt | None
+    condition: Expression | None
+    update: Expression | None
+    body: Block
+
+
+@dataclass(frozen=True, slots=True)
+class While:
+    condition: Expression
+    body: Block
+
+
+@dataclass(frozen=True, slots=True)
+class DoWhile:
+    body: Block
+    condition: Expression
+
+
+@dataclass(frozen=True, slots=True)
+class Break:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Continue:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Return:
+    value: Expression | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Fragment shaders only."""
+
+
+Statement = (
+    VarDecl
+    | ExprStmt
+    | Block
+    | If
+    | Switch
+    | For
+    | While
+    | DoWhile
+    | Break
+    | Continue
+    | Return
+    | Discard
+)
+
+LOOP_CLASSES: tuple[type, ...] = (For, While, DoWhile)

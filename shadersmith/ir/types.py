@@ -1,0 +1,198 @@
+"""The types of the shader IR.
+
+Types are immutable values compared structurally, so two `VectorType(INT_KIND, 3)` built
+in different places are equal and hash alike. Struct types are nominal in GLSL, so a
+struct type carries its name and its fields; two structs with one name must be equal.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+class ScalarKind(enum.Enum):
+    """The four scalar kinds the generators and the interpreter understand."""
+
+    BOOL = "bool"
+    INT = "int"
+    UINT = "uint"
+    FLOAT = "float"
+
+    @property
+    def is_integer(self) -> bool:
+        return self in (ScalarKind.INT, ScalarKind.UINT)
+
+    @property
+    def is_numeric(self) -> bool:
+        return self is not ScalarKind.BOOL
+
+
+@dataclass(frozen=True, slots=True)
+class ScalarType:
+    kind: ScalarKind
+
+    def __str__(self) -> str:
+        return self.kind.value
+
+
+# GLSL vector type names by scalar kind, e.g. ivec3.
+_VECTOR_PREFIX = {
+    ScalarKind.BOOL: "b",
+    ScalarKind.INT: "i",
+    ScalarKind.UINT: "u",
+    ScalarKind.FLOAT: "",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class VectorType:
+    kind: ScalarKind
+    size: int
+
+    def __post_init__(self) -> None:
+        if self.size not in (2, 3, 4):
+            raise ValueError(f"vector size must be 2, 3 or 4, not {self.size}")
+
+    @property
+    def component(self) -> ScalarType:
+        return ScalarType(self.kind)
+
+    def __str__(self) -> str:
+        return f"{_VECTOR_PREFIX[self.kind]}vec{self.size}"
+
+
+@dataclass(frozen=True, slots=True)
+class MatrixType:
+    """A float matrix with `columns` column vectors of `rows` components."""
+
+    columns: int
+    rows: int
+
+    def __post_init__(self) -> None:
+        if self.columns not in (2, 3, 4) or self.rows not in (2, 3, 4):
+            raise ValueError(f"bad matrix shape {self.columns}x{self.rows}")
+
+    @property
+    def column_type(self) -> VectorType:
+        return VectorType(ScalarKind.FLOAT, self.rows)
+
+    def __str__(self) -> str:
+        if self.columns == self.rows:
+            return f"mat{self.columns}"
+        return f"mat{self.columns}x{self.rows}"
+
+
+@dataclass(frozen=True, slots=True)
+class ArrayType:
+    """A one-dimensional array; `length` None is a runtime-sized buffer array."""
+
+    element: Type
+    length: int | None
+
+    def __str__(self) -> str:
+        size = "" if self.length is None else str(self.length)
+        return f"{self.element}[{size}]"
+
+
+@dataclass(frozen=True, slots=True)
+class StructField:
+    name: str
+    type: Type
+
+
+@dataclass(frozen=True, slots=True)
+class StructType:
+    name: str
+    fields: tuple[StructField, ...]
+
+    def field(self, name: str) -> StructField:
+        for candidate in self.fields:
+            if candidate.name == name:
+                return candidate
+        raise KeyError(f"struct {self.name} has no field {name}")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True, slots=True)
+class VoidType:
+    def __str__(self) -> str:
+        return "void"
+
+
+Type = ScalarType | VectorType | MatrixType | ArrayType | StructType | VoidType
+
+BOOL = ScalarType(ScalarKind.BOOL)
+INT = ScalarType(ScalarKind.INT)
+UINT = ScalarType(ScalarKind.UINT)
+FLOAT = ScalarType(ScalarKind.FLOAT)
+VOID = VoidType()
+
+SCALAR_TYPES: tuple[ScalarType, ...] = (BOOL, INT, UINT, FLOAT)
+
+
+def scalar(kind: ScalarKind) -> ScalarType:
+    return ScalarType(kind)
+
+
+def vector_or_scalar(kind: ScalarKind, size: int) -> ScalarType | VectorType:
+    """The scalar type for size 1, else the vector type: the 'genType' of the GLSL spec."""
+    return ScalarType(kind) if size == 1 else VectorType(kind, size)
+
+
+def kind_of(type_: Type) -> ScalarKind | None:
+    """Scalar kind of a scalar, vector or matrix type; None for the others."""
+    if isinstance(type_, ScalarType | VectorType):
+        return type_.kind
+    if isinstance(type_, MatrixType):
+        return ScalarKind.FLOAT
+    return None
+
+
+def component_count(type_: Type) -> int:
+    """1 for a scalar, the size of a vector; 0 for what has no components."""
+    if isinstance(type_, ScalarType):
+        return 1
+    if isinstance(type_, VectorType):
+        return type_.size
+    return 0
+
+
+def is_scalar_or_vector(type_: Type) -> bool:
+    return isinstance(type_, ScalarType | VectorType)
+
+
+def element_type(type_: Type) -> Type:
+    """The type that indexing `type_` with `[i]` gives."""
+    if isinstance(type_, ArrayType):
+        return type_.element
+    if isinstance(type_, VectorType):
+        return type_.component
+    if isinstance(type_, MatrixType):
+        return type_.column_type
+    raise TypeError(f"{type_} cannot be indexed")
+
+
+def index_bound(type_: Type) -> int | None:
+    """How many elements `[i]` may address; None for a runtime-sized array."""
+    if isinstance(type_, ArrayType):
+        return type_.length
+    if isinstance(type_, VectorType):
+        return type_.size
+    if isinstance(type_, MatrixType):
+        return type_.columns
+    raise TypeError(f"{type_} cannot be indexed")
+
+
+def contains_type(outer: Type, predicate: Callable[[Type], bool]) -> bool:
+    """True when `outer` or any type nested in it satisfies `predicate`."""
+    if predicate(outer):
+        return True
+    if isinstance(outer, ArrayType):
+        return contains_type(outer.element, predicate)
+    if isinstance(outer, StructType):
+        return any(contains_type(f.type, predicate) for f in outer.fields)
+    return False
