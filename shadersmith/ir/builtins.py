@@ -18,7 +18,6 @@ from shadersmith.ir.types import (
     BOOL,
     FLOAT,
     INT,
-    UINT,
     VOID,
     ScalarKind,
     ScalarType,

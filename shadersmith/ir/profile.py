@@ -32,9 +32,7 @@ class LanguageProfile:
 
 
 GLSL450 = LanguageProfile(name="glsl450", language=Language.GLSL, version=450)
-ESSL310 = LanguageProfile(
-    name="essl310", language=Language.ESSL, version=310, needs_precision=True
-)
+ESSL310 = LanguageProfile(name="essl310", language=Language.ESSL, version=310, needs_precision=True)
 
 PROFILES: dict[str, LanguageProfile] = {p.name: p for p in (GLSL450, ESSL310)}
 

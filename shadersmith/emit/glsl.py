@@ -1,0 +1,390 @@
+"""IR to GLSL text, for the GLSL 450 and ESSL 310 profiles.
+
+The output is deterministic (a pure function of the program and the profile), readable
+(four-space indentation, one statement a line) and carries only the parentheses that
+precedence and associativity need, plus two that avoid token pasting (`-(-x)`).
+"""
+
+from __future__ import annotations
+
+import math
+
+from shadersmith.ir.expressions import (
+    Assign,
+    Binary,
+    Call,
+    Construct,
+    Expression,
+    IncDec,
+    Index,
+    Literal,
+    Member,
+    Sequence,
+    Swizzle,
+    Ternary,
+    Unary,
+    VariableRef,
+)
+from shadersmith.ir.operators import (
+    ASSIGNMENT_PRECEDENCE,
+    POSTFIX_PRECEDENCE,
+    PREFIX_PRECEDENCE,
+    PRIMARY_PRECEDENCE,
+    SEQUENCE_PRECEDENCE,
+    TERNARY_PRECEDENCE,
+)
+from shadersmith.ir.profile import GLSL450, Language, LanguageProfile
+from shadersmith.ir.program import (
+    Function,
+    Parameter,
+    ParamQualifier,
+    Program,
+    Stage,
+    StorageBuffer,
+)
+from shadersmith.ir.statements import (
+    Block,
+    Break,
+    Continue,
+    Discard,
+    DoWhile,
+    ExprStmt,
+    For,
+    If,
+    Return,
+    Statement,
+    Switch,
+    VarDecl,
+    While,
+)
+from shadersmith.ir.types import ArrayType, ScalarKind, StructType, Type
+
+INDENT = "    "
+INT_MIN = -(2**31)
+
+
+# ---------------------------------------------------------------------------- types
+
+
+def type_name(type_: Type) -> str:
+    """The type as used in a constructor: `int[3]`, `ivec2`, `S`."""
+    base, dims = _split_array(type_)
+    return str(base) + "".join(dims)
+
+
+def declarator(type_: Type, name: str) -> str:
+    """`T name[3][2]`: the declarator form, valid for locals, fields and parameters."""
+    base, dims = _split_array(type_)
+    return f"{base} {name}{''.join(dims)}"
+
+
+def _split_array(type_: Type) -> tuple[Type, list[str]]:
+    dims: list[str] = []
+    while isinstance(type_, ArrayType):
+        dims.append("[]" if type_.length is None else f"[{type_.length}]")
+        type_ = type_.element
+    return type_, dims
+
+
+# ----------------------------------------------------------------------- literals
+
+
+def literal_text(literal: Literal) -> str:
+    value = literal.value
+    kind = literal.type.kind
+    if kind is ScalarKind.BOOL:
+        return "true" if value else "false"
+    if kind is ScalarKind.INT:
+        return str(int(value))
+    if kind is ScalarKind.UINT:
+        return f"{int(value)}u"
+    number = float(value)
+    if math.isnan(number) or math.isinf(number):
+        raise ValueError(f"float literal {number} has no GLSL spelling")
+    if number.is_integer() and abs(number) < 1e15:
+        return f"{int(number)}.0"
+    text = repr(number)
+    return text if ("." in text or "e" in text) else text + ".0"
+
+
+def _literal_precedence(literal: Literal) -> int:
+    # A negative number is spelled with unary minus, so it binds like a prefix operator.
+    if literal.type.kind is not ScalarKind.BOOL and literal.value < 0:
+        return PREFIX_PRECEDENCE
+    return PRIMARY_PRECEDENCE
+
+
+# -------------------------------------------------------------------- expressions
+
+
+def precedence(expr: Expression) -> int:
+    """GLSL precedence level of the expression's outermost operator (1 binds tightest)."""
+    if isinstance(expr, Literal):
+        return _literal_precedence(expr)
+    if isinstance(expr, VariableRef):
+        return PRIMARY_PRECEDENCE
+    if isinstance(expr, Swizzle | Index | Member | Call | Construct):
+        return POSTFIX_PRECEDENCE
+    if isinstance(expr, IncDec):
+        return PREFIX_PRECEDENCE if expr.op.is_prefix else POSTFIX_PRECEDENCE
+    if isinstance(expr, Unary):
+        return PREFIX_PRECEDENCE
+    if isinstance(expr, Binary):
+        return expr.op.precedence
+    if isinstance(expr, Ternary):
+        return TERNARY_PRECEDENCE
+    if isinstance(expr, Assign):
+        return ASSIGNMENT_PRECEDENCE
+    return SEQUENCE_PRECEDENCE
+
+
+def emit_expression(expr: Expression, profile: LanguageProfile = GLSL450) -> str:
+    """The expression as GLSL text, with minimal parentheses."""
+    del profile  # GLSL and ESSL spell every expression alike
+    return _expr(expr)
+
+
+def _wrap(expr: Expression, allowed: int) -> str:
+    """`expr`, parenthesised when its precedence is looser than `allowed`."""
+    text = _expr(expr)
+    return f"({text})" if precedence(expr) > allowed else text
+
+
+def _expr(expr: Expression) -> str:
+    if isinstance(expr, Literal):
+        return literal_text(expr)
+    if isinstance(expr, VariableRef):
+        return expr.name
+    if isinstance(expr, Binary):
+        level = expr.op.precedence
+        # Left-associative: the left operand may share the level, the right may not.
+        left = _wrap(expr.left, level)
+        right = _wrap(expr.right, level - 1)
+        return f"{left} {expr.op.value} {right}"
+    if isinstance(expr, Unary):
+        operand = _wrap(expr.operand, PREFIX_PRECEDENCE)
+        # `- -x` would lex as the decrement `--x`, `+ +x` as `++x`.
+        if operand.startswith(("-", "+")):
+            operand = f"({operand})"
+        return f"{expr.op.value}{operand}"
+    if isinstance(expr, IncDec):
+        if expr.op.is_prefix:
+            return f"{expr.op.token}{_wrap(expr.target, PREFIX_PRECEDENCE)}"
+        return f"{_wrap(expr.target, POSTFIX_PRECEDENCE)}{expr.op.token}"
+    if isinstance(expr, Assign):
+        # Right-associative: the value may itself be an assignment.
+        target = _wrap(expr.target, PREFIX_PRECEDENCE)
+        value = _wrap(expr.value, ASSIGNMENT_PRECEDENCE)
+        return f"{target} {expr.op.value} {value}"
+    if isinstance(expr, Ternary):
+        # Grammar: logical_or_expression ? expression : assignment_expression.
+        condition = _wrap(expr.condition, TERNARY_PRECEDENCE - 1)
+        if_true = _wrap(expr.if_true, ASSIGNMENT_PRECEDENCE)
+        if_false = _wrap(expr.if_false, ASSIGNMENT_PRECEDENCE)
+        return f"{condition} ? {if_true} : {if_false}"
+    if isinstance(expr, Swizzle):
+        return f"{_wrap(expr.base, POSTFIX_PRECEDENCE)}.{expr.text}"
+    if isinstance(expr, Index):
+        return f"{_wrap(expr.base, POSTFIX_PRECEDENCE)}[{_expr(expr.index)}]"
+    if isinstance(expr, Member):
+        return f"{_wrap(expr.base, POSTFIX_PRECEDENCE)}.{expr.field}"
+    if isinstance(expr, Call):
+        return f"{expr.callee}({_arguments(expr.args)})"
+    if isinstance(expr, Construct):
+        return f"{type_name(expr.type)}({_arguments(expr.args)})"
+    if isinstance(expr, Sequence):
+        return ", ".join(_wrap(item, ASSIGNMENT_PRECEDENCE) for item in expr.items)
+    raise TypeError(f"not an expression: {expr!r}")
+
+
+def _arguments(args: tuple[Expression, ...]) -> str:
+    # Arguments are assignment-expressions: only a comma expression needs parentheses.
+    return ", ".join(_wrap(arg, ASSIGNMENT_PRECEDENCE) for arg in args)
+
+
+# --------------------------------------------------------------------- statements
+
+
+class _Writer:
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.depth = 0
+
+    def line(self, text: str) -> None:
+        self.lines.append(INDENT * self.depth + text)
+
+    def text(self) -> str:
+        return "\n".join(self.lines) + "\n"
+
+
+def _var_decl(decl: VarDecl) -> str:
+    text = declarator(decl.type, decl.name)
+    if decl.const:
+        text = "const " + text
+    if decl.init is not None:
+        text += " = " + _wrap(decl.init, ASSIGNMENT_PRECEDENCE)
+    return text
+
+
+def _statement(out: _Writer, stmt: Statement) -> None:
+    if isinstance(stmt, VarDecl):
+        out.line(_var_decl(stmt) + ";")
+    elif isinstance(stmt, ExprStmt):
+        out.line(_expr(stmt.expr) + ";")
+    elif isinstance(stmt, Block):
+        out.line("{")
+        _body(out, stmt.body)
+        out.line("}")
+    elif isinstance(stmt, If):
+        _if(out, stmt, "if")
+    elif isinstance(stmt, Switch):
+        out.line(f"switch ({_expr(stmt.selector)}) {{")
+        out.depth += 1
+        for case in stmt.cases:
+            label = "default:" if case.value is None else f"case {literal_text(case.value)}:"
+            out.line(label)
+            _body(out, case.body)
+        out.depth -= 1
+        out.line("}")
+    elif isinstance(stmt, For):
+        init = ""
+        if isinstance(stmt.init, VarDecl):
+            init = _var_decl(stmt.init)
+        elif isinstance(stmt.init, ExprStmt):
+            init = _expr(stmt.init.expr)
+        condition = "" if stmt.condition is None else " " + _expr(stmt.condition)
+        update = "" if stmt.update is None else " " + _expr(stmt.update)
+        out.line(f"for ({init};{condition};{update}) {{")
+        _body(out, stmt.body.body)
+        out.line("}")
+    elif isinstance(stmt, While):
+        out.line(f"while ({_expr(stmt.condition)}) {{")
+        _body(out, stmt.body.body)
+        out.line("}")
+    elif isinstance(stmt, DoWhile):
+        out.line("do {")
+        _body(out, stmt.body.body)
+        out.line(f"}} while ({_expr(stmt.condition)});")
+    elif isinstance(stmt, Break):
+        out.line("break;")
+    elif isinstance(stmt, Continue):
+        out.line("continue;")
+    elif isinstance(stmt, Return):
+        out.line("return;" if stmt.value is None else f"return {_expr(stmt.value)};")
+    elif isinstance(stmt, Discard):
+        out.line("discard;")
+    else:
+        raise TypeError(f"not a statement: {stmt!r}")
+
+
+def _if(out: _Writer, stmt: If, opener: str) -> None:
+    out.line(f"{opener} ({_expr(stmt.condition)}) {{")
+    _body(out, stmt.then.body)
+    otherwise = stmt.otherwise
+    if otherwise is None:
+        out.line("}")
+    elif len(otherwise.body) == 1 and isinstance(otherwise.body[0], If):
+        # `else if` chains read better than nested blocks; the meaning is the same.
+        _if(out, otherwise.body[0], "} else if")
+    else:
+        out.line("} else {")
+        _body(out, otherwise.body)
+        out.line("}")
+
+
+def _body(out: _Writer, body: tuple[Statement, ...]) -> None:
+    out.depth += 1
+    for stmt in body:
+        _statement(out, stmt)
+    out.depth -= 1
+
+
+def emit_statement(stmt: Statement, profile: LanguageProfile = GLSL450) -> str:
+    """One statement as GLSL text (several lines for compound statements)."""
+    del profile
+    out = _Writer()
+    _statement(out, stmt)
+    return out.text()
+
+
+# ---------------------------------------------------------------------- program
+
+
+def _parameter(param: Parameter) -> str:
+    qualifier = "" if param.qualifier is ParamQualifier.IN else param.qualifier.value + " "
+    const = "const " if param.const else ""
+    return const + qualifier + declarator(param.type, param.name)
+
+
+def _function(out: _Writer, function: Function) -> None:
+    params = ", ".join(_parameter(p) for p in function.params)
+    out.line(f"{function.return_type} {function.name}({params}) {{")
+    _body(out, function.body.body)
+    out.line("}")
+
+
+def _struct(out: _Writer, struct: StructType) -> None:
+    out.line(f"struct {struct.name} {{")
+    out.depth += 1
+    for field in struct.fields:
+        out.line(declarator(field.type, field.name) + ";")
+    out.depth -= 1
+    out.line("};")
+
+
+def _buffer(out: _Writer, buffer: StorageBuffer) -> None:
+    readonly = "readonly " if buffer.readonly else ""
+    out.line(f"layout(std430, binding = {buffer.binding}) {readonly}buffer {buffer.block_name} {{")
+    out.depth += 1
+    for field in buffer.fields:
+        out.line(declarator(field.type, field.name) + ";")
+    out.depth -= 1
+    out.line("}" + (f" {buffer.instance_name};" if buffer.instance_name else ";"))
+
+
+def _header(out: _Writer, program: Program, profile: LanguageProfile) -> None:
+    if profile.language is Language.ESSL:
+        out.line(f"#version {profile.version} es")
+    elif profile.language is Language.GLSL:
+        out.line(f"#version {profile.version}")
+    else:
+        raise ValueError(f"the GLSL emitter cannot write {profile.name}")
+    if profile.needs_precision:
+        out.line("precision highp float;")
+        out.line("precision highp int;")
+    if program.stage is Stage.COMPUTE:
+        x, y, z = program.local_size
+        out.line(f"layout(local_size_x = {x}, local_size_y = {y}, local_size_z = {z}) in;")
+
+
+def emit_glsl(program: Program, profile: LanguageProfile = GLSL450) -> str:
+    """The whole shader as GLSL source for `profile`."""
+    out = _Writer()
+    _header(out, program, profile)
+    for struct in program.structs:
+        out.line("")
+        _struct(out, struct)
+    if program.buffers or program.uniforms or program.inputs or program.outputs:
+        out.line("")
+    for buffer in program.buffers:
+        _buffer(out, buffer)
+    for uniform in program.uniforms:
+        declared = declarator(uniform.type, uniform.name)
+        out.line(f"layout(location = {uniform.location}) uniform {declared};")
+    for stage_input in program.inputs:
+        out.line(
+            f"layout(location = {stage_input.location}) in "
+            f"{declarator(stage_input.type, stage_input.name)};"
+        )
+    for output in program.outputs:
+        out.line(
+            f"layout(location = {output.location}) out {declarator(output.type, output.name)};"
+        )
+    if program.globals:
+        out.line("")
+    for global_decl in program.globals:
+        out.line(_var_decl(global_decl) + ";")
+    for function in program.functions:
+        out.line("")
+        _function(out, function)
+    return out.text()
