@@ -2,10 +2,144 @@
 
 from __future__ import annotations
 
+import json
+import os
+import sys
+from collections import Counter
+from pathlib import Path
+
 import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from shadersmith.ir.profile import PROFILES
+
+PROFILE_CHOICE = click.Choice(sorted(PROFILES))
+err_console = Console(stderr=True)
+
+
+def _fail(message: str) -> None:
+    """One-line error for the user, exit status 2 like click's own usage errors."""
+    raise click.ClickException(message)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="shadersmith")
 def main() -> None:
     """Find and shrink bugs in shader compilers."""
+
+
+@main.command()
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), required=True, help="Generator seed.")
+@click.option(
+    "--profile", type=PROFILE_CHOICE, default="glsl450", show_default=True, help="Language."
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Write a self-contained test directory here instead of printing the shader.",
+)
+def generate(seed: int, profile: str, out: Path | None) -> None:
+    """Generate one random compute shader (GLSLsmith generator)."""
+    from shadersmith.emit.glsl import emit_glsl
+    from shadersmith.generate.smith import SmithOptions
+    from shadersmith.generate.smith import generate as generate_program
+    from shadersmith.harness.build import testcase_from_generated
+    from shadersmith.harness.testcase import write_test
+    from shadersmith.ir.profile import profile_named
+
+    language = profile_named(profile)
+    generated = generate_program(seed, SmithOptions(), language)
+    if out is None:
+        sys.stdout.write(emit_glsl(generated.program, language))
+        return
+    path = write_test(testcase_from_generated(generated, language), out)
+    click.echo(f"wrote {path}")
+
+
+@main.command()
+@click.option("--count", type=click.IntRange(1), default=200, show_default=True)
+@click.option("--first-seed", type=click.IntRange(0), default=0, show_default=True)
+@click.option(
+    "--profile",
+    "profiles",
+    type=PROFILE_CHOICE,
+    multiple=True,
+    help="Language profile(s); default: all.",
+)
+@click.option("--jobs", type=click.IntRange(1), default=os.cpu_count() or 1, show_default="cores")
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("out/fuzz"),
+    show_default=True,
+    help="Where rejected programs are saved as test directories.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
+def fuzz(
+    count: int, first_seed: int, profiles: tuple[str, ...], jobs: int, out: Path, as_json: bool
+) -> None:
+    """Generate a batch of programs and validate each with glslang (GL and Vulkan).
+
+    A rejected program is a defect of the generator; it is saved under --out.
+    """
+    from shadersmith.campaign.validation_batch import run_batch
+    from shadersmith.generate.smith import SmithOptions
+    from shadersmith.targets.glslang import ToolMissing, glslang_path
+
+    try:
+        glslang_path()
+    except ToolMissing as error:
+        _fail(str(error))
+    chosen = list(profiles) or sorted(PROFILES)
+    seeds = range(first_seed, first_seed + count)
+    accepted: Counter[str] = Counter()
+    rejected: list[tuple[str, int, str, str | None]] = []
+    lines: list[int] = []
+    total = count * len(chosen)
+    with Progress(
+        TextColumn("[bold]validating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[status]}"),
+        TimeRemainingColumn(),
+        console=err_console,
+        transient=True,
+    ) as progress:
+        task = progress.add_task("", total=total, status="")
+        for outcome in run_batch(seeds, chosen, SmithOptions(), jobs, out):
+            lines.append(outcome.lines)
+            if outcome.accepted:
+                accepted[outcome.profile] += 1
+            else:
+                rejected.append(
+                    (outcome.profile, outcome.seed, outcome.rejections[0], outcome.saved)
+                )
+            progress.update(task, advance=1, status=f"{len(rejected)} rejected")
+    summary = {
+        "programs": total,
+        "accepted": sum(accepted.values()),
+        "rejected": len(rejected),
+        "valid_rate": sum(accepted.values()) / total,
+        "median_lines": sorted(lines)[len(lines) // 2],
+    }
+    if as_json:
+        click.echo(json.dumps(summary))
+    else:
+        table = Table(title=f"seeds {first_seed}..{first_seed + count - 1}")
+        table.add_column("profile")
+        table.add_column("accepted", justify="right")
+        table.add_column("rejected", justify="right")
+        for name in chosen:
+            bad = sum(1 for r in rejected if r[0] == name)
+            table.add_row(name, str(accepted[name]), str(bad))
+        Console().print(table)
+        for profile, seed, message, saved in rejected[:20]:
+            click.echo(f"rejected {profile} seed {seed}: {message}  [{saved}]")
+        click.echo(
+            f"{summary['accepted']}/{total} accepted ({summary['valid_rate']:.1%}), "
+            f"median {summary['median_lines']} lines"
+        )
+    if rejected:
+        sys.exit(1)

@@ -166,7 +166,9 @@ def _sample_program() -> Program:
         ),
         Block(
             (
-                ExprStmt(Assign(INT, AssignOp.ASSIGN, VariableRef(INT, "doubled"), add(value, value))),
+                ExprStmt(
+                    Assign(INT, AssignOp.ASSIGN, VariableRef(INT, "doubled"), add(value, value))
+                ),
                 ExprStmt(Assign(INT, AssignOp.ADD, VariableRef(INT, "acc"), lit(1))),
                 Return(VariableRef(INT, "value")),
             )

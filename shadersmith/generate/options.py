@@ -1,0 +1,145 @@
+"""The knobs of the GLSLsmith generator, and their JSON round trip (for test provenance).
+
+Every field is plain data (int, float, bool or a tuple of strings) so that the options can
+be written into a test's `test.json` and read back to regenerate the same program.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+# The four skewed value generators of seed 004, section 4.2.5.
+VALUE_GENERATORS: tuple[str, ...] = ("full", "special", "small", "large")
+
+
+@dataclass(frozen=True)
+class SmithOptions:
+    """Sizes and probabilities of the GLSLsmith generator.
+
+    Defaults give programs of roughly 60-150 lines of GLSL.
+    """
+
+    # Deepest expression tree below a statement (a leaf is depth 0); deeper expressions
+    # make the program larger quickly, 3 already gives `a + (b[i++] * -c.yx).y`-like terms.
+    max_expression_depth: int = 3
+    # Most statements a block gets when generated (at least 1).
+    max_statements_per_block: int = 4
+    # Deepest nesting of compound statements (if, switch, loops, blocks) in a function.
+    max_nesting: int = 3
+    # Statement budget of `main` and of each user function: generation stops adding
+    # statements once the budget is spent, which bounds the size whatever the nesting.
+    max_statements_main: int = 40
+    max_statements_function: int = 12
+    # Storage buffers: between 1 and this many read-only input buffers, and between 1
+    # and this many output buffers (filled with initial values too, and read back).
+    # ESSL 3.10 guarantees only 4 storage blocks in a compute shader, hence 2 + 2.
+    max_input_buffers: int = 2
+    max_output_buffers: int = 2
+    # Fields per buffer: between 1 and this many.
+    max_buffer_fields: int = 4
+    # Longest fixed-size array (buffer fields, locals, parameters): lengths are 1..this.
+    max_array_length: int = 4
+    # User functions defined before main: between 0 and this many.
+    max_functions: int = 3
+    # Parameters per user function: between 0 and this many.
+    max_params: int = 3
+    # Global (non-buffer) variables, const or not: between 0 and this many.
+    max_globals: int = 2
+    # Most case labels of a generated switch (guided or atypical).
+    max_switch_cases: int = 4
+    # Most iterations of a guided for loop (its bound is computed from this).
+    max_loop_iterations: int = 8
+    # Probability that a switch is guided (seed 004 Figure 4.3) rather than atypical
+    # (empty body, default only, arbitrary labels with fall-through).
+    guided_switch_probability: float = 0.6
+    # Probability that a for loop is guided (seed 004 Figure 4.4) rather than atypical
+    # (`for(;;)` with a break, missing header parts, arbitrary header).
+    guided_for_probability: float = 0.6
+    # Probability that a statement position holds a compound (control-flow) statement
+    # rather than a declaration or an expression statement.
+    control_flow_probability: float = 0.3
+    # Skewed value generators used for int/uint literals and buffer values, chosen
+    # uniformly among the enabled ones: "full", "special", "small", "large".
+    value_generators: tuple[str, ...] = VALUE_GENERATORS
+    # Whether float variables, literals and arithmetic (+ - * only) are generated.
+    floats: bool = True
+    # Whether buffers get an instance name (`buf.field`) at times, or never (`field`).
+    buffer_instance_names: bool = True
+
+    def __post_init__(self) -> None:
+        unknown = [g for g in self.value_generators if g not in VALUE_GENERATORS]
+        if unknown or not self.value_generators:
+            known = ", ".join(VALUE_GENERATORS)
+            raise ValueError(f"value_generators must be a non-empty subset of {known}")
+        positive = (
+            "max_statements_per_block",
+            "max_input_buffers",
+            "max_output_buffers",
+            "max_buffer_fields",
+            "max_array_length",
+            "max_switch_cases",
+            "max_loop_iterations",
+        )
+        for name in positive:
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name} must be at least 1")
+        not_negative = (
+            "max_expression_depth",
+            "max_nesting",
+            "max_statements_main",
+            "max_statements_function",
+            "max_functions",
+            "max_params",
+            "max_globals",
+        )
+        for name in not_negative:
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} must not be negative")
+        probabilities = (
+            "guided_switch_probability",
+            "guided_for_probability",
+            "control_flow_probability",
+        )
+        for name in probabilities:
+            if not 0.0 <= getattr(self, name) <= 1.0:
+                raise ValueError(f"{name} must be a probability in [0, 1]")
+
+
+def options_to_dict(options: SmithOptions) -> dict[str, Any]:
+    """JSON-ready dict of every option (tuples become lists)."""
+    result: dict[str, Any] = {}
+    for field in dataclasses.fields(options):
+        value = getattr(options, field.name)
+        result[field.name] = list(value) if isinstance(value, tuple) else value
+    return result
+
+
+def options_from_dict(data: dict[str, Any]) -> SmithOptions:
+    """Options from `options_to_dict`'s output; missing keys take their default, an
+    unknown key is an error (it would silently change what a seed generates)."""
+    known = {field.name: field for field in dataclasses.fields(SmithOptions)}
+    unknown = sorted(key for key in data if key not in known)
+    if unknown:
+        raise ValueError(f"unknown generator option(s): {', '.join(unknown)}")
+    values: dict[str, Any] = {}
+    for key, value in data.items():
+        default = getattr(SmithOptions(), key)
+        if isinstance(default, tuple):
+            if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+                raise ValueError(f"option {key} must be a list of strings")
+            values[key] = tuple(value)
+        elif isinstance(default, bool):
+            if not isinstance(value, bool):
+                raise ValueError(f"option {key} must be a boolean")
+            values[key] = value
+        elif isinstance(default, int):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"option {key} must be an integer")
+            values[key] = value
+        else:
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise ValueError(f"option {key} must be a number")
+            values[key] = float(value)
+    return SmithOptions(**values)

@@ -1,0 +1,130 @@
+"""The variable environment of the generator: what is visible, readable and writable.
+
+A variable "provides" a type when an access path from it yields that type: an `ivec3`
+provides `int` (`v.y`, `v[i]`) and every `ivec` size (read swizzles may repeat and
+widen), an `int[3]` provides `int[3]` and `int`. Writable paths provide fewer types:
+a written swizzle never repeats, so an `ivec2` provides `ivec2` and `int` only.
+
+Lists of providers are kept per type and updated incrementally as variables come into
+and go out of scope, so a look-up is one dictionary access: the generator asks for
+providers at every expression leaf, and scanning all variables there would dominate
+the generation time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from shadersmith.ir.expressions import Expression
+from shadersmith.ir.types import ArrayType, ScalarType, Type, VectorType
+
+
+class Access(Enum):
+    """The three lists a variable may be in."""
+
+    READ = "read"
+    WRITE = "write"
+    CONSTANT = "constant"  # a constant expression in GLSL: a const with a constant initialiser
+
+
+@dataclass(frozen=True, slots=True)
+class Variable:
+    name: str
+    type: Type
+    # How the program names it: a VariableRef, or `instance.field` for a buffer field.
+    access: Expression
+    writable: bool
+    constant: bool = False
+
+
+_read_cache: dict[Type, tuple[Type, ...]] = {}
+_write_cache: dict[Type, tuple[Type, ...]] = {}
+
+
+def read_provides(type_: Type) -> tuple[Type, ...]:
+    """Every type a read access path from a value of `type_` can yield."""
+    cached = _read_cache.get(type_)
+    if cached is not None:
+        return cached
+    result: tuple[Type, ...]
+    if isinstance(type_, ScalarType):
+        result = (type_,)
+    elif isinstance(type_, VectorType):
+        result = (type_.component, *(VectorType(type_.kind, n) for n in (2, 3, 4)))
+    elif isinstance(type_, ArrayType):
+        result = (type_, *read_provides(type_.element))
+    else:
+        result = ()
+    _read_cache[type_] = result
+    return result
+
+
+def write_provides(type_: Type) -> tuple[Type, ...]:
+    """Every type a writable access path into a value of `type_` can yield."""
+    cached = _write_cache.get(type_)
+    if cached is not None:
+        return cached
+    result: tuple[Type, ...]
+    if isinstance(type_, ScalarType):
+        result = (type_,)
+    elif isinstance(type_, VectorType):
+        sizes = range(2, type_.size + 1)
+        result = (type_.component, *(VectorType(type_.kind, n) for n in sizes))
+    elif isinstance(type_, ArrayType):
+        result = (type_, *write_provides(type_.element))
+    else:
+        result = ()
+    _write_cache[type_] = result
+    return result
+
+
+_EMPTY: tuple[Variable, ...] = ()
+
+
+class Scope:
+    """Nested scopes of variables with per-type provider lists.
+
+    Variables only ever leave in the reverse order they came in (a scope is popped whole),
+    so each provider list shrinks from its end and stays in declaration order, which keeps
+    the generator deterministic.
+    """
+
+    def __init__(self) -> None:
+        self._variables: list[Variable] = []
+        self._keys: list[tuple[tuple[Access, Type], ...]] = []
+        self._providers: dict[tuple[Access, Type], list[Variable]] = {}
+        self._marks: list[int] = []
+
+    def push(self) -> None:
+        self._marks.append(len(self._variables))
+
+    def pop(self) -> None:
+        mark = self._marks.pop()
+        while len(self._variables) > mark:
+            self._variables.pop()
+            for key in self._keys.pop():
+                self._providers[key].pop()
+
+    def declare(self, variable: Variable) -> None:
+        keys: list[tuple[Access, Type]] = [(Access.READ, t) for t in read_provides(variable.type)]
+        if variable.writable:
+            keys.extend((Access.WRITE, t) for t in write_provides(variable.type))
+        if variable.constant:
+            keys.extend((Access.CONSTANT, t) for t in read_provides(variable.type))
+        for key in keys:
+            providers = self._providers.get(key)
+            if providers is None:
+                self._providers[key] = [variable]
+            else:
+                providers.append(variable)
+        self._variables.append(variable)
+        self._keys.append(tuple(keys))
+
+    def providers(self, access: Access, type_: Type) -> list[Variable] | tuple[Variable, ...]:
+        """Variables with an `access` path yielding `type_`, oldest first (do not mutate)."""
+        return self._providers.get((access, type_), _EMPTY)
+
+    @property
+    def variables(self) -> tuple[Variable, ...]:
+        return tuple(self._variables)

@@ -1,0 +1,104 @@
+"""Test directories: round trip, atomic replacement, and one-line errors on bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from shadersmith.harness.testcase import (
+    BufferSpec,
+    TestCase,
+    TestCaseError,
+    load_test,
+    write_test,
+)
+from shadersmith.harness.typenames import parse_type_name
+from shadersmith.ir.types import INT, ArrayType, ScalarKind, VectorType
+
+
+def _sample() -> TestCase:
+    return TestCase(
+        stage="compute",
+        language="glsl450",
+        shaders={"shader.comp": "#version 450\nvoid main() {}\n"},
+        buffers=[
+            BufferSpec(
+                block="buf_0",
+                binding=0,
+                access="input_output",
+                fields=(("a", "int"), ("v", "uvec2[2]"), ("f", "vec3")),
+                values={"a": -5, "v": ((1, 2), (3, 4294967295)), "f": (1.0, -2.0, 3.0)},
+            )
+        ],
+        provenance={"seed": 7, "generator": "smith"},
+    )
+
+
+def test_round_trip(tmp_path: Path) -> None:
+    written = write_test(_sample(), tmp_path / "t")
+    loaded = load_test(written)
+    assert loaded.buffers == _sample().buffers
+    assert loaded.shaders == _sample().shaders
+    assert loaded.provenance == {"seed": 7, "generator": "smith"}
+
+
+def test_rewrite_replaces_whole_directory(tmp_path: Path) -> None:
+    target = tmp_path / "t"
+    write_test(_sample(), target)
+    (target / "stale.txt").write_text("old")
+    write_test(_sample(), target)
+    assert sorted(p.name for p in target.iterdir()) == ["shader.comp", "test.json"]
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
+
+
+def test_type_names() -> None:
+    assert parse_type_name("int") == INT
+    assert parse_type_name("uvec3") == VectorType(ScalarKind.UINT, 3)
+    assert parse_type_name("int[3][2]") == ArrayType(ArrayType(INT, 2), 3)
+    assert parse_type_name("vec4[]") == ArrayType(VectorType(ScalarKind.FLOAT, 4), None)
+    with pytest.raises(ValueError, match="unknown type"):
+        parse_type_name("dvec3")
+
+
+def _corrupt(tmp_path: Path, edit: str) -> Path:
+    directory = write_test(_sample(), tmp_path / "t")
+    path = directory / "test.json"
+    data = json.loads(path.read_text())
+    if edit == "json":
+        path.write_text("{not json")
+    elif edit == "missing-shader":
+        (directory / "shader.comp").unlink()
+    elif edit == "bad-value":
+        data["inputs"]["buffers"][0]["fields"][0]["value"] = 2**40
+        path.write_text(json.dumps(data))
+    elif edit == "bad-schema":
+        data["schema_version"] = 99
+        path.write_text(json.dumps(data))
+    elif edit == "escape":
+        data["shaders"] = ["../../etc/passwd"]
+        path.write_text(json.dumps(data))
+    return directory
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        ("json", "corrupt JSON"),
+        ("missing-shader", "shader file shader.comp is missing"),
+        ("bad-value", "expected a int"),
+        ("bad-schema", "schema_version 99"),
+        ("escape", "escapes the test directory"),
+    ],
+)
+def test_bad_test_directory_gives_one_line_error(tmp_path: Path, edit: str, message: str) -> None:
+    directory = _corrupt(tmp_path, edit)
+    with pytest.raises(TestCaseError, match=message) as caught:
+        load_test(directory)
+    assert "\n" not in str(caught.value)
+
+
+def test_not_a_directory(tmp_path: Path) -> None:
+    with pytest.raises(TestCaseError, match="not a test directory"):
+        load_test(tmp_path / "nowhere")
