@@ -7,7 +7,12 @@ value matters (index, divisor, shift amount): it puts an in-range literal there 
 
 "Foldable" is taken broadly (over-approximating the GLSL constant expressions of
 section 4.3.3): literals, `const` variables with constant initialisers, and every
-operator, constructor, swizzle, index, comma and built-in call over foldable operands.
+operator, constructor, swizzle, index and built-in call over foldable operands. Mesa
+folds further than the specification, and its checks then reject the program:
+- `(side_effect, 3)` is the constant 3 (a comma is as constant as its last item);
+- `false ? v[i] : 47` is the constant 47 (a constant condition selects a branch);
+- `false && x` is the constant false, `true && x` is `x` (a constant left operand of
+  `&&` or `||` decides or disappears).
 """
 
 from __future__ import annotations
@@ -40,6 +45,8 @@ def is_foldable(expr: Expression, constant_names: Set[str]) -> bool:
     if isinstance(expr, VariableRef):
         return expr.name in constant_names
     if isinstance(expr, Binary):
+        if expr.op.is_short_circuit and is_foldable(expr.left, constant_names):
+            return True
         return is_foldable(expr.left, constant_names) and is_foldable(expr.right, constant_names)
     if isinstance(expr, Unary):
         return is_foldable(expr.operand, constant_names)
@@ -48,14 +55,13 @@ def is_foldable(expr: Expression, constant_names: Set[str]) -> bool:
     if isinstance(expr, Index):
         return is_foldable(expr.base, constant_names) and is_foldable(expr.index, constant_names)
     if isinstance(expr, Ternary):
-        return (
-            is_foldable(expr.condition, constant_names)
-            and is_foldable(expr.if_true, constant_names)
-            and is_foldable(expr.if_false, constant_names)
+        return is_foldable(expr.condition, constant_names) and (
+            is_foldable(expr.if_true, constant_names) or is_foldable(expr.if_false, constant_names)
         )
-    if isinstance(expr, Construct | Sequence):
-        items = expr.args if isinstance(expr, Construct) else expr.items
-        return all(is_foldable(item, constant_names) for item in items)
+    if isinstance(expr, Sequence):
+        return is_foldable(expr.items[-1], constant_names)
+    if isinstance(expr, Construct):
+        return all(is_foldable(arg, constant_names) for arg in expr.args)
     if isinstance(expr, Call):
         return expr.kind is CallKind.BUILTIN and all(
             is_foldable(arg, constant_names) for arg in expr.args

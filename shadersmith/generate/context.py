@@ -1,0 +1,61 @@
+"""State shared by the expression and statement generators of one program.
+
+One `random.Random` is threaded through everything, names come from counters, and no
+set or dict is ever iterated to make a choice, so a seed fixes the program exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from shadersmith.generate.options import SmithOptions
+from shadersmith.generate.scope import Scope
+from shadersmith.generate.values import ValueSource
+from shadersmith.ir.profile import LanguageProfile
+from shadersmith.ir.program import Parameter
+from shadersmith.ir.types import Type
+
+
+@dataclass(frozen=True, slots=True)
+class Signature:
+    """A user function as its callers see it."""
+
+    name: str
+    return_type: Type
+    params: tuple[Parameter, ...]
+
+    @property
+    def writes_arguments(self) -> bool:
+        return any(p.qualifier.writes_back for p in self.params)
+
+
+class GenerationContext:
+    def __init__(self, seed: int, options: SmithOptions, profile: LanguageProfile) -> None:
+        self.rng = random.Random(seed)
+        self.options = options
+        self.profile = profile
+        self.choices: Counter[str] = Counter()
+        self.values = ValueSource(self.rng, options.value_generators, self.choices)
+        self.scope = Scope()
+        # Names of variables that are GLSL constant expressions; names are never reused,
+        # so the set only grows and is only ever tested for membership.
+        self.constant_names: set[str] = set()
+        # Callable user functions (defined so far), and those by return type.
+        self.functions: list[Signature] = []
+        self.functions_returning: dict[Type, list[Signature]] = {}
+        self._counters: dict[str, int] = {}
+
+    def fresh_name(self, prefix: str) -> str:
+        """`prefix_N` with N counting per prefix, e.g. var_0, var_1, func_0."""
+        number = self._counters.get(prefix, 0)
+        self._counters[prefix] = number + 1
+        return f"{prefix}_{number}"
+
+    def add_function(self, signature: Signature) -> None:
+        self.functions.append(signature)
+        self.functions_returning.setdefault(signature.return_type, []).append(signature)
+
+    def chance(self, probability: float) -> bool:
+        return self.rng.random() < probability

@@ -1,0 +1,457 @@
+"""Random typed expressions, generated top-down from the type they must have.
+
+Every node is built with its exact type and only with operand types GLSL accepts
+without implicit conversion (see operator_rules.py). Where a front-end checks a value
+at compile time (index, divisor, shift amount, bit offset), a foldable operand is
+replaced by an in-range literal (see constness.py); everything else may hold undefined
+behaviour at run time, which the reconditioner removes later.
+"""
+
+from __future__ import annotations
+
+from shadersmith.generate.builtin_rules import BIT_RANGE_PARAMS, builtins_returning, draw_name
+from shadersmith.generate.constness import is_foldable
+from shadersmith.generate.context import GenerationContext, Signature
+from shadersmith.generate.operator_rules import (
+    NONZERO_RIGHT,
+    SHIFT_RIGHT,
+    assign_rules,
+    binary_rules,
+    supports_inc_dec,
+    unary_ops,
+    value_kinds,
+)
+from shadersmith.generate.scope import Access, Variable
+from shadersmith.ir.expressions import (
+    Assign,
+    Binary,
+    Call,
+    CallKind,
+    Construct,
+    Expression,
+    IncDec,
+    Index,
+    Literal,
+    Sequence,
+    Swizzle,
+    SwizzleSet,
+    Ternary,
+    Unary,
+)
+from shadersmith.ir.operators import AssignOp, BinaryOp, IncDecOp
+from shadersmith.ir.program import ParamQualifier
+from shadersmith.ir.types import (
+    BOOL,
+    INT,
+    UINT,
+    ArrayType,
+    ScalarKind,
+    ScalarType,
+    Type,
+    VectorType,
+)
+
+_SWIZZLE_SETS = tuple(SwizzleSet)
+_INC_DEC_OPS = tuple(IncDecOp)
+
+# Forms an expression of a scalar or vector type can take, with their weights.
+# A form that is impossible where it is drawn (no variable of the type, no function
+# returning it...) falls back to a leaf.
+_BINARY, _UNARY, _TERNARY, _CONSTRUCT, _SWIZZLE, _ACCESS = range(6)
+_BUILTIN, _USER_CALL, _ASSIGN, _INC_DEC, _SEQUENCE = range(6, 11)
+_FORM_WEIGHTS: dict[int, float] = {
+    _BINARY: 30,
+    _UNARY: 5,
+    _TERNARY: 4,
+    _CONSTRUCT: 6,
+    _SWIZZLE: 3,
+    _ACCESS: 10,
+    _BUILTIN: 9,
+    _USER_CALL: 5,
+    _ASSIGN: 4,
+    _INC_DEC: 3,
+    _SEQUENCE: 0.5,
+}
+# Forms a `const` initialiser may use: only what every front-end folds.
+_CONSTANT_FORMS = frozenset({_BINARY, _UNARY, _TERNARY, _CONSTRUCT, _SWIZZLE, _ACCESS})
+_SIDE_EFFECT_FORMS = frozenset({_ASSIGN, _INC_DEC, _SEQUENCE})
+
+
+def _cumulative(forms: dict[int, float]) -> tuple[tuple[float, int], ...]:
+    total = 0.0
+    table = []
+    for form, weight in forms.items():
+        total += weight
+        table.append((total, form))
+    return tuple((bound / total, form) for bound, form in table)
+
+
+class ExpressionGenerator:
+    def __init__(self, context: GenerationContext) -> None:
+        self.ctx = context
+        self.rng = context.rng
+        self.values = context.values
+        self.scope = context.scope
+        self.max_depth = context.options.max_expression_depth
+        self.floats = context.options.floats
+        self.kinds = value_kinds(self.floats)
+        self.numeric_kinds = tuple(k for k in self.kinds if k.is_numeric)
+        profile = context.profile
+        self._constant_mode = False
+        forms = dict(_FORM_WEIGHTS)
+        if not profile.ternary:
+            del forms[_TERNARY]
+        if not profile.side_effects_in_expressions:
+            for form in _SIDE_EFFECT_FORMS:
+                del forms[form]
+        self._side_effects = profile.side_effects_in_expressions
+        self._forms = _cumulative(forms)
+        self._constant_forms = _cumulative({f: w for f, w in forms.items() if f in _CONSTANT_FORMS})
+
+    # ----------------------------------------------------------------- entry points
+
+    def expression(self, type_: Type, depth: int = 0) -> Expression:
+        """A random expression of exactly `type_` (scalar, vector or array)."""
+        if isinstance(type_, ArrayType):
+            return self.array_value(type_, depth)
+        assert isinstance(type_, ScalarType | VectorType)
+        if depth >= self.max_depth or self.rng.random() < 0.12 + 0.12 * depth:
+            return self.leaf(type_, depth)
+        table = self._constant_forms if self._constant_mode else self._forms
+        draw = self.rng.random()
+        form = table[-1][1]
+        for bound, candidate in table:
+            if draw < bound:
+                form = candidate
+                break
+        result = self._form(form, type_, depth + 1)
+        return result if result is not None else self.leaf(type_, depth)
+
+    def constant_expression(self, type_: Type) -> Expression:
+        """An expression every front-end folds: for `const` and global initialisers."""
+        self._constant_mode = True
+        try:
+            return self.expression(type_, 1)
+        finally:
+            self._constant_mode = False
+
+    def condition(self, depth: int = 0) -> Expression:
+        return self.expression(BOOL, depth)
+
+    def leaf(self, type_: ScalarType | VectorType, depth: int) -> Expression:
+        """A variable access (indices kept simple) or a literal."""
+        if self.rng.random() < 0.65:
+            access = Access.CONSTANT if self._constant_mode else Access.READ
+            providers = self.scope.providers(access, type_)
+            if providers:
+                variable = self.rng.choice(providers)
+                return self.read_path(variable.access, variable.type, type_, depth + 1)
+        return self.literal_value(type_)
+
+    # ----------------------------------------------------------------- literals
+
+    def literal(self, type_: ScalarType) -> Literal:
+        return Literal(type_, self.values.scalar(type_.kind))
+
+    def literal_value(self, type_: ScalarType | VectorType) -> Expression:
+        if isinstance(type_, ScalarType):
+            return self.literal(type_)
+        component = type_.component
+        if self.rng.random() < 0.3:
+            return Construct(type_, (self.literal(component),))
+        return Construct(type_, tuple(self.literal(component) for _ in range(type_.size)))
+
+    def _bounded(self, type_: Type, low: int, high: int) -> Expression:
+        """A literal (splatted for a vector) in [low, high] of an integer type."""
+        if isinstance(type_, VectorType):
+            component = type_.component
+            return Construct(type_, (self._bounded(component, low, high),))
+        assert isinstance(type_, ScalarType)
+        return Literal(type_, self.values.in_range(type_.kind, low, high))
+
+    def _safe_operand(self, expr: Expression, low: int, high: int) -> Expression:
+        """`expr`, unless a front-end could fold it: then a literal in [low, high]."""
+        if is_foldable(expr, self.ctx.constant_names):
+            return self._bounded(expr.type, low, high)
+        return expr
+
+    def checked_right_operand(self, op: BinaryOp | AssignOp, right: Expression) -> Expression:
+        if op in NONZERO_RIGHT:
+            return self._safe_operand(right, 1, 16)
+        if op in SHIFT_RIGHT:
+            return self._safe_operand(right, 0, 31)
+        return right
+
+    # ----------------------------------------------------------------- access paths
+
+    def index(self, bound: int, depth: int) -> Expression:
+        """An index for `bound` elements: an in-range literal, or an arbitrary integer
+        expression (possibly out of bounds at run time) that no front-end can fold."""
+        type_ = INT if self.rng.random() < 0.8 else UINT
+        if self._constant_mode or depth >= self.max_depth or self.rng.random() < 0.4:
+            return Literal(type_, self.values.in_range(type_.kind, 0, bound - 1))
+        return self._safe_operand(self.expression(type_, depth), 0, bound - 1)
+
+    def _swizzle_set(self) -> SwizzleSet:
+        return self.rng.choice(_SWIZZLE_SETS)
+
+    def read_swizzle(self, base: Expression, size: int, target: Type) -> Swizzle:
+        """A read swizzle of a `size`-component base: components may repeat and widen."""
+        count = target.size if isinstance(target, VectorType) else 1
+        components = tuple(self.rng.randrange(size) for _ in range(count))
+        return Swizzle(target, base, components, self._swizzle_set())
+
+    def read_path(self, base: Expression, base_type: Type, target: Type, depth: int) -> Expression:
+        """An expression reading `target` out of `base` (indices, swizzles, chains)."""
+        rng = self.rng
+        while True:
+            if base_type == target:
+                if isinstance(target, VectorType) and rng.random() < 0.15:
+                    return self.read_swizzle(base, target.size, target)
+                return base
+            if isinstance(base_type, ArrayType):
+                assert base_type.length is not None
+                element = base_type.element
+                base = Index(element, base, self.index(base_type.length, depth))
+                base_type = element
+                continue
+            assert isinstance(base_type, VectorType)
+            if rng.random() < 0.15:
+                # A chain `v.xxyz.w`: widen or narrow first, then select.
+                middle = VectorType(base_type.kind, rng.randint(2, 4))
+                base = self.read_swizzle(base, base_type.size, middle)
+                base_type = middle
+                if base_type == target:
+                    return base
+            if isinstance(target, ScalarType) and rng.random() < 0.4:
+                return Index(target, base, self.index(base_type.size, depth))
+            return self.read_swizzle(base, base_type.size, target)
+
+    def write_path(self, base: Expression, base_type: Type, target: Type, depth: int) -> Expression:
+        """A writable l-value for `target` inside `base`: swizzles never repeat."""
+        rng = self.rng
+        while True:
+            if base_type == target and (not isinstance(target, VectorType) or rng.random() < 0.7):
+                return base
+            if isinstance(base_type, ArrayType):
+                assert base_type.length is not None
+                element = base_type.element
+                base = Index(element, base, self.index(base_type.length, depth))
+                base_type = element
+                continue
+            assert isinstance(base_type, VectorType)
+            if isinstance(target, ScalarType) and rng.random() < 0.4:
+                return Index(target, base, self.index(base_type.size, depth))
+            count = target.size if isinstance(target, VectorType) else 1
+            components = tuple(rng.sample(range(base_type.size), count))
+            return Swizzle(target, base, components, self._swizzle_set())
+
+    def lvalue(self, type_: Type, depth: int) -> Expression | None:
+        """A writable l-value of `type_`, or None when no variable provides one."""
+        providers = self.scope.providers(Access.WRITE, type_)
+        if not providers:
+            return None
+        variable: Variable = self.rng.choice(providers)
+        return self.write_path(variable.access, variable.type, type_, depth)
+
+    # ----------------------------------------------------------------- forms
+
+    def _form(self, form: int, type_: ScalarType | VectorType, depth: int) -> Expression | None:
+        if form == _BINARY:
+            return self.binary(type_, depth)
+        if form == _UNARY:
+            return self.unary(type_, depth)
+        if form == _TERNARY:
+            return Ternary(
+                type_,
+                self.expression(BOOL, depth),
+                self.expression(type_, depth),
+                self.expression(type_, depth),
+            )
+        if form == _CONSTRUCT:
+            return self.construct(type_, depth)
+        if form == _SWIZZLE:
+            return self.swizzled_value(type_, depth)
+        if form == _ACCESS:
+            access = Access.CONSTANT if self._constant_mode else Access.READ
+            providers = self.scope.providers(access, type_)
+            if not providers:
+                return None
+            variable = self.rng.choice(providers)
+            return self.read_path(variable.access, variable.type, type_, depth)
+        if form == _BUILTIN:
+            return self.builtin_call(type_, depth)
+        if form == _USER_CALL:
+            return self.user_call(type_, depth)
+        if form == _ASSIGN:
+            return self.assignment(type_, depth)
+        if form == _INC_DEC:
+            return self.inc_dec(type_, depth)
+        return self.sequence(type_, depth)
+
+    def binary(self, type_: ScalarType | VectorType, depth: int) -> Expression | None:
+        rules = binary_rules(type_, self.floats)
+        if not rules:
+            return None
+        op, shapes = self.rng.choice(rules)
+        left_type, right_type = self.rng.choice(shapes)
+        left = self.expression(left_type, depth)
+        right = self.checked_right_operand(op, self.expression(right_type, depth))
+        return Binary(type_, op, left, right)
+
+    def unary(self, type_: ScalarType | VectorType, depth: int) -> Expression | None:
+        ops = unary_ops(type_)
+        if not ops:
+            return None
+        return Unary(type_, self.rng.choice(ops), self.expression(type_, depth))
+
+    def construct(self, type_: ScalarType | VectorType, depth: int) -> Expression:
+        """Conversions `int(u)`, `bvec3(ivec3)`, splats `ivec3(x)` and component lists."""
+        rng = self.rng
+        if isinstance(type_, ScalarType):
+            source_kind = rng.choice([k for k in self.kinds if k is not type_.kind])
+            return Construct(type_, (self.expression(ScalarType(source_kind), depth),))
+        draw = rng.random()
+        if draw < 0.2:
+            # Splat, usually of the same kind, sometimes converting.
+            kind = type_.kind if rng.random() < 0.7 else rng.choice(self.kinds)
+            return Construct(type_, (self.expression(ScalarType(kind), depth),))
+        if draw < 0.35:
+            kind = rng.choice([k for k in self.kinds if k is not type_.kind])
+            source = VectorType(kind, type_.size)
+            return Construct(type_, (self.expression(source, depth),))
+        args: list[Expression] = []
+        remaining = type_.size
+        while remaining:
+            part = rng.randint(1, remaining)
+            # A whole-size part would be a copy: split it.
+            if part == type_.size:
+                part = 1
+            kind = type_.kind if rng.random() < 0.85 else rng.choice(self.kinds)
+            args.append(self.expression(_sized(kind, part), depth))
+            remaining -= part
+        return Construct(type_, tuple(args))
+
+    def swizzled_value(self, type_: ScalarType | VectorType, depth: int) -> Expression:
+        """A swizzle of a computed vector, e.g. `(a + b).zzx`."""
+        kind = type_.kind
+        base_type = VectorType(kind, self.rng.randint(2, 4))
+        base = self.expression(base_type, depth)
+        return self.read_swizzle(base, base_type.size, type_)
+
+    def array_value(self, type_: ArrayType, depth: int) -> Expression:
+        """A whole array: a variable of the same array type or an array constructor."""
+        access = Access.CONSTANT if self._constant_mode else Access.READ
+        providers = self.scope.providers(access, type_)
+        if providers and self.rng.random() < 0.6:
+            variable = self.rng.choice(providers)
+            return self.read_path(variable.access, variable.type, type_, depth)
+        assert type_.length is not None
+        element = type_.element
+        next_depth = max(depth + 1, self.max_depth - 1)
+        return Construct(type_, tuple(self.expression(element, next_depth) for _ in range(type_.length)))
+
+    def builtin_call(self, type_: Type, depth: int) -> Expression | None:
+        named = builtins_returning(type_, self.floats)
+        if not named:
+            return None
+        name, overloads = draw_name(named, self.rng.random())
+        overload = self.rng.choice(overloads)
+        if overload.out_params and (self._constant_mode or not self._side_effects):
+            return None
+        args = self.arguments(name, overload.params, overload.out_params, depth)
+        if args is None:
+            return None
+        return Call(type_, name, args, CallKind.BUILTIN)
+
+    def arguments(
+        self,
+        name: str,
+        params: tuple[Type, ...],
+        out_params: frozenset[int],
+        depth: int,
+    ) -> tuple[Expression, ...] | None:
+        """Arguments of a built-in call; None when an `out` argument has no l-value."""
+        bit_range = BIT_RANGE_PARAMS.get(name, frozenset())
+        args: list[Expression] = []
+        for position, param in enumerate(params):
+            if position in out_params:
+                target = self.lvalue(param, depth)
+                if target is None:
+                    return None
+                args.append(target)
+            elif position in bit_range:
+                args.append(self._safe_operand(self.expression(param, depth), 0, 16))
+            else:
+                args.append(self.expression(param, depth))
+        return tuple(args)
+
+    def user_call(self, type_: Type, depth: int) -> Expression | None:
+        if self._constant_mode:
+            return None
+        candidates = self.ctx.functions_returning.get(type_)
+        if not candidates:
+            return None
+        signature = self.rng.choice(candidates)
+        if signature.writes_arguments and not self._side_effects:
+            return None
+        return self.call(signature, depth)
+
+    def call(self, signature: Signature, depth: int) -> Call | None:
+        """A call of a user function; None when an out/inout argument has no l-value."""
+        args: list[Expression] = []
+        for param in signature.params:
+            if param.qualifier.writes_back:
+                target = self.lvalue(param.type, depth)
+                if target is None:
+                    return None
+                args.append(target)
+            else:
+                args.append(self.expression(param.type, depth))
+        return Call(signature.return_type, signature.name, tuple(args), CallKind.USER)
+
+    def assignment(self, type_: Type, depth: int) -> Expression | None:
+        """`target op= value`, as an expression of the target's type."""
+        if self._constant_mode:
+            return None
+        target = self.lvalue(type_, depth)
+        if target is None:
+            return None
+        return self.assign_to(target, depth)
+
+    def assign_to(self, target: Expression, depth: int) -> Assign:
+        op, value_types = self.rng.choice(assign_rules(target.type))
+        value = self.expression(self.rng.choice(value_types), depth)
+        return Assign(target.type, op, target, self.checked_right_operand(op, value))
+
+    def inc_dec(self, type_: Type, depth: int) -> Expression | None:
+        if self._constant_mode or not supports_inc_dec(type_):
+            return None
+        target = self.lvalue(type_, depth)
+        if target is None:
+            return None
+        return IncDec(type_, self.rng.choice(_INC_DEC_OPS), target)
+
+    def sequence(self, type_: Type, depth: int) -> Expression | None:
+        """`(side effect, value)`: the comma operator."""
+        if self._constant_mode:
+            return None
+        first_type = self.random_value_type()
+        first = self.assignment(first_type, depth) or self.expression(first_type, depth)
+        return Sequence(type_, (first, self.expression(type_, depth)))
+
+    # ----------------------------------------------------------------- types
+
+    def random_value_type(self) -> ScalarType | VectorType:
+        """A scalar (60%) or vector type of a random enabled kind."""
+        kind = self.rng.choice(self.kinds)
+        if self.rng.random() < 0.6:
+            return ScalarType(kind)
+        return VectorType(kind, self.rng.randint(2, 4))
+
+    def random_kind(self, allow_bool: bool = True) -> ScalarKind:
+        return self.rng.choice(self.kinds if allow_bool else self.numeric_kinds)
+
+
+def _sized(kind: ScalarKind, size: int) -> ScalarType | VectorType:
+    return ScalarType(kind) if size == 1 else VectorType(kind, size)

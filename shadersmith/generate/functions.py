@@ -1,0 +1,119 @@
+"""User functions, global variables and `main`.
+
+Functions are generated in definition order and each may call only those before it, so
+there is no recursion and no prototype is needed. `out` parameters are assigned first
+thing in the body (reading them before is undefined), and a non-void function always
+ends with `return e;`, so every path returns.
+"""
+
+from __future__ import annotations
+
+from shadersmith.generate.context import Signature
+from shadersmith.generate.interface import field_access
+from shadersmith.generate.scope import Variable
+from shadersmith.generate.statements import JumpContext, StatementGenerator
+from shadersmith.ir.expressions import Assign, Index, Literal, VariableRef
+from shadersmith.ir.operators import AssignOp
+from shadersmith.ir.program import Function, Parameter, ParamQualifier, StorageBuffer
+from shadersmith.ir.statements import Block, ExprStmt, Return, Statement, VarDecl
+from shadersmith.ir.types import INT, VOID, ArrayType, Type
+
+_QUALIFIERS = (ParamQualifier.IN, ParamQualifier.IN, ParamQualifier.OUT, ParamQualifier.INOUT)
+
+
+def global_variables(gen: StatementGenerator) -> tuple[VarDecl, ...]:
+    """Globals: `const` ones, and plain ones with or without a constant initialiser
+    (GLSL requires global initialisers to be constant expressions)."""
+    ctx = gen.ctx
+    decls: list[VarDecl] = []
+    for _ in range(ctx.rng.randint(0, ctx.options.max_globals)):
+        type_ = gen.random_variable_type()
+        name = ctx.fresh_name("glob")
+        access = VariableRef(type_, name)
+        draw = ctx.rng.random()
+        if draw < 0.4:
+            init = gen.exprs.constant_expression(type_)
+            ctx.constant_names.add(name)
+            ctx.scope.declare(Variable(name, type_, access, writable=False, constant=True))
+            decls.append(VarDecl(name, type_, init, const=True))
+        else:
+            init_or_none = gen.exprs.constant_expression(type_) if draw < 0.7 else None
+            ctx.scope.declare(Variable(name, type_, access, writable=True))
+            decls.append(VarDecl(name, type_, init_or_none))
+    return tuple(decls)
+
+
+def user_function(gen: StatementGenerator) -> Function:
+    ctx = gen.ctx
+    rng = ctx.rng
+    name = ctx.fresh_name("func")
+    return_type: Type = VOID if rng.random() < 0.2 else gen.exprs.random_value_type()
+    params = tuple(
+        _parameter(gen, rng.choice(_QUALIFIERS)) for _ in range(rng.randint(0, ctx.options.max_params))
+    )
+    ctx.scope.push()
+    try:
+        for param in params:
+            access = VariableRef(param.type, param.name)
+            ctx.scope.declare(Variable(param.name, param.type, access, writable=not param.const))
+        body: list[Statement] = [
+            ExprStmt(Assign(p.type, AssignOp.ASSIGN, VariableRef(p.type, p.name), gen.exprs.expression(p.type)))
+            for p in params
+            if p.qualifier is ParamQualifier.OUT
+        ]
+        gen.jumps = JumpContext(return_type=return_type)
+        gen.budget = ctx.options.max_statements_function
+        body.extend(gen.statements(0))
+        if return_type != VOID:
+            body.append(Return(gen.exprs.expression(return_type)))
+    finally:
+        ctx.scope.pop()
+    ctx.add_function(Signature(name, return_type, params))
+    return Function(name, return_type, params, Block(tuple(body)))
+
+
+def _parameter(gen: StatementGenerator, qualifier: ParamQualifier) -> Parameter:
+    type_ = gen.random_variable_type()
+    const = qualifier is ParamQualifier.IN and gen.rng.random() < 0.15
+    return Parameter(gen.ctx.fresh_name("param"), type_, qualifier, const)
+
+
+def main_function(gen: StatementGenerator, buffers: tuple[StorageBuffer, ...]) -> Function:
+    """`void main()`: a few declarations to work with, random statements, then a write
+    to every output field so that the result is observable."""
+    ctx = gen.ctx
+    ctx.scope.push()
+    try:
+        gen.jumps = JumpContext(return_type=VOID)
+        gen.budget = ctx.options.max_statements_main
+        body: list[Statement] = [gen.declaration(0) for _ in range(ctx.rng.randint(2, 4))]
+        body.extend(gen.statements(0))
+        while gen.budget > 0:
+            body.extend(gen.statements(0))
+        body.extend(_output_writes(gen, buffers))
+    finally:
+        ctx.scope.pop()
+    return Function("main", VOID, (), Block(tuple(body)))
+
+
+def _output_writes(gen: StatementGenerator, buffers: tuple[StorageBuffer, ...]) -> list[Statement]:
+    writes: list[Statement] = []
+    rng = gen.rng
+    for buffer in buffers:
+        if buffer.readonly:
+            continue
+        for field in buffer.fields:
+            target = field_access(buffer, field)
+            type_ = field.type
+            if isinstance(type_, ArrayType) and rng.random() < 0.7:
+                assert type_.length is not None
+                element = type_.element
+                index = Literal(INT, rng.randrange(type_.length))
+                target = Index(element, target, index)
+                type_ = element
+            value = gen.exprs.expression(type_)
+            op = AssignOp.ASSIGN if rng.random() < 0.6 else AssignOp.ADD
+            if isinstance(type_, ArrayType):
+                op = AssignOp.ASSIGN
+            writes.append(ExprStmt(Assign(type_, op, target, value)))
+    return writes

@@ -1,0 +1,100 @@
+"""The shader interface: std430 storage buffers of random layout and their contents.
+
+Buffers hold int, uint and float scalars, vectors and fixed-size arrays of them; never
+bool, whose std430 representation is not portable. Input buffers are `readonly`;
+output buffers are filled with initial values too (so that reading them is defined) and
+read back after the run. Field names are unique across the program, so they work both
+as `instance.field` and as bare globals of a block without an instance name.
+"""
+
+from __future__ import annotations
+
+from shadersmith.generate.context import GenerationContext
+from shadersmith.generate.scope import Variable
+from shadersmith.ir.expressions import Expression, Member, VariableRef
+from shadersmith.ir.program import BufferAccess, BufferField, StorageBuffer
+from shadersmith.ir.types import (
+    ArrayType,
+    ScalarKind,
+    ScalarType,
+    StructField,
+    StructType,
+    Type,
+    VectorType,
+)
+from shadersmith.ir.values import BufferValues, Value
+
+
+def buffer_field_type(ctx: GenerationContext) -> Type:
+    rng = ctx.rng
+    kinds: tuple[ScalarKind, ...] = (ScalarKind.INT, ScalarKind.UINT)
+    if ctx.options.floats:
+        kinds = (*kinds, ScalarKind.FLOAT)
+    kind = rng.choice(kinds)
+    element: ScalarType | VectorType = ScalarType(kind)
+    if rng.random() < 0.4:
+        element = VectorType(kind, rng.randint(2, 4))
+    if rng.random() < 0.3:
+        return ArrayType(element, rng.randint(1, ctx.options.max_array_length))
+    return element
+
+
+def initial_value(ctx: GenerationContext, type_: Type) -> Value:
+    if isinstance(type_, ScalarType):
+        return ctx.values.scalar(type_.kind)
+    if isinstance(type_, VectorType):
+        return tuple(ctx.values.scalar(type_.kind) for _ in range(type_.size))
+    if isinstance(type_, ArrayType):
+        assert type_.length is not None
+        return tuple(initial_value(ctx, type_.element) for _ in range(type_.length))
+    raise TypeError(f"no buffer values of type {type_}")
+
+
+def instance_type(buffer: StorageBuffer) -> StructType:
+    """The type of a block's instance variable: a struct named after the block."""
+    return StructType(buffer.block_name, tuple(StructField(f.name, f.type) for f in buffer.fields))
+
+
+def field_access(buffer: StorageBuffer, field: BufferField) -> Expression:
+    if buffer.instance_name is None:
+        return VariableRef(field.type, field.name)
+    instance = VariableRef(instance_type(buffer), buffer.instance_name)
+    return Member(field.type, instance, field.name)
+
+
+def make_buffers(ctx: GenerationContext) -> tuple[tuple[StorageBuffer, ...], BufferValues]:
+    """Input and output buffers, bound in order from 0, with their initial contents."""
+    rng = ctx.rng
+    options = ctx.options
+    buffers: list[StorageBuffer] = []
+    values: BufferValues = {}
+    counts = (
+        ("in", BufferAccess.INPUT, rng.randint(1, options.max_input_buffers)),
+        ("out", BufferAccess.INPUT_OUTPUT, rng.randint(1, options.max_output_buffers)),
+    )
+    for prefix, access, count in counts:
+        for number in range(count):
+            stem = f"{prefix}_{number}"
+            fields = tuple(
+                BufferField(f"{stem}_f{i}", buffer_field_type(ctx))
+                for i in range(rng.randint(1, options.max_buffer_fields))
+            )
+            with_instance = options.buffer_instance_names and rng.random() < 0.5
+            buffer = StorageBuffer(
+                block_name=f"buf_{stem}",
+                instance_name=stem if with_instance else None,
+                binding=len(buffers),
+                fields=fields,
+                access=access,
+                readonly=access is BufferAccess.INPUT,
+            )
+            buffers.append(buffer)
+            values[buffer.block_name] = {f.name: initial_value(ctx, f.type) for f in fields}
+    return tuple(buffers), values
+
+
+def declare_buffers(ctx: GenerationContext, buffers: tuple[StorageBuffer, ...]) -> None:
+    for buffer in buffers:
+        for field in buffer.fields:
+            access = field_access(buffer, field)
+            ctx.scope.declare(Variable(field.name, field.type, access, not buffer.readonly))

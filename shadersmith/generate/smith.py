@@ -1,0 +1,79 @@
+"""GLSLsmith: random single-invocation compute shaders (seed 004 section 4.2, seed 003).
+
+`generate(seed, options, profile)` builds a typed IR program over several std430 storage
+buffers, with integer, boolean and exact-float computation, vectors and swizzles,
+built-ins, user functions with in/out/inout parameters and every control-flow form.
+The program compiles but may have undefined behaviour at run time (out-of-bounds
+indices, division by zero, endless loops, unordered side effects...): the reconditioner
+removes it before the program runs (seed 003, section 3).
+
+Choices that the IR does not show are recorded in `GeneratedProgram.choices`, a counter
+of labels (how many times each was used):
+- `value:full`, `value:special`, `value:small`, `value:large`: the skewed generator that
+  served an int/uint literal, case label or buffer value (seed 004, section 4.2.5);
+- `switch:guided`, `switch:empty`, `switch:default_only`, `switch:arbitrary`,
+  `switch:default`, `switch:fallthrough` (see switches.py);
+- `for:guided`, `for:step_add`, `for:step_sub`, `for:step_mul`, `for:step_div`,
+  `for:infinite`, `for:partial`, `for:arbitrary` (see loops.py).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from shadersmith.generate.context import GenerationContext
+from shadersmith.generate.expressions import ExpressionGenerator
+from shadersmith.generate.functions import global_variables, main_function, user_function
+from shadersmith.generate.interface import declare_buffers, make_buffers
+from shadersmith.generate.options import (
+    VALUE_GENERATORS,
+    SmithOptions,
+    options_from_dict,
+    options_to_dict,
+)
+from shadersmith.generate.statements import StatementGenerator
+from shadersmith.ir.profile import GLSL450, LanguageProfile
+from shadersmith.ir.program import Program, Stage
+from shadersmith.ir.values import BufferValues
+
+__all__ = [
+    "VALUE_GENERATORS",
+    "GeneratedProgram",
+    "SmithOptions",
+    "generate",
+    "options_from_dict",
+    "options_to_dict",
+]
+
+
+@dataclass(frozen=True)
+class GeneratedProgram:
+    program: Program  # stage COMPUTE, local_size (1, 1, 1)
+    buffer_values: BufferValues  # initial contents: block name -> field name -> value
+    options: SmithOptions
+    seed: int
+    # Labels of generation choices invisible in the IR, with use counts (see above).
+    choices: Counter[str]
+
+
+def generate(
+    seed: int, options: SmithOptions = SmithOptions(), profile: LanguageProfile = GLSL450
+) -> GeneratedProgram:
+    """A random program; the same seed, options and profile give an equal program."""
+    ctx = GenerationContext(seed, options, profile)
+    expressions = ExpressionGenerator(ctx)
+    statements = StatementGenerator(ctx, expressions)
+    buffers, buffer_values = make_buffers(ctx)
+    declare_buffers(ctx, buffers)
+    globals_ = global_variables(statements)
+    functions = [user_function(statements) for _ in range(ctx.rng.randint(0, options.max_functions))]
+    functions.append(main_function(statements, buffers))
+    program = Program(
+        stage=Stage.COMPUTE,
+        functions=tuple(functions),
+        buffers=buffers,
+        globals=globals_,
+        local_size=(1, 1, 1),
+    )
+    return GeneratedProgram(program, buffer_values, options, seed, ctx.choices)

@@ -1,0 +1,112 @@
+"""Exact 32-bit integer and float32 arithmetic on Python numbers.
+
+Python ints are unbounded and Python floats are doubles, so every GLSL result is brought
+back to its 32-bit type here. Computing a float32 +, - or * in double and rounding once to
+float32 gives the correctly rounded float32 result (double has more than 2 * 24 + 2
+significant bits, so the double rounding is innocuous).
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+
+INT_MIN = -(2**31)
+INT_MAX = 2**31 - 1
+UINT_MAX = 2**32 - 1
+MASK32 = 0xFFFFFFFF
+SIGN_BIT = 0x80000000
+
+_FLOAT32 = struct.Struct("<f")
+_INT32 = struct.Struct("<i")
+_UINT32 = struct.Struct("<I")
+
+
+def wrap_int(value: int) -> int:
+    """Two's-complement wrap-around into [-2^31, 2^31)."""
+    return ((value + SIGN_BIT) & MASK32) - SIGN_BIT
+
+
+def wrap_uint(value: int) -> int:
+    return value & MASK32
+
+
+def trunc_div(a: int, b: int) -> int:
+    """Integer division rounding toward zero (Python's // rounds toward minus infinity)."""
+    quotient = abs(a) // abs(b)
+    return quotient if (a < 0) == (b < 0) else -quotient
+
+
+def trunc_rem(a: int, b: int) -> int:
+    """The remainder that goes with `trunc_div` (sign of the dividend, as C)."""
+    return a - b * trunc_div(a, b)
+
+
+def to_float32(value: float) -> float:
+    """Round a double to the nearest float32 (ties to even); overflow gives an infinity."""
+    try:
+        result: float = _FLOAT32.unpack(_FLOAT32.pack(value))[0]
+    except OverflowError:
+        return math.copysign(math.inf, value)
+    return result
+
+
+def float_bits(value: float) -> int:
+    """The IEEE-754 binary32 bit pattern of a float32 value, as a uint."""
+    result: int = _UINT32.unpack(_FLOAT32.pack(value))[0]
+    return result
+
+
+def int_to_float32(value: int) -> float:
+    """float(i) for an int or uint: exact in double (|i| < 2^53), then one rounding."""
+    return to_float32(float(value))
+
+
+def float_to_int_truncating(value: float, low: int, high: int) -> int:
+    """int(f) / uint(f) for a value the sanitizer did not check: truncate toward zero and
+    saturate into [low, high]; NaN gives 0. Any answer is right for undefined input; this
+    one never raises."""
+    if math.isnan(value):
+        return 0
+    if math.isinf(value):
+        return high if value > 0 else low
+    return max(low, min(high, math.trunc(value)))
+
+
+def bit_reverse32(value: int) -> int:
+    """Reverse the 32 bits of a uint pattern."""
+    return int(f"{value & MASK32:032b}"[::-1], 2)
+
+
+def find_lsb(pattern: int) -> int:
+    """Index of the least significant set bit of a 32-bit pattern, -1 for zero."""
+    pattern &= MASK32
+    if pattern == 0:
+        return -1
+    return (pattern & -pattern).bit_length() - 1
+
+
+def find_msb_uint(value: int) -> int:
+    return value.bit_length() - 1
+
+
+def find_msb_int(value: int) -> int:
+    """GLSL findMSB on int: the most significant bit that differs from the sign bit, so -1
+    for both 0 and -1."""
+    if value < 0:
+        value = ~value
+    return value.bit_length() - 1
+
+
+def bit_count32(value: int) -> int:
+    return (value & MASK32).bit_count()
+
+
+def float_from_bits(bits: int) -> float:
+    result: float = _FLOAT32.unpack(_UINT32.pack(bits & MASK32))[0]
+    return result
+
+
+def int_from_float_bits(value: float) -> int:
+    result: int = _INT32.unpack(_FLOAT32.pack(value))[0]
+    return result

@@ -1,0 +1,398 @@
+"""The built-in functions of `shadersmith.ir.builtins`, with exact GLSL 4.50 semantics
+and the sanitizer's domain checks.
+
+Float built-ins follow the exact-set rule of exactness.py: abs and mix accept any float
+(abs is exact; mix with a bool selector only selects); every other float built-in needs
+its float operands in S, and reports BUILTIN_DOMAIN otherwise (dot and cross report
+FLOAT_ROUNDOFF, like the products they are made of; floatBitsToInt/Uint report
+FLOAT_ROUNDOFF because they observe the sign of zero).
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from shadersmith.interp.arithmetic import (
+    INT_MIN,
+    MASK32,
+    bit_count32,
+    bit_reverse32,
+    find_lsb,
+    find_msb_int,
+    find_msb_uint,
+    float_bits,
+    int_from_float_bits,
+    wrap_int,
+)
+from shadersmith.interp.errors import InterpreterError, UBCategory
+from shadersmith.interp.exactness import absolute, describe_outside, in_exact_set
+from shadersmith.interp.operators import (
+    check_exact_operand,
+    float_comparison,
+    linear_combination,
+)
+from shadersmith.interp.sites import Site
+from shadersmith.ir.builtins import BY_NAME
+from shadersmith.ir.types import ScalarKind, ScalarType, Type, VectorType
+
+
+@dataclass(frozen=True, slots=True)
+class BuiltinImplementation:
+    """`function` takes the values of the `in` arguments, in order. Without out
+    parameters it returns the result; with them, a tuple (result, *out values) with the
+    out values in argument order."""
+
+    function: Callable[..., Any]
+    out_positions: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Context:
+    arg_types: tuple[Type, ...]
+    result: Type
+    sanitize: bool
+    site: Site
+    abs_int_min_is_ub: bool
+
+    def kind(self, index: int = 0) -> ScalarKind:
+        type_ = self.arg_types[index]
+        assert isinstance(type_, ScalarType | VectorType)
+        return type_.kind
+
+    def sizes(self) -> list[int]:
+        return [t.size if isinstance(t, VectorType) else 0 for t in self.arg_types]
+
+    def domain_error(self, message: str) -> Exception:
+        return self.site.ub(UBCategory.BUILTIN_DOMAIN, message)
+
+    def check_float(self, value: float, name: str) -> None:
+        if self.sanitize and not in_exact_set(value):
+            raise self.domain_error(
+                f"{name}() of a float outside the exact set S: {describe_outside(value)}"
+            )
+
+
+def componentwise(kernel: Callable[..., Any], sizes: Sequence[int]) -> Callable[..., Any]:
+    """Apply a scalar kernel per component; scalar arguments are broadcast."""
+    count = max(sizes, default=0)
+    if count == 0:
+        return kernel
+    if all(s == count for s in sizes):
+        return lambda *args: tuple(map(kernel, *args))
+
+    def mixed(*args: Any) -> tuple[Any, ...]:
+        columns = [a if s else (a,) * count for a, s in zip(args, sizes, strict=True)]
+        return tuple(map(kernel, *columns))
+
+    return mixed
+
+
+def _with_outs(kernel: Callable[..., tuple[Any, ...]], sizes: Sequence[int]) -> Callable[..., Any]:
+    """A kernel returning (result, *outs) per component, lifted so that vectors give
+    (result vector, *out vectors)."""
+    if max(sizes, default=0) == 0:
+        return kernel
+    lifted = componentwise(kernel, sizes)
+    return lambda *args: tuple(zip(*lifted(*args), strict=True))
+
+
+# ---------------------------------------------------------------- integer and common
+
+
+def _abs(c: _Context) -> Callable[..., Any]:
+    if c.kind() is ScalarKind.FLOAT:
+        return componentwise(absolute, c.sizes())
+    check = c.sanitize and c.abs_int_min_is_ub
+
+    def int_abs(a: int) -> int:
+        if a >= 0:
+            return a
+        if a == INT_MIN:
+            if check:
+                raise c.domain_error("abs(INT_MIN) has no int result")
+            return INT_MIN
+        return -a
+
+    return componentwise(int_abs, c.sizes())
+
+
+def _sign(c: _Context) -> Callable[..., Any]:
+    if c.kind() is ScalarKind.FLOAT:
+
+        def float_sign(a: float) -> float:
+            c.check_float(a, "sign")
+            if a > 0:
+                return 1.0
+            return -1.0 if a < 0 else a
+
+        return componentwise(float_sign, c.sizes())
+    return componentwise(lambda a: (a > 0) - (a < 0), c.sizes())
+
+
+def _min_max(c: _Context, name: str) -> Callable[..., Any]:
+    take_smaller = name == "min"
+    is_float = c.kind() is ScalarKind.FLOAT
+
+    def pick(x: Any, y: Any) -> Any:
+        if is_float:
+            c.check_float(x, name)
+            c.check_float(y, name)
+        # GLSL: min(x, y) is y < x ? y : x; max(x, y) is x < y ? y : x.
+        if take_smaller:
+            return y if y < x else x
+        return y if x < y else x
+
+    return componentwise(pick, c.sizes())
+
+
+def _clamp(c: _Context) -> Callable[..., Any]:
+    is_float = c.kind() is ScalarKind.FLOAT
+
+    def clamp(x: Any, low: Any, high: Any) -> Any:
+        if is_float:
+            for value in (x, low, high):
+                c.check_float(value, "clamp")
+        if c.sanitize and low > high:
+            raise c.domain_error(f"clamp with minVal {low} > maxVal {high}")
+        return min(max(x, low), high)
+
+    return componentwise(clamp, c.sizes())
+
+
+def _mix(c: _Context) -> Callable[..., Any]:
+    return componentwise(lambda x, y, a: y if a else x, c.sizes())
+
+
+def _check_bitfield(c: _Context, offset: int, bits: int) -> None:
+    if c.sanitize and (offset < 0 or bits < 0 or offset + bits > 32):
+        raise c.domain_error(f"bit field offset {offset}, bits {bits} outside 32 bits")
+
+
+def _bitfield_extract(c: _Context) -> Callable[..., Any]:
+    signed = c.kind() is ScalarKind.INT
+
+    def extract_one(value: int, offset: int, bits: int) -> int:
+        if bits <= 0:
+            return 0
+        field = ((value & MASK32) >> offset) & ((1 << bits) - 1)
+        if signed and field >> (bits - 1):
+            field -= 1 << bits
+        return field
+
+    size = c.sizes()[0]
+
+    def extract(value: Any, offset: int, bits: int) -> Any:
+        _check_bitfield(c, offset, bits)
+        offset, bits = max(offset, 0) & 31, max(0, min(bits, 32 - (offset & 31)))
+        if size:
+            return tuple(extract_one(v, offset, bits) for v in value)
+        return extract_one(value, offset, bits)
+
+    return extract
+
+
+def _bitfield_insert(c: _Context) -> Callable[..., Any]:
+    signed = c.kind() is ScalarKind.INT
+
+    def insert_one(base: int, insert: int, offset: int, bits: int) -> int:
+        mask = ((1 << bits) - 1) << offset
+        result = (base & MASK32 & ~mask) | ((insert << offset) & mask)
+        return wrap_int(result) if signed else result & MASK32
+
+    size = c.sizes()[0]
+
+    def insert(base: Any, inserted: Any, offset: int, bits: int) -> Any:
+        _check_bitfield(c, offset, bits)
+        offset, bits = max(offset, 0) & 31, max(0, min(bits, 32 - (offset & 31)))
+        if size:
+            return tuple(
+                insert_one(b, i, offset, bits) for b, i in zip(base, inserted, strict=True)
+            )
+        return insert_one(base, inserted, offset, bits)
+
+    return insert
+
+
+def _bitfield_reverse(c: _Context) -> Callable[..., Any]:
+    if c.kind() is ScalarKind.INT:
+        return componentwise(lambda a: wrap_int(bit_reverse32(a)), c.sizes())
+    return componentwise(bit_reverse32, c.sizes())
+
+
+def _find_msb(c: _Context) -> Callable[..., Any]:
+    kernel = find_msb_int if c.kind() is ScalarKind.INT else find_msb_uint
+    return componentwise(kernel, c.sizes())
+
+
+def _uadd_carry(c: _Context) -> Callable[..., Any]:
+    def add(x: int, y: int) -> tuple[int, int]:
+        total = x + y
+        return total & MASK32, 1 if total > MASK32 else 0
+
+    return _with_outs(add, c.sizes()[:2])
+
+
+def _usub_borrow(c: _Context) -> Callable[..., Any]:
+    def subtract(x: int, y: int) -> tuple[int, int]:
+        return (x - y) & MASK32, 1 if x < y else 0
+
+    return _with_outs(subtract, c.sizes()[:2])
+
+
+def _mul_extended(c: _Context) -> Callable[..., Any]:
+    signed = c.kind() is ScalarKind.INT
+
+    def multiply(x: int, y: int) -> tuple[None, int, int]:
+        product = x * y
+        if signed:
+            return None, wrap_int(product >> 32), wrap_int(product)
+        return None, product >> 32, product & MASK32
+
+    lifted = _with_outs(multiply, c.sizes()[:2])
+    if c.sizes()[0] == 0:
+        return lifted
+    # The void result of a vector call is a tuple of Nones; make it one None.
+    return lambda x, y: (None, *lifted(x, y)[1:])
+
+
+# ---------------------------------------------------------------- vector relations
+
+_RELATIONS: dict[str, Callable[[Any, Any], bool]] = {
+    "lessThan": operator.lt,
+    "lessThanEqual": operator.le,
+    "greaterThan": operator.gt,
+    "greaterThanEqual": operator.ge,
+    "equal": operator.eq,
+    "notEqual": operator.ne,
+}
+
+
+def _relation(c: _Context, name: str) -> Callable[..., Any]:
+    compare = _RELATIONS[name]
+    if c.kind() is ScalarKind.FLOAT:
+        compare = float_comparison(compare, name in ("equal", "notEqual"), c.sanitize, c.site)
+    return componentwise(compare, c.sizes())
+
+
+# ---------------------------------------------------------------- float
+
+
+def _round_even(x: float) -> int:
+    return round(x)
+
+
+_ROUNDINGS: dict[str, Callable[[float], int]] = {
+    "floor": math.floor,
+    "ceil": math.ceil,
+    "trunc": math.trunc,
+    "round": _round_even,  # ties to even: one of the directions GLSL's round may choose
+    "roundEven": _round_even,
+}
+
+
+def _rounding(c: _Context, name: str) -> Callable[..., Any]:
+    python_round = _ROUNDINGS[name]
+
+    def kernel(x: float) -> float:
+        c.check_float(x, name)
+        if math.isinf(x) or math.isnan(x) or x == int(x):
+            return x  # integers (and -0.0) are their own rounding
+        return float(python_round(x))
+
+    return componentwise(kernel, c.sizes())
+
+
+def _float_bits(c: _Context, signed: bool) -> Callable[..., Any]:
+    name = "floatBitsToInt" if signed else "floatBitsToUint"
+
+    def kernel(x: float) -> int:
+        if c.sanitize:
+            check_exact_operand(x, f"the argument of {name}", c.site)
+        return int_from_float_bits(x) if signed else float_bits(x)
+
+    return componentwise(kernel, c.sizes())
+
+
+def _dot(c: _Context) -> Callable[..., Any]:
+    combine = linear_combination(c.sanitize, c.site)
+    return lambda x, y: combine(list(zip(x, y, strict=True)))
+
+
+def _cross(c: _Context) -> Callable[..., Any]:
+    combine = linear_combination(c.sanitize, c.site)
+
+    def cross(x: Sequence[float], y: Sequence[float]) -> tuple[float, float, float]:
+        # -a is exact, so a*b - c*d is the linear combination a*b + (-c)*d.
+        return (
+            combine([(x[1], y[2]), (-x[2], y[1])]),
+            combine([(x[2], y[0]), (-x[0], y[2])]),
+            combine([(x[0], y[1]), (-x[1], y[0])]),
+        )
+
+    return cross
+
+
+# ---------------------------------------------------------------- registry
+
+_FACTORIES: dict[str, Callable[[_Context], Callable[..., Any]]] = {
+    "abs": _abs,
+    "sign": _sign,
+    "min": lambda c: _min_max(c, "min"),
+    "max": lambda c: _min_max(c, "max"),
+    "clamp": _clamp,
+    "mix": _mix,
+    "bitfieldExtract": _bitfield_extract,
+    "bitfieldInsert": _bitfield_insert,
+    "bitfieldReverse": _bitfield_reverse,
+    "bitCount": lambda c: componentwise(bit_count32, c.sizes()),
+    "findLSB": lambda c: componentwise(find_lsb, c.sizes()),
+    "findMSB": _find_msb,
+    "uaddCarry": _uadd_carry,
+    "usubBorrow": _usub_borrow,
+    "umulExtended": _mul_extended,
+    "imulExtended": _mul_extended,
+    "any": lambda c: any,
+    "all": lambda c: all,
+    "not": lambda c: lambda v: tuple(not x for x in v),
+    "floatBitsToInt": lambda c: _float_bits(c, True),
+    "floatBitsToUint": lambda c: _float_bits(c, False),
+    "dot": _dot,
+    "cross": _cross,
+}
+
+
+def _named(
+    factory: Callable[[_Context, str], Callable[..., Any]], name: str
+) -> Callable[[_Context], Callable[..., Any]]:
+    return lambda c: factory(c, name)
+
+
+for _name in _RELATIONS:
+    _FACTORIES[_name] = _named(_relation, _name)
+for _name in ("floor", "ceil", "trunc", "round", "roundEven"):
+    _FACTORIES[_name] = _named(_rounding, _name)
+
+SUPPORTED_BUILTINS = frozenset(_FACTORIES)
+
+
+def builtin_implementation(
+    name: str,
+    arg_types: tuple[Type, ...],
+    result: Type,
+    *,
+    sanitize: bool,
+    site: Site,
+    abs_int_min_is_ub: bool,
+) -> BuiltinImplementation:
+    factory = _FACTORIES.get(name)
+    overloads = BY_NAME.get(name, ())
+    if factory is None or not overloads:
+        raise InterpreterError(f"unknown built-in function {name}")
+    out_positions = tuple(sorted(overloads[0].out_params))
+    in_types = tuple(t for i, t in enumerate(arg_types) if i not in out_positions)
+    context = _Context(in_types, result, sanitize, site, abs_int_min_is_ub)
+    return BuiltinImplementation(factory(context), out_positions)

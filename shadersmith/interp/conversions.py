@@ -1,0 +1,204 @@
+"""Constructors: scalar conversions (`int(u)`, `float(i)`, `bool(x)` ...), vector, matrix,
+array and struct constructors, on flat interpreter values."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from shadersmith.interp.arithmetic import (
+    INT_MAX,
+    INT_MIN,
+    MASK32,
+    UINT_MAX,
+    float_to_int_truncating,
+    int_to_float32,
+    wrap_int,
+)
+from shadersmith.interp.errors import InterpreterError, UBCategory
+from shadersmith.interp.exactness import describe_outside, in_exact_set, rounded
+from shadersmith.interp.sites import Site
+from shadersmith.ir.types import (
+    ArrayType,
+    MatrixType,
+    ScalarKind,
+    ScalarType,
+    StructType,
+    Type,
+    VectorType,
+)
+
+Converter = Callable[[Any], Any]
+Builder = Callable[[Sequence[Any]], Any]
+
+
+def _identity(value: Any) -> Any:
+    return value
+
+
+def scalar_converter(
+    source: ScalarKind, target: ScalarKind, sanitize: bool, site: Site
+) -> Converter:
+    """The GLSL conversion of one scalar from `source` to `target` kind."""
+    if source is target:
+        return _identity
+    if source is ScalarKind.FLOAT:
+        return _from_float(target, sanitize, site)
+    if target is ScalarKind.BOOL:
+        return lambda x: x != 0
+    if target is ScalarKind.INT:
+        return int if source is ScalarKind.BOOL else wrap_int
+    if target is ScalarKind.UINT:
+        return int if source is ScalarKind.BOOL else lambda x: x & MASK32
+    # target is FLOAT
+    if source is ScalarKind.BOOL:
+        return lambda x: 1.0 if x else 0.0
+    # float(i) may round (|i| > 2^24); the result then is an interval, like a rounded sum.
+    return (lambda x: rounded(float(x))) if sanitize else int_to_float32
+
+
+def _from_float(target: ScalarKind, sanitize: bool, site: Site) -> Converter:
+    name = target.value
+
+    def check(x: float) -> None:
+        # Converting observes the value: zero's sign or a rounded magnitude would show.
+        if not in_exact_set(x):
+            raise site.ub(
+                UBCategory.FLOAT_ROUNDOFF,
+                f"{name}() of a float outside the exact set S: {describe_outside(x)}",
+            )
+
+    if target is ScalarKind.BOOL:
+        if not sanitize:
+            return lambda x: x != 0.0
+
+        def to_bool(x: float) -> bool:
+            check(x)
+            return True  # every member of S is non-zero
+
+        return to_bool
+    if target is ScalarKind.INT:
+        if not sanitize:
+            return lambda x: float_to_int_truncating(x, INT_MIN, INT_MAX)
+
+        def to_int(x: float) -> int:
+            check(x)
+            return int(x)
+
+        return to_int
+    if not sanitize:
+        return lambda x: float_to_int_truncating(x, INT_MIN, UINT_MAX) & MASK32
+
+    def to_uint(x: float) -> int:
+        check(x)
+        if x < 0:
+            raise site.ub(UBCategory.BUILTIN_DOMAIN, f"uint() of the negative float {x!r}")
+        return int(x)
+
+    return to_uint
+
+
+def _kind_and_size(type_: Type) -> tuple[ScalarKind, int]:
+    """Scalar kind and component count of a constructor argument (0 for a scalar)."""
+    if isinstance(type_, ScalarType):
+        return type_.kind, 0
+    if isinstance(type_, VectorType):
+        return type_.kind, type_.size
+    if isinstance(type_, MatrixType):
+        return ScalarKind.FLOAT, type_.columns * type_.rows
+    raise InterpreterError(f"{type_} cannot be a constructor argument here")
+
+
+def _components(values: Sequence[Any], sizes: Sequence[int]) -> list[Any]:
+    flat: list[Any] = []
+    for value, size in zip(values, sizes, strict=True):
+        if size:
+            flat.extend(value)
+        else:
+            flat.append(value)
+    return flat
+
+
+def constructor(target: Type, args: Sequence[Type], sanitize: bool, site: Site) -> Builder:
+    """The function building a `target` value from evaluated constructor arguments."""
+    if isinstance(target, ArrayType | StructType):
+        sizes = [0 if isinstance(a, ScalarType) else 1 for a in args]
+        return lambda values: tuple(_components(values, sizes))
+    if isinstance(target, ScalarType):
+        if len(args) != 1:
+            raise InterpreterError(f"{target}() takes one argument, got {len(args)}")
+        kind, size = _kind_and_size(args[0])
+        convert = scalar_converter(kind, target.kind, sanitize, site)
+        if size:
+            return lambda values: convert(values[0][0])
+        return lambda values: convert(values[0])
+    if isinstance(target, VectorType):
+        return _vector_constructor(target.kind, target.size, args, sanitize, site)
+    if isinstance(target, MatrixType):
+        return _matrix_constructor(target, args, sanitize, site)
+    raise InterpreterError(f"cannot construct {target}")
+
+
+def _per_component_converters(
+    kind: ScalarKind, args: Sequence[Type], count: int, sanitize: bool, site: Site
+) -> list[Converter]:
+    converters: list[Converter] = []
+    for arg in args:
+        arg_kind, size = _kind_and_size(arg)
+        converters.extend([scalar_converter(arg_kind, kind, sanitize, site)] * max(size, 1))
+    if len(converters) < count:
+        raise InterpreterError(f"too few components for a constructor of {count}")
+    return converters[:count]
+
+
+def _vector_constructor(
+    kind: ScalarKind, size: int, args: Sequence[Type], sanitize: bool, site: Site
+) -> Builder:
+    shapes = [_kind_and_size(a) for a in args]
+    if len(args) == 1 and shapes[0][1] == 0:  # a single scalar splats
+        convert = scalar_converter(shapes[0][0], kind, sanitize, site)
+        return lambda values: (convert(values[0]),) * size
+    sizes = [s for _, s in shapes]
+    if all(k is kind and s == 0 for k, s in shapes) and len(args) == size:
+        return tuple
+    converters = _per_component_converters(kind, args, size, sanitize, site)
+    if all(c is _identity for c in converters):
+        return lambda values: tuple(_components(values, sizes)[:size])
+    return lambda values: tuple(
+        c(x) for c, x in zip(converters, _components(values, sizes)[:size], strict=True)
+    )
+
+
+def _matrix_constructor(
+    target: MatrixType, args: Sequence[Type], sanitize: bool, site: Site
+) -> Builder:
+    columns, rows = target.columns, target.rows
+    count = columns * rows
+    shapes = [_kind_and_size(a) for a in args]
+    if len(args) == 1 and shapes[0][1] == 0:  # a scalar fills the diagonal
+        convert = scalar_converter(shapes[0][0], ScalarKind.FLOAT, sanitize, site)
+
+        def diagonal(values: Sequence[Any]) -> tuple[Any, ...]:
+            x = convert(values[0])
+            return tuple(x if c == r else 0.0 for c in range(columns) for r in range(rows))
+
+        return diagonal
+    if len(args) == 1 and isinstance(args[0], MatrixType):
+        source = args[0]
+
+        def resize(values: Sequence[Any]) -> tuple[Any, ...]:
+            m = values[0]
+            return tuple(
+                m[c * source.rows + r]
+                if c < source.columns and r < source.rows
+                else (1.0 if c == r else 0.0)
+                for c in range(columns)
+                for r in range(rows)
+            )
+
+        return resize
+    sizes = [s for _, s in shapes]
+    converters = _per_component_converters(ScalarKind.FLOAT, args, count, sanitize, site)
+    return lambda values: tuple(
+        c(x) for c, x in zip(converters, _components(values, sizes)[:count], strict=True)
+    )

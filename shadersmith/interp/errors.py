@@ -1,0 +1,40 @@
+"""What the interpreter reports: undefined behaviour found by the sanitizer, and programs
+it cannot run at all."""
+
+from __future__ import annotations
+
+import enum
+
+
+class UBCategory(enum.Enum):
+    """The categories of undefined behaviour of seed 003, Table 7 (GLSL column)."""
+
+    OUT_OF_BOUNDS = "out_of_bounds"
+    BUILTIN_DOMAIN = "builtin_domain"
+    DIVISION = "division"
+    MODULO = "modulo"
+    SHIFT = "shift"
+    # Rounding, and a float leaving the exact set S of seed 003 section 4.3 where it matters.
+    FLOAT_ROUNDOFF = "float_roundoff"
+    UNINITIALISED = "uninitialised"
+    EVALUATION_ORDER = "evaluation_order"
+    NON_TERMINATION = "non_termination"
+
+
+class UndefinedBehaviour(Exception):
+    """The first undefined behaviour an execution reached; the execution stops there."""
+
+    def __init__(self, category: UBCategory, function: str, location: str, message: str) -> None:
+        super().__init__(category, function, location, message)
+        self.category = category
+        self.function = function
+        self.location = location
+        self.message = message
+
+    def __str__(self) -> str:
+        return f"{self.category.value}: {self.message} [{self.location}]"
+
+
+class InterpreterError(Exception):
+    """The program is outside what the interpreter runs: malformed IR (an unknown name, a
+    type mismatch), or a construct the stage forbids (`discard` in a compute shader)."""

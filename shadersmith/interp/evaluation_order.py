@@ -1,0 +1,132 @@
+"""The evaluation-order part of the sanitizer (seed 003 section 4.2, seed 004 section 4.3.6).
+
+GLSL leaves unspecified the order in which the operands of most operators, the arguments
+of a call or constructor, the two sides of an assignment, and the base and index of an
+indexing are evaluated. A program is undefined when two such unordered operands touch the
+same scalar location and at least one writes it.
+
+Statically, `EffectAnalysis` says which expressions may write at all; only nodes with two
+or more unordered operands of which one may write are checked, so everything else runs
+without bookkeeping. Such a node is compiled in *tracked* mode: every read and write under
+it appends `location * 2 (+ 1 for a write)` to the invocation's log, and the node compares
+the log segments of its operands. A user call under a tracked node runs a tracked copy of
+the callee, so the callee's accesses to globals and buffers count for the call. Locations
+are ids unique per component and per activation (frames.py), so a callee's locals never
+collide with anything else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from shadersmith.interp.frames import Frame
+from shadersmith.ir.builtins import BY_NAME
+from shadersmith.ir.expressions import Assign, Call, CallKind, Expression, IncDec, root_variable
+from shadersmith.ir.program import Function
+from shadersmith.ir.walk import children, iter_nodes
+
+
+def _builtin_out_params(name: str) -> frozenset[int]:
+    overloads = BY_NAME.get(name, ())
+    return overloads[0].out_params if overloads else frozenset()
+
+
+class EffectAnalysis:
+    """Which expressions may write memory that outlives them (a conservative answer)."""
+
+    def __init__(self, nonlocal_names: set[str]) -> None:
+        # Globals, buffer fields and buffer instances: a write to one is visible to callers.
+        self._nonlocal_names = nonlocal_names
+        self._writes_nonlocal: dict[str, bool] = {}
+        self._writeback_params: dict[str, frozenset[int]] = {}
+        self._memo: dict[int, bool] = {}
+
+    def add_function(self, function: Function) -> None:
+        """Record a function; its callees must have been added before (GLSL order)."""
+        positions = frozenset(i for i, p in enumerate(function.params) if p.qualifier.writes_back)
+        name = function.name
+        self._writeback_params[name] = self._writeback_params.get(name, frozenset()) | positions
+        writes = self._writes_nonlocal.get(name, False) or any(
+            self._writes_nonlocal_directly(node) for node in iter_nodes(function.body)
+        )
+        self._writes_nonlocal[name] = writes
+
+    def _writes_nonlocal_directly(self, node: object) -> bool:
+        if isinstance(node, Assign | IncDec):
+            return root_variable(node.target) in self._nonlocal_names
+        if isinstance(node, Call):
+            if node.kind is CallKind.USER:
+                if self._writes_nonlocal.get(node.callee, True):
+                    return True
+                positions = self._writeback_params.get(node.callee, frozenset())
+            else:
+                positions = _builtin_out_params(node.callee)
+            return any(
+                root_variable(node.args[i]) in self._nonlocal_names
+                for i in positions
+                if i < len(node.args)
+            )
+        return False
+
+    def writeback_positions(self, call: Call) -> frozenset[int]:
+        if call.kind is CallKind.BUILTIN:
+            return _builtin_out_params(call.callee)
+        return self._writeback_params.get(call.callee, frozenset())
+
+    def may_write(self, expr: Expression) -> bool:
+        key = id(expr)
+        known = self._memo.get(key)
+        if known is not None:
+            return known
+        writes_itself = isinstance(expr, Assign | IncDec) or (
+            isinstance(expr, Call)
+            and bool(
+                self.writeback_positions(expr)
+                or (expr.kind is CallKind.USER and self._writes_nonlocal.get(expr.callee, True))
+            )
+        )
+        result = writes_itself or any(self.may_write(child) for child in children(expr))
+        self._memo[key] = result
+        return result
+
+    def any_may_write(self, exprs: Sequence[Expression]) -> bool:
+        return any(self.may_write(e) for e in exprs)
+
+
+def read_write_sets(log: list[int], start: int, stop: int) -> tuple[set[int], set[int]]:
+    reads: set[int] = set()
+    writes: set[int] = set()
+    for entry in log[start:stop]:
+        if entry & 1:
+            writes.add(entry >> 1)
+        else:
+            reads.add(entry >> 1)
+    return reads, writes
+
+
+def segment_conflict(log: list[int], bounds: Sequence[int]) -> tuple[int, str] | None:
+    """A location two unordered operands conflict on, with how; `bounds` are the log
+    positions between consecutive operands (n + 1 of them for n operands)."""
+    segments = [read_write_sets(log, bounds[i], bounds[i + 1]) for i in range(len(bounds) - 1)]
+    for i, (reads_i, writes_i) in enumerate(segments):
+        for reads_j, writes_j in segments[i + 1 :]:
+            both_write = writes_i & writes_j
+            if both_write:
+                return min(both_write), "written by two unsequenced operands"
+            read_write = (writes_i & reads_j) | (writes_j & reads_i)
+            if read_write:
+                return min(read_write), "written by one operand and read by another, unsequenced"
+    return None
+
+
+def access_conflict(log: list[int], start: int, accessed: Sequence[int]) -> int | None:
+    """A location of `accessed` written by the log since `start`: an access whose address
+    computation wrote the very location it then reads or writes (`a[a[0]++]`)."""
+    _, writes = read_write_sets(log, start, len(log))
+    for location in accessed:
+        if location in writes:
+            return location
+    return None
+
+
+LocationNamer = Callable[[Frame, int], str]

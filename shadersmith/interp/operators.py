@@ -1,0 +1,424 @@
+"""The unary and binary operators of GLSL on interpreter values, chosen at compile time
+by operator and operand types, with the sanitizer's checks built in when asked for.
+
+A kernel works on scalars; `lift` makes it componentwise over vectors and matrices
+(including vector-scalar mixes such as `ivec3 * int` and `uvec2 << int`).
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from shadersmith.interp.arithmetic import (
+    INT_MIN,
+    MASK32,
+    SIGN_BIT,
+    to_float32,
+    trunc_div,
+    trunc_rem,
+)
+from shadersmith.interp.errors import InterpreterError, UBCategory
+from shadersmith.interp.exactness import (
+    TWO_TO_24,
+    InexactFloat,
+    comparison_is_ambiguous,
+    describe_outside,
+    exact_linear_combination,
+    in_exact_set,
+    negated,
+    rounded,
+)
+from shadersmith.interp.layout import float_slots
+from shadersmith.interp.sites import Site
+from shadersmith.ir.operators import BinaryOp, UnaryOp
+from shadersmith.ir.types import (
+    BOOL,
+    MatrixType,
+    ScalarKind,
+    ScalarType,
+    Type,
+    VectorType,
+)
+
+Kernel = Callable[[Any, Any], Any]
+UnaryKernel = Callable[[Any], Any]
+
+
+# ---------------------------------------------------------------- integer kernels
+
+
+def _int_kernel(op: BinaryOp, sanitize: bool, site: Site) -> Kernel:
+    if op is BinaryOp.ADD:
+        return lambda a, b: ((a + b + SIGN_BIT) & MASK32) - SIGN_BIT
+    if op is BinaryOp.SUB:
+        return lambda a, b: ((a - b + SIGN_BIT) & MASK32) - SIGN_BIT
+    if op is BinaryOp.MUL:
+        return lambda a, b: ((a * b + SIGN_BIT) & MASK32) - SIGN_BIT
+    if op is BinaryOp.DIV:
+
+        def divide(a: int, b: int) -> int:
+            if b == 0:
+                if sanitize:
+                    raise site.ub(UBCategory.DIVISION, f"integer division {a} / 0")
+                return -1 if a >= 0 else 1
+            if b == -1 and a == INT_MIN:
+                if sanitize:
+                    raise site.ub(UBCategory.DIVISION, "INT_MIN / -1 overflows")
+                return INT_MIN
+            return trunc_div(a, b)
+
+        return divide
+    if op is BinaryOp.MOD:
+
+        def modulo(a: int, b: int) -> int:
+            if b == 0 or a < 0 or b < 0:
+                if sanitize:
+                    raise site.ub(
+                        UBCategory.MODULO,
+                        f"{a} % {b}: GLSL defines % only for a non-negative dividend "
+                        "and a positive divisor",
+                    )
+                return 0 if b == 0 else trunc_rem(a, b)
+            return a % b
+
+        return modulo
+    if op is BinaryOp.BIT_AND:
+        return operator.and_
+    if op is BinaryOp.BIT_OR:
+        return operator.or_
+    if op is BinaryOp.BIT_XOR:
+        return operator.xor
+    raise InterpreterError(f"{op.value} is not an int operator")
+
+
+def _uint_kernel(op: BinaryOp, sanitize: bool, site: Site) -> Kernel:
+    if op is BinaryOp.ADD:
+        return lambda a, b: (a + b) & MASK32
+    if op is BinaryOp.SUB:
+        return lambda a, b: (a - b) & MASK32
+    if op is BinaryOp.MUL:
+        return lambda a, b: (a * b) & MASK32
+    if op in (BinaryOp.DIV, BinaryOp.MOD):
+        is_div = op is BinaryOp.DIV
+        category = UBCategory.DIVISION if is_div else UBCategory.MODULO
+
+        def divide(a: int, b: int) -> int:
+            if b == 0:
+                if sanitize:
+                    raise site.ub(category, f"unsigned {a}u {op.value} 0u")
+                return MASK32 if is_div else 0
+            return a // b if is_div else a % b
+
+        return divide
+    if op is BinaryOp.BIT_AND:
+        return operator.and_
+    if op is BinaryOp.BIT_OR:
+        return operator.or_
+    if op is BinaryOp.BIT_XOR:
+        return operator.xor
+    raise InterpreterError(f"{op.value} is not a uint operator")
+
+
+def _shift_kernel(op: BinaryOp, left: ScalarKind, sanitize: bool, site: Site) -> Kernel:
+    """`<<` and `>>`: the result has the left operand's type; the amount may be int or uint."""
+
+    def amount(s: int) -> int:
+        if 0 <= s < 32:
+            return s
+        if sanitize:
+            raise site.ub(UBCategory.SHIFT, f"shift by {s}, outside [0, 32)")
+        return s & 31
+
+    if op is BinaryOp.SHL:
+        if left is ScalarKind.INT:
+            return lambda a, s: ((a << amount(s)) + SIGN_BIT & MASK32) - SIGN_BIT
+        return lambda a, s: (a << amount(s)) & MASK32
+    # Python's >> on a negative int is arithmetic, as GLSL's >> on int.
+    return lambda a, s: a >> amount(s)
+
+
+# ---------------------------------------------------------------- float kernels
+
+
+def check_exact_operand(value: float, what: str, site: Site) -> None:
+    if not in_exact_set(value):
+        raise site.ub(
+            UBCategory.FLOAT_ROUNDOFF,
+            f"{what} is outside the exact set S: {describe_outside(value)}",
+        )
+
+
+def _float_kernel(op: BinaryOp, sanitize: bool, site: Site) -> Kernel:
+    if op is BinaryOp.DIV:
+        if sanitize:
+
+            def unsafe_divide(a: float, b: float) -> float:
+                raise site.ub(
+                    UBCategory.FLOAT_ROUNDOFF,
+                    "float division is only accurate to 2.5 ULP in GLSL",
+                )
+
+            return unsafe_divide
+        return _ieee_divide
+    python_op: Callable[[float, float], float] = {
+        BinaryOp.ADD: operator.add,
+        BinaryOp.SUB: operator.sub,
+        BinaryOp.MUL: operator.mul,
+    }[op]
+    if not sanitize:
+        return lambda a, b: to_float32(python_op(a, b))
+    symbol = op.value
+
+    def exact(a: float, b: float) -> float:
+        if not (in_exact_set(a) and in_exact_set(b)):
+            bad = b if in_exact_set(a) else a
+            check_exact_operand(bad, f"operand of `{symbol}`", site)
+        result = python_op(a, b)  # exact in double: both operands are integers below 2^24
+        if -TWO_TO_24 <= result <= TWO_TO_24:
+            return result
+        return rounded(result)
+
+    return exact
+
+
+def _ieee_divide(a: float, b: float) -> float:
+    if b == 0.0:
+        if a == 0.0 or a != a:
+            return float("nan")
+        negative = (a < 0) != (math.copysign(1.0, b) < 0)
+        return float("-inf") if negative else float("inf")
+    return to_float32(a / b)
+
+
+# ---------------------------------------------------------------- comparisons
+
+_COMPARE: dict[BinaryOp, Callable[[Any, Any], bool]] = {
+    BinaryOp.LT: operator.lt,
+    BinaryOp.GT: operator.gt,
+    BinaryOp.LE: operator.le,
+    BinaryOp.GE: operator.ge,
+    BinaryOp.EQ: operator.eq,
+    BinaryOp.NE: operator.ne,
+}
+
+
+def float_comparison(
+    compare: Callable[[Any, Any], bool], equality: bool, sanitize: bool, site: Site
+) -> Kernel:
+    """A float comparison; the sanitizer lets rounded values through only when every
+    legitimate rounding gives the same answer (seed 003's MAKE_IN_RANGE relies on it)."""
+    if not sanitize:
+        return compare
+
+    def checked(a: float, b: float) -> bool:
+        if (type(a) is InexactFloat or type(b) is InexactFloat) and comparison_is_ambiguous(
+            compare, a, b, equality=equality
+        ):
+            raise site.ub(
+                UBCategory.FLOAT_ROUNDOFF,
+                f"comparing {a!r} and {b!r} depends on how a rounded value was rounded",
+            )
+        return compare(a, b)
+
+    return checked
+
+
+def _equality(op: BinaryOp, type_: Type, sanitize: bool, site: Site) -> Kernel:
+    """== and != on any type: whole values compare equal when every component does."""
+    want_equal = op is BinaryOp.EQ
+    floats = float_slots(type_)
+    if not (sanitize and floats):
+        return operator.eq if want_equal else operator.ne
+    component_eq = float_comparison(operator.eq, True, sanitize, site)
+    if isinstance(type_, ScalarType):
+        return component_eq if want_equal else lambda a, b: not component_eq(a, b)
+
+    def checked(a: Sequence[Any], b: Sequence[Any]) -> bool:
+        for i in floats:
+            component_eq(a[i], b[i])  # raises on an ambiguous component
+        return (a == b) is want_equal
+
+    return checked
+
+
+# ---------------------------------------------------------------- lifting
+
+
+def lift(kernel: Kernel, left_size: int, right_size: int) -> Kernel:
+    """Apply `kernel` componentwise; a size of 0 marks a scalar operand."""
+    if left_size == 0 and right_size == 0:
+        return kernel
+    if left_size and right_size:
+        if left_size != right_size:
+            raise InterpreterError(f"operand sizes {left_size} and {right_size} differ")
+        if left_size == 2:
+            return lambda a, b: (kernel(a[0], b[0]), kernel(a[1], b[1]))
+        if left_size == 3:
+            return lambda a, b: (kernel(a[0], b[0]), kernel(a[1], b[1]), kernel(a[2], b[2]))
+        return lambda a, b: tuple(map(kernel, a, b))
+    if left_size:
+        return lambda a, b: tuple([kernel(x, b) for x in a])
+    return lambda a, b: tuple([kernel(a, y) for y in b])
+
+
+def lift_unary(kernel: UnaryKernel, size: int) -> UnaryKernel:
+    if size == 0:
+        return kernel
+    return lambda a: tuple(map(kernel, a))
+
+
+def shape_size(type_: Type) -> int:
+    """0 for a scalar, else the number of components an operator runs over."""
+    if isinstance(type_, ScalarType):
+        return 0
+    if isinstance(type_, VectorType):
+        return type_.size
+    if isinstance(type_, MatrixType):
+        return type_.columns * type_.rows
+    raise InterpreterError(f"operators do not apply to {type_}")
+
+
+def _kind(type_: Type) -> ScalarKind:
+    if isinstance(type_, ScalarType | VectorType):
+        return type_.kind
+    if isinstance(type_, MatrixType):
+        return ScalarKind.FLOAT
+    raise InterpreterError(f"operators do not apply to {type_}")
+
+
+# ---------------------------------------------------------------- linear algebra
+
+
+def linear_combination(sanitize: bool, site: Site) -> Callable[[list[tuple[float, float]]], float]:
+    """sum(a * b): dot products and matrix products."""
+    if not sanitize:
+
+        def sequential(pairs: list[tuple[float, float]]) -> float:
+            total = 0.0
+            for index, (a, b) in enumerate(pairs):
+                product = to_float32(a * b)
+                total = product if index == 0 else to_float32(total + product)
+            return total
+
+        return sequential
+
+    def exact(pairs: list[tuple[float, float]]) -> float:
+        for a, b in pairs:
+            check_exact_operand(a, "factor of a float product", site)
+            check_exact_operand(b, "factor of a float product", site)
+        result = exact_linear_combination(pairs)
+        if result is None:
+            raise site.ub(
+                UBCategory.FLOAT_ROUNDOFF,
+                "an intermediate product or sum rounds and the result depends on the rounding",
+            )
+        return result
+
+    return exact
+
+
+def _matrix_product(left: Type, right: Type, sanitize: bool, site: Site) -> Kernel:
+    combine = linear_combination(sanitize, site)
+    if isinstance(left, MatrixType) and isinstance(right, MatrixType):
+        if left.columns != right.rows:
+            raise InterpreterError(f"cannot multiply {left} by {right}")
+        rows, inner, columns = left.rows, left.columns, right.columns
+
+        def matrix_matrix(a: Sequence[float], b: Sequence[float]) -> tuple[float, ...]:
+            return tuple(
+                combine([(a[k * rows + r], b[c * inner + k]) for k in range(inner)])
+                for c in range(columns)
+                for r in range(rows)
+            )
+
+        return matrix_matrix
+    if isinstance(left, MatrixType):
+        rows, inner = left.rows, left.columns
+
+        def matrix_vector(a: Sequence[float], v: Sequence[float]) -> tuple[float, ...]:
+            return tuple(
+                combine([(a[k * rows + r], v[k]) for k in range(inner)]) for r in range(rows)
+            )
+
+        return matrix_vector
+    assert isinstance(right, MatrixType)
+    rows, columns = right.rows, right.columns
+
+    def vector_matrix(v: Sequence[float], b: Sequence[float]) -> tuple[float, ...]:
+        return tuple(
+            combine([(v[k], b[c * rows + k]) for k in range(rows)]) for c in range(columns)
+        )
+
+    return vector_matrix
+
+
+# ---------------------------------------------------------------- entry points
+
+
+def binary_operator(
+    op: BinaryOp, left: Type, right: Type, result: Type, sanitize: bool, site: Site
+) -> Kernel:
+    """The function computing `left op right` (not && and ||, which short-circuit)."""
+    if op in (BinaryOp.EQ, BinaryOp.NE):
+        return _equality(op, left, sanitize, site)
+    if op is BinaryOp.LOGICAL_XOR:
+        return operator.ne
+    if op.is_comparison:
+        if not isinstance(left, ScalarType):
+            raise InterpreterError(f"{op.value} needs scalar operands, not {left}")
+        if left.kind is ScalarKind.FLOAT:
+            return float_comparison(_COMPARE[op], False, sanitize, site)
+        return _COMPARE[op]
+    if (
+        op is BinaryOp.MUL
+        and (isinstance(left, MatrixType) or isinstance(right, MatrixType))
+        and not (isinstance(left, ScalarType) or isinstance(right, ScalarType))
+    ):
+        return _matrix_product(left, right, sanitize, site)
+    left_kind = _kind(left)
+    if op in (BinaryOp.SHL, BinaryOp.SHR):
+        kernel = _shift_kernel(op, left_kind, sanitize, site)
+    elif left_kind is ScalarKind.INT:
+        kernel = _int_kernel(op, sanitize, site)
+    elif left_kind is ScalarKind.UINT:
+        kernel = _uint_kernel(op, sanitize, site)
+    elif left_kind is ScalarKind.FLOAT:
+        kernel = _float_kernel(op, sanitize, site)
+    else:
+        raise InterpreterError(f"{op.value} does not apply to {left}")
+    return lift(kernel, shape_size(left), shape_size(right))
+
+
+def unary_operator(op: UnaryOp, operand: Type, sanitize: bool, site: Site) -> UnaryKernel:
+    if op is UnaryOp.PLUS:
+        return lambda a: a
+    if op is UnaryOp.NOT:
+        if operand != BOOL:
+            raise InterpreterError(f"! needs a bool, not {operand}")
+        return operator.not_
+    kind = _kind(operand)
+    size = shape_size(operand)
+    kernel: UnaryKernel
+    if op is UnaryOp.NEG:
+        if kind is ScalarKind.INT:
+            kernel = lambda a: ((SIGN_BIT - a) & MASK32) - SIGN_BIT  # noqa: E731
+        elif kind is ScalarKind.UINT:
+            kernel = lambda a: -a & MASK32  # noqa: E731
+        elif kind is ScalarKind.FLOAT:
+            # Negation is exact: a value outside S stays outside S, with its sign flipped.
+            kernel = negated
+        else:
+            raise InterpreterError(f"- does not apply to {operand}")
+    elif op is UnaryOp.BIT_NOT:
+        if kind is ScalarKind.INT:
+            kernel = operator.invert
+        elif kind is ScalarKind.UINT:
+            kernel = lambda a: a ^ MASK32  # noqa: E731
+        else:
+            raise InterpreterError(f"~ does not apply to {operand}")
+    else:
+        raise InterpreterError(f"unknown unary operator {op}")
+    return lift_unary(kernel, size)

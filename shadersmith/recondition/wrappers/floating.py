@@ -1,0 +1,311 @@
+"""Wrappers that keep every float in the exact set S of seed 003, section 4.3.
+
+S is the integers of magnitude 1 to 2^24 - 1. For x, y in S, x + y, x - y and x * y are
+either exact or of magnitude 2^24 or more (every rounding keeps them there), and zero is
+excluded because its sign is not portable. MAKE_IN_RANGE brings such a result back:
+`abs(x) < 0.1 || abs(x) >= 2^24 ? 10.0 : x`, per component for vectors and matrices. It only
+compares the possibly rounded value, which is exact whatever the rounding.
+
+Operations built on several products (dot, cross, matrix products) could round in an
+intermediate sum and come back into range with a wrong value, so their wrappers first
+check, without ever feeding a rounded value into further arithmetic, that every product
+and every partial sum of absolute values stays below 2^24: then every order of evaluation,
+fused or not, is exact. Float division is only accurate to 2.5 ULP in GLSL, so it is
+replaced outright by a truncating integer division of the (integer) operands.
+"""
+
+from __future__ import annotations
+
+from shadersmith.ir.expressions import (
+    Construct,
+    Expression,
+    IncDec,
+    Swizzle,
+    Ternary,
+    VariableRef,
+)
+from shadersmith.ir.operators import AssignOp, BinaryOp, IncDecOp
+from shadersmith.ir.statements import VarDecl
+from shadersmith.ir.types import (
+
+    FLOAT,
+    MatrixType,
+    ScalarKind,
+    ScalarType,
+    Type,
+    VectorType,
+    vector_or_scalar,
+)
+from shadersmith.recondition.build import (
+    FLOAT_DEFAULT,
+    TWO_TO_24,
+    all_of,
+    any_of,
+    binary,
+    bool_lit,
+    builtin,
+    compare,
+    float_lit,
+    index,
+    logical_and,
+    logical_not,
+    logical_or,
+    select,
+    splat,
+)
+from shadersmith.recondition.wrappers.base import Params, WrapperBody, WrapperKind, assigning
+
+SMALL = 0.1  # below 1: anything under it is zero, since floats are integers
+
+
+def out_of_range(x: Expression) -> Expression:
+    """Whether any component of `x` is zero or of magnitude 2^24 or more."""
+    if isinstance(x.type, MatrixType):
+        return logical_or(*(out_of_range(index(x, i)) for i in range(x.type.columns)))
+    magnitude = builtin("abs", x)
+    return logical_or(
+        any_of(compare(BinaryOp.LT, magnitude, float_lit(SMALL))),
+        any_of(compare(BinaryOp.GE, magnitude, float_lit(TWO_TO_24))),
+    )
+
+
+def bring_in(x: Expression) -> Expression:
+    """`x` with every component outside S replaced by the default, 10.0."""
+    if isinstance(x.type, MatrixType):
+        columns = tuple(bring_in(index(x, i)) for i in range(x.type.columns))
+        return Construct(x.type, columns)
+    if isinstance(x.type, ScalarType):
+        return float_lit(FLOAT_DEFAULT)
+    magnitude = builtin("abs", x)
+    default = splat(x.type, FLOAT_DEFAULT)
+    small = compare(BinaryOp.LT, magnitude, float_lit(SMALL))
+    large = compare(BinaryOp.GE, magnitude, float_lit(TWO_TO_24))
+    return select(large, default, select(small, default, x))
+
+
+def replace_zeros(x: Expression) -> Expression:
+    """`x`, known to be below 2^24 in magnitude, with zero components replaced."""
+    if isinstance(x.type, MatrixType):
+        columns = tuple(replace_zeros(index(x, i)) for i in range(x.type.columns))
+        return Construct(x.type, columns)
+    zero = compare(BinaryOp.LT, builtin("abs", x), float_lit(SMALL))
+    return select(zero, splat(x.type, FLOAT_DEFAULT), x)
+
+
+def _make_in_range(p: Params) -> WrapperBody:
+    (x,) = p
+    return WrapperBody(x.type, out_of_range(x), bring_in(x), x)
+
+
+def _local(name: str, value: Expression) -> tuple[VarDecl, VariableRef]:
+    return VarDecl(name, value.type, value), VariableRef(value.type, name)
+
+
+def _arithmetic(op: BinaryOp) -> WrapperKind:
+    """`a op b` brought back into S; only its compound-assignment form is used (a plain
+    `a op b` is wrapped as MAKE_IN_RANGE(a op b), which keeps the operator in the caller)."""
+
+    def build(p: Params) -> WrapperBody:
+        a, b = p
+        decl, result = _local("_ss_n", binary(op, a, b))
+        return WrapperBody(a.type, out_of_range(result), bring_in(result), result, (decl,))
+
+    return WrapperKind(f"F{op.name}", build, lambda args: binary(op, args[0], args[1]))
+
+
+def _step(op: IncDecOp) -> WrapperKind:
+    def build(p: Params) -> WrapperBody:
+        (a,) = p
+        locals_: list[VarDecl] = []
+        result: Expression = a
+        if not op.is_prefix:
+            old_decl, result = _local("_ss_old", a)
+            locals_.append(old_decl)
+        arithmetic = BinaryOp.ADD if op.is_increment else BinaryOp.SUB
+        decl, new = _local("_ss_n", binary(arithmetic, a, float_lit(1.0)))
+        locals_.append(decl)
+        return WrapperBody(
+            a.type, out_of_range(new), bring_in(new), new, tuple(locals_), result=result
+        )
+
+    name = ("PRE_" if op.is_prefix else "POST_") + ("INC" if op.is_increment else "DEC")
+    return WrapperKind(name, build, lambda args: IncDec(args[0].type, op, args[0]), assigns=True)
+
+
+def _component(v: Expression, k: int) -> Expression:
+    return Swizzle(FLOAT, v, (k,))
+
+
+def _all_below(x: Expression) -> Expression:
+    return all_of(compare(BinaryOp.LT, x, float_lit(TWO_TO_24)))
+
+
+def _component_sum_guard(terms: Expression) -> list[Expression]:
+    """`terms` holds non-negative products: each and each partial sum of its components
+    must stay below 2^24. The sums are only reached, by short-circuit, once every operand
+    is known to be in S."""
+    size = terms.type.size if isinstance(terms.type, VectorType) else 1
+    guards = [_all_below(terms)]
+    total = _component(terms, 0)
+    for k in range(1, size):
+        total = binary(BinaryOp.ADD, total, _component(terms, k))
+        guards.append(_all_below(total))
+    return guards
+
+
+def _vector_sum_guard(terms: list[Expression]) -> list[Expression]:
+    """Vectors of non-negative products summed componentwise: same conditions."""
+    guards = [_all_below(t) for t in terms]
+    total = terms[0]
+    for term in terms[1:]:
+        total = binary(BinaryOp.ADD, total, term)
+        guards.append(_all_below(total))
+    return guards
+
+
+class _Terms:
+    """Local variables holding |products|, named in order."""
+
+    def __init__(self) -> None:
+        self.decls: list[VarDecl] = []
+
+    def abs_of(self, product: Expression) -> Expression:
+        decl, ref = _local(f"_ss_p{len(self.decls)}", builtin("abs", product))
+        self.decls.append(decl)
+        return ref
+
+
+def _guarded(
+    result: Expression, guards: list[Expression], terms: _Terms, result_type: Type
+) -> WrapperBody:
+    ok_decl, ok = _local("_ss_ok", logical_and(*guards))
+    unsafe = logical_or(logical_not(ok), out_of_range(result))
+    safe = Ternary(result_type, ok, replace_zeros(result), splat(result_type, FLOAT_DEFAULT))
+    return WrapperBody(result_type, unsafe, safe, result, (*terms.decls, ok_decl))
+
+
+def _dot(p: Params) -> WrapperBody:
+    a, b = p
+    terms = _Terms()
+    guards = _component_sum_guard(terms.abs_of(binary(BinaryOp.MUL, a, b)))
+    return _guarded(builtin("dot", a, b), guards, terms, FLOAT)
+
+
+def _cross(p: Params) -> WrapperBody:
+    a, b = p
+    terms = _Terms()
+
+    def swizzle(v: Expression, order: tuple[int, ...]) -> Expression:
+        return Swizzle(v.type, v, order)
+
+    first = terms.abs_of(binary(BinaryOp.MUL, swizzle(a, (1, 2, 0)), swizzle(b, (2, 0, 1))))
+    second = terms.abs_of(binary(BinaryOp.MUL, swizzle(a, (2, 0, 1)), swizzle(b, (1, 2, 0))))
+    guards = _vector_sum_guard([first, second])
+    return _guarded(builtin("cross", a, b), guards, terms, a.type)
+
+
+def _matrix_product(p: Params) -> WrapperBody:
+    a, b = p
+    product = binary(BinaryOp.MUL, a, b)
+    terms = _Terms()
+    guards: list[Expression] = []
+    if isinstance(a.type, MatrixType) and isinstance(b.type, VectorType):
+        columns = [binary(BinaryOp.MUL, index(a, k), _component(b, k)) for k in range(b.type.size)]
+        guards = _vector_sum_guard([terms.abs_of(c) for c in columns])
+    elif isinstance(a.type, VectorType) and isinstance(b.type, MatrixType):
+        for j in range(b.type.columns):
+            guards += _component_sum_guard(terms.abs_of(binary(BinaryOp.MUL, a, index(b, j))))
+    elif isinstance(a.type, MatrixType) and isinstance(b.type, MatrixType):
+        for j in range(b.type.columns):
+            column = index(b, j)
+            parts = [
+                binary(BinaryOp.MUL, index(a, k), _component(column, k))
+                for k in range(a.type.columns)
+            ]
+            guards += _vector_sum_guard([terms.abs_of(c) for c in parts])
+    else:
+        raise TypeError(f"not a linear-algebra product: {a.type} * {b.type}")
+    return _guarded(product, guards, terms, product.type)
+
+
+def _int_like(type_: Type) -> Type:
+    size = type_.size if isinstance(type_, VectorType) else 1
+    return vector_or_scalar(ScalarKind.INT, size)
+
+
+def _to_int(x: Expression) -> Expression:
+    return Construct(_int_like(x.type), (x,))
+
+
+def _divide_columns(a: Expression, b: Expression, result_type: Type) -> Expression:
+    """float(int(a) / int(b)) for scalar or vector operands, zeros replaced."""
+    quotient = binary(BinaryOp.DIV, _to_int(a), _to_int(b))
+    return replace_zeros(Construct(result_type, (quotient,)))
+
+
+def _division(p: Params) -> WrapperBody:
+    a, b = p
+    plain = binary(BinaryOp.DIV, a, b)
+    result_type = plain.type
+    if isinstance(result_type, MatrixType):
+
+        def column(x: Expression, i: int) -> Expression:
+            return index(x, i) if isinstance(x.type, MatrixType) else x
+
+        columns = tuple(
+            _divide_columns(column(a, i), column(b, i), result_type.column_type)
+            for i in range(result_type.columns)
+        )
+        safe: Expression = Construct(result_type, columns)
+    else:
+        safe = _divide_columns(a, b, result_type)
+    return WrapperBody(result_type, bool_lit(True), safe, plain)
+
+
+def _to_uint(p: Params) -> WrapperBody:
+    """uint(f) is undefined for a negative f; uint(int(f)) keeps the bit pattern."""
+    (f,) = p
+    size = f.type.size if isinstance(f.type, VectorType) else 1
+    target = vector_or_scalar(ScalarKind.UINT, size)
+    unsafe = any_of(compare(BinaryOp.LT, f, float_lit(0.0)))
+    safe = Construct(target, (_to_int(f),))
+    return WrapperBody(target, unsafe, safe, Construct(target, (f,)))
+
+
+def _uint_conversion(args: tuple[Expression, ...]) -> Expression:
+    arg = args[0]
+    size = arg.type.size if isinstance(arg.type, VectorType) else 1
+    return Construct(vector_or_scalar(ScalarKind.UINT, size), (arg,))
+
+
+MAKE_IN_RANGE = WrapperKind("MAKE_IN_RANGE", _make_in_range, lambda args: args[0])
+DOT = WrapperKind("DOT", _dot, lambda args: builtin("dot", *args))
+CROSS = WrapperKind("CROSS", _cross, lambda args: builtin("cross", *args))
+MATRIX_PRODUCT = WrapperKind(
+    "MATRIX_PRODUCT", _matrix_product, lambda args: binary(BinaryOp.MUL, args[0], args[1])
+)
+FLOAT_DIV = WrapperKind("FDIV", _division, lambda args: binary(BinaryOp.DIV, args[0], args[1]))
+TO_UINT = WrapperKind("TO_UINT", _to_uint, _uint_conversion)
+
+FLOAT_ASSIGN_KINDS: dict[AssignOp, WrapperKind] = {
+    AssignOp.ADD: assigning(_arithmetic(BinaryOp.ADD), AssignOp.ADD),
+    AssignOp.SUB: assigning(_arithmetic(BinaryOp.SUB), AssignOp.SUB),
+    AssignOp.MUL: assigning(_arithmetic(BinaryOp.MUL), AssignOp.MUL),
+    AssignOp.DIV: assigning(FLOAT_DIV, AssignOp.DIV),
+}
+MATRIX_PRODUCT_ASSIGN = assigning(MATRIX_PRODUCT, AssignOp.MUL)
+STEP_KINDS: dict[IncDecOp, WrapperKind] = {op: _step(op) for op in IncDecOp}
+
+FLOAT_KINDS: tuple[WrapperKind, ...] = (
+    MAKE_IN_RANGE,
+    DOT,
+    CROSS,
+    MATRIX_PRODUCT,
+    FLOAT_DIV,
+    TO_UINT,
+    MATRIX_PRODUCT_ASSIGN,
+    *FLOAT_ASSIGN_KINDS.values(),
+    *STEP_KINDS.values(),
+)
+
+

@@ -1,0 +1,131 @@
+"""Wrapper names, and the wrapper functions behind them.
+
+A wrapper's name says what it is: `SAFE_` + kind + `_` + its parameter types, e.g.
+`SAFE_DIV_ivec3_int`. The name alone rebuilds the function, so a reconditioned program
+needs no side table to be instrumented or pruned, and every overload gets its own name
+(back-ends and the interpreter look functions up by name). User names with the reserved
+prefixes are renamed first (reserved_names.py), so the names cannot collide.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from shadersmith.ir.expressions import Call, CallKind, Expression, VariableRef
+from shadersmith.ir.program import Function, Parameter, ParamQualifier
+from shadersmith.ir.statements import Block, ExprStmt, Return, Statement
+from shadersmith.ir.types import MatrixType, ScalarKind, ScalarType, Type, VectorType
+from shadersmith.recondition.build import assign, ternary
+from shadersmith.recondition.wrappers.base import PARAM_NAMES, WrapperBody, WrapperKind
+from shadersmith.recondition.wrappers.floating import FLOAT_KINDS
+from shadersmith.recondition.wrappers.integer import INTEGER_KINDS
+
+PREFIX = "SAFE_"
+KINDS: dict[str, WrapperKind] = {kind.name: kind for kind in (*INTEGER_KINDS, *FLOAT_KINDS)}
+
+_SCALARS = {kind.value: ScalarType(kind) for kind in ScalarKind}
+_VECTOR_KINDS = {"b": ScalarKind.BOOL, "i": ScalarKind.INT, "u": ScalarKind.UINT, "": ScalarKind.FLOAT}
+_VECTOR = re.compile(r"([biu]?)vec([234])")
+_MATRIX = re.compile(r"mat([234])(?:x([234]))?")
+
+
+def type_token(type_: Type) -> str:
+    if not isinstance(type_, ScalarType | VectorType | MatrixType):
+        raise TypeError(f"wrappers take scalars, vectors and matrices, not {type_}")
+    return str(type_)
+
+
+def parse_type_token(token: str) -> Type | None:
+    if token in _SCALARS:
+        return _SCALARS[token]
+    vector = _VECTOR.fullmatch(token)
+    if vector:
+        return VectorType(_VECTOR_KINDS[vector.group(1)], int(vector.group(2)))
+    matrix = _MATRIX.fullmatch(token)
+    if matrix:
+        columns = int(matrix.group(1))
+        return MatrixType(columns, int(matrix.group(2) or columns))
+    return None
+
+
+def wrapper_name(kind: WrapperKind, types: tuple[Type, ...]) -> str:
+    return PREFIX + kind.name + "".join("_" + type_token(t) for t in types)
+
+
+@functools.cache
+def parse_wrapper_name(name: str) -> tuple[WrapperKind, tuple[Type, ...]] | None:
+    """The kind and parameter types a wrapper name stands for; None for other names."""
+    if not name.startswith(PREFIX):
+        return None
+    rest = name[len(PREFIX) :]
+    for kind_name, kind in KINDS.items():
+        if not rest.startswith(kind_name + "_"):
+            continue
+        types = [parse_type_token(t) for t in rest[len(kind_name) + 1 :].split("_")]
+        if all(t is not None for t in types):
+            return kind, tuple(t for t in types if t is not None)
+    return None
+
+
+def is_wrapper_name(name: str) -> bool:
+    return parse_wrapper_name(name) is not None
+
+
+def _qualifiers(kind: WrapperKind, count: int) -> tuple[ParamQualifier, ...]:
+    first = ParamQualifier.INOUT if kind.assigns else ParamQualifier.IN
+    return (first,) + (ParamQualifier.IN,) * (count - 1)
+
+
+def _parameters(kind: WrapperKind, types: tuple[Type, ...]) -> tuple[Parameter, ...]:
+    qualifiers = _qualifiers(kind, len(types))
+    return tuple(
+        Parameter(name, t, q) for name, t, q in zip(PARAM_NAMES, types, qualifiers, strict=False)
+    )
+
+
+@functools.cache
+def wrapper_body(name: str) -> WrapperBody:
+    parsed = parse_wrapper_name(name)
+    if parsed is None:
+        raise KeyError(f"{name} is not a wrapper name")
+    kind, types = parsed
+    params = _parameters(kind, types)
+    return kind.build(tuple(VariableRef(p.type, p.name) for p in params))
+
+
+def wrapper_call(kind: WrapperKind, args: tuple[Expression, ...]) -> Call:
+    name = wrapper_name(kind, tuple(a.type for a in args))
+    return Call(wrapper_body(name).return_type, name, args, CallKind.USER)
+
+
+def plain_operation(name: str, args: tuple[Expression, ...]) -> Expression:
+    """The operation a call to wrapper `name` stands for, on the call's arguments."""
+    parsed = parse_wrapper_name(name)
+    if parsed is None:
+        raise KeyError(f"{name} is not a wrapper name")
+    return parsed[0].plain(args)
+
+
+def wrapper_function(
+    name: str, probe: Statement | None = None, extra_params: tuple[Parameter, ...] = ()
+) -> Function:
+    """The definition of wrapper `name`. `probe`, when given, runs just before the
+    checked operation (instrumentation: it records whether UNSAFE holds)."""
+    parsed = parse_wrapper_name(name)
+    if parsed is None:
+        raise KeyError(f"{name} is not a wrapper name")
+    kind, types = parsed
+    params = _parameters(kind, types)
+    body = wrapper_body(name)
+    choice = body.safe if body.always_unsafe else ternary(body.unsafe, body.safe, body.plain)
+    statements: list[Statement] = list(body.locals)
+    if probe is not None:
+        statements.append(probe)
+    if kind.assigns:
+        target = VariableRef(params[0].type, params[0].name)
+        statements.append(ExprStmt(assign(target, choice)))
+        statements.append(Return(body.result if body.result is not None else target))
+    else:
+        statements.append(Return(choice))
+    return Function(name, body.return_type, (*params, *extra_params), Block(tuple(statements)))
