@@ -143,3 +143,24 @@ def fuzz(
         )
     if rejected:
         sys.exit(1)
+
+
+@main.command(name="recondition")
+@click.argument("test_dir", type=click.Path(path_type=Path))
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Where to write the reconditioned test; default: TEST_DIR-reconditioned beside it.",
+)
+def recondition_command(test_dir: Path, out: Path | None) -> None:
+    """Write an undefined-behaviour-free version of a test beside the original."""
+    from shadersmith.harness.reconditioned import reconditioned_test
+    from shadersmith.harness.testcase import TestCaseError, load_test, write_test
+
+    try:
+        test = load_test(test_dir)
+        result = reconditioned_test(test)
+    except TestCaseError as error:
+        _fail(str(error))
+    destination = out or test_dir.with_name(test_dir.name + "-reconditioned")
+    click.echo(f"wrote {write_test(result, destination)}")

@@ -1,0 +1,384 @@
+"""Crash-isolated execution: persistent worker processes under a watchdog.
+
+Drivers crash, hang and eat memory. Each worker is a separate process that builds its
+target once (GL contexts and Vulkan devices are expensive) and then runs many jobs. The
+parent side of each worker is a watchdog: it waits for the answer with a deadline and
+polls the worker's resident memory; a worker that dies (signal, abort), overruns its
+deadline or its memory cap is killed, the job is recorded as crash, timeout or
+out-of-memory with the tail of what the worker printed, and a fresh worker takes its
+place. No result already returned is ever lost: results are handed back one by one.
+
+Workers start with the "spawn" method: forking a process that holds a driver context
+(or a half-initialised one) is undefined behaviour of its own.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import enum
+import importlib
+import multiprocessing
+import multiprocessing.connection
+import os
+import resource
+import signal
+import tempfile
+import time
+import traceback
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+DEFAULT_TIMEOUT_S = 60.0
+DEFAULT_MEMORY_CAP_MB = 4096
+# Address space limit as a backstop behind the resident-memory watchdog: drivers reserve
+# far more virtual memory than they touch (thread stacks, LLVM's allocators), so the
+# limit on address space is set well above the resident cap.
+ADDRESS_SPACE_FACTOR = 4
+POLL_INTERVAL_S = 0.05
+LOG_TAIL_BYTES = 4000
+
+
+class Status(enum.Enum):
+    OK = "ok"
+    COMPILE_ERROR = "compile_error"
+    LINK_ERROR = "link_error"
+    VALIDATION_ERROR = "validation_error"
+    CRASH = "crash"
+    TIMEOUT = "timeout"
+    OUT_OF_MEMORY = "out_of_memory"
+    UNSUPPORTED = "unsupported"
+
+
+@dataclass
+class Result:
+    """What one job gave on one target."""
+
+    status: Status
+    outputs: Any = None  # decoded buffers, or an image array, or None
+    messages: str = ""
+    compile_ms: float = 0.0
+    run_ms: float = 0.0
+    wall_ms: float = 0.0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class Target(Protocol):
+    """A named chain of components that can run jobs; built inside a worker process."""
+
+    name: str
+
+    def versions(self) -> dict[str, str]: ...
+
+    def execute(self, job: Any) -> Result: ...
+
+
+@dataclass(frozen=True)
+class TargetSpec:
+    """How a worker builds its target: `module:function` called with `kwargs`.
+
+    A spec rather than a target object crosses the process boundary, because targets
+    hold driver handles that cannot be pickled.
+    """
+
+    name: str
+    factory: str
+    kwargs: tuple[tuple[str, Any], ...] = ()
+    environment: tuple[tuple[str, str], ...] = ()
+
+    def build(self) -> Target:
+        module_name, function_name = self.factory.split(":")
+        function: Callable[..., Target] = getattr(
+            importlib.import_module(module_name), function_name
+        )
+        return function(**dict(self.kwargs))
+
+
+# --------------------------------------------------------------------- worker side
+
+
+def _worker_main(
+    spec: TargetSpec,
+    connection: multiprocessing.connection.Connection,
+    log_path: str,
+    address_space_bytes: int,
+) -> None:
+    # Everything the driver prints goes to a file the watchdog can read after a crash.
+    log_fd = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    os.dup2(log_fd, 1)
+    os.dup2(log_fd, 2)
+    for key, value in spec.environment:
+        os.environ[key] = value
+    os.environ.setdefault("MESA_SHADER_CACHE_DISABLE", "true")
+    if address_space_bytes > 0:
+        resource.setrlimit(resource.RLIMIT_AS, (address_space_bytes, address_space_bytes))
+    # A hung driver is killed by the watchdog; Ctrl-C belongs to the parent.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        target = spec.build()
+        connection.send(("ready", target.versions()))
+    except BaseException as error:  # report any start failure, then stop
+        connection.send(("failed", f"{type(error).__name__}: {error}"))
+        return
+    while True:
+        try:
+            job = connection.recv()
+        except EOFError:
+            return
+        if job is None:
+            return
+        try:
+            result = target.execute(job)
+        except MemoryError:
+            result = Result(Status.OUT_OF_MEMORY, messages="MemoryError in the worker")
+        except Exception:
+            # A defect of ours or of a binding, not of the driver: say so plainly.
+            result = Result(Status.CRASH, messages="harness exception:\n" + traceback.format_exc())
+        connection.send(("result", result))
+
+
+# --------------------------------------------------------------------- parent side
+
+
+class TargetUnavailable(Exception):
+    """The worker could not build its target (driver missing, no device...)."""
+
+
+def _resident_bytes(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def _tail(path: Path, size: int = LOG_TAIL_BYTES) -> str:
+    try:
+        with path.open("rb") as log:
+            log.seek(0, os.SEEK_END)
+            log.seek(max(0, log.tell() - size))
+            return log.read().decode("utf-8", "replace")
+    except OSError:
+        return ""
+
+
+class Worker:
+    """One worker process and its watchdog."""
+
+    def __init__(
+        self,
+        spec: TargetSpec,
+        timeout_s: float = DEFAULT_TIMEOUT_S,
+        memory_cap_mb: int = DEFAULT_MEMORY_CAP_MB,
+        start_timeout_s: float = 120.0,
+    ) -> None:
+        self.spec = spec
+        self.timeout_s = timeout_s
+        self.memory_cap_bytes = memory_cap_mb * 1024 * 1024
+        self.start_timeout_s = start_timeout_s
+        self.versions: dict[str, str] = {}
+        self.restarts = 0
+        self._context = multiprocessing.get_context("spawn")
+        self._process: Any = None
+        self._connection: multiprocessing.connection.Connection | None = None
+        self._log_dir = Path(tempfile.mkdtemp(prefix=f"shadersmith-{spec.name}-"))
+        self._log_path = self._log_dir / "worker.log"
+        self._start()
+
+    # The process handle type differs per start method; Any keeps mypy out of it.
+    def _start(self) -> None:
+        self._log_path.write_bytes(b"")
+        parent, child = self._context.Pipe()
+        self._process = self._context.Process(
+            target=_worker_main,
+            args=(
+                self.spec,
+                child,
+                str(self._log_path),
+                self.memory_cap_bytes * ADDRESS_SPACE_FACTOR,
+            ),
+            daemon=True,
+            name=f"shadersmith-worker-{self.spec.name}",
+        )
+        self._process.start()
+        child.close()
+        self._connection = parent
+        if not parent.poll(self.start_timeout_s):
+            self._kill()
+            raise TargetUnavailable(f"{self.spec.name}: worker did not start in time")
+        try:
+            kind, payload = parent.recv()
+        except EOFError:
+            tail = _tail(self._log_path).strip().splitlines()
+            self._kill()
+            reason = tail[-1] if tail else "worker died while starting"
+            raise TargetUnavailable(f"{self.spec.name}: {reason}") from None
+        if kind != "ready":
+            self._kill()
+            raise TargetUnavailable(f"{self.spec.name}: {payload}")
+        self.versions = payload
+
+    def _kill(self) -> None:
+        if self._process is not None and self._process.is_alive():
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self._process.pid, signal.SIGKILL)
+            self._process.join(5)
+        if self._connection is not None:
+            self._connection.close()
+        self._process = None
+        self._connection = None
+
+    def _restart(self) -> None:
+        self._kill()
+        self.restarts += 1
+        self._start()
+
+    def run(self, job: Any) -> Result:
+        """Run one job; crashes, hangs and blow-ups come back as results, never raise."""
+        assert self._connection is not None and self._process is not None
+        log_offset = self._log_path.stat().st_size
+        start = time.perf_counter()
+        try:
+            self._connection.send(job)
+        except (BrokenPipeError, OSError):
+            self._restart()
+            assert self._connection is not None
+            self._connection.send(job)
+        deadline = start + self.timeout_s
+        while True:
+            if self._connection.poll(POLL_INTERVAL_S):
+                try:
+                    kind, payload = self._connection.recv()
+                except (EOFError, OSError):
+                    return self._died(start, log_offset)
+                assert kind == "result"
+                result: Result = payload
+                result.wall_ms = (time.perf_counter() - start) * 1000
+                return result
+            if not self._process.is_alive():
+                return self._died(start, log_offset)
+            if _resident_bytes(self._process.pid) > self.memory_cap_bytes:
+                return self._killed(Status.OUT_OF_MEMORY, start, log_offset)
+            if time.perf_counter() > deadline:
+                return self._killed(Status.TIMEOUT, start, log_offset)
+
+    def _log_since(self, offset: int) -> str:
+        """What the worker printed while running the current job (its last few KB)."""
+        try:
+            with self._log_path.open("rb") as log:
+                size = log.seek(0, os.SEEK_END)
+                log.seek(max(offset, size - LOG_TAIL_BYTES))
+                return log.read().decode("utf-8", "replace")
+        except OSError:
+            return ""
+
+    def _died(self, start: float, log_offset: int) -> Result:
+        assert self._process is not None
+        self._process.join(5)
+        code = self._process.exitcode
+        log = self._log_since(log_offset)
+        how = f"killed by signal {-code}" if code is not None and code < 0 else f"exit {code}"
+        status = Status.OUT_OF_MEMORY if _looks_out_of_memory(log) else Status.CRASH
+        result = Result(status, messages=f"worker {how}\n{log}")
+        result.wall_ms = (time.perf_counter() - start) * 1000
+        self._restart()
+        return result
+
+    def _killed(self, status: Status, start: float, log_offset: int) -> Result:
+        log = self._log_since(log_offset)
+        elapsed = time.perf_counter() - start
+        if status is Status.TIMEOUT:
+            why = f"no answer after {elapsed:.1f} s (limit {self.timeout_s:g} s)"
+        else:
+            why = f"resident memory over {self.memory_cap_bytes // 2**20} MB"
+        result = Result(status, messages=f"{why}; worker killed\n{log}")
+        result.wall_ms = elapsed * 1000
+        self._restart()
+        return result
+
+    def close(self) -> None:
+        if self._connection is not None:
+            with contextlib.suppress(OSError):
+                self._connection.send(None)
+        if self._process is not None:
+            self._process.join(2)
+        self._kill()
+        with contextlib.suppress(OSError):
+            self._log_path.unlink()
+            self._log_dir.rmdir()
+
+    def __enter__(self) -> Worker:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+_OUT_OF_MEMORY_MARKERS = (
+    "out of memory",
+    "std::bad_alloc",
+    "cannot allocate memory",
+    "memoryerror",
+    "llvm error: out of memory",
+)
+
+
+def _looks_out_of_memory(log: str) -> bool:
+    lowered = log.lower()
+    return any(marker in lowered for marker in _OUT_OF_MEMORY_MARKERS)
+
+
+class WorkerPool:
+    """Several workers of one target, fed from an iterable of jobs.
+
+    `map` yields (index, result) as results arrive, so a caller can store each at once.
+    """
+
+    def __init__(
+        self,
+        spec: TargetSpec,
+        workers: int = 1,
+        timeout_s: float = DEFAULT_TIMEOUT_S,
+        memory_cap_mb: int = DEFAULT_MEMORY_CAP_MB,
+    ) -> None:
+        self.spec = spec
+        self.workers = [Worker(spec, timeout_s, memory_cap_mb) for _ in range(workers)]
+
+    @property
+    def versions(self) -> dict[str, str]:
+        return self.workers[0].versions
+
+    def map(self, jobs: Iterable[Any]) -> Iterator[tuple[int, Result]]:
+        """Run every job; threads drive the workers (each blocks in its own watchdog)."""
+        from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+
+        pending_jobs = iter(enumerate(jobs))
+        idle = list(self.workers)
+        running: dict[Future[Result], tuple[int, Worker]] = {}
+        with ThreadPoolExecutor(max_workers=len(self.workers)) as threads:
+            while True:
+                while idle:
+                    try:
+                        index, job = next(pending_jobs)
+                    except StopIteration:
+                        break
+                    worker = idle.pop()
+                    running[threads.submit(worker.run, job)] = (index, worker)
+                if not running:
+                    return
+                done, _ = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
+                    index, worker = running.pop(future)
+                    idle.append(worker)
+                    yield index, future.result()
+
+    def close(self) -> None:
+        for worker in self.workers:
+            worker.close()
+
+    def __enter__(self) -> WorkerPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

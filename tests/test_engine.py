@@ -1,0 +1,50 @@
+"""The worker engine: crashes, hangs and memory blow-ups become results; nothing is lost."""
+
+from __future__ import annotations
+
+import pytest
+
+from shadersmith.targets.engine import (
+    Status,
+    TargetSpec,
+    TargetUnavailable,
+    Worker,
+    WorkerPool,
+)
+
+PLANTED = TargetSpec("planted", "tests.planted_targets:make_planted_misbehaviour")
+
+
+def test_planted_abort_hang_and_allocation_are_recorded_and_engine_carries_on() -> None:
+    jobs = ["ok-1", "abort", "ok-2", "hang", "ok-3", "allocate", "ok-4", "print-abort", "ok-5"]
+    with WorkerPool(PLANTED, workers=2, timeout_s=3, memory_cap_mb=300) as pool:
+        results = dict(pool.map(jobs))
+        restarts = sum(w.restarts for w in pool.workers)
+    statuses = [results[i].status for i in range(len(jobs))]
+    assert statuses == [
+        Status.OK,
+        Status.CRASH,
+        Status.OK,
+        Status.TIMEOUT,
+        Status.OK,
+        Status.OUT_OF_MEMORY,
+        Status.OK,
+        Status.CRASH,
+        Status.OK,
+    ]
+    assert [results[i].outputs for i in (0, 2, 4, 6, 8)] == ["ok-1", "ok-2", "ok-3", "ok-4", "ok-5"]
+    assert "signal 6" in results[1].messages
+    assert "assertion `x != 0' failed" in results[7].messages
+    assert restarts == 4
+
+
+def test_target_that_cannot_start_is_reported() -> None:
+    spec = TargetSpec("broken", "tests.planted_targets:make_failing_target")
+    with pytest.raises(TargetUnavailable, match="no such device"):
+        Worker(spec)
+
+
+def test_worker_reports_versions() -> None:
+    with Worker(PLANTED) as worker:
+        assert worker.versions == {"planted": "1"}
+        assert worker.run("ok").status is Status.OK
