@@ -63,9 +63,7 @@ def builtins_returning(result: Type, floats: bool) -> WeightedNames:
     return _cache[key]
 
 
-def draw_name(
-    weighted: WeightedNames, draw: float
-) -> tuple[str, tuple[BuiltinOverload, ...]]:
+def draw_name(weighted: WeightedNames, draw: float) -> tuple[str, tuple[BuiltinOverload, ...]]:
     for bound, name, overloads in weighted:
         if draw < bound:
             return name, overloads

@@ -39,7 +39,6 @@ from shadersmith.ir.expressions import (
     Unary,
 )
 from shadersmith.ir.operators import AssignOp, BinaryOp, IncDecOp
-from shadersmith.ir.program import ParamQualifier
 from shadersmith.ir.types import (
     BOOL,
     INT,
@@ -95,7 +94,6 @@ class ExpressionGenerator:
         self.max_depth = context.options.max_expression_depth
         self.floats = context.options.floats
         self.kinds = value_kinds(self.floats)
-        self.numeric_kinds = tuple(k for k in self.kinds if k.is_numeric)
         profile = context.profile
         self._constant_mode = False
         forms = dict(_FORM_WEIGHTS)
@@ -349,7 +347,9 @@ class ExpressionGenerator:
         assert type_.length is not None
         element = type_.element
         next_depth = max(depth + 1, self.max_depth - 1)
-        return Construct(type_, tuple(self.expression(element, next_depth) for _ in range(type_.length)))
+        return Construct(
+            type_, tuple(self.expression(element, next_depth) for _ in range(type_.length))
+        )
 
     def builtin_call(self, type_: Type, depth: int) -> Expression | None:
         named = builtins_returning(type_, self.floats)
@@ -448,9 +448,6 @@ class ExpressionGenerator:
         if self.rng.random() < 0.6:
             return ScalarType(kind)
         return VectorType(kind, self.rng.randint(2, 4))
-
-    def random_kind(self, allow_bool: bool = True) -> ScalarKind:
-        return self.rng.choice(self.kinds if allow_bool else self.numeric_kinds)
 
 
 def _sized(kind: ScalarKind, size: int) -> ScalarType | VectorType:

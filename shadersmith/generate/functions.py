@@ -49,7 +49,8 @@ def user_function(gen: StatementGenerator) -> Function:
     name = ctx.fresh_name("func")
     return_type: Type = VOID if rng.random() < 0.2 else gen.exprs.random_value_type()
     params = tuple(
-        _parameter(gen, rng.choice(_QUALIFIERS)) for _ in range(rng.randint(0, ctx.options.max_params))
+        _parameter(gen, rng.choice(_QUALIFIERS))
+        for _ in range(rng.randint(0, ctx.options.max_params))
     )
     ctx.scope.push()
     try:
@@ -57,7 +58,14 @@ def user_function(gen: StatementGenerator) -> Function:
             access = VariableRef(param.type, param.name)
             ctx.scope.declare(Variable(param.name, param.type, access, writable=not param.const))
         body: list[Statement] = [
-            ExprStmt(Assign(p.type, AssignOp.ASSIGN, VariableRef(p.type, p.name), gen.exprs.expression(p.type)))
+            ExprStmt(
+                Assign(
+                    p.type,
+                    AssignOp.ASSIGN,
+                    VariableRef(p.type, p.name),
+                    gen.exprs.expression(p.type),
+                )
+            )
             for p in params
             if p.qualifier is ParamQualifier.OUT
         ]

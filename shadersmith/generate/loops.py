@@ -67,8 +67,11 @@ def _guided_for(gen: StatementGenerator, nesting: int) -> Statement:
     type_ = INT if rng.random() < 0.75 else UINT
     name = gen.ctx.fresh_name("for_var")
     var = VariableRef(type_, name)
-    iterations = rng.randint(1, gen.options.max_loop_iterations)
     op = rng.choice(("add", "sub", "mul", "div"))
+    # Capped so that every value of the loop, bound included, fits in an int: a
+    # geometric step reaches 3 * 3^15 < 2^26, an arithmetic one 10 + 4 * 10^6.
+    cap = 15 if op in ("mul", "div") else 1_000_000
+    iterations = rng.randint(1, min(gen.options.max_loop_iterations, cap))
     gen.ctx.choices["for:guided"] += 1
     gen.ctx.choices[f"for:step_{op}"] += 1
 
@@ -96,13 +99,9 @@ def _guided_for(gen: StatementGenerator, nesting: int) -> Statement:
     # The condition holds for the values before the last step and fails at `end`.
     draw = rng.random()
     if increasing:
-        bound_op, bound = (
-            (BinaryOp.LT, end) if draw < 0.5 else (BinaryOp.LE, end - 1)
-        )
+        bound_op, bound = (BinaryOp.LT, end) if draw < 0.5 else (BinaryOp.LE, end - 1)
     else:
-        bound_op, bound = (
-            (BinaryOp.GT, end) if draw < 0.5 else (BinaryOp.GE, end + 1)
-        )
+        bound_op, bound = (BinaryOp.GT, end) if draw < 0.5 else (BinaryOp.GE, end + 1)
     if op in ("add", "sub") and rng.random() < 0.2:
         bound_op, bound = BinaryOp.NE, end
     if rng.random() < 0.25:

@@ -19,8 +19,8 @@ from __future__ import annotations
 from shadersmith.ir.operators import (
     ARITHMETIC_OPS,
     BITWISE_OPS,
-    SHIFT_OPS,
     COMPOUND_ASSIGN_FOR,
+    SHIFT_OPS,
     AssignOp,
     BinaryOp,
     UnaryOp,

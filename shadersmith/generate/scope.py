@@ -14,18 +14,19 @@ the generation time.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import IntEnum
 
 from shadersmith.ir.expressions import Expression
 from shadersmith.ir.types import ArrayType, ScalarType, Type, VectorType
 
 
-class Access(Enum):
-    """The three lists a variable may be in."""
+class Access(IntEnum):
+    """The three lists a variable may be in (an IntEnum: hashed at C speed, and
+    provider look-ups are the generator's hottest path)."""
 
-    READ = "read"
-    WRITE = "write"
-    CONSTANT = "constant"  # a constant expression in GLSL: a const with a constant initialiser
+    READ = 0
+    WRITE = 1
+    CONSTANT = 2  # a constant expression in GLSL: a const with a constant initialiser
 
 
 @dataclass(frozen=True, slots=True)

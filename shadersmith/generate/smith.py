@@ -20,7 +20,7 @@ of labels (how many times each was used):
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from shadersmith.generate.context import GenerationContext
 from shadersmith.generate.expressions import ExpressionGenerator
@@ -38,6 +38,7 @@ from shadersmith.ir.program import Program, Stage
 from shadersmith.ir.values import BufferValues
 
 __all__ = [
+    "DEFAULT_OPTIONS",
     "VALUE_GENERATORS",
     "GeneratedProgram",
     "SmithOptions",
@@ -47,6 +48,9 @@ __all__ = [
 ]
 
 
+DEFAULT_OPTIONS = SmithOptions()
+
+
 @dataclass(frozen=True)
 class GeneratedProgram:
     program: Program  # stage COMPUTE, local_size (1, 1, 1)
@@ -54,11 +58,11 @@ class GeneratedProgram:
     options: SmithOptions
     seed: int
     # Labels of generation choices invisible in the IR, with use counts (see above).
-    choices: Counter[str]
+    choices: Counter[str] = field(default_factory=Counter)
 
 
 def generate(
-    seed: int, options: SmithOptions = SmithOptions(), profile: LanguageProfile = GLSL450
+    seed: int, options: SmithOptions = DEFAULT_OPTIONS, profile: LanguageProfile = GLSL450
 ) -> GeneratedProgram:
     """A random program; the same seed, options and profile give an equal program."""
     ctx = GenerationContext(seed, options, profile)
@@ -67,7 +71,9 @@ def generate(
     buffers, buffer_values = make_buffers(ctx)
     declare_buffers(ctx, buffers)
     globals_ = global_variables(statements)
-    functions = [user_function(statements) for _ in range(ctx.rng.randint(0, options.max_functions))]
+    functions = [
+        user_function(statements) for _ in range(ctx.rng.randint(0, options.max_functions))
+    ]
     functions.append(main_function(statements, buffers))
     program = Program(
         stage=Stage.COMPUTE,

@@ -15,7 +15,7 @@ from shadersmith.generate.context import GenerationContext
 from shadersmith.generate.expressions import ExpressionGenerator
 from shadersmith.generate.scope import Variable
 from shadersmith.ir.builtins import ALL_OVERLOADS, BuiltinOverload
-from shadersmith.ir.expressions import Call, CallKind, Expression, IncDec, VariableRef
+from shadersmith.ir.expressions import Call, CallKind, IncDec, VariableRef
 from shadersmith.ir.operators import IncDecOp
 from shadersmith.ir.statements import (
     Block,

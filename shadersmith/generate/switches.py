@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from shadersmith.ir.expressions import Binary, Literal
 from shadersmith.ir.operators import BinaryOp
-from shadersmith.ir.statements import Block, Break, Continue, Return, Statement, Switch, SwitchCase
+from shadersmith.ir.statements import Break, Continue, Return, Statement, Switch, SwitchCase
 from shadersmith.ir.types import INT, UINT, ScalarType
 
 if TYPE_CHECKING:
@@ -50,7 +50,9 @@ def _selector_type(gen: StatementGenerator) -> ScalarType:
     return INT if gen.rng.random() < 0.6 else UINT
 
 
-def _case_block(gen: StatementGenerator, nesting: int, ends_with_break: bool) -> tuple[Statement, ...]:
+def _case_block(
+    gen: StatementGenerator, nesting: int, ends_with_break: bool
+) -> tuple[Statement, ...]:
     block = gen.block(nesting)
     return (block, Break()) if ends_with_break else (block,)
 
@@ -142,4 +144,3 @@ def _record_shape(gen: StatementGenerator, switch: Switch) -> None:
         if case.body and not isinstance(case.body[-1], _JUMPS):
             gen.ctx.choices["switch:fallthrough"] += 1
             break
-
