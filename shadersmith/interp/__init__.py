@@ -12,8 +12,9 @@ Semantics: 32-bit two's-complement int and uint wrap-around; division truncates 
 zero; float32 arithmetic rounded per operation; GLSL conversions; copy-in/copy-out
 parameters, copied back at return in argument order. Without the sanitizer, an undefined
 operation gives a deterministic value (x / 0 is -1 or 1, u / 0u is 0xFFFFFFFF, shift
-amounts are masked to 5 bits, an out-of-bounds index is clamped, uninitialised slots read
-as zero).
+amounts are masked to 5 bits, an out-of-bounds index is clamped (an index into an empty
+runtime-sized array still raises OUT_OF_BOUNDS: there is no element to give), uninitialised
+slots read as zero).
 
 Sanitizer (stops at the first undefined behaviour; UBCategory names it):
 - OUT_OF_BOUNDS: an index outside [0, length) of an array (a runtime-sized buffer array

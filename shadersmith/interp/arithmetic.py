@@ -27,10 +27,6 @@ def wrap_int(value: int) -> int:
     return ((value + SIGN_BIT) & MASK32) - SIGN_BIT
 
 
-def wrap_uint(value: int) -> int:
-    return value & MASK32
-
-
 def trunc_div(a: int, b: int) -> int:
     """Integer division rounding toward zero (Python's // rounds toward minus infinity)."""
     quotient = abs(a) // abs(b)
@@ -100,11 +96,6 @@ def find_msb_int(value: int) -> int:
 
 def bit_count32(value: int) -> int:
     return (value & MASK32).bit_count()
-
-
-def float_from_bits(bits: int) -> float:
-    result: float = _FLOAT32.unpack(_UINT32.pack(bits & MASK32))[0]
-    return result
 
 
 def int_from_float_bits(value: float) -> int:

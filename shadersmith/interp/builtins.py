@@ -40,7 +40,7 @@ from shadersmith.ir.builtins import BY_NAME
 from shadersmith.ir.types import ScalarKind, ScalarType, Type, VectorType
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class BuiltinImplementation:
     """`function` takes the values of the `in` arguments, in order. Without out
     parameters it returns the result; with them, a tuple (result, *out values) with the
@@ -50,7 +50,7 @@ class BuiltinImplementation:
     out_positions: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Context:
     arg_types: tuple[Type, ...]
     result: Type
@@ -375,8 +375,6 @@ for _name in _RELATIONS:
     _FACTORIES[_name] = _named(_relation, _name)
 for _name in ("floor", "ceil", "trunc", "round", "roundEven"):
     _FACTORIES[_name] = _named(_rounding, _name)
-
-SUPPORTED_BUILTINS = frozenset(_FACTORIES)
 
 
 def builtin_implementation(

@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from shadersmith.interp.frames import Frame
+from shadersmith.interp.nodes import all_nodes, child_nodes
 from shadersmith.ir.builtins import BY_NAME
 from shadersmith.ir.expressions import Assign, Call, CallKind, Expression, IncDec, root_variable
-from shadersmith.ir.program import Function
-from shadersmith.ir.walk import children, iter_nodes
+from shadersmith.ir.program import Program
 
 
 def _builtin_out_params(name: str) -> frozenset[int]:
@@ -32,41 +32,55 @@ def _builtin_out_params(name: str) -> frozenset[int]:
 
 
 class EffectAnalysis:
-    """Which expressions may write memory that outlives them (a conservative answer)."""
+    """Which expressions may write memory that outlives them (a conservative answer), and
+    which names are passed as out/inout arguments, from one walk over the program."""
 
-    def __init__(self, nonlocal_names: set[str]) -> None:
+    def __init__(self, program: Program, nonlocal_names: set[str]) -> None:
         # Globals, buffer fields and buffer instances: a write to one is visible to callers.
         self._nonlocal_names = nonlocal_names
         self._writes_nonlocal: dict[str, bool] = {}
         self._writeback_params: dict[str, frozenset[int]] = {}
         self._memo: dict[int, bool] = {}
-
-    def add_function(self, function: Function) -> None:
-        """Record a function; its callees must have been added before (GLSL order)."""
-        positions = frozenset(i for i, p in enumerate(function.params) if p.qualifier.writes_back)
-        name = function.name
-        self._writeback_params[name] = self._writeback_params.get(name, frozenset()) | positions
-        writes = self._writes_nonlocal.get(name, False) or any(
-            self._writes_nonlocal_directly(node) for node in iter_nodes(function.body)
-        )
-        self._writes_nonlocal[name] = writes
-
-    def _writes_nonlocal_directly(self, node: object) -> bool:
-        if isinstance(node, Assign | IncDec):
-            return root_variable(node.target) in self._nonlocal_names
-        if isinstance(node, Call):
-            if node.kind is CallKind.USER:
-                if self._writes_nonlocal.get(node.callee, True):
-                    return True
-                positions = self._writeback_params.get(node.callee, frozenset())
-            else:
-                positions = _builtin_out_params(node.callee)
-            return any(
-                root_variable(node.args[i]) in self._nonlocal_names
-                for i in positions
-                if i < len(node.args)
+        # Names passed as out/inout arguments of user functions anywhere: such variables
+        # can receive undefined slots from the callee, so reading them must be checked.
+        self.out_argument_roots: set[str] = set()
+        for decl in program.globals:
+            self._writes_nonlocal_in(decl)
+        # GLSL defines every function before its calls, so callees are known in order.
+        for function in program.functions:
+            positions = frozenset(
+                i for i, p in enumerate(function.params) if p.qualifier.writes_back
             )
-        return False
+            name = function.name
+            self._writeback_params[name] = self._writeback_params.get(name, frozenset()) | positions
+            writes = self._writes_nonlocal_in(function.body)
+            self._writes_nonlocal[name] = self._writes_nonlocal.get(name, False) or writes
+
+    def _writes_nonlocal_in(self, top: object) -> bool:
+        """Whether `top` writes a nonlocal name directly or through a call; records out
+        argument roots on the way."""
+        nonlocal_names = self._nonlocal_names
+        writes = False
+        for node in all_nodes(top):
+            kind = type(node)
+            if kind is Assign or kind is IncDec:
+                writes = writes or root_variable(node.target) in nonlocal_names
+            elif kind is Call:
+                if node.kind is CallKind.USER:
+                    writes = writes or self._writes_nonlocal.get(node.callee, True)
+                    positions = self._writeback_params.get(node.callee, frozenset())
+                    user = True
+                else:
+                    positions = _builtin_out_params(node.callee)
+                    user = False
+                for i in positions:
+                    if i < len(node.args):
+                        root = root_variable(node.args[i])
+                        if root is not None:
+                            writes = writes or root in nonlocal_names
+                            if user:
+                                self.out_argument_roots.add(root)
+        return writes
 
     def writeback_positions(self, call: Call) -> frozenset[int]:
         if call.kind is CallKind.BUILTIN:
@@ -74,23 +88,29 @@ class EffectAnalysis:
         return self._writeback_params.get(call.callee, frozenset())
 
     def may_write(self, expr: Expression) -> bool:
-        key = id(expr)
-        known = self._memo.get(key)
+        memo = self._memo
+        known = memo.get(id(expr))
         if known is not None:
             return known
-        writes_itself = isinstance(expr, Assign | IncDec) or (
-            isinstance(expr, Call)
-            and bool(
-                self.writeback_positions(expr)
-                or (expr.kind is CallKind.USER and self._writes_nonlocal.get(expr.callee, True))
+        kind = type(expr)
+        result = False
+        if kind is Assign or kind is IncDec:
+            result = True
+        elif kind is Call:
+            assert isinstance(expr, Call)
+            result = bool(self.writeback_positions(expr)) or (
+                expr.kind is CallKind.USER and self._writes_nonlocal.get(expr.callee, True)
             )
-        )
-        result = writes_itself or any(self.may_write(child) for child in children(expr))
-        self._memo[key] = result
+        if not result:
+            for child in child_nodes(expr):
+                if self.may_write(child):
+                    result = True
+                    break
+        memo[id(expr)] = result
         return result
 
     def any_may_write(self, exprs: Sequence[Expression]) -> bool:
-        return any(self.may_write(e) for e in exprs)
+        return any(self.may_write(expr) for expr in exprs)
 
 
 def read_write_sets(log: list[int], start: int, stop: int) -> tuple[set[int], set[int]]:

@@ -309,6 +309,16 @@ class ExpressionCompiler:
         inner = tracked or check
         left = self.expression(expr.left, inner)
         right = self.expression(expr.right, inner)
+        kind = kind_of(expr.left.type)
+        if (
+            not check
+            and kind is not None
+            and isinstance(expr.left.type, ScalarType)
+            and isinstance(expr.right.type, ScalarType)
+        ):
+            fast = _scalar_fast_path(op, kind, left, right)
+            if fast is not None:
+                return fast
         kernel = binary_operator(
             op, expr.left.type, expr.right.type, expr.type, self.sanitize, site
         )
@@ -320,15 +330,6 @@ class ExpressionCompiler:
                 return kernel(a, b)
 
             return checked
-        kind = kind_of(expr.left.type)
-        if (
-            isinstance(expr.left.type, ScalarType)
-            and isinstance(expr.right.type, ScalarType)
-            and kind is not None
-        ):
-            fast = _scalar_fast_path(op, kind, left, right)
-            if fast is not None:
-                return fast
         if isinstance(expr.right, Literal):
             constant = _literal_value(expr.right)
             return lambda fr: kernel(left(fr), constant)
@@ -739,7 +740,7 @@ class ExpressionCompiler:
             if p.qualifier is ParamQualifier.OUT:
                 preparers.append(acc.address)
             else:
-                preparers.append(_copy_in(acc, tracked))
+                preparers.append(_copy_in(acc, logs))
         in_bindings = [
             (position, p.offset, p.is_scalar, p.size)
             for position, p in enumerate(callee.params)
@@ -747,6 +748,8 @@ class ExpressionCompiler:
         ]
         evaluate = self._evaluate_all(preparers, check, not tracked, site)
         overlap = self._overlap_check(site) if sanitize and len(copies) >= 2 else None
+        # Under a check, the callee's own accesses count for the call: run its tracked copy.
+        body = callee.tracked().body if tracked else callee.plain.body
 
         def call(fr: Frame) -> Any:
             prepared = evaluate(fr)
@@ -775,7 +778,6 @@ class ExpressionCompiler:
             frame[FRAME_ID] = invocation.next_frame_id
             invocation.next_frame_id += frame_size
             frame[RETURN_VALUE] = None
-            body = callee.tracked().body if tracked else callee.plain.body
             result = frame[RETURN_VALUE] if body(frame) == RETURN else None
             if result is None and returns_value:
                 result = missing_return()
@@ -792,10 +794,10 @@ class ExpressionCompiler:
         return call
 
 
-def _copy_in(acc: Accessors, tracked: bool) -> Evaluator:
+def _copy_in(acc: Accessors, logs: bool) -> Evaluator:
     """The address of an inout argument and its value, read without the undefined check."""
     address, raw_read_at, ids_at = acc.address, acc.raw_read_at, acc.ids_at
-    if not tracked:
+    if not logs:
 
         def copy_in(fr: Frame) -> Any:
             at = address(fr)

@@ -14,7 +14,7 @@ from shadersmith.ir.types import ScalarType, Type, VoidType
 Body = Callable[[Frame], int | None]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ParameterSlot:
     offset: int
     type: Type
@@ -26,7 +26,7 @@ class ParameterSlot:
         return isinstance(self.type, ScalarType)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CompiledBody:
     body: Body
     # Initial content of the locals of an activation (undefined or zero slots).
@@ -36,8 +36,9 @@ class CompiledBody:
 
 
 class CompiledFunction:
-    """`body` runs plainly; `tracked()` is the variant that logs every access, compiled on
-    first use, for calls made under an evaluation-order check."""
+    """`plain` runs plainly; `tracked()` is the variant that logs every access, for calls
+    made under an evaluation-order check. It is compiled on first use, which is while the
+    caller is compiled (callees come first), so that nothing compiles at run time."""
 
     def __init__(
         self,

@@ -10,8 +10,8 @@ Nested values (`shadersmith.ir.values`) appear only at the buffer boundary.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
+from functools import lru_cache
 
 from shadersmith.interp.arithmetic import INT_MAX, INT_MIN, UINT_MAX, to_float32
 from shadersmith.ir.types import (
@@ -45,6 +45,7 @@ def slot_count(type_: Type, runtime_length: int | None = None) -> int:
     raise ValueError(f"{type_} has no value")
 
 
+@lru_cache(maxsize=4096)
 def slot_kinds(type_: Type, runtime_length: int | None = None) -> tuple[ScalarKind, ...]:
     """The scalar kind of each slot of `type_`, in layout order."""
     if isinstance(type_, ScalarType | VectorType):
@@ -59,6 +60,7 @@ def slot_kinds(type_: Type, runtime_length: int | None = None) -> tuple[ScalarKi
     raise ValueError(f"{type_} has no value")
 
 
+@lru_cache(maxsize=4096)
 def float_slots(type_: Type, runtime_length: int | None = None) -> tuple[int, ...]:
     """Indices of the float slots of `type_`."""
     kinds = slot_kinds(type_, runtime_length)
@@ -192,7 +194,3 @@ def _unflatten_at(slots: Sequence[object], start: int, type_: Type, end: int) ->
             fields.append(item)
         return tuple(fields), start
     raise ValueError(f"{type_} cannot hold a value")
-
-
-def is_finite_float(value: float) -> bool:
-    return not (math.isinf(value) or math.isnan(value))

@@ -230,8 +230,16 @@ def _equality(op: BinaryOp, type_: Type, sanitize: bool, site: Site) -> Kernel:
     """== and != on any type: whole values compare equal when every component does."""
     want_equal = op is BinaryOp.EQ
     floats = float_slots(type_)
-    if not (sanitize and floats):
+    if not floats or (isinstance(type_, ScalarType) and not sanitize):
         return operator.eq if want_equal else operator.ne
+    if not sanitize:
+        # Not tuple ==, which takes an object for equal to itself: a NaN component must
+        # make the values unequal.
+        def componentwise_equal(a: Sequence[Any], b: Sequence[Any]) -> bool:
+            equal = all(x == y for x, y in zip(a, b, strict=True))
+            return equal is want_equal
+
+        return componentwise_equal
     component_eq = float_comparison(operator.eq, True, sanitize, site)
     if isinstance(type_, ScalarType):
         return component_eq if want_equal else lambda a, b: not component_eq(a, b)

@@ -31,7 +31,7 @@ Evaluator = Callable[[Frame], Any]
 OffsetFn = Callable[[Frame], int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class BufferInstance:
     """A buffer block with an instance name: its fields are reached as `instance.field`."""
 
@@ -54,7 +54,7 @@ class PlaceCompiler(Protocol):
     def site(self, node: Expression | None) -> Site: ...
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Place:
     variable: Variable
     type: Type
@@ -104,16 +104,8 @@ def compile_place(
     )
     logs = tracked or address_writes
     place = _place(expr, c, logs)
-    return Place(
-        place.variable,
-        place.type,
-        place.start,
-        place.dynamic,
-        place.components,
-        place.address_may_write,
-        logs,
-        logs and not tracked,
-    )
+    place.owns_log = logs and not tracked
+    return place
 
 
 def _place(expr: Expression, c: PlaceCompiler, logs: bool) -> Place:
@@ -294,7 +286,7 @@ def location_base(variable: Variable) -> Callable[[Frame], int]:
     return lambda fr: int(fr[INVOCATION].buffer_ids[buffer])
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Accessors:
     """Run-time access to the slots of a place at an offset that `address` computed."""
 
@@ -408,6 +400,16 @@ def logged_access_check(
 
 def reader(place: Place, site: Site, sanitize: bool, namer: LocationNamer) -> Evaluator:
     """Evaluator reading the value of a place (an l-value used as an r-value)."""
+    root = place.variable.root
+    checked = sanitize and place.variable.may_undef
+    if not place.logs and not checked and isinstance(place.type, ScalarType):
+        if place.dynamic is None:
+            at = place.start
+            if root == LOCALS:
+                return lambda fr: fr[LOCALS][at]
+            return lambda fr: fr[root][at]
+        dynamic = place.dynamic
+        return lambda fr: fr[root][dynamic(fr)]
     acc = accessors(place, site, sanitize)
     if place.logs:
         address, read_at, ids_at = acc.address, acc.read_at, acc.ids_at
@@ -427,16 +429,6 @@ def reader(place: Place, site: Site, sanitize: bool, namer: LocationNamer) -> Ev
             return value
 
         return logged
-    root = place.variable.root
-    checked = sanitize and place.variable.may_undef
-    if place.dynamic is None and isinstance(place.type, ScalarType) and not checked:
-        at = place.start
-        if root == LOCALS:
-            return lambda fr: fr[LOCALS][at]
-        return lambda fr: fr[root][at]
-    if place.dynamic is not None and isinstance(place.type, ScalarType) and not checked:
-        dynamic = place.dynamic
-        return lambda fr: fr[root][dynamic(fr)]
     address, read_at = acc.address, acc.read_at
     if place.dynamic is None:
         fixed = place.start

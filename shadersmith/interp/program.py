@@ -7,7 +7,9 @@ all invocations (buffers) apart from what each invocation owns (globals, frames,
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import gc
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,18 +25,16 @@ from shadersmith.interp.frames import (
     Frame,
     Invocation,
 )
-from shadersmith.interp.functions import CompiledFunction, ParameterSlot
+from shadersmith.interp.functions import CompiledBody, CompiledFunction, ParameterSlot
 from shadersmith.interp.layout import flatten, slot_count, unflatten, zero_slots
 from shadersmith.interp.places import BufferInstance
 from shadersmith.interp.sites import Site
 from shadersmith.interp.statements import Stmt, compile_function_body
 from shadersmith.interp.variables import Variable
-from shadersmith.ir.expressions import Call, CallKind, root_variable
-from shadersmith.ir.program import Program, Stage, StorageBuffer
+from shadersmith.ir.program import Function, Program, Stage, StorageBuffer
 from shadersmith.ir.statements import VarDecl
 from shadersmith.ir.types import UINT, ArrayType, ScalarType, Type, VectorType
 from shadersmith.ir.values import BufferValues, Value
-from shadersmith.ir.walk import iter_nodes
 
 _UVEC3 = VectorType(UINT.kind, 3)
 
@@ -49,6 +49,22 @@ COMPUTE_BUILTIN_VARIABLES: tuple[tuple[str, Type], ...] = (
 )
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while compiling or running.
+
+    Both allocate many small objects (closures, tuples, frames) that form no cycles; left
+    on, the collector runs full passes over the caller's whole heap and more than doubles
+    compile time. The previous state is restored on the way out."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 @dataclass(frozen=True, slots=True)
 class ExecutionResult:
     """Final contents of every buffer (same shape as the input) and the steps taken."""
@@ -57,31 +73,13 @@ class ExecutionResult:
     steps: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _BufferLayout:
     buffer: StorageBuffer
     fields: list[Variable]
     # Slots before the runtime-sized array that may end the buffer.
     fixed_size: int
     runtime_element_size: int  # 0 when the buffer has no runtime-sized array
-
-
-def _out_argument_roots(program: Program) -> frozenset[str]:
-    """Names passed as out/inout arguments of user functions anywhere: such variables can
-    receive undefined slots from the callee, so reading them must be checked."""
-    writeback: dict[str, set[int]] = {}
-    for function in program.functions:
-        positions = {i for i, p in enumerate(function.params) if p.qualifier.writes_back}
-        writeback.setdefault(function.name, set()).update(positions)
-    roots: set[str] = set()
-    for node in iter_nodes(program):
-        if isinstance(node, Call) and node.kind is CallKind.USER:
-            for i in writeback.get(node.callee, ()):
-                if i < len(node.args):
-                    root = root_variable(node.args[i])
-                    if root is not None:
-                        roots.add(root)
-    return frozenset(roots)
 
 
 class CompiledProgram:
@@ -92,7 +90,13 @@ class CompiledProgram:
     ) -> None:
         self.program = program
         self.sanitize = sanitize
-        out_roots = _out_argument_roots(program)
+        nonlocal_names = {d.name for d in program.globals} | {u.name for u in program.uniforms}
+        for buffer in program.buffers:
+            nonlocal_names.update(f.name for f in buffer.fields)
+            if buffer.instance_name is not None:
+                nonlocal_names.add(buffer.instance_name)
+        self.effects = EffectAnalysis(program, nonlocal_names)
+        out_roots = frozenset(self.effects.out_argument_roots)
         names: dict[str, Variable | BufferInstance] = {}
         self._buffers = [
             self._buffer_layout(b, i, out_roots) for i, b in enumerate(program.buffers)
@@ -122,9 +126,6 @@ class CompiledProgram:
             for name, type_ in COMPUTE_BUILTIN_VARIABLES
         }
         self._uniforms = [declare_global(u.name, u.type, False, True) for u in program.uniforms]
-        nonlocal_names = set(names) | {v.name for layout in self._buffers for v in layout.fields}
-        nonlocal_names |= {d.name for d in program.globals}
-        self.effects = EffectAnalysis(nonlocal_names)
         self.scope = ProgramScope(
             sanitize=sanitize,
             abs_int_min_is_ub=abs_int_min_is_ub,
@@ -137,7 +138,6 @@ class CompiledProgram:
             self._global(decl, declare_global, out_roots) for decl in program.globals
         ]
         for function in program.functions:
-            self.effects.add_function(function)
             params: list[ParameterSlot] = []
             offset = 0
             for p in function.params:
@@ -145,13 +145,14 @@ class CompiledProgram:
                 params.append(ParameterSlot(offset, p.type, p.qualifier, size))
                 offset += size
 
-            def compile_body(tracked: bool, function: Any = function) -> Any:
+            def compile_body(
+                tracked: bool,
+                function: Function = function,
+                scope: ProgramScope = self.scope,
+                stage: Stage = program.stage,
+            ) -> CompiledBody:
                 return compile_function_body(
-                    self.scope,
-                    function,
-                    tracked=tracked,
-                    out_argument_roots=out_roots,
-                    stage=program.stage,
+                    scope, function, tracked=tracked, out_argument_roots=out_roots, stage=stage
                 )
 
             compiled = CompiledFunction(function, params, compile_body)
@@ -160,6 +161,9 @@ class CompiledProgram:
         if not mains:
             raise InterpreterError("the program has no main function")
         self._main = mains[0]
+        # Calls are resolved: dropping the registry leaves the compiled closures free of
+        # reference cycles, so a program no longer used is freed at once.
+        self.scope.functions.clear()
 
     def _buffer_layout(
         self, buffer: StorageBuffer, index: int, out_roots: frozenset[str]
@@ -243,6 +247,15 @@ class CompiledProgram:
         uniform_values: Mapping[str, Value] | None = None,
     ) -> ExecutionResult:
         """Run one invocation (work group and invocation ids 0) on `buffer_values`."""
+        with _collector_paused():
+            return self._run(buffer_values, step_budget, uniform_values)
+
+    def _run(
+        self,
+        buffer_values: BufferValues,
+        step_budget: int,
+        uniform_values: Mapping[str, Value] | None,
+    ) -> ExecutionResult:
         if self.program.stage is not Stage.COMPUTE:
             raise InterpreterError("only compute shaders are run for now")
         if self.program.local_size != (1, 1, 1):
@@ -324,7 +337,8 @@ class CompiledProgram:
 def compile_program(
     program: Program, *, sanitize: bool = True, abs_int_min_is_ub: bool = True
 ) -> CompiledProgram:
-    return CompiledProgram(program, sanitize=sanitize, abs_int_min_is_ub=abs_int_min_is_ub)
+    with _collector_paused():
+        return CompiledProgram(program, sanitize=sanitize, abs_int_min_is_ub=abs_int_min_is_ub)
 
 
 def run_compute(

@@ -76,6 +76,8 @@ class FunctionCompiler:
         self.stage = stage
         self._out_argument_roots = out_argument_roots
         self._scopes: list[dict[str, Variable]] = [{}]
+        # Inside a switch a jump to a later label skips declarations and their initialisers.
+        self._switch_depth = 0
         self.variables: list[Variable] = []
         self.template: list[Any] = []
         self.expressions = ExpressionCompiler(program, name, self._lookup, self.variables)
@@ -90,7 +92,7 @@ class FunctionCompiler:
         return None
 
     def declare(self, name: str, type_: Type, *, initialised: bool) -> Variable:
-        may_undef = not initialised or name in self._out_argument_roots
+        may_undef = not initialised or self._switch_depth > 0 or name in self._out_argument_roots
         variable = Variable(name, type_, LOCALS, len(self.template), may_undef)
         self.template.extend([UNDEF] * slot_count(type_) if self.sanitize else zero_slots(type_))
         self._scopes[-1][name] = variable
@@ -104,11 +106,8 @@ class FunctionCompiler:
 
     def function(self, function: Function) -> CompiledBody:
         for param in function.params:
-            self.declare(
-                param.name,
-                param.type,
-                initialised=param.qualifier is not ParamQualifier.OUT,
-            )
+            # An inout parameter carries in whatever its argument held, defined or not.
+            self.declare(param.name, param.type, initialised=param.qualifier is ParamQualifier.IN)
         # Parameters and the outermost block share one scope, as in GLSL.
         body = self._block_body(function.body)
         return CompiledBody(body, self.template, self.variables)
@@ -224,6 +223,7 @@ class FunctionCompiler:
         selector = self._expression(stmt.selector)
         # One scope for all the cases; a label is an entry point into one statement list.
         self._scopes.append({})
+        self._switch_depth += 1
         entries: dict[Any, int] = {}
         default: int | None = None
         statements: list[Stmt] = []
@@ -235,6 +235,7 @@ class FunctionCompiler:
                     entries.setdefault(_label(case.value), len(statements))
                 statements.extend(self.statement(s) for s in case.body)
         finally:
+            self._switch_depth -= 1
             self._scopes.pop()
         body = tuple(statements)
 

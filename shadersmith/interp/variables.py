@@ -8,7 +8,7 @@ from shadersmith.interp.layout import slot_count
 from shadersmith.ir.types import ArrayType, MatrixType, StructType, Type, VectorType
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Variable:
     """A named run of slots in one storage root (see frames.py for the roots)."""
 
