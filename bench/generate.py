@@ -21,13 +21,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from shadersmith.analysis.constructs import constructs  # noqa: E402
-from shadersmith.campaign.validation_batch import run_batch  # noqa: E402
-from shadersmith.emit.glsl import emit_glsl  # noqa: E402
-from shadersmith.generate.smith import SmithOptions, generate  # noqa: E402
-from shadersmith.ir.builtins import BY_NAME  # noqa: E402
-from shadersmith.ir.operators import AssignOp, BinaryOp, IncDecOp, UnaryOp  # noqa: E402
-from shadersmith.ir.profile import GLSL450, PROFILES  # noqa: E402
+from shadersmith.analysis.constructs import constructs
+from shadersmith.campaign.validation_batch import run_batch
+from shadersmith.emit.glsl import emit_glsl
+from shadersmith.generate.smith import SmithOptions, generate
+from shadersmith.ir.builtins import BY_NAME
+from shadersmith.ir.operators import AssignOp, BinaryOp, IncDecOp, UnaryOp
+from shadersmith.ir.profile import GLSL450, PROFILES
 
 # Every construct item 4 of the foundation issue lists, as `constructs()` labels or as
 # generator choice labels (prefixed "choice:"), which record what the IR cannot show

@@ -23,12 +23,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from shadersmith.emit.glsl import emit_glsl  # noqa: E402
-from shadersmith.generate.smith import SmithOptions, generate  # noqa: E402
-from shadersmith.interp import UndefinedBehaviour, run_compute  # noqa: E402
-from shadersmith.ir.profile import GLSL450, PROFILES, profile_named  # noqa: E402
-from shadersmith.recondition import recondition  # noqa: E402
-from shadersmith.targets.glslang import validate, validation_modes  # noqa: E402
+from shadersmith.emit.glsl import emit_glsl
+from shadersmith.generate.smith import SmithOptions, generate
+from shadersmith.interp import UndefinedBehaviour, run_compute
+from shadersmith.ir.profile import GLSL450, PROFILES, profile_named
+from shadersmith.recondition import recondition
+from shadersmith.targets.glslang import validate, validation_modes
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,10 @@ def main() -> None:
     lines_ratio = statistics.median(o.lines_ratio for o in outcomes)
     bytes_ratio = statistics.median(o.bytes_ratio for o in outcomes)
     median_ms = statistics.median(o.recondition_ms for o in outcomes)
-    print(f"median size ratio reconditioned/original: lines {lines_ratio:.2f}, bytes {bytes_ratio:.2f}")
+    print(
+        f"median size ratio reconditioned/original: lines {lines_ratio:.2f}, "
+        f"bytes {bytes_ratio:.2f}"
+    )
     print(f"median recondition time {median_ms:.2f} ms")
     print(
         json.dumps(

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from shadersmith.analysis.traversal import iter_function_expressions
 from shadersmith.ir.builtins import find_overload
 from shadersmith.ir.expressions import Assign, Call, CallKind, IncDec, VariableRef, root_variable
 from shadersmith.ir.program import Function, ParamQualifier, Program
-from shadersmith.ir.walk import iter_nodes
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +57,7 @@ def _summarise(
     reads: set[str] = set()
     writes: set[str] = set()
     callees: set[str] = set()
-    for node in iter_nodes(function.body):
+    for node in iter_function_expressions(function):
         if isinstance(node, VariableRef):
             if node.name in shared:
                 reads.add(node.name)
@@ -100,7 +100,9 @@ def builtin_qualifiers(call: Call) -> tuple[ParamQualifier, ...]:
     )
 
 
-def call_qualifiers(call: Call, summaries: dict[str, FunctionSummary]) -> tuple[ParamQualifier, ...]:
+def call_qualifiers(
+    call: Call, summaries: dict[str, FunctionSummary]
+) -> tuple[ParamQualifier, ...]:
     """The qualifier of each argument's parameter; `in` for what is not known."""
     if call.kind is CallKind.BUILTIN:
         return builtin_qualifiers(call)

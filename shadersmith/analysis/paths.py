@@ -61,7 +61,7 @@ class AccessChain:
 def access_chain(expr: Expression) -> AccessChain | None:
     """The chain of `expr` when it is a variable reached through fields, indices and
     swizzles; None when the chain starts at something else (a call, a constructor)."""
-    nodes: list[Expression] = []
+    nodes: list[Member | Index | Swizzle] = []
     current = expr
     while isinstance(current, Member | Index | Swizzle):
         nodes.append(current)
@@ -93,8 +93,10 @@ def access_chain(expr: Expression) -> AccessChain | None:
 def _compose(steps: list[Step], components: tuple[int, ...]) -> Step:
     """A swizzle or constant component index applied after an earlier swizzle selects
     through it: `v.zyx.x` is `v.z`. The earlier step is replaced."""
-    if steps and isinstance(steps[-1], tuple):
-        previous = steps.pop()
+    last = steps[-1] if steps else None
+    if isinstance(last, tuple):
+        previous = last
+        steps.pop()
         try:
             return tuple(previous[c] for c in components)
         except IndexError:

@@ -13,7 +13,9 @@ from shadersmith.recondition import ReconditionOptions, recondition
 def reconditioned_test(test: TestCase, options: ReconditionOptions | None = None) -> TestCase:
     """Recondition `test`'s program; the provenance records the step and its loop bounds."""
     generated, profile = regenerate(test)
-    result = recondition(generated.program, generated.buffer_values, options or ReconditionOptions())
+    result = recondition(
+        generated.program, generated.buffer_values, options or ReconditionOptions()
+    )
     provenance = copy.deepcopy(test.provenance)
     provenance["transformations"] = [
         *provenance.get("transformations", []),

@@ -32,8 +32,10 @@ from shadersmith.ir.types import (
 
 INT_MIN = -(2**31)
 INT_MAX = 2**31 - 1
-# Floats are kept to the integers of magnitude below 2^24, zero excepted (seed 003, 4.3).
-TWO_TO_24 = 16777216.0
+# Floats are kept to the exact set S of seed 003 section 4.3: the integers x with
+# -2^24 + 1 < x < 2^24 - 1, zero excepted. Every magnitude of EXACT_LIMIT or more, and every
+# rounded result, is caught by comparing with EXACT_LIMIT, which float32 holds exactly.
+EXACT_LIMIT = 16777215.0
 FLOAT_DEFAULT = 10.0
 
 

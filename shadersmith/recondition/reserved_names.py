@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from shadersmith.ir.expressions import Call, CallKind, VariableRef
+from shadersmith.analysis.traversal import iter_statements, map_function, rewrite_expression
+from shadersmith.ir.expressions import Call, CallKind, Expression, VariableRef
 from shadersmith.ir.program import Function, Program
-from shadersmith.ir.statements import VarDecl
-from shadersmith.ir.walk import iter_nodes
-from shadersmith.recondition.rewrite import rewrite_expressions
+from shadersmith.ir.statements import Block, VarDecl
+from shadersmith.ir.walk import iter_nodes, transform
 
 RESERVED_PREFIXES = ("SAFE_", "_ss_")
 
@@ -47,14 +47,14 @@ def rename_reserved(program: Program) -> Program:
     for function in program.functions:
         declared.add(function.name)
         declared.update(p.name for p in function.params)
-        for node in iter_nodes(function.body):
-            if isinstance(node, VarDecl):
-                declared.add(node.name)
-            elif isinstance(node, VariableRef):
-                used.add(node.name)
+        for stmt in iter_statements(function.body):
+            if isinstance(stmt, VarDecl):
+                declared.add(stmt.name)
     reserved = sorted(n for n in declared if is_reserved(n))
     if not reserved:
         return program
+    for function in program.functions:
+        used.update(n.name for n in iter_nodes(function.body) if isinstance(n, VariableRef))
     taken = declared | used | set(_interface_names(program))
     mapping: dict[str, str] = {}
     for name in reserved:
@@ -64,22 +64,28 @@ def rename_reserved(program: Program) -> Program:
         taken.add(candidate)
         mapping[name] = candidate
 
-    def rename(node: object) -> object:
+    def rename(node: Expression) -> Expression:
         if isinstance(node, VariableRef) and node.name in mapping:
             return VariableRef(node.type, mapping[node.name])
         if isinstance(node, Call) and node.kind is CallKind.USER and node.callee in mapping:
             return dataclasses.replace(node, callee=mapping[node.callee])
         return node
 
+    def rename_expr(expr: Expression) -> Expression:
+        return rewrite_expression(expr, rename)
+
     def rename_decl(decl: VarDecl) -> VarDecl:
-        decl = rewrite_expressions(decl, rename)
-        return dataclasses.replace(decl, name=mapping.get(decl.name, decl.name))
+        init = None if decl.init is None else rename_expr(decl.init)
+        return dataclasses.replace(decl, name=mapping.get(decl.name, decl.name), init=init)
 
     def rename_function(function: Function) -> Function:
-        body = rewrite_expressions(function.body, rename)
-        body = _rename_decls(body, mapping)
-        params = tuple(dataclasses.replace(p, name=mapping.get(p.name, p.name)) for p in function.params)
-        return Function(mapping.get(function.name, function.name), function.return_type, params, body)
+        body = _rename_decls(map_function(function, rename_expr).body, mapping)
+        params = tuple(
+            dataclasses.replace(p, name=mapping.get(p.name, p.name)) for p in function.params
+        )
+        return Function(
+            mapping.get(function.name, function.name), function.return_type, params, body
+        )
 
     return dataclasses.replace(
         program,
@@ -88,9 +94,7 @@ def rename_reserved(program: Program) -> Program:
     )
 
 
-def _rename_decls(node: object, mapping: dict[str, str]) -> object:
-    from shadersmith.ir.walk import transform
-
+def _rename_decls(node: Block, mapping: dict[str, str]) -> Block:
     def visit(current: object) -> object:
         if isinstance(current, VarDecl) and current.name in mapping:
             return dataclasses.replace(current, name=mapping[current.name])

@@ -1,16 +1,17 @@
 """Wrappers that keep every float in the exact set S of seed 003, section 4.3.
 
-S is the integers of magnitude 1 to 2^24 - 1. For x, y in S, x + y, x - y and x * y are
+S is the integers of magnitude 1 to 2^24 - 2. For x, y in S, x + y, x - y and x * y are
 either exact or of magnitude 2^24 or more (every rounding keeps them there), and zero is
 excluded because its sign is not portable. MAKE_IN_RANGE brings such a result back:
-`abs(x) < 0.1 || abs(x) >= 2^24 ? 10.0 : x`, per component for vectors and matrices. It only
-compares the possibly rounded value, which is exact whatever the rounding.
+`abs(x) < 0.1 || abs(x) >= 16777215.0 ? 10.0 : x` (EXACT_LIMIT = 2^24 - 1), per component
+for vectors and matrices. It only compares the possibly rounded value, which gives the same
+answer whatever the rounding.
 
 Operations built on several products (dot, cross, matrix products) could round in an
 intermediate sum and come back into range with a wrong value, so their wrappers first
 check, without ever feeding a rounded value into further arithmetic, that every product
-and every partial sum of absolute values stays below 2^24: then every order of evaluation,
-fused or not, is exact. Float division is only accurate to 2.5 ULP in GLSL, so it is
+and every partial sum of absolute values stays below EXACT_LIMIT: then every order of
+evaluation, fused or not, is exact. Float division is only accurate to 2.5 ULP in GLSL, so it is
 replaced outright by a truncating integer division of the (integer) operands.
 """
 
@@ -27,7 +28,6 @@ from shadersmith.ir.expressions import (
 from shadersmith.ir.operators import AssignOp, BinaryOp, IncDecOp
 from shadersmith.ir.statements import VarDecl
 from shadersmith.ir.types import (
-
     FLOAT,
     MatrixType,
     ScalarKind,
@@ -37,8 +37,8 @@ from shadersmith.ir.types import (
     vector_or_scalar,
 )
 from shadersmith.recondition.build import (
+    EXACT_LIMIT,
     FLOAT_DEFAULT,
-    TWO_TO_24,
     all_of,
     any_of,
     binary,
@@ -65,7 +65,7 @@ def out_of_range(x: Expression) -> Expression:
     magnitude = builtin("abs", x)
     return logical_or(
         any_of(compare(BinaryOp.LT, magnitude, float_lit(SMALL))),
-        any_of(compare(BinaryOp.GE, magnitude, float_lit(TWO_TO_24))),
+        any_of(compare(BinaryOp.GE, magnitude, float_lit(EXACT_LIMIT))),
     )
 
 
@@ -79,7 +79,7 @@ def bring_in(x: Expression) -> Expression:
     magnitude = builtin("abs", x)
     default = splat(x.type, FLOAT_DEFAULT)
     small = compare(BinaryOp.LT, magnitude, float_lit(SMALL))
-    large = compare(BinaryOp.GE, magnitude, float_lit(TWO_TO_24))
+    large = compare(BinaryOp.GE, magnitude, float_lit(EXACT_LIMIT))
     return select(large, default, select(small, default, x))
 
 
@@ -137,7 +137,7 @@ def _component(v: Expression, k: int) -> Expression:
 
 
 def _all_below(x: Expression) -> Expression:
-    return all_of(compare(BinaryOp.LT, x, float_lit(TWO_TO_24)))
+    return all_of(compare(BinaryOp.LT, x, float_lit(EXACT_LIMIT)))
 
 
 def _component_sum_guard(terms: Expression) -> list[Expression]:
@@ -307,5 +307,3 @@ FLOAT_KINDS: tuple[WrapperKind, ...] = (
     *FLOAT_ASSIGN_KINDS.values(),
     *STEP_KINDS.values(),
 )
-
-

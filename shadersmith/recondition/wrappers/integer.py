@@ -42,6 +42,7 @@ def _lit(type_: Type, value: int) -> Expression:
 def _division(p: Params) -> WrapperBody:
     a, b = p
     result = binary(BinaryOp.DIV, a, b)
+    divisor: Expression
     if scalar_kind(b.type) is ScalarKind.UINT:
         unsafe = any_of(compare(BinaryOp.EQ, b, _lit(b.type, 0)))
         divisor = builtin("max", b, _lit(b.type, 1))
@@ -150,7 +151,9 @@ def _index(p: Params) -> WrapperBody:
         unsafe = compare(BinaryOp.GE, i, n)
         return WrapperBody(i.type, unsafe, binary(BinaryOp.MOD, i, n), i)
     unsafe = logical_or(compare(BinaryOp.LT, i, int_lit(0)), compare(BinaryOp.GE, i, n))
-    magnitude = Ternary(INT, compare(BinaryOp.EQ, i, int_lit(INT_MIN)), int_lit(0), builtin("abs", i))
+    magnitude = Ternary(
+        INT, compare(BinaryOp.EQ, i, int_lit(INT_MIN)), int_lit(0), builtin("abs", i)
+    )
     return WrapperBody(i.type, unsafe, binary(BinaryOp.MOD, magnitude, n), i)
 
 

@@ -25,7 +25,12 @@ PREFIX = "SAFE_"
 KINDS: dict[str, WrapperKind] = {kind.name: kind for kind in (*INTEGER_KINDS, *FLOAT_KINDS)}
 
 _SCALARS = {kind.value: ScalarType(kind) for kind in ScalarKind}
-_VECTOR_KINDS = {"b": ScalarKind.BOOL, "i": ScalarKind.INT, "u": ScalarKind.UINT, "": ScalarKind.FLOAT}
+_VECTOR_KINDS = {
+    "b": ScalarKind.BOOL,
+    "i": ScalarKind.INT,
+    "u": ScalarKind.UINT,
+    "": ScalarKind.FLOAT,
+}
 _VECTOR = re.compile(r"([biu]?)vec([234])")
 _MATRIX = re.compile(r"mat([234])(?:x([234]))?")
 

@@ -1,0 +1,280 @@
+"""Fast traversals of the IR for passes that visit every node of every program.
+
+`ir.walk` finds children by reflection over dataclass fields, which is general but costs
+most of the time of a pass over a large program. These functions know each node class's
+children, and the statement-level ones never enter expressions at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from shadersmith.ir.expressions import (
+    Assign,
+    Binary,
+    Call,
+    Construct,
+    Expression,
+    IncDec,
+    Index,
+    Literal,
+    Member,
+    Sequence,
+    Swizzle,
+    Ternary,
+    Unary,
+    VariableRef,
+)
+from shadersmith.ir.program import Function
+from shadersmith.ir.statements import (
+    Block,
+    DoWhile,
+    ExprStmt,
+    For,
+    If,
+    Return,
+    Statement,
+    Switch,
+    SwitchCase,
+    VarDecl,
+    While,
+)
+
+ExprFn = Callable[[Expression], Expression]
+
+
+def _tuple(items: tuple[Expression, ...], fn: ExprFn) -> tuple[Expression, ...]:
+    new = tuple(fn(i) for i in items)
+    return items if all(a is b for a, b in zip(new, items, strict=True)) else new
+
+
+def map_expression_children(expr: Expression, fn: ExprFn) -> Expression:
+    """`expr` with `fn` applied to each direct child; `expr` itself if none changed."""
+    cls = type(expr)
+    if cls is Literal or cls is VariableRef:
+        return expr
+    if cls is Binary:
+        assert isinstance(expr, Binary)
+        left, right = fn(expr.left), fn(expr.right)
+        if left is expr.left and right is expr.right:
+            return expr
+        return Binary(expr.type, expr.op, left, right)
+    if cls is Call or cls is Construct:
+        assert isinstance(expr, Call | Construct)
+        args = _tuple(expr.args, fn)
+        if args is expr.args:
+            return expr
+        if isinstance(expr, Call):
+            return Call(expr.type, expr.callee, args, expr.kind)
+        return Construct(expr.type, args)
+    if cls is Swizzle:
+        assert isinstance(expr, Swizzle)
+        base = fn(expr.base)
+        return expr if base is expr.base else Swizzle(expr.type, base, expr.components, expr.names)
+    if cls is Member:
+        assert isinstance(expr, Member)
+        base = fn(expr.base)
+        return expr if base is expr.base else Member(expr.type, base, expr.field)
+    if cls is Index:
+        assert isinstance(expr, Index)
+        base, index = fn(expr.base), fn(expr.index)
+        if base is expr.base and index is expr.index:
+            return expr
+        return Index(expr.type, base, index)
+    if cls is Unary:
+        assert isinstance(expr, Unary)
+        operand = fn(expr.operand)
+        return expr if operand is expr.operand else Unary(expr.type, expr.op, operand)
+    if cls is IncDec:
+        assert isinstance(expr, IncDec)
+        target = fn(expr.target)
+        return expr if target is expr.target else IncDec(expr.type, expr.op, target)
+    if cls is Assign:
+        assert isinstance(expr, Assign)
+        target, value = fn(expr.target), fn(expr.value)
+        if target is expr.target and value is expr.value:
+            return expr
+        return Assign(expr.type, expr.op, target, value)
+    if cls is Ternary:
+        assert isinstance(expr, Ternary)
+        c, t, f = fn(expr.condition), fn(expr.if_true), fn(expr.if_false)
+        if c is expr.condition and t is expr.if_true and f is expr.if_false:
+            return expr
+        return Ternary(expr.type, c, t, f)
+    if cls is Sequence:
+        assert isinstance(expr, Sequence)
+        items = _tuple(expr.items, fn)
+        return expr if items is expr.items else Sequence(expr.type, items)
+    raise TypeError(f"not an expression: {expr!r}")
+
+
+def expression_children(expr: Expression) -> tuple[Expression, ...]:
+    if isinstance(expr, Literal | VariableRef):
+        return ()
+    if isinstance(expr, Binary):
+        return (expr.left, expr.right)
+    if isinstance(expr, Call | Construct):
+        return expr.args
+    if isinstance(expr, Swizzle | Member):
+        return (expr.base,)
+    if isinstance(expr, Index):
+        return (expr.base, expr.index)
+    if isinstance(expr, Unary):
+        return (expr.operand,)
+    if isinstance(expr, IncDec):
+        return (expr.target,)
+    if isinstance(expr, Assign):
+        return (expr.target, expr.value)
+    if isinstance(expr, Ternary):
+        return (expr.condition, expr.if_true, expr.if_false)
+    return expr.items
+
+
+def iter_expression(expr: Expression) -> Iterator[Expression]:
+    """Every node of `expr`, itself included, in pre-order."""
+    stack = [expr]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(reversed(expression_children(current)))
+
+
+def rewrite_expression(expr: Expression, fn: ExprFn) -> Expression:
+    """`expr` rebuilt bottom-up with `fn` applied to every node after its children."""
+
+    def visit(current: Expression) -> Expression:
+        return fn(map_expression_children(current, visit))
+
+    return visit(expr)
+
+
+StmtFn = Callable[[Statement], list[Statement]]
+
+
+def map_statement(stmt: Statement, exprs: ExprFn, lists: StmtFn | None = None) -> Statement:
+    """`stmt` with `exprs` applied to each expression it holds directly (not those of
+    nested statements) and nested statements mapped the same way, innermost first;
+    `lists`, when given, replaces each statement of a block or case body by a list."""
+
+    def opt(e: Expression | None) -> Expression | None:
+        return None if e is None else exprs(e)
+
+    def body(items: tuple[Statement, ...]) -> tuple[Statement, ...]:
+        out: list[Statement] = []
+        changed = False
+        for item in items:
+            new = map_statement(item, exprs, lists)
+            replaced = [new] if lists is None else lists(new)
+            changed = changed or len(replaced) != 1 or replaced[0] is not item
+            out.extend(replaced)
+        return tuple(out) if changed else items
+
+    def block(b: Block) -> Block:
+        items = body(b.body)
+        return b if items is b.body else Block(items)
+
+    if isinstance(stmt, ExprStmt):
+        e = exprs(stmt.expr)
+        return stmt if e is stmt.expr else ExprStmt(e)
+    if isinstance(stmt, VarDecl):
+        init = opt(stmt.init)
+        return stmt if init is stmt.init else VarDecl(stmt.name, stmt.type, init, stmt.const)
+    if isinstance(stmt, Block):
+        return block(stmt)
+    if isinstance(stmt, If):
+        c, t = exprs(stmt.condition), block(stmt.then)
+        o = None if stmt.otherwise is None else block(stmt.otherwise)
+        if c is stmt.condition and t is stmt.then and o is stmt.otherwise:
+            return stmt
+        return If(c, t, o)
+    if isinstance(stmt, Switch):
+        s = exprs(stmt.selector)
+        cases = tuple(SwitchCase(c.value, body(c.body)) for c in stmt.cases)
+        if s is stmt.selector and all(
+            a.body is b.body for a, b in zip(cases, stmt.cases, strict=True)
+        ):
+            return stmt
+        return Switch(s, cases)
+    if isinstance(stmt, For):
+        head = None if stmt.init is None else map_statement(stmt.init, exprs, None)
+        assert head is None or isinstance(head, VarDecl | ExprStmt)
+        cond, update, loop = opt(stmt.condition), opt(stmt.update), block(stmt.body)
+        unchanged = head is stmt.init and cond is stmt.condition and update is stmt.update
+        if unchanged and loop is stmt.body:
+            return stmt
+        return For(head, cond, update, loop)
+    if isinstance(stmt, While):
+        c, b = exprs(stmt.condition), block(stmt.body)
+        return stmt if c is stmt.condition and b is stmt.body else While(c, b)
+    if isinstance(stmt, DoWhile):
+        b, c = block(stmt.body), exprs(stmt.condition)
+        return stmt if c is stmt.condition and b is stmt.body else DoWhile(b, c)
+    if isinstance(stmt, Return):
+        v = opt(stmt.value)
+        return stmt if v is stmt.value else Return(v)
+    return stmt
+
+
+def map_function(function: Function, exprs: ExprFn, lists: StmtFn | None = None) -> Function:
+    body = map_statement(function.body, exprs, lists)
+    assert isinstance(body, Block)
+    if body is function.body:
+        return function
+    return Function(function.name, function.return_type, function.params, body)
+
+
+def _same(e: Expression) -> Expression:
+    return e
+
+
+def map_statements(function: Function, lists: StmtFn) -> Function:
+    """Statement-level rewrite only: expressions are left as they are, unvisited."""
+    return map_function(function, _same, lists)
+
+
+def iter_statements(stmt: Statement) -> Iterator[Statement]:
+    """Every statement under `stmt`, itself included, a `for` initialiser included."""
+    stack: list[Any] = [stmt]
+    while stack:
+        current = stack.pop()
+        yield current
+        if isinstance(current, Block):
+            stack.extend(reversed(current.body))
+        elif isinstance(current, If):
+            if current.otherwise is not None:
+                stack.append(current.otherwise)
+            stack.append(current.then)
+        elif isinstance(current, Switch):
+            for case in reversed(current.cases):
+                stack.extend(reversed(case.body))
+        elif isinstance(current, For):
+            stack.append(current.body)
+            if current.init is not None:
+                stack.append(current.init)
+        elif isinstance(current, While | DoWhile):
+            stack.append(current.body)
+
+
+def statement_expressions(stmt: Statement) -> tuple[Expression, ...]:
+    """The expressions a statement holds directly."""
+    if isinstance(stmt, ExprStmt):
+        return (stmt.expr,)
+    if isinstance(stmt, VarDecl):
+        return () if stmt.init is None else (stmt.init,)
+    if isinstance(stmt, Return):
+        return () if stmt.value is None else (stmt.value,)
+    if isinstance(stmt, If | While | DoWhile):
+        return (stmt.condition,)
+    if isinstance(stmt, Switch):
+        return (stmt.selector,)
+    if isinstance(stmt, For):
+        return tuple(e for e in (stmt.condition, stmt.update) if e is not None)
+    return ()
+
+
+def iter_function_expressions(function: Function) -> Iterator[Expression]:
+    """Every expression node of a function body, in pre-order per statement."""
+    for stmt in iter_statements(function.body):
+        for expr in statement_expressions(stmt):
+            yield from iter_expression(expr)

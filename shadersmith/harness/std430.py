@@ -1,0 +1,297 @@
+"""std430 layout: storage-buffer fields to bytes and back, exactly as GL and Vulkan lay them out.
+
+The rules (GLSL 4.60 section 7.6.2.2, std430 column):
+- a scalar (int, uint, float, bool) is 4 bytes, aligned to 4; bool is stored as a uint 0/1;
+- vec2 is aligned to 8, vec3 and vec4 to 16; vec3 is 12 bytes, so a scalar may follow it
+  in the same 16 bytes;
+- an array's element stride is the element size rounded up to the element alignment
+  (unlike std140, there is no rounding to 16), and the array is aligned like its element;
+- a column-major matCxR is an array of C column vecR;
+- a struct is aligned to its largest member alignment, and its size is rounded up to that;
+- the last field of a block may be a runtime-sized array: when packing, its length is the
+  length of the given value; when unpacking, it is given or is whatever fits in the data.
+
+Values follow `shadersmith.ir.values`: bool, int, float, and tuples for vectors, arrays,
+structs (fields in declaration order) and matrices (tuples of columns).
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from shadersmith.ir.types import (
+    ArrayType,
+    MatrixType,
+    ScalarKind,
+    ScalarType,
+    StructType,
+    Type,
+    VectorType,
+)
+from shadersmith.ir.values import Value
+
+Fields = Sequence[tuple[str, Type]]
+
+_SCALAR_FORMAT = {
+    ScalarKind.BOOL: "<I",
+    ScalarKind.INT: "<i",
+    ScalarKind.UINT: "<I",
+    ScalarKind.FLOAT: "<f",
+}
+_SCALAR_RANGE = {
+    ScalarKind.BOOL: (0, 1),
+    ScalarKind.INT: (-(2**31), 2**31 - 1),
+    ScalarKind.UINT: (0, 2**32 - 1),
+}
+
+
+class LayoutError(ValueError):
+    """A type that has no std430 layout, or a value that does not fit its type."""
+
+
+# ------------------------------------------------------------------------------ layout
+
+
+def alignment(type_: Type) -> int:
+    """The std430 base alignment of `type_`, in bytes."""
+    if isinstance(type_, ScalarType):
+        return 4
+    if isinstance(type_, VectorType):
+        return 8 if type_.size == 2 else 16
+    if isinstance(type_, MatrixType):
+        return alignment(type_.column_type)
+    if isinstance(type_, ArrayType):
+        return alignment(type_.element)
+    if isinstance(type_, StructType):
+        return max((alignment(f.type) for f in type_.fields), default=4)
+    raise LayoutError(f"{type_} cannot live in a buffer")
+
+
+def size(type_: Type, runtime_length: int | None = None) -> int:
+    """Bytes that a value of `type_` occupies (a runtime-sized array needs its length)."""
+    if isinstance(type_, ScalarType):
+        return 4
+    if isinstance(type_, VectorType):
+        return 4 * type_.size
+    if isinstance(type_, MatrixType):
+        return type_.columns * array_stride(type_.column_type)
+    if isinstance(type_, ArrayType):
+        length = type_.length if type_.length is not None else runtime_length
+        if length is None:
+            raise LayoutError(f"{type_} is runtime-sized: its length must be given")
+        return length * array_stride(type_.element)
+    if isinstance(type_, StructType):
+        offsets = member_offsets(type_)
+        end = offsets[-1] + size(type_.fields[-1].type) if offsets else 0
+        return _round_up(end, alignment(type_))
+    raise LayoutError(f"{type_} cannot live in a buffer")
+
+
+def member_offsets(struct_type: StructType) -> list[int]:
+    """The offset of each member of a struct, from the start of the struct."""
+    offsets = []
+    end = 0
+    for field in struct_type.fields:
+        offset = _round_up(end, alignment(field.type))
+        offsets.append(offset)
+        end = offset + size(field.type)
+    return offsets
+
+
+def array_stride(element: Type) -> int:
+    """Distance between consecutive elements of an array of `element`."""
+    return _round_up(size(element), alignment(element))
+
+
+@dataclass(frozen=True)
+class FieldLayout:
+    name: str
+    type: Type
+    offset: int
+    size: int
+    runtime_length: int | None  # set only for a runtime-sized last array
+
+
+def block_layout(
+    fields: Fields, runtime_lengths: Mapping[str, int] | None = None
+) -> list[FieldLayout]:
+    """Offsets of a block's fields; a runtime-sized array must be last and have its length
+    in `runtime_lengths`."""
+    layouts = []
+    offset = 0
+    for index, (name, type_) in enumerate(fields):
+        length = None
+        if isinstance(type_, ArrayType) and type_.length is None:
+            if index != len(fields) - 1:
+                raise LayoutError(f"runtime-sized array {name} must be the last field")
+            if runtime_lengths is None or name not in runtime_lengths:
+                raise LayoutError(f"runtime-sized array {name} needs a length")
+            length = runtime_lengths[name]
+        offset = _round_up(offset, alignment(type_))
+        field_size = size(type_, length)
+        layouts.append(FieldLayout(name, type_, offset, field_size, length))
+        offset += field_size
+    return layouts
+
+
+def buffer_size(fields: Fields, runtime_lengths: Mapping[str, int] | None = None) -> int:
+    """Bytes of the block: the end of its last field (the size glslang reflects). There is
+    no tail padding; a runner may allocate more, which the shader never reads."""
+    return _end(block_layout(fields, runtime_lengths))
+
+
+def _end(layouts: Sequence[FieldLayout]) -> int:
+    return layouts[-1].offset + layouts[-1].size if layouts else 0
+
+
+def runtime_lengths_of(fields: Fields, values: Mapping[str, Value]) -> dict[str, int]:
+    """The length of each runtime-sized array, taken from its value."""
+    lengths = {}
+    for name, type_ in fields:
+        if isinstance(type_, ArrayType) and type_.length is None:
+            value = values.get(name)
+            if not isinstance(value, tuple):
+                raise LayoutError(f"{name}: expected a tuple for {type_}, got {value!r}")
+            lengths[name] = len(value)
+    return lengths
+
+
+def _round_up(value: int, multiple: int) -> int:
+    return (value + multiple - 1) // multiple * multiple
+
+
+# ----------------------------------------------------------------------------- packing
+
+
+def pack_buffer(fields: Fields, values: Mapping[str, Value]) -> bytes:
+    """The std430 bytes of a block whose fields hold `values`; padding is zero."""
+    lengths = runtime_lengths_of(fields, values)
+    data = bytearray(buffer_size(fields, lengths))
+    for layout in block_layout(fields, lengths):
+        if layout.name not in values:
+            raise LayoutError(f"no value for field {layout.name}")
+        _pack_value(data, layout.offset, layout.type, values[layout.name], layout.name)
+    return bytes(data)
+
+
+def _pack_value(data: bytearray, offset: int, type_: Type, value: Value, where: str) -> None:
+    if isinstance(type_, ScalarType):
+        _pack_scalar(data, offset, type_.kind, value, where)
+        return
+    if not isinstance(value, tuple):
+        raise LayoutError(f"{where}: expected a tuple for {type_}, got {value!r}")
+    if isinstance(type_, VectorType):
+        _check_length(value, type_.size, where)
+        for index, item in enumerate(value):
+            _pack_scalar(data, offset + 4 * index, type_.kind, item, f"{where}[{index}]")
+    elif isinstance(type_, MatrixType):
+        _check_length(value, type_.columns, where)
+        stride = array_stride(type_.column_type)
+        for index, column in enumerate(value):
+            _pack_value(
+                data, offset + index * stride, type_.column_type, column, f"{where}[{index}]"
+            )
+    elif isinstance(type_, ArrayType):
+        if type_.length is not None:
+            _check_length(value, type_.length, where)
+        stride = array_stride(type_.element)
+        for index, item in enumerate(value):
+            _pack_value(data, offset + index * stride, type_.element, item, f"{where}[{index}]")
+    elif isinstance(type_, StructType):
+        _check_length(value, len(type_.fields), where)
+        members = zip(type_.fields, member_offsets(type_), value, strict=True)
+        for field, field_offset, item in members:
+            _pack_value(data, offset + field_offset, field.type, item, f"{where}.{field.name}")
+    else:
+        raise LayoutError(f"{where}: {type_} cannot live in a buffer")
+
+
+def _pack_scalar(data: bytearray, offset: int, kind: ScalarKind, value: Value, where: str) -> None:
+    if kind is ScalarKind.BOOL:
+        if not isinstance(value, bool):
+            raise LayoutError(f"{where}: expected a bool, got {value!r}")
+        struct.pack_into("<I", data, offset, int(value))
+    elif kind is ScalarKind.FLOAT:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise LayoutError(f"{where}: expected a float, got {value!r}")
+        number = float(value)
+        if math.isfinite(number) and abs(number) > 3.4028234663852886e38:
+            raise LayoutError(f"{where}: {number} overflows float32")
+        struct.pack_into("<f", data, offset, number)
+    else:
+        low, high = _SCALAR_RANGE[kind]
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise LayoutError(f"{where}: expected a {kind.value} in [{low}, {high}], got {value!r}")
+        struct.pack_into(_SCALAR_FORMAT[kind], data, offset, value)
+
+
+def _check_length(value: tuple[Value, ...], expected: int, where: str) -> None:
+    if len(value) != expected:
+        raise LayoutError(f"{where}: expected {expected} items, got {len(value)}")
+
+
+# --------------------------------------------------------------------------- unpacking
+
+
+def unpack_buffer(
+    fields: Fields, data: bytes, runtime_lengths: Mapping[str, int] | None = None
+) -> dict[str, Value]:
+    """The values of a block's fields read from `data`.
+
+    A runtime-sized last array has the length in `runtime_lengths`, or, if not given
+    there, as many whole elements as `data` holds.
+    """
+    lengths = dict(runtime_lengths or {})
+    if fields:
+        name, type_ = fields[-1]
+        if isinstance(type_, ArrayType) and type_.length is None and name not in lengths:
+            offset = _round_up(_end(block_layout(fields[:-1])), alignment(type_))
+            lengths[name] = max(0, (len(data) - offset) // array_stride(type_.element))
+    layouts = block_layout(fields, lengths)
+    needed = _end(layouts)
+    if len(data) < needed:
+        raise LayoutError(f"buffer holds {len(data)} bytes, its fields need {needed}")
+    view = memoryview(data)
+    return {
+        layout.name: _unpack_value(view, layout.offset, layout.type, layout.runtime_length)
+        for layout in layouts
+    }
+
+
+def _unpack_value(
+    data: memoryview, offset: int, type_: Type, runtime_length: int | None = None
+) -> Value:
+    if isinstance(type_, ScalarType):
+        return _unpack_scalar(data, offset, type_.kind)
+    if isinstance(type_, VectorType):
+        return tuple(_unpack_scalar(data, offset + 4 * i, type_.kind) for i in range(type_.size))
+    if isinstance(type_, MatrixType):
+        stride = array_stride(type_.column_type)
+        return tuple(
+            _unpack_value(data, offset + i * stride, type_.column_type)
+            for i in range(type_.columns)
+        )
+    if isinstance(type_, ArrayType):
+        length = type_.length if type_.length is not None else runtime_length
+        if length is None:
+            raise LayoutError(f"{type_} is runtime-sized: its length must be given")
+        stride = array_stride(type_.element)
+        return tuple(_unpack_value(data, offset + i * stride, type_.element) for i in range(length))
+    if isinstance(type_, StructType):
+        members = zip(type_.fields, member_offsets(type_), strict=True)
+        return tuple(_unpack_value(data, offset + at, field.type) for field, at in members)
+    raise LayoutError(f"{type_} cannot live in a buffer")
+
+
+def _unpack_scalar(data: memoryview, offset: int, kind: ScalarKind) -> Value:
+    (raw,) = struct.unpack_from(_SCALAR_FORMAT[kind], data, offset)
+    if kind is ScalarKind.BOOL:
+        # A driver should store true as 1. Any other word is kept as the raw integer, so
+        # that a differential comparison sees it instead of it being folded into True.
+        return bool(raw) if raw in (0, 1) else int(raw)
+    if kind is ScalarKind.FLOAT:
+        return float(raw)
+    return int(raw)

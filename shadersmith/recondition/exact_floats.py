@@ -1,0 +1,156 @@
+"""Pass: keep every float an exact integer of S (seed 003, section 4.3; see
+wrappers/floating.py for S and the wrappers).
+
+- float literals are mapped into S (buffer contents are mapped by buffer_values.py);
+- `a + b`, `a - b`, `a * b` on floats (scalars, vectors, componentwise on matrices) become
+  `SAFE_MAKE_IN_RANGE(a op b)`; a matrix product, dot and cross get guarded wrappers;
+  float division, whose result GLSL only bounds to 2.5 ULP, becomes an integer division;
+- compound assignments and ++/-- on floats become `inout` wrappers;
+- a constructor that converts to float (`float(i)`, `vec3(ivec3)`, `float(b)`) is wrapped
+  in MAKE_IN_RANGE: converting an integer of magnitude 2^24 or more rounds, to a value of
+  magnitude 2^24 or more, which MAKE_IN_RANGE catches; so is a matrix built from a scalar
+  or another matrix, whose zeros would leave S;
+- a conversion to uint of a float (undefined when negative) goes through SAFE_TO_UINT.
+
+Negation, comparisons, selection and the built-ins that only select or compare (abs,
+sign, min, max, clamp, mix, floor and the other roundings, which are exact on integers)
+keep S as they are. An operation on two literals whose result is in S stays as written,
+so constant expressions stay constant.
+"""
+
+from __future__ import annotations
+
+from shadersmith.ir.expressions import (
+    Assign,
+    Binary,
+    Call,
+    CallKind,
+    Construct,
+    Expression,
+    IncDec,
+    Literal,
+)
+from shadersmith.ir.operators import AssignOp, BinaryOp
+from shadersmith.ir.program import Program
+from shadersmith.ir.types import (
+    FLOAT,
+    MatrixType,
+    ScalarKind,
+    ScalarType,
+    VectorType,
+    component_count,
+    kind_of,
+)
+from shadersmith.recondition.buffer_values import exact_float
+from shadersmith.recondition.build import EXACT_LIMIT
+from shadersmith.recondition.rewrite import rewrite_program_expressions
+from shadersmith.recondition.wrappers.floating import (
+    CROSS,
+    DOT,
+    FLOAT_ASSIGN_KINDS,
+    FLOAT_DIV,
+    MAKE_IN_RANGE,
+    MATRIX_PRODUCT,
+    MATRIX_PRODUCT_ASSIGN,
+    STEP_KINDS,
+    TO_UINT,
+)
+from shadersmith.recondition.wrappers.registry import wrapper_call
+
+_ARITHMETIC = (BinaryOp.ADD, BinaryOp.SUB, BinaryOp.MUL)
+
+
+def _is_float(expr: Expression) -> bool:
+    return kind_of(expr.type) is ScalarKind.FLOAT
+
+
+def _is_linear_algebra(left: Expression, right: Expression) -> bool:
+    """`*` between a matrix and a vector or matrix is a sum of products."""
+    matrices = isinstance(left.type, MatrixType) + isinstance(right.type, MatrixType)
+    scalars = isinstance(left.type, ScalarType) + isinstance(right.type, ScalarType)
+    return matrices >= 1 and scalars == 0
+
+
+def _folds_exactly(expr: Binary) -> bool:
+    if not (isinstance(expr.left, Literal) and isinstance(expr.right, Literal)):
+        return False
+    a, b = float(expr.left.value), float(expr.right.value)
+    value = {BinaryOp.ADD: a + b, BinaryOp.SUB: a - b, BinaryOp.MUL: a * b}[expr.op]
+    return 0 < abs(value) < EXACT_LIMIT
+
+
+def _converts_to_float(expr: Construct) -> bool:
+    """Whether the constructor may produce a float outside S from operands in S."""
+    if any(kind_of(a.type) is not ScalarKind.FLOAT for a in expr.args):
+        return True
+    if isinstance(expr.type, MatrixType) and len(expr.args) == 1:
+        return expr.args[0].type != expr.type  # a scalar (diagonal) or a resize
+    return False
+
+
+def _uint_arguments(expr: Construct) -> Expression:
+    if len(expr.args) == 1 and _is_float(expr.args[0]):
+        arg = expr.args[0]
+        if isinstance(arg.type, ScalarType | VectorType) and component_count(
+            arg.type
+        ) == component_count(expr.type):
+            return wrapper_call(TO_UINT, (arg,))
+    args = tuple(
+        wrapper_call(TO_UINT, (a,))
+        if _is_float(a) and isinstance(a.type, ScalarType | VectorType)
+        else a
+        for a in expr.args
+    )
+    if all(new is old for new, old in zip(args, expr.args, strict=True)):
+        return expr
+    return Construct(expr.type, args)
+
+
+def float_rewrite(expr: Expression) -> Expression:
+    """The node rewrite of this pass."""
+    if isinstance(expr, Literal):
+        if expr.type.kind is ScalarKind.FLOAT:
+            value = exact_float(float(expr.value))
+            if value != expr.value:
+                return Literal(FLOAT, value)
+        return expr
+    if isinstance(expr, Binary):
+        if not _is_float(expr):
+            return expr
+        if expr.op is BinaryOp.DIV:
+            return wrapper_call(FLOAT_DIV, (expr.left, expr.right))
+        if expr.op not in _ARITHMETIC or _folds_exactly(expr):
+            return expr
+        if expr.op is BinaryOp.MUL and _is_linear_algebra(expr.left, expr.right):
+            return wrapper_call(MATRIX_PRODUCT, (expr.left, expr.right))
+        return wrapper_call(MAKE_IN_RANGE, (expr,))
+    if isinstance(expr, Assign):
+        if expr.op is AssignOp.ASSIGN or not _is_float(expr):
+            return expr
+        if expr.op is AssignOp.MUL and _is_linear_algebra(expr.target, expr.value):
+            return wrapper_call(MATRIX_PRODUCT_ASSIGN, (expr.target, expr.value))
+        assign_kind = FLOAT_ASSIGN_KINDS.get(expr.op)
+        if assign_kind is None:
+            return expr
+        return wrapper_call(assign_kind, (expr.target, expr.value))
+    if isinstance(expr, IncDec):
+        if not _is_float(expr):
+            return expr
+        return wrapper_call(STEP_KINDS[expr.op], (expr.target,))
+    if isinstance(expr, Construct):
+        kind = kind_of(expr.type)
+        if kind is ScalarKind.FLOAT and _converts_to_float(expr):
+            return wrapper_call(MAKE_IN_RANGE, (expr,))
+        if kind is ScalarKind.UINT:
+            return _uint_arguments(expr)
+        return expr
+    if isinstance(expr, Call) and expr.kind is CallKind.BUILTIN:
+        if expr.callee == "dot":
+            return wrapper_call(DOT, expr.args)
+        if expr.callee == "cross":
+            return wrapper_call(CROSS, expr.args)
+    return expr
+
+
+def make_floats_exact(program: Program) -> Program:
+    return rewrite_program_expressions(program, float_rewrite)

@@ -1,0 +1,58 @@
+"""Pass: keep every array, vector and matrix index in bounds (seed 003, section 4.2).
+
+A run-time index `e` into something of `n` elements becomes `SAFE_INDEX(e, n)`, which is
+`e` when in [0, n) and `|e| % n` otherwise (INT_MIN counts as 0); for a uint index `e % n`.
+A constant index in range stays as it is, and one out of range (a compile-time error in
+GLSL) becomes `|e| % n`. Runtime-sized buffer arrays take their length from the buffer
+contents (see buffer_values.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from shadersmith.ir.expressions import Expression, Index, Literal, Member, VariableRef
+from shadersmith.ir.program import Program
+from shadersmith.ir.types import ScalarType, index_bound
+from shadersmith.recondition.build import literal
+from shadersmith.recondition.rewrite import ExpressionRewrite, rewrite_program_expressions
+from shadersmith.recondition.wrappers.integer import INDEX
+from shadersmith.recondition.wrappers.registry import wrapper_call
+
+
+def _runtime_name(base: Expression) -> str | None:
+    if isinstance(base, VariableRef):
+        return base.name
+    if isinstance(base, Member) and isinstance(base.base, VariableRef):
+        return f"{base.base.name}.{base.field}"
+    return None
+
+
+def index_rewrite(runtime_lengths: Mapping[str, int]) -> ExpressionRewrite:
+    """The node rewrite of this pass."""
+
+    def rewrite(expr: Expression) -> Expression:
+        if not isinstance(expr, Index):
+            return expr
+        count = index_bound(expr.base.type)
+        if count is None:
+            name = _runtime_name(expr.base)
+            if name is None or name not in runtime_lengths:
+                raise ValueError(f"no length known for the runtime-sized array {name}")
+            count = runtime_lengths[name]
+        index = expr.index
+        assert isinstance(index.type, ScalarType)
+        kind = index.type.kind
+        if isinstance(index, Literal):
+            value = int(index.value)
+            if 0 <= value < count:
+                return expr
+            return Index(expr.type, expr.base, literal(kind, abs(value) % count))
+        bounded = wrapper_call(INDEX, (index, literal(kind, count)))
+        return Index(expr.type, expr.base, bounded)
+
+    return rewrite
+
+
+def bound_indices(program: Program, runtime_lengths: Mapping[str, int]) -> Program:
+    return rewrite_program_expressions(program, index_rewrite(runtime_lengths))

@@ -1,0 +1,99 @@
+"""`recondition`: any program in, a program free of undefined behaviour out.
+
+The passes run in this order, each a function from program to program:
+
+0. reserved_names   rename user names that use the reserved prefixes `SAFE_` and `_ss_`
+1. initialise       default values for uninitialised variables and `out` parameters,
+                    and a final `return` for functions that may fall off their end
+2. loop_limiters    per-loop and whole-invocation iteration bounds
+3. evaluation_order temporaries for side effects GLSL does not order; after the loop
+                    limiters, because the whole-invocation counter is itself a side
+                    effect: `f() + g()` where both loop must not race on it
+4. index_bounds     every run-time index taken into range
+5. integer_wrappers wrappers for integer `/ % << >>` and unsafe built-ins
+6. exact_floats     floats kept in the exact set S
+7. constness        initialisers that had to stop being constant expressions
+8. materialise      definitions of the wrappers used, and only those
+
+Passes 4 to 6 only ever wrap what they find, so each sees the others' output as safe
+(a wrapper call is a user call of a pure function); wrapper definitions are added last so
+no pass rewrites them. The buffer contents are completed and mapped into S alongside.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from shadersmith.ir.program import Program
+from shadersmith.ir.values import BufferValues
+from shadersmith.recondition.buffer_values import complete_buffer_values, runtime_array_lengths
+from shadersmith.recondition.constness import restore_constness
+from shadersmith.recondition.evaluation_order import order_evaluation
+from shadersmith.recondition.exact_floats import float_rewrite
+from shadersmith.recondition.index_bounds import index_rewrite
+from shadersmith.recondition.initialise import initialise
+from shadersmith.recondition.integer_wrappers import integer_rewrite
+from shadersmith.recondition.loop_limiters import limit_loops
+from shadersmith.recondition.materialise import add_wrapper_definitions, called_wrappers
+from shadersmith.recondition.reserved_names import rename_reserved
+from shadersmith.recondition.rewrite import ExpressionRewrite, compose, rewrite_program_expressions
+
+
+@dataclass(frozen=True)
+class ReconditionOptions:
+    # Iterations of one loop per entry into it.
+    loop_iteration_limit: int = 32
+    # Iterations of all loops together, per invocation.
+    total_iteration_limit: int = 1000
+    evaluation_order: bool = True
+    initialisation: bool = True
+    loop_limiters: bool = True
+    index_bounds: bool = True
+    integer_wrappers: bool = True
+    exact_floats: bool = True
+    # abs(INT_MIN) is INT_MIN in GLSL, but some back-ends treat it as poison.
+    wrap_int_abs: bool = True
+
+
+@dataclass(frozen=True)
+class Reconditioned:
+    program: Program
+    buffer_values: BufferValues
+    # Names of the wrapper functions the program defines and calls.
+    wrappers_used: tuple[str, ...]
+    # Loop counter name -> its bound (the whole-invocation counter included).
+    bounds: dict[str, int] = field(default_factory=dict)
+
+
+def recondition(
+    program: Program,
+    buffer_values: BufferValues,
+    options: ReconditionOptions = ReconditionOptions(),
+) -> Reconditioned:
+    """`program`, rewritten so that no execution on the returned buffer values has
+    undefined behaviour. `program` and `buffer_values` are not modified."""
+    values = complete_buffer_values(program, buffer_values, exact_floats=options.exact_floats)
+    result = rename_reserved(program)
+    if options.initialisation:
+        result = initialise(result)
+    bounds: dict[str, int] = {}
+    if options.loop_limiters:
+        result, bounds = limit_loops(
+            result, options.loop_iteration_limit, options.total_iteration_limit
+        )
+    if options.evaluation_order:
+        result = order_evaluation(result)
+    # Passes 4 to 6 rewrite single nodes; they share one traversal (see rewrite.compose).
+    rewrites: list[ExpressionRewrite] = []
+    if options.index_bounds:
+        rewrites.append(index_rewrite(runtime_array_lengths(result, values)))
+    if options.integer_wrappers:
+        rewrites.append(integer_rewrite(wrap_abs=options.wrap_int_abs))
+    if options.exact_floats:
+        rewrites.append(float_rewrite)
+    if rewrites:
+        result = rewrite_program_expressions(result, compose(rewrites))
+    result = restore_constness(result)
+    wrappers = called_wrappers(result)
+    result = add_wrapper_definitions(result, wrappers)
+    return Reconditioned(result, values, wrappers, bounds)
