@@ -152,14 +152,19 @@ def fuzz(
     type=click.Path(file_okay=False, path_type=Path),
     help="Where to write the reconditioned test; default: TEST_DIR-reconditioned beside it.",
 )
-def recondition_command(test_dir: Path, out: Path | None) -> None:
+@click.option(
+    "--prune",
+    is_flag=True,
+    help="Keep only the wrappers whose unsafe path the inputs take (run in the interpreter).",
+)
+def recondition_command(test_dir: Path, out: Path | None, prune: bool) -> None:
     """Write an undefined-behaviour-free version of a test beside the original."""
     from shadersmith.harness.reconditioned import reconditioned_test
     from shadersmith.harness.testcase import TestCaseError, load_test, write_test
 
     try:
         test = load_test(test_dir)
-        result = reconditioned_test(test)
+        result = reconditioned_test(test, prune=prune)
     except TestCaseError as error:
         _fail(str(error))
     destination = out or test_dir.with_name(test_dir.name + "-reconditioned")

@@ -54,3 +54,67 @@ def test_fuzz_batch_validates_with_glslang(tmp_path: Path) -> None:
     assert summary["programs"] == 12
     assert summary["valid_rate"] == 1.0, result.output
     assert result.exit_code == 0
+
+
+def test_recondition_writes_an_undefined_behaviour_free_twin(tmp_path: Path) -> None:
+    from shadersmith.harness.regenerate import rebuild
+    from shadersmith.interp import UndefinedBehaviour, run_compute
+
+    runner = CliRunner()
+    original = tmp_path / "seed-21"
+    assert runner.invoke(main, ["generate", "--seed", "21", "--out", str(original)]).exit_code == 0
+    result = runner.invoke(main, ["recondition", str(original)])
+    assert result.exit_code == 0, result.output
+    twin = load_test(tmp_path / "seed-21-reconditioned")
+    step = twin.provenance["transformations"][-1]
+    assert step["name"] == "recondition"
+    assert step["loop_bounds"]
+    assert "SAFE_" in twin.main_shader
+    # The twin replays from its provenance, and the sanitizer finds nothing in it.
+    rebuilt = rebuild(twin)
+    run_compute(rebuilt.program, twin.buffer_values(), sanitize=True)
+    # The original, for contrast, is not free of undefined behaviour for this seed.
+    with pytest.raises(UndefinedBehaviour):
+        run_compute(rebuilt.original, rebuilt.original_values, sanitize=True)
+
+
+def test_recondition_rejects_an_edited_shader(tmp_path: Path) -> None:
+    runner = CliRunner()
+    original = tmp_path / "t"
+    runner.invoke(main, ["generate", "--seed", "2", "--out", str(original)])
+    shader = original / "shader.comp"
+    shader.write_text(shader.read_text() + "\n// edited\n")
+    result = runner.invoke(main, ["recondition", str(original)])
+    assert result.exit_code == 1
+    assert "differs from what its provenance generates" in result.output
+    assert result.output.count("\n") == 1
+
+
+def test_recondition_of_corrupt_test_is_one_line(tmp_path: Path) -> None:
+    (tmp_path / "t").mkdir()
+    (tmp_path / "t" / "test.json").write_text("{")
+    result = CliRunner().invoke(main, ["recondition", str(tmp_path / "t")])
+    assert result.exit_code == 1
+    assert "corrupt JSON" in result.output
+
+
+def test_recondition_prune_keeps_fewer_wrappers_and_stays_defined(tmp_path: Path) -> None:
+    from shadersmith.harness.regenerate import rebuild
+    from shadersmith.interp import run_compute
+
+    runner = CliRunner()
+    original = tmp_path / "s"
+    runner.invoke(main, ["generate", "--seed", "33", "--out", str(original)])
+    assert runner.invoke(main, ["recondition", str(original)]).exit_code == 0
+    pruned_dir = tmp_path / "pruned"
+    result = runner.invoke(
+        main, ["recondition", "--prune", str(original), "--out", str(pruned_dir)]
+    )
+    assert result.exit_code == 0, result.output
+    full = load_test(tmp_path / "s-reconditioned")
+    pruned = load_test(pruned_dir)
+    assert pruned.main_shader.count("SAFE_") < full.main_shader.count("SAFE_")
+    # Same results as the fully reconditioned program, and still no undefined behaviour.
+    full_run = run_compute(rebuild(full).program, full.buffer_values(), sanitize=True)
+    pruned_run = run_compute(rebuild(pruned).program, pruned.buffer_values(), sanitize=True)
+    assert full_run.buffers == pruned_run.buffers

@@ -5,31 +5,53 @@ from __future__ import annotations
 import copy
 
 from shadersmith.emit.glsl import emit_glsl
-from shadersmith.harness.regenerate import regenerate
+from shadersmith.harness.regenerate import rebuild, recondition_options_to_dict
 from shadersmith.harness.testcase import SHADER_FILE_BY_STAGE, TestCase, buffer_specs
-from shadersmith.recondition import ReconditionOptions, recondition
+from shadersmith.interp import run_compute
+from shadersmith.recondition import (
+    Reconditioned,
+    ReconditionOptions,
+    hits_buffer_values,
+    instrument,
+    prune_wrappers,
+    recondition,
+    wrapper_hits,
+)
 
 
-def reconditioned_test(test: TestCase, options: ReconditionOptions | None = None) -> TestCase:
-    """Recondition `test`'s program; the provenance records the step and its loop bounds."""
-    generated, profile = regenerate(test)
-    result = recondition(
-        generated.program, generated.buffer_values, options or ReconditionOptions()
-    )
+def unsafe_paths_taken(result: Reconditioned) -> set[str]:
+    """The wrapper sites whose unsafe path the program takes on its own inputs, found by
+    running the instrumented program in the reference interpreter (exact semantics, so
+    what it records is what every correct implementation would do)."""
+    instrumented = instrument(result)
+    after = run_compute(instrumented, hits_buffer_values(result), sanitize=False)
+    return wrapper_hits(result, after.buffers)
+
+
+def reconditioned_test(
+    test: TestCase, options: ReconditionOptions | None = None, prune: bool = False
+) -> TestCase:
+    """Recondition `test`'s program; the provenance records the step, its options, the
+    loop bounds and the wrapper sites kept by pruning, so the result replays from it."""
+    options = options or ReconditionOptions()
+    rebuilt = rebuild(test)
+    result = recondition(rebuilt.program, rebuilt.buffer_values, options)
+    step: dict[str, object] = {
+        "name": "recondition",
+        "options": recondition_options_to_dict(options),
+        "loop_bounds": dict(result.bounds),
+    }
+    if prune:
+        keep = unsafe_paths_taken(result)
+        result = prune_wrappers(result, keep)
+        step["prune_keep"] = sorted(keep)
+    step["wrappers"] = list(result.wrappers_used)
     provenance = copy.deepcopy(test.provenance)
-    provenance["transformations"] = [
-        *provenance.get("transformations", []),
-        {
-            "name": "recondition",
-            "wrappers": list(result.wrappers_used),
-            "loop_bounds": dict(result.bounds),
-        },
-    ]
-    stage = test.stage
+    provenance["transformations"] = [*provenance.get("transformations", []), step]
     return TestCase(
-        stage=stage,
+        stage=test.stage,
         language=test.language,
-        shaders={SHADER_FILE_BY_STAGE[stage]: emit_glsl(result.program, profile)},
+        shaders={SHADER_FILE_BY_STAGE[test.stage]: emit_glsl(result.program, rebuilt.profile)},
         buffers=buffer_specs(result.program, result.buffer_values),
         provenance=provenance,
     )
