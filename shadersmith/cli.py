@@ -169,3 +169,99 @@ def recondition_command(test_dir: Path, out: Path | None, prune: bool) -> None:
         _fail(str(error))
     destination = out or test_dir.with_name(test_dir.name + "-reconditioned")
     click.echo(f"wrote {write_test(result, destination)}")
+
+
+@main.command(name="targets")
+@click.option("--all", "show_all", is_flag=True, help="Probe the GPU targets too.")
+def targets_command(show_all: bool) -> None:
+    """List the targets present on this machine with their component versions."""
+    from shadersmith.targets.registry import CPU_TARGETS, TARGETS, discover
+
+    names = list(TARGETS) if show_all else [*CPU_TARGETS, "gl-softpipe"]
+    table = Table()
+    table.add_column("target")
+    table.add_column("present")
+    table.add_column("components / why missing")
+    for found in discover(names):
+        if found.present:
+            detail = ", ".join(f"{k} {v}" for k, v in found.versions.items() if k in _SHOWN)
+            table.add_row(found.name, "yes", detail)
+        else:
+            table.add_row(found.name, "[red]no", found.reason)
+    Console().print(table)
+
+
+_SHOWN = {
+    "glslang",
+    "spirv-opt",
+    "spirv-cross",
+    "llvm",
+    "llvmpipe-gl",
+    "softpipe-gl",
+    "nvidia-gl",
+    "lavapipe",
+    "nvidia-vk",
+    "shadersmith-interp",
+    "device",
+}
+
+
+@main.command(name="run")
+@click.argument("test_dir", type=click.Path(path_type=Path))
+@click.option("--targets", "target_list", help="Comma-separated targets; default: CPU targets.")
+@click.option("--timeout", type=click.FloatRange(1), default=60.0, show_default=True)
+@click.option("--save/--no-save", default=True, help="Record the results in test.json.")
+def run_command(test_dir: Path, target_list: str | None, timeout: float, save: bool) -> None:
+    """Run a test on each target and say whether the outputs agree."""
+    from shadersmith.harness.jobs import job_from_test
+    from shadersmith.harness.testcase import TestCaseError, load_test, write_test
+    from shadersmith.oracle.differential import compare, output_digest
+    from shadersmith.targets.registry import UnknownTarget, parse_target_list
+    from shadersmith.targets.session import TargetSession
+
+    try:
+        names = parse_target_list(target_list)
+        test = load_test(test_dir)
+        job = job_from_test(test)
+    except (TestCaseError, UnknownTarget) as error:
+        _fail(str(error))
+    with TargetSession(names, timeout_s=timeout) as session:
+        for name, reason in session.missing.items():
+            err_console.print(f"[yellow]{name}: missing ({reason})")
+        results = session.run(job)
+        versions = session.versions()
+    comparison = compare(results)
+    table = Table()
+    for column in ("target", "status", "output", "compile ms", "run ms", "component"):
+        table.add_column(column)
+    for name, result in results.items():
+        digest = output_digest(result) if result.ok else ""
+        table.add_row(
+            name,
+            result.status.value,
+            digest,
+            f"{result.compile_ms + result.tools_ms:.0f}",
+            f"{result.run_ms:.0f}",
+            result.failed_component or "",
+        )
+    Console().print(table)
+    for name, result in results.items():
+        if not result.ok and result.log:
+            click.echo(f"{name}: {result.log.strip().splitlines()[-1][:200]}")
+    click.echo(
+        f"verdict: {comparison.verdict.value}"
+        + (f" (suspects: {', '.join(comparison.suspects)})" if comparison.suspects else "")
+    )
+    if save:
+        test.results = {
+            name: {
+                "status": result.status.value,
+                "output": output_digest(result) if result.ok else None,
+                "failed_component": result.failed_component,
+                "versions": versions.get(name, {}),
+                "message": result.log[-2000:],
+            }
+            for name, result in results.items()
+        }
+        test.results["verdict"] = comparison.verdict.value
+        write_test(test, test_dir)

@@ -11,7 +11,7 @@ import os
 import time
 from typing import Any
 
-from shadersmith.targets.engine import Result, Status
+from shadersmith.targets.results import RunResult, RunStatus
 
 
 class PlantedMisbehaviour:
@@ -23,7 +23,7 @@ class PlantedMisbehaviour:
     def versions(self) -> dict[str, str]:
         return {"planted": "1"}
 
-    def execute(self, job: Any) -> Result:
+    def execute(self, job: Any) -> RunResult:
         if job == "abort":
             os.abort()
         if job == "print-abort":
@@ -37,7 +37,7 @@ class PlantedMisbehaviour:
             while True:
                 hoard.append(bytearray(16 * 2**20))
                 hoard[-1][::4096] = b"x" * len(hoard[-1][::4096])  # touch the pages
-        return Result(Status.OK, outputs=job)
+        return RunResult(RunStatus.OK, log=job)
 
 
 def make_planted_misbehaviour() -> PlantedMisbehaviour:

@@ -4,13 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from shadersmith.targets.engine import (
-    Status,
-    TargetSpec,
-    TargetUnavailable,
-    Worker,
-    WorkerPool,
-)
+from shadersmith.targets.engine import TargetSpec, TargetUnavailable, Worker, WorkerPool
+from shadersmith.targets.results import RunStatus as Status
 
 PLANTED = TargetSpec("planted", "tests.planted_targets:make_planted_misbehaviour")
 
@@ -27,14 +22,14 @@ def test_planted_abort_hang_and_allocation_are_recorded_and_engine_carries_on() 
         Status.OK,
         Status.TIMEOUT,
         Status.OK,
-        Status.OUT_OF_MEMORY,
+        Status.OOM,
         Status.OK,
         Status.CRASH,
         Status.OK,
     ]
-    assert [results[i].outputs for i in (0, 2, 4, 6, 8)] == ["ok-1", "ok-2", "ok-3", "ok-4", "ok-5"]
-    assert "signal 6" in results[1].messages
-    assert "assertion `x != 0' failed" in results[7].messages
+    assert [results[i].log for i in (0, 2, 4, 6, 8)] == ["ok-1", "ok-2", "ok-3", "ok-4", "ok-5"]
+    assert "signal 6" in results[1].log
+    assert "assertion `x != 0' failed" in results[7].log
     assert restarts == 4
 
 

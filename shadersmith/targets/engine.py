@@ -15,7 +15,6 @@ Workers start with the "spawn" method: forking a process that holds a driver con
 from __future__ import annotations
 
 import contextlib
-import enum
 import importlib
 import multiprocessing
 import multiprocessing.connection
@@ -26,9 +25,11 @@ import tempfile
 import time
 import traceback
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
+
+from shadersmith.targets.results import RunResult, RunStatus
 
 DEFAULT_TIMEOUT_S = 60.0
 DEFAULT_MEMORY_CAP_MB = 4096
@@ -40,30 +41,6 @@ POLL_INTERVAL_S = 0.05
 LOG_TAIL_BYTES = 4000
 
 
-class Status(enum.Enum):
-    OK = "ok"
-    COMPILE_ERROR = "compile_error"
-    LINK_ERROR = "link_error"
-    VALIDATION_ERROR = "validation_error"
-    CRASH = "crash"
-    TIMEOUT = "timeout"
-    OUT_OF_MEMORY = "out_of_memory"
-    UNSUPPORTED = "unsupported"
-
-
-@dataclass
-class Result:
-    """What one job gave on one target."""
-
-    status: Status
-    outputs: Any = None  # decoded buffers, or an image array, or None
-    messages: str = ""
-    compile_ms: float = 0.0
-    run_ms: float = 0.0
-    wall_ms: float = 0.0
-    extra: dict[str, Any] = field(default_factory=dict)
-
-
 class Target(Protocol):
     """A named chain of components that can run jobs; built inside a worker process."""
 
@@ -71,7 +48,7 @@ class Target(Protocol):
 
     def versions(self) -> dict[str, str]: ...
 
-    def execute(self, job: Any) -> Result: ...
+    def execute(self, job: Any) -> RunResult: ...
 
 
 @dataclass(frozen=True)
@@ -131,10 +108,10 @@ def _worker_main(
         try:
             result = target.execute(job)
         except MemoryError:
-            result = Result(Status.OUT_OF_MEMORY, messages="MemoryError in the worker")
+            result = RunResult(RunStatus.OOM, log="MemoryError in the worker")
         except Exception:
             # A defect of ours or of a binding, not of the driver: say so plainly.
-            result = Result(Status.CRASH, messages="harness exception:\n" + traceback.format_exc())
+            result = RunResult(RunStatus.CRASH, log="harness exception:\n" + traceback.format_exc())
         connection.send(("result", result))
 
 
@@ -234,7 +211,7 @@ class Worker:
         self.restarts += 1
         self._start()
 
-    def run(self, job: Any) -> Result:
+    def run(self, job: Any) -> RunResult:
         """Run one job; crashes, hangs and blow-ups come back as results, never raise."""
         assert self._connection is not None and self._process is not None
         log_offset = self._log_path.stat().st_size
@@ -253,15 +230,15 @@ class Worker:
                 except (EOFError, OSError):
                     return self._died(start, log_offset)
                 assert kind == "result"
-                result: Result = payload
+                result: RunResult = payload
                 result.wall_ms = (time.perf_counter() - start) * 1000
                 return result
             if not self._process.is_alive():
                 return self._died(start, log_offset)
             if _resident_bytes(self._process.pid) > self.memory_cap_bytes:
-                return self._killed(Status.OUT_OF_MEMORY, start, log_offset)
+                return self._killed(RunStatus.OOM, start, log_offset)
             if time.perf_counter() > deadline:
-                return self._killed(Status.TIMEOUT, start, log_offset)
+                return self._killed(RunStatus.TIMEOUT, start, log_offset)
 
     def _log_since(self, offset: int) -> str:
         """What the worker printed while running the current job (its last few KB)."""
@@ -273,26 +250,26 @@ class Worker:
         except OSError:
             return ""
 
-    def _died(self, start: float, log_offset: int) -> Result:
+    def _died(self, start: float, log_offset: int) -> RunResult:
         assert self._process is not None
         self._process.join(5)
         code = self._process.exitcode
         log = self._log_since(log_offset)
         how = f"killed by signal {-code}" if code is not None and code < 0 else f"exit {code}"
-        status = Status.OUT_OF_MEMORY if _looks_out_of_memory(log) else Status.CRASH
-        result = Result(status, messages=f"worker {how}\n{log}")
+        status = RunStatus.OOM if _looks_out_of_memory(log) else RunStatus.CRASH
+        result = RunResult(status, log=f"worker {how}\n{log}")
         result.wall_ms = (time.perf_counter() - start) * 1000
         self._restart()
         return result
 
-    def _killed(self, status: Status, start: float, log_offset: int) -> Result:
+    def _killed(self, status: RunStatus, start: float, log_offset: int) -> RunResult:
         log = self._log_since(log_offset)
         elapsed = time.perf_counter() - start
-        if status is Status.TIMEOUT:
+        if status is RunStatus.TIMEOUT:
             why = f"no answer after {elapsed:.1f} s (limit {self.timeout_s:g} s)"
         else:
             why = f"resident memory over {self.memory_cap_bytes // 2**20} MB"
-        result = Result(status, messages=f"{why}; worker killed\n{log}")
+        result = RunResult(status, log=f"{why}; worker killed\n{log}", failed_component="driver")
         result.wall_ms = elapsed * 1000
         self._restart()
         return result
@@ -349,13 +326,13 @@ class WorkerPool:
     def versions(self) -> dict[str, str]:
         return self.workers[0].versions
 
-    def map(self, jobs: Iterable[Any]) -> Iterator[tuple[int, Result]]:
+    def map(self, jobs: Iterable[Any]) -> Iterator[tuple[int, RunResult]]:
         """Run every job; threads drive the workers (each blocks in its own watchdog)."""
         from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 
         pending_jobs = iter(enumerate(jobs))
         idle = list(self.workers)
-        running: dict[Future[Result], tuple[int, Worker]] = {}
+        running: dict[Future[RunResult], tuple[int, Worker]] = {}
         with ThreadPoolExecutor(max_workers=len(self.workers)) as threads:
             while True:
                 while idle:

@@ -1,0 +1,49 @@
+"""Jobs for the targets, from a test directory or straight from an IR program."""
+
+from __future__ import annotations
+
+from shadersmith.emit.glsl import emit_glsl
+from shadersmith.harness.regenerate import rebuild
+from shadersmith.harness.testcase import TestCase, TestCaseError
+from shadersmith.ir.profile import LanguageProfile
+from shadersmith.ir.program import Program
+from shadersmith.ir.values import BufferValues
+from shadersmith.targets.buffers import buffer_inputs, buffer_inputs_from_specs
+from shadersmith.targets.chains import Job
+
+
+def job_from_program(
+    program: Program,
+    values: BufferValues,
+    profile: LanguageProfile,
+    spirv_passes: tuple[str, ...] | None = None,
+) -> Job:
+    return Job(
+        stage=program.stage.value,
+        source=emit_glsl(program, profile),
+        buffers=tuple(buffer_inputs(program, values)),
+        program=program,
+        buffer_values=values,
+        spirv_passes=spirv_passes,
+    )
+
+
+def job_from_test(test: TestCase) -> Job:
+    """The job a test describes. Generated tests also carry their IR (rebuilt from the
+    provenance), so the reference interpreter can take part; others run without it."""
+    program = values = None
+    if test.provenance.get("generator") == "smith":
+        try:
+            rebuilt = rebuild(test)
+            program, values = rebuilt.program, rebuilt.buffer_values
+        except TestCaseError:
+            program = values = None  # edited by hand: run the text as it is
+    passes = test.provenance.get("spirv_opt_passes")
+    return Job(
+        stage=test.stage,
+        source=test.main_shader,
+        buffers=tuple(buffer_inputs_from_specs(test.buffers)),
+        program=program,
+        buffer_values=values if values is None else test.buffer_values(),
+        spirv_passes=tuple(passes) if passes else None,
+    )

@@ -1,0 +1,176 @@
+"""Targets as named chains of real components, and the jobs they run.
+
+A target is built inside a worker process (see engine.py) from its `TargetSpec`; it
+keeps its driver context for the life of the worker. Each target names its components
+in chain order (front-end, tools, driver) with their versions: blame works on those.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from shadersmith.ir.program import Program
+from shadersmith.ir.values import BufferValues
+from shadersmith.targets.results import BufferInput, RunResult, RunStatus
+
+DEFAULT_OPT_PASSES = ("-O",)
+
+
+@dataclass(frozen=True)
+class Job:
+    """One shader to run, with everything any target needs for it."""
+
+    stage: str  # "compute" or "fragment"
+    source: str  # GLSL text in the test's language
+    buffers: tuple[BufferInput, ...] = ()
+    # The IR and initial values, for the reference interpreter (absent for foreign tests).
+    program: Program | None = None
+    buffer_values: BufferValues | None = None
+    # spirv-opt pass list recorded in the test; None means the target's own default.
+    spirv_passes: tuple[str, ...] | None = None
+    # Fragment jobs: framebuffer size, and the GLSL 3.30 text for GL 3.3 drivers.
+    width: int = 256
+    height: int = 256
+    source_gl33: str | None = None
+
+
+@dataclass
+class ChainTarget:
+    """A target whose work is one function of the job."""
+
+    name: str
+    components: list[tuple[str, str]]  # (component, version), in chain order
+    run: Callable[[Job], RunResult]
+    extra_versions: dict[str, str] = field(default_factory=dict)
+
+    def versions(self) -> dict[str, str]:
+        return {**dict(self.components), **self.extra_versions}
+
+    def execute(self, job: Job) -> RunResult:
+        result = self.run(job)
+        if not result.ok and result.failed_component is None:
+            # The last component is the driver; what the tools reject names itself.
+            result.failed_component = self.components[-1][0]
+        return result
+
+
+def _unsupported(target: str, what: str) -> RunResult:
+    return RunResult(RunStatus.UNSUPPORTED, log=f"{target} does not run {what}")
+
+
+def gl_target(name: str, driver: str) -> ChainTarget:
+    """GLSL straight into an OpenGL driver: `gl-llvmpipe`, `gl-softpipe`, `gl-nvidia`."""
+    from shadersmith.targets.gl_runner import GLRunner
+
+    runner = GLRunner(driver)
+    versions = runner.versions()
+    components = [(f"{driver}-gl", versions.get("Mesa") or versions.get("GL_VERSION", "?"))]
+    if "LLVM" in versions:
+        components.insert(0, ("llvm", versions["LLVM"]))
+
+    def run(job: Job) -> RunResult:
+        if job.stage == "compute":
+            if not runner.supports_compute:
+                return _unsupported(name, "compute shaders")
+            return runner.run_compute(job.source, job.buffers)
+        source = job.source_gl33 if driver == "softpipe" and job.source_gl33 else job.source
+        return runner.run_fragment(source, job.width, job.height)
+
+    return ChainTarget(name, components, run, extra_versions=versions)
+
+
+def vulkan_target(
+    name: str, device: str, optimizer: str | None = None, cross: bool = False
+) -> ChainTarget:
+    """GLSL -> glslang -> SPIR-V [-> spirv-opt] -> a Vulkan driver; with `cross`, SPIR-V
+    -> spirv-cross -> GLSL -> the OpenGL driver of the same device.
+
+    `optimizer` is None (no spirv-opt), "default" (the job's recorded pass list, else -O)
+    or a fixed flag such as "-Os". spirv-val runs after every tool (toolchain.py).
+    """
+    from shadersmith.targets import toolchain
+    from shadersmith.targets.spirv_tools import tool_versions
+
+    tools = tool_versions()
+    components = [("glslang", tools.get("glslang", "?"))]
+    if optimizer is not None:
+        components.append(("spirv-opt", tools.get("spirv-opt", "?")))
+
+    def passes_for(job: Job) -> tuple[str, ...]:
+        if optimizer == "default":
+            return job.spirv_passes or DEFAULT_OPT_PASSES
+        return (optimizer,) if optimizer else ()
+
+    if cross:
+        from shadersmith.targets.gl_runner import GLRunner
+
+        gl_runner = GLRunner("nvidia" if device.lower() == "nvidia" else "llvmpipe")
+        gl_versions = gl_runner.versions()
+        components.append(("spirv-cross", tools.get("spirv-cross", "?")))
+        components.append(
+            (f"{gl_versions['driver']}-gl", gl_versions.get("Mesa") or gl_versions["GL_VERSION"])
+        )
+
+        def run_cross(job: Job) -> RunResult:
+            passes = passes_for(job)
+            if job.stage == "compute":
+                return toolchain.run_compute_through_cross(
+                    gl_runner, job.source, job.buffers, passes
+                )
+            return toolchain.run_fragment_through_cross(
+                gl_runner, job.source, job.width, job.height, passes
+            )
+
+        return ChainTarget(name, components, run_cross, extra_versions=gl_versions)
+
+    from shadersmith.targets.vk_runner import VulkanRunner
+
+    vk_runner = VulkanRunner(device)
+    vk_versions = vk_runner.versions()
+    driver = "lavapipe" if "llvmpipe" in device else f"{device.lower()}-vk"
+    components.append(
+        (driver, vk_versions.get("driver_info") or vk_versions.get("driver_version", "?"))
+    )
+
+    def run_vulkan(job: Job) -> RunResult:
+        passes = passes_for(job)
+        if job.stage == "compute":
+            result = toolchain.run_compute_on_vulkan(vk_runner, job.source, job.buffers, passes)
+        else:
+            result = toolchain.run_fragment_on_vulkan(
+                vk_runner, job.source, job.width, job.height, passes
+            )
+        if passes and optimizer == "default":
+            result.log = f"spirv-opt {' '.join(passes)}\n{result.log}".rstrip()
+        return result
+
+    return ChainTarget(name, components, run_vulkan, extra_versions=vk_versions)
+
+
+def interp_target(name: str = "interp") -> ChainTarget:
+    """The reference interpreter: exact semantics, for compute jobs that carry their IR."""
+    from shadersmith import __version__
+    from shadersmith.interp import InterpreterError, UndefinedBehaviour, run_compute
+
+    def run(job: Job) -> RunResult:
+        if job.stage != "compute" or job.program is None or job.buffer_values is None:
+            return _unsupported(name, "tests without IR" if job.program is None else job.stage)
+        started = time.perf_counter()
+        try:
+            after = run_compute(job.program, job.buffer_values, sanitize=True)
+        except UndefinedBehaviour as ub:
+            return RunResult(
+                RunStatus.UNDEFINED_BEHAVIOUR,
+                log=f"{ub.category.value}: {ub.location}: {ub.message}",
+                failed_component="program",
+            )
+        except InterpreterError as error:
+            return _unsupported(name, str(error))
+        binding_of = {b.block_name: b.binding for b in job.program.buffers}
+        buffers = {binding_of[block]: values for block, values in after.buffers.items()}
+        elapsed = (time.perf_counter() - started) * 1000
+        return RunResult(RunStatus.OK, buffers=buffers, run_ms=elapsed)
+
+    return ChainTarget(name, [("shadersmith-interp", __version__)], run)

@@ -1,0 +1,240 @@
+"""Run GLSL compute and fragment shaders on an OpenGL driver, in this process, through EGL.
+
+`GLRunner(driver)` creates one headless context (no display) and reuses it; every run
+creates and releases its own program and buffers. One process drives one GL driver
+(see `environment.py`), so a runner refuses a context that is not the driver it asked for.
+
+Timings: `compile_ms` covers compiling and linking the program. llvmpipe generates its
+machine code lazily at the first dispatch or draw, so that part of compilation lands in
+`run_ms`, which covers the dispatch or draw, glFinish and the readback.
+
+Images come back as glReadPixels gives them: row 0 is the bottom row of the window, i.e.
+the fragments with gl_FragCoord.y == 0.5 (the row order `images.py` defines for both APIs).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from contextlib import ExitStack
+from dataclasses import dataclass
+from typing import Any
+
+import moderngl
+import numpy as np
+
+from shadersmith.harness.std430 import pack_buffer, runtime_lengths_of, unpack_buffer
+from shadersmith.ir.values import Value
+from shadersmith.targets.environment import DriverUnavailable, select_gl_driver
+from shadersmith.targets.fullscreen import gl_vertex_shader
+from shadersmith.targets.images import CLEAR_COLOR
+from shadersmith.targets.results import BufferInput, RunResult, RunStatus
+
+
+@dataclass(frozen=True)
+class GLDriver:
+    name: str
+    required_version: int  # the GL version the context must offer, e.g. 430 for compute
+    renderer_word: str  # what GL_RENDERER (or GL_VENDOR for NVIDIA) must contain
+
+
+GL_DRIVERS = {
+    "llvmpipe": GLDriver("llvmpipe", 430, "llvmpipe"),
+    "softpipe": GLDriver("softpipe", 330, "softpipe"),  # GL 3.3: fragment shaders only
+    # NVIDIA creates exactly the version asked for, and the generated shaders are GLSL 450.
+    "nvidia": GLDriver("nvidia", 450, "nvidia"),
+}
+
+_COMPILE_FAILED = "GLSL Compiler failed"
+_LINK_FAILED = "GLSL Linker failed"
+
+
+class GLRunner:
+    def __init__(self, driver: str = "llvmpipe") -> None:
+        if driver not in GL_DRIVERS:
+            raise DriverUnavailable(f"unknown GL driver {driver!r}; known: {sorted(GL_DRIVERS)}")
+        self.driver = GL_DRIVERS[driver]
+        select_gl_driver(driver)
+        try:
+            # Typed as Any: moderngl's stub mistypes the backend settings as dicts.
+            settings: dict[str, Any] = {"backend": "egl"}
+            self.context = moderngl.create_standalone_context(
+                require=self.driver.required_version, **settings
+            )
+        except Exception as error:  # moderngl raises plain Exception for a missing version
+            raise DriverUnavailable(f"no OpenGL context for {driver}: {error}") from None
+        identity = f"{self.context.info['GL_RENDERER']} {self.context.info['GL_VENDOR']}"
+        if self.driver.renderer_word not in identity.lower():
+            self.context.release()
+            raise DriverUnavailable(
+                f"asked for {driver} but EGL gave {identity!r} (one GL driver per process)"
+            )
+
+        # A headless context has no window framebuffer; object 0 is what we leave bound.
+        self._no_framebuffer = self.context.detect_framebuffer(0)
+
+    @property
+    def supports_compute(self) -> bool:
+        return bool(self.context.version_code >= 430)
+
+    def versions(self) -> dict[str, str]:
+        info = self.context.info
+        versions = {
+            "driver": self.driver.name,
+            "GL_RENDERER": str(info["GL_RENDERER"]),
+            "GL_VERSION": str(info["GL_VERSION"]),
+            "GL_VENDOR": str(info["GL_VENDOR"]),
+        }
+        mesa = mesa_version(versions["GL_VERSION"])
+        if mesa:
+            versions["Mesa"] = mesa
+        llvm = llvm_version(versions["GL_RENDERER"])
+        if llvm:
+            versions["LLVM"] = llvm
+        return versions
+
+    def run_compute(
+        self,
+        source: str,
+        buffers: Sequence[BufferInput],
+        groups: tuple[int, int, int] = (1, 1, 1),
+    ) -> RunResult:
+        """Compile `source`, bind `buffers` at their bindings, dispatch `groups` work groups
+        and read every buffer back."""
+        if not self.supports_compute:
+            raise DriverUnavailable(f"{self.driver.name} has no compute shaders")
+        with ExitStack() as releases:
+            started = time.perf_counter()
+            try:
+                shader = self.context.compute_shader(source)
+            except moderngl.Error as error:
+                return _rejected(str(error), _elapsed_ms(started))
+            compile_ms = _elapsed_ms(started)
+            releases.callback(shader.release)
+
+            gl_buffers = []
+            for buffer in buffers:
+                data = pack_buffer(buffer.fields, buffer.values)
+                gl_buffer = self.context.buffer(_padded(data))
+                releases.callback(gl_buffer.release)
+                gl_buffer.bind_to_storage_buffer(buffer.binding)
+                gl_buffers.append(gl_buffer)
+
+            started = time.perf_counter()
+            shader.run(*groups)
+            self.context.finish()
+            outputs = {
+                buffer.binding: unpack_buffer(
+                    buffer.fields,
+                    gl_buffer.read(),
+                    runtime_lengths_of(buffer.fields, buffer.values),
+                )
+                for buffer, gl_buffer in zip(buffers, gl_buffers, strict=True)
+            }
+            run_ms = _elapsed_ms(started)
+            self._check_no_gl_error()
+        return RunResult(RunStatus.OK, buffers=outputs, compile_ms=compile_ms, run_ms=run_ms)
+
+    def run_fragment(
+        self,
+        source: str,
+        width: int = 256,
+        height: int = 256,
+        uniforms: Mapping[str, Value] | None = None,
+    ) -> RunResult:
+        """Draw one full-screen triangle with the fragment shader `source` into an RGBA8
+        framebuffer and read it back (row 0 = gl_FragCoord.y 0.5, the bottom row).
+
+        `source` keeps its own `#version` line (the harness picks it: 330 for softpipe).
+        Uniforms the program does not use (the compiler may remove them) are skipped.
+        """
+        with ExitStack() as releases:
+            framebuffer = self.context.framebuffer(
+                color_attachments=[self.context.renderbuffer((width, height), 4, dtype="f1")]
+            )
+            releases.callback(framebuffer.color_attachments[0].release)
+            releases.callback(framebuffer.release)
+
+            started = time.perf_counter()
+            try:
+                program = self.context.program(
+                    vertex_shader=gl_vertex_shader(source), fragment_shader=source
+                )
+            except moderngl.Error as error:
+                return _rejected(str(error), _elapsed_ms(started))
+            compile_ms = _elapsed_ms(started)
+            releases.callback(program.release)
+            for name, value in (uniforms or {}).items():
+                member = program.get(name, None)
+                if isinstance(member, moderngl.Uniform):
+                    member.value = _uniform_value(value)
+            vertex_array = self.context.vertex_array(program, [])
+            releases.callback(vertex_array.release)
+
+            # Rebind the previous framebuffer before ours is deleted: moderngl would later
+            # rebind the deleted one, a GL error in the next run.
+            releases.callback(self._no_framebuffer.use)
+            framebuffer.use()
+            framebuffer.clear(*CLEAR_COLOR)
+            started = time.perf_counter()
+            vertex_array.render(moderngl.TRIANGLES, vertices=3)
+            self.context.finish()
+            pixels = framebuffer.read(components=4, alignment=1)
+            run_ms = _elapsed_ms(started)
+            self._check_no_gl_error()
+        image = np.frombuffer(pixels, np.uint8).reshape(height, width, 4).copy()
+        return RunResult(RunStatus.OK, image=image, compile_ms=compile_ms, run_ms=run_ms)
+
+    def close(self) -> None:
+        self.context.release()
+
+    def _check_no_gl_error(self) -> None:
+        # A GL error after a successful link means we drove GL wrongly: a harness defect,
+        # not a finding about the compiler.
+        error = self.context.error
+        if error != "GL_NO_ERROR":
+            raise RuntimeError(f"{self.driver.name}: GL error {error} during the run")
+
+
+def llvm_version(renderer: str) -> str | None:
+    """`15.0.6` from `llvmpipe (LLVM 15.0.6, 256 bits)`."""
+    return _word_after("LLVM ", renderer)
+
+
+def mesa_version(gl_version: str) -> str | None:
+    """`22.3.6` from `4.5 (Core Profile) Mesa 22.3.6`."""
+    return _word_after("Mesa ", gl_version)
+
+
+def _word_after(marker: str, text: str) -> str | None:
+    start = text.find(marker)
+    if start < 0:
+        return None
+    words = text[start + len(marker) :].replace(",", " ").replace(")", " ").split()
+    return words[0] if words else None
+
+
+def _rejected(message: str, compile_ms: float) -> RunResult:
+    status = RunStatus.LINK_ERROR if message.startswith(_LINK_FAILED) else RunStatus.COMPILE_ERROR
+    return RunResult(status, log=message.strip(), compile_ms=compile_ms, failed_component="driver")
+
+
+def _uniform_value(value: Value) -> Any:
+    # moderngl takes bools as ints, vectors as tuples and arrays of vectors as lists of
+    # tuples. (An array of scalars would look like a vector: not supported yet.)
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, tuple):
+        items = [_uniform_value(item) for item in value]
+        return list(items) if items and isinstance(items[0], tuple | list) else tuple(items)
+    return value
+
+
+def _padded(data: bytes) -> bytes:
+    # GL rejects an empty buffer; a zero tail up to a multiple of 16 is never read.
+    size = max(16, -(-len(data) // 16) * 16)
+    return data + bytes(size - len(data))
+
+
+def _elapsed_ms(started: float) -> float:
+    return (time.perf_counter() - started) * 1000.0

@@ -1,0 +1,85 @@
+"""Every target shadersmith knows, by name, and how to find out which are present.
+
+A target is present when a worker can build it: its driver answers and its tools run.
+Discovery starts each target in a worker of its own (a driver that crashes while
+starting takes only that worker down) and reports versions or the reason it is missing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+from shadersmith.targets.engine import TargetSpec, TargetUnavailable, Worker
+
+_CHAINS = "shadersmith.targets.chains"
+
+
+def _spec(name: str, factory: str, **kwargs: object) -> TargetSpec:
+    return TargetSpec(name, f"{_CHAINS}:{factory}", (("name", name), *sorted(kwargs.items())))
+
+
+TARGETS: dict[str, TargetSpec] = {
+    spec.name: spec
+    for spec in (
+        _spec("gl-llvmpipe", "gl_target", driver="llvmpipe"),
+        _spec("gl-softpipe", "gl_target", driver="softpipe"),
+        _spec("vk-lavapipe", "vulkan_target", device="llvmpipe"),
+        _spec("vk-lavapipe-opt", "vulkan_target", device="llvmpipe", optimizer="default"),
+        _spec("vk-lavapipe-cross", "vulkan_target", device="llvmpipe", cross=True),
+        _spec("interp", "interp_target"),
+        _spec("gl-nvidia", "gl_target", driver="nvidia"),
+        _spec("vk-nvidia", "vulkan_target", device="NVIDIA"),
+        _spec("vk-nvidia-opt", "vulkan_target", device="NVIDIA", optimizer="default"),
+    )
+}
+
+# What `--targets` means when not given: every CPU target (the NVIDIA ones join when
+# `discover` finds them present).
+CPU_TARGETS = ("gl-llvmpipe", "vk-lavapipe", "vk-lavapipe-opt", "vk-lavapipe-cross", "interp")
+GPU_TARGETS = ("gl-nvidia", "vk-nvidia", "vk-nvidia-opt")
+
+
+class UnknownTarget(ValueError):
+    pass
+
+
+def spec_for(name: str) -> TargetSpec:
+    try:
+        return TARGETS[name]
+    except KeyError:
+        known = ", ".join(TARGETS)
+        raise UnknownTarget(f"unknown target {name!r} (known: {known})") from None
+
+
+def parse_target_list(text: str | None) -> list[str]:
+    """`gl-llvmpipe,vk-lavapipe` -> names, checked; None -> the CPU targets."""
+    if not text:
+        return list(CPU_TARGETS)
+    names = [part.strip() for part in text.split(",") if part.strip()]
+    for name in names:
+        spec_for(name)
+    return names
+
+
+@dataclass(frozen=True)
+class Discovery:
+    name: str
+    present: bool
+    versions: dict[str, str]
+    reason: str = ""
+
+
+def _probe(name: str) -> Discovery:
+    try:
+        with Worker(spec_for(name), start_timeout_s=60) as worker:
+            return Discovery(name, True, dict(worker.versions))
+    except TargetUnavailable as error:
+        return Discovery(name, False, {}, str(error).split(": ", 1)[-1])
+
+
+def discover(names: Iterable[str] | None = None, parallel: int = 2) -> list[Discovery]:
+    chosen = list(names) if names is not None else list(TARGETS)
+    with ThreadPoolExecutor(max_workers=parallel) as threads:
+        return list(threads.map(_probe, chosen))

@@ -1,0 +1,66 @@
+"""What running a shader on a target gives: a status, the outputs, the messages and timings."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from shadersmith.ir.types import Type
+from shadersmith.ir.values import Value
+
+Image = npt.NDArray[np.uint8]
+
+
+class RunStatus(enum.Enum):
+    OK = "ok"
+    COMPILE_ERROR = "compile_error"  # a front-end or back-end rejected the shader
+    LINK_ERROR = "link_error"  # GL: the program did not link
+    VALIDATION_ERROR = "validation_error"  # spirv-val rejected what a tool produced
+    # The worker layer sets these three; an in-process runner cannot survive them.
+    CRASH = "crash"
+    TIMEOUT = "timeout"
+    OOM = "oom"
+    UNSUPPORTED = "unsupported"  # the target cannot run this test (compute on softpipe)
+    # The reference interpreter met undefined behaviour: the program, not a compiler, is
+    # at fault (for a reconditioned program that is a defect of ours).
+    UNDEFINED_BEHAVIOUR = "undefined_behaviour"
+
+
+class BufferInput(NamedTuple):
+    """One storage buffer to bind: its binding, its std430 fields and their initial values."""
+
+    binding: int
+    fields: tuple[tuple[str, Type], ...]
+    values: dict[str, Value]
+
+
+@dataclass
+class RunResult:
+    """The outcome of one run.
+
+    `buffers` maps each binding to its decoded contents after the run (every bound buffer
+    is read back, inputs too). `image` is HxWx4 RGBA8 with row r holding the fragments
+    whose gl_FragCoord.y is r + 0.5, on GL and on Vulkan alike (see `images.py`).
+
+    `compile_ms` covers creating the program or pipeline; `run_ms` covers the dispatch or
+    draw, waiting for it, and the readback. llvmpipe and lavapipe generate machine code
+    lazily at the first dispatch, so their back-end compile time falls in `run_ms`.
+    """
+
+    status: RunStatus
+    buffers: dict[int, dict[str, Value]] = field(default_factory=dict)
+    image: Image | None = None
+    log: str = ""
+    compile_ms: float = 0.0
+    run_ms: float = 0.0
+    tools_ms: float = 0.0  # glslang, spirv-opt, spirv-val, spirv-cross (subprocesses)
+    failed_component: str | None = None  # e.g. "glslang", "spirv-opt", "driver"
+    wall_ms: float = 0.0  # the whole job as the engine saw it, process hops included
+
+    @property
+    def ok(self) -> bool:
+        return self.status is RunStatus.OK

@@ -1,0 +1,219 @@
+"""The SPIR-V tool chain as subprocesses: glslang (-V), spirv-opt, spirv-val, spirv-cross.
+
+Each step takes and returns bytes or text and raises a `ToolError` subclass that carries
+the tool's own log. A tool that dies from a signal (an assertion, a segfault) or runs out
+of time is reported as such, because a crashing or hanging tool is itself a finding.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import shutil
+import signal
+import subprocess
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from shadersmith.targets.glslang import ToolMissing, glslang_path, glslang_version
+
+SPIRV_OPT = "spirv-opt"
+SPIRV_VAL = "spirv-val"
+SPIRV_CROSS = "spirv-cross"
+# glslang -V targets Vulkan 1.0 (SPIR-V 1.0) by default; the other tools must check
+# and optimise under the same rules.
+DEFAULT_TARGET_ENV = "vulkan1.0"
+DEFAULT_TIMEOUT_S = 60.0
+# glslang picks the stage from the file extension.
+STAGE_EXTENSIONS = {"compute": "comp", "fragment": "frag", "vertex": "vert"}
+
+
+class ToolOutcome(enum.Enum):
+    REJECTED = "rejected"  # exited with an error and a message
+    CRASHED = "crashed"  # killed by a signal
+    TIMED_OUT = "timed_out"
+
+
+class ToolError(Exception):
+    """A tool did not produce its output; `log` is what it printed."""
+
+    tool = "tool"
+
+    def __init__(self, log: str, outcome: ToolOutcome = ToolOutcome.REJECTED) -> None:
+        super().__init__(f"{self.tool} {outcome.value}: {_first_line(log)}")
+        self.log = log
+        self.outcome = outcome
+
+
+class GlslangError(ToolError):
+    tool = "glslang"
+
+
+class SpirvOptError(ToolError):
+    tool = SPIRV_OPT
+
+
+class SpirvValError(ToolError):
+    tool = SPIRV_VAL
+
+
+class SpirvCrossError(ToolError):
+    tool = SPIRV_CROSS
+
+
+def compile_glsl_to_spirv(
+    source: str,
+    stage: str,
+    target_env: str = DEFAULT_TARGET_ENV,
+    timeout_s: float = DEFAULT_TIMEOUT_S,
+) -> bytes:
+    """GLSL (Vulkan semantics) to SPIR-V with `glslangValidator -V`."""
+    with tempfile.TemporaryDirectory(prefix="shadersmith-spirv-") as scratch:
+        shader = Path(scratch) / f"shader.{STAGE_EXTENSIONS[stage]}"
+        output = Path(scratch) / "shader.spv"
+        shader.write_text(source)
+        command = [glslang_path(), "-V", "--target-env", target_env, str(shader), "-o", str(output)]
+        _run(GlslangError, command, scratch, timeout_s)
+        return output.read_bytes()
+
+
+def optimize(
+    spirv: bytes,
+    passes: Sequence[str],
+    target_env: str = DEFAULT_TARGET_ENV,
+    timeout_s: float = DEFAULT_TIMEOUT_S,
+) -> bytes:
+    """Run spirv-opt with `passes` (flags such as `-O` or `--ccp`), in the given order."""
+    with tempfile.TemporaryDirectory(prefix="shadersmith-spirv-") as scratch:
+        given, output = Path(scratch) / "in.spv", Path(scratch) / "out.spv"
+        given.write_bytes(spirv)
+        command = [
+            _tool_path(SPIRV_OPT),
+            f"--target-env={target_env}",
+            *passes,
+            str(given),
+            "-o",
+            str(output),
+        ]
+        _run(SpirvOptError, command, scratch, timeout_s)
+        return output.read_bytes()
+
+
+def validate_spirv(
+    spirv: bytes, target_env: str = DEFAULT_TARGET_ENV, timeout_s: float = DEFAULT_TIMEOUT_S
+) -> None:
+    """Raise SpirvValError unless spirv-val accepts the module."""
+    with tempfile.TemporaryDirectory(prefix="shadersmith-spirv-") as scratch:
+        given = Path(scratch) / "in.spv"
+        given.write_bytes(spirv)
+        command = [_tool_path(SPIRV_VAL), "--target-env", target_env, str(given)]
+        _run(SpirvValError, command, scratch, timeout_s)
+
+
+def cross_to_glsl(spirv: bytes, version: int = 450, timeout_s: float = DEFAULT_TIMEOUT_S) -> str:
+    """SPIR-V back to OpenGL GLSL (not Vulkan GLSL) with spirv-cross."""
+    with tempfile.TemporaryDirectory(prefix="shadersmith-spirv-") as scratch:
+        given, output = Path(scratch) / "in.spv", Path(scratch) / "out.glsl"
+        given.write_bytes(spirv)
+        command = [
+            _tool_path(SPIRV_CROSS),
+            "--version",
+            str(version),
+            "--no-es",
+            str(given),
+            "--output",
+            str(output),
+        ]
+        _run(SpirvCrossError, command, scratch, timeout_s)
+        return output.read_text()
+
+
+# ---------------------------------------------------------------------------- versions
+
+
+def tool_versions() -> dict[str, str]:
+    """The version of every tool this module runs, as each tool reports it."""
+    return {
+        "glslang": glslang_version(),
+        SPIRV_OPT: spirv_opt_version(),
+        SPIRV_VAL: spirv_val_version(),
+        SPIRV_CROSS: spirv_cross_version(),
+    }
+
+
+@functools.cache
+def spirv_opt_version() -> str:
+    return _first_line(_output([_tool_path(SPIRV_OPT), "--version"]))
+
+
+@functools.cache
+def spirv_val_version() -> str:
+    return _first_line(_output([_tool_path(SPIRV_VAL), "--version"]))
+
+
+@functools.cache
+def spirv_cross_version() -> str:
+    # `--revision` prints the git revision, but Debian's build prints only "(Debian
+    # package)"; the package version is then the best name of what is installed.
+    revision = _first_line(_output([_tool_path(SPIRV_CROSS), "--revision"]))
+    if revision and not revision.startswith("("):
+        return revision
+    package = _output(["dpkg-query", "-W", "-f=${Version}", SPIRV_CROSS]).strip()
+    return f"Debian {package}" if package else "unknown"
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+@functools.cache
+def _tool_path(name: str) -> str:
+    path = shutil.which(name)
+    if path is None:
+        package = "spirv-cross" if name == SPIRV_CROSS else "spirv-tools"
+        raise ToolMissing(f"{name} not found: install Debian's {package} (./dev does)")
+    return path
+
+
+def _output(command: list[str]) -> str:
+    try:
+        result = subprocess.run(command, capture_output=True, text=True, timeout=30, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+    # spirv-opt prints its version on stderr, the others on stdout.
+    return (result.stdout.strip() + "\n" + result.stderr.strip()).strip()
+
+
+def _run(error: type[ToolError], command: list[str], scratch: str, timeout_s: float) -> None:
+    try:
+        result = subprocess.run(
+            command, capture_output=True, text=True, timeout=timeout_s, check=False
+        )
+    except subprocess.TimeoutExpired as expired:
+        log = _text(expired.stdout) + _text(expired.stderr)
+        raise error(f"timed out after {timeout_s} s\n{log}", ToolOutcome.TIMED_OUT) from None
+    # Scratch paths differ on every run; without them, logs of one failure compare equal.
+    log = (result.stdout + result.stderr).replace(scratch + "/", "").strip()
+    if result.returncode < 0:
+        name = _signal_name(-result.returncode)
+        raise error(f"killed by {name}\n{log}".strip(), ToolOutcome.CRASHED)
+    if result.returncode != 0:
+        raise error(log or f"exit status {result.returncode}", ToolOutcome.REJECTED)
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
+def _text(data: bytes | str | None) -> str:
+    if data is None:
+        return ""
+    return data if isinstance(data, str) else data.decode(errors="replace")
+
+
+def _first_line(text: str) -> str:
+    lines = text.strip().splitlines()
+    return lines[0] if lines else ""

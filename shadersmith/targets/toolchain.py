@@ -1,0 +1,150 @@
+"""The tool chains in front of the drivers, with spirv-val after every tool.
+
+    vk-lavapipe        GLSL -> glslang -> spirv-val -> Vulkan runner
+    vk-lavapipe-opt    ... -> spirv-opt PASSES -> spirv-val -> Vulkan runner
+    vk-lavapipe-cross  ... -> spirv-cross -> GLSL -> GL runner (llvmpipe)
+
+A tool that rejects, crashes or hangs gives a RunResult naming it in `failed_component`,
+so a wrong result or a failure can be blamed on one link of the chain. `tools_ms` is the
+time spent in the tools (each a subprocess: glslang's start-up alone is ~0.1 s).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from shadersmith.targets import spirv_tools
+from shadersmith.targets.gl_runner import GLRunner
+from shadersmith.targets.results import BufferInput, RunResult, RunStatus
+from shadersmith.targets.spirv_tools import SpirvValError, ToolError, ToolOutcome
+from shadersmith.targets.vk_runner import VulkanRunner
+
+_OUTCOME_STATUS = {
+    ToolOutcome.REJECTED: RunStatus.COMPILE_ERROR,
+    ToolOutcome.CRASHED: RunStatus.CRASH,
+    ToolOutcome.TIMED_OUT: RunStatus.TIMEOUT,
+}
+
+
+class ChainFailed(Exception):
+    """A tool of the chain failed; `result` says which and how."""
+
+    def __init__(self, result: RunResult) -> None:
+        super().__init__(result.log)
+        self.result = result
+
+
+def build_spirv(source: str, stage: str, passes: Sequence[str] = ()) -> tuple[bytes, float]:
+    """glslang, spirv-val, and with `passes` spirv-opt and spirv-val again; the SPIR-V and
+    the milliseconds spent. Raises ChainFailed."""
+    started = time.perf_counter()
+    after = "glslang"
+    try:
+        spirv = spirv_tools.compile_glsl_to_spirv(source, stage)
+        spirv_tools.validate_spirv(spirv)
+        if passes:
+            after = "spirv-opt"
+            spirv = spirv_tools.optimize(spirv, passes)
+            spirv_tools.validate_spirv(spirv)
+    except ToolError as error:
+        raise ChainFailed(_tool_failure(error, after, _elapsed_ms(started))) from None
+    return spirv, _elapsed_ms(started)
+
+
+def run_compute_on_vulkan(
+    runner: VulkanRunner,
+    source: str,
+    buffers: Sequence[BufferInput],
+    passes: Sequence[str] = (),
+    groups: tuple[int, int, int] = (1, 1, 1),
+) -> RunResult:
+    try:
+        spirv, tools_ms = build_spirv(source, "compute", passes)
+    except ChainFailed as failure:
+        return failure.result
+    result = runner.run_compute(spirv, buffers, groups)
+    result.tools_ms = tools_ms
+    return result
+
+
+def run_fragment_on_vulkan(
+    runner: VulkanRunner,
+    source: str,
+    width: int = 256,
+    height: int = 256,
+    passes: Sequence[str] = (),
+) -> RunResult:
+    try:
+        spirv, tools_ms = build_spirv(source, "fragment", passes)
+    except ChainFailed as failure:
+        return failure.result
+    result = runner.run_fragment(spirv, width, height)
+    result.tools_ms = tools_ms
+    return result
+
+
+def cross_compile(source: str, stage: str, passes: Sequence[str] = ()) -> tuple[str, float]:
+    """GLSL through glslang (and spirv-opt) and back to GLSL 450 through spirv-cross."""
+    spirv, tools_ms = build_spirv(source, stage, passes)
+    started = time.perf_counter()
+    try:
+        glsl = spirv_tools.cross_to_glsl(spirv)
+    except ToolError as error:
+        raise ChainFailed(
+            _tool_failure(error, "spirv-cross", tools_ms + _elapsed_ms(started))
+        ) from None
+    return glsl, tools_ms + _elapsed_ms(started)
+
+
+def run_compute_through_cross(
+    runner: GLRunner,
+    source: str,
+    buffers: Sequence[BufferInput],
+    passes: Sequence[str] = (),
+    groups: tuple[int, int, int] = (1, 1, 1),
+) -> RunResult:
+    try:
+        glsl, tools_ms = cross_compile(source, "compute", passes)
+    except ChainFailed as failure:
+        return failure.result
+    result = runner.run_compute(glsl, buffers, groups)
+    result.tools_ms = tools_ms
+    return result
+
+
+def run_fragment_through_cross(
+    runner: GLRunner,
+    source: str,
+    width: int = 256,
+    height: int = 256,
+    passes: Sequence[str] = (),
+) -> RunResult:
+    try:
+        glsl, tools_ms = cross_compile(source, "fragment", passes)
+    except ChainFailed as failure:
+        return failure.result
+    result = runner.run_fragment(glsl, width, height)
+    result.tools_ms = tools_ms
+    return result
+
+
+def _tool_failure(error: ToolError, after: str, tools_ms: float) -> RunResult:
+    if isinstance(error, SpirvValError):
+        # The validator blames the tool whose output it rejected.
+        return RunResult(
+            RunStatus.VALIDATION_ERROR,
+            log=error.log,
+            tools_ms=tools_ms,
+            failed_component=f"spirv-val after {after}",
+        )
+    return RunResult(
+        _OUTCOME_STATUS[error.outcome],
+        log=error.log,
+        tools_ms=tools_ms,
+        failed_component=error.tool,
+    )
+
+
+def _elapsed_ms(started: float) -> float:
+    return (time.perf_counter() - started) * 1000.0

@@ -1,0 +1,201 @@
+"""A Vulkan device chosen by name, with its queue, command pool and host-visible buffers.
+
+Created once per runner (instance and device creation cost tens of milliseconds, and a
+driver that leaks per device would otherwise grow the worker); everything a single run
+needs is made and destroyed by the runner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import vulkan as vk
+
+from shadersmith.targets.environment import (
+    DriverUnavailable,
+    disable_shader_cache,
+    ensure_runtime_directory,
+)
+
+API_VERSION = vk.VK_MAKE_VERSION(1, 1, 0)  # 1.1: vkGetPhysicalDeviceProperties2 is core
+QUEUE_FLAGS = vk.VK_QUEUE_COMPUTE_BIT | vk.VK_QUEUE_GRAPHICS_BIT
+HOST_MEMORY = vk.VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | vk.VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
+
+
+@dataclass
+class HostBuffer:
+    """A buffer in host-visible, coherent memory: written and read without staging."""
+
+    buffer: Any
+    memory: Any
+    size: int
+
+
+class VulkanDevice:
+    def __init__(self, name_contains: str = "llvmpipe") -> None:
+        disable_shader_cache()
+        ensure_runtime_directory()
+        application = vk.VkApplicationInfo(
+            pApplicationName="shadersmith",
+            applicationVersion=1,
+            pEngineName="shadersmith",
+            engineVersion=1,
+            apiVersion=API_VERSION,
+        )
+        self.instance = vk.vkCreateInstance(
+            vk.VkInstanceCreateInfo(pApplicationInfo=application), None
+        )
+        try:
+            self.physical_device = self._pick_physical_device(name_contains)
+            self.properties = vk.vkGetPhysicalDeviceProperties(self.physical_device)
+            self.memory_properties = vk.vkGetPhysicalDeviceMemoryProperties(self.physical_device)
+            self.queue_family = self._pick_queue_family()
+            queue_info = vk.VkDeviceQueueCreateInfo(
+                queueFamilyIndex=self.queue_family, queueCount=1, pQueuePriorities=[1.0]
+            )
+            self.device = vk.vkCreateDevice(
+                self.physical_device, vk.VkDeviceCreateInfo(pQueueCreateInfos=[queue_info]), None
+            )
+        except BaseException:
+            vk.vkDestroyInstance(self.instance, None)
+            raise
+        self.queue = vk.vkGetDeviceQueue(self.device, self.queue_family, 0)
+        self.command_pool = vk.vkCreateCommandPool(
+            self.device,
+            vk.VkCommandPoolCreateInfo(
+                flags=vk.VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
+                queueFamilyIndex=self.queue_family,
+            ),
+            None,
+        )
+
+    @property
+    def name(self) -> str:
+        return _text(self.properties.deviceName)
+
+    def versions(self) -> dict[str, str]:
+        versions = {
+            "device": self.name,
+            "vendor_id": f"0x{self.properties.vendorID:04x}",
+            "api_version": _decode_version(self.properties.apiVersion),
+            "driver_version": self._driver_version(),
+        }
+        versions.update(self._driver_properties())
+        return versions
+
+    def create_host_buffer(self, size: int, usage: int) -> HostBuffer:
+        buffer = vk.vkCreateBuffer(
+            self.device,
+            vk.VkBufferCreateInfo(size=size, usage=usage, sharingMode=vk.VK_SHARING_MODE_EXCLUSIVE),
+            None,
+        )
+        try:
+            requirements = vk.vkGetBufferMemoryRequirements(self.device, buffer)
+            memory = vk.vkAllocateMemory(
+                self.device,
+                vk.VkMemoryAllocateInfo(
+                    allocationSize=requirements.size,
+                    memoryTypeIndex=self.memory_type(requirements.memoryTypeBits, HOST_MEMORY),
+                ),
+                None,
+            )
+        except BaseException:
+            vk.vkDestroyBuffer(self.device, buffer, None)
+            raise
+        vk.vkBindBufferMemory(self.device, buffer, memory, 0)
+        return HostBuffer(buffer, memory, size)
+
+    def destroy_host_buffer(self, host_buffer: HostBuffer) -> None:
+        vk.vkDestroyBuffer(self.device, host_buffer.buffer, None)
+        vk.vkFreeMemory(self.device, host_buffer.memory, None)
+
+    def write(self, host_buffer: HostBuffer, data: bytes) -> None:
+        mapped = vk.vkMapMemory(self.device, host_buffer.memory, 0, host_buffer.size, 0)
+        try:
+            mapped[: len(data)] = data
+            mapped[len(data) :] = bytes(host_buffer.size - len(data))
+        finally:
+            vk.vkUnmapMemory(self.device, host_buffer.memory)
+
+    def read(self, host_buffer: HostBuffer) -> bytes:
+        mapped = vk.vkMapMemory(self.device, host_buffer.memory, 0, host_buffer.size, 0)
+        try:
+            return bytes(mapped[:])
+        finally:
+            vk.vkUnmapMemory(self.device, host_buffer.memory)
+
+    def memory_type(self, type_bits: int, flags: int) -> int:
+        for index in range(self.memory_properties.memoryTypeCount):
+            allowed = type_bits & (1 << index)
+            offered = self.memory_properties.memoryTypes[index].propertyFlags
+            if allowed and offered & flags == flags:
+                return index
+        raise DriverUnavailable(f"{self.name}: no memory type with flags 0x{flags:x}")
+
+    def close(self) -> None:
+        vk.vkDeviceWaitIdle(self.device)
+        vk.vkDestroyCommandPool(self.device, self.command_pool, None)
+        vk.vkDestroyDevice(self.device, None)
+        vk.vkDestroyInstance(self.instance, None)
+
+    def _pick_physical_device(self, name_contains: str) -> Any:
+        names = []
+        for physical_device in vk.vkEnumeratePhysicalDevices(self.instance):
+            properties = vk.vkGetPhysicalDeviceProperties(physical_device)
+            name = _text(properties.deviceName)
+            if name_contains.lower() in name.lower():
+                return physical_device
+            names.append(name)
+        raise DriverUnavailable(f"no Vulkan device named like {name_contains!r}; found {names}")
+
+    def _pick_queue_family(self) -> int:
+        families = vk.vkGetPhysicalDeviceQueueFamilyProperties(self.physical_device)
+        for index, family in enumerate(families):
+            if family.queueFlags & QUEUE_FLAGS == QUEUE_FLAGS:
+                return index
+        raise DriverUnavailable(f"{self.name}: no queue family for both compute and graphics")
+
+    def _driver_version(self) -> str:
+        raw = int(self.properties.driverVersion)
+        # NVIDIA packs 10.8.8.6 bits; the others follow the Vulkan version macro.
+        if self.properties.vendorID == 0x10DE:
+            return f"{raw >> 22}.{(raw >> 14) & 0xFF}.{(raw >> 6) & 0xFF}.{raw & 0x3F}"
+        return f"{_decode_version(raw)} (raw {raw})"
+
+    def _driver_properties(self) -> dict[str, str]:
+        """Driver name and info (e.g. `Mesa 22.3.6 (LLVM 15.0.6)`) where the device offers
+        VkPhysicalDeviceDriverProperties (Vulkan 1.2 or VK_KHR_driver_properties)."""
+        driver = vk.VkPhysicalDeviceDriverProperties(
+            sType=vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES
+        )
+        properties2 = vk.VkPhysicalDeviceProperties2(pNext=driver)
+        try:
+            vk.vkGetPhysicalDeviceProperties2(self.physical_device, properties2)
+        except (AttributeError, vk.VkError):
+            return {}
+        if self.properties.apiVersion < vk.VK_MAKE_VERSION(1, 2, 0):
+            return {}
+        conformance = driver.conformanceVersion
+        return {
+            "driver_name": _text(driver.driverName),
+            "driver_info": _text(driver.driverInfo),
+            "conformance_version": ".".join(
+                str(part)
+                for part in (
+                    conformance.major,
+                    conformance.minor,
+                    conformance.subminor,
+                    conformance.patch,
+                )
+            ),
+        }
+
+
+def _decode_version(raw: int) -> str:
+    return f"{vk.VK_VERSION_MAJOR(raw)}.{vk.VK_VERSION_MINOR(raw)}.{vk.VK_VERSION_PATCH(raw)}"
+
+
+def _text(value: Any) -> str:
+    # The binding turns some char arrays into str itself; others stay cffi arrays.
+    return value if isinstance(value, str) else str(vk.ffi.string(value).decode())

@@ -1,0 +1,532 @@
+"""Run SPIR-V compute and fragment shaders on a Vulkan device, in this process.
+
+`VulkanRunner(name_contains)` opens the device once (lavapipe by default, any device
+whose name contains the given text otherwise) and reuses it; every run creates its
+pipeline, buffers and images and destroys them before returning, so a long-lived worker
+does not grow.
+
+Buffers live in host-visible coherent memory in descriptor set 0, each at its binding
+(GLSL without `set =` lands in set 0 under glslang -V). Fragment runs draw one
+full-screen triangle into an R8G8B8A8_UNORM image and copy it to a host buffer; row 0 of
+the returned array is Vulkan's framebuffer row 0, the fragments with gl_FragCoord.y 0.5,
+which is the row order `images.py` defines for both APIs (no flip needed against GL).
+
+Timings: `compile_ms` covers the shader module and pipeline creation. lavapipe, like
+llvmpipe, generates machine code lazily at the first dispatch or draw, so that part of
+compilation lands in `run_ms`, which covers submit, the fence wait and the readback.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from contextlib import ExitStack
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import vulkan as vk
+
+from shadersmith.harness.std430 import pack_buffer, runtime_lengths_of, unpack_buffer
+from shadersmith.ir.values import Value
+from shadersmith.targets.fullscreen import VULKAN_VERTEX_SHADER
+from shadersmith.targets.images import CLEAR_COLOR
+from shadersmith.targets.results import BufferInput, RunResult, RunStatus
+from shadersmith.targets.spirv_tools import compile_glsl_to_spirv
+from shadersmith.targets.vk_device import HostBuffer, VulkanDevice
+
+COLOR_FORMAT = vk.VK_FORMAT_R8G8B8A8_UNORM
+DEFAULT_FENCE_TIMEOUT_S = 120.0
+_STORAGE_USAGE = vk.VK_BUFFER_USAGE_STORAGE_BUFFER_BIT
+_READBACK_USAGE = vk.VK_BUFFER_USAGE_TRANSFER_DST_BIT
+
+
+class DeviceTimeout(Exception):
+    """The device did not finish within the fence timeout. Its per-run objects may still be
+    in use and were not destroyed: the worker must discard this runner."""
+
+
+class VulkanRunner:
+    def __init__(
+        self, name_contains: str = "llvmpipe", fence_timeout_s: float = DEFAULT_FENCE_TIMEOUT_S
+    ) -> None:
+        self.device = VulkanDevice(name_contains)
+        self.fence_timeout_s = fence_timeout_s
+        self._vertex_module: Any = None
+
+    def versions(self) -> dict[str, str]:
+        return self.device.versions()
+
+    def run_compute(
+        self,
+        spirv: bytes,
+        buffers: Sequence[BufferInput],
+        groups: tuple[int, int, int] = (1, 1, 1),
+    ) -> RunResult:
+        """Create a compute pipeline from `spirv` (entry point `main`), bind `buffers`,
+        dispatch `groups` work groups and read every buffer back."""
+        device = self.device.device
+        with ExitStack() as releases:
+            host_buffers = []
+            for buffer in buffers:
+                data = pack_buffer(buffer.fields, buffer.values)
+                host_buffer = self.device.create_host_buffer(
+                    _padded_size(len(data)), _STORAGE_USAGE
+                )
+                releases.callback(self.device.destroy_host_buffer, host_buffer)
+                self.device.write(host_buffer, data)
+                host_buffers.append(host_buffer)
+
+            set_layout = self._create_set_layout([b.binding for b in buffers])
+            releases.callback(vk.vkDestroyDescriptorSetLayout, device, set_layout, None)
+            pipeline_layout = self._create_pipeline_layout([set_layout])
+            releases.callback(vk.vkDestroyPipelineLayout, device, pipeline_layout, None)
+
+            started = time.perf_counter()
+            try:
+                module = self._create_module(spirv)
+                releases.callback(vk.vkDestroyShaderModule, device, module, None)
+                pipeline = self._create_compute_pipeline(module, pipeline_layout)
+            except (vk.VkError, vk.VkException) as error:
+                return _rejected(error, _elapsed_ms(started))
+            compile_ms = _elapsed_ms(started)
+            releases.callback(vk.vkDestroyPipeline, device, pipeline, None)
+
+            descriptor_set = None
+            if buffers:
+                pool = self._create_descriptor_pool(len(buffers))
+                releases.callback(vk.vkDestroyDescriptorPool, device, pool, None)
+                descriptor_set = self._write_descriptor_set(pool, set_layout, buffers, host_buffers)
+
+            command_buffer = self._begin_commands(releases)
+            vk.vkCmdBindPipeline(command_buffer, vk.VK_PIPELINE_BIND_POINT_COMPUTE, pipeline)
+            if descriptor_set is not None:
+                vk.vkCmdBindDescriptorSets(
+                    command_buffer,
+                    vk.VK_PIPELINE_BIND_POINT_COMPUTE,
+                    pipeline_layout,
+                    0,
+                    1,
+                    [descriptor_set],
+                    0,
+                    None,
+                )
+            vk.vkCmdDispatch(command_buffer, *groups)
+            _host_read_barrier(
+                command_buffer,
+                vk.VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                vk.VK_ACCESS_SHADER_WRITE_BIT,
+            )
+            vk.vkEndCommandBuffer(command_buffer)
+
+            started = time.perf_counter()
+            self._submit_and_wait(command_buffer, releases)
+            outputs = {
+                buffer.binding: unpack_buffer(
+                    buffer.fields,
+                    self.device.read(host_buffer),
+                    runtime_lengths_of(buffer.fields, buffer.values),
+                )
+                for buffer, host_buffer in zip(buffers, host_buffers, strict=True)
+            }
+            run_ms = _elapsed_ms(started)
+        return RunResult(RunStatus.OK, buffers=outputs, compile_ms=compile_ms, run_ms=run_ms)
+
+    def run_fragment(
+        self,
+        spirv: bytes,
+        width: int = 256,
+        height: int = 256,
+        uniforms: Mapping[str, Value] | None = None,
+    ) -> RunResult:
+        """Draw one full-screen triangle with the fragment shader `spirv` (writing location 0)
+        into a width x height RGBA8 image and read it back (row 0 = gl_FragCoord.y 0.5)."""
+        if uniforms:
+            # The hook: a uniform block at a binding of set 0, filled with std140 values.
+            raise NotImplementedError("uniforms for Vulkan fragment shaders are not supported yet")
+        device = self.device.device
+        with ExitStack() as releases:
+            image_view = self._create_color_image(width, height, releases)
+            render_pass = self._create_render_pass()
+            releases.callback(vk.vkDestroyRenderPass, device, render_pass, None)
+            framebuffer = vk.vkCreateFramebuffer(
+                device,
+                vk.VkFramebufferCreateInfo(
+                    renderPass=render_pass,
+                    pAttachments=[image_view.view],
+                    width=width,
+                    height=height,
+                    layers=1,
+                ),
+                None,
+            )
+            releases.callback(vk.vkDestroyFramebuffer, device, framebuffer, None)
+            pipeline_layout = self._create_pipeline_layout([])
+            releases.callback(vk.vkDestroyPipelineLayout, device, pipeline_layout, None)
+            vertex_module = self._fullscreen_vertex_module()
+            readback = self.device.create_host_buffer(width * height * 4, _READBACK_USAGE)
+            releases.callback(self.device.destroy_host_buffer, readback)
+
+            started = time.perf_counter()
+            try:
+                module = self._create_module(spirv)
+                releases.callback(vk.vkDestroyShaderModule, device, module, None)
+                pipeline = self._create_graphics_pipeline(
+                    vertex_module, module, pipeline_layout, render_pass, width, height
+                )
+            except (vk.VkError, vk.VkException) as error:
+                return _rejected(error, _elapsed_ms(started))
+            compile_ms = _elapsed_ms(started)
+            releases.callback(vk.vkDestroyPipeline, device, pipeline, None)
+
+            command_buffer = self._begin_commands(releases)
+            clear = vk.VkClearValue(color=vk.VkClearColorValue(float32=list(CLEAR_COLOR)))
+            vk.vkCmdBeginRenderPass(
+                command_buffer,
+                vk.VkRenderPassBeginInfo(
+                    renderPass=render_pass,
+                    framebuffer=framebuffer,
+                    renderArea=vk.VkRect2D(offset=[0, 0], extent=[width, height]),
+                    pClearValues=[clear],
+                ),
+                vk.VK_SUBPASS_CONTENTS_INLINE,
+            )
+            vk.vkCmdBindPipeline(command_buffer, vk.VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline)
+            vk.vkCmdDraw(command_buffer, 3, 1, 0, 0)
+            vk.vkCmdEndRenderPass(command_buffer)
+            # The render pass leaves the image in TRANSFER_SRC_OPTIMAL, its writes made
+            # available to transfers by the subpass dependency.
+            region = vk.VkBufferImageCopy(
+                bufferOffset=0,
+                bufferRowLength=0,
+                bufferImageHeight=0,
+                imageSubresource=vk.VkImageSubresourceLayers(
+                    aspectMask=vk.VK_IMAGE_ASPECT_COLOR_BIT,
+                    mipLevel=0,
+                    baseArrayLayer=0,
+                    layerCount=1,
+                ),
+                imageOffset=[0, 0, 0],
+                imageExtent=[width, height, 1],
+            )
+            vk.vkCmdCopyImageToBuffer(
+                command_buffer,
+                image_view.image,
+                vk.VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                readback.buffer,
+                1,
+                [region],
+            )
+            _host_read_barrier(
+                command_buffer, vk.VK_PIPELINE_STAGE_TRANSFER_BIT, vk.VK_ACCESS_TRANSFER_WRITE_BIT
+            )
+            vk.vkEndCommandBuffer(command_buffer)
+
+            started = time.perf_counter()
+            self._submit_and_wait(command_buffer, releases)
+            pixels = self.device.read(readback)
+            run_ms = _elapsed_ms(started)
+        image = np.frombuffer(pixels, np.uint8).reshape(height, width, 4).copy()
+        return RunResult(RunStatus.OK, image=image, compile_ms=compile_ms, run_ms=run_ms)
+
+    def close(self) -> None:
+        if self._vertex_module is not None:
+            vk.vkDestroyShaderModule(self.device.device, self._vertex_module, None)
+            self._vertex_module = None
+        self.device.close()
+
+    # ------------------------------------------------------------------ building blocks
+
+    def _create_module(self, spirv: bytes) -> Any:
+        if len(spirv) % 4:
+            raise ValueError(f"SPIR-V of {len(spirv)} bytes is not a whole number of words")
+        return vk.vkCreateShaderModule(
+            self.device.device, vk.VkShaderModuleCreateInfo(codeSize=len(spirv), pCode=spirv), None
+        )
+
+    def _fullscreen_vertex_module(self) -> Any:
+        if self._vertex_module is None:
+            spirv = compile_glsl_to_spirv(VULKAN_VERTEX_SHADER, "vertex")
+            self._vertex_module = self._create_module(spirv)
+        return self._vertex_module
+
+    def _create_set_layout(self, bindings: Sequence[int]) -> Any:
+        layout_bindings = [
+            vk.VkDescriptorSetLayoutBinding(
+                binding=binding,
+                descriptorType=vk.VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                descriptorCount=1,
+                stageFlags=vk.VK_SHADER_STAGE_COMPUTE_BIT,
+            )
+            for binding in bindings
+        ]
+        return vk.vkCreateDescriptorSetLayout(
+            self.device.device,
+            vk.VkDescriptorSetLayoutCreateInfo(
+                bindingCount=len(layout_bindings), pBindings=layout_bindings or None
+            ),
+            None,
+        )
+
+    def _create_pipeline_layout(self, set_layouts: list[Any]) -> Any:
+        return vk.vkCreatePipelineLayout(
+            self.device.device,
+            vk.VkPipelineLayoutCreateInfo(
+                setLayoutCount=len(set_layouts), pSetLayouts=set_layouts or None
+            ),
+            None,
+        )
+
+    def _create_compute_pipeline(self, module: Any, layout: Any) -> Any:
+        stage = vk.VkPipelineShaderStageCreateInfo(
+            stage=vk.VK_SHADER_STAGE_COMPUTE_BIT, module=module, pName="main"
+        )
+        info = vk.VkComputePipelineCreateInfo(stage=stage, layout=layout)
+        return vk.vkCreateComputePipelines(self.device.device, None, 1, [info], None)[0]
+
+    def _create_descriptor_pool(self, buffer_count: int) -> Any:
+        size = vk.VkDescriptorPoolSize(
+            type=vk.VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, descriptorCount=buffer_count
+        )
+        return vk.vkCreateDescriptorPool(
+            self.device.device, vk.VkDescriptorPoolCreateInfo(maxSets=1, pPoolSizes=[size]), None
+        )
+
+    def _write_descriptor_set(
+        self,
+        pool: Any,
+        set_layout: Any,
+        buffers: Sequence[BufferInput],
+        host_buffers: Sequence[HostBuffer],
+    ) -> Any:
+        descriptor_set = vk.vkAllocateDescriptorSets(
+            self.device.device,
+            vk.VkDescriptorSetAllocateInfo(
+                descriptorPool=pool, descriptorSetCount=1, pSetLayouts=[set_layout]
+            ),
+        )[0]
+        writes = [
+            vk.VkWriteDescriptorSet(
+                dstSet=descriptor_set,
+                dstBinding=buffer.binding,
+                dstArrayElement=0,
+                descriptorCount=1,
+                descriptorType=vk.VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                pBufferInfo=[
+                    vk.VkDescriptorBufferInfo(
+                        buffer=host_buffer.buffer, offset=0, range=host_buffer.size
+                    )
+                ],
+            )
+            for buffer, host_buffer in zip(buffers, host_buffers, strict=True)
+        ]
+        vk.vkUpdateDescriptorSets(self.device.device, len(writes), writes, 0, None)
+        return descriptor_set
+
+    def _create_color_image(self, width: int, height: int, releases: ExitStack) -> _ColorImage:
+        device = self.device.device
+        image = vk.vkCreateImage(
+            device,
+            vk.VkImageCreateInfo(
+                imageType=vk.VK_IMAGE_TYPE_2D,
+                format=COLOR_FORMAT,
+                extent=[width, height, 1],
+                mipLevels=1,
+                arrayLayers=1,
+                samples=vk.VK_SAMPLE_COUNT_1_BIT,
+                tiling=vk.VK_IMAGE_TILING_OPTIMAL,
+                usage=vk.VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | vk.VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                sharingMode=vk.VK_SHARING_MODE_EXCLUSIVE,
+                initialLayout=vk.VK_IMAGE_LAYOUT_UNDEFINED,
+            ),
+            None,
+        )
+        releases.callback(vk.vkDestroyImage, device, image, None)
+        requirements = vk.vkGetImageMemoryRequirements(device, image)
+        memory = vk.vkAllocateMemory(
+            device,
+            vk.VkMemoryAllocateInfo(
+                allocationSize=requirements.size,
+                memoryTypeIndex=self.device.memory_type(
+                    requirements.memoryTypeBits, vk.VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT
+                ),
+            ),
+            None,
+        )
+        releases.callback(vk.vkFreeMemory, device, memory, None)
+        vk.vkBindImageMemory(device, image, memory, 0)
+        view = vk.vkCreateImageView(
+            device,
+            vk.VkImageViewCreateInfo(
+                image=image,
+                viewType=vk.VK_IMAGE_VIEW_TYPE_2D,
+                format=COLOR_FORMAT,
+                components=[vk.VK_COMPONENT_SWIZZLE_IDENTITY] * 4,
+                subresourceRange=_color_range(),
+            ),
+            None,
+        )
+        releases.callback(vk.vkDestroyImageView, device, view, None)
+        return _ColorImage(image, view)
+
+    def _create_render_pass(self) -> Any:
+        attachment = vk.VkAttachmentDescription(
+            format=COLOR_FORMAT,
+            samples=vk.VK_SAMPLE_COUNT_1_BIT,
+            loadOp=vk.VK_ATTACHMENT_LOAD_OP_CLEAR,
+            storeOp=vk.VK_ATTACHMENT_STORE_OP_STORE,
+            stencilLoadOp=vk.VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+            stencilStoreOp=vk.VK_ATTACHMENT_STORE_OP_DONT_CARE,
+            initialLayout=vk.VK_IMAGE_LAYOUT_UNDEFINED,
+            finalLayout=vk.VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+        )
+        reference = vk.VkAttachmentReference(
+            attachment=0, layout=vk.VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL
+        )
+        subpass = vk.VkSubpassDescription(
+            pipelineBindPoint=vk.VK_PIPELINE_BIND_POINT_GRAPHICS, pColorAttachments=[reference]
+        )
+        to_transfer = vk.VkSubpassDependency(
+            srcSubpass=0,
+            dstSubpass=vk.VK_SUBPASS_EXTERNAL,
+            srcStageMask=vk.VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+            dstStageMask=vk.VK_PIPELINE_STAGE_TRANSFER_BIT,
+            srcAccessMask=vk.VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
+            dstAccessMask=vk.VK_ACCESS_TRANSFER_READ_BIT,
+        )
+        return vk.vkCreateRenderPass(
+            self.device.device,
+            vk.VkRenderPassCreateInfo(
+                pAttachments=[attachment], pSubpasses=[subpass], pDependencies=[to_transfer]
+            ),
+            None,
+        )
+
+    def _create_graphics_pipeline(
+        self,
+        vertex_module: Any,
+        fragment_module: Any,
+        layout: Any,
+        render_pass: Any,
+        width: int,
+        height: int,
+    ) -> Any:
+        stages = [
+            vk.VkPipelineShaderStageCreateInfo(
+                stage=vk.VK_SHADER_STAGE_VERTEX_BIT, module=vertex_module, pName="main"
+            ),
+            vk.VkPipelineShaderStageCreateInfo(
+                stage=vk.VK_SHADER_STAGE_FRAGMENT_BIT, module=fragment_module, pName="main"
+            ),
+        ]
+        viewport = vk.VkViewport(
+            x=0.0, y=0.0, width=float(width), height=float(height), minDepth=0.0, maxDepth=1.0
+        )
+        scissor = vk.VkRect2D(offset=[0, 0], extent=[width, height])
+        blend = vk.VkPipelineColorBlendAttachmentState(
+            blendEnable=vk.VK_FALSE,
+            colorWriteMask=vk.VK_COLOR_COMPONENT_R_BIT
+            | vk.VK_COLOR_COMPONENT_G_BIT
+            | vk.VK_COLOR_COMPONENT_B_BIT
+            | vk.VK_COLOR_COMPONENT_A_BIT,
+        )
+        info = vk.VkGraphicsPipelineCreateInfo(
+            pStages=stages,
+            pVertexInputState=vk.VkPipelineVertexInputStateCreateInfo(),
+            pInputAssemblyState=vk.VkPipelineInputAssemblyStateCreateInfo(
+                topology=vk.VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST
+            ),
+            pViewportState=vk.VkPipelineViewportStateCreateInfo(
+                pViewports=[viewport], pScissors=[scissor]
+            ),
+            pRasterizationState=vk.VkPipelineRasterizationStateCreateInfo(
+                polygonMode=vk.VK_POLYGON_MODE_FILL,
+                cullMode=vk.VK_CULL_MODE_NONE,
+                frontFace=vk.VK_FRONT_FACE_COUNTER_CLOCKWISE,
+                lineWidth=1.0,
+            ),
+            pMultisampleState=vk.VkPipelineMultisampleStateCreateInfo(
+                rasterizationSamples=vk.VK_SAMPLE_COUNT_1_BIT
+            ),
+            pColorBlendState=vk.VkPipelineColorBlendStateCreateInfo(pAttachments=[blend]),
+            layout=layout,
+            renderPass=render_pass,
+            subpass=0,
+        )
+        return vk.vkCreateGraphicsPipelines(self.device.device, None, 1, [info], None)[0]
+
+    def _begin_commands(self, releases: ExitStack) -> Any:
+        device = self.device.device
+        command_buffer = vk.vkAllocateCommandBuffers(
+            device,
+            vk.VkCommandBufferAllocateInfo(
+                commandPool=self.device.command_pool,
+                level=vk.VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+                commandBufferCount=1,
+            ),
+        )[0]
+        releases.callback(
+            vk.vkFreeCommandBuffers, device, self.device.command_pool, 1, [command_buffer]
+        )
+        vk.vkBeginCommandBuffer(
+            command_buffer,
+            vk.VkCommandBufferBeginInfo(flags=vk.VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT),
+        )
+        return command_buffer
+
+    def _submit_and_wait(self, command_buffer: Any, releases: ExitStack) -> None:
+        device = self.device.device
+        fence = vk.vkCreateFence(device, vk.VkFenceCreateInfo(), None)
+        releases.callback(vk.vkDestroyFence, device, fence, None)
+        vk.vkQueueSubmit(
+            self.device.queue, 1, [vk.VkSubmitInfo(pCommandBuffers=[command_buffer])], fence
+        )
+        try:
+            vk.vkWaitForFences(device, 1, [fence], vk.VK_TRUE, int(self.fence_timeout_s * 1e9))
+        except vk.VkTimeout:
+            # The device may still use every object of this run: leak them rather than
+            # destroy them under its feet.
+            releases.pop_all()
+            raise DeviceTimeout(
+                f"{self.device.name}: no result after {self.fence_timeout_s} s"
+            ) from None
+
+
+@dataclass(frozen=True)
+class _ColorImage:
+    image: Any
+    view: Any
+
+
+def _color_range() -> Any:
+    return vk.VkImageSubresourceRange(
+        aspectMask=vk.VK_IMAGE_ASPECT_COLOR_BIT,
+        baseMipLevel=0,
+        levelCount=1,
+        baseArrayLayer=0,
+        layerCount=1,
+    )
+
+
+def _host_read_barrier(command_buffer: Any, stage: int, access: int) -> None:
+    """Make the writes of `stage` visible to the host reading mapped memory."""
+    barrier = vk.VkMemoryBarrier(srcAccessMask=access, dstAccessMask=vk.VK_ACCESS_HOST_READ_BIT)
+    vk.vkCmdPipelineBarrier(
+        command_buffer, stage, vk.VK_PIPELINE_STAGE_HOST_BIT, 0, 1, [barrier], 0, None, 0, None
+    )
+
+
+def _rejected(error: Exception, compile_ms: float) -> RunResult:
+    log = f"{type(error).__name__} while creating the pipeline {error}".strip()
+    return RunResult(
+        RunStatus.COMPILE_ERROR, log=log, compile_ms=compile_ms, failed_component="driver"
+    )
+
+
+def _padded_size(size: int) -> int:
+    # Vulkan rejects a zero-sized buffer; the zero tail up to 16 bytes is never read.
+    return max(16, -(-size // 16) * 16)
+
+
+def _elapsed_ms(started: float) -> float:
+    return (time.perf_counter() - started) * 1000.0
