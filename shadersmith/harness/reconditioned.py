@@ -8,6 +8,9 @@ from shadersmith.emit.glsl import emit_glsl
 from shadersmith.harness.regenerate import rebuild, recondition_options_to_dict
 from shadersmith.harness.testcase import SHADER_FILE_BY_STAGE, TestCase, buffer_specs
 from shadersmith.interp import run_compute
+from shadersmith.ir.profile import LanguageProfile
+from shadersmith.ir.program import Program
+from shadersmith.ir.values import BufferValues
 from shadersmith.recondition import (
     Reconditioned,
     ReconditionOptions,
@@ -33,9 +36,23 @@ def reconditioned_test(
 ) -> TestCase:
     """Recondition `test`'s program; the provenance records the step, its options, the
     loop bounds and the wrapper sites kept by pruning, so the result replays from it."""
-    options = options or ReconditionOptions()
     rebuilt = rebuild(test)
-    result = recondition(rebuilt.program, rebuilt.buffer_values, options)
+    return apply_recondition(
+        test, rebuilt.program, rebuilt.buffer_values, rebuilt.profile, options, prune
+    )[0]
+
+
+def apply_recondition(
+    test: TestCase,
+    program: Program,
+    values: BufferValues,
+    profile: LanguageProfile,
+    options: ReconditionOptions | None = None,
+    prune: bool = False,
+) -> tuple[TestCase, Reconditioned]:
+    """The test holding `program` reconditioned, and the reconditioner's result."""
+    options = options or ReconditionOptions()
+    result = recondition(program, values, options)
     step: dict[str, object] = {
         "name": "recondition",
         "options": recondition_options_to_dict(options),
@@ -48,10 +65,11 @@ def reconditioned_test(
     step["wrappers"] = list(result.wrappers_used)
     provenance = copy.deepcopy(test.provenance)
     provenance["transformations"] = [*provenance.get("transformations", []), step]
-    return TestCase(
+    reconditioned = TestCase(
         stage=test.stage,
         language=test.language,
-        shaders={SHADER_FILE_BY_STAGE[test.stage]: emit_glsl(result.program, rebuilt.profile)},
+        shaders={SHADER_FILE_BY_STAGE[test.stage]: emit_glsl(result.program, profile)},
         buffers=buffer_specs(result.program, result.buffer_values),
         provenance=provenance,
     )
+    return reconditioned, result

@@ -1,0 +1,131 @@
+"""Differential benchmark: reconditioned random programs on every CPU target and the
+interpreter; agreement rate, and every disagreement and crash saved as a test directory.
+
+    .venv/bin/python bench/differential.py [--count 2000] [--targets ...] [--out DIR]
+
+Each program is generated, reconditioned, and run on each target in persistent
+workers. vk-lavapipe-opt gets a spirv-opt pass list chosen from the seed (-O, -Os or a
+random list), recorded in the saved test. The last line is one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rich.progress import Progress
+
+from shadersmith.generate.smith import SmithOptions, generate
+from shadersmith.harness.build import testcase_from_generated
+from shadersmith.harness.jobs import job_from_program
+from shadersmith.harness.reconditioned import apply_recondition
+from shadersmith.harness.testcase import TestCase, write_test
+from shadersmith.ir.profile import GLSL450
+from shadersmith.oracle.differential import Verdict, compare, output_digest
+from shadersmith.targets.chains import Job
+from shadersmith.targets.registry import parse_target_list
+from shadersmith.targets.results import RunStatus
+from shadersmith.targets.session import TargetSession
+from shadersmith.targets.spirv_passes import choose_pass_list
+
+
+def prepared(seeds: range) -> Iterator[tuple[Job, TestCase]]:
+    for seed in seeds:
+        generated = generate(seed, SmithOptions(), GLSL450)
+        original = testcase_from_generated(generated, GLSL450)
+        passes = tuple(choose_pass_list(random.Random(seed)))
+        original.provenance["spirv_opt_passes"] = list(passes)
+        test, result = apply_recondition(
+            original, generated.program, generated.buffer_values, GLSL450
+        )
+        yield job_from_program(result.program, result.buffer_values, GLSL450, passes), test
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=2000)
+    parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--targets", default=None, help="default: the CPU targets")
+    parser.add_argument("--timeout", type=float, default=60.0)
+    parser.add_argument("--out", type=Path, default=Path("out/differential"))
+    args = parser.parse_args()
+    names = parse_target_list(args.targets)
+    seeds = range(args.first_seed, args.first_seed + args.count)
+    print("preparing programs...", file=sys.stderr)
+    items = list(prepared(seeds))
+    verdicts: Counter[str] = Counter()
+    statuses: Counter[str] = Counter()
+    saved: list[str] = []
+    started = time.perf_counter()
+    with TargetSession(names, timeout_s=args.timeout) as session:
+        for name, reason in session.missing.items():
+            print(f"missing target {name}: {reason}")
+        with Progress(transient=True) as progress:
+            task = progress.add_task("differential", total=len(items))
+            for index, results in session.run_many(job for job, _ in items):
+                progress.advance(task)
+                comparison = compare(results)
+                verdicts[comparison.verdict.value] += 1
+                for name, result in results.items():
+                    statuses[f"{name}:{result.status.value}"] += 1
+                crashed = any(
+                    r.status in (RunStatus.CRASH, RunStatus.TIMEOUT, RunStatus.OOM)
+                    for r in results.values()
+                )
+                if comparison.interesting or crashed:
+                    test = items[index][1]
+                    test.results = {
+                        name: {
+                            "status": r.status.value,
+                            "output": output_digest(r) if r.ok else None,
+                            "failed_component": r.failed_component,
+                            "message": r.log[-2000:],
+                        }
+                        for name, r in results.items()
+                    }
+                    test.results["verdict"] = comparison.verdict.value
+                    seed = test.provenance["seed"]
+                    directory = args.out / f"{comparison.verdict.value}-seed-{seed}"
+                    saved.append(str(write_test(test, directory)))
+        versions = session.versions()
+    elapsed = time.perf_counter() - started
+    total = len(items)
+    print("targets:")
+    for name, version in versions.items():
+        print(f"  {name}: {', '.join(f'{k} {v}' for k, v in list(version.items())[:4])}")
+    print("statuses:", dict(sorted(statuses.items())))
+    print("verdicts:", dict(verdicts))
+    for path in saved[:40]:
+        print("saved", path)
+    crashes = sum(
+        count for key, count in statuses.items() if key.split(":")[1] in ("crash", "timeout", "oom")
+    )
+    print(
+        json.dumps(
+            {
+                "programs": total,
+                "agree_rate": round(verdicts[Verdict.AGREE.value] / total, 4),
+                "disagreements": sum(
+                    verdicts[v.value] for v in (Verdict.ODD_ONE_OUT, Verdict.DISAGREE)
+                ),
+                "crashes": crashes,
+                "some_failed": verdicts[Verdict.SOME_FAILED.value],
+                "all_failed": verdicts[Verdict.ALL_FAILED.value],
+                "seconds": round(elapsed, 1),
+                "tests_per_second": round(total / elapsed, 2),
+                "saved": len(saved),
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
