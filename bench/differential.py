@@ -56,6 +56,9 @@ def main() -> None:
     parser.add_argument("--targets", default=None, help="default: the CPU targets")
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--out", type=Path, default=Path("out/differential"))
+    parser.add_argument(
+        "--digests", type=Path, help="write one JSON line per (seed, target): status, output"
+    )
     args = parser.parse_args()
     names = parse_target_list(args.targets)
     seeds = range(args.first_seed, args.first_seed + args.count)
@@ -64,6 +67,7 @@ def main() -> None:
     verdicts: Counter[str] = Counter()
     statuses: Counter[str] = Counter()
     saved: list[str] = []
+    digest_lines: list[str] = []
     started = time.perf_counter()
     with TargetSession(names, timeout_s=args.timeout) as session:
         for name, reason in session.missing.items():
@@ -76,6 +80,13 @@ def main() -> None:
                 verdicts[comparison.verdict.value] += 1
                 for name, result in results.items():
                     statuses[f"{name}:{result.status.value}"] += 1
+                    record = {
+                        "seed": items[index][1].provenance["seed"],
+                        "target": name,
+                        "status": result.status.value,
+                        "output": output_digest(result) if result.ok else None,
+                    }
+                    digest_lines.append(json.dumps(record))
                 crashed = any(
                     r.status in (RunStatus.CRASH, RunStatus.TIMEOUT, RunStatus.OOM)
                     for r in results.values()
@@ -98,6 +109,8 @@ def main() -> None:
         versions = session.versions()
     elapsed = time.perf_counter() - started
     total = len(items)
+    if args.digests:
+        args.digests.write_text("\n".join(sorted(digest_lines)) + "\n")
     print("targets:")
     for name, version in versions.items():
         print(f"  {name}: {', '.join(f'{k} {v}' for k, v in list(version.items())[:4])}")

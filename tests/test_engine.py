@@ -43,3 +43,37 @@ def test_worker_reports_versions() -> None:
     with Worker(PLANTED) as worker:
         assert worker.versions == {"planted": "1"}
         assert worker.run("ok").status is Status.OK
+
+
+ENDLESS_FRAGMENT = """#version 330
+out vec4 color;
+void main() {
+    int i = int(gl_FragCoord.x);
+    while (i >= 0) { i = (i + 1) & 0x7fffffff; }
+    color = vec4(float(i));
+}
+"""
+FINITE_FRAGMENT = """#version 330
+out vec4 color;
+void main() { color = vec4(1.0, 0.0, 0.0, 1.0); }
+"""
+
+
+def test_real_driver_endless_loop_times_out_and_the_next_test_still_runs() -> None:
+    """A loop without a limiter never ends on softpipe (llvmpipe would not do: it cuts
+    every invocation at 65,535 loop iterations in all). The watchdog kills the worker,
+    records a timeout, and a fresh worker runs the next job."""
+    from shadersmith.targets.chains import Job
+    from shadersmith.targets.registry import spec_for
+
+    finite = Job("fragment", FINITE_FRAGMENT, width=4, height=4)
+    endless = Job("fragment", ENDLESS_FRAGMENT, width=4, height=4)
+    with WorkerPool(spec_for("gl-softpipe"), workers=1, timeout_s=4) as pool:
+        results = dict(pool.map([finite, endless, finite]))
+        assert pool.workers[0].restarts == 1
+    assert results[0].ok
+    assert results[0].image is not None
+    assert results[0].image[0, 0].tolist() == [255, 0, 0, 255]
+    assert results[1].status is Status.TIMEOUT
+    assert "no answer after" in results[1].log
+    assert results[2].ok

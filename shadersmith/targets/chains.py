@@ -91,12 +91,18 @@ def vulkan_target(
     or a fixed flag such as "-Os". spirv-val runs after every tool (toolchain.py).
     """
     from shadersmith.targets import toolchain
-    from shadersmith.targets.spirv_tools import tool_versions
+    from shadersmith.targets.glslang import glslang_version
+    from shadersmith.targets.spirv_tools import (
+        spirv_cross_version,
+        spirv_opt_version,
+        spirv_val_version,
+    )
 
-    tools = tool_versions()
-    components = [("glslang", tools.get("glslang", "?"))]
+    # Ask only the tools of this chain: a GPU machine may lack spirv-cross.
+    spirv_val_version()  # spirv-val checks every tool's output: it must be present
+    components = [("glslang", glslang_version())]
     if optimizer is not None:
-        components.append(("spirv-opt", tools.get("spirv-opt", "?")))
+        components.append(("spirv-opt", spirv_opt_version()))
 
     def passes_for(job: Job) -> tuple[str, ...]:
         if optimizer == "default":
@@ -108,7 +114,7 @@ def vulkan_target(
 
         gl_runner = GLRunner("nvidia" if device.lower() == "nvidia" else "llvmpipe")
         gl_versions = gl_runner.versions()
-        components.append(("spirv-cross", tools.get("spirv-cross", "?")))
+        components.append(("spirv-cross", spirv_cross_version()))
         components.append(
             (f"{gl_versions['driver']}-gl", gl_versions.get("Mesa") or gl_versions["GL_VERSION"])
         )

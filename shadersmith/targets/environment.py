@@ -29,6 +29,8 @@ def disable_shader_cache() -> None:
     """Mesa's on-disk cache would skip compiling a shader it has seen, hiding compile-time
     bugs and turning compile timings into cache look-ups."""
     os.environ["MESA_SHADER_CACHE_DISABLE"] = "true"
+    # The NVIDIA driver keeps a disk cache of its own, for OpenGL and Vulkan alike.
+    os.environ["__GL_SHADER_DISK_CACHE"] = "0"
 
 
 def ensure_runtime_directory() -> None:
