@@ -72,12 +72,12 @@ def generate(seed: int, profile: str, out: Path | None) -> None:
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
-    default=Path("out/fuzz"),
+    default=Path("out/validate"),
     show_default=True,
     help="Where rejected programs are saved as test directories.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
-def fuzz(
+def validate(
     count: int, first_seed: int, profiles: tuple[str, ...], jobs: int, out: Path, as_json: bool
 ) -> None:
     """Generate a batch of programs and validate each with glslang (GL and Vulkan).
@@ -265,3 +265,208 @@ def run_command(test_dir: Path, target_list: str | None, timeout: float, save: b
         }
         test.results["verdict"] = comparison.verdict.value
         write_test(test, test_dir)
+
+
+def _duration(text: str | None) -> float | None:
+    """`90s`, `10m`, `2h` or plain seconds."""
+    if text is None:
+        return None
+    units = {"s": 1, "m": 60, "h": 3600}
+    try:
+        if text[-1] in units:
+            return float(text[:-1]) * units[text[-1]]
+        return float(text)
+    except (ValueError, IndexError):
+        raise click.BadParameter(f"{text!r} is not a duration like 90s, 10m or 2h") from None
+
+
+@main.command(name="fuzz")
+@click.option("--targets", "target_list", help="Comma-separated targets; default: CPU targets.")
+@click.option("--time", "time_text", help="Stop after this long (90s, 10m, 2h).")
+@click.option("--count", type=click.IntRange(1), help="Stop after this many tests in all.")
+@click.option(
+    "--jobs", type=click.IntRange(1), default=1, show_default=True, help="Workers per target."
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("campaigns/default"),
+    show_default=True,
+    help="Campaign directory; rerun the same command to resume it.",
+)
+@click.option("--seed-base", type=click.IntRange(0), default=0, show_default=True)
+@click.option("--profile", type=PROFILE_CHOICE, default="glsl450", show_default=True)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(1),
+    default=60.0,
+    show_default=True,
+    help="Seconds before a test is recorded as a timeout.",
+)
+@click.option(
+    "--keep",
+    type=click.IntRange(1),
+    default=3,
+    show_default=True,
+    help="Test directories kept per bucket; the rest are only counted.",
+)
+@click.option(
+    "--ignore",
+    "ignore_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="File of known signatures to ignore (one a line).",
+)
+def fuzz_command(
+    target_list: str | None,
+    time_text: str | None,
+    count: int | None,
+    jobs: int,
+    out: Path,
+    seed_base: int,
+    profile: str,
+    timeout: float,
+    keep: int,
+    ignore_file: Path | None,
+) -> None:
+    """Run a differential campaign: generate, recondition, run, classify, bucket, store.
+
+    Ctrl-C stops after the tests in flight (twice: at once); nothing recorded is lost.
+    """
+    import threading
+
+    from rich.live import Live
+
+    from shadersmith.campaign.fuzz import CampaignOptions, Progress, run_campaign
+    from shadersmith.campaign.store import StoreError
+    from shadersmith.ir.profile import profile_named
+    from shadersmith.oracle.known import load_ignore_list
+    from shadersmith.targets.registry import UnknownTarget, parse_target_list
+
+    try:
+        names = parse_target_list(target_list)
+        ignore = frozenset(load_ignore_list(ignore_file)) if ignore_file else frozenset()
+    except (UnknownTarget, OSError) as error:
+        _fail(str(error))
+    options = CampaignOptions(
+        targets=names,
+        profile=profile_named(profile),
+        count=count,
+        time_s=_duration(time_text),
+        workers_per_target=jobs,
+        seed_base=seed_base,
+        timeout_s=timeout,
+        keep_per_bucket=keep,
+        ignore=ignore,
+    )
+    stop = threading.Event()
+    outcome: dict[str, object] = {}
+
+    def status_table(progress: Progress) -> Table:
+        table = Table(title=f"campaign {out}", show_header=False)
+        table.add_row("tests", f"{progress.tests} (+{progress.resumed_from} resumed)")
+        table.add_row("tests/s", f"{progress.tests_per_second:.2f}")
+        table.add_row("crashes", str(progress.crashes))
+        table.add_row("timeouts", str(progress.timeouts))
+        table.add_row("mismatches", str(progress.mismatches))
+        table.add_row("compile failures", str(progress.compile_failures))
+        table.add_row("defects of ours", str(progress.ours))
+        table.add_row("buckets", str(progress.buckets))
+        return table
+
+    with Live(status_table(Progress()), console=err_console, transient=True) as live:
+
+        def work() -> None:
+            try:
+                outcome["progress"] = run_campaign(
+                    out, options, stop, lambda p: live.update(status_table(p))
+                )
+            except (StoreError, RuntimeError) as error:
+                outcome["error"] = str(error)
+
+        thread = threading.Thread(target=work, daemon=True)
+        thread.start()
+        try:
+            while thread.is_alive():
+                thread.join(0.2)
+        except KeyboardInterrupt:
+            stop.set()
+            err_console.print("stopping after the tests in flight (Ctrl-C again: now)")
+            try:
+                while thread.is_alive():
+                    thread.join(0.2)
+            except KeyboardInterrupt:
+                err_console.print("stopped; rerun the same command to resume")
+                sys.exit(130)
+    if "error" in outcome:
+        _fail(str(outcome["error"]))
+    _print_buckets(out)
+
+
+def _print_buckets(campaign: Path) -> None:
+    from shadersmith.campaign.store import CampaignStore
+
+    store = CampaignStore(campaign)
+    try:
+        buckets = store.buckets()
+        totals = store.totals()
+    finally:
+        store.close()
+    table = Table(title=f"{totals['tests']} tests, {len(buckets)} buckets in {campaign}")
+    for column in ("signature", "kind", "targets", "blamed", "count", "first seen", "example"):
+        table.add_column(column, overflow="fold")
+    import datetime
+
+    for bucket in buckets:
+        seen = datetime.datetime.fromtimestamp(bucket.first_seen).strftime("%m-%d %H:%M")
+        signature = bucket.signature + (" [flaky]" if bucket.flaky else "")
+        if bucket.ignored:
+            signature += " [ignored]"
+        table.add_row(
+            signature,
+            bucket.kind,
+            bucket.targets,
+            bucket.blamed,
+            str(bucket.count),
+            seen,
+            bucket.example or "",
+        )
+    Console(width=200).print(table)
+
+
+@main.command(name="buckets")
+@click.argument("campaign", type=click.Path(file_okay=False, path_type=Path))
+def buckets_command(campaign: Path) -> None:
+    """One line per bucket of a campaign: signature, kind, targets, blame, count."""
+    from shadersmith.campaign.store import StoreError
+
+    if not (campaign / "campaign.db").is_file():
+        _fail(f"{campaign}: not a campaign directory (no campaign.db)")
+    try:
+        _print_buckets(campaign)
+    except StoreError as error:
+        _fail(str(error))
+
+
+@main.command(name="replay")
+@click.argument("test_dir", type=click.Path(path_type=Path))
+@click.option("--targets", "target_list", help="Default: the targets recorded in the test.")
+@click.option("--timeout", type=click.FloatRange(1), default=60.0, show_default=True)
+def replay_command(test_dir: Path, target_list: str | None, timeout: float) -> None:
+    """Re-run one saved test and say whether its recorded finding reproduces."""
+    from shadersmith.harness.testcase import TestCaseError, load_test
+
+    try:
+        test = load_test(test_dir)
+    except TestCaseError as error:
+        _fail(str(error))
+    recorded = [
+        name
+        for name, value in test.results.items()
+        if isinstance(value, dict) and "status" in value
+    ]
+    targets = target_list or ",".join(recorded) or None
+    ctx = click.get_current_context()
+    ctx.invoke(run_command, test_dir=test_dir, target_list=targets, timeout=timeout, save=False)
+    finding = test.results.get("finding")
+    if isinstance(finding, dict):
+        click.echo(f"recorded finding: {finding.get('kind')} {finding.get('signature')}")

@@ -46,9 +46,9 @@ def test_unknown_profile_is_a_one_line_usage_error() -> None:
 
 
 @pytest.mark.skipif(shutil.which("glslangValidator") is None, reason="glslang-tools missing")
-def test_fuzz_batch_validates_with_glslang(tmp_path: Path) -> None:
+def test_validate_batch_with_glslang(tmp_path: Path) -> None:
     result = CliRunner().invoke(
-        main, ["fuzz", "--count", "6", "--jobs", "2", "--json", "--out", str(tmp_path)]
+        main, ["validate", "--count", "6", "--jobs", "2", "--json", "--out", str(tmp_path)]
     )
     summary = json.loads(result.output.strip().splitlines()[-1])
     assert summary["programs"] == 12

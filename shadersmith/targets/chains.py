@@ -100,6 +100,8 @@ def vulkan_target(
 
     # Ask only the tools of this chain: a GPU machine may lack spirv-cross.
     spirv_val_version()  # spirv-val checks every tool's output: it must be present
+    from shadersmith.targets.gl_runner import llvm_version
+
     components = [("glslang", glslang_version())]
     if optimizer is not None:
         components.append(("spirv-opt", spirv_opt_version()))
@@ -118,6 +120,10 @@ def vulkan_target(
         components.append(
             (f"{gl_versions['driver']}-gl", gl_versions.get("Mesa") or gl_versions["GL_VERSION"])
         )
+        if "LLVM" in gl_versions:
+            # Name the back-end LLVM too, as gl_target does, so that blame can tell a
+            # shared LLVM bug from a driver's own.
+            components.insert(0, ("llvm", gl_versions["LLVM"]))
 
         def run_cross(job: Job) -> RunResult:
             passes = passes_for(job)
@@ -139,6 +145,11 @@ def vulkan_target(
     components.append(
         (driver, vk_versions.get("driver_info") or vk_versions.get("driver_version", "?"))
     )
+    lavapipe_llvm = llvm_version(vk_versions.get("device", ""))
+    if lavapipe_llvm:
+        # lavapipe compiles with LLVM too: naming it lets blame tell a shared LLVM bug
+        # from a driver's own.
+        components.insert(0, ("llvm", lavapipe_llvm))
 
     def run_vulkan(job: Job) -> RunResult:
         passes = passes_for(job)

@@ -94,7 +94,8 @@ def _worker_main(
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         target = spec.build()
-        connection.send(("ready", target.versions()))
+        components = [name for name, _ in getattr(target, "components", [])]
+        connection.send(("ready", (target.versions(), components)))
     except BaseException as error:  # report any start failure, then stop
         connection.send(("failed", f"{type(error).__name__}: {error}"))
         return
@@ -155,6 +156,7 @@ class Worker:
         self.memory_cap_bytes = memory_cap_mb * 1024 * 1024
         self.start_timeout_s = start_timeout_s
         self.versions: dict[str, str] = {}
+        self.components: list[str] = []  # the chain's component names, in order
         self.restarts = 0
         self._context = multiprocessing.get_context("spawn")
         self._process: Any = None
@@ -194,7 +196,7 @@ class Worker:
         if kind != "ready":
             self._kill()
             raise TargetUnavailable(f"{self.spec.name}: {payload}")
-        self.versions = payload
+        self.versions, self.components = payload
 
     def _kill(self) -> None:
         if self._process is not None and self._process.is_alive():
@@ -241,14 +243,20 @@ class Worker:
                 return self._killed(RunStatus.TIMEOUT, start, log_offset)
 
     def _log_since(self, offset: int) -> str:
-        """What the worker printed while running the current job (its last few KB)."""
+        """What the worker printed while running the current job: its head (where an
+        assertion or the top of a backtrace is) and its tail, a few KB of each."""
         try:
             with self._log_path.open("rb") as log:
                 size = log.seek(0, os.SEEK_END)
-                log.seek(max(offset, size - LOG_TAIL_BYTES))
-                return log.read().decode("utf-8", "replace")
+                log.seek(offset)
+                if size - offset <= 2 * LOG_TAIL_BYTES:
+                    return log.read().decode("utf-8", "replace")
+                head = log.read(LOG_TAIL_BYTES)
+                log.seek(size - LOG_TAIL_BYTES)
+                tail = log.read()
         except OSError:
             return ""
+        return (head + b"\n[...]\n" + tail).decode("utf-8", "replace")
 
     def _died(self, start: float, log_offset: int) -> RunResult:
         assert self._process is not None
@@ -325,6 +333,10 @@ class WorkerPool:
     @property
     def versions(self) -> dict[str, str]:
         return self.workers[0].versions
+
+    @property
+    def components(self) -> list[str]:
+        return self.workers[0].components
 
     def map(self, jobs: Iterable[Any]) -> Iterator[tuple[int, RunResult]]:
         """Run every job; threads drive the workers (each blocks in its own watchdog)."""

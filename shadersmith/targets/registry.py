@@ -34,6 +34,14 @@ TARGETS: dict[str, TargetSpec] = {
         _spec("vk-nvidia-opt", "vulkan_target", device="NVIDIA", optimizer="default"),
     )
 }
+for _rewrite in ("xor-to-or", "shl-to-shr", "sub-to-add"):
+    for _base in ("gl-llvmpipe", "vk-lavapipe"):
+        _name = f"planted-{_rewrite}-{_base}"
+        TARGETS[_name] = TargetSpec(
+            _name,
+            "shadersmith.targets.planted:planted_target",
+            (("base", _base), ("name", _name), ("rewrite", _rewrite)),
+        )
 
 # What `--targets` means when not given: every CPU target (the NVIDIA ones join when
 # `discover` finds them present).

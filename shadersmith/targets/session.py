@@ -57,6 +57,9 @@ class TargetSession:
     def versions(self) -> dict[str, dict[str, str]]:
         return {name: pool.versions for name, pool in self.pools.items()}
 
+    def components(self) -> dict[str, list[str]]:
+        return {name: pool.components for name, pool in self.pools.items()}
+
     def restarts(self) -> dict[str, int]:
         return {name: sum(w.restarts for w in pool.workers) for name, pool in self.pools.items()}
 

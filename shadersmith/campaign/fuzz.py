@@ -1,0 +1,218 @@
+"""The push-button differential campaign (gfauto's loop, seed 002 section 4, for the
+GLSLsmith generator, seed 004 section 4.4).
+
+generate -> recondition -> run on every target -> classify -> sign -> bucket -> store,
+until the count or the time is reached or the user stops it. Test `i` of a campaign uses
+seed `seed_base + i`, so a resumed campaign runs exactly the indices it has not
+recorded, and re-running a killed campaign's command continues it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from shadersmith.campaign.findings import analyse, reproduce_crashes
+from shadersmith.campaign.store import CampaignStore, Finding
+from shadersmith.generate.smith import SmithOptions, generate, options_to_dict
+from shadersmith.harness.build import testcase_from_generated
+from shadersmith.harness.jobs import job_from_program
+from shadersmith.harness.reconditioned import apply_recondition
+from shadersmith.harness.testcase import TestCase, write_test
+from shadersmith.ir.profile import LanguageProfile
+from shadersmith.oracle.differential import output_digest
+from shadersmith.oracle.known import is_ignored
+from shadersmith.targets.chains import Job
+from shadersmith.targets.results import RunResult
+from shadersmith.targets.session import TargetSession
+from shadersmith.targets.spirv_passes import choose_pass_list
+
+
+@dataclass
+class CampaignOptions:
+    targets: list[str]
+    profile: LanguageProfile
+    count: int | None = None  # stop after this many tests (recorded ones included)
+    time_s: float | None = None  # stop after this many seconds of this run
+    workers_per_target: int = 1
+    seed_base: int = 0
+    timeout_s: float = 60.0
+    keep_per_bucket: int = 3
+    ignore: frozenset[str] = frozenset()
+    generator: SmithOptions = field(default_factory=SmithOptions)
+
+    def settings(self) -> dict[str, object]:
+        """What must not change when a campaign is resumed."""
+        return {
+            "seed_base": self.seed_base,
+            "profile": self.profile.name,
+            "generator": options_to_dict(self.generator),
+        }
+
+
+@dataclass
+class Progress:
+    tests: int = 0  # recorded in this run
+    resumed_from: int = 0  # recorded before this run
+    crashes: int = 0
+    timeouts: int = 0
+    mismatches: int = 0
+    compile_failures: int = 0
+    ours: int = 0
+    buckets: int = 0
+    new_buckets: list[str] = field(default_factory=list)
+    started: float = field(default_factory=time.perf_counter)
+
+    @property
+    def tests_per_second(self) -> float:
+        elapsed = time.perf_counter() - self.started
+        return self.tests / elapsed if elapsed > 0 else 0.0
+
+
+@dataclass
+class _Prepared:
+    index: int
+    seed: int
+    job: Job
+    test: TestCase
+
+
+def _prepare(index: int, options: CampaignOptions) -> _Prepared:
+    seed = options.seed_base + index
+    generated = generate(seed, options.generator, options.profile)
+    original = testcase_from_generated(generated, options.profile)
+    passes = tuple(choose_pass_list(random.Random(seed)))
+    original.provenance["spirv_opt_passes"] = list(passes)
+    test, result = apply_recondition(
+        original, generated.program, generated.buffer_values, options.profile
+    )
+    job = job_from_program(result.program, result.buffer_values, options.profile, passes)
+    return _Prepared(index, seed, job, test)
+
+
+def _pending_indices(options: CampaignOptions, done: set[int]) -> Iterator[int]:
+    index = 0
+    while options.count is None or index < options.count:
+        if index not in done:
+            yield index
+        index += 1
+
+
+def run_campaign(
+    directory: Path,
+    options: CampaignOptions,
+    stop: threading.Event | None = None,
+    on_progress: Callable[[Progress], None] | None = None,
+) -> Progress:
+    """Run (or resume) the campaign in `directory` until done, timed out or `stop` set."""
+    stop = stop or threading.Event()
+    store = CampaignStore(directory, options.keep_per_bucket)
+    try:
+        store.check_or_save_settings(options.settings())
+        done = store.done_indices()
+        progress = Progress(resumed_from=len(done), buckets=len(store.buckets()))
+        with TargetSession(
+            options.targets, options.workers_per_target, options.timeout_s
+        ) as session:
+            if not session.present:
+                raise RuntimeError("none of the requested targets is present")
+            components = session.components()
+            deadline = None if options.time_s is None else time.perf_counter() + options.time_s
+            pending = _pending_indices(options, done)
+            chunk_size = 2 * max(1, options.workers_per_target)
+            while not stop.is_set():
+                if deadline is not None and time.perf_counter() > deadline:
+                    break
+                chunk = [_prepare(i, options) for i in itertools.islice(pending, chunk_size)]
+                if not chunk:
+                    break
+                for position, results in session.run_many([p.job for p in chunk]):
+                    item = chunk[position]
+                    _handle(item, results, session, store, components, options, progress)
+                    if on_progress:
+                        on_progress(progress)
+        return progress
+    finally:
+        store.close()
+
+
+def _handle(
+    item: _Prepared,
+    results: dict[str, RunResult],
+    session: TargetSession,
+    store: CampaignStore,
+    components: dict[str, list[str]],
+    options: CampaignOptions,
+    progress: Progress,
+) -> None:
+    started = time.perf_counter()
+    verdict, findings = analyse(results, components)
+    findings = reproduce_crashes(findings, item.job, results, session)
+    findings = [
+        Finding(
+            f.kind,
+            f.signature,
+            f.targets,
+            f.blamed,
+            f.flaky,
+            is_ignored(f.signature, options.ignore),
+        )
+        for f in findings
+    ]
+    directories: dict[str, str] = {}
+    for finding in findings:
+        if store.kept_directories(finding.signature) >= options.keep_per_bucket:
+            continue  # counted, not kept: no reduction wasted on duplicates
+        test = item.test
+        test.results = {
+            name: {
+                "status": r.status.value,
+                "output": output_digest(r) if r.ok else None,
+                "failed_component": r.failed_component,
+                "compile_ms": round(r.compile_ms + r.tools_ms, 1),
+                "run_ms": round(r.run_ms, 1),
+                "message": r.log[-4000:],
+            }
+            for name, r in results.items()
+        }
+        test.results["finding"] = finding.__dict__
+        path = write_test(test, store.test_directory(finding, item.seed))
+        directories[finding.signature] = str(path.relative_to(store.directory.resolve()))
+    rows = [
+        (
+            name,
+            r.status.value,
+            output_digest(r) if r.ok else None,
+            r.compile_ms + r.tools_ms,
+            r.run_ms,
+        )
+        for name, r in results.items()
+    ]
+    opened = store.record(
+        item.index,
+        item.seed,
+        verdict,
+        findings,
+        rows,
+        directories,
+        time.perf_counter() - started,
+    )
+    progress.tests += 1
+    for finding in findings:
+        if finding.kind == "crash":
+            progress.crashes += 1
+        elif finding.kind == "timeout":
+            progress.timeouts += 1
+        elif finding.kind in ("odd_one_out", "disagree"):
+            progress.mismatches += 1
+        elif finding.kind == "compile_failure":
+            progress.compile_failures += 1
+        elif finding.kind in ("all_failed", "ours_ub"):
+            progress.ours += 1
+    progress.buckets += len(opened)
+    progress.new_buckets.extend(opened)

@@ -1,0 +1,245 @@
+"""The campaign store: an SQLite database beside the saved test directories.
+
+Every test's outcome is committed in its own transaction (write-ahead log, full sync),
+so `kill -9` at any moment loses at most the test in flight. A test directory is written
+(atomically) before the row that points at it is committed: after a kill, a directory
+without a row is simply written again when its index is re-run, never duplicated.
+
+Layout of a campaign directory:
+    campaign.db                  tests, results, buckets, settings
+    buckets/<bucket>/<seed>/     at most `keep_per_bucket` test directories per bucket
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS tests (
+    idx INTEGER PRIMARY KEY,
+    seed INTEGER NOT NULL,
+    verdict TEXT NOT NULL,
+    findings TEXT NOT NULL,
+    seconds REAL NOT NULL,
+    finished REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS results (
+    idx INTEGER NOT NULL,
+    target TEXT NOT NULL,
+    status TEXT NOT NULL,
+    output TEXT,
+    compile_ms REAL,
+    run_ms REAL,
+    PRIMARY KEY (idx, target)
+);
+CREATE TABLE IF NOT EXISTS buckets (
+    signature TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    targets TEXT NOT NULL,
+    blamed TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    first_seen REAL NOT NULL,
+    example TEXT,
+    flaky INTEGER NOT NULL DEFAULT 0,
+    ignored INTEGER NOT NULL DEFAULT 0,
+    reduced TEXT
+);
+CREATE TABLE IF NOT EXISTS bucket_tests (
+    signature TEXT NOT NULL,
+    idx INTEGER NOT NULL,
+    directory TEXT,
+    PRIMARY KEY (signature, idx)
+);
+"""
+
+
+class StoreError(Exception):
+    """A campaign directory that cannot be used; one line for the user."""
+
+
+@dataclass(frozen=True)
+class Finding:
+    kind: str
+    signature: str
+    targets: tuple[str, ...]
+    blamed: str
+    flaky: bool = False
+    ignored: bool = False
+
+
+@dataclass(frozen=True)
+class Bucket:
+    signature: str
+    kind: str
+    targets: str
+    blamed: str
+    count: int
+    first_seen: float
+    example: str | None
+    flaky: bool
+    ignored: bool
+    reduced: str | None
+
+
+def bucket_directory_name(signature: str) -> str:
+    """A file-system-safe, readable, bounded name for a bucket."""
+    name = re.sub(r"[^A-Za-z0-9._-]+", "_", signature).strip("_")
+    return name[:80] or "bucket"
+
+
+class CampaignStore:
+    def __init__(self, directory: Path, keep_per_bucket: int = 3) -> None:
+        self.directory = directory
+        self.keep_per_bucket = keep_per_bucket
+        directory.mkdir(parents=True, exist_ok=True)
+        path = directory / "campaign.db"
+        try:
+            self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=FULL")
+            self.db.executescript(SCHEMA)
+        except sqlite3.DatabaseError as error:
+            raise StoreError(f"{path}: not a usable campaign database ({error})") from None
+
+    # ------------------------------------------------------------------ settings
+
+    def settings(self) -> dict[str, Any]:
+        rows = self.db.execute("SELECT key, value FROM settings").fetchall()
+        return {key: json.loads(value) for key, value in rows}
+
+    def check_or_save_settings(self, settings: dict[str, Any]) -> None:
+        """A resumed campaign must use the settings it started with, or its seeds would
+        mean different programs; a new one records them."""
+        saved = self.settings()
+        if not saved:
+            with self.db:
+                self.db.execute("BEGIN")
+                for key, value in settings.items():
+                    self.db.execute("INSERT INTO settings VALUES (?, ?)", (key, json.dumps(value)))
+            return
+        changed = sorted(k for k in settings if k in saved and saved[k] != settings[k])
+        if changed:
+            raise StoreError(
+                f"{self.directory} was started with other settings ({', '.join(changed)}); "
+                "use a new --out directory"
+            )
+
+    # --------------------------------------------------------------------- tests
+
+    def done_indices(self) -> set[int]:
+        return {row[0] for row in self.db.execute("SELECT idx FROM tests")}
+
+    def bucket_count(self, signature: str) -> int:
+        row = self.db.execute(
+            "SELECT count FROM buckets WHERE signature = ?", (signature,)
+        ).fetchone()
+        return int(row[0]) if row else 0
+
+    def kept_directories(self, signature: str) -> int:
+        row = self.db.execute(
+            "SELECT COUNT(*) FROM bucket_tests WHERE signature = ? AND directory IS NOT NULL",
+            (signature,),
+        ).fetchone()
+        return int(row[0])
+
+    def test_directory(self, finding: Finding, seed: int) -> Path:
+        return self.directory / "buckets" / bucket_directory_name(finding.signature) / str(seed)
+
+    def record(
+        self,
+        idx: int,
+        seed: int,
+        verdict: str,
+        findings: list[Finding],
+        results: list[tuple[str, str, str | None, float, float]],
+        directories: dict[str, str],
+        seconds: float,
+    ) -> list[str]:
+        """Commit one test; returns the signatures of buckets it opened."""
+        now = time.time()
+        opened = []
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            if self.db.execute("SELECT 1 FROM tests WHERE idx = ?", (idx,)).fetchone():
+                return []
+            self.db.execute(
+                "INSERT INTO tests VALUES (?, ?, ?, ?, ?, ?)",
+                (idx, seed, verdict, json.dumps([f.__dict__ for f in findings]), seconds, now),
+            )
+            self.db.executemany(
+                "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?)",
+                [(idx, *result) for result in results],
+            )
+            for finding in findings:
+                directory = directories.get(finding.signature)
+                updated = self.db.execute(
+                    "UPDATE buckets SET count = count + 1, flaky = MAX(flaky, ?) "
+                    "WHERE signature = ?",
+                    (int(finding.flaky), finding.signature),
+                ).rowcount
+                if not updated:
+                    opened.append(finding.signature)
+                    self.db.execute(
+                        "INSERT INTO buckets VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, NULL)",
+                        (
+                            finding.signature,
+                            finding.kind,
+                            ",".join(finding.targets),
+                            finding.blamed,
+                            now,
+                            directory,
+                            int(finding.flaky),
+                            int(finding.ignored),
+                        ),
+                    )
+                self.db.execute(
+                    "INSERT OR IGNORE INTO bucket_tests VALUES (?, ?, ?)",
+                    (finding.signature, idx, directory),
+                )
+        return opened
+
+    def set_reduced(self, signature: str, directory: str) -> None:
+        with self.db:
+            self.db.execute(
+                "UPDATE buckets SET reduced = ? WHERE signature = ?", (directory, signature)
+            )
+
+    # ------------------------------------------------------------------ reports
+
+    def buckets(self) -> list[Bucket]:
+        rows = self.db.execute(
+            "SELECT signature, kind, targets, blamed, count, first_seen, example, flaky, "
+            "ignored, reduced FROM buckets ORDER BY ignored, count DESC, first_seen"
+        ).fetchall()
+        return [
+            Bucket(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), bool(r[8]), r[9])
+            for r in rows
+        ]
+
+    def totals(self) -> dict[str, int]:
+        tests = self.db.execute("SELECT COUNT(*) FROM tests").fetchone()[0]
+        statuses = dict(
+            self.db.execute("SELECT status, COUNT(*) FROM results GROUP BY status").fetchall()
+        )
+        verdicts = dict(
+            self.db.execute("SELECT verdict, COUNT(*) FROM tests GROUP BY verdict").fetchall()
+        )
+        return {
+            "tests": tests,
+            **{f"status:{k}": v for k, v in statuses.items()},
+            **{f"verdict:{k}": v for k, v in verdicts.items()},
+        }
+
+    def iter_tests(self) -> Iterator[tuple[int, int, str]]:
+        yield from self.db.execute("SELECT idx, seed, verdict FROM tests ORDER BY idx")
+
+    def close(self) -> None:
+        self.db.close()

@@ -1,0 +1,142 @@
+"""Which component a finding points at.
+
+Failures name their component themselves (the tool that rejected or crashed, else the
+driver). A wrong result is blamed on the components that every wrong target has and no
+passing target has: ShaDiv's back-end rule (only the targets of one back-end differ) and
+GLSLsmith's ANGLE rule (only the targets through ANGLE differ) are special cases of it.
+
+Where that set is empty, a component a passing target shares still stays a suspect when
+that target fed it a different input: llvmpipe's GL driver is in both gl-llvmpipe and
+vk-lavapipe-cross, but the second gives it spirv-cross's GLSL, not the original. What
+else is needed to tell such suspects apart is a re-run without the optional parts of the
+chain (seed 002, Example 7): `refinement_targets` names those sibling targets, the
+campaign runs the ones missing from the test (`missing_refinements`), adds their results,
+and classifies and blames again. E.g. vk-lavapipe-opt alone wrong, vk-lavapipe missing:
+glslang, spirv-opt and lavapipe are suspects; if vk-lavapipe then gives the right output,
+glslang and lavapipe (with the same input) are cleared and spirv-opt remains.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from shadersmith.oracle.classify import OUR_KINDS, WRONG_RESULT_KINDS, Finding, Kind
+from shadersmith.oracle.components import (
+    LIBRARIES,
+    OURS,
+    UNKNOWN,
+    chain_names,
+    failing_component,
+)
+from shadersmith.targets.results import RunResult
+
+Chains = Mapping[str, Sequence[str | tuple[str, str]]]
+
+
+def blame(finding: Finding, results: Mapping[str, RunResult], components: Chains) -> list[str]:
+    """The suspect components of a finding, most specific first; `[UNKNOWN]` when none
+    can be singled out, `[OURS]` for a defect of ours, `[]` for agreement."""
+    if finding.kind is Kind.AGREE:
+        return []
+    if finding.kind in OUR_KINDS:
+        return [OURS]
+    if finding.kind in WRONG_RESULT_KINDS:
+        if not finding.passing:
+            return [UNKNOWN]  # outputs split with no majority and no reference
+        failing = [chain_names(components.get(name, ())) for name in finding.targets]
+        passing = [chain_names(components.get(name, ())) for name in finding.passing]
+        return suspects(failing, passing)
+    named: list[str] = []
+    for name in finding.targets:
+        component = failing_component(results[name], chain_names(components.get(name, ())))
+        if component not in named:
+            named.append(component)
+    return named or [UNKNOWN]
+
+
+def suspects(failing: Sequence[Sequence[str]], passing: Sequence[Sequence[str]]) -> list[str]:
+    """Components of every failing chain that no passing chain clears.
+
+    First the strict rule: components no passing chain has at all. If there are none, the
+    components whose every passing occurrence received a different input (another chain
+    upstream). In chain order, libraries last.
+    """
+    if not failing:
+        return [UNKNOWN]
+    common = [name for name in _specific_first(failing[0]) if all(name in f for f in failing)]
+    strict = [name for name in common if not any(name in p for p in passing)]
+    if strict:
+        return strict
+    weaker = [
+        name
+        for name in common
+        if not any(
+            name in p and _upstream(p, name) == _upstream(f, name) for p in passing for f in failing
+        )
+    ]
+    return weaker or [UNKNOWN]
+
+
+def _specific_first(chain: Sequence[str]) -> list[str]:
+    steps = [name for name in chain if name not in LIBRARIES]
+    return steps + [name for name in chain if name in LIBRARIES]
+
+
+def _upstream(chain: Sequence[str], name: str) -> tuple[str, ...]:
+    """What feeds a component: the steps before it; a library is fed by the whole chain."""
+    steps = [step for step in chain if step not in LIBRARIES]
+    if name in LIBRARIES:
+        return tuple(steps)
+    return tuple(steps[: steps.index(name)])
+
+
+def refinement_targets(target: str) -> list[str]:
+    """Sibling targets: the same chain without its optional parts (seed 002, Example 7).
+
+    vk-lavapipe-opt -> vk-lavapipe (without spirv-opt); vk-lavapipe-cross -> vk-lavapipe
+    (without spirv-cross) and gl-llvmpipe (the same GL driver, given the original GLSL);
+    a planted target -> its base. Read from the registry's specs, so new targets of the
+    same factories need no entry here.
+    """
+    from shadersmith.targets.registry import TARGETS
+
+    spec = TARGETS.get(target)
+    if spec is None:
+        return []
+    options = dict(spec.kwargs)
+    if "base" in options:
+        return [str(options["base"])]
+    if not spec.factory.endswith(":vulkan_target"):
+        return []
+    siblings: list[str] = []
+    if options.get("optimizer") or options.get("cross"):
+        siblings += [
+            name
+            for name, other in TARGETS.items()
+            if other.factory == spec.factory
+            and dict(other.kwargs).get("device") == options.get("device")
+            and not dict(other.kwargs).get("optimizer")
+            and not dict(other.kwargs).get("cross")
+        ]
+    if options.get("cross"):
+        # The GL driver chains.vulkan_target hands spirv-cross's GLSL to.
+        device = str(options.get("device", ""))
+        driver = "nvidia" if device.lower() == "nvidia" else "llvmpipe"
+        siblings += [
+            name
+            for name, other in TARGETS.items()
+            if other.factory.endswith(":gl_target") and dict(other.kwargs).get("driver") == driver
+        ]
+    return siblings
+
+
+def missing_refinements(finding: Finding, results: Mapping[str, RunResult]) -> list[str]:
+    """Sibling targets of a wrong result's targets that the test did not run."""
+    if finding.kind not in WRONG_RESULT_KINDS:
+        return []
+    missing: list[str] = []
+    for target in finding.targets:
+        for sibling in refinement_targets(target):
+            if sibling not in results and sibling not in missing:
+                missing.append(sibling)
+    return missing

@@ -1,0 +1,153 @@
+"""What a test's results mean: its findings (seed 004 section 4.4.2, generalised).
+
+One test can hold several findings: a target that crashes, two that disagree, one that
+rejects the program. Each finding names its kind, the targets involved and the targets
+that passed (ran and gave the right output), which is what blame compares.
+
+Reconditioned programs are valid and have one defined result, so:
+- a target that rejects the program (compile, link or validation error) is a finding;
+- every compiler failing at once is most likely a defect of ours (kept apart: ALL_FAILED);
+- the interpreter meeting undefined behaviour is a defect of ours (OURS_UB), and then no
+  other result means anything: the test is void until reconditioning is fixed.
+
+Targets that cannot run the test (UNSUPPORTED) take no part.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from shadersmith.oracle.components import chain_names, failing_component
+from shadersmith.oracle.differential import IGNORED_STATUSES, compare
+from shadersmith.targets.results import RunResult, RunStatus
+
+REFERENCE = "interp"  # exact semantics: where outputs split without a majority, it decides
+
+
+class Kind(enum.Enum):
+    """Finding kinds, most severe first (findings are listed in this order)."""
+
+    OURS_UB = "ours_ub"  # the interpreter met undefined behaviour: reconditioning failed
+    ALL_FAILED = "all_failed"  # every compiler failed: most likely a defect of ours
+    CRASH = "crash"  # crash or out of memory
+    TIMEOUT = "timeout"
+    COMPILE_FAILURE = "compile_failure"  # valid code rejected
+    ODD_ONE_OUT = "odd_one_out"  # one target alone against a larger group
+    DISAGREE = "disagree"  # outputs split otherwise
+    AGREE = "agree"
+
+
+FAILURE_KINDS: dict[RunStatus, Kind] = {
+    RunStatus.CRASH: Kind.CRASH,
+    RunStatus.OOM: Kind.CRASH,
+    RunStatus.TIMEOUT: Kind.TIMEOUT,
+    RunStatus.COMPILE_ERROR: Kind.COMPILE_FAILURE,
+    RunStatus.LINK_ERROR: Kind.COMPILE_FAILURE,
+    RunStatus.VALIDATION_ERROR: Kind.COMPILE_FAILURE,
+}
+WRONG_RESULT_KINDS = frozenset({Kind.ODD_ONE_OUT, Kind.DISAGREE})
+OUR_KINDS = frozenset({Kind.OURS_UB, Kind.ALL_FAILED})
+_SEVERITY = {kind: rank for rank, kind in enumerate(Kind)}
+
+
+@dataclass(frozen=True)
+class Finding:
+    kind: Kind
+    targets: tuple[str, ...]  # the targets that failed or gave the wrong output
+    # A wrong output: the targets with the right (reference's or majority's) output. A
+    # failure: the targets that ran (their own findings say if their output was wrong).
+    passing: tuple[str, ...]
+    component: str | None = None  # failures split by component: the one they name
+
+    @property
+    def ours(self) -> bool:
+        return self.kind in OUR_KINDS
+
+
+@dataclass(frozen=True)
+class Classification:
+    findings: tuple[Finding, ...]  # most severe first; empty when nothing was compared
+    groups: tuple[tuple[str, ...], ...]  # targets that ran ok, by identical output
+    skipped: tuple[str, ...]  # targets that could not run the test
+
+    @property
+    def interesting(self) -> bool:
+        return any(finding.kind is not Kind.AGREE for finding in self.findings)
+
+    @property
+    def kinds(self) -> tuple[Kind, ...]:
+        return tuple(finding.kind for finding in self.findings)
+
+
+def classify(
+    results: Mapping[str, RunResult],
+    components: Mapping[str, Sequence[str | tuple[str, str]]] | None = None,
+    reference: str = REFERENCE,
+) -> Classification:
+    """The findings of one test.
+
+    With `components` (target -> its chain), failures of one kind are split by the
+    component they name, so one finding is one bug: a glslang rejection on the Vulkan
+    targets and a Mesa rejection on gl-llvmpipe are two findings.
+    """
+    comparison = compare(results)
+    ran = {name: r for name, r in sorted(results.items()) if r.status not in IGNORED_STATUSES}
+    skipped = tuple(sorted(set(results) - set(ran)))
+    groups = comparison.groups
+    passing_all = tuple(sorted(name for name, r in ran.items() if r.ok))
+
+    undefined = tuple(n for n, r in ran.items() if r.status is RunStatus.UNDEFINED_BEHAVIOUR)
+    if undefined:
+        return Classification((Finding(Kind.OURS_UB, undefined, ()),), groups, skipped)
+
+    compilers = [name for name in ran if name != reference]
+    if len(compilers) >= 2 and not any(ran[name].ok for name in compilers):
+        finding = Finding(Kind.ALL_FAILED, tuple(compilers), passing_all)
+        return Classification((finding,), groups, skipped)
+
+    findings = _failure_findings(ran, components, passing_all)
+    findings += _output_findings(groups, reference)
+    if not findings and sum(len(group) for group in groups) >= 2:
+        findings.append(Finding(Kind.AGREE, groups[0], groups[0]))
+    findings.sort(key=lambda f: (_SEVERITY[f.kind], f.component or "", f.targets))
+    return Classification(tuple(findings), groups, skipped)
+
+
+def _failure_findings(
+    ran: Mapping[str, RunResult],
+    components: Mapping[str, Sequence[str | tuple[str, str]]] | None,
+    passing: tuple[str, ...],
+) -> list[Finding]:
+    by_key: dict[tuple[Kind, str | None], list[str]] = {}
+    for name, result in ran.items():
+        kind = FAILURE_KINDS.get(result.status)
+        if kind is None:
+            continue
+        component = None
+        if components is not None:
+            component = failing_component(result, chain_names(components.get(name, ())))
+        by_key.setdefault((kind, component), []).append(name)
+    return [
+        Finding(kind, tuple(targets), passing, component)
+        for (kind, component), targets in by_key.items()
+    ]
+
+
+def _output_findings(groups: tuple[tuple[str, ...], ...], reference: str) -> list[Finding]:
+    if len(groups) < 2:
+        return []
+    everyone = [name for group in groups for name in group]
+    if len(groups) == 2 and len(groups[1]) == 1 and len(groups[0]) > 1:
+        # The majority decides, even against the reference: an interpreter alone against
+        # every compiler is most likely wrong itself, and blame then names it.
+        return [Finding(Kind.ODD_ONE_OUT, groups[1], groups[0])]
+    passing: tuple[str, ...] = ()
+    with_reference = [group for group in groups if reference in group]
+    if with_reference:
+        passing = with_reference[0]
+    elif len(groups[0]) > len(groups[1]):
+        passing = groups[0]
+    wrong = tuple(sorted(name for name in everyone if name not in passing))
+    return [Finding(Kind.DISAGREE, wrong, passing)]

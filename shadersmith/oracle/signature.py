@@ -1,0 +1,247 @@
+"""Signatures: a short stable string that names the bug a finding shows (seed 002 4.2).
+
+Buckets are named by signature, the ignore list holds signatures, and reduction keeps a
+candidate only if it keeps the signature. Layout:
+
+    <status>:<component>:<detail>   crash:spirv-cross:assert bitcast_glsl_op: in_type...
+                                    compile:glslang:'ID' : undeclared identifier
+                                    crash:lavapipe:SIGSEGV
+    timeout:<component>             oom:<component>
+    wrong:<kind>:<component>        wrong:odd_one_out:spirv-opt (the blamed component)
+    ours:ub:<category>              ours:all-failed:<status>:<component>:<detail>
+
+The detail comes from the log, by the first rule of `RULES` that recognises something:
+messages first (they name the bug best), then the top stack frame, then the signal, then
+the first line. Timeouts and running out of memory carry no detail: where they happen is
+not stable.
+"""
+
+from __future__ import annotations
+
+import re
+import signal as signals
+from collections.abc import Callable, Mapping, Sequence
+
+from shadersmith.oracle.blame import Chains, blame
+from shadersmith.oracle.classify import WRONG_RESULT_KINDS, Finding, Kind
+from shadersmith.oracle.components import (
+    OURS,
+    UNKNOWN,
+    chain_names,
+    failing_component,
+)
+from shadersmith.oracle.frames import function_name, top_frame
+from shadersmith.oracle.normalise import bound, normalise, tidy
+from shadersmith.targets.results import RunResult, RunStatus
+
+Rule = Callable[[str], str | None]
+
+STATUS_WORDS = {
+    RunStatus.CRASH: "crash",
+    RunStatus.OOM: "oom",
+    RunStatus.TIMEOUT: "timeout",
+    RunStatus.COMPILE_ERROR: "compile",
+    RunStatus.LINK_ERROR: "link",
+    RunStatus.VALIDATION_ERROR: "invalid",  # spirv-val rejected what a tool produced
+    RunStatus.UNDEFINED_BEHAVIOUR: "ub",
+}
+NO_MESSAGE = "no-message"
+
+
+# ---------------------------------------------------------------------------- rules
+
+
+def harness_exception(log: str) -> str | None:
+    """engine.py: our code raised in the worker. The exception's type and message."""
+    if not log.startswith("harness exception:"):
+        return None
+    lines = [line for line in log.splitlines() if line.strip()]
+    return "harness " + normalise(lines[-1])
+
+
+_ASSERTION = re.compile(r"(?:(?P<function>[^\n]*?): )?Assertion `(?P<expression>[^\n]*)' failed")
+
+
+def assertion(log: str) -> str | None:
+    """glibc: `prog: file.cpp:545: void ns::C::f(int): Assertion `x' failed.`
+
+    The function and the expression name the assertion; the line number changes with
+    every release. Both are source code, not test data: their numbers stay.
+    """
+    match = _ASSERTION.search(log)
+    if match is None:
+        return None
+    expression = tidy(match["expression"])
+    where = match["function"] or ""
+    # `prog: file:line: function`: the function follows the last `file:line: `.
+    where = re.split(r"\S+:\d+: ", where)[-1]
+    name = function_name(where).rsplit("::", 1)[-1] if where else ""
+    return f"assert {name}: {expression}" if name else f"assert {expression}"
+
+
+_LLVM_ERROR = re.compile(r"LLVM ERROR: ?(?P<message>[^\n]*)")
+
+
+def llvm_error(log: str) -> str | None:
+    """LLVM's fatal errors: `LLVM ERROR: Cannot emit physreg copy instruction`."""
+    match = _LLVM_ERROR.search(log)
+    return "LLVM ERROR: " + normalise(match["message"]) if match else None
+
+
+_UNCAUGHT = re.compile(
+    r"terminate called after throwing an instance of '(?P<type>[^']+)'"
+    r"(?:\s*what\(\):\s*(?P<what>[^\n]*))?"
+)
+
+
+def uncaught_exception(log: str) -> str | None:
+    """libstdc++: `terminate called after throwing an instance of 'std::out_of_range'`."""
+    match = _UNCAUGHT.search(log)
+    if match is None:
+        return None
+    what = normalise(match["what"] or "")
+    return f"uncaught {match['type']}: {what}" if what else f"uncaught {match['type']}"
+
+
+_GLSLANG_ERROR = re.compile(r"^ERROR: (?:[^\n:]*:)?\d+: (?P<message>[^\n]*)", re.M)
+_GLSLANG_TRAILER = "'' : compilation terminated"
+
+
+def glslang_error(log: str) -> str | None:
+    """glslang: `ERROR: shader.comp:5: '_656' : undeclared identifier` (or `0:5:`)."""
+    for match in _GLSLANG_ERROR.finditer(log):
+        if match["message"].strip() != _GLSLANG_TRAILER:
+            return normalise(match["message"])
+    return None
+
+
+_SPIRV_TOOLS_ERROR = re.compile(r"^error: line \d+: (?P<message>[^\n]*)", re.M)
+
+
+def spirv_tools_error(log: str) -> str | None:
+    """spirv-val, spirv-opt: `error: line 14: Expected int scalar or vector type...`."""
+    match = _SPIRV_TOOLS_ERROR.search(log)
+    return normalise(match["message"]) if match else None
+
+
+_MESA_GLSL_ERROR = re.compile(r"^(?:\d+:\d+\(\d+\): )?error: (?P<message>[^\n]*)", re.M)
+
+
+def mesa_glsl_error(log: str) -> str | None:
+    """Mesa's GLSL compiler and linker: `0:6(1): error: syntax error, unexpected '}'...`."""
+    match = _MESA_GLSL_ERROR.search(log)
+    return normalise(match["message"]) if match else None
+
+
+_SPIRV_CROSS_EXCEPTION = re.compile(r"SPIRV-Cross threw an exception: (?P<message>[^\n]*)")
+
+
+def spirv_cross_exception(log: str) -> str | None:
+    """spirv-cross: `SPIRV-Cross threw an exception: Cannot resolve expression type.`"""
+    match = _SPIRV_CROSS_EXCEPTION.search(log)
+    return normalise(match["message"]) if match else None
+
+
+def stack_frame(log: str) -> str | None:
+    """The top frame of a backtrace (frames.py): a function, else module+offset."""
+    return top_frame(log)
+
+
+_KILLED = re.compile(r"killed by (?:signal (?P<number>\d+)|(?P<name>SIG[A-Z]+))")
+
+
+def signal_name(log: str) -> str | None:
+    """`worker killed by signal 11` (engine.py), `killed by SIGSEGV` (spirv_tools.py)."""
+    match = _KILLED.search(log)
+    if match is None:
+        return None
+    if match["name"]:
+        return str(match["name"])
+    try:
+        return signals.Signals(int(match["number"])).name
+    except ValueError:
+        return f"signal {match['number']}"
+
+
+# Lines our own code writes around a driver's output: never the message itself.
+_OUR_HEADINGS = re.compile(
+    r"^(?:worker killed by .*|worker exit .*|killed by \S+|GLSL (?:Compiler|Linker) failed"
+    r"|compute_shader|fragment_shader|vertex_shader|Program|=+|spirv-opt .*)$"
+)
+
+
+def first_line(log: str) -> str | None:
+    """Anything else: the first line that is not one of our headings."""
+    for line in log.splitlines():
+        if line.strip() and not _OUR_HEADINGS.match(line.strip()):
+            return normalise(line)
+    return None
+
+
+RULES: list[tuple[str, Rule]] = [
+    ("harness_exception", harness_exception),
+    ("assertion", assertion),
+    ("llvm_error", llvm_error),
+    ("uncaught_exception", uncaught_exception),
+    ("glslang_error", glslang_error),
+    ("spirv_tools_error", spirv_tools_error),
+    ("mesa_glsl_error", mesa_glsl_error),
+    ("spirv_cross_exception", spirv_cross_exception),
+    ("stack_frame", stack_frame),
+    ("signal", signal_name),
+    ("first_line", first_line),
+]
+
+
+def describe(log: str) -> tuple[str, str]:
+    """(the rule that recognised the log, the detail it gives); `no-message` if none."""
+    for name, rule in RULES:
+        detail = rule(log)
+        if detail:
+            return name, detail
+    return "none", NO_MESSAGE
+
+
+# ---------------------------------------------------------------------------- signatures
+
+
+def signature(result: RunResult, kind: Kind, component: str | None = None) -> str:
+    """The signature of one target's result within a finding of `kind`.
+
+    `component`: for a wrong result, the blamed component (`blame(...)[0]`); for a
+    failure, the failing one (`failing_component(result, chain)`), which without a chain
+    is read from the result alone (a driver then stays "driver").
+    """
+    if kind is Kind.AGREE:
+        return "agree"
+    if kind in WRONG_RESULT_KINDS:
+        return bound(f"wrong:{kind.value}:{component or UNKNOWN}")
+    if kind is Kind.OURS_UB:
+        category = result.log.split(":", 1)[0].strip()
+        return bound(f"ours:ub:{normalise(category)}" if category else "ours:ub")
+    failure = _failure_signature(result, component or failing_component(result))
+    return bound(f"ours:all-failed:{failure}" if kind is Kind.ALL_FAILED else failure)
+
+
+def _failure_signature(result: RunResult, component: str) -> str:
+    word = STATUS_WORDS.get(result.status, result.status.value)
+    if result.status in (RunStatus.TIMEOUT, RunStatus.OOM):
+        return f"{word}:{component}"
+    return f"{word}:{component}:{describe(result.log)[1]}"
+
+
+def sign_finding(finding: Finding, results: Mapping[str, RunResult], components: Chains) -> str:
+    """The signature of a finding: its first target's, with the component blame gives.
+
+    What a campaign buckets by and what a reduction must keep.
+    """
+    if finding.kind is Kind.AGREE or not finding.targets:
+        return "agree"
+    first = finding.targets[0]
+    result = results[first]
+    if finding.kind in WRONG_RESULT_KINDS:
+        return signature(result, finding.kind, blame(finding, results, components)[0])
+    if finding.kind is Kind.OURS_UB:
+        return signature(result, finding.kind, OURS)
+    chain: Sequence[str] = chain_names(components.get(first, ()))
+    return signature(result, finding.kind, finding.component or failing_component(result, chain))

@@ -1,0 +1,244 @@
+"""Blame: which component a finding points at (hand-built outputs; the crash case uses the
+real llvmpipe logs of tests/data/logs)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from shadersmith.oracle.blame import blame, missing_refinements, refinement_targets, suspects
+from shadersmith.oracle.classify import Finding, Kind, classify
+from shadersmith.oracle.components import failing_component
+from shadersmith.oracle.signature import sign_finding
+from shadersmith.targets.results import RunResult, RunStatus
+
+LOGS = Path(__file__).parent / "data" / "logs"
+
+# The chains as chains.py names them today: LLVM only in the GL chain.
+TODAY: dict[str, list[str]] = {
+    "gl-llvmpipe": ["llvm", "llvmpipe-gl"],
+    "vk-lavapipe": ["glslang", "lavapipe"],
+    "vk-lavapipe-opt": ["glslang", "spirv-opt", "lavapipe"],
+    "vk-lavapipe-cross": ["glslang", "spirv-cross", "llvmpipe-gl"],
+    "interp": ["shadersmith-interp"],
+    "planted-xor-to-or-gl-llvmpipe": ["planted-xor-to-or", "llvm", "llvmpipe-gl"],
+}
+# As proposed: every chain whose driver generates code with LLVM names it.
+PROPOSED: dict[str, list[str]] = {
+    name: ["llvm", *chain] if "llvm" not in chain and name != "interp" else chain
+    for name, chain in TODAY.items()
+}
+
+PLANTED_RUN = ("gl-llvmpipe", "vk-lavapipe", "vk-lavapipe-opt", "interp")
+CPU_TARGETS = (*PLANTED_RUN, "vk-lavapipe-cross")
+
+
+def out(value: int) -> RunResult:
+    return RunResult(RunStatus.OK, buffers={1: {"r": value}})
+
+
+def only_finding(results: dict[str, RunResult], chains: dict[str, list[str]]) -> Finding:
+    findings = classify(results, chains).findings
+    assert len(findings) == 1, findings
+    return findings[0]
+
+
+def wrong_on(targets: tuple[str, ...], odd: str) -> dict[str, RunResult]:
+    return {name: out(2 if name == odd else 1) for name in targets}
+
+
+def test_planted_bug_in_spirv_opt_blames_spirv_opt() -> None:
+    results = wrong_on(PLANTED_RUN, "vk-lavapipe-opt")
+    for chains in (TODAY, PROPOSED):
+        finding = only_finding(results, chains)
+        assert finding.kind is Kind.ODD_ONE_OUT
+        assert blame(finding, results, chains) == ["spirv-opt"]
+        assert sign_finding(finding, results, chains) == "wrong:odd_one_out:spirv-opt"
+
+
+def test_gl_alone_blames_the_gl_driver_not_the_llvm_lavapipe_shares() -> None:
+    results = wrong_on(PLANTED_RUN, "gl-llvmpipe")
+    finding = only_finding(results, PROPOSED)
+    assert blame(finding, results, PROPOSED) == ["llvmpipe-gl"]
+    # Today lavapipe's LLVM is only in its version string: LLVM stays a suspect, after
+    # the driver (a library is the least specific suspect).
+    assert blame(finding, results, TODAY) == ["llvmpipe-gl", "llvm"]
+
+
+def test_gl_alone_with_cross_passing_keeps_the_gl_driver_a_suspect() -> None:
+    """vk-lavapipe-cross shares llvmpipe's GL driver but feeds it spirv-cross's GLSL, not
+    the original: it does not clear the driver (the Mesa GL front-end bug of
+    tests/test_targets_differential.py looks exactly like this)."""
+    results = wrong_on(CPU_TARGETS, "gl-llvmpipe")
+    finding = only_finding(results, PROPOSED)
+    assert blame(finding, results, PROPOSED) == ["llvmpipe-gl", "llvm"]
+    # Today the strict rule finds LLVM alone: the wrong answer the proposal avoids.
+    assert blame(finding, results, TODAY) == ["llvm"]
+
+
+def test_cross_alone_blames_spirv_cross() -> None:
+    results = wrong_on(CPU_TARGETS, "vk-lavapipe-cross")
+    finding = only_finding(results, PROPOSED)
+    assert blame(finding, results, PROPOSED) == ["spirv-cross"]
+
+
+def test_planted_rewrite_is_blamed_not_the_real_chain_behind_it() -> None:
+    results = wrong_on(
+        (*PLANTED_RUN, "planted-xor-to-or-gl-llvmpipe"), "planted-xor-to-or-gl-llvmpipe"
+    )
+    for chains in (TODAY, PROPOSED):
+        finding = only_finding(results, chains)
+        assert blame(finding, results, chains) == ["planted-xor-to-or"]
+
+
+def test_interpreter_alone_blames_us() -> None:
+    results = wrong_on(PLANTED_RUN, "interp")
+    finding = only_finding(results, PROPOSED)
+    assert blame(finding, results, PROPOSED) == ["shadersmith-interp"]
+
+
+def test_several_wrong_targets_share_the_blame() -> None:
+    """Both lavapipe targets wrong, GL and the interpreter right: what the two share and
+    GL has not, glslang and lavapipe; not LLVM, which GL runs too."""
+    results = {
+        "gl-llvmpipe": out(1),
+        "vk-lavapipe": out(2),
+        "vk-lavapipe-opt": out(2),
+        "interp": out(1),
+    }
+    finding = only_finding(results, PROPOSED)
+    assert finding.kind is Kind.DISAGREE
+    assert finding.targets == ("vk-lavapipe", "vk-lavapipe-opt")
+    assert blame(finding, results, PROPOSED) == ["glslang", "lavapipe"]
+
+
+def test_no_passing_target_is_unknown() -> None:
+    results = {"a": out(1), "b": out(1), "c": out(2), "d": out(2)}
+    chains = {name: [f"component-{name}"] for name in results}
+    finding = only_finding(results, chains)
+    assert blame(finding, results, chains) == ["unknown"]
+    assert sign_finding(finding, results, chains) == "wrong:disagree:unknown"
+
+
+def test_suspects_empty_when_passing_chains_cover_everything() -> None:
+    assert suspects([["glslang", "lavapipe"]], [["glslang", "lavapipe"]]) == ["unknown"]
+
+
+def test_versions_are_not_part_of_the_names() -> None:
+    results = wrong_on(PLANTED_RUN, "vk-lavapipe-opt")
+    versioned = {
+        name: [(component, f"{component} 1.2.3") for component in chain]
+        for name, chain in PROPOSED.items()
+    }
+    finding = only_finding(results, PROPOSED)
+    assert blame(finding, results, versioned) == ["spirv-opt"]
+
+
+# ---------------------------------------------------------------------------- failures
+
+
+def test_real_llvmpipe_crash_through_gl_and_cross_blames_the_gl_driver() -> None:
+    """umulExtended(x, 4294967295u, ...) kills llvmpipe's GL driver, whether the GLSL is
+    the original or spirv-cross's; lavapipe runs it fine (real logs)."""
+    crash = (LOGS / "gl-llvmpipe_umulextended_crash.log").read_text()
+    cross_crash = (LOGS / "vk-lavapipe-cross_umulextended_crash.log").read_text()
+    results = {
+        "gl-llvmpipe": RunResult(RunStatus.CRASH, log=crash),
+        "vk-lavapipe-cross": RunResult(RunStatus.CRASH, log=cross_crash),
+        "vk-lavapipe": out(1),
+        "vk-lavapipe-opt": out(1),
+        "interp": out(1),
+    }
+    finding = only_finding(results, PROPOSED)
+    assert finding.kind is Kind.CRASH
+    assert finding.targets == ("gl-llvmpipe", "vk-lavapipe-cross")
+    assert blame(finding, results, PROPOSED) == ["llvmpipe-gl"]
+    assert (
+        sign_finding(finding, results, PROPOSED)
+        == "crash:llvmpipe-gl:LLVM ERROR: Cannot emit physreg copy instruction"
+    )
+
+
+def test_failures_name_their_component() -> None:
+    chain = PROPOSED["vk-lavapipe-opt"]
+    invalid = RunResult(RunStatus.VALIDATION_ERROR, failed_component="spirv-val after spirv-opt")
+    assert failing_component(invalid, chain) == "spirv-opt"
+    assert failing_component(RunResult(RunStatus.CRASH), chain) == "lavapipe"  # killed worker
+    timeout = RunResult(RunStatus.TIMEOUT, failed_component="driver")
+    assert failing_component(timeout, chain) == "lavapipe"
+    assert failing_component(timeout) == "driver"  # without a chain: as the result says
+    rejected = RunResult(RunStatus.COMPILE_ERROR, failed_component="glslang")
+    assert failing_component(rejected, chain) == "glslang"
+    harness = RunResult(RunStatus.CRASH, log=(LOGS / "harness_exception.log").read_text())
+    assert failing_component(harness, chain) == "shadersmith"
+    ub = RunResult(RunStatus.UNDEFINED_BEHAVIOUR, failed_component="program")
+    assert failing_component(ub, ["shadersmith-interp"]) == "shadersmith"
+
+
+def test_failure_blame_uses_the_named_component_even_when_shared() -> None:
+    """spirv-opt produced invalid SPIR-V: blame spirv-opt, whatever passes."""
+    results = {
+        "vk-lavapipe": out(1),
+        "vk-lavapipe-opt": RunResult(
+            RunStatus.VALIDATION_ERROR, failed_component="spirv-val after spirv-opt"
+        ),
+        "interp": out(1),
+    }
+    finding = only_finding(results, PROPOSED)
+    assert blame(finding, results, PROPOSED) == ["spirv-opt"]
+
+
+def test_our_findings_blame_us() -> None:
+    results = {
+        "gl-llvmpipe": RunResult(RunStatus.COMPILE_ERROR, failed_component="driver"),
+        "vk-lavapipe": RunResult(RunStatus.COMPILE_ERROR, failed_component="glslang"),
+        "interp": out(1),
+    }
+    finding = only_finding(results, PROPOSED)
+    assert finding.kind is Kind.ALL_FAILED
+    assert blame(finding, results, PROPOSED) == ["shadersmith"]
+    ub = {
+        "interp": RunResult(
+            RunStatus.UNDEFINED_BEHAVIOUR, log="shift: x", failed_component="program"
+        )
+    }
+    finding = only_finding({**ub, "gl-llvmpipe": out(1)}, PROPOSED)
+    assert blame(finding, {**ub, "gl-llvmpipe": out(1)}, PROPOSED) == ["shadersmith"]
+    assert sign_finding(finding, {**ub, "gl-llvmpipe": out(1)}, PROPOSED) == "ours:ub:shift"
+
+
+# ---------------------------------------------------------------------------- refinement
+
+
+def test_refinement_targets_drop_the_optional_parts() -> None:
+    assert refinement_targets("vk-lavapipe-opt") == ["vk-lavapipe"]
+    assert refinement_targets("vk-lavapipe-cross") == ["vk-lavapipe", "gl-llvmpipe"]
+    assert refinement_targets("vk-nvidia-opt") == ["vk-nvidia"]
+    assert refinement_targets("vk-lavapipe") == []
+    assert refinement_targets("gl-llvmpipe") == []
+    assert refinement_targets("no-such-target") == []
+
+
+def test_refinement_narrows_the_blame_seed_002_example_7() -> None:
+    """vk-lavapipe-opt alone wrong in a run without vk-lavapipe: glslang, spirv-opt and
+    lavapipe are suspects; vk-lavapipe, run as refinement, clears glslang and lavapipe."""
+    results = {"gl-llvmpipe": out(1), "vk-lavapipe-opt": out(2), "interp": out(1)}
+    finding = only_finding(results, PROPOSED)
+    assert finding.kind is Kind.ODD_ONE_OUT
+    assert blame(finding, results, PROPOSED) == ["glslang", "spirv-opt", "lavapipe"]
+    assert missing_refinements(finding, results) == ["vk-lavapipe"]
+
+    results["vk-lavapipe"] = out(1)
+    refined = only_finding(results, PROPOSED)
+    assert missing_refinements(refined, results) == []
+    assert blame(refined, results, PROPOSED) == ["spirv-opt"]
+
+    # Had vk-lavapipe been wrong too, spirv-opt would be cleared of it.
+    results["vk-lavapipe"] = out(2)
+    refined = only_finding(results, PROPOSED)
+    assert blame(refined, results, PROPOSED) == ["glslang", "lavapipe"]
+
+
+def test_failures_need_no_refinement() -> None:
+    results = {"vk-lavapipe-opt": RunResult(RunStatus.CRASH), "interp": out(1)}
+    finding = only_finding(results, PROPOSED)
+    assert missing_refinements(finding, results) == []

@@ -1,0 +1,196 @@
+"""Classification of a test's results into findings (hand-built results: this tests our
+oracle's logic, not a compiler)."""
+
+from __future__ import annotations
+
+from shadersmith.oracle.classify import Classification, Finding, Kind, classify
+from shadersmith.targets.results import RunResult, RunStatus
+
+CHAINS: dict[str, list[str]] = {
+    "gl-llvmpipe": ["llvm", "llvmpipe-gl"],
+    "vk-lavapipe": ["llvm", "glslang", "lavapipe"],
+    "vk-lavapipe-opt": ["llvm", "glslang", "spirv-opt", "lavapipe"],
+    "vk-lavapipe-cross": ["llvm", "glslang", "spirv-cross", "llvmpipe-gl"],
+    "interp": ["shadersmith-interp"],
+}
+
+
+def out(value: int) -> RunResult:
+    return RunResult(RunStatus.OK, buffers={1: {"r": value}})
+
+
+def failed(status: RunStatus, component: str | None = None, log: str = "") -> RunResult:
+    return RunResult(status, log=log, failed_component=component)
+
+
+def only(classification: Classification) -> Finding:
+    assert len(classification.findings) == 1, classification.findings
+    return classification.findings[0]
+
+
+def test_agreement() -> None:
+    c = classify({"gl-llvmpipe": out(1), "vk-lavapipe": out(1), "interp": out(1)})
+    assert only(c) == Finding(Kind.AGREE, ("gl-llvmpipe", "interp", "vk-lavapipe"), c.groups[0])
+    assert not c.interesting
+
+
+def test_one_output_alone_is_nothing_to_compare() -> None:
+    c = classify({"interp": out(1), "gl-softpipe": RunResult(RunStatus.UNSUPPORTED)})
+    assert c.findings == ()
+    assert c.skipped == ("gl-softpipe",)
+
+
+def test_odd_one_out_against_the_majority() -> None:
+    c = classify(
+        {"gl-llvmpipe": out(1), "vk-lavapipe": out(1), "vk-lavapipe-opt": out(2), "interp": out(1)}
+    )
+    assert only(c) == Finding(
+        Kind.ODD_ONE_OUT, ("vk-lavapipe-opt",), ("gl-llvmpipe", "interp", "vk-lavapipe")
+    )
+    assert c.interesting
+
+
+def test_the_interpreter_alone_is_the_odd_one_out_too() -> None:
+    """Against every compiler the interpreter is most likely wrong: blame will say us."""
+    c = classify({"gl-llvmpipe": out(1), "vk-lavapipe": out(1), "interp": out(2)})
+    assert only(c) == Finding(Kind.ODD_ONE_OUT, ("interp",), ("gl-llvmpipe", "vk-lavapipe"))
+
+
+def test_split_without_majority_is_decided_by_the_reference() -> None:
+    c = classify(
+        {"gl-llvmpipe": out(1), "vk-lavapipe": out(1), "vk-lavapipe-opt": out(2), "interp": out(2)}
+    )
+    assert only(c) == Finding(
+        Kind.DISAGREE, ("gl-llvmpipe", "vk-lavapipe"), ("interp", "vk-lavapipe-opt")
+    )
+    # One against one: the reference decides as well.
+    c = classify({"gl-llvmpipe": out(1), "interp": out(2)})
+    assert only(c) == Finding(Kind.DISAGREE, ("gl-llvmpipe",), ("interp",))
+
+
+def test_three_groups_the_largest_passes() -> None:
+    c = classify({"a": out(1), "b": out(1), "c": out(2), "d": out(3)})
+    assert only(c) == Finding(Kind.DISAGREE, ("c", "d"), ("a", "b"))
+
+
+def test_split_without_majority_or_reference_passes_nobody() -> None:
+    c = classify({"a": out(1), "b": out(1), "c": out(2), "d": out(2)})
+    assert only(c) == Finding(Kind.DISAGREE, ("a", "b", "c", "d"), ())
+
+
+def test_several_findings_in_one_test() -> None:
+    """One target crashes, one rejects the program, one gives another output. A failure's
+    passing targets are those that ran; a wrong output's, those that gave the right one."""
+    c = classify(
+        {
+            "gl-llvmpipe": failed(RunStatus.CRASH),
+            "vk-lavapipe": out(1),
+            "vk-lavapipe-opt": out(2),
+            "vk-lavapipe-cross": failed(RunStatus.COMPILE_ERROR, "spirv-cross"),
+            "interp": out(1),
+        }
+    )
+    passing = ("interp", "vk-lavapipe", "vk-lavapipe-opt")
+    assert c.findings == (
+        Finding(Kind.CRASH, ("gl-llvmpipe",), passing),
+        Finding(Kind.COMPILE_FAILURE, ("vk-lavapipe-cross",), passing),
+        Finding(Kind.ODD_ONE_OUT, ("vk-lavapipe-opt",), ("interp", "vk-lavapipe")),
+    )
+    assert c.kinds == (Kind.CRASH, Kind.COMPILE_FAILURE, Kind.ODD_ONE_OUT)
+
+
+def test_failure_statuses_map_to_kinds() -> None:
+    c = classify(
+        {
+            "a": failed(RunStatus.OOM),
+            "b": failed(RunStatus.TIMEOUT),
+            "c": failed(RunStatus.LINK_ERROR),
+            "d": failed(RunStatus.VALIDATION_ERROR, "spirv-val after spirv-opt"),
+            "e": out(1),
+            "f": out(1),
+        }
+    )
+    assert [(f.kind, f.targets) for f in c.findings] == [
+        (Kind.CRASH, ("a",)),
+        (Kind.TIMEOUT, ("b",)),
+        (Kind.COMPILE_FAILURE, ("c", "d")),
+    ]
+    assert all(f.passing == ("e", "f") for f in c.findings)
+
+
+def test_failures_split_by_the_component_they_name() -> None:
+    """glslang rejecting on the Vulkan targets and Mesa rejecting on GL: two bugs."""
+    results = {
+        "gl-llvmpipe": failed(RunStatus.COMPILE_ERROR, "driver"),
+        "vk-lavapipe": failed(RunStatus.COMPILE_ERROR, "glslang"),
+        "vk-lavapipe-opt": failed(RunStatus.COMPILE_ERROR, "glslang"),
+        "vk-lavapipe-cross": out(1),
+        "interp": out(1),
+    }
+    assert len(classify(results).findings) == 1
+    c = classify(results, CHAINS)
+    assert [(f.component, f.targets) for f in c.findings] == [
+        ("glslang", ("vk-lavapipe", "vk-lavapipe-opt")),
+        ("llvmpipe-gl", ("gl-llvmpipe",)),
+    ]
+
+
+def test_every_compiler_failing_is_kept_apart_as_ours() -> None:
+    c = classify(
+        {
+            "gl-llvmpipe": failed(RunStatus.COMPILE_ERROR, "driver"),
+            "vk-lavapipe": failed(RunStatus.CRASH, "glslang"),
+            "interp": out(1),
+        }
+    )
+    finding = only(c)
+    assert finding == Finding(Kind.ALL_FAILED, ("gl-llvmpipe", "vk-lavapipe"), ("interp",))
+    assert finding.ours
+
+
+def test_a_single_compiler_failing_is_a_finding_about_it() -> None:
+    c = classify({"gl-llvmpipe": failed(RunStatus.CRASH), "interp": out(1)})
+    assert only(c) == Finding(Kind.CRASH, ("gl-llvmpipe",), ("interp",))
+
+
+def test_undefined_behaviour_voids_the_test() -> None:
+    """The program has no one result: no other finding can be trusted."""
+    c = classify(
+        {
+            "gl-llvmpipe": failed(RunStatus.CRASH),
+            "vk-lavapipe": out(1),
+            "vk-lavapipe-opt": out(2),
+            "interp": failed(RunStatus.UNDEFINED_BEHAVIOUR, "program", "shift: ..."),
+        }
+    )
+    finding = only(c)
+    assert finding == Finding(Kind.OURS_UB, ("interp",), ())
+    assert finding.ours
+
+
+def test_unsupported_targets_take_no_part() -> None:
+    c = classify(
+        {
+            "gl-softpipe": RunResult(RunStatus.UNSUPPORTED),
+            "gl-llvmpipe": out(1),
+            "vk-lavapipe": out(1),
+        }
+    )
+    assert only(c).kind is Kind.AGREE
+    assert c.skipped == ("gl-softpipe",)
+    assert all("gl-softpipe" not in f.targets + f.passing for f in c.findings)
+
+
+def test_images_are_grouped_like_buffers() -> None:
+    import numpy as np
+
+    red = np.zeros((2, 2, 4), np.uint8)
+    red[..., 0] = 255
+    blue = np.zeros((2, 2, 4), np.uint8)
+    blue[..., 2] = 255
+    images = {
+        "gl-llvmpipe": RunResult(RunStatus.OK, image=red),
+        "vk-lavapipe": RunResult(RunStatus.OK, image=red.copy()),
+        "vk-lavapipe-opt": RunResult(RunStatus.OK, image=blue),
+    }
+    assert only(classify(images)).targets == ("vk-lavapipe-opt",)
