@@ -470,3 +470,7 @@ def replay_command(test_dir: Path, target_list: str | None, timeout: float) -> N
     finding = test.results.get("finding")
     if isinstance(finding, dict):
         click.echo(f"recorded finding: {finding.get('kind')} {finding.get('signature')}")
+
+
+if __name__ == "__main__":
+    main()

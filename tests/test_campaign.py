@@ -1,0 +1,131 @@
+"""Campaigns end to end on the real drivers: a planted bug is found, bucketed and blamed;
+a campaign killed with SIGKILL resumes without losing or repeating work; bad input."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from shadersmith.campaign.fuzz import CampaignOptions, run_campaign
+from shadersmith.campaign.store import CampaignStore
+from shadersmith.cli import main
+from shadersmith.harness.testcase import load_test
+from shadersmith.ir.profile import GLSL450
+
+PLANTED = "planted-sub-to-add-vk-lavapipe"
+
+
+def test_planted_bug_is_found_bucketed_once_and_blamed_on_the_planted_component(
+    tmp_path: Path,
+) -> None:
+    options = CampaignOptions(
+        targets=["vk-lavapipe", PLANTED, "interp"], profile=GLSL450, count=8, timeout_s=60
+    )
+    progress = run_campaign(tmp_path / "c", options)
+    assert progress.tests == 8
+    store = CampaignStore(tmp_path / "c")
+    buckets = store.buckets()
+    store.close()
+    planted = [b for b in buckets if PLANTED in b.targets.split(",")]
+    assert len(planted) == 1, [b.signature for b in buckets]
+    bucket = planted[0]
+    assert bucket.kind == "odd_one_out"
+    assert bucket.blamed.split(",")[0] == "planted-sub-to-add"
+    assert bucket.signature == "wrong:odd_one_out:planted-sub-to-add"
+    assert bucket.count >= 3, "subtraction is in most generated programs"
+    # The kept example replays: it is a self-contained test directory.
+    assert bucket.example is not None
+    example = load_test(tmp_path / "c" / bucket.example)
+    assert example.results["finding"]["signature"] == bucket.signature
+    assert " - " in example.main_shader
+
+
+def _count_tests(database: Path) -> int:
+    try:
+        with sqlite3.connect(database) as db:
+            return int(db.execute("SELECT COUNT(*) FROM tests").fetchone()[0])
+    except sqlite3.Error:
+        return 0
+
+
+def test_sigkill_mid_campaign_then_resume_loses_and_repeats_nothing(tmp_path: Path) -> None:
+    campaign = tmp_path / "c"
+    command = [
+        sys.executable, "-m", "shadersmith.cli", "fuzz", "--count", "16",
+        "--targets", "gl-llvmpipe,interp", "--out", str(campaign),
+    ]  # fmt: skip
+    process = subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+    )
+    deadline = time.time() + 120
+    while _count_tests(campaign / "campaign.db") < 4 and time.time() < deadline:
+        time.sleep(0.2)
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+    before = CampaignStore(campaign)
+    recorded = {idx: (seed, verdict) for idx, seed, verdict in before.iter_tests()}
+    kept = {b.signature: b.example for b in before.buckets()}
+    before.close()
+    assert 4 <= len(recorded) < 16, "killed mid-run"
+
+    result = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
+    assert result.returncode == 0, result.stderr[-2000:]
+    after = CampaignStore(campaign)
+    tests = {idx: (seed, verdict) for idx, seed, verdict in after.iter_tests()}
+    buckets = {b.signature: b for b in after.buckets()}
+    after.close()
+    assert sorted(tests) == list(range(16)), "every index once, none twice"
+    assert all(tests[idx] == recorded[idx] for idx in recorded), "nothing recorded was lost"
+    for signature, example in kept.items():
+        assert signature in buckets
+        if example:
+            assert (campaign / example / "test.json").is_file()
+
+
+def test_campaign_settings_cannot_change_on_resume(tmp_path: Path) -> None:
+    runner = CliRunner()
+    first = runner.invoke(
+        main, ["fuzz", "--count", "1", "--targets", "interp", "--out", str(tmp_path / "c")]
+    )
+    assert first.exit_code == 0, first.output
+    second = runner.invoke(
+        main,
+        ["fuzz", "--count", "2", "--targets", "interp", "--seed-base", "9",
+         "--out", str(tmp_path / "c")],
+    )  # fmt: skip
+    assert second.exit_code == 1
+    assert "started with other settings (seed_base)" in second.output
+
+
+def test_unknown_target_is_a_one_line_error() -> None:
+    result = CliRunner().invoke(main, ["fuzz", "--targets", "gl-radeon", "--count", "1"])
+    assert result.exit_code == 1
+    assert result.output.strip().count("\n") == 0
+    assert "unknown target 'gl-radeon'" in result.output
+
+
+def test_replay_of_bad_test_directories_is_one_line(tmp_path: Path) -> None:
+    runner = CliRunner()
+    (tmp_path / "corrupt").mkdir()
+    (tmp_path / "corrupt" / "test.json").write_text("{oops")
+    result = runner.invoke(main, ["replay", str(tmp_path / "corrupt")])
+    assert result.exit_code == 1
+    assert "corrupt JSON" in result.output
+    assert result.output.strip().count("\n") == 0
+
+    runner.invoke(main, ["generate", "--seed", "1", "--out", str(tmp_path / "t")])
+    (tmp_path / "t" / "shader.comp").unlink()
+    result = runner.invoke(main, ["replay", str(tmp_path / "t")])
+    assert result.exit_code == 1
+    assert "shader file shader.comp is missing" in result.output
+
+    result = runner.invoke(main, ["buckets", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "not a campaign directory" in result.output
