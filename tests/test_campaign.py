@@ -129,3 +129,34 @@ def test_replay_of_bad_test_directories_is_one_line(tmp_path: Path) -> None:
     result = runner.invoke(main, ["buckets", str(tmp_path)])
     assert result.exit_code == 1
     assert "not a campaign directory" in result.output
+
+
+def test_rejection_of_spirv_cross_output_blames_spirv_cross() -> None:
+    """Mesa rejects what spirv-cross wrote but compiles the original GLSL: the input
+    differed, so the tool that produced it is blamed first (a real log from seed 34)."""
+    from shadersmith.campaign.findings import analyse
+    from shadersmith.targets.results import RunResult, RunStatus
+
+    log = (
+        "GLSL Compiler failed\n\ncompute_shader\n==============\n"
+        "0:409(11): error: syntax error, unexpected NEW_IDENTIFIER, expecting ',' or ';'\n"
+    )
+    same = {0: {"x": 1}}
+    results = {
+        "gl-llvmpipe": RunResult(RunStatus.OK, buffers=same),
+        "vk-lavapipe": RunResult(RunStatus.OK, buffers=same),
+        "vk-lavapipe-cross": RunResult(
+            RunStatus.COMPILE_ERROR, log=log, failed_component="llvmpipe-gl"
+        ),
+        "interp": RunResult(RunStatus.OK, buffers=same),
+    }
+    components = {
+        "gl-llvmpipe": ["llvm", "llvmpipe-gl"],
+        "vk-lavapipe": ["llvm", "glslang", "lavapipe"],
+        "vk-lavapipe-cross": ["llvm", "glslang", "spirv-cross", "llvmpipe-gl"],
+        "interp": ["shadersmith-interp"],
+    }
+    verdict, findings = analyse(results, components)
+    assert verdict == "compile_failure"
+    assert findings[0].blamed.split(",")[:2] == ["spirv-cross", "llvmpipe-gl"]
+    assert findings[0].signature.startswith("compile:spirv-cross:syntax error")
