@@ -382,6 +382,14 @@ def fuzz_command(
                 )
             except (StoreError, RuntimeError) as error:
                 outcome["error"] = str(error)
+            except Exception as error:  # a defect of ours: say so, keep what is recorded
+                import traceback
+
+                traceback.print_exc()
+                outcome["error"] = (
+                    f"campaign stopped by an internal error ({type(error).__name__}: {error}); "
+                    "everything recorded is kept: rerun the same command to resume"
+                )
 
         thread = threading.Thread(target=work, daemon=True)
         thread.start()

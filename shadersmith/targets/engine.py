@@ -22,6 +22,7 @@ import os
 import resource
 import signal
 import tempfile
+import threading
 import time
 import traceback
 from collections.abc import Callable, Iterable, Iterator
@@ -161,6 +162,8 @@ class Worker:
         self._context = multiprocessing.get_context("spawn")
         self._process: Any = None
         self._connection: multiprocessing.connection.Connection | None = None
+        # One job at a time: a pool's thread and a campaign's crash re-run may both ask.
+        self._lock = threading.Lock()
         self._log_dir = Path(tempfile.mkdtemp(prefix=f"shadersmith-{spec.name}-"))
         self._log_path = self._log_dir / "worker.log"
         self._start()
@@ -215,6 +218,10 @@ class Worker:
 
     def run(self, job: Any) -> RunResult:
         """Run one job; crashes, hangs and blow-ups come back as results, never raise."""
+        with self._lock:
+            return self._run(job)
+
+    def _run(self, job: Any) -> RunResult:
         assert self._connection is not None and self._process is not None
         log_offset = self._log_path.stat().st_size
         start = time.perf_counter()
