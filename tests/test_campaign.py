@@ -160,3 +160,27 @@ def test_rejection_of_spirv_cross_output_blames_spirv_cross() -> None:
     assert verdict == "compile_failure"
     assert findings[0].blamed.split(",")[:2] == ["spirv-cross", "llvmpipe-gl"]
     assert findings[0].signature.startswith("compile:spirv-cross:syntax error")
+
+
+def test_real_crash_is_rerun_reproduced_and_bucketed_while_other_tests_run(
+    tmp_path: Path,
+) -> None:
+    """Seed 57 makes llvmpipe abort in LLVM ("Cannot emit physreg copy instruction").
+    The crash is re-run on its worker while the pool runs the chunk's other test; it
+    reproduces, so the bucket is not flaky, and the campaign carries on."""
+    options = CampaignOptions(
+        targets=["gl-llvmpipe", "vk-lavapipe", "interp"],
+        profile=GLSL450,
+        count=2,
+        seed_base=57,
+    )
+    progress = run_campaign(tmp_path / "c", options)
+    assert progress.tests == 2
+    assert progress.crashes >= 1
+    store = CampaignStore(tmp_path / "c")
+    crashes = [b for b in store.buckets() if b.kind == "crash"]
+    store.close()
+    assert [b.signature for b in crashes] == [
+        "crash:llvmpipe-gl:LLVM ERROR: Cannot emit physreg copy instruction"
+    ]
+    assert not crashes[0].flaky
