@@ -12,13 +12,16 @@ time spent in the tools (each a subprocess: glslang's start-up alone is ~0.1 s).
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from shadersmith.targets import spirv_tools
 from shadersmith.targets.gl_runner import GLRunner
 from shadersmith.targets.results import BufferInput, RunResult, RunStatus
 from shadersmith.targets.spirv_tools import SpirvValError, ToolError, ToolOutcome
 from shadersmith.targets.vk_runner import VulkanRunner
+
+T = TypeVar("T")
 
 _OUTCOME_STATUS = {
     ToolOutcome.REJECTED: RunStatus.COMPILE_ERROR,
@@ -52,6 +55,18 @@ def build_spirv(source: str, stage: str, passes: Sequence[str] = ()) -> tuple[by
     return spirv, _elapsed_ms(started)
 
 
+def _through(build: Callable[[], tuple[T, float]], run: Callable[[T], RunResult]) -> RunResult:
+    """Build the driver's input with the tools, then run it; a failing tool ends the chain
+    with a result that names it."""
+    try:
+        built, tools_ms = build()
+    except ChainFailed as failure:
+        return failure.result
+    result = run(built)
+    result.tools_ms = tools_ms
+    return result
+
+
 def run_compute_on_vulkan(
     runner: VulkanRunner,
     source: str,
@@ -59,13 +74,10 @@ def run_compute_on_vulkan(
     passes: Sequence[str] = (),
     groups: tuple[int, int, int] = (1, 1, 1),
 ) -> RunResult:
-    try:
-        spirv, tools_ms = build_spirv(source, "compute", passes)
-    except ChainFailed as failure:
-        return failure.result
-    result = runner.run_compute(spirv, buffers, groups)
-    result.tools_ms = tools_ms
-    return result
+    return _through(
+        lambda: build_spirv(source, "compute", passes),
+        lambda spirv: runner.run_compute(spirv, buffers, groups),
+    )
 
 
 def run_fragment_on_vulkan(
@@ -75,13 +87,10 @@ def run_fragment_on_vulkan(
     height: int = 256,
     passes: Sequence[str] = (),
 ) -> RunResult:
-    try:
-        spirv, tools_ms = build_spirv(source, "fragment", passes)
-    except ChainFailed as failure:
-        return failure.result
-    result = runner.run_fragment(spirv, width, height)
-    result.tools_ms = tools_ms
-    return result
+    return _through(
+        lambda: build_spirv(source, "fragment", passes),
+        lambda spirv: runner.run_fragment(spirv, width, height),
+    )
 
 
 def cross_compile(source: str, stage: str, passes: Sequence[str] = ()) -> tuple[str, float]:
@@ -104,13 +113,10 @@ def run_compute_through_cross(
     passes: Sequence[str] = (),
     groups: tuple[int, int, int] = (1, 1, 1),
 ) -> RunResult:
-    try:
-        glsl, tools_ms = cross_compile(source, "compute", passes)
-    except ChainFailed as failure:
-        return failure.result
-    result = runner.run_compute(glsl, buffers, groups)
-    result.tools_ms = tools_ms
-    return result
+    return _through(
+        lambda: cross_compile(source, "compute", passes),
+        lambda glsl: runner.run_compute(glsl, buffers, groups),
+    )
 
 
 def run_fragment_through_cross(
@@ -120,13 +126,10 @@ def run_fragment_through_cross(
     height: int = 256,
     passes: Sequence[str] = (),
 ) -> RunResult:
-    try:
-        glsl, tools_ms = cross_compile(source, "fragment", passes)
-    except ChainFailed as failure:
-        return failure.result
-    result = runner.run_fragment(glsl, width, height)
-    result.tools_ms = tools_ms
-    return result
+    return _through(
+        lambda: cross_compile(source, "fragment", passes),
+        lambda glsl: runner.run_fragment(glsl, width, height),
+    )
 
 
 def _tool_failure(error: ToolError, after: str, tools_ms: float) -> RunResult:
