@@ -177,7 +177,9 @@ def targets_command(show_all: bool) -> None:
     """List the targets present on this machine with their component versions."""
     from shadersmith.targets.registry import CPU_TARGETS, TARGETS, discover
 
-    names = list(TARGETS) if show_all else [*CPU_TARGETS, "gl-softpipe"]
+    # Planted-bug targets are test aids, not compilers: never listed.
+    every = [name for name in TARGETS if not name.startswith("planted-")]
+    names = every if show_all else [*CPU_TARGETS, "gl-softpipe"]
     table = Table()
     table.add_column("target")
     table.add_column("present")
@@ -188,7 +190,7 @@ def targets_command(show_all: bool) -> None:
             table.add_row(found.name, "yes", detail)
         else:
             table.add_row(found.name, "[red]no", found.reason)
-    Console().print(table)
+    Console(width=160).print(table)
 
 
 _SHOWN = {

@@ -118,3 +118,13 @@ def test_recondition_prune_keeps_fewer_wrappers_and_stays_defined(tmp_path: Path
     full_run = run_compute(rebuild(full).program, full.buffer_values(), sanitize=True)
     pruned_run = run_compute(rebuild(pruned).program, pruned.buffer_values(), sanitize=True)
     assert full_run.buffers == pruned_run.buffers
+
+
+def test_targets_lists_present_cpu_targets_with_versions() -> None:
+    result = CliRunner().invoke(main, ["targets"])
+    assert result.exit_code == 0, result.output
+    lines = {line.split()[1]: line for line in result.output.splitlines() if line.startswith("│")}
+    for name in ("gl-llvmpipe", "gl-softpipe", "vk-lavapipe", "vk-lavapipe-opt", "interp"):
+        assert " yes " in lines[name], result.output
+    assert "llvmpipe-gl 22." in lines["gl-llvmpipe"] or "llvmpipe-gl" in lines["gl-llvmpipe"]
+    assert "planted" not in result.output
