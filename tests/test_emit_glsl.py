@@ -95,6 +95,7 @@ def mul(x: Expression, y: Expression) -> Binary:
         (add(a, mul(b, c)), "a + b * c"),
         (Unary(INT, UnaryOp.NEG, Unary(INT, UnaryOp.NEG, a)), "-(-a)"),
         (Unary(INT, UnaryOp.NEG, lit(-5)), "-(-5)"),
+        (Unary(INT, UnaryOp.NEG, lit(5)), "-(5)"),
         (sub(a, lit(-1)), "a - -1"),
         (Unary(INT, UnaryOp.BIT_NOT, add(a, b)), "~(a + b)"),
         (Assign(INT, AssignOp.ASSIGN, a, Assign(INT, AssignOp.ADD, b, c)), "a = b += c"),

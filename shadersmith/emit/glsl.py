@@ -32,6 +32,7 @@ from shadersmith.ir.operators import (
     PRIMARY_PRECEDENCE,
     SEQUENCE_PRECEDENCE,
     TERNARY_PRECEDENCE,
+    UnaryOp,
 )
 from shadersmith.ir.profile import GLSL450, Language, LanguageProfile
 from shadersmith.ir.program import (
@@ -163,8 +164,12 @@ def _expr(expr: Expression) -> str:
         return f"{left} {expr.op.value} {right}"
     if isinstance(expr, Unary):
         operand = _wrap(expr.operand, PREFIX_PRECEDENCE)
-        # `- -x` would lex as the decrement `--x`, `+ +x` as `++x`.
-        if operand.startswith(("-", "+")):
+        # `- -x` would lex as the decrement `--x`, `+ +x` as `++x`; and `-5` is how a
+        # negative literal is spelled, so minus applied to a literal is `-(5)`: the text
+        # then reads back as the same IR.
+        if operand.startswith(("-", "+")) or (
+            expr.op is UnaryOp.NEG and isinstance(expr.operand, Literal)
+        ):
             operand = f"({operand})"
         return f"{expr.op.value}{operand}"
     if isinstance(expr, IncDec):
