@@ -26,9 +26,10 @@ from shadersmith.ir.expressions import (
     Index,
     Literal,
     Sequence,
+    Unary,
     VariableRef,
 )
-from shadersmith.ir.operators import AssignOp, BinaryOp, IncDecOp
+from shadersmith.ir.operators import AssignOp, BinaryOp, IncDecOp, UnaryOp
 from shadersmith.ir.program import (
     BufferAccess,
     BufferField,
@@ -734,3 +735,17 @@ def test_generated_programs_compile_in_both_profiles(chunk: int) -> None:
             for mode in validation_modes(profile):
                 outcome = validate(text, "compute", mode)
                 assert outcome.accepted, f"seed {seed} {profile.name} {mode}: {outcome}"
+
+
+def test_modulo_of_a_constant_that_converts_to_a_negative_int_is_wrapped() -> None:
+    """Found by a campaign (seeds 2583, 3391): `int(2886675422u) % 2` was left plain
+    because the constant was read as 2886675422 instead of GLSL's -1408291874."""
+    from shadersmith.recondition.constants import constant_components
+
+    converted = Construct(INT, (Literal(UINT, 2886675422),))
+    assert constant_components(converted) == (-1408291874,)
+    assert constant_components(Unary(UINT, UnaryOp.NEG, Literal(UINT, 5))) == (4294967291,)
+    prog = program([assign(ref("r"), binary(BinaryOp.MOD, converted, lit(2)))], {"r": INT})
+    result = recondition_checked(prog, values(r=0), "modulo")
+    assert calls_to(result.program, "SAFE_MOD")
+    assert number(run_clean(result)["r"]) >= 0
