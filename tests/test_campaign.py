@@ -135,13 +135,14 @@ def test_rejection_of_spirv_cross_output_blames_spirv_cross() -> None:
     """Mesa rejects what spirv-cross wrote but compiles the original GLSL: the input
     differed, so the tool that produced it is blamed first (a real log from seed 34)."""
     from shadersmith.campaign.findings import analyse
+    from shadersmith.ir.values import Value
     from shadersmith.targets.results import RunResult, RunStatus
 
     log = (
         "GLSL Compiler failed\n\ncompute_shader\n==============\n"
         "0:409(11): error: syntax error, unexpected NEW_IDENTIFIER, expecting ',' or ';'\n"
     )
-    same = {0: {"x": 1}}
+    same: dict[int, dict[str, Value]] = {0: {"x": 1}}
     results = {
         "gl-llvmpipe": RunResult(RunStatus.OK, buffers=same),
         "vk-lavapipe": RunResult(RunStatus.OK, buffers=same),
