@@ -25,12 +25,12 @@ from rich.progress import Progress
 
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.harness.build import testcase_from_generated
-from shadersmith.harness.jobs import job_from_program
 from shadersmith.harness.reconditioned import apply_recondition
 from shadersmith.harness.testcase import TestCase, write_test
 from shadersmith.ir.profile import GLSL450
 from shadersmith.oracle.differential import Verdict, compare, output_digest
 from shadersmith.targets.chains import Job
+from shadersmith.targets.jobs import job_from_program
 from shadersmith.targets.registry import parse_target_list
 from shadersmith.targets.results import RunStatus
 from shadersmith.targets.session import TargetSession

@@ -25,11 +25,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from shadersmith.generate.smith import SmithOptions, generate
-from shadersmith.harness.jobs import job_from_program
 from shadersmith.ir.profile import GLSL450
 from shadersmith.recondition import recondition
 from shadersmith.targets.chains import Job
 from shadersmith.targets.engine import Worker
+from shadersmith.targets.jobs import job_from_program
 from shadersmith.targets.registry import parse_target_list, spec_for
 
 SMALL = SmithOptions(

@@ -215,9 +215,9 @@ _SHOWN = {
 @click.option("--save/--no-save", default=True, help="Record the results in test.json.")
 def run_command(test_dir: Path, target_list: str | None, timeout: float, save: bool) -> None:
     """Run a test on each target and say whether the outputs agree."""
-    from shadersmith.harness.jobs import job_from_test
     from shadersmith.harness.testcase import TestCaseError, load_test, write_test
     from shadersmith.oracle.differential import compare, output_digest
+    from shadersmith.targets.jobs import job_from_test
     from shadersmith.targets.registry import UnknownTarget, parse_target_list
     from shadersmith.targets.session import TargetSession
 

@@ -242,3 +242,22 @@ def test_failures_need_no_refinement() -> None:
     results = {"vk-lavapipe-opt": RunResult(RunStatus.CRASH), "interp": out(1)}
     finding = only_finding(results, PROPOSED)
     assert missing_refinements(finding, results) == []
+
+
+def test_rejected_spirv_cross_output_is_blamed_on_spirv_cross_first() -> None:
+    """Mesa's GL driver rejects spirv-cross's GLSL on vk-lavapipe-cross but compiles the
+    original on gl-llvmpipe: the input differed, so the tool that wrote it comes first."""
+    from shadersmith.oracle.blame import blame
+    from shadersmith.oracle.classify import Finding, Kind
+    from shadersmith.targets.results import RunResult, RunStatus
+
+    results = {
+        "gl-llvmpipe": RunResult(RunStatus.OK),
+        "vk-lavapipe-cross": RunResult(RunStatus.COMPILE_ERROR, log="0:1(1): error: x"),
+    }
+    components = {
+        "gl-llvmpipe": ["llvm", "llvmpipe-gl"],
+        "vk-lavapipe-cross": ["llvm", "glslang", "spirv-cross", "llvmpipe-gl"],
+    }
+    finding = Finding(Kind.COMPILE_FAILURE, ("vk-lavapipe-cross",), ("gl-llvmpipe",), "llvmpipe-gl")
+    assert blame(finding, results, components)[:2] == ["spirv-cross", "llvmpipe-gl"]

@@ -1,8 +1,9 @@
 """Fast traversals of the IR for passes that visit every node of every program.
 
-`ir.walk` finds children by reflection over dataclass fields, which is general but costs
-most of the time of a pass over a large program. These functions know each node class's
-children, and the statement-level ones never enter expressions at all.
+Plain iteration is `ir.walk`'s. What is here is what `ir.walk` does not offer: a
+rebuild of expressions by direct construction (the reconditioner's hot path), and
+statement-level walks that never enter expressions or that replace one statement of a
+body by several.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from shadersmith.ir.statements import (
     VarDecl,
     While,
 )
+from shadersmith.ir.walk import iter_nodes
 
 ExprFn = Callable[[Expression], Expression]
 
@@ -109,35 +111,9 @@ def map_expression_children(expr: Expression, fn: ExprFn) -> Expression:
     raise TypeError(f"not an expression: {expr!r}")
 
 
-def expression_children(expr: Expression) -> tuple[Expression, ...]:
-    if isinstance(expr, Literal | VariableRef):
-        return ()
-    if isinstance(expr, Binary):
-        return (expr.left, expr.right)
-    if isinstance(expr, Call | Construct):
-        return expr.args
-    if isinstance(expr, Swizzle | Member):
-        return (expr.base,)
-    if isinstance(expr, Index):
-        return (expr.base, expr.index)
-    if isinstance(expr, Unary):
-        return (expr.operand,)
-    if isinstance(expr, IncDec):
-        return (expr.target,)
-    if isinstance(expr, Assign):
-        return (expr.target, expr.value)
-    if isinstance(expr, Ternary):
-        return (expr.condition, expr.if_true, expr.if_false)
-    return expr.items
-
-
 def iter_expression(expr: Expression) -> Iterator[Expression]:
     """Every node of `expr`, itself included, in pre-order."""
-    stack = [expr]
-    while stack:
-        current = stack.pop()
-        yield current
-        stack.extend(reversed(expression_children(current)))
+    return iter_nodes(expr)
 
 
 def rewrite_expression(expr: Expression, fn: ExprFn) -> Expression:

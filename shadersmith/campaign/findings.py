@@ -6,6 +6,7 @@ signature that reproduces is trusted; one that does not is kept but marked flaky
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 
 from shadersmith.campaign.store import Finding
@@ -17,37 +18,6 @@ from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
 
 CRASH_RERUNS = 5
-# A driver that crashes or hangs is at fault whoever wrote its input; one that rejects
-# its input may be right to, if a tool before it wrote invalid code.
-REJECTION_KINDS = frozenset({Kind.COMPILE_FAILURE})
-
-
-def input_producer(
-    failing: Sequence[str],
-    component: str,
-    passing: Sequence[str],
-    components: Mapping[str, Sequence[str]],
-) -> str | None:
-    """The tool to blame when a component fails on one chain but not on another.
-
-    If `component` (say llvmpipe-gl) rejected the shader in a failing target but took the
-    same test fine in a passing target, it was fed different input: the nearest tool
-    upstream of it in the failing chain that the passing chain lacks (say spirv-cross)
-    produced that input, and is the first suspect (seed 002, Example 7).
-    """
-    for name in failing:
-        chain = list(components.get(name, ()))
-        if component not in chain:
-            continue
-        for other in passing:
-            other_chain = set(components.get(other, ()))
-            if component not in other_chain:
-                continue
-            upstream = chain[: chain.index(component)]
-            for tool in reversed(upstream):
-                if tool not in other_chain:
-                    return tool
-    return None
 
 
 def analyse(
@@ -60,16 +30,10 @@ def analyse(
         if finding.kind is Kind.AGREE:
             continue
         blamed = blame(finding, results, components)
-        sign = sign_finding(finding, results, components)
-        if finding.kind in REJECTION_KINDS and blamed:
-            producer = input_producer(finding.targets, blamed[0], finding.passing, components)
-            if producer is not None:
-                blamed = [producer, *blamed]
-                sign = signature(results[finding.targets[0]], finding.kind, producer)
         findings.append(
             Finding(
                 kind=finding.kind.value,
-                signature=sign,
+                signature=sign_finding(finding, results, components),
                 targets=finding.targets,
                 blamed=",".join(blamed) or "unknown",
             )
@@ -83,7 +47,6 @@ def analyse(
 def reproduce_crashes(
     findings: list[Finding],
     job: Job,
-    results: Mapping[str, RunResult],
     session: TargetSession,
     reruns: int = CRASH_RERUNS,
 ) -> list[Finding]:
@@ -100,9 +63,5 @@ def reproduce_crashes(
             if signature(again, Kind.CRASH, component) == finding.signature:
                 reproduced = True
                 break
-        checked.append(
-            Finding(
-                finding.kind, finding.signature, finding.targets, finding.blamed, not reproduced
-            )
-        )
+        checked.append(dataclasses.replace(finding, flaky=not reproduced))
     return checked

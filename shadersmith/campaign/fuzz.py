@@ -21,13 +21,13 @@ from shadersmith.campaign.findings import analyse, reproduce_crashes
 from shadersmith.campaign.store import CampaignStore, Finding
 from shadersmith.generate.smith import SmithOptions, generate, options_to_dict
 from shadersmith.harness.build import testcase_from_generated
-from shadersmith.harness.jobs import job_from_program
 from shadersmith.harness.reconditioned import apply_recondition
 from shadersmith.harness.testcase import TestCase, write_test
 from shadersmith.ir.profile import LanguageProfile
 from shadersmith.oracle.differential import output_digest
 from shadersmith.oracle.known import is_ignored
 from shadersmith.targets.chains import Job
+from shadersmith.targets.jobs import job_from_program
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
 from shadersmith.targets.spirv_passes import choose_pass_list
@@ -65,7 +65,6 @@ class Progress:
     compile_failures: int = 0
     ours: int = 0
     buckets: int = 0
-    new_buckets: list[str] = field(default_factory=list)
     started: float = field(default_factory=time.perf_counter)
 
     @property
@@ -152,7 +151,7 @@ def _handle(
 ) -> None:
     started = time.perf_counter()
     verdict, findings = analyse(results, components)
-    findings = reproduce_crashes(findings, item.job, results, session)
+    findings = reproduce_crashes(findings, item.job, session)
     findings = [
         Finding(
             f.kind,
@@ -215,4 +214,3 @@ def _handle(
         elif finding.kind in ("all_failed", "ours_ub"):
             progress.ours += 1
     progress.buckets += len(opened)
-    progress.new_buckets.extend(opened)

@@ -137,12 +137,6 @@ class CampaignStore:
     def done_indices(self) -> set[int]:
         return {row[0] for row in self.db.execute("SELECT idx FROM tests")}
 
-    def bucket_count(self, signature: str) -> int:
-        row = self.db.execute(
-            "SELECT count FROM buckets WHERE signature = ?", (signature,)
-        ).fetchone()
-        return int(row[0]) if row else 0
-
     def kept_directories(self, signature: str) -> int:
         row = self.db.execute(
             "SELECT COUNT(*) FROM bucket_tests WHERE signature = ? AND directory IS NOT NULL",
@@ -205,12 +199,6 @@ class CampaignStore:
                     (finding.signature, idx, directory),
                 )
         return opened
-
-    def set_reduced(self, signature: str, directory: str) -> None:
-        with self.db:
-            self.db.execute(
-                "UPDATE buckets SET reduced = ? WHERE signature = ?", (directory, signature)
-            )
 
     # ------------------------------------------------------------------ reports
 

@@ -304,14 +304,6 @@ def _body(out: _Writer, body: tuple[Statement, ...]) -> None:
     out.depth -= 1
 
 
-def emit_statement(stmt: Statement, profile: LanguageProfile = GLSL450) -> str:
-    """One statement as GLSL text (several lines for compound statements)."""
-    del profile
-    out = _Writer()
-    _statement(out, stmt)
-    return out.text()
-
-
 # ---------------------------------------------------------------------- program
 
 

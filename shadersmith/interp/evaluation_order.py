@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from shadersmith.interp.frames import Frame
-from shadersmith.interp.nodes import all_nodes, child_nodes
 from shadersmith.ir.builtins import BY_NAME
 from shadersmith.ir.expressions import Assign, Call, CallKind, Expression, IncDec, root_variable
 from shadersmith.ir.program import Program
+from shadersmith.ir.walk import children, iter_nodes
 
 
 def _builtin_out_params(name: str) -> frozenset[int]:
@@ -61,7 +61,7 @@ class EffectAnalysis:
         argument roots on the way."""
         nonlocal_names = self._nonlocal_names
         writes = False
-        for node in all_nodes(top):
+        for node in iter_nodes(top):
             kind = type(node)
             if kind is Assign or kind is IncDec:
                 writes = writes or root_variable(node.target) in nonlocal_names
@@ -102,7 +102,7 @@ class EffectAnalysis:
                 expr.kind is CallKind.USER and self._writes_nonlocal.get(expr.callee, True)
             )
         if not result:
-            for child in child_nodes(expr):
+            for child in children(expr):
                 if self.may_write(child):
                     result = True
                     break

@@ -8,7 +8,6 @@ struct type carries its name and its fields; two structs with one name must be e
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -161,10 +160,6 @@ def component_count(type_: Type) -> int:
     return 0
 
 
-def is_scalar_or_vector(type_: Type) -> bool:
-    return isinstance(type_, ScalarType | VectorType)
-
-
 def element_type(type_: Type) -> Type:
     """The type that indexing `type_` with `[i]` gives."""
     if isinstance(type_, ArrayType):
@@ -185,14 +180,3 @@ def index_bound(type_: Type) -> int | None:
     if isinstance(type_, MatrixType):
         return type_.columns
     raise TypeError(f"{type_} cannot be indexed")
-
-
-def contains_type(outer: Type, predicate: Callable[[Type], bool]) -> bool:
-    """True when `outer` or any type nested in it satisfies `predicate`."""
-    if predicate(outer):
-        return True
-    if isinstance(outer, ArrayType):
-        return contains_type(outer.element, predicate)
-    if isinstance(outer, StructType):
-        return any(contains_type(f.type, predicate) for f in outer.fields)
-    return False

@@ -1,8 +1,7 @@
 """A generic walker and transformer over every IR node.
 
-Children are found from the dataclass fields of each node: a field holding a node, or a
-tuple of nodes, is a child. Types are values, not nodes, and are never walked. Adding a
-node class therefore needs no change here beyond listing it in `NODE_CLASSES`.
+Children are the fields that hold nodes, listed per class in `_CHILD_FIELDS`. Types are
+values, not nodes, and are never walked.
 """
 
 from __future__ import annotations
@@ -11,7 +10,22 @@ import dataclasses
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-from shadersmith.ir.expressions import EXPRESSION_CLASSES
+from shadersmith.ir.expressions import (
+    EXPRESSION_CLASSES,
+    Assign,
+    Binary,
+    Call,
+    Construct,
+    IncDec,
+    Index,
+    Literal,
+    Member,
+    Sequence,
+    Swizzle,
+    Ternary,
+    Unary,
+    VariableRef,
+)
 from shadersmith.ir.program import Function, Program
 from shadersmith.ir.statements import (
     Block,
@@ -43,66 +57,92 @@ STATEMENT_CLASSES: tuple[type, ...] = (
     Return,
     Discard,
 )
-NODE_CLASSES: tuple[type, ...] = (
-    *EXPRESSION_CLASSES,
-    *STATEMENT_CLASSES,
-    SwitchCase,
-    Function,
-    Program,
-)
+
+# Per node class: (fields holding one node or None, fields holding a tuple of nodes), in
+# source order. Listed once, here, because every pass, the interpreter and the
+# reconditioner walk every node of every program: reflecting over dataclass fields per
+# node would cost most of their time. A new node class is added to this table.
+_CHILD_FIELDS: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    Literal: ((), ()),
+    VariableRef: ((), ()),
+    Unary: (("operand",), ()),
+    IncDec: (("target",), ()),
+    Binary: (("left", "right"), ()),
+    Assign: (("target", "value"), ()),
+    Ternary: (("condition", "if_true", "if_false"), ()),
+    Construct: ((), ("args",)),
+    Swizzle: (("base",), ()),
+    Index: (("base", "index"), ()),
+    Member: (("base",), ()),
+    Call: ((), ("args",)),
+    Sequence: ((), ("items",)),
+    VarDecl: (("init",), ()),
+    ExprStmt: (("expr",), ()),
+    Block: ((), ("body",)),
+    If: (("condition", "then", "otherwise"), ()),
+    Switch: (("selector",), ("cases",)),
+    SwitchCase: ((), ("body",)),
+    For: (("init", "condition", "update", "body"), ()),
+    While: (("condition", "body"), ()),
+    DoWhile: (("body", "condition"), ()),
+    Break: ((), ()),
+    Continue: ((), ()),
+    Return: (("value",), ()),
+    Discard: ((), ()),
+    Function: (("body",), ()),
+    Program: ((), ("globals", "functions")),
+}
+assert set(EXPRESSION_CLASSES) | set(STATEMENT_CLASSES) <= set(_CHILD_FIELDS)
 
 N = TypeVar("N")
-
-_field_names_cache: dict[type, tuple[str, ...]] = {}
-
-
-def _field_names(cls: type) -> tuple[str, ...]:
-    names = _field_names_cache.get(cls)
-    if names is None:
-        names = tuple(f.name for f in dataclasses.fields(cls))
-        _field_names_cache[cls] = names
-    return names
-
-
-def _is_node(value: object) -> bool:
-    return isinstance(value, NODE_CLASSES)
 
 
 def children(node: object) -> Iterator[Any]:
     """The direct child nodes of `node`, in source order."""
-    for name in _field_names(type(node)):
-        value = getattr(node, name)
-        if _is_node(value):
-            yield value
-        elif isinstance(value, tuple):
-            for item in value:
-                if _is_node(item):
-                    yield item
+    singles, sequences = _CHILD_FIELDS[type(node)]
+    for name in singles:
+        child = getattr(node, name)
+        if child is not None:
+            yield child
+    for name in sequences:
+        yield from getattr(node, name)
 
 
 def iter_nodes(node: object) -> Iterator[Any]:
     """Every node under `node`, itself included, in pre-order (source order)."""
     stack = [node]
+    table = _CHILD_FIELDS
     while stack:
         current = stack.pop()
         yield current
-        stack.extend(reversed(list(children(current))))
+        singles, sequences = table[type(current)]
+        found: list[Any] = []
+        for name in singles:
+            child = getattr(current, name)
+            if child is not None:
+                found.append(child)
+        for name in sequences:
+            found.extend(getattr(current, name))
+        found.reverse()
+        stack.extend(found)
 
 
 def map_children(node: N, fn: Callable[[Any], Any]) -> N:
     """A copy of `node` with `fn` applied to each direct child; `node` itself when no
     child changed, so unchanged subtrees stay shared."""
+    singles, sequences = _CHILD_FIELDS[type(node)]
     changes: dict[str, Any] = {}
-    for name in _field_names(type(node)):
-        value = getattr(node, name)
-        if _is_node(value):
-            new = fn(value)
-            if new is not value:
+    for name in singles:
+        child = getattr(node, name)
+        if child is not None:
+            new = fn(child)
+            if new is not child:
                 changes[name] = new
-        elif isinstance(value, tuple) and value and any(_is_node(v) for v in value):
-            new_items = tuple(fn(v) if _is_node(v) else v for v in value)
-            if any(a is not b for a, b in zip(new_items, value, strict=True)):
-                changes[name] = new_items
+    for name in sequences:
+        items = getattr(node, name)
+        new_items = tuple(fn(item) for item in items)
+        if any(a is not b for a, b in zip(new_items, items, strict=True)):
+            changes[name] = new_items
     if not changes:
         return node
     return dataclasses.replace(node, **changes)  # type: ignore[type-var]
@@ -119,21 +159,3 @@ def transform(node: N, fn: Callable[[Any], Any]) -> N:
 
     result: N = visit(node)
     return result
-
-
-class Visitor:
-    """Double dispatch on the node class: define `visit_Binary(self, node)` and so on.
-
-    Unhandled classes fall to `generic_visit`, which visits the children.
-    """
-
-    def visit(self, node: Any) -> Any:
-        method = getattr(self, "visit_" + type(node).__name__, None)
-        if method is None:
-            return self.generic_visit(node)
-        return method(node)
-
-    def generic_visit(self, node: Any) -> Any:
-        for child in children(node):
-            self.visit(child)
-        return None

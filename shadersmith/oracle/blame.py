@@ -49,9 +49,39 @@ def blame(finding: Finding, results: Mapping[str, RunResult], components: Chains
     named: list[str] = []
     for name in finding.targets:
         component = failing_component(results[name], chain_names(components.get(name, ())))
+        if finding.kind in REJECTION_KINDS:
+            producer = input_producer(name, component, finding.passing, components)
+            if producer is not None and producer not in named:
+                named.append(producer)
         if component not in named:
             named.append(component)
     return named or [UNKNOWN]
+
+
+# A driver that crashes or hangs is at fault whoever wrote its input; one that rejects its
+# input may be right to, if a tool before it in the chain wrote invalid code.
+REJECTION_KINDS = frozenset({Kind.COMPILE_FAILURE})
+
+
+def input_producer(
+    target: str, component: str, passing: Sequence[str], components: Chains
+) -> str | None:
+    """The tool that wrote what `component` rejected, when a passing target ran the same
+    component on other input: the nearest tool upstream of it in `target`'s chain that the
+    passing chain lacks. E.g. llvmpipe's GL driver rejects spirv-cross's GLSL on
+    vk-lavapipe-cross but compiles the original on gl-llvmpipe: spirv-cross wrote it."""
+    chain = chain_names(components.get(target, ()))
+    if component not in chain:
+        return None
+    upstream = chain[: chain.index(component)]
+    for other in passing:
+        other_chain = set(chain_names(components.get(other, ())))
+        if component not in other_chain:
+            continue
+        for tool in reversed(upstream):
+            if tool not in other_chain:
+                return tool
+    return None
 
 
 def suspects(failing: Sequence[Sequence[str]], passing: Sequence[Sequence[str]]) -> list[str]:

@@ -243,5 +243,8 @@ def sign_finding(finding: Finding, results: Mapping[str, RunResult], components:
         return signature(result, finding.kind, blame(finding, results, components)[0])
     if finding.kind is Kind.OURS_UB:
         return signature(result, finding.kind, OURS)
+    if finding.kind is Kind.COMPILE_FAILURE:
+        # A rejection may be blamed on the tool that wrote the rejected input.
+        return signature(result, finding.kind, blame(finding, results, components)[0])
     chain: Sequence[str] = chain_names(components.get(first, ()))
     return signature(result, finding.kind, finding.component or failing_component(result, chain))

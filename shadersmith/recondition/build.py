@@ -86,13 +86,6 @@ def splat(type_: Type, value: int | float | bool) -> Expression:
     raise TypeError(f"cannot splat into {type_}")
 
 
-def bool_like(type_: Type) -> ScalarType | VectorType:
-    """bool for a scalar, bvecN for a vector: what a componentwise comparison gives."""
-    if isinstance(type_, VectorType):
-        return VectorType(ScalarKind.BOOL, type_.size)
-    return BOOL
-
-
 def binary_type(op: BinaryOp, left: Type, right: Type) -> Type:
     if op.is_comparison or op.is_logical:
         return BOOL
@@ -194,7 +187,3 @@ def index(base: Expression, position: int) -> Index:
 
 def assign(target: Expression, value: Expression, op: AssignOp = AssignOp.ASSIGN) -> Assign:
     return Assign(target.type, op, target, value)
-
-
-def int_min() -> Literal:
-    return int_lit(INT_MIN)

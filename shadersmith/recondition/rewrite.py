@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from shadersmith.analysis.traversal import map_function, map_statements, rewrite_expression
 from shadersmith.ir.expressions import Expression
 from shadersmith.ir.program import Program
-from shadersmith.ir.statements import Statement, VarDecl
+from shadersmith.ir.statements import Statement
 
 ExpressionRewrite = Callable[[Expression], Expression]
 
@@ -46,7 +46,3 @@ def rewrite_statement_lists(
     innermost blocks first; expressions are not visited."""
     functions = tuple(map_statements(f, rewrite) for f in program.functions)
     return dataclasses.replace(program, functions=functions)
-
-
-def with_globals(program: Program, globals_: Sequence[VarDecl]) -> Program:
-    return dataclasses.replace(program, globals=tuple(globals_))

@@ -63,7 +63,6 @@ class TargetSpec:
     name: str
     factory: str
     kwargs: tuple[tuple[str, Any], ...] = ()
-    environment: tuple[tuple[str, str], ...] = ()
 
     def build(self) -> Target:
         module_name, function_name = self.factory.split(":")
@@ -86,8 +85,6 @@ def _worker_main(
     log_fd = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
     os.dup2(log_fd, 1)
     os.dup2(log_fd, 2)
-    for key, value in spec.environment:
-        os.environ[key] = value
     os.environ.setdefault("MESA_SHADER_CACHE_DISABLE", "true")
     if address_space_bytes > 0:
         resource.setrlimit(resource.RLIMIT_AS, (address_space_bytes, address_space_bytes))

@@ -43,10 +43,8 @@ for _rewrite in ("xor-to-or", "shl-to-shr", "sub-to-add"):
             (("base", _base), ("name", _name), ("rewrite", _rewrite)),
         )
 
-# What `--targets` means when not given: every CPU target (the NVIDIA ones join when
-# `discover` finds them present).
+# What `--targets` means when not given: every CPU target (name the NVIDIA ones).
 CPU_TARGETS = ("gl-llvmpipe", "vk-lavapipe", "vk-lavapipe-opt", "vk-lavapipe-cross", "interp")
-GPU_TARGETS = ("gl-nvidia", "vk-nvidia", "vk-nvidia-opt")
 
 
 class UnknownTarget(ValueError):
