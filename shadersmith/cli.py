@@ -217,6 +217,7 @@ def run_command(test_dir: Path, target_list: str | None, timeout: float, save: b
     """Run a test on each target and say whether the outputs agree."""
     from shadersmith.harness.testcase import TestCaseError, load_test, write_test
     from shadersmith.oracle.differential import compare, output_digest
+    from shadersmith.oracle.signature import signed_findings
     from shadersmith.targets.jobs import job_from_test
     from shadersmith.targets.registry import UnknownTarget, parse_target_list
     from shadersmith.targets.session import TargetSession
@@ -232,7 +233,9 @@ def run_command(test_dir: Path, target_list: str | None, timeout: float, save: b
             err_console.print(f"[yellow]{name}: missing ({reason})")
         results = session.run(job)
         versions = session.versions()
+        components = session.components()
     comparison = compare(results)
+    findings = signed_findings(results, components)
     table = Table()
     for column in ("target", "status", "output", "compile ms", "run ms", "component"):
         table.add_column(column)
@@ -254,6 +257,8 @@ def run_command(test_dir: Path, target_list: str | None, timeout: float, save: b
         f"verdict: {comparison.verdict.value}"
         + (f" (suspects: {', '.join(comparison.suspects)})" if comparison.suspects else "")
     )
+    for finding, signature in findings:
+        click.echo(f"finding: {signature} (targets: {', '.join(finding.targets)})")
     if save:
         test.results = {
             name: {
@@ -266,6 +271,13 @@ def run_command(test_dir: Path, target_list: str | None, timeout: float, save: b
             for name, result in results.items()
         }
         test.results["verdict"] = comparison.verdict.value
+        if findings:  # what `shadersmith reduce` keeps by default
+            first, signature = findings[0]
+            test.results["finding"] = {
+                "kind": first.kind.value,
+                "signature": signature,
+                "targets": list(first.targets),
+            }
         write_test(test, test_dir)
 
 
@@ -318,6 +330,19 @@ def _duration(text: str | None) -> float | None:
     type=click.Path(dir_okay=False, path_type=Path),
     help="File of known signatures to ignore (one a line).",
 )
+@click.option(
+    "--reduce/--no-reduce",
+    "reduce_buckets",
+    default=True,
+    show_default=True,
+    help="Reduce each new bucket's first test.",
+)
+@click.option(
+    "--reduce-time",
+    default="2m",
+    show_default=True,
+    help="Time budget of each bucket's reduction.",
+)
 def fuzz_command(
     target_list: str | None,
     time_text: str | None,
@@ -329,6 +354,8 @@ def fuzz_command(
     timeout: float,
     keep: int,
     ignore_file: Path | None,
+    reduce_buckets: bool,
+    reduce_time: str,
 ) -> None:
     """Run a differential campaign: generate, recondition, run, classify, bucket, store.
 
@@ -359,6 +386,8 @@ def fuzz_command(
         timeout_s=timeout,
         keep_per_bucket=keep,
         ignore=ignore,
+        reduce=reduce_buckets,
+        reduce_time_s=_duration(reduce_time) or 120.0,
     )
     stop = threading.Event()
     outcome: dict[str, object] = {}
@@ -373,6 +402,9 @@ def fuzz_command(
         table.add_row("compile failures", str(progress.compile_failures))
         table.add_row("defects of ours", str(progress.ours))
         table.add_row("buckets", str(progress.buckets))
+        table.add_row("reduced", str(progress.reduced))
+        if progress.reducing:
+            table.add_row("reducing", progress.reducing)
         return table
 
     with Live(status_table(Progress()), console=err_console, transient=True) as live:
@@ -422,7 +454,16 @@ def _print_buckets(campaign: Path) -> None:
     finally:
         store.close()
     table = Table(title=f"{totals['tests']} tests, {len(buckets)} buckets in {campaign}")
-    for column in ("signature", "kind", "targets", "blamed", "count", "first seen", "example"):
+    for column in (
+        "signature",
+        "kind",
+        "targets",
+        "blamed",
+        "count",
+        "first seen",
+        "example",
+        "reduced",
+    ):
         table.add_column(column, overflow="fold")
     import datetime
 
@@ -439,6 +480,7 @@ def _print_buckets(campaign: Path) -> None:
             str(bucket.count),
             seen,
             bucket.example or "",
+            bucket.reduced or "",
         )
     Console(width=200).print(table)
 
@@ -455,6 +497,102 @@ def buckets_command(campaign: Path) -> None:
         _print_buckets(campaign)
     except StoreError as error:
         _fail(str(error))
+
+
+@main.command(name="reduce")
+@click.argument("test_dir", type=click.Path(path_type=Path))
+@click.option(
+    "--reducer",
+    type=click.Choice(["internal", "creduce", "picire"]),
+    default="internal",
+    show_default=True,
+    help="The IR reducer, or a text reducer through the GLSL front-end.",
+)
+@click.option("--targets", "target_list", help="Default: the targets recorded in the test.")
+@click.option("--signature", help="The signature to keep; default: the test's recorded finding.")
+@click.option("--time", "time_text", default="10m", show_default=True, help="Time budget.")
+@click.option(
+    "--jobs", type=click.IntRange(1), default=2, show_default=True, help="Workers per target."
+)
+@click.option("--timeout", type=click.FloatRange(1), default=30.0, show_default=True)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Where to write the reduced test; default: TEST_DIR-reduced beside it.",
+)
+def reduce_command(
+    test_dir: Path,
+    reducer: str,
+    target_list: str | None,
+    signature: str | None,
+    time_text: str,
+    jobs: int,
+    timeout: float,
+    out: Path | None,
+) -> None:
+    """Shrink a test while its finding's signature holds, reconditioning every candidate.
+
+    Writes the reduced test (shader.comp reconditioned, to file; unreconditioned.comp, to
+    read) beside the original and prints both programs' sizes.
+    """
+    from rich.live import Live
+
+    from shadersmith.harness.testcase import TestCaseError, load_test
+    from shadersmith.reduce import (
+        ReductionError,
+        reduce_subject,
+        reduced_directory,
+        subject_from_test,
+        write_reduced,
+    )
+    from shadersmith.reduce.internal import ReductionProgress
+    from shadersmith.targets.registry import UnknownTarget, parse_target_list
+    from shadersmith.targets.session import TargetSession
+
+    budget = _duration(time_text) or 600.0
+    try:
+        test = load_test(test_dir)
+        targets = tuple(parse_target_list(target_list)) if target_list else None
+        subject = subject_from_test(test, signature=signature, targets=targets)
+    except (TestCaseError, UnknownTarget) as error:
+        _fail(str(error))
+
+    def line(progress: ReductionProgress) -> str:
+        return (
+            f"{progress.reducer}: {progress.pass_name}: {progress.lines} lines "
+            f"(from {progress.original_lines}), {progress.calls} candidates, "
+            f"{progress.elapsed_s:.0f} s"
+        )
+
+    with (
+        TargetSession(list(subject.targets), jobs, timeout_s=timeout) as session,
+        Live("starting the targets", console=err_console, transient=True) as live,
+    ):
+        try:
+            result = reduce_subject(
+                subject,
+                session,
+                reducer,
+                parallel=jobs,
+                time_budget_s=budget,
+                on_progress=lambda p: live.update(line(p)),
+            )
+        except ReductionError as error:
+            _fail(str(error))
+    written = write_reduced(result, out or reduced_directory(test_dir))
+    counters = result.counters
+    click.echo(
+        f"{result.original_lines} -> {result.reduced_lines} lines unreconditioned "
+        f"({result.reconditioned_lines} reconditioned) in {result.seconds:.1f} s, "
+        f"{counters.calls} candidates ({counters.full_runs} run on every target)"
+    )
+    kept = "kept" if result.signature_kept else "NOT kept on the final run"
+    click.echo(f"signature {subject.signature}: {kept}")
+    if result.ub_in_reduced:
+        click.echo("warning: the sanitizer found undefined behaviour in the reduced program")
+    click.echo(f"reduced test: {written}")
+    if not result.signature_kept:
+        sys.exit(1)
 
 
 @main.command(name="replay")

@@ -59,7 +59,7 @@ def test_sigkill_mid_campaign_then_resume_loses_and_repeats_nothing(tmp_path: Pa
     campaign = tmp_path / "c"
     command = [
         sys.executable, "-m", "shadersmith.cli", "fuzz", "--count", "16",
-        "--targets", "gl-llvmpipe,interp", "--out", str(campaign),
+        "--targets", "gl-llvmpipe,interp", "--out", str(campaign), "--no-reduce",
     ]  # fmt: skip
     process = subprocess.Popen(
         command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
@@ -174,6 +174,7 @@ def test_real_crash_is_rerun_reproduced_and_bucketed_while_other_tests_run(
         profile=GLSL450,
         count=2,
         seed_base=57,
+        reduce=False,
     )
     progress = run_campaign(tmp_path / "c", options)
     assert progress.tests == 2

@@ -18,13 +18,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from shadersmith.campaign.findings import analyse, reproduce_crashes
-from shadersmith.campaign.store import CampaignStore, Finding
+from shadersmith.campaign.reduction import reduce_new_buckets
+from shadersmith.campaign.store import Bucket, CampaignStore, Finding
 from shadersmith.generate.smith import SmithOptions, generate, options_to_dict
 from shadersmith.harness.build import testcase_from_generated
 from shadersmith.harness.reconditioned import apply_recondition
 from shadersmith.harness.testcase import TestCase, write_test
 from shadersmith.ir.profile import LanguageProfile
-from shadersmith.oracle.differential import output_digest
+from shadersmith.oracle.differential import output_digest, results_record
 from shadersmith.oracle.known import is_ignored
 from shadersmith.targets.chains import Job
 from shadersmith.targets.jobs import job_from_program
@@ -45,6 +46,8 @@ class CampaignOptions:
     keep_per_bucket: int = 3
     ignore: frozenset[str] = frozenset()
     generator: SmithOptions = field(default_factory=SmithOptions)
+    reduce: bool = True  # reduce each new bucket's first test
+    reduce_time_s: float = 120.0  # per bucket
 
     def settings(self) -> dict[str, object]:
         """What must not change when a campaign is resumed."""
@@ -65,6 +68,8 @@ class Progress:
     compile_failures: int = 0
     ours: int = 0
     buckets: int = 0
+    reduced: int = 0
+    reducing: str | None = None  # the bucket being reduced now
     started: float = field(default_factory=time.perf_counter)
 
     @property
@@ -135,9 +140,41 @@ def run_campaign(
                     _handle(item, results, session, store, components, options, progress)
                     if on_progress:
                         on_progress(progress)
+                if options.reduce:
+                    _reduce_buckets(store, session, options, progress, stop, deadline, on_progress)
+            if options.reduce:  # a resumed, finished campaign may still have some to reduce
+                _reduce_buckets(store, session, options, progress, stop, deadline, on_progress)
         return progress
     finally:
         store.close()
+
+
+def _reduce_buckets(
+    store: CampaignStore,
+    session: TargetSession,
+    options: CampaignOptions,
+    progress: Progress,
+    stop: threading.Event,
+    deadline: float | None,
+    on_progress: Callable[[Progress], None] | None,
+) -> None:
+    def may_start() -> bool:
+        return deadline is None or time.perf_counter() < deadline
+
+    def on_bucket(bucket: Bucket | None) -> None:
+        progress.reducing = None if bucket is None else bucket.signature
+        if on_progress:
+            on_progress(progress)
+
+    progress.reduced += reduce_new_buckets(
+        store,
+        session,
+        options.workers_per_target,
+        options.reduce_time_s,
+        stop.is_set,
+        may_start,
+        on_bucket,
+    )
 
 
 def _handle(
@@ -168,17 +205,7 @@ def _handle(
         if store.kept_directories(finding.signature) >= options.keep_per_bucket:
             continue  # counted, not kept: no reduction wasted on duplicates
         test = item.test
-        test.results = {
-            name: {
-                "status": r.status.value,
-                "output": output_digest(r) if r.ok else None,
-                "failed_component": r.failed_component,
-                "compile_ms": round(r.compile_ms + r.tools_ms, 1),
-                "run_ms": round(r.run_ms, 1),
-                "message": r.log[-4000:],
-            }
-            for name, r in results.items()
-        }
+        test.results = results_record(results)
         test.results["finding"] = finding.__dict__
         path = write_test(test, store.test_directory(finding, item.seed))
         directories[finding.signature] = str(path.relative_to(store.directory.resolve()))

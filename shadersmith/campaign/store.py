@@ -200,6 +200,21 @@ class CampaignStore:
                 )
         return opened
 
+    def unreduced_buckets(self) -> list[Bucket]:
+        """Buckets whose first kept test has not been reduced (or tried) yet."""
+        return [
+            b
+            for b in self.buckets()
+            if b.reduced is None and b.example is not None and not b.flaky and not b.ignored
+        ]
+
+    def set_reduced(self, signature: str, outcome: str) -> None:
+        """The reduced test's directory (relative), or `failed: why`."""
+        with self.db:
+            self.db.execute(
+                "UPDATE buckets SET reduced = ? WHERE signature = ?", (outcome, signature)
+            )
+
     # ------------------------------------------------------------------ reports
 
     def buckets(self) -> list[Bucket]:

@@ -47,6 +47,21 @@ def output_digest(result: RunResult) -> str:
     return "buffers:" + hashlib.sha256(canonical.encode()).hexdigest()[:16]
 
 
+def results_record(results: Mapping[str, RunResult]) -> dict[str, Any]:
+    """Per target, what a test directory records of a run (test.json `results`)."""
+    return {
+        name: {
+            "status": r.status.value,
+            "output": output_digest(r) if r.ok else None,
+            "failed_component": r.failed_component,
+            "compile_ms": round(r.compile_ms + r.tools_ms, 1),
+            "run_ms": round(r.run_ms, 1),
+            "message": r.log[-4000:],
+        }
+        for name, r in results.items()
+    }
+
+
 def _jsonable(value: Any) -> Any:
     if isinstance(value, Mapping):
         return {str(k): _jsonable(v) for k, v in value.items()}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from shadersmith.emit.glsl import emit_glsl
+from shadersmith.front.glsl import FrontEndError, parse_glsl
 from shadersmith.harness.regenerate import rebuild
 from shadersmith.harness.testcase import TestCase, TestCaseError
 from shadersmith.ir.profile import LanguageProfile
@@ -29,15 +30,22 @@ def job_from_program(
 
 
 def job_from_test(test: TestCase) -> Job:
-    """The job a test describes. Generated tests also carry their IR (rebuilt from the
-    provenance), so the reference interpreter can take part; others run without it."""
-    program = values = None
+    """The job a test describes, with its IR so the reference interpreter can take part:
+    generated tests rebuild it from their provenance; others (reduced or edited tests,
+    foreign shaders) are read by the GLSL front-end; what it cannot read runs without."""
+    program: Program | None = None
+    values: BufferValues | None = None
     if test.provenance.get("generator") == "smith":
         try:
             rebuilt = rebuild(test)
             program, values = rebuilt.program, rebuilt.buffer_values
         except TestCaseError:
-            program = values = None  # edited by hand: run the text as it is
+            program = values = None  # edited by hand: read the text below
+    if program is None and test.stage == "compute":
+        try:
+            program, values = parse_glsl(test.main_shader).program, test.buffer_values()
+        except FrontEndError:
+            program = values = None
     passes = test.provenance.get("spirv_opt_passes")
     return Job(
         stage=test.stage,

@@ -8,9 +8,11 @@ point at it. Never part of the default target list; their names start with `plan
 from __future__ import annotations
 
 import dataclasses
+import os
+import sys
 
 from shadersmith.targets.chains import ChainTarget, Job, gl_target, vulkan_target
-from shadersmith.targets.results import RunResult
+from shadersmith.targets.results import RunResult, RunStatus
 
 # name -> (text to find, replacement): each rewrite changes one operator everywhere.
 REWRITES: dict[str, tuple[str, str]] = {
@@ -23,16 +25,56 @@ REWRITES: dict[str, tuple[str, str]] = {
 def planted_target(name: str, base: str, rewrite: str) -> ChainTarget:
     """`base` ("gl-llvmpipe" or "vk-lavapipe") with the operator rewrite `rewrite`."""
     find, replace = REWRITES[rewrite]
-    if base == "gl-llvmpipe":
-        real = gl_target(name, "llvmpipe")
-    elif base == "vk-lavapipe":
-        real = vulkan_target(name, "llvmpipe")
-    else:
-        raise ValueError(f"no planted variant of {base}")
+    real = _real_target(name, base)
 
     def run(job: Job) -> RunResult:
         rewritten = dataclasses.replace(job, source=job.source.replace(find, replace))
         return real.run(rewritten)
 
     components = [(f"planted-{rewrite}", "1"), *real.components]
+    return ChainTarget(name, components, run, extra_versions=real.extra_versions)
+
+
+# name -> (text whose presence triggers the failure, what the failure is).
+FAILURES: dict[str, tuple[str, str]] = {
+    # A real crash of the worker process (SIGABRT after an assertion message, as glibc's
+    # assert prints it), so the watchdog, re-runs and the crash signature all take part.
+    "crash-on-bitfield-reverse": ("bitfieldReverse(", "crash"),
+    # A rejection of valid code, as a front-end with a missing feature would give.
+    "reject-switch": ("switch (", "compile"),
+}
+
+
+def _real_target(name: str, base: str) -> ChainTarget:
+    if base == "gl-llvmpipe":
+        return gl_target(name, "llvmpipe")
+    if base == "vk-lavapipe":
+        return vulkan_target(name, "llvmpipe")
+    raise ValueError(f"no planted variant of {base}")
+
+
+def planted_failure_target(name: str, base: str, failure: str) -> ChainTarget:
+    """`base` that crashes or rejects the shader when its text holds a trigger."""
+    trigger, what = FAILURES[failure]
+    real = _real_target(name, base)
+    component = f"planted-{failure}"
+
+    def run(job: Job) -> RunResult:
+        if trigger not in job.source:
+            return real.run(job)
+        if what == "crash":
+            print(
+                f"shader_compiler: planted.c:1: void {failure.replace('-', '_')}(void): "
+                f"Assertion `no {trigger.rstrip('(')}' failed.",
+                file=sys.stderr,
+                flush=True,
+            )
+            os.abort()
+        return RunResult(
+            RunStatus.COMPILE_ERROR,
+            log=f"0:1(1): error: planted: `{trigger.strip()}' is not supported",
+            failed_component=component,
+        )
+
+    components = [(component, "1"), *real.components]
     return ChainTarget(name, components, run, extra_versions=real.extra_versions)

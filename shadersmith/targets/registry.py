@@ -42,6 +42,14 @@ for _rewrite in ("xor-to-or", "shl-to-shr", "sub-to-add"):
             "shadersmith.targets.planted:planted_target",
             (("base", _base), ("name", _name), ("rewrite", _rewrite)),
         )
+for _failure in ("crash-on-bitfield-reverse", "reject-switch"):
+    for _base in ("gl-llvmpipe", "vk-lavapipe"):
+        _name = f"planted-{_failure}-{_base}"
+        TARGETS[_name] = TargetSpec(
+            _name,
+            "shadersmith.targets.planted:planted_failure_target",
+            (("base", _base), ("name", _name), ("failure", _failure)),
+        )
 
 # What `--targets` means when not given: every CPU target (name the NVIDIA ones).
 CPU_TARGETS = ("gl-llvmpipe", "vk-lavapipe", "vk-lavapipe-opt", "vk-lavapipe-cross", "interp")

@@ -63,9 +63,15 @@ class TargetSession:
     def restarts(self) -> dict[str, int]:
         return {name: sum(w.restarts for w in pool.workers) for name, pool in self.pools.items()}
 
-    def run_many(self, jobs: Iterable[Job]) -> Iterator[tuple[int, dict[str, RunResult]]]:
-        """Yield (job index, results by target) as soon as every target has answered."""
+    def run_many(
+        self, jobs: Iterable[Job], only: Iterable[str] | None = None
+    ) -> Iterator[tuple[int, dict[str, RunResult]]]:
+        """Yield (job index, results by target) as soon as every target has answered.
+
+        `only`: run on these of the session's targets (a reducer's cheap first check)."""
         job_list = list(jobs)
+        chosen = set(self.pools) if only is None else set(only) & set(self.pools)
+        pools = {name: pool for name, pool in self.pools.items() if name in chosen}
         answers: queue.Queue[tuple[str, int, RunResult]] = queue.Queue()
 
         def drive(name: str, pool: WorkerPool) -> None:
@@ -74,18 +80,18 @@ class TargetSession:
 
         threads = [
             threading.Thread(target=drive, args=(name, pool), daemon=True)
-            for name, pool in self.pools.items()
+            for name, pool in pools.items()
         ]
         for thread in threads:
             thread.start()
         collected: dict[int, dict[str, RunResult]] = {}
-        expected = len(self.pools)
+        expected = len(pools)
         for _ in range(len(job_list) * expected):
             name, index, result = answers.get()
             per_job = collected.setdefault(index, {})
             per_job[name] = result
             if len(per_job) == expected:
-                yield index, {n: per_job[n] for n in self.pools}
+                yield index, {n: per_job[n] for n in pools}
                 del collected[index]
         for thread in threads:
             thread.join()

@@ -1,0 +1,271 @@
+"""The interestingness test: does a candidate, reconditioned, still show the signature?
+
+A candidate goes through cheap checks first, in this process, then the real targets:
+
+1. the GLSL front-end accepts its text (the candidate is valid GLSL; a text reducer's
+   output is read back into the IR here);
+2. the reconditioner makes it free of undefined behaviour, and the reference
+   interpreter's sanitizer confirms it (a candidate that still has some is dropped and
+   counted: it would be a defect of ours, never a reduced bug);
+3. the targets that showed the finding, with the interpreter for wrong results: a
+   candidate whose failing target no longer fails that way is dropped (most are);
+4. every other target, then classification and signatures exactly as in a campaign: the
+   candidate is interesting only if one of its findings has the subject's signature.
+
+Verdicts are cached by the reconditioned text, so a candidate met twice runs once.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from shadersmith.emit.glsl import emit_glsl
+from shadersmith.front.glsl import FrontEndError, parse_glsl
+from shadersmith.interp import InterpreterError, UndefinedBehaviour, run_compute
+from shadersmith.ir.program import Program
+from shadersmith.ir.types import ArrayType, ScalarKind, ScalarType, Type, VectorType
+from shadersmith.ir.values import BufferValues, Value
+from shadersmith.oracle.blame import Chains
+from shadersmith.oracle.classify import FAILURE_KINDS, REFERENCE, Kind
+from shadersmith.oracle.differential import output_digest
+from shadersmith.oracle.signature import signed_findings
+from shadersmith.recondition import Reconditioned, recondition
+from shadersmith.reduce.subject import Subject
+from shadersmith.targets.chains import Job
+from shadersmith.targets.jobs import job_from_program
+from shadersmith.targets.results import RunResult
+from shadersmith.targets.session import TargetSession
+
+INTERP_STEP_BUDGET = 2_000_000
+
+
+class Verdict(enum.Enum):
+    INVALID = "invalid"  # the front-end (or the reconditioner) rejects it
+    UB = "ub"  # undefined behaviour left after reconditioning: a defect of ours
+    UNINTERESTING = "uninteresting"
+    INTERESTING = "interesting"
+
+
+@dataclass(frozen=True)
+class Candidate:
+    program: Program  # unreconditioned
+    buffer_values: BufferValues
+
+
+@dataclass
+class Prepared:
+    candidate: Candidate  # as read back by the front-end
+    reconditioned: Reconditioned
+    job: Job
+    key: str
+
+
+@dataclass
+class Counters:
+    calls: int = 0  # candidates judged (cache hits excluded)
+    cache_hits: int = 0
+    invalid: int = 0
+    ub: int = 0
+    first_stage_runs: int = 0  # candidates run on the finding's own targets
+    full_runs: int = 0  # candidates run on every target
+    interesting: int = 0
+    target_seconds: float = 0.0  # wall time spent waiting for targets
+
+
+@dataclass
+class Interestingness:
+    subject: Subject
+    session: TargetSession
+    counters: Counters = field(default_factory=Counters)
+    _cache: dict[str, Verdict] = field(default_factory=dict)
+    last_results: dict[str, RunResult] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        present = set(self.session.present)
+        self._targets = [name for name in self.subject.targets if name in present]
+        finding_kind = self.subject.signature.split(":", 1)[0]
+        first = [t for t in self.subject.finding_targets if t in present]
+        if finding_kind == "wrong" and REFERENCE in present:
+            first.append(REFERENCE)
+        # A first stage as large as the whole set would only run everything twice.
+        self._first_stage = first if first and len(first) < len(self._targets) else []
+        self._components: Chains = {
+            name: chain for name, chain in self.session.components().items()
+        }
+
+    # ------------------------------------------------------------------ preparation
+
+    def prepare(self, candidate: Candidate) -> Prepared | Verdict:
+        """Front-end, reconditioner and sanitizer: everything short of the targets."""
+        profile = self.subject.profile
+        text = emit_glsl(candidate.program, profile)
+        try:
+            program = parse_glsl(text).program
+        except FrontEndError:
+            self.counters.invalid += 1
+            return Verdict.INVALID
+        return self.prepare_parsed(Candidate(program, candidate.buffer_values))
+
+    def prepare_parsed(self, candidate: Candidate) -> Prepared | Verdict:
+        """As `prepare`, for a program that the front-end produced itself."""
+        values = _values_for(candidate.program, candidate.buffer_values)
+        if values is None:
+            self.counters.invalid += 1
+            return Verdict.INVALID
+        candidate = Candidate(candidate.program, values)
+        try:
+            result = recondition(
+                candidate.program, candidate.buffer_values, self.subject.recondition_options
+            )
+        except Exception:  # a program the reconditioner cannot take (counted)
+            self.counters.invalid += 1
+            return Verdict.INVALID
+        job = job_from_program(
+            result.program, result.buffer_values, self.subject.profile, self.subject.spirv_passes
+        )
+        key = hashlib.sha256(
+            (job.source + json.dumps(result.buffer_values, sort_keys=True, default=str)).encode()
+        ).hexdigest()
+        cached = self._cache.get(key)
+        if cached is not None:
+            self.counters.cache_hits += 1
+            return cached
+        self.counters.calls += 1
+        try:
+            run_compute(result.program, result.buffer_values, step_budget=INTERP_STEP_BUDGET)
+        except UndefinedBehaviour:
+            self.counters.ub += 1
+            self._cache[key] = Verdict.UB
+            return Verdict.UB
+        except InterpreterError:
+            self.counters.invalid += 1
+            self._cache[key] = Verdict.INVALID
+            return Verdict.INVALID
+        return Prepared(candidate, result, job, key)
+
+    # ------------------------------------------------------------------ running
+
+    def judge(self, prepared: Sequence[Prepared]) -> list[Verdict]:
+        """Run prepared candidates on the targets (in parallel) and judge each."""
+        verdicts: list[Verdict | None] = [None] * len(prepared)
+        results: list[dict[str, RunResult]] = [{} for _ in prepared]
+        started = time.perf_counter()
+        survivors = list(range(len(prepared)))
+        if self._first_stage:
+            self.counters.first_stage_runs += len(prepared)
+            jobs = [p.job for p in prepared]
+            for index, answer in self.session.run_many(jobs, only=self._first_stage):
+                results[index] = answer
+            survivors = [i for i in survivors if self._first_stage_holds(results[i])]
+            for i in set(range(len(prepared))) - set(survivors):
+                verdicts[i] = Verdict.UNINTERESTING
+        rest = [t for t in self._targets if t not in self._first_stage]
+        if survivors:
+            self.counters.full_runs += len(survivors)
+            jobs = [prepared[i].job for i in survivors]
+            for position, answer in self.session.run_many(jobs, only=rest):
+                results[survivors[position]].update(answer)
+            for i in survivors:
+                keeps = self.signature_kept(results[i])
+                verdicts[i] = Verdict.INTERESTING if keeps else Verdict.UNINTERESTING
+        self.counters.target_seconds += time.perf_counter() - started
+        final: list[Verdict] = []
+        for i, verdict in enumerate(verdicts):
+            assert verdict is not None
+            if verdict is not Verdict.INTERESTING:
+                # Interesting ones are not cached: the driver must see them prepared.
+                self._cache[prepared[i].key] = verdict
+            else:
+                self.counters.interesting += 1
+                self.last_results = results[i]
+            final.append(verdict)
+        return final
+
+    def signatures(self, results: dict[str, RunResult]) -> list[str]:
+        return [signature for _, signature in signed_findings(results, self._components)]
+
+    def signature_kept(self, results: dict[str, RunResult]) -> bool:
+        return self.subject.signature in self.signatures(results)
+
+    def _first_stage_holds(self, results: dict[str, RunResult]) -> bool:
+        """Whether the finding's own targets still misbehave the way they did."""
+        kind = self.subject.signature.split(":", 1)[0]
+        failing = [results[t] for t in self.subject.finding_targets if t in results]
+        if not failing:
+            return True
+        if kind == "wrong":
+            reference = results.get(REFERENCE)
+            if reference is None or not reference.ok:
+                return True
+            expected = output_digest(reference)
+            return any(not r.ok or output_digest(r) != expected for r in failing)
+        wanted = {
+            "crash": {Kind.CRASH},
+            "oom": {Kind.CRASH},
+            "timeout": {Kind.TIMEOUT},
+            "compile": {Kind.COMPILE_FAILURE},
+            "link": {Kind.COMPILE_FAILURE},
+            "invalid": {Kind.COMPILE_FAILURE},
+        }.get(kind)
+        if wanted is None:
+            return True
+        return any(FAILURE_KINDS.get(r.status) in wanted for r in failing)
+
+    def verify(self, prepared: Prepared) -> tuple[bool, dict[str, RunResult]]:
+        """Run on every target, with no shortcut, and check the signature."""
+        results: dict[str, RunResult] = {}
+        for _, answer in self.session.run_many([prepared.job], only=self._targets):
+            results = answer
+        return self.signature_kept(results), results
+
+    def check(self, candidate: Candidate) -> Verdict:
+        """One candidate, start to end."""
+        prepared = self.prepare(candidate)
+        if isinstance(prepared, Verdict):
+            return prepared
+        return self.judge([prepared])[0]
+
+
+def _values_for(program: Program, values: BufferValues) -> BufferValues | None:
+    """The values of `program`'s buffers, taken from `values` by block and field name;
+    None when a field has none (a text reducer renamed or invented it)."""
+    chosen: BufferValues = {}
+    for buffer in program.buffers:
+        given = values.get(buffer.block_name)
+        if given is None:
+            return None
+        fields = {}
+        for buffer_field in buffer.fields:
+            value = given.get(buffer_field.name)
+            if value is None or not _conforms(value, buffer_field.type):
+                return None
+            fields[buffer_field.name] = value
+        chosen[buffer.block_name] = fields
+    return chosen
+
+
+def _conforms(value: Value, type_: Type) -> bool:
+    if isinstance(type_, ArrayType):
+        if not isinstance(value, tuple):
+            return False
+        if type_.length is not None and len(value) != type_.length:
+            return False
+        return all(_conforms(item, type_.element) for item in value)
+    if isinstance(type_, VectorType):
+        return (
+            isinstance(value, tuple)
+            and len(value) == type_.size
+            and all(_conforms(item, type_.component) for item in value)
+        )
+    if isinstance(type_, ScalarType):
+        if type_.kind is ScalarKind.BOOL:
+            return isinstance(value, bool)
+        if type_.kind is ScalarKind.FLOAT:
+            return isinstance(value, float)
+        return isinstance(value, int) and not isinstance(value, bool)
+    return False

@@ -1,0 +1,115 @@
+"""What a reduction works on: the unreconditioned program of an interesting test, and
+everything needed to recondition and run a smaller version of it the same way.
+
+Seed 003 (Figure 2b): the reducer shrinks the program *before* reconditioning, and each
+candidate is reconditioned just before it runs. Reducing the reconditioned text instead
+would let the reducer delete the safety wrappers and report undefined behaviour as a bug.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from shadersmith.front.glsl import FrontEndError, parse_glsl
+from shadersmith.harness.regenerate import rebuild, recondition_options_from_dict
+from shadersmith.harness.testcase import TestCase, TestCaseError
+from shadersmith.ir.profile import LanguageProfile
+from shadersmith.ir.program import Program
+from shadersmith.ir.values import BufferValues
+from shadersmith.recondition import ReconditionOptions
+
+
+@dataclass(frozen=True)
+class Subject:
+    program: Program  # unreconditioned
+    buffer_values: BufferValues
+    profile: LanguageProfile
+    recondition_options: ReconditionOptions
+    spirv_passes: tuple[str, ...] | None
+    signature: str  # what every candidate must keep
+    finding_targets: tuple[str, ...]  # the targets that showed the finding
+    targets: tuple[str, ...]  # every target the finding was seen against
+    stage: str = "compute"
+    origin: dict[str, object] = field(default_factory=dict)  # the test's provenance
+
+
+def subject_from_test(
+    test: TestCase,
+    signature: str | None = None,
+    finding_targets: tuple[str, ...] | None = None,
+    targets: tuple[str, ...] | None = None,
+) -> Subject:
+    """The reduction subject of a test.
+
+    A generated test gives back its unreconditioned program from its provenance; any
+    other shader is read by the GLSL front-end and taken as unreconditioned. The
+    signature and targets default to what the test recorded (campaign tests record
+    their finding); a test without them needs them given.
+    """
+    if test.stage != "compute":
+        raise TestCaseError("reduction handles compute tests only (fragment tests: not yet)")
+    finding = test.results.get("finding") if isinstance(test.results, dict) else None
+    if signature is None:
+        if not isinstance(finding, dict) or "signature" not in finding:
+            raise TestCaseError(
+                "the test records no finding: give the signature to keep (--signature), "
+                "e.g. from `shadersmith run`"
+            )
+        signature = str(finding["signature"])
+    if finding_targets is None:
+        recorded = finding.get("targets") if isinstance(finding, dict) else None
+        finding_targets = tuple(str(t) for t in recorded or ())
+    if targets is None:
+        targets = tuple(
+            name
+            for name, value in test.results.items()
+            if isinstance(value, dict) and "status" in value
+        )
+    if not targets:
+        raise TestCaseError("the test records no targets: give them (--targets)")
+
+    options = ReconditionOptions()
+    steps = [s for s in test.provenance.get("transformations", []) if isinstance(s, dict)]
+    for step in steps:
+        if step.get("name") == "recondition":
+            try:
+                options = recondition_options_from_dict(dict(step.get("options", {})))
+            except (TypeError, ValueError) as error:
+                raise TestCaseError(f"test.json: bad recondition options ({error})") from None
+    passes = test.provenance.get("spirv_opt_passes")
+    spirv_passes = tuple(str(p) for p in passes) if passes else None
+
+    program, values, profile = _unreconditioned(test)
+    return Subject(
+        program=program,
+        buffer_values=values,
+        profile=profile,
+        recondition_options=options,
+        spirv_passes=spirv_passes,
+        signature=signature,
+        finding_targets=finding_targets,
+        targets=tuple(targets),
+        stage=test.stage,
+        origin=dict(test.provenance),
+    )
+
+
+def _unreconditioned(test: TestCase) -> tuple[Program, BufferValues, LanguageProfile]:
+    if test.provenance.get("generator") == "smith":
+        try:
+            rebuilt = rebuild(test)
+            return rebuilt.original, rebuilt.original_values, rebuilt.profile
+        except TestCaseError:
+            pass  # edited by hand: read the text
+    source = test.shaders.get("unreconditioned.comp", test.main_shader)
+    try:
+        parsed = parse_glsl(source)
+    except FrontEndError as error:
+        raise TestCaseError(f"the shader does not parse: {error}") from None
+    values = test.buffer_values()
+    for buffer in parsed.program.buffers:
+        given = values.get(buffer.block_name, {})
+        missing = [f.name for f in buffer.fields if f.name not in given]
+        if missing:
+            raise TestCaseError(f"buffer {buffer.block_name} has no values for {missing}")
+    return parsed.program, values, parsed.profile
