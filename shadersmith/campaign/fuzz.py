@@ -79,14 +79,14 @@ class Progress:
 
 
 @dataclass
-class _Prepared:
+class PreparedTest:
     index: int
     seed: int
     job: Job
     test: TestCase
 
 
-def _prepare(index: int, options: CampaignOptions) -> _Prepared:
+def prepare_test(index: int, options: CampaignOptions) -> PreparedTest:
     seed = options.seed_base + index
     generated = generate(seed, options.generator, options.profile)
     original = testcase_from_generated(generated, options.profile)
@@ -96,7 +96,7 @@ def _prepare(index: int, options: CampaignOptions) -> _Prepared:
         original, generated.program, generated.buffer_values, options.profile
     )
     job = job_from_program(result.program, result.buffer_values, options.profile, passes)
-    return _Prepared(index, seed, job, test)
+    return PreparedTest(index, seed, job, test)
 
 
 def _pending_indices(options: CampaignOptions, done: set[int]) -> Iterator[int]:
@@ -132,7 +132,7 @@ def run_campaign(
             while not stop.is_set():
                 if deadline is not None and time.perf_counter() > deadline:
                     break
-                chunk = [_prepare(i, options) for i in itertools.islice(pending, chunk_size)]
+                chunk = [prepare_test(i, options) for i in itertools.islice(pending, chunk_size)]
                 if not chunk:
                     break
                 for position, results in session.run_many([p.job for p in chunk]):
@@ -178,7 +178,7 @@ def _reduce_buckets(
 
 
 def _handle(
-    item: _Prepared,
+    item: PreparedTest,
     results: dict[str, RunResult],
     session: TargetSession,
     store: CampaignStore,

@@ -335,10 +335,13 @@ class _ControlUnwrapper(_Rewriter):
                 self.skip(statement)
                 return statement.body
         elif isinstance(statement, Switch):
-            for case in statement.cases:
-                if self.take():
-                    self.skip(statement)
-                    return _case_body(statement, case)
+            picked: SwitchCase | None = None
+            for case in statement.cases:  # every case is counted, whichever is picked
+                if self.take() and picked is None:
+                    picked = case
+            if picked is not None:
+                self.skip(statement)
+                return _case_body(statement, picked)
         result: Statement = self.visit(statement)
         return result
 

@@ -1,0 +1,204 @@
+"""Reduction: the IR passes on their own, then the internal reducer end to end on real
+drivers wrapped as planted-bug targets (named `planted-...`: a real llvmpipe whose input
+is rewritten, or that crashes or rejects on a trigger), so the bug is known exactly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from shadersmith.cli import main
+from shadersmith.emit.glsl import emit_glsl
+from shadersmith.front.glsl import FrontEndError, parse_glsl
+from shadersmith.generate.smith import SmithOptions, generate
+from shadersmith.harness.testcase import load_test, write_test
+from shadersmith.interp import run_compute
+from shadersmith.ir.profile import GLSL450
+from shadersmith.oracle.differential import results_record
+from shadersmith.oracle.signature import signed_findings
+from shadersmith.reduce import (
+    ReductionError,
+    reduce_subject,
+    reduced_directory,
+    subject_from_test,
+    write_reduced,
+)
+from shadersmith.reduce.interesting import Candidate
+from shadersmith.reduce.passes import (
+    PASSES,
+    ReductionPass,
+    RemoveStatements,
+    ShrinkBuffers,
+    count,
+    weighted_size,
+)
+from shadersmith.targets.session import TargetSession
+
+# ------------------------------------------------------------------ passes, no targets
+
+
+def _candidate(seed: int) -> Candidate:
+    generated = generate(seed, SmithOptions(), GLSL450)
+    return Candidate(generated.program, generated.buffer_values)
+
+
+@pytest.mark.parametrize("reduction_pass", PASSES, ids=lambda p: p.name)
+def test_each_opportunity_gives_a_smaller_program_or_a_clean_rejection(
+    reduction_pass: ReductionPass,
+) -> None:
+    for seed in range(3):
+        candidate = _candidate(seed)
+        total = count(reduction_pass, candidate)
+        assert total > 0 or reduction_pass.name in ("remove functions", "remove parameters")
+        valid = 0
+        for number in range(0, total, max(1, total // 25)):
+            reduced, again = reduction_pass.apply(candidate, lambda n, k=number: n == k)
+            assert again == total, "numbering must not depend on what is chosen"
+            try:
+                parse_glsl(emit_glsl(reduced.program, GLSL450))
+            except FrontEndError:
+                continue
+            valid += 1
+            assert weighted_size(reduced.program) <= weighted_size(candidate.program)
+        # Generated programs use every buffer field: only an emptied program frees one.
+        assert total == 0 or valid > 0 or reduction_pass.name == "shrink buffers"
+
+
+def test_removing_every_statement_leaves_an_empty_main_and_frees_every_buffer() -> None:
+    candidate = _candidate(4)
+    reduced, _ = RemoveStatements().apply(candidate, lambda _: True)
+    assert reduced.program.entry_point.body.body == ()
+    assert reduced.program.globals == ()
+    parse_glsl(emit_glsl(reduced.program, GLSL450))
+    emptied, _ = ShrinkBuffers().apply(reduced, lambda _: True)
+    assert emptied.program.buffers == ()
+    assert emptied.buffer_values == {}
+    parse_glsl(emit_glsl(emptied.program, GLSL450))
+
+
+def test_passes_are_deterministic() -> None:
+    candidate = _candidate(7)
+    for reduction_pass in PASSES:
+        first, _ = reduction_pass.apply(candidate, lambda n: n % 3 == 0)
+        second, _ = reduction_pass.apply(candidate, lambda n: n % 3 == 0)
+        assert emit_glsl(first.program, GLSL450) == emit_glsl(second.program, GLSL450)
+
+
+# ------------------------------------------------------------------ end to end
+
+
+def _record(seeds: range, targets: list[str], wanted: str, out: Path) -> Path:
+    """The first seed whose reconditioned test shows `wanted` (a signature prefix),
+    written as a campaign writes its tests."""
+    from shadersmith.campaign.fuzz import CampaignOptions, prepare_test
+
+    options = CampaignOptions(targets=targets, profile=GLSL450)
+    with TargetSession(targets) as session:
+        components = session.components()
+        for seed in seeds:
+            item = prepare_test(seed, options)
+            results = session.run(item.job)
+            for finding, signature in signed_findings(results, components):
+                if signature.startswith(wanted):
+                    item.test.results = results_record(results)
+                    item.test.results["finding"] = {
+                        "kind": finding.kind.value,
+                        "signature": signature,
+                        "targets": list(finding.targets),
+                    }
+                    return write_test(item.test, out / str(seed))
+    raise AssertionError(f"no seed in {seeds} shows {wanted}")
+
+
+PLANTED_WRONG = ["planted-sub-to-add-gl-llvmpipe", "gl-llvmpipe", "interp"]
+
+
+@pytest.mark.parametrize(
+    ("targets", "wanted", "trigger"),
+    [
+        (PLANTED_WRONG, "wrong:odd_one_out:planted-sub-to-add", " - "),
+        (
+            ["planted-crash-on-bitfield-reverse-gl-llvmpipe", "gl-llvmpipe", "interp"],
+            "crash:",
+            "bitfieldReverse(",
+        ),
+        (
+            ["planted-reject-switch-gl-llvmpipe", "gl-llvmpipe", "interp"],
+            "compile:planted-reject-switch:",
+            "switch (",
+        ),
+    ],
+    ids=["planted-wrong-result", "planted-crash", "planted-rejection"],
+)
+def test_internal_reducer_shrinks_a_planted_bug_and_keeps_its_signature(
+    tmp_path: Path, targets: list[str], wanted: str, trigger: str
+) -> None:
+    directory = _record(range(5000, 5060), targets, wanted, tmp_path)
+    subject = subject_from_test(load_test(directory))
+    with TargetSession(targets, 2) as session:
+        result = reduce_subject(subject, session, "internal", time_budget_s=120)
+    assert result.signature_kept
+    assert not result.ub_in_reduced
+    assert result.reduced_lines <= 25 < result.original_lines
+    # The bug's trigger survives; almost everything else is gone.
+    assert trigger in result.reduced.job.source
+    reconditioned = result.reduced.reconditioned
+    run_compute(reconditioned.program, reconditioned.buffer_values)  # no UB: no raise
+
+    written = write_reduced(result, reduced_directory(directory))
+    reduced = load_test(written)
+    assert reduced.main_shader == result.reduced.job.source
+    assert parse_glsl(reduced.shaders["unreconditioned.comp"]).program == (
+        result.reduced.candidate.program
+    )
+    assert reduced.provenance["reduction"]["signature_kept"] is True
+    # The reduced test is a test like any other: it reduces again, from its own text.
+    again = subject_from_test(reduced)
+    assert again.program == result.reduced.candidate.program
+    assert again.signature == subject.signature
+
+
+def test_reduce_command_writes_the_reduced_test_and_replay_shows_the_finding(
+    tmp_path: Path,
+) -> None:
+    directory = _record(
+        range(5000, 5060), PLANTED_WRONG, "wrong:odd_one_out:planted-sub-to-add", tmp_path
+    )
+    runner = CliRunner()
+    reduced = runner.invoke(main, ["reduce", str(directory), "--time", "2m"])
+    assert reduced.exit_code == 0, reduced.output
+    assert "signature wrong:odd_one_out:planted-sub-to-add: kept" in reduced.output
+    written = reduced_directory(directory)
+    assert (written / "unreconditioned.comp").is_file()
+    replayed = runner.invoke(main, ["replay", str(written)])
+    assert replayed.exit_code == 0, replayed.output
+    assert "finding: wrong:odd_one_out:planted-sub-to-add" in replayed.output
+
+
+def test_a_test_that_no_longer_shows_its_signature_is_refused(tmp_path: Path) -> None:
+    directory = _record(
+        range(5000, 5060), PLANTED_WRONG, "wrong:odd_one_out:planted-sub-to-add", tmp_path
+    )
+    subject = subject_from_test(load_test(directory), targets=("gl-llvmpipe", "interp"))
+    with (
+        TargetSession(["gl-llvmpipe", "interp"]) as session,
+        pytest.raises(ReductionError, match="does not show"),
+    ):
+        reduce_subject(subject, session)
+
+
+def test_reduce_command_errors_are_one_line(tmp_path: Path) -> None:
+    runner = CliRunner()
+    missing = runner.invoke(main, ["reduce", str(tmp_path / "nothing")])
+    assert missing.exit_code != 0
+    assert "not a test directory" in missing.output
+    generated = runner.invoke(main, ["generate", "--seed", "3", "--out", str(tmp_path / "t")])
+    assert generated.exit_code == 0
+    no_finding = runner.invoke(main, ["reduce", str(tmp_path / "t")])
+    assert no_finding.exit_code != 0
+    assert "records no finding" in no_finding.output
+    assert len(no_finding.output.strip().splitlines()) == 1
+    bad = runner.invoke(main, ["reduce", str(tmp_path / "t"), "--reducer", "delta"])
+    assert bad.exit_code == 2
