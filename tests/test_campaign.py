@@ -8,12 +8,13 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 from click.testing import CliRunner
 
-from shadersmith.campaign.fuzz import CampaignOptions, run_campaign
+from shadersmith.campaign.fuzz import CampaignOptions, Progress, run_campaign
 from shadersmith.campaign.store import CampaignStore
 from shadersmith.cli import main
 from shadersmith.harness.testcase import load_test
@@ -45,6 +46,36 @@ def test_planted_bug_is_found_bucketed_once_and_blamed_on_the_planted_component(
     example = load_test(tmp_path / "c" / bucket.example)
     assert example.results["finding"]["signature"] == bucket.signature
     assert " - " in example.main_shader
+    # The new bucket's first test was reduced, and the reduced test keeps the bug.
+    assert bucket.reduced is not None and not bucket.reduced.startswith("failed"), bucket.reduced
+    reduced = load_test(tmp_path / "c" / bucket.reduced)
+    assert reduced.provenance["reduction"]["signature_kept"] is True
+    assert reduced.provenance["reduction"]["reduced_lines"] <= 25
+    assert " - " in reduced.main_shader
+
+
+def test_a_reduction_interrupted_by_ctrl_c_is_redone_when_the_campaign_resumes(
+    tmp_path: Path,
+) -> None:
+    targets = ["planted-sub-to-add-gl-llvmpipe", "gl-llvmpipe", "interp"]
+    options = CampaignOptions(targets=targets, profile=GLSL450, count=2, seed_base=5000)
+    stop = threading.Event()
+
+    def on_progress(progress: Progress) -> None:
+        if progress.reducing is not None:
+            stop.set()  # what Ctrl-C does, while the first reduction runs
+
+    run_campaign(tmp_path / "c", options, stop, on_progress)
+    store = CampaignStore(tmp_path / "c")
+    assert [b.reduced for b in store.buckets()] == [None], "nothing half-done is recorded"
+    store.close()
+    progress = run_campaign(tmp_path / "c", options)
+    assert progress.tests == 0 and progress.reduced == 1
+    store = CampaignStore(tmp_path / "c")
+    (bucket,) = store.buckets()
+    store.close()
+    assert bucket.reduced is not None
+    assert load_test(tmp_path / "c" / bucket.reduced).provenance["reduction"]["signature_kept"]
 
 
 def _count_tests(database: Path) -> int:

@@ -57,6 +57,7 @@ from shadersmith.ir.types import (
     StructType,
     Type,
     VectorType,
+    component_count,
 )
 from shadersmith.ir.walk import children, iter_nodes, map_children
 from shadersmith.reduce.interesting import Candidate
@@ -118,22 +119,27 @@ def is_zero(expr: Expression) -> bool:
 
 
 def weighted_size(program: Program) -> int:
-    """Nodes of the program, a zero value counting as nothing: the measure every
-    accepted candidate must decrease (so reduction ends), and what `zero` passes lower."""
+    """Nodes of the program, a zero value counting as nothing, and twice the components
+    of every declared variable: the measure every accepted candidate must decrease (so
+    reduction ends). Narrowing `vec4 v = e` to `vec3 v = e.xyz` lowers it by one."""
     size = 0
     for function in program.functions:
-        size += 1 + len(function.params)
+        size += 1 + sum(1 + _width(p.type) for p in function.params)
         size += _weight(function.body)
     for declaration in program.globals:
         size += _weight(declaration)
-    size += sum(len(buffer.fields) for buffer in program.buffers)
+    size += sum(1 + _width(f.type) for buffer in program.buffers for f in buffer.fields)
     return size
+
+
+def _width(type_: Type) -> int:
+    return 2 * component_count(type_)
 
 
 def _weight(node: object) -> int:
     if type(node) in _EXPRESSIONS and is_zero(node):  # type: ignore[arg-type]
         return 0
-    total = 1
+    total = 1 + (_width(node.type) if isinstance(node, VarDecl) else 0)
     for child in children(node):
         total += _weight(child)
     return total
@@ -558,6 +564,113 @@ class ShrinkBuffers:
         return Candidate(shrunk, new_values), number
 
 
+class _VariableReplacer(_Rewriter):
+    """Each expression may become a variable of its type that is visible everywhere in
+    its function: a buffer field, a global or a parameter (locals would need scopes;
+    the front-end would reject a wrong guess, but every guess costs a check)."""
+
+    def __init__(self, chosen: Chosen, program: Program) -> None:
+        super().__init__(chosen, program)
+        self.visible: dict[Type, str] = {}
+        for buffer in program.buffers:
+            if buffer.instance_name is None:
+                for buffer_field in buffer.fields:
+                    self.visible.setdefault(buffer_field.type, buffer_field.name)
+        for declaration in program.globals:
+            self.visible.setdefault(declaration.type, declaration.name)
+        self.in_function: dict[Type, str] = {}
+
+    def function(self, function: Function) -> Function:
+        self.in_function = dict(self.visible)
+        for parameter in function.params:
+            self.in_function.setdefault(parameter.type, parameter.name)
+        return super().function(function)
+
+    def expression(self, expr: Expression) -> Expression:
+        name = self.in_function.get(expr.type)
+        if name is not None and not isinstance(expr, VariableRef | Literal) and self.take():
+            with self.counting_only():
+                super().expression(expr)
+            return VariableRef(expr.type, name)
+        return super().expression(expr)
+
+
+class ReplaceWithVariable:
+    """Replace an expression by a variable of its type (a buffer field, a global, a
+    parameter): keeps a value the compiler cannot fold, unlike a literal."""
+
+    name = "expressions to variables"
+
+    def apply(self, candidate: Candidate, chosen: Chosen) -> tuple[Candidate, int]:
+        return _run(_VariableReplacer, candidate, chosen)
+
+
+def _narrowed(type_: Type) -> VectorType | ScalarType | None:
+    if isinstance(type_, VectorType):
+        if type_.size > 2:
+            return VectorType(type_.kind, type_.size - 1)
+        return ScalarType(type_.kind)
+    return None
+
+
+def _take_components(expr: Expression, narrow: VectorType | ScalarType) -> Expression:
+    """`expr` cut to `narrow`'s components: `vec4(a, b, c, d)` -> `vec3(a, b, c)`, any
+    other wider vector `e` -> `e.xyz` (or `e.x`); anything else stays as it is."""
+    size = narrow.size if isinstance(narrow, VectorType) else 1
+    wide = expr.type
+    if not isinstance(wide, VectorType) or wide.size <= size:
+        return expr
+    if (
+        isinstance(expr, Construct)
+        and len(expr.args) == wide.size
+        and all(isinstance(arg.type, ScalarType) for arg in expr.args)
+    ):
+        return (
+            expr.args[0] if isinstance(narrow, ScalarType) else Construct(narrow, expr.args[:size])
+        )
+    return Swizzle(narrow, expr, tuple(range(size)))
+
+
+class _TypeNarrower(_Rewriter):
+    def __init__(self, chosen: Chosen, program: Program) -> None:
+        super().__init__(chosen, program)
+        self.narrowed: dict[str, VectorType | ScalarType] = {}
+
+    def in_list(self, statement: Statement) -> Statement | tuple[Statement, ...] | None:
+        if isinstance(statement, VarDecl) and not statement.const:
+            narrow = _narrowed(statement.type)
+            if narrow is not None and self.take():
+                self.narrowed[statement.name] = narrow
+                init = statement.init
+                if init is not None:
+                    init = _take_components(self.expression(init), narrow)
+                return dataclasses.replace(statement, type=narrow, init=init)
+        result: Statement = self.visit(statement)
+        return result
+
+    def expression(self, expr: Expression) -> Expression:
+        expr = super().expression(expr)
+        if (
+            isinstance(expr, Assign)
+            and isinstance(expr.target, VariableRef)
+            and expr.target.name in self.narrowed
+        ):
+            narrow = self.narrowed[expr.target.name]
+            target = VariableRef(narrow, expr.target.name)
+            return Assign(narrow, expr.op, target, _take_components(expr.value, narrow))
+        return expr
+
+
+class NarrowTypes:
+    """Narrow a vector variable by one component (vec4 -> vec3 -> vec2 -> float); its
+    initialiser and the values assigned to it are cut to match."""
+
+    name = "narrow vectors"
+
+    def apply(self, candidate: Candidate, chosen: Chosen) -> tuple[Candidate, int]:
+        return _run(_TypeNarrower, candidate, chosen)
+
+
 # Coarse to fine (seed 003 section 5.3; GraphicsFuzz's reducer, seed 002): big cuts first
 # make every later pass cheaper.
 PASSES: tuple[ReductionPass, ...] = (
@@ -566,6 +679,8 @@ PASSES: tuple[ReductionPass, ...] = (
     UnwrapControl(),
     RemoveParameters(),
     ReplaceWithOperand(),
+    ReplaceWithVariable(),
     ReplaceWithZero(),
+    NarrowTypes(),
     ShrinkBuffers(),
 )

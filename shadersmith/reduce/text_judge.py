@@ -172,15 +172,21 @@ class TextJudge:
 
 
 class BatchingJudge:
-    """A `TextJudge` for concurrent callers: one thread owns the judge, and requests
-    that arrive together go to the targets as one batch, so they run in parallel on the
-    engine's workers rather than one after another behind a lock."""
+    """A `TextJudge` for concurrent callers: one thread owns the judge, and candidates
+    that need the targets and arrive together go to them as one batch, so they run in
+    parallel on the engine's workers rather than one after another behind a lock.
 
-    def __init__(self, judge: TextJudge, batch_size: int, linger_s: float = 0.01) -> None:
+    Each request is prepared as it arrives (front-end, reconditioner, sanitizer: most
+    text edits fail there, in milliseconds, and are answered at once); only a candidate
+    bound for the targets waits, at most `linger_s`, for company."""
+
+    def __init__(self, judge: TextJudge, batch_size: int, linger_s: float = 0.02) -> None:
         self.judge = judge
         self.batch_size = max(1, batch_size)
         self.linger_s = linger_s
         self.error: BaseException | None = None
+        self._closed = False
+        self._closing = threading.Lock()  # no request slips in behind the final drain
         self._requests: Queue[tuple[str, Future[bool]] | None] = Queue()
         self._thread = threading.Thread(target=self._serve, name="text-judge", daemon=True)
         self._thread.start()
@@ -188,24 +194,29 @@ class BatchingJudge:
     def ask(self, text: str) -> bool:
         """Whether `text` is interesting; blocks until it is judged. Safe from any thread."""
         answer: Future[bool] = Future()
-        self._requests.put((text, answer))
+        with self._closing:
+            if self._closed:  # a straggler after the reducer stopped: nobody will judge it
+                return False
+            self._requests.put((text, answer))
         return answer.result()
 
     def close(self) -> None:
         """Finish the batch in hand, then stop (requests still queued are answered no)."""
-        self._requests.put(None)
+        with self._closing:
+            self._closed = True
+            self._requests.put(None)
         self._thread.join()
 
     def _serve(self) -> None:
         stopping = False
         while not stopping:
-            first = self._requests.get()
-            if first is None:
+            item = self._requests.get()
+            if item is None:
                 break
-            batch = [first]
-            # Wait a moment for the reducer's other parallel candidates to arrive.
+            waiting: dict[str, tuple[Prepared, list[Future[bool]]]] = {}
+            self._take(item, waiting)
             deadline = time.perf_counter() + self.linger_s
-            while len(batch) < self.batch_size:
+            while waiting and len(waiting) < self.batch_size:
                 try:
                     item = self._requests.get(timeout=max(0.0, deadline - time.perf_counter()))
                 except Empty:
@@ -213,8 +224,8 @@ class BatchingJudge:
                 if item is None:
                     stopping = True
                     break
-                batch.append(item)
-            self._answer(batch)
+                self._take(item, waiting)
+            self._run(waiting)
         while True:  # anything left after close: not interesting, nobody waits long
             try:
                 item = self._requests.get_nowait()
@@ -223,14 +234,39 @@ class BatchingJudge:
             if item is not None:
                 item[1].set_result(False)
 
-    def _answer(self, batch: list[tuple[str, Future[bool]]]) -> None:
+    def _take(
+        self,
+        item: tuple[str, Future[bool]],
+        waiting: dict[str, tuple[Prepared, list[Future[bool]]]],
+    ) -> None:
+        """Answer `item` at once if that needs no target, else add it to `waiting`."""
+        text, future = item
+        if text in waiting:
+            waiting[text][1].append(future)
+            return
         if self.error is not None or self.judge.out_of_time():
-            answers = [False] * len(batch)
+            future.set_result(False)
+            return
+        try:
+            prepared = self.judge.prepare(text)
+        except Exception as error:  # kept for the reducer to raise; answer "no"
+            self.error = error
+            future.set_result(False)
+            return
+        if isinstance(prepared, Prepared):
+            waiting[text] = (prepared, [future])
         else:
+            future.set_result(prepared)
+
+    def _run(self, waiting: dict[str, tuple[Prepared, list[Future[bool]]]]) -> None:
+        if not waiting:
+            return
+        answers = [False] * len(waiting)
+        if self.error is None:
             try:
-                answers = self.judge.judge_texts([text for text, _ in batch])
+                answers = self.judge.run([(text, p) for text, (p, _) in waiting.items()])
             except Exception as error:  # kept for the reducer to raise; answer "no"
                 self.error = error
-                answers = [False] * len(batch)
-        for (_, future), answer in zip(batch, answers, strict=True):
-            future.set_result(answer)
+        for (_, futures), answer in zip(waiting.values(), answers, strict=True):
+            for future in futures:
+                future.set_result(answer)
