@@ -89,6 +89,19 @@ REAL = tuple(
 )
 
 
+# NVIDIA (run on the GPU machine: `--cases nvidia`): the differential benchmark's seeds
+# where gl-nvidia alone was wrong, and where vk-nvidia-opt crashed (issue 4).
+NVIDIA = (
+    *(
+        Case(f"gl-nvidia-{seed}", "nvidia", ("gl-nvidia", "vk-nvidia", "interp"), "wrong:", (seed,))
+        for seed in (99, 123, 124, 157)
+    ),
+    Case(
+        "vk-nvidia-opt-crash", "nvidia", ("vk-nvidia-opt", "vk-nvidia", "interp"), "crash:", (81,)
+    ),
+)
+
+
 def _matching(signatures: list[str], wanted: str) -> str | None:
     for signature in signatures:
         if signature == wanted or (wanted.endswith(":") and signature.startswith(wanted)):
@@ -141,7 +154,7 @@ class Row:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reducers", default="internal,creduce,picire")
-    parser.add_argument("--cases", default="planted,real", help="planted, real or both")
+    parser.add_argument("--cases", default="planted,real", help="planted, real, nvidia")
     parser.add_argument("--only", help="comma-separated case names")
     parser.add_argument("--budget", type=float, default=300.0, help="seconds per reduction")
     parser.add_argument("--jobs", type=int, default=2, help="workers per target")
@@ -149,7 +162,7 @@ def main() -> None:
     args = parser.parse_args()
     reducers = [r.strip() for r in args.reducers.split(",") if r.strip()]
     kinds = {k.strip() for k in args.cases.split(",")}
-    cases = [c for c in (*PLANTED, *REAL) if c.kind in kinds]
+    cases = [c for c in (*PLANTED, *REAL, *NVIDIA) if c.kind in kinds]
     if args.only:
         names = set(args.only.split(","))
         cases = [c for c in cases if c.name in names]
@@ -170,7 +183,7 @@ def main() -> None:
                 console.print(f"[yellow]{case.name}: no seed showed {case.signature}")
                 continue
             for reducer in reducers:
-                rows.append(run_one(case, reducer, directory, session, args.budget))
+                rows.append(run_one(case, reducer, directory, session, args.budget, args.jobs))
                 _print_row(rows[-1])
     finally:
         for session in sessions.values():
@@ -179,14 +192,14 @@ def main() -> None:
 
 
 def run_one(
-    case: Case, reducer: str, directory: Path, session: TargetSession, budget: float
+    case: Case, reducer: str, directory: Path, session: TargetSession, budget: float, jobs: int
 ) -> Row:
     from shadersmith.harness.testcase import load_test
 
     subject = subject_from_test(load_test(directory))
     started = time.perf_counter()
     try:
-        result = reduce_subject(subject, session, reducer, parallel=2, time_budget_s=budget)
+        result = reduce_subject(subject, session, reducer, parallel=jobs, time_budget_s=budget)
     except ReductionError as error:
         seconds = time.perf_counter() - started
         return Row(case.name, case.kind, reducer, subject.signature, 0, 0, 0, seconds, 0, 0,

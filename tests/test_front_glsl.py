@@ -65,13 +65,13 @@ void main() {
 
 
 ERRORS = [
-    ("#version 450\n#define X 1\n", GLSLSyntaxError, 2, 1),
-    ("void main() {}\n", GLSLSyntaxError, 1, 1),
+    ("#version 450\n#foo X 1\n", GLSLSyntaxError, 2, 1),
+    ("#version 451\nvoid main() {}\n", GLSLSyntaxError, 1, 1),
     ("#version 450\nvoid main() {\n  int x = 1u;\n}\n", GLSLTypeError, 3, 9),
     ("#version 450\nvoid main() {\n  x = 1;\n}\n", GLSLTypeError, 3, 3),
     ("#version 450\nvoid main() {\n  int x = 1 +;\n}\n", GLSLSyntaxError, 3, 14),
     ("#version 450\nvoid main() {\n  int x = 1 @ 2;\n}\n", GLSLSyntaxError, 3, 13),
-    ("#version 450\nvoid main() {\n  bool b = 1 < 2u;\n}\n", GLSLTypeError, 3, 14),
+    ("#version 450\nvoid main() {\n  bool b = true < 2u;\n}\n", GLSLTypeError, 3, 17),
     (
         "#version 450\nvoid main() {\n  ivec2 v = ivec2(1);\n  int a = v.z;\n}\n",
         GLSLTypeError,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 from shadersmith.ir.expressions import (
+    ArrayLength,
     Assign,
     Binary,
     Call,
@@ -37,12 +38,15 @@ from shadersmith.ir.operators import (
 from shadersmith.ir.profile import GLSL450, Language, LanguageProfile
 from shadersmith.ir.program import (
     Function,
+    InterfaceBlock,
     Parameter,
     ParamQualifier,
     Program,
     Stage,
     StorageBuffer,
+    Uniform,
 )
+from shadersmith.ir.qualifiers import Qualifiers
 from shadersmith.ir.statements import (
     Block,
     Break,
@@ -95,11 +99,17 @@ def literal_text(literal: Literal) -> str:
     kind = literal.type.kind
     if kind is ScalarKind.BOOL:
         return "true" if value else "false"
+    wide = literal.type.bits == 64
     if kind is ScalarKind.INT:
-        return str(int(value))
+        return str(int(value)) + ("l" if wide else "")
     if kind is ScalarKind.UINT:
-        return f"{int(value)}u"
-    number = float(value)
+        return f"{int(value)}{'ul' if wide else 'u'}"
+    if wide:
+        return _float_text(float(value)) + "lf"
+    return _float_text(float(value))
+
+
+def _float_text(number: float) -> str:
     if math.isnan(number) or math.isinf(number):
         raise ValueError(f"float literal {number} has no GLSL spelling")
     if number.is_integer() and abs(number) < 1e15:
@@ -124,7 +134,7 @@ def precedence(expr: Expression) -> int:
         return _literal_precedence(expr)
     if isinstance(expr, VariableRef):
         return PRIMARY_PRECEDENCE
-    if isinstance(expr, Swizzle | Index | Member | Call | Construct):
+    if isinstance(expr, Swizzle | Index | Member | Call | Construct | ArrayLength):
         return POSTFIX_PRECEDENCE
     if isinstance(expr, IncDec):
         return PREFIX_PRECEDENCE if expr.op.is_prefix else POSTFIX_PRECEDENCE
@@ -199,6 +209,8 @@ def _expr(expr: Expression) -> str:
         return f"{type_name(expr.type)}({_arguments(expr.args)})"
     if isinstance(expr, Sequence):
         return ", ".join(_wrap(item, ASSIGNMENT_PRECEDENCE) for item in expr.items)
+    if isinstance(expr, ArrayLength):
+        return f"{_wrap(expr.base, POSTFIX_PRECEDENCE)}.length()"
     raise TypeError(f"not an expression: {expr!r}")
 
 
@@ -223,7 +235,7 @@ class _Writer:
 
 
 def _var_decl(decl: VarDecl) -> str:
-    text = declarator(decl.type, decl.name)
+    text = decl.qualifiers.text() + declarator(decl.type, decl.name)
     if decl.const:
         text = "const " + text
     if decl.init is not None:
@@ -310,7 +322,7 @@ def _body(out: _Writer, body: tuple[Statement, ...]) -> None:
 def _parameter(param: Parameter) -> str:
     qualifier = "" if param.qualifier is ParamQualifier.IN else param.qualifier.value + " "
     const = "const " if param.const else ""
-    return const + qualifier + declarator(param.type, param.name)
+    return const + qualifier + param.qualifiers.text() + declarator(param.type, param.name)
 
 
 def _function(out: _Writer, function: Function) -> None:
@@ -339,11 +351,51 @@ def _buffer(out: _Writer, buffer: StorageBuffer) -> None:
     out.line("}" + (f" {buffer.instance_name};" if buffer.instance_name else ";"))
 
 
+# Words that are a variable's storage; the others (interpolation, precision, memory ...)
+# are kept in `Qualifiers.words` around the storage word an interface node implies.
+_STORAGE_WORDS = frozenset({"in", "out", "uniform", "buffer", "shared", "varying", "attribute"})
+_PRECISION_WORDS = frozenset({"highp", "mediump", "lowp"})
+
+
+def qualified(qualifiers: Qualifiers, location: int | None, storage: str) -> str:
+    """Qualifiers text of an interface variable: its location first in the layout, and
+    its storage word (unless an old spelling such as `varying` is there) before any
+    precision word, the order GLSL before 4.20 requires."""
+    layout = qualifiers.layout if location is None else (("location", location), *qualifiers.layout)
+    words = list(qualifiers.words)
+    if not _STORAGE_WORDS.intersection(words):
+        at = next((i for i, w in enumerate(words) if w in _PRECISION_WORDS), len(words))
+        words.insert(at, storage)
+    return Qualifiers(layout, tuple(words)).text()
+
+
+def _uniform(uniform: Uniform) -> str:
+    text = qualified(uniform.qualifiers, uniform.location, "uniform")
+    text += declarator(uniform.type, uniform.name)
+    if uniform.init is not None:
+        text += " = " + _wrap(uniform.init, ASSIGNMENT_PRECEDENCE)
+    return text + ";"
+
+
+def _block(out: _Writer, block: InterfaceBlock) -> None:
+    out.line(f"{block.qualifiers.text()}{block.block_name} {{")
+    out.depth += 1
+    for field in block.fields:
+        out.line(field.qualifiers.text() + declarator(field.type, field.name) + ";")
+    out.depth -= 1
+    dims = "".join("[]" if n is None else f"[{n}]" for n in block.array)
+    out.line("}" + (f" {block.instance_name}{dims};" if block.instance_name else ";"))
+
+
 def _header(out: _Writer, program: Program, profile: LanguageProfile) -> None:
-    if profile.language is Language.ESSL:
+    if profile.language is Language.ESSL and profile.version == 100:
+        out.line("#version 100")  # ESSL 1.00 has no `es` suffix
+    elif profile.language is Language.ESSL:
         out.line(f"#version {profile.version} es")
     elif profile.language is Language.GLSL:
-        out.line(f"#version {profile.version}")
+        out.line(
+            f"#version {profile.version}" + (" compatibility" if profile.compatibility else "")
+        )
     else:
         raise ValueError(f"the GLSL emitter cannot write {profile.name}")
     if profile.needs_precision:
@@ -361,26 +413,35 @@ def emit_glsl(program: Program, profile: LanguageProfile = GLSL450) -> str:
     for struct in program.structs:
         out.line("")
         _struct(out, struct)
-    if program.buffers or program.uniforms or program.inputs or program.outputs:
+    for stage_layout in program.stage_layouts:
+        out.line(stage_layout.text().rstrip() + ";")
+    interface = program.buffers or program.uniforms or program.inputs or program.outputs
+    if interface or program.blocks or program.shared:
         out.line("")
     for buffer in program.buffers:
         _buffer(out, buffer)
+    for block in program.blocks:
+        _block(out, block)
     for uniform in program.uniforms:
-        declared = declarator(uniform.type, uniform.name)
-        out.line(f"layout(location = {uniform.location}) uniform {declared};")
+        if uniform.init is None:
+            out.line(_uniform(uniform))
     for stage_input in program.inputs:
-        out.line(
-            f"layout(location = {stage_input.location}) in "
-            f"{declarator(stage_input.type, stage_input.name)};"
-        )
+        text = qualified(stage_input.qualifiers, stage_input.location, "in")
+        out.line(text + declarator(stage_input.type, stage_input.name) + ";")
     for output in program.outputs:
-        out.line(
-            f"layout(location = {output.location}) out {declarator(output.type, output.name)};"
-        )
+        text = qualified(output.qualifiers, output.location, "out")
+        out.line(text + declarator(output.type, output.name) + ";")
+    for shared in program.shared:
+        text = qualified(shared.qualifiers, None, "shared")
+        out.line(text + declarator(shared.type, shared.name) + ";")
     if program.globals:
         out.line("")
     for global_decl in program.globals:
         out.line(_var_decl(global_decl) + ";")
+    # An initialiser may name a global constant, so initialised uniforms come after those.
+    for uniform in program.uniforms:
+        if uniform.init is not None:
+            out.line(_uniform(uniform))
     for function in program.functions:
         out.line("")
         _function(out, function)

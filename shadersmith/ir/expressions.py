@@ -148,6 +148,15 @@ class Sequence:
     items: tuple[Expression, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class ArrayLength:
+    """`base.length()`: the length of an array (also of a runtime-sized buffer array), or
+    the component count of a vector or the column count of a matrix. Type int."""
+
+    type: Type
+    base: Expression
+
+
 Expression = (
     Literal
     | VariableRef
@@ -162,6 +171,7 @@ Expression = (
     | Member
     | Call
     | Sequence
+    | ArrayLength
 )
 
 EXPRESSION_CLASSES: tuple[type, ...] = (
@@ -178,6 +188,7 @@ EXPRESSION_CLASSES: tuple[type, ...] = (
     Member,
     Call,
     Sequence,
+    ArrayLength,
 )
 
 

@@ -29,6 +29,8 @@ class LanguageProfile:
     do_while: bool = True
     # `precision highp ...;` lines are needed (ESSL).
     needs_precision: bool = False
+    # `#version 150 compatibility`: deprecated built-ins (gl_FragColor, ...) stay available.
+    compatibility: bool = False
 
 
 GLSL450 = LanguageProfile(name="glsl450", language=Language.GLSL, version=450)

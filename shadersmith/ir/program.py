@@ -5,6 +5,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from shadersmith.ir.expressions import Expression
+from shadersmith.ir.qualifiers import NO_QUALIFIERS, Qualifiers
 from shadersmith.ir.statements import Block, VarDecl
 from shadersmith.ir.types import StructType, Type
 
@@ -25,6 +27,8 @@ class Parameter:
     type: Type
     qualifier: ParamQualifier = ParamQualifier.IN
     const: bool = False
+    # Precision or memory qualifiers (`highp`, `readonly image2D`) of real-world shaders.
+    qualifiers: Qualifiers = NO_QUALIFIERS
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,25 +76,78 @@ class StorageBuffer:
 
 @dataclass(frozen=True, slots=True)
 class Uniform:
-    """A default-block uniform (GL) or a member of a uniform block (Vulkan)."""
+    """A default-block uniform (GL) or a member of a uniform block (Vulkan).
+
+    `location` None: the shader leaves it to the linker, as real-world GL shaders do.
+    `qualifiers` holds any other layout item or word (`layout(binding = 1)`, `highp`), and
+    `init` a GLSL initialiser (`uniform float k = 2.0;`).
+    """
 
     name: str
     type: Type
-    location: int
+    location: int | None
+    qualifiers: Qualifiers = NO_QUALIFIERS
+    init: Expression | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class StageInput:
+    """An `in` variable; also the old spellings (`varying`, `attribute`), which then are in
+    `qualifiers.words` along with interpolation words such as `flat`."""
+
     name: str
     type: Type
-    location: int
+    location: int | None
+    qualifiers: Qualifiers = NO_QUALIFIERS
 
 
 @dataclass(frozen=True, slots=True)
 class StageOutput:
+    """An `out` variable, or a redeclared built-in output such as `gl_FragDepth`."""
+
     name: str
     type: Type
-    location: int
+    location: int | None
+    qualifiers: Qualifiers = NO_QUALIFIERS
+
+
+@dataclass(frozen=True, slots=True)
+class SharedVariable:
+    """A compute shader's `shared` variable: one copy per work group, never initialised."""
+
+    name: str
+    type: Type
+    qualifiers: Qualifiers = NO_QUALIFIERS
+
+
+@dataclass(frozen=True, slots=True)
+class BlockField:
+    name: str
+    type: Type
+    qualifiers: Qualifiers = NO_QUALIFIERS
+
+
+@dataclass(frozen=True, slots=True)
+class InterfaceBlock:
+    """A uniform, buffer, in or out block of a real-world shader, with whatever layout it
+    has (`StorageBuffer` is the std430 form our own programs use and the harness fills).
+
+    `qualifiers.words` holds the storage word (`uniform`, `buffer`, `in`, `out`) and any
+    memory qualifiers; `array` the instance's array sizes (`} lights[4];`), outermost first.
+    """
+
+    block_name: str
+    instance_name: str | None
+    fields: tuple[BlockField, ...]
+    qualifiers: Qualifiers
+    array: tuple[int | None, ...] = ()
+
+    @property
+    def storage(self) -> str:
+        for word in ("uniform", "buffer", "in", "out"):
+            if word in self.qualifiers.words:
+                return word
+        return ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +167,12 @@ class Program:
     outputs: tuple[StageOutput, ...] = ()
     globals: tuple[VarDecl, ...] = ()
     local_size: tuple[int, int, int] = field(default=(1, 1, 1))
+    # What real-world shaders declare beyond the above (never made by the generators).
+    blocks: tuple[InterfaceBlock, ...] = ()
+    shared: tuple[SharedVariable, ...] = ()
+    # Layout declarations without a variable: `layout(early_fragment_tests) in;`,
+    # `layout(std140) uniform;` (the qualifiers with their storage word).
+    stage_layouts: tuple[Qualifiers, ...] = ()
 
     def function(self, name: str) -> Function:
         for candidate in self.functions:

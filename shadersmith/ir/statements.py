@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shadersmith.ir.expressions import Expression, Literal
+from shadersmith.ir.qualifiers import NO_QUALIFIERS, Qualifiers
 from shadersmith.ir.types import Type
 
 
@@ -16,6 +17,8 @@ class VarDecl:
     type: Type
     init: Expression | None = None
     const: bool = False
+    # Precision, invariant, ... of a real-world shader's declaration; none in ours.
+    qualifiers: Qualifiers = NO_QUALIFIERS
 
 
 @dataclass(frozen=True, slots=True)

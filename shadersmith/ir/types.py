@@ -28,11 +28,27 @@ class ScalarKind(enum.Enum):
         return self is not ScalarKind.BOOL
 
 
+# Spellings of the 64-bit scalars (fp64 and int64 extensions). Width is a field of the
+# types rather than a kind of its own so that the four kinds, which every generator,
+# the interpreter and the harness enumerate, stay as they are: only the front-end and the
+# emitter meet 64-bit types, in real-world shaders.
+_WIDE_SCALAR_NAMES = {
+    ScalarKind.FLOAT: "double",
+    ScalarKind.INT: "int64_t",
+    ScalarKind.UINT: "uint64_t",
+}
+_WIDE_VECTOR_PREFIX = {ScalarKind.FLOAT: "d", ScalarKind.INT: "i64", ScalarKind.UINT: "u64"}
+
+
 @dataclass(frozen=True, slots=True)
 class ScalarType:
     kind: ScalarKind
+    # 32, or 64 for double, int64_t and uint64_t (never for bool).
+    bits: int = 32
 
     def __str__(self) -> str:
+        if self.bits == 64:
+            return _WIDE_SCALAR_NAMES[self.kind]
         return self.kind.value
 
 
@@ -49,6 +65,7 @@ _VECTOR_PREFIX = {
 class VectorType:
     kind: ScalarKind
     size: int
+    bits: int = 32
 
     def __post_init__(self) -> None:
         if self.size not in (2, 3, 4):
@@ -56,9 +73,11 @@ class VectorType:
 
     @property
     def component(self) -> ScalarType:
-        return ScalarType(self.kind)
+        return ScalarType(self.kind, self.bits)
 
     def __str__(self) -> str:
+        if self.bits == 64:
+            return f"{_WIDE_VECTOR_PREFIX[self.kind]}vec{self.size}"
         return f"{_VECTOR_PREFIX[self.kind]}vec{self.size}"
 
 
@@ -68,6 +87,8 @@ class MatrixType:
 
     columns: int
     rows: int
+    # 64 for the double matrices (dmat3, ...).
+    bits: int = 32
 
     def __post_init__(self) -> None:
         if self.columns not in (2, 3, 4) or self.rows not in (2, 3, 4):
@@ -75,12 +96,13 @@ class MatrixType:
 
     @property
     def column_type(self) -> VectorType:
-        return VectorType(ScalarKind.FLOAT, self.rows)
+        return VectorType(ScalarKind.FLOAT, self.rows, self.bits)
 
     def __str__(self) -> str:
+        prefix = "d" if self.bits == 64 else ""
         if self.columns == self.rows:
-            return f"mat{self.columns}"
-        return f"mat{self.columns}x{self.rows}"
+            return f"{prefix}mat{self.columns}"
+        return f"{prefix}mat{self.columns}x{self.rows}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +144,19 @@ class VoidType:
         return "void"
 
 
-Type = ScalarType | VectorType | MatrixType | ArrayType | StructType | VoidType
+@dataclass(frozen=True, slots=True)
+class OpaqueType:
+    """A sampler, image or atomic counter type (`sampler2D`, `uimage3D`, `atomic_uint`):
+    values that only uniforms and parameters hold and only built-ins use. Real-world shaders
+    bring them; the generators never make them."""
+
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+
+Type = ScalarType | VectorType | MatrixType | ArrayType | StructType | VoidType | OpaqueType
 
 BOOL = ScalarType(ScalarKind.BOOL)
 INT = ScalarType(ScalarKind.INT)
@@ -137,9 +171,9 @@ def scalar(kind: ScalarKind) -> ScalarType:
     return ScalarType(kind)
 
 
-def vector_or_scalar(kind: ScalarKind, size: int) -> ScalarType | VectorType:
+def vector_or_scalar(kind: ScalarKind, size: int, bits: int = 32) -> ScalarType | VectorType:
     """The scalar type for size 1, else the vector type: the 'genType' of the GLSL spec."""
-    return ScalarType(kind) if size == 1 else VectorType(kind, size)
+    return ScalarType(kind, bits) if size == 1 else VectorType(kind, size, bits)
 
 
 def kind_of(type_: Type) -> ScalarKind | None:

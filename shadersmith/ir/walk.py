@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from shadersmith.ir.expressions import (
     EXPRESSION_CLASSES,
+    ArrayLength,
     Assign,
     Binary,
     Call,
@@ -76,6 +77,7 @@ _CHILD_FIELDS: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {
     Member: (("base",), ()),
     Call: ((), ("args",)),
     Sequence: ((), ("items",)),
+    ArrayLength: (("base",), ()),
     VarDecl: (("init",), ()),
     ExprStmt: (("expr",), ()),
     Block: ((), ("body",)),

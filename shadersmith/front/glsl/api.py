@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from shadersmith.front.glsl.errors import FrontEndError, GLSLSyntaxError
 from shadersmith.front.glsl.parser import Parser
 from shadersmith.front.glsl.preprocess import preprocess
-from shadersmith.front.glsl.tokens import tokenize
 from shadersmith.ir.profile import LanguageProfile
 from shadersmith.ir.program import Program
 
@@ -16,23 +15,35 @@ from shadersmith.ir.program import Program
 class ParsedShader:
     program: Program
     profile: LanguageProfile
+    # `#extension` directives (name, behavior) in source order: the IR's types and
+    # built-ins do not say which extension a compiler needs, so they travel beside it.
+    extensions: tuple[tuple[str, str], ...] = ()
 
 
 def parse_glsl(text: str) -> ParsedShader:
     """The program `text` holds, typed; raises FrontEndError when it is rejected."""
-    pre = preprocess(text)
-    parser = Parser(tokenize(pre.text))
+    parser: Parser | None = None
     try:
+        pre = preprocess(text)
+        enabled = frozenset(name for name, behavior in pre.extensions if behavior != "disable")
+        parser = Parser(pre.tokens, pre.profile, enabled)
         program = parser.program()
     except FrontEndError:
         raise
     except RecursionError:
         # Deep nesting exhausts Python's stack before any real shader would.
-        token = parser.tok
-        raise GLSLSyntaxError("nesting too deep", token.line, token.column) from None
-    except (ValueError, KeyError, TypeError, IndexError) as error:
+        line, column = _position(parser)
+        raise GLSLSyntaxError("nesting too deep", line, column) from None
+    except (ValueError, KeyError, TypeError, IndexError, AssertionError) as error:
         # A guard against our own gaps: report a position rather than crash the caller.
-        token = parser.tok
+        line, column = _position(parser)
         message = f"unsupported construct ({type(error).__name__})"
-        raise GLSLSyntaxError(message, token.line, token.column) from None
-    return ParsedShader(program, pre.profile)
+        raise GLSLSyntaxError(message, line, column) from None
+    return ParsedShader(program, pre.profile, pre.extensions)
+
+
+def _position(parser: Parser | None) -> tuple[int, int]:
+    if parser is None:
+        return 1, 1
+    token = parser.tok
+    return token.line, token.column

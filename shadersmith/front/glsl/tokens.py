@@ -27,6 +27,8 @@ class Token:
     # The literal's magnitude for numbers (range checks happen in the parser, which knows
     # whether a unary minus precedes the literal); 0 otherwise.
     value: int | float = 0
+    # A 64-bit literal: `1.5lf` (double), `7l` (int64_t), `7ul` (uint64_t).
+    wide: bool = False
 
 
 # Longest first, so that `<<=` is not read as `<<` `=`.
@@ -77,15 +79,19 @@ _PUNCTUATORS = sorted(
         "]",
         "{",
         "}",
+        # Only preprocessing directives and macro bodies use these two.
+        "##",
+        "#",
     ],
     key=len,
     reverse=True,
 )
 _TOKEN_RE = re.compile(
     r"(?P<space>[ \t\r\n\f\v]+)"
-    r"|(?P<float>(?:\d+\.\d*|\.\d+)(?:[eE][+-]?\d+)?[fF]?|\d+[eE][+-]?\d+[fF]?)"
-    r"|(?P<hex>0[xX][0-9a-fA-F]+[uU]?)"
-    r"|(?P<dec>\d+[uU]?)"
+    r"|(?P<float>(?:\d+\.\d*|\.\d+)(?:[eE][+-]?\d+)?(?:lf|LF|[fF])?"
+    r"|\d+[eE][+-]?\d+(?:lf|LF|[fF])?)"
+    r"|(?P<hex>0[xX][0-9a-fA-F]+(?:ul|UL|[uUlL])?)"
+    r"|(?P<dec>\d+(?:ul|UL|[uUlL])?)"
     r"|(?P<ident>[A-Za-z_][A-Za-z0-9_]*)"
     r"|(?P<punct>" + "|".join(re.escape(p) for p in _PUNCTUATORS) + ")"
 )
@@ -101,10 +107,12 @@ def _integer(text: str, base_text: str, line: int, column: int) -> int:
     return int(base_text)
 
 
-def tokenize(text: str) -> list[Token]:
+def tokenize(text: str, first_line: int = 1, column_offset: int = 0) -> list[Token]:
+    """The tokens of `text`, ending with an EOF token; positions count from `first_line`
+    (and, on that first line, from `column_offset` characters in)."""
     tokens: list[Token] = []
     pos = 0
-    line, line_start = 1, 0
+    line, line_start = first_line, -column_offset
     while pos < len(text):
         match = _TOKEN_RE.match(text, pos)
         column = pos - line_start + 1
@@ -118,14 +126,15 @@ def tokenize(text: str) -> list[Token]:
                 line += newlines
                 line_start = pos + lexeme.rfind("\n") + 1
         elif group == "float":
-            body = lexeme.rstrip("fF")
-            tokens.append(Token(TokenKind.FLOAT, lexeme, line, column, float(body)))
+            wide = lexeme[-2:] in ("lf", "LF")
+            body = lexeme[:-2] if wide else lexeme.rstrip("fF")
+            tokens.append(Token(TokenKind.FLOAT, lexeme, line, column, float(body), wide))
         elif group in ("hex", "dec"):
-            unsigned = lexeme[-1] in "uU"
-            body = lexeme[:-1] if unsigned else lexeme
+            suffix = lexeme[len(lexeme.rstrip("uUlL")) :]
+            body = lexeme[: len(lexeme) - len(suffix)]
             value = _integer(lexeme, body, line, column)
-            kind = TokenKind.UINT if unsigned else TokenKind.INT
-            tokens.append(Token(kind, lexeme, line, column, value))
+            kind = TokenKind.UINT if "u" in suffix.lower() else TokenKind.INT
+            tokens.append(Token(kind, lexeme, line, column, value, "l" in suffix.lower()))
         elif group == "ident":
             tokens.append(Token(TokenKind.IDENT, lexeme, line, column))
         else:

@@ -1,0 +1,206 @@
+"""The parser's shared state and helpers: tokens, scopes, positions, conversions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from shadersmith.front.glsl.builtin_types import BASIC_TYPES
+from shadersmith.front.glsl.builtin_variables import BUILTIN_VARIABLES
+from shadersmith.front.glsl.constants import Constant
+from shadersmith.front.glsl.errors import GLSLSyntaxError, GLSLTypeError
+from shadersmith.front.glsl.tokens import Token, TokenKind
+from shadersmith.front.glsl.typecheck import Conversions
+from shadersmith.ir.expressions import Construct, Expression, VariableRef
+from shadersmith.ir.profile import Language, LanguageProfile
+from shadersmith.ir.program import Function, Stage
+from shadersmith.ir.types import StructType, Type
+
+KEYWORDS = frozenset(
+    [
+        "if",
+        "else",
+        "switch",
+        "case",
+        "default",
+        "for",
+        "while",
+        "do",
+        "break",
+        "continue",
+        "return",
+        "discard",
+        "struct",
+        "const",
+        "in",
+        "out",
+        "inout",
+        "layout",
+        "buffer",
+        "uniform",
+        "shared",
+        "attribute",
+        "varying",
+        "centroid",
+        "sample",
+        "patch",
+        "flat",
+        "smooth",
+        "noperspective",
+        "invariant",
+        "precise",
+        "highp",
+        "mediump",
+        "lowp",
+        "precision",
+        "coherent",
+        "volatile",
+        "restrict",
+        "readonly",
+        "writeonly",
+        "true",
+        "false",
+        "subroutine",
+    ]
+)
+
+
+@dataclass(slots=True)
+class Variable:
+    ref: Expression
+    writable: bool
+    # The value of a `const` variable whose initialiser folds, for constant expressions.
+    constant: Constant | None = None
+
+
+@dataclass(slots=True)
+class Signature:
+    """A declared function (prototype or definition): what a call needs to type-check."""
+
+    name: str
+    return_type: Type
+    params: tuple[Type, ...]
+    writes_back: tuple[bool, ...]
+    defined: Function | None = None
+    token: Token | None = None
+
+
+@dataclass(slots=True)
+class StageUse:
+    """Stage-specific things a shader used, checked once the stage is known at the end."""
+
+    by_stage: dict[Stage, tuple[str, Token]] = field(default_factory=dict)
+
+    def note(self, stage: Stage, what: str, token: Token) -> None:
+        self.by_stage.setdefault(stage, (what, token))
+
+
+class ParserBase:
+    def __init__(
+        self,
+        tokens: list[Token],
+        profile: LanguageProfile,
+        extensions: frozenset[str] = frozenset(),
+    ) -> None:
+        self.tokens = tokens
+        self.pos = 0
+        self.profile = profile
+        self.es = profile.language is Language.ESSL
+        self.conversions = Conversions.for_version(profile.version, self.es, extensions)
+        self.structs: dict[str, StructType] = {}
+        self.struct_order: list[StructType] = []
+        self.signatures: dict[str, list[Signature]] = {}
+        self.scopes: list[dict[str, Variable]] = [{}]
+        self.return_type: Type = BASIC_TYPES["void"]
+        self.stage_use = StageUse()
+        self.local_size: tuple[int, int, int] | None = None
+
+    # ------------------------------------------------------------------ tokens
+
+    @property
+    def tok(self) -> Token:
+        return self.tokens[self.pos]
+
+    def peek(self, offset: int = 1) -> Token:
+        return self.tokens[min(self.pos + offset, len(self.tokens) - 1)]
+
+    def advance(self) -> Token:
+        token = self.tokens[self.pos]
+        if token.kind is not TokenKind.EOF:
+            self.pos += 1
+        return token
+
+    def at(self, text: str) -> bool:
+        token = self.tok
+        return token.text == text and token.kind in (TokenKind.PUNCT, TokenKind.IDENT)
+
+    def accept(self, text: str) -> bool:
+        if self.at(text):
+            self.advance()
+            return True
+        return False
+
+    def expect(self, text: str) -> Token:
+        if not self.at(text):
+            raise self.syntax(f"expected {text!r}")
+        return self.advance()
+
+    def syntax(self, message: str, token: Token | None = None) -> GLSLSyntaxError:
+        token = token or self.tok
+        found = token.text or "end of input"
+        return GLSLSyntaxError(f"{message}, found {found!r}", token.line, token.column)
+
+    @staticmethod
+    def type_error(message: str, token: Token) -> GLSLTypeError:
+        return GLSLTypeError(message, token.line, token.column)
+
+    def is_name(self, token: Token) -> bool:
+        return (
+            token.kind is TokenKind.IDENT
+            and token.text not in KEYWORDS
+            and token.text not in BASIC_TYPES
+        )
+
+    def identifier(self) -> Token:
+        if not self.is_name(self.tok):
+            raise self.syntax("expected an identifier")
+        return self.advance()
+
+    # ------------------------------------------------------------------ scopes
+
+    def lookup(self, name: str) -> Variable | None:
+        for scope in reversed(self.scopes):
+            if name in scope:
+                return scope[name]
+        return None
+
+    def declare(self, token: Token, variable: Variable) -> None:
+        scope = self.scopes[-1]
+        if token.text in scope or (len(self.scopes) == 1 and token.text in self.structs):
+            raise self.type_error(f"redeclaration of {token.text!r}", token)
+        if len(self.scopes) == 1 and token.text in self.signatures:
+            raise self.type_error(f"redeclaration of {token.text!r}", token)
+        if token.text.startswith("gl_") and token.text not in BUILTIN_VARIABLES:
+            raise self.type_error(f"{token.text!r}: the gl_ prefix is reserved", token)
+        scope[token.text] = variable
+
+    def builtin_variable(self, token: Token) -> Variable | None:
+        builtin = BUILTIN_VARIABLES.get(token.text)
+        if builtin is None:
+            return None
+        if builtin.stage is not None:
+            self.stage_use.note(builtin.stage, token.text, token)
+        constant: Constant | None = builtin.value
+        if token.text == "gl_WorkGroupSize" and self.local_size is not None:
+            constant = self.local_size
+        return Variable(VariableRef(builtin.type, token.text), builtin.writable, constant)
+
+    # ------------------------------------------------------------- conversions
+
+    def convert(self, expr: Expression, target: Type, token: Token, what: str) -> Expression:
+        """`expr` as a `target` value: itself, or an explicit conversion when GLSL would
+        convert implicitly; a type error otherwise (`what` names the context)."""
+        if expr.type == target:
+            return expr
+        if self.conversions.allows(expr.type, target):
+            return Construct(target, (expr,))
+        raise self.type_error(f"{what}: cannot convert {expr.type} to {target}", token)
