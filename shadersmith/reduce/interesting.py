@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from shadersmith.emit.glsl import emit_glsl
 from shadersmith.front.glsl import FrontEndError, parse_glsl
-from shadersmith.interp import InterpreterError, UndefinedBehaviour, run_compute
+from shadersmith.interp import UndefinedBehaviour, run_compute
 from shadersmith.ir.program import Program
 from shadersmith.ir.types import ArrayType, ScalarKind, ScalarType, Type, VectorType
 from shadersmith.ir.values import BufferValues, Value
@@ -142,7 +142,7 @@ class Interestingness:
             self.counters.ub += 1
             self._cache[key] = Verdict.UB
             return Verdict.UB
-        except InterpreterError:
+        except Exception:  # InterpreterError, or a form the interpreter cannot run
             self.counters.invalid += 1
             self._cache[key] = Verdict.INVALID
             return Verdict.INVALID
