@@ -535,6 +535,9 @@ def reduce_command(
     Writes the reduced test (shader.comp reconditioned, to file; unreconditioned.comp, to
     read) beside the original and prints both programs' sizes.
     """
+    import signal
+    import threading
+
     from rich.live import Live
 
     from shadersmith.harness.testcase import TestCaseError, load_test
@@ -564,11 +567,22 @@ def reduce_command(
             f"{progress.elapsed_s:.0f} s"
         )
 
-    with (
-        TargetSession(list(subject.targets), jobs, timeout_s=timeout) as session,
-        Live("starting the targets", console=err_console, transient=True) as live,
-    ):
-        try:
+    # The first Ctrl-C ends the reduction with the smallest interesting test found so
+    # far, which is still verified and written; a second one stops at once.
+    interrupted = threading.Event()
+
+    def on_interrupt(signum: int, frame: object) -> None:
+        if interrupted.is_set():
+            raise KeyboardInterrupt
+        interrupted.set()
+        err_console.print("stopping: keeping the smallest test so far (Ctrl-C again: now)")
+
+    previous = signal.signal(signal.SIGINT, on_interrupt)
+    try:
+        with (
+            TargetSession(list(subject.targets), jobs, timeout_s=timeout) as session,
+            Live("starting the targets", console=err_console, transient=True) as live,
+        ):
             result = reduce_subject(
                 subject,
                 session,
@@ -576,9 +590,12 @@ def reduce_command(
                 parallel=jobs,
                 time_budget_s=budget,
                 on_progress=lambda p: live.update(line(p)),
+                should_stop=interrupted.is_set,
             )
-        except ReductionError as error:
-            _fail(str(error))
+    except ReductionError as error:
+        _fail(str(error))
+    finally:
+        signal.signal(signal.SIGINT, previous)
     written = write_reduced(result, out or reduced_directory(test_dir))
     counters = result.counters
     click.echo(

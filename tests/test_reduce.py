@@ -202,3 +202,41 @@ def test_reduce_command_errors_are_one_line(tmp_path: Path) -> None:
     assert len(no_finding.output.strip().splitlines()) == 1
     bad = runner.invoke(main, ["reduce", str(tmp_path / "t"), "--reducer", "delta"])
     assert bad.exit_code == 2
+
+
+def test_ctrl_c_ends_a_reduction_with_the_smallest_test_so_far_written_and_verified(
+    tmp_path: Path,
+) -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    directory = _record(
+        range(5000, 5060), PLANTED_WRONG, "wrong:odd_one_out:planted-sub-to-add", tmp_path
+    )
+    command = [sys.executable, "-m", "shadersmith.cli", "reduce", str(directory), "--jobs", "1"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(3.0)
+    running = process.poll() is None
+    if running:
+        process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 0, err
+    assert "signature wrong:odd_one_out:planted-sub-to-add: kept" in out
+    if running:
+        assert "stopping: keeping the smallest test so far" in err
+    reduced = load_test(reduced_directory(directory))
+    assert reduced.provenance["reduction"]["signature_kept"] is True
+
+
+def test_reduction_is_deterministic(tmp_path: Path) -> None:
+    targets = ["planted-reject-switch-gl-llvmpipe", "gl-llvmpipe", "interp"]
+    directory = _record(range(5000, 5060), targets, "compile:planted-reject-switch:", tmp_path)
+    subject = subject_from_test(load_test(directory))
+    texts = []
+    with TargetSession(targets, 2) as session:
+        for _ in range(2):
+            result = reduce_subject(subject, session, "internal", time_budget_s=120)
+            texts.append(result.reduced.job.source)
+    assert texts[0] == texts[1]

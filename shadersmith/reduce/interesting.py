@@ -21,7 +21,7 @@ import enum
 import hashlib
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from shadersmith.emit.glsl import emit_glsl
@@ -82,6 +82,8 @@ class Interestingness:
     subject: Subject
     session: TargetSession
     counters: Counters = field(default_factory=Counters)
+    # Asked by every reducer between candidates: Ctrl-C, or a campaign stopping.
+    should_stop: Callable[[], bool] | None = None
     _cache: dict[str, Verdict] = field(default_factory=dict)
     last_results: dict[str, RunResult] = field(default_factory=dict)
 
@@ -97,6 +99,9 @@ class Interestingness:
         self._components: Chains = {
             name: chain for name, chain in self.session.components().items()
         }
+
+    def stopped(self) -> bool:
+        return self.should_stop is not None and self.should_stop()
 
     # ------------------------------------------------------------------ preparation
 

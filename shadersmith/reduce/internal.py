@@ -47,10 +47,8 @@ class InternalReducer:
         time_budget_s: float = 600.0,
         passes: tuple[ReductionPass, ...] = PASSES,
         on_progress: ProgressCallback | None = None,
-        should_stop: Callable[[], bool] | None = None,
     ) -> None:
         self.interestingness = interestingness
-        self.should_stop = should_stop
         self.parallel = max(1, parallel)
         self.time_budget_s = time_budget_s
         self.passes = passes
@@ -74,7 +72,7 @@ class InternalReducer:
         return current
 
     def _out_of_time(self) -> bool:
-        if self.should_stop is not None and self.should_stop():
+        if self.interestingness.stopped():
             return True
         return time.perf_counter() - self._started > self.time_budget_s
 

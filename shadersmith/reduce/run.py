@@ -76,16 +76,9 @@ def make_reducer(
     parallel: int,
     time_budget_s: float,
     on_progress: ProgressCallback | None,
-    should_stop: Callable[[], bool] | None = None,
 ) -> Reducer:
     if name == "internal":
-        return InternalReducer(
-            interestingness,
-            parallel,
-            time_budget_s,
-            on_progress=on_progress,
-            should_stop=should_stop,
-        )
+        return InternalReducer(interestingness, parallel, time_budget_s, on_progress=on_progress)
     if name in ("creduce", "picire"):
         from shadersmith.reduce import text
 
@@ -108,7 +101,7 @@ def reduce_subject(
     missing = [t for t in subject.targets if t not in session.present]
     if missing:
         raise ReductionError(f"target(s) not present here: {', '.join(missing)}")
-    interestingness = Interestingness(subject, session)
+    interestingness = Interestingness(subject, session, should_stop=should_stop)
     start = interestingness.prepare(Candidate(subject.program, subject.buffer_values))
     if not isinstance(start, Prepared):
         raise ReductionError(f"the test's own program is {start.value} before any reduction")
@@ -118,9 +111,7 @@ def reduce_subject(
         raise ReductionError(
             f"the test does not show {subject.signature} here (it shows: {now}); nothing to reduce"
         )
-    chosen = make_reducer(
-        reducer, interestingness, parallel, time_budget_s, on_progress, should_stop
-    )
+    chosen = make_reducer(reducer, interestingness, parallel, time_budget_s, on_progress)
     reduced = chosen.reduce(start)
     kept, results = interestingness.verify(reduced)
     try:

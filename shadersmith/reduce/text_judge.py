@@ -67,7 +67,7 @@ class TextJudge:
     # ------------------------------------------------------------------ judging
 
     def out_of_time(self) -> bool:
-        return time.perf_counter() > self.deadline
+        return time.perf_counter() > self.deadline or self.interestingness.stopped()
 
     def prepare(self, text: str) -> bool | Prepared:
         """The answer when it is known without the targets, else the candidate to run."""
