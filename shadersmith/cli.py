@@ -442,6 +442,7 @@ def fuzz_command(
     if "error" in outcome:
         _fail(str(outcome["error"]))
     _print_buckets(out)
+    _print_reduced_programs(out)
 
 
 def _print_buckets(campaign: Path) -> None:
@@ -485,16 +486,49 @@ def _print_buckets(campaign: Path) -> None:
     Console(width=200).print(table)
 
 
+def _print_reduced_programs(campaign: Path) -> None:
+    """Each reduced bucket's program, unreconditioned: the bug at a glance."""
+    from rich.panel import Panel
+    from rich.syntax import Syntax
+
+    from shadersmith.campaign.store import CampaignStore
+
+    store = CampaignStore(campaign)
+    try:
+        buckets = store.buckets()
+    finally:
+        store.close()
+    console = Console(width=120)
+    for bucket in buckets:
+        if not bucket.reduced or bucket.reduced.startswith("failed"):
+            continue
+        source = campaign / bucket.reduced / "unreconditioned.comp"
+        if not source.is_file():
+            continue
+        lines = source.read_text().splitlines()
+        body = "\n".join(lines[2:]).strip()  # without #version and local size
+        title = f"{bucket.signature}  ({bucket.count} tests; {bucket.reduced})"
+        console.print(Panel(Syntax(body, "glsl", theme="ansi_dark"), title=title, expand=False))
+
+
 @main.command(name="buckets")
 @click.argument("campaign", type=click.Path(file_okay=False, path_type=Path))
-def buckets_command(campaign: Path) -> None:
-    """One line per bucket of a campaign: signature, kind, targets, blame, count."""
+@click.option(
+    "--programs/--no-programs",
+    default=False,
+    help="Also print each reduced bucket's program (unreconditioned).",
+)
+def buckets_command(campaign: Path, programs: bool) -> None:
+    """One line per bucket of a campaign: signature, kind, targets, blame, count, and
+    where its reduced test is."""
     from shadersmith.campaign.store import StoreError
 
     if not (campaign / "campaign.db").is_file():
         _fail(f"{campaign}: not a campaign directory (no campaign.db)")
     try:
         _print_buckets(campaign)
+        if programs:
+            _print_reduced_programs(campaign)
     except StoreError as error:
         _fail(str(error))
 
