@@ -28,9 +28,11 @@ from shadersmith.reduce import (
 from shadersmith.reduce.interesting import Candidate
 from shadersmith.reduce.passes import (
     PASSES,
+    MergeDeclarations,
     ReductionPass,
     RemoveStatements,
     ShrinkBuffers,
+    UnwrapControl,
     count,
     weighted_size,
 )
@@ -51,7 +53,11 @@ def test_each_opportunity_gives_a_smaller_program_or_a_clean_rejection(
     for seed in range(3):
         candidate = _candidate(seed)
         total = count(reduction_pass, candidate)
-        assert total > 0 or reduction_pass.name in ("remove functions", "remove parameters")
+        assert total > 0 or reduction_pass.name in (
+            "remove functions",
+            "remove parameters",
+            "merge declarations",
+        )
         valid = 0
         for number in range(0, total, max(1, total // 25)):
             reduced, again = reduction_pass.apply(candidate, {number}.__contains__)
@@ -240,3 +246,25 @@ def test_reduction_is_deterministic(tmp_path: Path) -> None:
             result = reduce_subject(subject, session, "internal", time_budget_s=120)
             texts.append(result.reduced.job.source)
     assert texts[0] == texts[1]
+
+
+def _parsed(body: str) -> Candidate:
+    source = (
+        "#version 450\nlayout(local_size_x = 1, local_size_y = 1, local_size_z = 1) in;\n"
+        "layout(std430, binding = 0) buffer B {\n    int r;\n};\n\n"
+        f"void main() {{\n{body}\n}}\n"
+    )
+    return Candidate(parse_glsl(source).program, {"B": {"r": 0}})
+
+
+def test_merge_declarations_and_drop_empty_else() -> None:
+    merged, total = MergeDeclarations().apply(_parsed("int x; x = r + 1; r = x;"), {0}.__contains__)
+    assert total == 1
+    assert "int x = r + 1;" in emit_glsl(merged.program, GLSL450)
+    candidate = _parsed("if (r > 0) { r = 2; } else { }")
+    unwrap = UnwrapControl()
+    # Opportunities: keep `then`, keep `else`, drop the empty `else`.
+    assert count(unwrap, candidate) == 3
+    dropped, _ = unwrap.apply(candidate, {2}.__contains__)
+    text = emit_glsl(dropped.program, GLSL450)
+    assert "if (r > 0) {" in text and "else" not in text

@@ -34,6 +34,7 @@ from shadersmith.ir.expressions import (
     Swizzle,
     VariableRef,
 )
+from shadersmith.ir.operators import AssignOp
 from shadersmith.ir.program import Function, Program, StorageBuffer
 from shadersmith.ir.statements import (
     Block,
@@ -322,13 +323,18 @@ def _jumps_out(body: Block) -> bool:
 class _ControlUnwrapper(_Rewriter):
     def in_list(self, statement: Statement) -> Statement | tuple[Statement, ...] | None:
         if isinstance(statement, If):
+            otherwise = statement.otherwise
             keep_then = self.take()
-            keep_else = self.take() if statement.otherwise is not None else False
+            keep_else = self.take() if otherwise is not None else False
+            # `else {}`: the branch stays, its empty other side goes.
+            drop_else = self.take() if otherwise is not None and not otherwise.body else False
             if keep_then or keep_else:
                 self.skip(statement)
-                chosen = statement.then if keep_then else statement.otherwise
+                chosen = statement.then if keep_then else otherwise
                 assert chosen is not None
                 return chosen.body
+            if drop_else:
+                statement = dataclasses.replace(statement, otherwise=None)
         elif isinstance(statement, For | While | DoWhile) and not _jumps_out(statement.body):
             if self.take():
                 self.skip(statement)
@@ -671,6 +677,42 @@ class NarrowTypes:
         return _run(_TypeNarrower, candidate, chosen)
 
 
+class _DeclarationMerger(_Rewriter):
+    def statements(self, body: tuple[Statement, ...]) -> tuple[Statement, ...]:
+        merged: list[Statement] = []
+        index = 0
+        while index < len(body):
+            statement = body[index]
+            following = body[index + 1] if index + 1 < len(body) else None
+            if (
+                isinstance(statement, VarDecl)
+                and statement.init is None
+                and not statement.const
+                and isinstance(following, ExprStmt)
+                and isinstance(following.expr, Assign)
+                and following.expr.op is AssignOp.ASSIGN
+                and isinstance(following.expr.target, VariableRef)
+                and following.expr.target.name == statement.name
+                and self.take()
+            ):
+                value = self.expression(following.expr.value)
+                merged.append(dataclasses.replace(statement, init=value))
+                index += 2
+                continue
+            merged.extend(super().statements((statement,)))
+            index += 1
+        return tuple(merged)
+
+
+class MergeDeclarations:
+    """`T x; x = e;` -> `T x = e;`"""
+
+    name = "merge declarations"
+
+    def apply(self, candidate: Candidate, chosen: Chosen) -> tuple[Candidate, int]:
+        return _run(_DeclarationMerger, candidate, chosen)
+
+
 # Coarse to fine (seed 003 section 5.3; GraphicsFuzz's reducer, seed 002): big cuts first
 # make every later pass cheaper.
 PASSES: tuple[ReductionPass, ...] = (
@@ -683,4 +725,5 @@ PASSES: tuple[ReductionPass, ...] = (
     ReplaceWithZero(),
     NarrowTypes(),
     ShrinkBuffers(),
+    MergeDeclarations(),
 )
