@@ -548,7 +548,13 @@ def buckets_command(campaign: Path, programs: bool) -> None:
 @click.option(
     "--jobs", type=click.IntRange(1), default=2, show_default=True, help="Workers per target."
 )
-@click.option("--timeout", type=click.FloatRange(1), default=30.0, show_default=True)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(1),
+    default=30.0,
+    show_default=True,
+    help="Seconds before a candidate's run counts as a timeout.",
+)
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
