@@ -7,7 +7,12 @@ from dataclasses import dataclass, field
 
 from shadersmith.front.glsl.constants import fold
 from shadersmith.front.glsl.expressions import ExpressionParser
-from shadersmith.front.glsl.parser_base import Variable
+from shadersmith.front.glsl.parser_base import (
+    PRECISION_WORDS,
+    QUALIFIER_WORDS,
+    STORAGE_WORDS,
+    Variable,
+)
 from shadersmith.front.glsl.tokens import Token, TokenKind
 from shadersmith.ir.expressions import Expression, VariableRef
 from shadersmith.ir.qualifiers import LayoutItem, Qualifiers
@@ -21,30 +26,6 @@ from shadersmith.ir.types import (
     Type,
     VectorType,
     VoidType,
-)
-
-STORAGE_WORDS = frozenset({"in", "out", "uniform", "buffer", "shared", "attribute", "varying"})
-PRECISION_WORDS = frozenset({"highp", "mediump", "lowp"})
-_QUALIFIER_WORDS = (
-    STORAGE_WORDS
-    | PRECISION_WORDS
-    | {
-        "const",
-        "inout",
-        "centroid",
-        "sample",
-        "patch",
-        "flat",
-        "smooth",
-        "noperspective",
-        "invariant",
-        "precise",
-        "coherent",
-        "volatile",
-        "restrict",
-        "readonly",
-        "writeonly",
-    }
 )
 
 
@@ -94,7 +75,7 @@ class DeclarationParser(ExpressionParser):
                 parsed.layout.extend(self.layout())
             elif token.text == "subroutine":
                 raise self.type_error("subroutines are not supported", token)
-            elif token.text in _QUALIFIER_WORDS:
+            elif token.text in QUALIFIER_WORDS:
                 self.advance()
                 if token.text == "const":
                     parsed.const = True

@@ -15,31 +15,15 @@ from shadersmith.ir.profile import Language, LanguageProfile
 from shadersmith.ir.program import Function, Stage
 from shadersmith.ir.types import StructType, Type
 
-KEYWORDS = frozenset(
-    [
-        "if",
-        "else",
-        "switch",
-        "case",
-        "default",
-        "for",
-        "while",
-        "do",
-        "break",
-        "continue",
-        "return",
-        "discard",
-        "struct",
+STORAGE_WORDS = frozenset({"in", "out", "uniform", "buffer", "shared", "attribute", "varying"})
+PRECISION_WORDS = frozenset({"highp", "mediump", "lowp"})
+# Every word that may qualify a declaration, a parameter or a block member.
+QUALIFIER_WORDS = (
+    STORAGE_WORDS
+    | PRECISION_WORDS
+    | {
         "const",
-        "in",
-        "out",
         "inout",
-        "layout",
-        "buffer",
-        "uniform",
-        "shared",
-        "attribute",
-        "varying",
         "centroid",
         "sample",
         "patch",
@@ -48,20 +32,34 @@ KEYWORDS = frozenset(
         "noperspective",
         "invariant",
         "precise",
-        "highp",
-        "mediump",
-        "lowp",
-        "precision",
         "coherent",
         "volatile",
         "restrict",
         "readonly",
         "writeonly",
-        "true",
-        "false",
-        "subroutine",
-    ]
+    }
 )
+# Words that never name a variable or a function.
+KEYWORDS = QUALIFIER_WORDS | {
+    "if",
+    "else",
+    "switch",
+    "case",
+    "default",
+    "for",
+    "while",
+    "do",
+    "break",
+    "continue",
+    "return",
+    "discard",
+    "struct",
+    "layout",
+    "precision",
+    "true",
+    "false",
+    "subroutine",
+}
 
 
 @dataclass(slots=True)
