@@ -85,7 +85,6 @@ class Interestingness:
     # Asked by every reducer between candidates: Ctrl-C, or a campaign stopping.
     should_stop: Callable[[], bool] | None = None
     _cache: dict[str, Verdict] = field(default_factory=dict)
-    last_results: dict[str, RunResult] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         present = set(self.session.present)
@@ -187,7 +186,6 @@ class Interestingness:
                 self._cache[prepared[i].key] = verdict
             else:
                 self.counters.interesting += 1
-                self.last_results = results[i]
             final.append(verdict)
         return final
 
@@ -227,13 +225,6 @@ class Interestingness:
         for _, answer in self.session.run_many([prepared.job], only=self._targets):
             results = answer
         return self.signature_kept(results), results
-
-    def check(self, candidate: Candidate) -> Verdict:
-        """One candidate, start to end."""
-        prepared = self.prepare(candidate)
-        if isinstance(prepared, Verdict):
-            return prepared
-        return self.judge([prepared])[0]
 
 
 def _values_for(program: Program, values: BufferValues) -> BufferValues | None:
