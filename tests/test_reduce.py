@@ -268,3 +268,14 @@ def test_merge_declarations_and_drop_empty_else() -> None:
     dropped, _ = unwrap.apply(candidate, {2}.__contains__)
     text = emit_glsl(dropped.program, GLSL450)
     assert "if (r > 0) {" in text and "else" not in text
+
+
+def test_the_command_offers_every_reducer() -> None:
+    import click
+
+    from shadersmith.reduce import REDUCERS
+
+    command = main.commands["reduce"]
+    (option,) = [p for p in command.params if p.name == "reducer"]
+    assert isinstance(option.type, click.Choice)
+    assert tuple(option.type.choices) == REDUCERS
