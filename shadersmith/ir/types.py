@@ -205,6 +205,15 @@ def element_type(type_: Type) -> Type:
     raise TypeError(f"{type_} cannot be indexed")
 
 
+def has_unsized_array(type_: Type) -> bool:
+    """Whether `type_` is an array with a missing size at any depth (`int a[]`, `T b[][2]`)."""
+    while isinstance(type_, ArrayType):
+        if type_.length is None:
+            return True
+        type_ = type_.element
+    return False
+
+
 def index_bound(type_: Type) -> int | None:
     """How many elements `[i]` may address; None for a runtime-sized array."""
     if isinstance(type_, ArrayType):

@@ -18,7 +18,11 @@ from shadersmith.ir.expressions import (
     VariableRef,
 )
 from shadersmith.ir.operators import BinaryOp, UnaryOp
-from shadersmith.ir.types import ArrayType, MatrixType, ScalarKind, ScalarType, VectorType
+from shadersmith.ir.types import (
+    ScalarKind,
+    ScalarType,
+    index_bound,
+)
 
 Constant = int | float | bool | tuple["Constant", ...]
 # The value of a named constant, or None when the name is not a compile-time constant.
@@ -39,14 +43,10 @@ def fold(expr: Expression, env: Environment) -> Constant | None:
     if isinstance(expr, VariableRef):
         return env(expr.name)
     if isinstance(expr, ArrayLength):
-        base = expr.base.type
-        if isinstance(base, ArrayType):
-            return base.length
-        if isinstance(base, VectorType):
-            return base.size
-        if isinstance(base, MatrixType):
-            return base.columns
-        return None
+        try:
+            return index_bound(expr.base.type)
+        except TypeError:
+            return None
     if isinstance(expr, Unary):
         return _unary(expr, env)
     if isinstance(expr, Binary):

@@ -26,6 +26,7 @@ from shadersmith.ir.types import (
     Type,
     VectorType,
     VoidType,
+    has_unsized_array,
 )
 
 
@@ -132,7 +133,7 @@ class DeclarationParser(ExpressionParser):
             raise self.type_error(f"redeclaration of {name.text!r}", name)
         members = self.member_list()
         for member_token, member_type, _ in members:
-            if isinstance(member_type, ArrayType) and _unsized(member_type):
+            if isinstance(member_type, ArrayType) and has_unsized_array(member_type):
                 raise self.type_error("struct member needs an array size", member_token)
             if isinstance(member_type, OpaqueType):
                 raise self.type_error("struct members cannot be opaque", member_token)
@@ -165,7 +166,7 @@ class DeclarationParser(ExpressionParser):
         if not members:
             raise self.syntax("empty member list")
         for name, type_, _ in members[:-1]:
-            if _unsized(type_):
+            if has_unsized_array(type_):
                 raise self.type_error("only the last member may be unsized", name)
         return members
 
@@ -244,7 +245,7 @@ class DeclarationParser(ExpressionParser):
 
     def declare_variable(self, declarator: Declarator, qualifiers: ParsedQualifiers) -> VarDecl:
         type_ = declarator.type
-        if isinstance(type_, ArrayType) and _unsized(type_):
+        if isinstance(type_, ArrayType) and has_unsized_array(type_):
             raise self.type_error("array size required here", declarator.token)
         name = declarator.token.text
         constant = None
@@ -253,11 +254,3 @@ class DeclarationParser(ExpressionParser):
         ref = VariableRef(type_, name)
         self.declare(declarator.token, Variable(ref, not qualifiers.const, constant))
         return VarDecl(name, type_, declarator.init, qualifiers.const, qualifiers.ir())
-
-
-def _unsized(type_: Type) -> bool:
-    while isinstance(type_, ArrayType):
-        if type_.length is None:
-            return True
-        type_ = type_.element
-    return False

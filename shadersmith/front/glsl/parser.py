@@ -41,6 +41,7 @@ from shadersmith.ir.types import (
     StructType,
     Type,
     VoidType,
+    has_unsized_array,
 )
 from shadersmith.ir.walk import iter_nodes
 
@@ -219,7 +220,7 @@ class Parser(StatementParser):
             raise self.type_error(f"{storage} variables cannot be initialised", token)
         if storage == "buffer":
             raise self.type_error("buffer variables must be in a block", token)
-        if isinstance(type_, ArrayType) and _unsized(type_):
+        if isinstance(type_, ArrayType) and has_unsized_array(type_):
             raise self.type_error("array size required here", token)
         _, location = qualifiers.layout_value("location")
         ref = VariableRef(type_, token.text)
@@ -376,11 +377,3 @@ class Parser(StatementParser):
                 ):
                     return True
         return False
-
-
-def _unsized(type_: Type) -> bool:
-    while isinstance(type_, ArrayType):
-        if type_.length is None:
-            return True
-        type_ = type_.element
-    return False
