@@ -30,7 +30,7 @@ from shadersmith.campaign.fuzz import CampaignOptions, prepare_test
 from shadersmith.harness.testcase import write_test
 from shadersmith.ir.profile import GLSL450
 from shadersmith.oracle.differential import results_record
-from shadersmith.oracle.signature import signed_findings
+from shadersmith.oracle.signature import finding_record, signed_findings
 from shadersmith.reduce import (
     reduce_subject,
     reduced_directory,
@@ -124,11 +124,7 @@ def record_case(case: Case, session: TargetSession, out: Path) -> Path | None:
         finding = next(f for f, s in found if s == signature)
         test = item.test
         test.results = results_record(results)
-        test.results["finding"] = {
-            "kind": finding.kind.value,
-            "signature": signature,
-            "targets": list(finding.targets),
-        }
+        test.results["finding"] = finding_record(finding, signature)
         return write_test(test, out / case.name / str(seed))
     return None
 

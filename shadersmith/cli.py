@@ -215,9 +215,11 @@ _SHOWN = {
 @click.option("--save/--no-save", default=True, help="Record the results in test.json.")
 def run_command(test_dir: Path, target_list: str | None, timeout: float, save: bool) -> None:
     """Run a test on each target and say whether the outputs agree."""
+    from shadersmith.harness.regenerate import program_of
     from shadersmith.harness.testcase import TestCaseError, load_test, write_test
-    from shadersmith.oracle.differential import compare, output_digest
-    from shadersmith.oracle.signature import signed_findings
+    from shadersmith.ir.program import Program
+    from shadersmith.oracle.differential import compare, output_digest, results_record
+    from shadersmith.oracle.signature import finding_record, signed_findings
     from shadersmith.targets.jobs import job_from_test
     from shadersmith.targets.registry import UnknownTarget, parse_target_list
     from shadersmith.targets.session import TargetSession
@@ -225,9 +227,13 @@ def run_command(test_dir: Path, target_list: str | None, timeout: float, save: b
     try:
         names = parse_target_list(target_list)
         test = load_test(test_dir)
-        job = job_from_test(test)
     except (TestCaseError, UnknownTarget) as error:
         _fail(str(error))
+    try:
+        program: Program | None = program_of(test)[0]
+    except TestCaseError:
+        program = None  # text our front-end cannot read: the interpreter sits out
+    job = job_from_test(test, program)
     with TargetSession(names, timeout_s=timeout) as session:
         for name, reason in session.missing.items():
             err_console.print(f"[yellow]{name}: missing ({reason})")
@@ -260,24 +266,12 @@ def run_command(test_dir: Path, target_list: str | None, timeout: float, save: b
     for finding, signature in findings:
         click.echo(f"finding: {signature} (targets: {', '.join(finding.targets)})")
     if save:
-        test.results = {
-            name: {
-                "status": result.status.value,
-                "output": output_digest(result) if result.ok else None,
-                "failed_component": result.failed_component,
-                "versions": versions.get(name, {}),
-                "message": result.log[-2000:],
-            }
-            for name, result in results.items()
-        }
+        test.results = results_record(results)
+        for name, record in test.results.items():
+            record["versions"] = versions.get(name, {})
         test.results["verdict"] = comparison.verdict.value
-        if findings:  # what `shadersmith reduce` keeps by default
-            first, signature = findings[0]
-            test.results["finding"] = {
-                "kind": first.kind.value,
-                "signature": signature,
-                "targets": list(first.targets),
-            }
+        if findings:
+            test.results["finding"] = finding_record(*findings[0])
         write_test(test, test_dir)
 
 
@@ -492,6 +486,7 @@ def _print_reduced_programs(campaign: Path) -> None:
     from rich.syntax import Syntax
 
     from shadersmith.campaign.store import CampaignStore
+    from shadersmith.harness.testcase import UNRECONDITIONED_FILE
 
     store = CampaignStore(campaign)
     try:
@@ -502,7 +497,7 @@ def _print_reduced_programs(campaign: Path) -> None:
     for bucket in buckets:
         if not bucket.reduced or bucket.reduced.startswith("failed"):
             continue
-        source = campaign / bucket.reduced / "unreconditioned.comp"
+        source = campaign / bucket.reduced / UNRECONDITIONED_FILE
         if not source.is_file():
             continue
         lines = source.read_text().splitlines()

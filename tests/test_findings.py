@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from shadersmith.harness.regenerate import program_of
 from shadersmith.harness.testcase import load_test
 from shadersmith.oracle.signature import signed_findings
 from shadersmith.targets.jobs import job_from_test
@@ -23,7 +24,7 @@ def test_reduced_finding_reproduces(name: str) -> None:
     test = load_test(FINDINGS / name)
     wanted = test.results["finding"]["signature"]
     targets = [t for t, r in test.results.items() if isinstance(r, dict) and "status" in r]
-    job = job_from_test(test)
+    job = job_from_test(test, program_of(test)[0])
     assert job.program is not None, "the front-end reads the reduced test, so interp runs"
     with TargetSession(targets) as session:
         results = session.run(job)

@@ -17,7 +17,7 @@ from shadersmith.harness.testcase import load_test, write_test
 from shadersmith.interp import run_compute
 from shadersmith.ir.profile import GLSL450
 from shadersmith.oracle.differential import results_record
-from shadersmith.oracle.signature import signed_findings
+from shadersmith.oracle.signature import finding_record, signed_findings
 from shadersmith.reduce import (
     ReductionError,
     reduce_subject,
@@ -109,11 +109,7 @@ def _record(seeds: range, targets: list[str], wanted: str, out: Path) -> Path:
             for finding, signature in signed_findings(results, components):
                 if signature.startswith(wanted):
                     item.test.results = results_record(results)
-                    item.test.results["finding"] = {
-                        "kind": finding.kind.value,
-                        "signature": signature,
-                        "targets": list(finding.targets),
-                    }
+                    item.test.results["finding"] = finding_record(finding, signature)
                     return write_test(item.test, out / str(seed))
     raise AssertionError(f"no seed in {seeds} shows {wanted}")
 

@@ -13,8 +13,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from shadersmith.emit.glsl import emit_glsl
+from shadersmith.front.glsl import FrontEndError, parse_glsl
 from shadersmith.generate.smith import generate, options_from_dict
-from shadersmith.harness.testcase import TestCase, TestCaseError
+from shadersmith.harness.testcase import (
+    UNRECONDITIONED_FILE,
+    TestCase,
+    TestCaseError,
+    buffer_specs,
+)
 from shadersmith.ir.profile import LanguageProfile, profile_named
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
@@ -78,3 +84,32 @@ def rebuild(test: TestCase) -> RebuiltProgram:
             "reading edited shaders needs the GLSL front-end"
         )
     return RebuiltProgram(program, values, profile, generated.program, generated.buffer_values)
+
+
+def program_of(
+    test: TestCase, before_reconditioning: bool = False
+) -> tuple[Program, BufferValues, LanguageProfile]:
+    """The IR a test holds, and its buffer values: a generated test rebuilt from its
+    provenance, any other (reduced, edited, foreign) read from its text by the GLSL
+    front-end. `before_reconditioning`: the program before the recondition step (the
+    generator's output, or a reduced test's `unreconditioned.comp`), what a reducer
+    works on. Raises TestCaseError with a one-line reason."""
+    if test.provenance.get("generator") == "smith":
+        try:
+            rebuilt = rebuild(test)
+        except TestCaseError:
+            pass  # edited by hand: read the text below
+        else:
+            if before_reconditioning:
+                return rebuilt.original, rebuilt.original_values, rebuilt.profile
+            return rebuilt.program, rebuilt.buffer_values, rebuilt.profile
+    source = test.main_shader
+    if before_reconditioning:
+        source = test.shaders.get(UNRECONDITIONED_FILE, source)
+    try:
+        parsed = parse_glsl(source)
+    except FrontEndError as error:
+        raise TestCaseError(f"the shader does not parse: {error}") from None
+    values = test.buffer_values()
+    buffer_specs(parsed.program, values)  # every field has a value, or a TestCaseError
+    return parsed.program, values, parsed.profile

@@ -24,6 +24,8 @@ from shadersmith.ir.values import BufferValues, Value
 SCHEMA_VERSION = 1
 TEST_FILE = "test.json"
 SHADER_FILE_BY_STAGE = {"compute": "shader.comp", "fragment": "shader.frag"}
+# A reduced test also holds its program before reconditioning (reduce/output.py).
+UNRECONDITIONED_FILE = "unreconditioned.comp"
 
 
 class TestCaseError(Exception):

@@ -250,6 +250,12 @@ def sign_finding(finding: Finding, results: Mapping[str, RunResult], components:
     return signature(result, finding.kind, finding.component or failing_component(result, chain))
 
 
+def finding_record(finding: Finding, signature: str) -> dict[str, object]:
+    """What a test directory records of its finding (test.json `results.finding`), the
+    signature being what `shadersmith reduce` keeps by default."""
+    return {"kind": finding.kind.value, "signature": signature, "targets": list(finding.targets)}
+
+
 def signed_findings(
     results: Mapping[str, RunResult], components: Chains
 ) -> list[tuple[Finding, str]]:

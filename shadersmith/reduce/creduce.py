@@ -87,8 +87,6 @@ class CReduceReducer:
         judge = TextJudge(
             self.name, self.interestingness, start, self.time_budget_s, self.on_progress
         )
-        if not judge.judge_texts([judge.start_text])[0]:
-            return start  # its own text does not reproduce: nothing for a text reducer
         judge.report("start")
         with tempfile.TemporaryDirectory(prefix="shadersmith-creduce-") as directory:
             work = Path(directory)

@@ -20,7 +20,6 @@ from __future__ import annotations
 import enum
 import hashlib
 import json
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -31,9 +30,9 @@ from shadersmith.ir.program import Program
 from shadersmith.ir.types import ArrayType, ScalarKind, ScalarType, Type, VectorType
 from shadersmith.ir.values import BufferValues, Value
 from shadersmith.oracle.blame import Chains
-from shadersmith.oracle.classify import FAILURE_KINDS, REFERENCE, Kind
+from shadersmith.oracle.classify import REFERENCE
 from shadersmith.oracle.differential import output_digest
-from shadersmith.oracle.signature import signed_findings
+from shadersmith.oracle.signature import STATUS_WORDS, signed_findings
 from shadersmith.recondition import Reconditioned, recondition
 from shadersmith.reduce.subject import Subject
 from shadersmith.targets.chains import Job
@@ -69,12 +68,9 @@ class Prepared:
 class Counters:
     calls: int = 0  # candidates judged (cache hits excluded)
     cache_hits: int = 0
-    invalid: int = 0
-    ub: int = 0
-    first_stage_runs: int = 0  # candidates run on the finding's own targets
-    full_runs: int = 0  # candidates run on every target
-    interesting: int = 0
-    target_seconds: float = 0.0  # wall time spent waiting for targets
+    invalid: int = 0  # rejected by the front-end or the reconditioner
+    ub: int = 0  # undefined behaviour left after reconditioning: a defect of ours
+    full_runs: int = 0  # candidates that passed the first stage and ran on every target
 
 
 @dataclass
@@ -95,9 +91,7 @@ class Interestingness:
             first.append(REFERENCE)
         # A first stage as large as the whole set would only run everything twice.
         self._first_stage = first if first and len(first) < len(self._targets) else []
-        self._components: Chains = {
-            name: chain for name, chain in self.session.components().items()
-        }
+        self._components: Chains = self.session.components()
 
     def stopped(self) -> bool:
         return self.should_stop is not None and self.should_stop()
@@ -158,10 +152,8 @@ class Interestingness:
         """Run prepared candidates on the targets (in parallel) and judge each."""
         verdicts: list[Verdict | None] = [None] * len(prepared)
         results: list[dict[str, RunResult]] = [{} for _ in prepared]
-        started = time.perf_counter()
         survivors = list(range(len(prepared)))
         if self._first_stage:
-            self.counters.first_stage_runs += len(prepared)
             jobs = [p.job for p in prepared]
             for index, answer in self.session.run_many(jobs, only=self._first_stage):
                 results[index] = answer
@@ -177,15 +169,12 @@ class Interestingness:
             for i in survivors:
                 keeps = self.signature_kept(results[i])
                 verdicts[i] = Verdict.INTERESTING if keeps else Verdict.UNINTERESTING
-        self.counters.target_seconds += time.perf_counter() - started
         final: list[Verdict] = []
         for i, verdict in enumerate(verdicts):
             assert verdict is not None
             if verdict is not Verdict.INTERESTING:
                 # Interesting ones are not cached: the driver must see them prepared.
                 self._cache[prepared[i].key] = verdict
-            else:
-                self.counters.interesting += 1
             final.append(verdict)
         return final
 
@@ -207,17 +196,11 @@ class Interestingness:
                 return True
             expected = output_digest(reference)
             return any(not r.ok or output_digest(r) != expected for r in failing)
-        wanted = {
-            "crash": {Kind.CRASH},
-            "oom": {Kind.CRASH},
-            "timeout": {Kind.TIMEOUT},
-            "compile": {Kind.COMPILE_FAILURE},
-            "link": {Kind.COMPILE_FAILURE},
-            "invalid": {Kind.COMPILE_FAILURE},
-        }.get(kind)
-        if wanted is None:
+        # The signature starts with the word its status is signed with.
+        statuses = {status for status, word in STATUS_WORDS.items() if word == kind}
+        if not statuses:
             return True
-        return any(FAILURE_KINDS.get(r.status) in wanted for r in failing)
+        return any(r.status in statuses for r in failing)
 
     def verify(self, prepared: Prepared) -> tuple[bool, dict[str, RunResult]]:
         """Run on every target, with no shortcut, and check the signature."""

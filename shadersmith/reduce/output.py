@@ -17,14 +17,13 @@ from shadersmith.emit.glsl import emit_glsl
 from shadersmith.harness.regenerate import recondition_options_to_dict
 from shadersmith.harness.testcase import (
     SHADER_FILE_BY_STAGE,
+    UNRECONDITIONED_FILE,
     TestCase,
     buffer_specs,
     write_test,
 )
 from shadersmith.oracle.differential import results_record
 from shadersmith.reduce.run import ReductionResult
-
-UNRECONDITIONED_FILE = "unreconditioned.comp"
 
 
 def reduced_directory(test_directory: Path) -> Path:
@@ -59,6 +58,9 @@ def reduced_test(result: ReductionResult) -> TestCase:
             "seconds": round(result.seconds, 1),
             "interestingness_calls": result.counters.calls,
             "full_runs": result.counters.full_runs,
+            "cache_hits": result.counters.cache_hits,
+            "invalid_candidates": result.counters.invalid,
+            "ub_candidates": result.counters.ub,
         },
         "transformations": [step],
     }

@@ -135,8 +135,6 @@ class PicireReducer:
             self.name, self.interestingness, start, self.time_budget_s, self.on_progress
         )
         text = judge.start_text
-        if not judge.judge_texts([text])[0]:
-            return start  # its own text does not reproduce: nothing for a text reducer
         try:
             # Rounds until neither granularity removes anything: a token removed can
             # free a whole line for the next line round.

@@ -106,7 +106,7 @@ def reduce_subject(
     if not isinstance(start, Prepared):
         raise ReductionError(f"the test's own program is {start.value} before any reduction")
     if interestingness.judge([start])[0] is not Verdict.INTERESTING:
-        kept, results = interestingness.verify(start)
+        _, results = interestingness.verify(start)
         now = ", ".join(interestingness.signatures(results)) or "agree"
         raise ReductionError(
             f"the test does not show {subject.signature} here (it shows: {now}); nothing to reduce"
@@ -114,6 +114,8 @@ def reduce_subject(
     chosen = make_reducer(reducer, interestingness, parallel, time_budget_s, on_progress)
     reduced = chosen.reduce(start)
     kept, results = interestingness.verify(reduced)
+    # Every candidate passed the sanitizer when it was prepared; this run is the
+    # report's own evidence, made on exactly the program that is written out.
     try:
         run_compute(
             reduced.reconditioned.program,

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from shadersmith.front.glsl import FrontEndError, parse_glsl
-from shadersmith.harness.regenerate import rebuild, recondition_options_from_dict
+from shadersmith.harness.regenerate import program_of, recondition_options_from_dict
 from shadersmith.harness.testcase import TestCase, TestCaseError
 from shadersmith.ir.profile import LanguageProfile
 from shadersmith.ir.program import Program
@@ -79,7 +78,7 @@ def subject_from_test(
     passes = test.provenance.get("spirv_opt_passes")
     spirv_passes = tuple(str(p) for p in passes) if passes else None
 
-    program, values, profile = _unreconditioned(test)
+    program, values, profile = program_of(test, before_reconditioning=True)
     return Subject(
         program=program,
         buffer_values=values,
@@ -92,24 +91,3 @@ def subject_from_test(
         stage=test.stage,
         origin=dict(test.provenance),
     )
-
-
-def _unreconditioned(test: TestCase) -> tuple[Program, BufferValues, LanguageProfile]:
-    if test.provenance.get("generator") == "smith":
-        try:
-            rebuilt = rebuild(test)
-            return rebuilt.original, rebuilt.original_values, rebuilt.profile
-        except TestCaseError:
-            pass  # edited by hand: read the text
-    source = test.shaders.get("unreconditioned.comp", test.main_shader)
-    try:
-        parsed = parse_glsl(source)
-    except FrontEndError as error:
-        raise TestCaseError(f"the shader does not parse: {error}") from None
-    values = test.buffer_values()
-    for buffer in parsed.program.buffers:
-        given = values.get(buffer.block_name, {})
-        missing = [f.name for f in buffer.fields if f.name not in given]
-        if missing:
-            raise TestCaseError(f"buffer {buffer.block_name} has no values for {missing}")
-    return parsed.program, values, parsed.profile

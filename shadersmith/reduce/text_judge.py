@@ -58,9 +58,10 @@ class TextJudge:
         self.deadline = self.started + time_budget_s
         self.on_progress = on_progress
         self._buffer_values = start.candidate.buffer_values
-        self._answers: dict[str, bool] = {}  # by candidate text, so a text runs once
-        self._interesting: dict[str, Prepared] = {}
-        # The start was judged interesting by the caller: it is the fallback answer.
+        # The start was judged interesting by the caller: it is the fallback answer, and
+        # its text (what the reducer starts from) needs no second run.
+        self._answers: dict[str, bool] = {self.start_text: True}  # so a text runs once
+        self._interesting: dict[str, Prepared] = {self.start_text: start}
         self._best = self._measure(start)
         self.improvements = 0  # how often the best changed (progress reports poll it)
 
