@@ -59,9 +59,14 @@ class Candidate:
 @dataclass
 class Prepared:
     candidate: Candidate  # as read back by the front-end
+    text: str  # the candidate's GLSL, unreconditioned
     reconditioned: Reconditioned
     job: Job
     key: str
+
+    @property
+    def lines(self) -> int:
+        return self.text.count("\n")
 
 
 @dataclass
@@ -107,10 +112,11 @@ class Interestingness:
         except FrontEndError:
             self.counters.invalid += 1
             return Verdict.INVALID
-        return self.prepare_parsed(Candidate(program, candidate.buffer_values))
+        return self.prepare_parsed(Candidate(program, candidate.buffer_values), text)
 
-    def prepare_parsed(self, candidate: Candidate) -> Prepared | Verdict:
-        """As `prepare`, for a program that the front-end produced itself."""
+    def prepare_parsed(self, candidate: Candidate, text: str | None = None) -> Prepared | Verdict:
+        """As `prepare`, for a program that the front-end produced itself; `text`, its
+        emitted GLSL when the caller has it."""
         values = _values_for(candidate.program, candidate.buffer_values)
         if values is None:
             self.counters.invalid += 1
@@ -144,7 +150,9 @@ class Interestingness:
             self.counters.invalid += 1
             self._cache[key] = Verdict.INVALID
             return Verdict.INVALID
-        return Prepared(candidate, result, job, key)
+        if text is None:
+            text = emit_glsl(candidate.program, self.subject.profile)
+        return Prepared(candidate, text, result, job, key)
 
     # ------------------------------------------------------------------ running
 

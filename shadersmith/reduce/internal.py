@@ -33,10 +33,6 @@ class ReductionProgress:
 ProgressCallback = Callable[[ReductionProgress], None]
 
 
-def program_lines(candidate: Candidate, interestingness: Interestingness) -> int:
-    return emit_glsl(candidate.program, interestingness.subject.profile).count("\n")
-
-
 class InternalReducer:
     name = "internal"
 
@@ -59,7 +55,7 @@ class InternalReducer:
     def reduce(self, start: Prepared) -> Prepared:
         """Shrink `start` (already judged interesting) as far as the passes go."""
         self._started = time.perf_counter()
-        self._original_lines = program_lines(start.candidate, self.interestingness)
+        self._original_lines = start.lines
         current = start
         changed = True
         while changed and not self._out_of_time():
@@ -82,7 +78,7 @@ class InternalReducer:
                 ReductionProgress(
                     self.name,
                     pass_name,
-                    program_lines(current.candidate, self.interestingness),
+                    current.lines,
                     self._original_lines,
                     self.interestingness.counters.calls,
                     time.perf_counter() - self._started,

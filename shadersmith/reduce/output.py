@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 from shadersmith import __version__
-from shadersmith.emit.glsl import emit_glsl
 from shadersmith.harness.regenerate import recondition_options_to_dict
 from shadersmith.harness.testcase import (
     SHADER_FILE_BY_STAGE,
@@ -78,7 +77,7 @@ def reduced_test(result: ReductionResult) -> TestCase:
         language=subject.profile.name,
         shaders={
             shader: reduced.job.source,
-            UNRECONDITIONED_FILE: emit_glsl(reduced.candidate.program, subject.profile),
+            UNRECONDITIONED_FILE: reduced.text,
         },
         buffers=buffer_specs(reconditioned.program, reconditioned.buffer_values),
         provenance=provenance,

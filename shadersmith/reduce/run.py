@@ -13,7 +13,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from shadersmith.emit.glsl import emit_glsl
 from shadersmith.interp import UndefinedBehaviour, run_compute
 from shadersmith.reduce.interesting import (
     INTERP_STEP_BUDGET,
@@ -54,16 +53,13 @@ class ReductionResult:
     counters: Counters
     seconds: float
 
-    def lines(self, prepared: Prepared) -> int:
-        return emit_glsl(prepared.candidate.program, self.subject.profile).count("\n")
-
     @property
     def original_lines(self) -> int:
-        return self.lines(self.start)
+        return self.start.lines
 
     @property
     def reduced_lines(self) -> int:
-        return self.lines(self.reduced)
+        return self.reduced.lines
 
     @property
     def reconditioned_lines(self) -> int:

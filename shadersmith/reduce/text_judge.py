@@ -23,7 +23,6 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from queue import Empty, Queue
 
-from shadersmith.emit.glsl import emit_glsl
 from shadersmith.front.glsl import FrontEndError, parse_glsl
 from shadersmith.reduce.interesting import Candidate, Interestingness, Prepared, Verdict
 from shadersmith.reduce.internal import ProgressCallback, ReductionProgress
@@ -52,7 +51,7 @@ class TextJudge:
         self.reducer = reducer
         self.interestingness = interestingness
         self.profile = interestingness.subject.profile
-        self.start_text = emit_glsl(start.candidate.program, self.profile)
+        self.start_text = start.text
         self.original_lines = self.start_text.count("\n")
         self.started = time.perf_counter()
         self.deadline = self.started + time_budget_s
@@ -168,8 +167,7 @@ class TextJudge:
         )
 
     def _measure(self, prepared: Prepared) -> _Best:
-        text = emit_glsl(prepared.candidate.program, self.profile)
-        return _Best(prepared, len(text), text.count("\n"))
+        return _Best(prepared, len(prepared.text), prepared.lines)
 
 
 class BatchingJudge:
