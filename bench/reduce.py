@@ -48,7 +48,7 @@ class Case:
     name: str
     kind: str  # planted or real
     targets: tuple[str, ...]
-    signature: str  # exact, or a prefix ending in ':' for planted searches
+    signature: str  # the signature, or a prefix of it
     seeds: tuple[int, ...]  # a real case's seed; a planted case's search range
 
 
@@ -102,12 +102,8 @@ NVIDIA = (
 
 
 def _matching(signatures: list[str], wanted: str) -> str | None:
-    for signature in signatures:
-        if signature == wanted or (wanted.endswith(":") and signature.startswith(wanted)):
-            return signature
-        if not wanted.endswith(":") and signature.startswith(wanted):
-            return signature
-    return None
+    """The first signature that `wanted` (a whole signature or a prefix) names."""
+    return next((s for s in signatures if s.startswith(wanted)), None)
 
 
 def record_case(case: Case, session: TargetSession, out: Path) -> Path | None:
