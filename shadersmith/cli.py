@@ -197,9 +197,10 @@ _SHOWN = {
     "glslang",
     "spirv-opt",
     "spirv-cross",
+    "mesa-glsl",
+    "llvmpipe",
+    "softpipe",
     "llvm",
-    "llvmpipe-gl",
-    "softpipe-gl",
     "nvidia-gl",
     "lavapipe",
     "nvidia-vk",
@@ -234,10 +235,19 @@ def run_command(test_dir: Path, target_list: str | None, timeout: float, save: b
     except TestCaseError:
         program = None  # text our front-end cannot read: the interpreter sits out
     job = job_from_test(test, program)
-    with TargetSession(names, timeout_s=timeout) as session:
+    from shadersmith.oracle.blame import witnesses_for
+    from shadersmith.oracle.evidence import complete
+    from shadersmith.targets.results import RunResult
+
+    witnesses = witnesses_for(names)
+    with TargetSession(names + witnesses, timeout_s=timeout) as session:
         for name, reason in session.missing.items():
             err_console.print(f"[yellow]{name}: missing ({reason})")
-        results = session.run(job)
+        results: dict[str, RunResult] = {}
+        for _, answer in session.run_many([job], only=names):
+            results = answer
+        # Witnesses and front-end causes, for a test with a finding (oracle/evidence.py).
+        results = complete(results, job, session, session.components())
         versions = session.versions()
         components = session.components()
     comparison = compare(results)
@@ -448,8 +458,18 @@ def _print_buckets(campaign: Path) -> None:
         totals = store.totals()
     finally:
         store.close()
-    table = Table(title=f"{totals['tests']} tests, {len(buckets)} buckets in {campaign}")
+    # Buckets of one root cause (oracle/root_cause.py) share a number: one bug to file.
+    numbers: dict[str, int] = {}
+    cause_of: dict[str, str] = {}
+    for bucket in buckets:
+        key = bucket.root_cause or f"signature|{bucket.signature}"
+        cause_of[bucket.signature] = f"#{numbers.setdefault(key, len(numbers) + 1)}"
+    table = Table(
+        title=f"{totals['tests']} tests, {len(buckets)} buckets, {len(numbers)} root causes "
+        f"in {campaign}"
+    )
     for column in (
+        "cause",
         "signature",
         "kind",
         "targets",
@@ -468,6 +488,7 @@ def _print_buckets(campaign: Path) -> None:
         if bucket.ignored:
             signature += " [ignored]"
         table.add_row(
+            cause_of[bucket.signature],
             signature,
             bucket.kind,
             bucket.targets,

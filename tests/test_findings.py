@@ -11,6 +11,9 @@ import pytest
 
 from shadersmith.harness.regenerate import program_of
 from shadersmith.harness.testcase import load_test
+from shadersmith.oracle.blame import witnesses_for
+from shadersmith.oracle.components import is_witness
+from shadersmith.oracle.evidence import complete
 from shadersmith.oracle.signature import signed_findings
 from shadersmith.targets.jobs import job_from_test
 from shadersmith.targets.session import TargetSession
@@ -26,7 +29,11 @@ def test_reduced_finding_reproduces(name: str) -> None:
     targets = [t for t, r in test.results.items() if isinstance(r, dict) and "status" in r]
     job = job_from_test(test, program_of(test)[0])
     assert job.program is not None, "the front-end reads the reduced test, so interp runs"
-    with TargetSession(targets) as session:
-        results = session.run(job)
+    plain = [t for t in targets if not is_witness(t)]
+    with TargetSession(plain + witnesses_for(plain)) as session:
+        results = {}
+        for _, answer in session.run_many([job], only=plain):
+            results = answer
+        results = complete(results, job, session, session.components())
         signatures = [s for _, s in signed_findings(results, session.components())]
     assert wanted in signatures

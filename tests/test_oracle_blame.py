@@ -211,10 +211,15 @@ def test_our_findings_blame_us() -> None:
 
 def test_refinement_targets_drop_the_optional_parts() -> None:
     assert refinement_targets("vk-lavapipe-opt") == ["vk-lavapipe"]
-    assert refinement_targets("vk-lavapipe-cross") == ["vk-lavapipe", "gl-llvmpipe"]
+    assert refinement_targets("vk-lavapipe-cross") == [
+        "witness-cross-softpipe",
+        "witness-softpipe",
+        "vk-lavapipe",
+        "gl-llvmpipe",
+    ]
     assert refinement_targets("vk-nvidia-opt") == ["vk-nvidia"]
     assert refinement_targets("vk-lavapipe") == []
-    assert refinement_targets("gl-llvmpipe") == []
+    assert refinement_targets("gl-llvmpipe") == ["witness-softpipe"]
     assert refinement_targets("no-such-target") == []
 
 

@@ -48,6 +48,7 @@ def reproduce_crashes(
     findings: list[Finding],
     job: Job,
     session: TargetSession,
+    results: Mapping[str, RunResult],
     reruns: int = CRASH_RERUNS,
 ) -> list[Finding]:
     checked = []
@@ -60,6 +61,8 @@ def reproduce_crashes(
         reproduced = False
         for _ in range(reruns):
             again = session.pools[target].workers[0].run(job)
+            # The same program, so the same front-end output: its cause stands.
+            again.cause = results[target].cause
             if signature(again, Kind.CRASH, component) == finding.signature:
                 reproduced = True
                 break

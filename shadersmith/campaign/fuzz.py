@@ -25,7 +25,9 @@ from shadersmith.harness.build import testcase_from_generated
 from shadersmith.harness.reconditioned import apply_recondition
 from shadersmith.harness.testcase import TestCase, write_test
 from shadersmith.ir.profile import LanguageProfile
+from shadersmith.oracle.blame import witnesses_for
 from shadersmith.oracle.differential import output_digest, results_record
+from shadersmith.oracle.evidence import complete
 from shadersmith.oracle.known import is_ignored
 from shadersmith.targets.chains import Job
 from shadersmith.targets.jobs import job_from_program
@@ -120,8 +122,10 @@ def run_campaign(
         store.check_or_save_settings(options.settings())
         done = store.done_indices()
         progress = Progress(resumed_from=len(done), buckets=len(store.buckets()))
+        # Witnesses start with the session but run only for tests with a finding.
+        witnesses = witnesses_for(options.targets)
         with TargetSession(
-            options.targets, options.workers_per_target, options.timeout_s
+            options.targets + witnesses, options.workers_per_target, options.timeout_s
         ) as session:
             if not session.present:
                 raise RuntimeError("none of the requested targets is present")
@@ -135,7 +139,8 @@ def run_campaign(
                 chunk = [prepare_test(i, options) for i in itertools.islice(pending, chunk_size)]
                 if not chunk:
                     break
-                for position, results in session.run_many([p.job for p in chunk]):
+                jobs = [p.job for p in chunk]
+                for position, results in session.run_many(jobs, only=options.targets):
                     item = chunk[position]
                     _handle(item, results, session, store, components, options, progress)
                     if on_progress:
@@ -187,8 +192,9 @@ def _handle(
     progress: Progress,
 ) -> None:
     started = time.perf_counter()
+    results = complete(results, item.job, session, components)
     verdict, findings = analyse(results, components)
-    findings = reproduce_crashes(findings, item.job, session)
+    findings = reproduce_crashes(findings, item.job, session, results)
     findings = [
         Finding(
             f.kind,

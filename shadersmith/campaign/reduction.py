@@ -16,6 +16,7 @@ from pathlib import Path
 
 from shadersmith.campaign.store import Bucket, CampaignStore
 from shadersmith.harness.testcase import TestCaseError, load_test
+from shadersmith.oracle.root_cause import root_cause
 from shadersmith.reduce import (
     ReductionError,
     reduce_subject,
@@ -69,9 +70,12 @@ def reduce_new_buckets(
             break
         written = write_reduced(result, reduced_directory(directory))
         outcome = _relative(written, store.directory)
-        if not result.signature_kept:
+        cause = None
+        if result.signature_kept:
+            cause = root_cause(bucket.blamed, result.reduced.candidate.program)
+        else:
             outcome = f"failed: signature not kept on the final run ({outcome})"
-        store.set_reduced(bucket.signature, outcome)
+        store.set_reduced(bucket.signature, outcome, cause)
         done += 1
     if on_bucket is not None:
         on_bucket(None)

@@ -50,7 +50,8 @@ CREATE TABLE IF NOT EXISTS buckets (
     example TEXT,
     flaky INTEGER NOT NULL DEFAULT 0,
     ignored INTEGER NOT NULL DEFAULT 0,
-    reduced TEXT
+    reduced TEXT,
+    root_cause TEXT
 );
 CREATE TABLE IF NOT EXISTS bucket_tests (
     signature TEXT NOT NULL,
@@ -87,6 +88,7 @@ class Bucket:
     flaky: bool
     ignored: bool
     reduced: str | None
+    root_cause: str | None = None  # oracle/root_cause.py, once reduced
 
 
 def bucket_directory_name(signature: str) -> str:
@@ -106,6 +108,9 @@ class CampaignStore:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.executescript(SCHEMA)
+            columns = {row[1] for row in self.db.execute("PRAGMA table_info(buckets)")}
+            if "root_cause" not in columns:  # a campaign started before root causes
+                self.db.execute("ALTER TABLE buckets ADD COLUMN root_cause TEXT")
         except sqlite3.DatabaseError as error:
             raise StoreError(f"{path}: not a usable campaign database ({error})") from None
 
@@ -182,7 +187,7 @@ class CampaignStore:
                 if not updated:
                     opened.append(finding.signature)
                     self.db.execute(
-                        "INSERT INTO buckets VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, NULL)",
+                        "INSERT INTO buckets VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, NULL, NULL)",
                         (
                             finding.signature,
                             finding.kind,
@@ -208,11 +213,13 @@ class CampaignStore:
             if b.reduced is None and b.example is not None and not b.flaky and not b.ignored
         ]
 
-    def set_reduced(self, signature: str, outcome: str) -> None:
-        """The reduced test's directory (relative), or `failed: why`."""
+    def set_reduced(self, signature: str, outcome: str, root_cause: str | None = None) -> None:
+        """The reduced test's directory (relative), or `failed: why`; and the bucket's
+        root cause, read from the reduced program."""
         with self.db:
             self.db.execute(
-                "UPDATE buckets SET reduced = ? WHERE signature = ?", (outcome, signature)
+                "UPDATE buckets SET reduced = ?, root_cause = ? WHERE signature = ?",
+                (outcome, root_cause, signature),
             )
 
     # ------------------------------------------------------------------ reports
@@ -220,10 +227,10 @@ class CampaignStore:
     def buckets(self) -> list[Bucket]:
         rows = self.db.execute(
             "SELECT signature, kind, targets, blamed, count, first_seen, example, flaky, "
-            "ignored, reduced FROM buckets ORDER BY ignored, count DESC, first_seen"
+            "ignored, reduced, root_cause FROM buckets ORDER BY ignored, count DESC, first_seen"
         ).fetchall()
         return [
-            Bucket(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), bool(r[8]), r[9])
+            Bucket(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), bool(r[8]), r[9], r[10])
             for r in rows
         ]
 

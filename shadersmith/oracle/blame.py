@@ -27,6 +27,7 @@ from shadersmith.oracle.components import (
     UNKNOWN,
     chain_names,
     failing_component,
+    is_witness,
 )
 from shadersmith.targets.results import RunResult
 
@@ -128,7 +129,7 @@ def refinement_targets(target: str) -> list[str]:
     a planted target -> its base. Read from the registry's specs, so new targets of the
     same factories need no entry here.
     """
-    from shadersmith.targets.registry import TARGETS
+    from shadersmith.targets.registry import TARGETS, WITNESSES
 
     spec = TARGETS.get(target)
     if spec is None:
@@ -136,9 +137,9 @@ def refinement_targets(target: str) -> list[str]:
     options = dict(spec.kwargs)
     if "base" in options:
         return [str(options["base"])]
+    siblings: list[str] = list(WITNESSES.get(target, ()))
     if not spec.factory.endswith(":vulkan_target"):
-        return []
-    siblings: list[str] = []
+        return siblings
     if options.get("optimizer") or options.get("cross"):
         siblings += [
             name
@@ -155,7 +156,9 @@ def refinement_targets(target: str) -> list[str]:
         siblings += [
             name
             for name, other in TARGETS.items()
-            if other.factory.endswith(":gl_target") and dict(other.kwargs).get("driver") == driver
+            if other.factory.endswith(":gl_target")
+            and dict(other.kwargs).get("driver") == driver
+            and not is_witness(name)
         ]
     return siblings
 
@@ -170,3 +173,10 @@ def missing_refinements(finding: Finding, results: Mapping[str, RunResult]) -> l
             if sibling not in results and sibling not in missing:
                 missing.append(sibling)
     return missing
+
+
+def witnesses_for(targets: Sequence[str]) -> list[str]:
+    """The witness targets a session of `targets` should hold ready."""
+    from shadersmith.targets.registry import WITNESSES
+
+    return sorted({w for target in targets for w in WITNESSES.get(target, ())} - set(targets))

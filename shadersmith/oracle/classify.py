@@ -19,8 +19,8 @@ import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from shadersmith.oracle.components import chain_names, failing_component
-from shadersmith.oracle.differential import IGNORED_STATUSES, compare
+from shadersmith.oracle.components import chain_names, failing_component, is_witness
+from shadersmith.oracle.differential import IGNORED_STATUSES, compare, output_digest
 from shadersmith.targets.results import RunResult, RunStatus
 
 REFERENCE = "interp"  # exact semantics: where outputs split without a majority, it decides
@@ -91,7 +91,21 @@ def classify(
     With `components` (target -> its chain), failures of one kind are split by the
     component they name, so one finding is one bug: a glslang rejection on the Vulkan
     targets and a Mesa rejection on gl-llvmpipe are two findings.
+
+    Witness targets (components.is_witness) are evidence, not subjects: the findings
+    come from the other targets alone, so a witness neither makes a finding nor changes
+    its kind; a witness whose output matches the wrong targets' joins them, one that
+    matches the right output joins the passing ones, and blame compares their chains.
     """
+    witnesses = {name: r for name, r in results.items() if is_witness(name)}
+    if witnesses:
+        subjects = {name: r for name, r in results.items() if name not in witnesses}
+        found = classify(subjects, components, reference)
+        return Classification(
+            tuple(_with_witnesses(f, subjects, witnesses) for f in found.findings),
+            found.groups,
+            found.skipped,
+        )
     comparison = compare(results)
     ran = {name: r for name, r in sorted(results.items()) if r.status not in IGNORED_STATUSES}
     skipped = tuple(sorted(set(results) - set(ran)))
@@ -151,3 +165,33 @@ def _output_findings(groups: tuple[tuple[str, ...], ...], reference: str) -> lis
         passing = groups[0]
     wrong = tuple(sorted(name for name in everyone if name not in passing))
     return [Finding(Kind.DISAGREE, wrong, passing)]
+
+
+def _with_witnesses(
+    finding: Finding, subjects: Mapping[str, RunResult], witnesses: Mapping[str, RunResult]
+) -> Finding:
+    """A wrong-result finding with the witnesses that share the wrong or the right output
+    (a third output clears nothing and accuses nothing); failures list the witnesses that
+    ran among the targets that ran."""
+    if finding.kind in WRONG_RESULT_KINDS:
+        wrong = {output_digest(subjects[name]) for name in finding.targets}
+        right = {output_digest(subjects[name]) for name in finding.passing}
+        joins_wrong, joins_right = [], []
+        for name, result in sorted(witnesses.items()):
+            if not result.ok:
+                continue
+            digest = output_digest(result)
+            if digest in wrong:
+                joins_wrong.append(name)
+            elif digest in right:
+                joins_right.append(name)
+        return Finding(
+            finding.kind,
+            finding.targets + tuple(joins_wrong),
+            finding.passing + tuple(joins_right),
+            finding.component,
+        )
+    if finding.kind in OUR_KINDS or finding.kind is Kind.AGREE:
+        return finding
+    ran_ok = tuple(name for name, result in sorted(witnesses.items()) if result.ok)
+    return Finding(finding.kind, finding.targets, finding.passing + ran_ok, finding.component)

@@ -24,6 +24,13 @@ _VALIDATED_AFTER = "spirv-val after "  # toolchain.py: spirv-val rejected this t
 _HARNESS_EXCEPTION = "harness exception:"  # engine.py: our code raised inside the worker
 
 
+WITNESS_PREFIX = "witness-"  # targets/registry.py WITNESSES: evidence for blame only
+
+
+def is_witness(target: str) -> bool:
+    return target.startswith(WITNESS_PREFIX)
+
+
 def component_name(component: str | tuple[str, str]) -> str:
     """`("glslang", "11.13.0")` -> `glslang`; a bare name stays as it is."""
     return component[0] if isinstance(component, tuple) else component
@@ -42,13 +49,16 @@ def driver_of(chain: Sequence[str]) -> str:
 def failing_component(result: RunResult, chain: Sequence[str] = ()) -> str:
     """The component a failed run names, resolved against its target's chain.
 
-    spirv-val rejecting a tool's output blames that tool; the interpreter meeting undefined
+    A cause found by oracle/evidence.py comes first; spirv-val rejecting a tool's output
+    blames that tool; the interpreter meeting undefined
     behaviour, or our own code raising in the worker, blames us; a run that names no
     component (a worker killed by a signal) or only "driver" blames the chain's driver.
     """
     named = result.failed_component
     if result.log.startswith(_HARNESS_EXCEPTION) or named == "program":
         return OURS
+    if result.cause is not None and result.cause[0] in chain:
+        return result.cause[0]  # the component that made the bad state the failing one met
     if named is not None and named.startswith(_VALIDATED_AFTER):
         return named[len(_VALIDATED_AFTER) :]
     if named is None or named == DRIVER:

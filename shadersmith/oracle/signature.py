@@ -225,6 +225,10 @@ def signature(result: RunResult, kind: Kind, component: str | None = None) -> st
 
 def _failure_signature(result: RunResult, component: str) -> str:
     word = STATUS_WORDS.get(result.status, result.status.value)
+    if result.cause is not None and result.cause[0] == component:
+        # The bad state names the bug; where it finally broke (an LLVM abort, a
+        # segfault) varies with the program, so crashes of one cause share a bucket.
+        return f"{word}:{component}:{result.cause[1]}"
     if result.status in (RunStatus.TIMEOUT, RunStatus.OOM):
         return f"{word}:{component}"
     return f"{word}:{component}:{describe(result.log)[1]}"

@@ -32,6 +32,7 @@ from shadersmith.ir.values import BufferValues, Value
 from shadersmith.oracle.blame import Chains
 from shadersmith.oracle.classify import REFERENCE
 from shadersmith.oracle.differential import output_digest
+from shadersmith.oracle.evidence import attach_front_end_causes
 from shadersmith.oracle.signature import STATUS_WORDS, signed_findings
 from shadersmith.recondition import Reconditioned, recondition
 from shadersmith.reduce.subject import Subject
@@ -175,6 +176,7 @@ class Interestingness:
             for position, answer in self.session.run_many(jobs, only=rest):
                 results[survivors[position]].update(answer)
             for i in survivors:
+                attach_front_end_causes(results[i], prepared[i].job, self._components)
                 keeps = self.signature_kept(results[i])
                 verdicts[i] = Verdict.INTERESTING if keeps else Verdict.UNINTERESTING
         final: list[Verdict] = []
@@ -215,6 +217,7 @@ class Interestingness:
         results: dict[str, RunResult] = {}
         for _, answer in self.session.run_many([prepared.job], only=self._targets):
             results = answer
+        attach_front_end_causes(results, prepared.job, self._components)
         return self.signature_kept(results), results
 
 

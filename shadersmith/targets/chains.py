@@ -60,32 +60,64 @@ def _unsupported(target: str, what: str) -> RunResult:
     return RunResult(RunStatus.UNSUPPORTED, log=f"{target} does not run {what}")
 
 
-def gl_target(name: str, driver: str) -> ChainTarget:
-    """GLSL straight into an OpenGL driver: `gl-llvmpipe`, `gl-softpipe`, `gl-nvidia`."""
+def gl_target(name: str, driver: str, raise_version: bool = False) -> ChainTarget:
+    """GLSL straight into an OpenGL driver: `gl-llvmpipe`, `gl-softpipe`, `gl-nvidia`;
+    `raise_version` for softpipe as a compute witness (environment.py)."""
     from shadersmith.targets.gl_runner import GLRunner
 
-    runner = GLRunner(driver)
+    runner = GLRunner(driver, raise_version)
     versions = runner.versions()
-    components = [(f"{driver}-gl", versions.get("Mesa") or versions.get("GL_VERSION", "?"))]
-    if "LLVM" in versions:
-        components.insert(0, ("llvm", versions["LLVM"]))
+    components = gl_components(versions)
 
     def run(job: Job) -> RunResult:
         if job.stage == "compute":
             if not runner.supports_compute:
                 return _unsupported(name, "compute shaders")
-            return runner.run_compute(job.source, job.buffers)
+            return _name_rejecting_front_end(runner.run_compute(job.source, job.buffers))
         source = job.source_gl33 if driver == "softpipe" and job.source_gl33 else job.source
-        return runner.run_fragment(source, job.width, job.height)
+        return _name_rejecting_front_end(runner.run_fragment(source, job.width, job.height))
 
     return ChainTarget(name, components, run, extra_versions=versions)
 
 
+# Mesa's OpenGL drivers, as blame needs them: one GLSL front-end (GLSL IR, its optimiser,
+# glsl_to_nir) shared by every Mesa GL driver, then the driver's back-end. llvmpipe's
+# back-end (gallivm, on LLVM) is also lavapipe's; softpipe interprets without LLVM. So a
+# wrong result on both GL drivers points at the front-end, one on llvmpipe alone (GL or
+# Vulkan) at llvmpipe: ShaDiv's front-end vs back-end rule falls out of the chains.
+MESA_GLSL = "mesa-glsl"
+GL_BACK_ENDS = {"llvmpipe": "llvmpipe", "softpipe": "softpipe"}
+
+
+def gl_components(versions: dict[str, str]) -> list[tuple[str, str]]:
+    """The components of a GL driver's chain, front-end first, from its version strings."""
+    driver = versions["driver"]
+    version = versions.get("Mesa") or versions.get("GL_VERSION", "?")
+    if driver not in GL_BACK_ENDS:  # a closed driver: one opaque component
+        return [(f"{driver}-gl", version)]
+    components = [(MESA_GLSL, version), (GL_BACK_ENDS[driver], version)]
+    if "LLVM" in versions:
+        components.append(("llvm", versions["LLVM"]))
+    return components
+
+
+def _name_rejecting_front_end(result: RunResult) -> RunResult:
+    """A GL compile or link error comes from Mesa's GLSL front-end (the closed drivers'
+    single component is named by ChainTarget.execute instead)."""
+    if result.status in (RunStatus.COMPILE_ERROR, RunStatus.LINK_ERROR):
+        result.failed_component = result.failed_component or MESA_GLSL
+    return result
+
+
 def vulkan_target(
-    name: str, device: str, optimizer: str | None = None, cross: bool = False
+    name: str,
+    device: str,
+    optimizer: str | None = None,
+    cross: bool = False,
+    cross_driver: str = "llvmpipe",
 ) -> ChainTarget:
     """GLSL -> glslang -> SPIR-V [-> spirv-opt] -> a Vulkan driver; with `cross`, SPIR-V
-    -> spirv-cross -> GLSL -> the OpenGL driver of the same device.
+    -> spirv-cross -> GLSL -> an OpenGL driver (`cross_driver`, NVIDIA's on NVIDIA).
 
     `optimizer` is None (no spirv-opt), "default" (the job's recorded pass list, else -O)
     or a fixed flag such as "-Os". spirv-val runs after every tool (toolchain.py).
@@ -114,26 +146,23 @@ def vulkan_target(
     if cross:
         from shadersmith.targets.gl_runner import GLRunner
 
-        gl_runner = GLRunner("nvidia" if device.lower() == "nvidia" else "llvmpipe")
+        gl_driver = "nvidia" if device.lower() == "nvidia" else str(cross_driver)
+        gl_runner = GLRunner(gl_driver, raise_version=gl_driver == "softpipe")
         gl_versions = gl_runner.versions()
         components.append(("spirv-cross", spirv_cross_version()))
-        components.append(
-            (f"{gl_versions['driver']}-gl", gl_versions.get("Mesa") or gl_versions["GL_VERSION"])
-        )
-        if "LLVM" in gl_versions:
-            # Name the back-end LLVM too, as gl_target does, so that blame can tell a
-            # shared LLVM bug from a driver's own.
-            components.insert(0, ("llvm", gl_versions["LLVM"]))
+        components += gl_components(gl_versions)
 
         def run_cross(job: Job) -> RunResult:
             passes = passes_for(job)
             if job.stage == "compute":
-                return toolchain.run_compute_through_cross(
+                result = toolchain.run_compute_through_cross(
                     gl_runner, job.source, job.buffers, passes
                 )
-            return toolchain.run_fragment_through_cross(
-                gl_runner, job.source, job.width, job.height, passes
-            )
+            else:
+                result = toolchain.run_fragment_through_cross(
+                    gl_runner, job.source, job.width, job.height, passes
+                )
+            return _name_rejecting_front_end(result)
 
         return ChainTarget(name, components, run_cross, extra_versions=gl_versions)
 
@@ -142,14 +171,16 @@ def vulkan_target(
     vk_runner = VulkanRunner(device)
     vk_versions = vk_runner.versions()
     driver = "lavapipe" if "llvmpipe" in device else f"{device.lower()}-vk"
-    components.append(
-        (driver, vk_versions.get("driver_info") or vk_versions.get("driver_version", "?"))
-    )
+    driver_version = vk_versions.get("driver_info") or vk_versions.get("driver_version", "?")
+    components.append((driver, driver_version))
     lavapipe_llvm = llvm_version(vk_versions.get("device", ""))
+    if driver == "lavapipe":
+        # lavapipe (Vulkan runtime, spirv_to_nir) hands NIR to llvmpipe's back-end, the
+        # one Mesa's GL llvmpipe uses: naming it lets blame tell a shared back-end bug
+        # from a front-end's own.
+        components.append(("llvmpipe", driver_version))
     if lavapipe_llvm:
-        # lavapipe compiles with LLVM too: naming it lets blame tell a shared LLVM bug
-        # from a driver's own.
-        components.insert(0, ("llvm", lavapipe_llvm))
+        components.append(("llvm", lavapipe_llvm))
 
     def run_vulkan(job: Job) -> RunResult:
         passes = passes_for(job)

@@ -42,7 +42,15 @@ def ensure_runtime_directory() -> None:
     os.environ["XDG_RUNTIME_DIR"] = str(directory)
 
 
-def select_gl_driver(driver: str) -> None:
+# softpipe offers GL 3.3 core, but also ARB_compute_shader and ARB_shader_storage_buffer_
+# object: with the version raised it runs GLSL 450 compute shaders through the same Mesa
+# GLSL front-end as llvmpipe and a back-end without LLVM (a TGSI interpreter). Only blame
+# witnesses use it (registry.py): a raised version is a claim the driver never made, so
+# what softpipe does with it is evidence about the other chains, not a finding of its own.
+SOFTPIPE_COMPUTE_OVERRIDE = {"MESA_GL_VERSION_OVERRIDE": "4.5", "MESA_GLSL_VERSION_OVERRIDE": "450"}
+
+
+def select_gl_driver(driver: str, raise_version: bool = False) -> None:
     """Route EGL to `driver`: a Mesa Gallium driver name (llvmpipe, softpipe) or nvidia.
 
     glvnd otherwise loads whichever vendor it finds first, so on a machine with both
@@ -58,5 +66,7 @@ def select_gl_driver(driver: str) -> None:
             break
     if vendor == "mesa":
         os.environ["GALLIUM_DRIVER"] = driver
+        if raise_version and driver == "softpipe":
+            os.environ.update(SOFTPIPE_COMPUTE_OVERRIDE)
     else:
         os.environ.pop("GALLIUM_DRIVER", None)

@@ -50,11 +50,12 @@ _LINK_FAILED = "GLSL Linker failed"
 
 
 class GLRunner:
-    def __init__(self, driver: str = "llvmpipe") -> None:
+    def __init__(self, driver: str = "llvmpipe", raise_version: bool = False) -> None:
+        """`raise_version`: softpipe as a blame witness for compute (environment.py)."""
         if driver not in GL_DRIVERS:
             raise DriverUnavailable(f"unknown GL driver {driver!r}; known: {sorted(GL_DRIVERS)}")
         self.driver = GL_DRIVERS[driver]
-        select_gl_driver(driver)
+        select_gl_driver(driver, raise_version)
         try:
             # Typed as Any: moderngl's stub mistypes the backend settings as dicts.
             settings: dict[str, Any] = {"backend": "egl"}
@@ -72,6 +73,9 @@ class GLRunner:
 
         # A headless context has no window framebuffer; object 0 is what we leave bound.
         self._no_framebuffer = self.context.detect_framebuffer(0)
+        # Context creation may leave an error behind (softpipe with a raised version sets
+        # GL_INVALID_ENUM); reading it clears it, so a later check sees only our calls.
+        _ = self.context.error
 
     @property
     def supports_compute(self) -> bool:

@@ -29,6 +29,15 @@ TARGETS: dict[str, TargetSpec] = {
         _spec("vk-lavapipe-opt", "vulkan_target", device="llvmpipe", optimizer="default"),
         _spec("vk-lavapipe-cross", "vulkan_target", device="llvmpipe", cross=True),
         _spec("interp", "interp_target"),
+        # Blame witnesses (WITNESSES below): run only to tell suspects apart.
+        _spec("witness-softpipe", "gl_target", driver="softpipe", raise_version=True),
+        _spec(
+            "witness-cross-softpipe",
+            "vulkan_target",
+            device="llvmpipe",
+            cross=True,
+            cross_driver="softpipe",
+        ),
         _spec("gl-nvidia", "gl_target", driver="nvidia"),
         _spec("vk-nvidia", "vulkan_target", device="NVIDIA"),
         _spec("vk-nvidia-opt", "vulkan_target", device="NVIDIA", optimizer="default"),
@@ -53,6 +62,18 @@ for _failure in ("crash-on-bitfield-reverse", "reject-switch"):
 
 # What `--targets` means when not given: every CPU target (name the NVIDIA ones).
 CPU_TARGETS = ("gl-llvmpipe", "vk-lavapipe", "vk-lavapipe-opt", "vk-lavapipe-cross", "interp")
+
+
+# Targets whose results only tell suspects apart (seed 002, Example 7, generalised): the
+# same input through another consumer. When a finding involves a key target, its
+# witnesses run too; a witness never makes a finding of its own (its set-up may claim more
+# than the driver offers: environment.SOFTPIPE_COMPUTE_OVERRIDE).
+# - the GL text through softpipe: the same Mesa GLSL front-end, another back-end;
+# - spirv-cross's GLSL through softpipe: was spirv-cross's output right?
+WITNESSES: dict[str, tuple[str, ...]] = {
+    "gl-llvmpipe": ("witness-softpipe",),
+    "vk-lavapipe-cross": ("witness-cross-softpipe", "witness-softpipe"),
+}
 
 
 class UnknownTarget(ValueError):

@@ -60,6 +60,10 @@ class RunResult:
     tools_ms: float = 0.0  # glslang, spirv-opt, spirv-val, spirv-cross (subprocesses)
     failed_component: str | None = None  # e.g. "glslang", "spirv-opt", "driver"
     wall_ms: float = 0.0  # the whole job as the engine saw it, process hops included
+    # What a failure's log cannot say alone: the component that made the bad state the
+    # failing one met, and what shows it (oracle/evidence.py), e.g. ("mesa-glsl",
+    # "invalid NIR: unpack_64_2x32_split_y of a 32-bit value") for an LLVM abort.
+    cause: tuple[str, str] | None = None
 
     @property
     def ok(self) -> bool:

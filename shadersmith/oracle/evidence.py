@@ -1,0 +1,74 @@
+"""Completing a test's results before it is judged: the evidence that blame needs.
+
+A first run on the requested targets says that something is wrong; it does not always
+say who is at fault. Two kinds of evidence are gathered, only for tests with a finding:
+
+- witnesses (targets/registry.py WITNESSES): the same input through another consumer.
+  spirv-cross's GLSL through softpipe tells a wrong spirv-cross output from a GL driver
+  that mishandles a right one; the GL text through softpipe tells Mesa's GLSL front-end
+  (shared) from llvmpipe's back-end (not shared).
+- the front-end's output (front_end_state.py): a crash in llvmpipe or LLVM on a GL chain
+  is attributed to Mesa's GLSL front-end when the NIR it handed over is invalid.
+
+Campaigns, `run`, `replay` and the reducer's interestingness all call `complete`, so a
+signature means the same everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from shadersmith.oracle.blame import Chains, missing_refinements
+from shadersmith.oracle.classify import classify
+from shadersmith.oracle.components import chain_names, failing_component
+from shadersmith.oracle.front_end_state import invalid_nir
+from shadersmith.targets.chains import MESA_GLSL, Job
+from shadersmith.targets.results import RunResult, RunStatus
+from shadersmith.targets.session import TargetSession
+
+
+def complete(
+    results: dict[str, RunResult], job: Job, session: TargetSession, components: Chains
+) -> dict[str, RunResult]:
+    """`results` with the witnesses its findings need (those the session holds) and the
+    causes of its crashes; unchanged when the targets agree."""
+    classification = classify(results, components)
+    wanted: list[str] = []
+    for finding in classification.findings:
+        wanted += [t for t in missing_refinements(finding, results) if t in session.pools]
+    if wanted:
+        for _, answer in session.run_many([job], only=dict.fromkeys(wanted)):
+            results.update(answer)
+    attach_front_end_causes(results, job, components)
+    return results
+
+
+def attach_front_end_causes(results: Mapping[str, RunResult], job: Job, components: Chains) -> None:
+    """For each crash after Mesa's GLSL front-end, read what the front-end produced and
+    record it as the cause when it is invalid."""
+    for name, result in results.items():
+        chain = chain_names(components.get(name, ()))
+        if result.status is not RunStatus.CRASH or result.cause is not None:
+            continue
+        if MESA_GLSL not in chain or failing_component(result, chain) == MESA_GLSL:
+            continue
+        source = _gl_text_of(chain, job)
+        if source is None:
+            continue
+        from shadersmith.targets.mesa_dump import front_end_dump
+
+        bad = invalid_nir(front_end_dump(source, job.stage))
+        if bad is not None:
+            result.cause = (MESA_GLSL, bad)
+
+
+def _gl_text_of(chain: Sequence[str], job: Job) -> str | None:
+    """The GLSL the chain's GL driver received: the job's own, or spirv-cross's."""
+    if "spirv-cross" not in chain:
+        return job.source
+    from shadersmith.targets.toolchain import ChainFailed, cross_compile
+
+    try:
+        return cross_compile(job.source, job.stage)[0]
+    except ChainFailed:
+        return None

@@ -1,0 +1,50 @@
+"""One bucket per root cause: the shape of a reduced program.
+
+Signatures split one bug into several buckets when it shows several ways: Mesa's GLSL
+optimiser turning `umulExtended(x, 1u, ...)` into a 32-bit value gives a wrong result
+for one program, an LLVM abort for another and a segfault for a third. Reduced, the
+three programs keep only what the bug needs, and that is the same: the operation the
+bug lives in. A bucket's root cause is therefore its blamed component with the shape of
+its reduced program: the built-in functions it calls (signed and unsigned variants of
+one operation together) or, when it calls none, the operators and access forms it uses.
+Two buckets with the same root cause are shown as one bug.
+"""
+
+from __future__ import annotations
+
+from shadersmith.ir.expressions import Binary, Call, CallKind, Index, Swizzle, Ternary, Unary
+from shadersmith.ir.program import Program
+from shadersmith.ir.walk import iter_nodes
+
+# Built-ins that are one operation in signed and unsigned flavours.
+_FAMILIES = {"umulExtended": "mulExtended", "imulExtended": "mulExtended"}
+
+
+def program_shape(program: Program) -> str:
+    """`builtins:mulExtended`, or `ops:index-of-swizzle,>>=,...` for a program without
+    built-in calls; stable across names, literals and statement order."""
+    builtins = sorted(
+        {
+            _FAMILIES.get(node.callee, node.callee)
+            for node in iter_nodes(program)
+            if isinstance(node, Call) and node.kind is CallKind.BUILTIN
+        }
+    )
+    if builtins:
+        return "builtins:" + ",".join(builtins)
+    forms: set[str] = set()
+    for node in iter_nodes(program):
+        if isinstance(node, Binary | Unary):
+            forms.add(str(node.op.value))
+        elif isinstance(node, Index) and isinstance(node.base, Swizzle):
+            forms.add("index-of-swizzle")
+        elif isinstance(node, Ternary):
+            forms.add("?:")
+        elif isinstance(node, Call):
+            forms.add("call")
+    return "ops:" + ",".join(sorted(forms))
+
+
+def root_cause(blamed: str, program: Program) -> str:
+    """The key buckets of one bug share: first blamed component and program shape."""
+    return f"{blamed.split(',')[0]}|{program_shape(program)}"

@@ -1,0 +1,176 @@
+"""Blame with witnesses and front-end causes (issue 10): the chains as the real targets
+declare them, and the real findings of findings/ replayed on the real drivers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from shadersmith.front.glsl import parse_glsl
+from shadersmith.oracle.blame import blame, witnesses_for
+from shadersmith.oracle.classify import Kind, classify
+from shadersmith.oracle.evidence import complete
+from shadersmith.oracle.front_end_state import invalid_nir
+from shadersmith.oracle.root_cause import program_shape, root_cause
+from shadersmith.oracle.signature import sign_finding
+from shadersmith.targets.jobs import job_from_test
+from shadersmith.targets.results import RunResult, RunStatus
+from shadersmith.targets.session import TargetSession
+
+FINDINGS = Path(__file__).resolve().parent.parent / "findings"
+
+# The chains the CPU targets declare (targets/chains.py), front-end first.
+CHAINS = {
+    "gl-llvmpipe": ["mesa-glsl", "llvmpipe", "llvm"],
+    "vk-lavapipe": ["glslang", "lavapipe", "llvmpipe", "llvm"],
+    "vk-lavapipe-opt": ["glslang", "spirv-opt", "lavapipe", "llvmpipe", "llvm"],
+    "vk-lavapipe-cross": ["glslang", "spirv-cross", "mesa-glsl", "llvmpipe", "llvm"],
+    "witness-softpipe": ["mesa-glsl", "softpipe"],
+    "witness-cross-softpipe": ["glslang", "spirv-cross", "mesa-glsl", "softpipe"],
+    "interp": ["shadersmith-interp"],
+}
+
+
+def out(value: int) -> RunResult:
+    return RunResult(RunStatus.OK, buffers={0: {"x": value}})
+
+
+def wrong_finding(results: dict[str, RunResult]):
+    (finding,) = [f for f in classify(results, CHAINS).findings if f.kind is not Kind.AGREE]
+    return finding
+
+
+def test_spirv_cross_is_cleared_when_its_glsl_runs_right_elsewhere() -> None:
+    """spirv-cross-wrong: the GLSL spirv-cross wrote is right on softpipe, so the GL
+    driver that got it wrong (llvmpipe's back-end) is blamed, not spirv-cross."""
+    results = {
+        "gl-llvmpipe": out(1),
+        "vk-lavapipe": out(1),
+        "vk-lavapipe-cross": out(2),
+        "interp": out(1),
+    }
+    assert blame(wrong_finding(results), results, CHAINS)[0] == "spirv-cross"
+    results["witness-cross-softpipe"] = out(1)
+    results["witness-softpipe"] = out(1)
+    finding = wrong_finding(results)
+    assert finding.kind is Kind.ODD_ONE_OUT  # a witness never changes the kind
+    assert blame(finding, results, CHAINS)[0] == "llvmpipe"
+    # Had softpipe shown spirv-cross's wrong value too, spirv-cross stays blamed.
+    results["witness-cross-softpipe"] = out(2)
+    assert blame(wrong_finding(results), results, CHAINS)[0] == "spirv-cross"
+
+
+def test_both_mesa_gl_drivers_wrong_blames_the_glsl_front_end() -> None:
+    results = {"gl-llvmpipe": out(2), "vk-lavapipe": out(1), "interp": out(1)}
+    results["witness-softpipe"] = out(2)
+    finding = wrong_finding(results)
+    assert finding.targets == ("gl-llvmpipe", "witness-softpipe")
+    assert sign_finding(finding, results, CHAINS) == "wrong:odd_one_out:mesa-glsl"
+    # softpipe right: llvmpipe's back-end on the GL path, not the shared front-end.
+    results["witness-softpipe"] = out(1)
+    assert blame(wrong_finding(results), results, CHAINS) == ["llvmpipe", "llvm"]
+
+
+def test_a_witness_alone_makes_no_finding() -> None:
+    results = {"gl-llvmpipe": out(1), "vk-lavapipe": out(1), "interp": out(1)}
+    results["witness-softpipe"] = out(3)
+    assert [f.kind for f in classify(results, CHAINS).findings] == [Kind.AGREE]
+    results["witness-softpipe"] = RunResult(RunStatus.CRASH, log="killed by SIGSEGV")
+    assert [f.kind for f in classify(results, CHAINS).findings] == [Kind.AGREE]
+
+
+def test_a_crash_with_a_front_end_cause_is_signed_by_the_cause() -> None:
+    crash = RunResult(
+        RunStatus.CRASH,
+        log="LLVM ERROR: Cannot emit physreg copy instruction",
+        failed_component="llvm",
+    )
+    results = {"gl-llvmpipe": crash, "vk-lavapipe": out(1), "interp": out(1)}
+    (finding,) = classify(results, CHAINS).findings
+    assert sign_finding(finding, results, CHAINS).startswith("crash:llvm:LLVM ERROR")
+    crash.cause = ("mesa-glsl", "invalid NIR: unpack_64_2x32_split_y of a 32-bit value")
+    (finding,) = classify(results, CHAINS).findings
+    assert (
+        sign_finding(finding, results, CHAINS)
+        == "crash:mesa-glsl:invalid NIR: unpack_64_2x32_split_y of a 32-bit value"
+    )
+
+
+def test_invalid_nir_is_found_in_both_print_formats() -> None:
+    mesa_22 = (
+        "impl main {\n"
+        "\tvec1 32 ssa_40 = intrinsic load_ssbo (ssa_1, ssa_2) ()\n"
+        "\tvec1 32 ssa_17 = unpack_64_2x32_split_y ssa_40\n"
+    )
+    assert invalid_nir(mesa_22) == "invalid NIR: unpack_64_2x32_split_y of a 32-bit value"
+    mesa_25 = (
+        "impl main {\n"
+        "  con 64x1 %3 = @load_ssbo (%1, %2)\n"
+        "  con 32x1 %4 = unpack_64_2x32_split_y %3\n"
+    )
+    assert invalid_nir(mesa_25) is None
+    assert invalid_nir(mesa_25.replace("64x1 %3", "32x1 %3")) is not None
+    # A new function numbers its values anew: no confusion across functions.
+    two = (
+        "impl f {\n\tvec1 64 ssa_1 = mov ssa_0\n}\n"
+        "impl main {\n\tvec1 32 ssa_2 = unpack_64_2x32_split_x ssa_1\n"
+    )
+    assert invalid_nir(two) is None
+
+
+def test_the_three_umulextended_findings_share_one_root_cause() -> None:
+    shapes = {
+        name: program_shape(
+            parse_glsl((FINDINGS / name / "unreconditioned.comp").read_text()).program
+        )
+        for name in (
+            "mesa-gl-disagree",
+            "llvm-physreg-copy",
+            "llvmpipe-segfault",
+            "mesa-gl-swizzle-index",
+        )
+    }
+    assert shapes["mesa-gl-disagree"] == shapes["llvm-physreg-copy"] == shapes["llvmpipe-segfault"]
+    assert shapes["mesa-gl-swizzle-index"] != shapes["mesa-gl-disagree"]
+    program = parse_glsl(
+        (FINDINGS / "mesa-gl-disagree" / "unreconditioned.comp").read_text()
+    ).program
+    assert root_cause("mesa-glsl,llvmpipe", program) == "mesa-glsl|builtins:mulExtended"
+
+
+@pytest.mark.parametrize(
+    ("finding", "expected"),
+    [
+        ("spirv-cross-wrong", "wrong:odd_one_out:llvmpipe"),
+        ("mesa-gl-swizzle-index", "wrong:odd_one_out:mesa-glsl"),
+        (
+            "llvm-physreg-copy",
+            "crash:mesa-glsl:invalid NIR: unpack_64_2x32_split_y of a 32-bit value",
+        ),
+        (
+            "llvmpipe-segfault",
+            "crash:mesa-glsl:invalid NIR: unpack_64_2x32_split_y of a 32-bit value",
+        ),
+    ],
+)
+def test_real_findings_are_blamed_on_their_cause(finding: str, expected: str) -> None:
+    """Real drivers, real witnesses: the blame the manual audit of issue 10 found."""
+    from shadersmith.harness.regenerate import program_of
+    from shadersmith.harness.testcase import load_test
+
+    test = load_test(FINDINGS / finding)
+    job = job_from_test(test, program_of(test)[0])
+    names = ["gl-llvmpipe", "vk-lavapipe", "vk-lavapipe-cross", "interp"]
+    with TargetSession(names + witnesses_for(names), timeout_s=120) as session:
+        results = {}
+        for _, answer in session.run_many([job], only=names):
+            results = answer
+        results = complete(results, job, session, session.components())
+        components = session.components()
+    signatures = [
+        sign_finding(f, results, components)
+        for f in classify(results, components).findings
+        if f.kind is not Kind.AGREE
+    ]
+    assert expected in signatures
