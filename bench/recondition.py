@@ -5,7 +5,10 @@
 For each seed: generate a program, run it in the reference interpreter with the
 sanitizer (the first undefined behaviour it meets, by category), recondition it, run the
 reconditioned program with the sanitizer (must meet none), compare sizes, and compile the
-reconditioned program with glslang in every profile. The last line is one JSON object.
+reconditioned program with glslang in every profile. It also counts the calls passing
+possibly overlapping l-values to two out/inout parameters (analysis/aliasing.py) before
+and after reconditioning: the generator should make none, the reconditioner leave none.
+The last line is one JSON object.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from shadersmith.analysis.aliasing import aliasing_calls
 from shadersmith.emit.glsl import emit_glsl
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.interp import UndefinedBehaviour, run_compute
@@ -41,6 +45,8 @@ class Outcome:
     bytes_ratio: float
     recondition_ms: float
     rejected: tuple[str, ...]
+    aliasing_before: int
+    aliasing_after: int
 
 
 def _first_ub(program: object, values: object) -> tuple[str | None, str | None]:
@@ -77,6 +83,8 @@ def check_seed(seed: int, validate_text: bool) -> Outcome:
         bytes_ratio=len(reconditioned) / len(original),
         recondition_ms=recondition_ms,
         rejected=tuple(rejected),
+        aliasing_before=sum(1 for _ in aliasing_calls(generated.program)),
+        aliasing_after=sum(1 for _ in aliasing_calls(result.program)),
     )
 
 
@@ -110,6 +118,12 @@ def main() -> None:
         f"bytes {bytes_ratio:.2f}"
     )
     print(f"median recondition time {median_ms:.2f} ms")
+    aliasing_before = sum(o.aliasing_before for o in outcomes)
+    aliasing_after = sum(o.aliasing_after for o in outcomes)
+    print(
+        f"calls with aliasing out arguments: {aliasing_before} generated, "
+        f"{aliasing_after} reconditioned"
+    )
     print(
         json.dumps(
             {
@@ -121,6 +135,8 @@ def main() -> None:
                 "size_ratio_bytes": round(bytes_ratio, 3),
                 "median_ms": round(median_ms, 3),
                 "glslang_rejected": len(rejected),
+                "aliasing_calls_before": aliasing_before,
+                "aliasing_calls_after": aliasing_after,
             }
         )
     )

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from shadersmith.analysis.aliasing import aliasing_calls
+from shadersmith.analysis.calls import call_qualifiers, summarise_functions
 from shadersmith.generate.constness import is_foldable
 from shadersmith.generate.options import VALUE_GENERATORS
 from shadersmith.generate.smith import (
@@ -45,6 +47,7 @@ from shadersmith.ir.expressions import (
     Ternary,
     Unary,
     VariableRef,
+    root_variable,
 )
 from shadersmith.ir.operators import AssignOp, BinaryOp, IncDecOp, UnaryOp
 from shadersmith.ir.profile import ESSL310, GLSL450, LanguageProfile
@@ -826,3 +829,30 @@ def test_glslang_accepts_generated_programs(profile: LanguageProfile) -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         failures = [f for result in pool.map(check, texts) for f in result]
     assert failures == []
+
+
+# ---------------------------------------------------------------------------- aliasing
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_no_call_passes_aliasing_out_arguments(chunk: int) -> None:
+    """GLSL leaves the order of copy-backs undefined: no call may pass possibly
+    overlapping l-values to two out/inout parameters (analysis/aliasing.py). Disjoint
+    parts of one variable (`umulExtended(a, b, v.x, v.y)`) stay in play."""
+    two_outs = same_root = 0
+    for seed in range(chunk * 500, chunk * 500 + 500):
+        program = generate(seed).program
+        found = list(aliasing_calls(program))
+        assert not found, f"seed {seed}: {found[0]}"
+        summaries = summarise_functions(program)
+        for node in iter_nodes(program):
+            if not isinstance(node, Call):
+                continue
+            qualifiers = call_qualifiers(node, summaries)
+            outs = [a for a, q in zip(node.args, qualifiers, strict=True) if q.writes_back]
+            if len(outs) >= 2:
+                two_outs += 1
+                roots = [root_variable(a) for a in outs]
+                same_root += len(set(roots)) < len(roots)
+    assert two_outs > 100
+    assert same_root > 10

@@ -15,7 +15,17 @@ from shadersmith.ir.expressions import Sequence as SequenceExpr
 from shadersmith.ir.operators import AssignOp, BinaryOp
 from shadersmith.ir.program import ParamQualifier
 from shadersmith.ir.statements import For, If, Statement, Switch, SwitchCase, While
-from shadersmith.ir.types import BOOL, FLOAT, INT, UINT, VOID, ArrayType, Type
+from shadersmith.ir.types import (
+    BOOL,
+    FLOAT,
+    INT,
+    UINT,
+    VOID,
+    ArrayType,
+    StructField,
+    StructType,
+    Type,
+)
 from shadersmith.ir.values import Value
 from tests.interp_builders import (
     INT_MIN,
@@ -36,6 +46,7 @@ from tests.interp_builders import (
     function,
     index,
     lit,
+    member,
     neg,
     post_inc,
     pre_inc,
@@ -51,6 +62,8 @@ OUT = ParamQualifier.OUT
 INOUT = ParamQualifier.INOUT
 IN = ParamQualifier.IN
 INTS = ArrayType(INT, 3)
+UINTS = ArrayType(UINT, 3)
+PAIR = StructType("Pair", (StructField("a", INT), StructField("b", INT)))
 
 
 def store(value: Expression, name: str = "r") -> Statement:
@@ -332,7 +345,7 @@ def test_two_out_arguments_naming_one_variable() -> None:
     )
     x = var("x")
     body = [expr(call("two", VOID, x, x))]
-    assert _order(body, {"x": INT}, functions=[two]) is UBCategory.EVALUATION_ORDER
+    assert _order(body, {"x": INT}, functions=[two]) is UBCategory.ALIASING_OUT_ARGUMENTS
     v = var("v", IVEC2)
     fine = [expr(call("two", VOID, swizzle(v, "x"), swizzle(v, "y")))]
     assert run(fine, {"v": IVEC2}, functions=[two])["v"] == (1, 2)
@@ -341,7 +354,57 @@ def test_two_out_arguments_naming_one_variable() -> None:
 def test_builtin_out_arguments_naming_one_variable() -> None:
     x = var("x", UINT)
     body = [expr(builtin("umulExtended", VOID, ulit(3), ulit(5), x, x))]
-    assert _order(body, {"x": UINT}) is UBCategory.EVALUATION_ORDER
+    assert _order(body, {"x": UINT}) is UBCategory.ALIASING_OUT_ARGUMENTS
+
+
+def test_aliasing_out_arguments_are_checked_on_the_places_written() -> None:
+    # umulExtended(3u, 5u, a[i], a[j]): undefined only when i == j at run time.
+    a, i, j = var("a", UINTS), var("i"), var("j")
+    body = [expr(builtin("umulExtended", VOID, ulit(3), ulit(5), index(a, i), index(a, j)))]
+    fields: dict[str, Type] = {"a": UINTS, "i": INT, "j": INT}
+    ub = flagged(body, fields, {"i": 1, "j": 1})
+    assert ub.category is UBCategory.ALIASING_OUT_ARGUMENTS
+    assert "`a[1]`" in ub.message
+    assert run(body, fields, {"i": 2, "j": 0})["a"] == (15, 0, 0)  # msb a[2], lsb a[0]
+
+
+def test_containing_out_arguments_alias() -> None:
+    # void f(inout ivec2 p, out int q) { q = p.x; p = ivec2(7); }   f(v, v.y);
+    f = function(
+        "f",
+        VOID,
+        [("p", IVEC2, INOUT), ("q", INT, OUT)],
+        expr(assign(var("q"), swizzle(var("p", IVEC2), "x"))),
+        expr(assign(var("p", IVEC2), construct(IVEC2, lit(7)))),
+    )
+    v = var("v", IVEC2)
+    body = [expr(call("f", VOID, v, swizzle(v, "y")))]
+    assert _order(body, {"v": IVEC2}, functions=[f]) is UBCategory.ALIASING_OUT_ARGUMENTS
+    # g(s.a, s): a struct and one of its fields.
+    g = function("g", VOID, [("p", INT, OUT), ("q", PAIR, OUT)])
+    s = var("s", PAIR)
+    body = [expr(call("g", VOID, member(s, "a"), s))]
+    category = _order(body, {"s": PAIR}, functions=[g], structs=[PAIR])
+    assert category is UBCategory.ALIASING_OUT_ARGUMENTS
+
+
+def test_disjoint_out_arguments_are_defined() -> None:
+    # g(out int p, out Pair q) on s.b and t; two(out int, out int) on different fields
+    # and on a[0], a[1]: nothing copied back twice, results in argument order.
+    two = function(
+        "two",
+        VOID,
+        [("p", INT, OUT), ("q", INT, OUT)],
+        expr(assign(var("p"), lit(1))),
+        expr(assign(var("q"), lit(2))),
+    )
+    s, a = var("s", PAIR), var("a", INTS)
+    body = [
+        expr(call("two", VOID, member(s, "a"), member(s, "b"))),
+        expr(call("two", VOID, index(a, 2), index(a, 0))),
+    ]
+    out = run(body, {"s": PAIR, "a": INTS}, functions=[two], structs=[PAIR])
+    assert out == {"s": (1, 2), "a": (2, 0, 1)}
 
 
 def test_out_argument_read_by_another_argument_is_defined() -> None:

@@ -9,6 +9,7 @@ behaviour at run time, which the reconditioner removes later.
 
 from __future__ import annotations
 
+from shadersmith.analysis.aliasing import overlaps_any
 from shadersmith.generate.builtin_rules import BIT_RANGE_PARAMS, builtins_returning, draw_name
 from shadersmith.generate.constness import is_foldable
 from shadersmith.generate.context import GenerationContext, Signature
@@ -74,6 +75,9 @@ _FORM_WEIGHTS: dict[int, float] = {
 # Forms a `const` initialiser may use: only what every front-end folds.
 _CONSTANT_FORMS = frozenset({_BINARY, _UNARY, _TERNARY, _CONSTRUCT, _SWIZZLE, _ACCESS})
 _SIDE_EFFECT_FORMS = frozenset({_ASSIGN, _INC_DEC, _SEQUENCE})
+# Draws of an out argument's l-value, each overlapping an earlier out argument of the
+# call, before the call is given up (see `out_argument`).
+_OUT_ARGUMENT_DRAWS = 4
 
 
 def _cumulative(forms: dict[int, float]) -> tuple[tuple[float, int], ...]:
@@ -252,6 +256,19 @@ class ExpressionGenerator:
         variable: Variable = self.rng.choice(providers)
         return self.write_path(variable.access, variable.type, type_, depth)
 
+    def out_argument(self, type_: Type, depth: int, chosen: list[Expression]) -> Expression | None:
+        """An l-value for an out/inout argument that overlaps none of the call's `chosen`
+        ones, or None. GLSL leaves the order of copy-backs undefined, so `f(x, x)` or
+        `umulExtended(a, b, v.x, v.x)` has no single right result (analysis/aliasing.py).
+        Redrawing rather than excluding variables keeps disjoint parts of one variable
+        (`v.x, v.y`) in play; the first draw is as before, so programs without a clash
+        are unchanged."""
+        for _ in range(_OUT_ARGUMENT_DRAWS):
+            target = self.lvalue(type_, depth)
+            if target is None or not overlaps_any(target, chosen):
+                return target
+        return None
+
     # ----------------------------------------------------------------- forms
 
     def _form(self, form: int, type_: ScalarType | VectorType, depth: int) -> Expression | None:
@@ -374,12 +391,14 @@ class ExpressionGenerator:
         """Arguments of a built-in call; None when an `out` argument has no l-value."""
         bit_range = BIT_RANGE_PARAMS.get(name, frozenset())
         args: list[Expression] = []
+        outs: list[Expression] = []
         for position, param in enumerate(params):
             if position in out_params:
-                target = self.lvalue(param, depth)
+                target = self.out_argument(param, depth, outs)
                 if target is None:
                     return None
                 args.append(target)
+                outs.append(target)
             elif position in bit_range:
                 args.append(self._safe_operand(self.expression(param, depth), 0, 16))
             else:
@@ -400,12 +419,14 @@ class ExpressionGenerator:
     def call(self, signature: Signature, depth: int) -> Call | None:
         """A call of a user function; None when an out/inout argument has no l-value."""
         args: list[Expression] = []
+        outs: list[Expression] = []
         for param in signature.params:
             if param.qualifier.writes_back:
-                target = self.lvalue(param.type, depth)
+                target = self.out_argument(param.type, depth, outs)
                 if target is None:
                     return None
                 args.append(target)
+                outs.append(target)
             else:
                 args.append(self.expression(param.type, depth))
         return Call(signature.return_type, signature.name, tuple(args), CallKind.USER)

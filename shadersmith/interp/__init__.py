@@ -50,13 +50,17 @@ Sanitizer (stops at the first undefined behaviour; UBCategory names it):
   && and ||, the arguments of calls and constructors, the l-value and the value of an
   assignment, the base and the index of an indexing. The store of an assignment comes
   after both sides but conflicts with a write by either (`x = x++`); `x = x + 1` and
-  `x += 1` are fine. Accesses inside a called function count for the call. Two out/inout
-  arguments of one call naming overlapping l-values conflict (copy-back order is
-  undefined). Deliberate choices: call arguments are treated as unordered, which is
-  stricter than GLSL 4.50 section 6.1.1 (left to right), so `f(x++, x)` is flagged; an
-  out argument's copy-back happens after the callee returns, after every argument was
-  evaluated, so it does not conflict with another argument reading or writing the same
-  variable (seed 004's `f(x, y, x)` with out parameters p0, p1 is well defined).
+  `x += 1` are fine. Accesses inside a called function count for the call. Deliberate
+  choices: call arguments are treated as unordered, which is stricter than GLSL 4.50
+  section 6.1.1 (left to right), so `f(x++, x)` is flagged; an out argument's copy-back
+  happens after the callee returns, after every argument was evaluated, so it does not
+  conflict with another argument reading or writing the same variable (seed 004's
+  `f(x, y, x)` with out parameters p0, p1 is well defined).
+- ALIASING_OUT_ARGUMENTS: two out/inout arguments of one call copied back to a common
+  scalar (GLSL leaves the copy-back order undefined), on the places actually written:
+  `f(x[i], x[j])` is flagged when i == j at run time, not otherwise. (An overlap that
+  analysis/aliasing.py, the static test of generator and reconditioner, calls impossible
+  raises AssertionError: that test must be sound.)
 - NON_TERMINATION: more steps than `step_budget` (a step: each statement of a block
   entered, each loop iteration).
 """

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from shadersmith.analysis.aliasing import aliased_arguments
 from shadersmith.interp.arithmetic import MASK32, SIGN_BIT, to_float32
 from shadersmith.interp.builtins import builtin_implementation
 from shadersmith.interp.conversions import constructor
@@ -599,8 +600,18 @@ class ExpressionCompiler:
         place = compile_place(arg, self, logs, check_access=False)
         return place, accessors(place, site, self.sanitize)
 
-    def _overlap_check(self, site: Site) -> Callable[[Frame, list[tuple[Accessors, int]]], None]:
-        order_error = self._order_error
+    def _overlap_check(
+        self, expr: Call, writes_back: list[bool], site: Site
+    ) -> Callable[[Frame, list[tuple[Accessors, int]]], None] | None:
+        """The run-time check that no two out/inout arguments are copied back to one slot,
+        on the places the evaluated indices select (`x[i], x[j]` is flagged only when
+        i == j). It does not trust analysis/aliasing.py, which the generator and the
+        reconditioner rely on: it checks that test instead, since a slot shared by
+        arguments the test calls disjoint would make both of them wrong unseen."""
+        if not self.sanitize or sum(writes_back) < 2:
+            return None
+        statically_aliased = bool(aliased_arguments(expr.args, writes_back))
+        name_location = self.name_location
 
         def check(fr: Frame, targets: list[tuple[Accessors, int]]) -> None:
             seen: set[int] = set()
@@ -608,14 +619,16 @@ class ExpressionCompiler:
                 ids = acc.ids_at(fr, at)
                 for location in ids:
                     if location in seen:
-                        raise order_error(
-                            fr,
-                            site,
-                            (
-                                location,
-                                "the l-value of two out arguments, copied back in "
-                                "an undefined order",
-                            ),
+                        if not statically_aliased:
+                            raise AssertionError(
+                                f"{site.location()}: out arguments share "
+                                f"{name_location(fr, location)} although "
+                                "analysis/aliasing.py finds them disjoint"
+                            )
+                        raise site.ub(
+                            UBCategory.ALIASING_OUT_ARGUMENTS,
+                            f"{name_location(fr, location)} is the l-value of two out "
+                            "arguments, copied back in an undefined order",
                         )
                 seen.update(ids)
 
@@ -662,7 +675,7 @@ class ExpressionCompiler:
         in_positions = [i for i in range(len(expr.args)) if i not in outs]
         out_positions = list(outs)
         evaluate = self._evaluate_all(preparers, check, not tracked, site)
-        overlap = self._overlap_check(site) if self.sanitize and len(targets) >= 2 else None
+        overlap = self._overlap_check(expr, [i in outs for i in range(len(expr.args))], site)
 
         def call_with_outs(fr: Frame) -> Any:
             prepared = evaluate(fr)
@@ -747,7 +760,8 @@ class ExpressionCompiler:
             if p.qualifier is ParamQualifier.IN
         ]
         evaluate = self._evaluate_all(preparers, check, not tracked, site)
-        overlap = self._overlap_check(site) if sanitize and len(copies) >= 2 else None
+        writes_back = [p.qualifier.writes_back for p in callee.params]
+        overlap = self._overlap_check(expr, writes_back, site)
         # Under a check, the callee's own accesses count for the call: run its tracked copy.
         body = callee.tracked().body if tracked else callee.plain.body
 

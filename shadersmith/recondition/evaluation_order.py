@@ -19,9 +19,20 @@ The temporary is evaluated at the very place the operand was, so an operand in t
 of `&&` or `||`, in a branch of `?:`, or in a loop condition or update stays exactly as
 conditional and as repeated as it was; only its order relative to its unordered siblings
 is fixed (any order was allowed). Every side effect is kept, with one exception: when two
-`out` / `inout` arguments are copied back to overlapping locations, the later argument is
-given a temporary instead, and its copy-back is dropped. That is the outcome of one of the
-orders GLSL allows (the first argument's copy-back landing last).
+`out` / `inout` arguments may be copied back to overlapping locations (`f(x, x)`,
+`f(v, v.x)`, `f(x[i], x[j])`; the test is analysis/aliasing.py's), every argument but the
+first of each overlapping group is given a temporary instead, and its copy-back is dropped:
+
+    umulExtended(a, b, x, x)   ->   (_ss_t0 = x, umulExtended(a, b, x, _ss_t0))
+
+The temporary is assigned the l-value's value, so an `inout` parameter receives what it
+would have, and the l-value's indices are still evaluated. Why this rewrite: it needs
+nothing of the callee (built-ins included), adds no statement after the call (which an
+expression context could not hold), and gives one defined result. Where the later l-value
+lies within the first (`f(x, x)`, `f(v, v.x)`) that result is one GLSL allows, the first
+argument's copy-back landing last; with a partial overlap (`f(v.xy, v.yz)`) the later
+argument's own part keeps its old value, which no order gives but which is defined, and
+a defined program is all the reconditioner promises.
 
 When the whole expression of a statement (`x = ...;`, a declaration's initialiser, an
 `if` or `switch` head, a `return`) is such a sequence, its temporaries become declarations
@@ -38,9 +49,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
+from shadersmith.analysis.aliasing import aliased_arguments
 from shadersmith.analysis.calls import FunctionSummary, call_qualifiers, summarise_functions
 from shadersmith.analysis.effects import NO_EFFECTS, Effects, EffectsAnalysis, conflict
-from shadersmith.analysis.paths import AccessPath, access_chain, paths_overlap, rebuild_chain
+from shadersmith.analysis.paths import access_chain, rebuild_chain
 from shadersmith.ir.expressions import (
     Assign,
     Binary,
@@ -209,21 +221,21 @@ class _FunctionOrder:
         # Where each argument's operands sit in `operands`: (start, stop, chain or None).
         slots: list[tuple[int, int, Expression | None]] = []
         fixed = NO_EFFECTS
-        copied_back: list[AccessPath] = []
-        for arg, qualifier in zip(call.args, qualifiers, strict=True):
+        aliased = aliased_arguments(call.args, [q.writes_back for q in qualifiers])
+        for position, (arg, qualifier) in enumerate(zip(call.args, qualifiers, strict=True)):
             chain = access_chain(arg) if qualifier.writes_back else None
             start = len(operands)
             if chain is None:
                 operands.append(self.resolve(arg))
                 slots.append((start, start + 1, None))
                 continue
-            if any(paths_overlap(chain.path, p) for p in copied_back):
-                # Two copy-backs to one location: this argument writes a temporary.
+            if position in aliased:
+                # Copied back over an earlier argument: this one writes a temporary, which
+                # starts with the l-value's value (what an `inout` parameter receives).
                 temp = self.fresh(arg.type)
                 first.append(assign(temp, self.resolve(arg)))
                 slots.append((start, start, temp))
                 continue
-            copied_back.append(chain.path)
             if qualifier is ParamQualifier.INOUT:
                 fixed = fixed | Effects(reads=frozenset({chain.path}))
             operands.extend(self.resolve(i) for i in chain.indices)

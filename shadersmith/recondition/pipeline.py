@@ -6,7 +6,8 @@ The passes run in this order, each a function from program to program:
 1. initialise       default values for uninitialised variables and `out` parameters,
                     and a final `return` for functions that may fall off their end
 2. loop_limiters    per-loop and whole-invocation iteration bounds
-3. evaluation_order temporaries for side effects GLSL does not order; after the loop
+3. evaluation_order temporaries for side effects GLSL does not order, the copy-backs of
+                    aliasing out/inout arguments included (`f(x, x)`); after the loop
                     limiters, because the whole-invocation counter is itself a side
                     effect: `f() + g()` where both loop must not race on it
 4. index_bounds     every run-time index taken into range
