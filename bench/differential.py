@@ -28,7 +28,7 @@ from shadersmith.harness.build import testcase_from_generated
 from shadersmith.harness.reconditioned import apply_recondition
 from shadersmith.harness.testcase import TestCase, write_test
 from shadersmith.ir.profile import GLSL450
-from shadersmith.oracle.differential import Verdict, compare, output_digest
+from shadersmith.oracle.differential import Verdict, compare, output_digest, record_results
 from shadersmith.targets.chains import Job
 from shadersmith.targets.jobs import job_from_program
 from shadersmith.targets.registry import parse_target_list
@@ -93,15 +93,7 @@ def main() -> None:
                 )
                 if comparison.interesting or crashed:
                     test = items[index][1]
-                    test.results = {
-                        name: {
-                            "status": r.status.value,
-                            "output": output_digest(r) if r.ok else None,
-                            "failed_component": r.failed_component,
-                            "message": r.log[-2000:],
-                        }
-                        for name, r in results.items()
-                    }
+                    record_results(test, results)
                     test.results["verdict"] = comparison.verdict.value
                     seed = test.provenance["seed"]
                     directory = args.out / f"{comparison.verdict.value}-seed-{seed}"

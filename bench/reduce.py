@@ -29,7 +29,7 @@ from rich.table import Table
 from shadersmith.campaign.fuzz import CampaignOptions, prepare_test
 from shadersmith.harness.testcase import write_test
 from shadersmith.ir.profile import GLSL450
-from shadersmith.oracle.differential import results_record
+from shadersmith.oracle.differential import record_results
 from shadersmith.oracle.signature import finding_record, signed_findings
 from shadersmith.reduce import (
     reduce_subject,
@@ -119,7 +119,7 @@ def record_case(case: Case, session: TargetSession, out: Path) -> Path | None:
             continue
         finding = next(f for f, s in found if s == signature)
         test = item.test
-        test.results = results_record(results)
+        record_results(test, results)
         test.results["finding"] = finding_record(finding, signature)
         return write_test(test, out / case.name / str(seed))
     return None

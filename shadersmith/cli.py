@@ -6,7 +6,9 @@ import json
 import os
 import sys
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
@@ -14,6 +16,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from shadersmith.ir.profile import PROFILES
+
+if TYPE_CHECKING:
+    from shadersmith.harness.testcase import TestCase
+    from shadersmith.targets.results import RunResult
 
 PROFILE_CHOICE = click.Choice(sorted(PROFILES))
 err_console = Console(stderr=True)
@@ -209,6 +215,43 @@ _SHOWN = {
 }
 
 
+@dataclass
+class _TargetRun:
+    results: dict[str, RunResult]
+    versions: dict[str, dict[str, str]]
+    components: dict[str, list[str]]
+    missing: dict[str, str]  # target -> why it did not start
+
+
+def _run_on_targets(
+    test: TestCase, names: list[str], timeout: float, warn_missing: bool = True
+) -> _TargetRun:
+    """Run `test` on `names`, plus the witnesses its findings need (oracle/evidence.py);
+    a target that does not start is left out (and reported on stderr: `warn_missing`)."""
+    from shadersmith.harness.regenerate import program_of
+    from shadersmith.harness.testcase import TestCaseError
+    from shadersmith.ir.program import Program
+    from shadersmith.oracle.blame import witnesses_for
+    from shadersmith.oracle.evidence import complete
+    from shadersmith.targets.jobs import job_from_test
+    from shadersmith.targets.session import TargetSession
+
+    try:
+        program: Program | None = program_of(test)[0]
+    except TestCaseError:
+        program = None  # text our front-end cannot read: the interpreter sits out
+    job = job_from_test(test, program)
+    with TargetSession(names + witnesses_for(names), timeout_s=timeout) as session:
+        for name, reason in session.missing.items() if warn_missing else ():
+            err_console.print(f"[yellow]{name}: missing ({reason})")
+        results: dict[str, RunResult] = {}
+        for _, answer in session.run_many([job], only=names):
+            results = answer
+        # Witnesses and front-end causes, for a test with a finding (oracle/evidence.py).
+        results = complete(results, job, session, session.components())
+        return _TargetRun(results, session.versions(), session.components(), dict(session.missing))
+
+
 @main.command(name="run")
 @click.argument("test_dir", type=click.Path(path_type=Path))
 @click.option("--targets", "target_list", help="Comma-separated targets; default: CPU targets.")
@@ -216,40 +259,18 @@ _SHOWN = {
 @click.option("--save/--no-save", default=True, help="Record the results in test.json.")
 def run_command(test_dir: Path, target_list: str | None, timeout: float, save: bool) -> None:
     """Run a test on each target and say whether the outputs agree."""
-    from shadersmith.harness.regenerate import program_of
     from shadersmith.harness.testcase import TestCaseError, load_test, write_test
-    from shadersmith.ir.program import Program
-    from shadersmith.oracle.differential import compare, output_digest, results_record
+    from shadersmith.oracle.differential import compare, output_digest, record_results
     from shadersmith.oracle.signature import finding_record, signed_findings
-    from shadersmith.targets.jobs import job_from_test
     from shadersmith.targets.registry import UnknownTarget, parse_target_list
-    from shadersmith.targets.session import TargetSession
 
     try:
         names = parse_target_list(target_list)
         test = load_test(test_dir)
     except (TestCaseError, UnknownTarget) as error:
         _fail(str(error))
-    try:
-        program: Program | None = program_of(test)[0]
-    except TestCaseError:
-        program = None  # text our front-end cannot read: the interpreter sits out
-    job = job_from_test(test, program)
-    from shadersmith.oracle.blame import witnesses_for
-    from shadersmith.oracle.evidence import complete
-    from shadersmith.targets.results import RunResult
-
-    witnesses = witnesses_for(names)
-    with TargetSession(names + witnesses, timeout_s=timeout) as session:
-        for name, reason in session.missing.items():
-            err_console.print(f"[yellow]{name}: missing ({reason})")
-        results: dict[str, RunResult] = {}
-        for _, answer in session.run_many([job], only=names):
-            results = answer
-        # Witnesses and front-end causes, for a test with a finding (oracle/evidence.py).
-        results = complete(results, job, session, session.components())
-        versions = session.versions()
-        components = session.components()
+    outcome = _run_on_targets(test, names, timeout)
+    results, versions, components = outcome.results, outcome.versions, outcome.components
     comparison = compare(results)
     findings = signed_findings(results, components)
     table = Table()
@@ -276,9 +297,9 @@ def run_command(test_dir: Path, target_list: str | None, timeout: float, save: b
     for finding, signature in findings:
         click.echo(f"finding: {signature} (targets: {', '.join(finding.targets)})")
     if save:
-        test.results = results_record(results)
-        for name, record in test.results.items():
-            record["versions"] = versions.get(name, {})
+        record_results(test, results)
+        for name in results:
+            test.results[name]["versions"] = versions.get(name, {})
         test.results["verdict"] = comparison.verdict.value
         if findings:
             test.results["finding"] = finding_record(*findings[0])
@@ -674,24 +695,136 @@ def reduce_command(
 @click.option("--targets", "target_list", help="Default: the targets recorded in the test.")
 @click.option("--timeout", type=click.FloatRange(1), default=60.0, show_default=True)
 def replay_command(test_dir: Path, target_list: str | None, timeout: float) -> None:
-    """Re-run one saved test and say whether its recorded finding reproduces."""
+    """Re-run one saved test and say whether its recorded finding reproduces.
+
+    Prints each target's status and output values (only the fields the targets disagree
+    on, when they do), the expected values (the reference interpreter's), and a last
+    line `REPRODUCES: SIGNATURE` or `DOES NOT REPRODUCE: recorded SIGNATURE, now ...`.
+
+    \b
+    Exit status:
+      0  the recorded finding reproduces (its signature is among today's findings);
+         for a test that records no finding: no finding now (the targets agree)
+      1  it does not reproduce; for a test that records no finding: a finding now
+      2  undecided: a recorded target is missing on this machine (named), and the
+         finding did not reproduce without it
+    A test directory that cannot be read is a one-line error with status 1.
+    """
     from shadersmith.harness.testcase import TestCaseError, load_test
+    from shadersmith.oracle.components import is_witness
+    from shadersmith.oracle.differential import (
+        compare,
+        differences,
+        expected_record,
+        output_digest,
+    )
+    from shadersmith.oracle.signature import signed_findings
+    from shadersmith.targets.registry import TARGETS, UnknownTarget, parse_target_list
 
     try:
         test = load_test(test_dir)
-    except TestCaseError as error:
+        chosen = parse_target_list(target_list) if target_list else None
+    except (TestCaseError, UnknownTarget) as error:
         _fail(str(error))
-    recorded = [
-        name
-        for name, value in test.results.items()
-        if isinstance(value, dict) and "status" in value
-    ]
-    targets = target_list or ",".join(recorded) or None
-    ctx = click.get_current_context()
-    ctx.invoke(run_command, test_dir=test_dir, target_list=targets, timeout=timeout, save=False)
+    recorded = [n for n, v in test.results.items() if isinstance(v, dict) and "status" in v]
+    # Witnesses join by themselves when a finding needs them.
+    names = chosen or [n for n in recorded if not is_witness(n)] or parse_target_list(None)
+    unknown = {n: "not a target this version knows" for n in names if n not in TARGETS}
+    run = _run_on_targets(test, [n for n in names if n not in unknown], timeout, False)
+    missing = {**unknown, **{n: why.removeprefix(f"{n}: ") for n, why in run.missing.items()}}
+    results = run.results
+    now_findings = signed_findings(results, run.components)
+    now = [signature for _, signature in now_findings]
     finding = test.results.get("finding")
-    if isinstance(finding, dict):
-        click.echo(f"recorded finding: {finding.get('kind')} {finding.get('signature')}")
+    wanted = str(finding.get("signature")) if isinstance(finding, dict) else None
+
+    fields = {(d["binding"], d["field"]) for d in differences(results)}
+    show = _ValuesText(test, fields or None)
+    click.echo(f"recorded: {wanted or 'no finding'}")
+    width = max((len(name) for name in results), default=0)
+    status_width = max((len(r.status.value) for r in results.values()), default=0)
+    for name, result in results.items():
+        if result.ok and result.image is not None:
+            detail = output_digest(result)
+        elif result.ok:
+            detail = show(result.buffers)
+        else:
+            last = result.log.strip().splitlines()[-1:] or [""]
+            detail = f"{result.failed_component or ''}: {last[0][:160]}".strip(": ")
+        click.echo(f"  {name:<{width}}  {result.status.value:<{status_width}}  {detail}")
+    expected = expected_record(results)
+    if expected["values"] is not None:
+        reference = results[expected["target"]]
+        click.echo(f"  expected ({expected['target']}): {show(reference.buffers)}")
+    else:
+        click.echo(f"  expected: unknown ({expected.get('why', 'an image')})")
+    # Every recorded target may take part in the signature (blame compares chains).
+    needed = [n for n in dict.fromkeys([*names, *recorded]) if n in missing]
+    for name in needed:
+        click.echo(f"missing on this machine: {name} ({missing[name]})")
+
+    verdict = compare(results).verdict.value
+    quiet = {"agree": "every target agrees", "too_few": "fewer than two outputs to compare"}
+    calm = quiet.get(verdict, f"verdict {verdict}")
+    happened = ", ".join(now) if now else f"no finding ({calm})"
+    if wanted is None:
+        if now:
+            click.echo(f"NO FINDING RECORDED, BUT ONE NOW: {happened}")
+            sys.exit(1)
+        if needed and verdict == "too_few":
+            click.echo(f"UNDECIDED: too few targets here to compare ({', '.join(needed)} missing)")
+            sys.exit(2)
+        click.echo(f"NO FINDING RECORDED, NONE NOW: {calm}")
+        return
+    if wanted in now:
+        click.echo(f"REPRODUCES: {wanted}")
+        return
+    if needed:
+        click.echo(
+            f"UNDECIDED: recorded {wanted}, now {happened}, "
+            f"without {', '.join(needed)} (missing on this machine)"
+        )
+        sys.exit(2)
+    kind = wanted.split(":")[:2]
+    on = set(finding.get("targets") or ()) if isinstance(finding, dict) else set()
+    for found, signature in now_findings:
+        if signature.split(":")[:2] == kind and on <= set(found.targets):
+            click.echo(
+                f"note: {', '.join(found.targets)} still show {':'.join(kind)}, signed "
+                f"{signature}: the blame or the signature rules changed since it was recorded"
+            )
+    click.echo(f"DOES NOT REPRODUCE: recorded {wanted}, now {happened}")
+    sys.exit(1)
+
+
+class _ValuesText:
+    """A result's buffers in one short line: `field=value`, every field the shader may
+    write, or only `fields` (binding, name) where the targets disagree."""
+
+    LIMIT = 200
+
+    def __init__(self, test: TestCase, fields: set[tuple[int, str]] | None) -> None:
+        self.blocks = {spec.binding: spec for spec in test.buffers}
+        self.fields = fields
+        counts = Counter(name for spec in test.buffers for name, _ in spec.fields)
+        self.ambiguous = {name for name, count in counts.items() if count > 1}
+
+    def __call__(self, buffers: dict[int, dict[str, Any]]) -> str:
+        from shadersmith.oracle.differential import value_json
+
+        parts = []
+        for binding, values in sorted(buffers.items()):
+            spec = self.blocks.get(binding)
+            if self.fields is None and spec is not None and spec.access == "input":
+                continue
+            block = spec.block if spec else f"binding{binding}"
+            for name, value in values.items():
+                if self.fields is not None and (binding, name) not in self.fields:
+                    continue
+                label = f"{block}.{name}" if name in self.ambiguous or not spec else name
+                parts.append(f"{label}={json.dumps(value_json(value), separators=(',', ':'))}")
+        text = ", ".join(parts) or "(nothing written)"
+        return text if len(text) <= self.LIMIT else text[: self.LIMIT - 1] + "…"
 
 
 if __name__ == "__main__":

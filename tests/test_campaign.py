@@ -90,7 +90,7 @@ def test_sigkill_mid_campaign_then_resume_loses_and_repeats_nothing(tmp_path: Pa
     campaign = tmp_path / "c"
     command = [
         sys.executable, "-m", "shadersmith.cli", "fuzz", "--count", "16",
-        "--targets", "gl-llvmpipe,interp", "--out", str(campaign), "--no-reduce",
+        "--targets", "gl-llvmpipe,vk-lavapipe,interp", "--out", str(campaign), "--no-reduce",
     ]  # fmt: skip
     process = subprocess.Popen(
         command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
@@ -122,9 +122,12 @@ def test_sigkill_mid_campaign_then_resume_loses_and_repeats_nothing(tmp_path: Pa
 
 def test_campaign_settings_cannot_change_on_resume(tmp_path: Path) -> None:
     runner = CliRunner()
+    # Two real targets: a campaign refuses to run on fewer (test_replay.py).
     first = runner.invoke(
-        main, ["fuzz", "--count", "1", "--targets", "interp", "--out", str(tmp_path / "c")]
-    )
+        main,
+        ["fuzz", "--count", "1", "--targets", "gl-llvmpipe,vk-lavapipe,interp", "--no-reduce",
+         "--out", str(tmp_path / "c")],
+    )  # fmt: skip
     assert first.exit_code == 0, first.output
     second = runner.invoke(
         main,

@@ -176,7 +176,7 @@ def test_reduce_command_writes_the_reduced_test_and_replay_shows_the_finding(
     assert (written / "unreconditioned.comp").is_file()
     replayed = runner.invoke(main, ["replay", str(written)])
     assert replayed.exit_code == 0, replayed.output
-    assert "finding: wrong:odd_one_out:planted-sub-to-add" in replayed.output
+    assert "REPRODUCES: wrong:odd_one_out:planted-sub-to-add" in replayed.output
 
 
 def test_a_test_that_no_longer_shows_its_signature_is_refused(tmp_path: Path) -> None:

@@ -26,7 +26,7 @@ from shadersmith.harness.reconditioned import apply_recondition
 from shadersmith.harness.testcase import TestCase, write_test
 from shadersmith.ir.profile import LanguageProfile
 from shadersmith.oracle.blame import witnesses_for
-from shadersmith.oracle.differential import output_digest, results_record
+from shadersmith.oracle.differential import REFERENCE, output_digest, record_results
 from shadersmith.oracle.evidence import complete
 from shadersmith.oracle.known import is_ignored
 from shadersmith.targets.chains import Job
@@ -127,8 +127,7 @@ def run_campaign(
         with TargetSession(
             options.targets + witnesses, options.workers_per_target, options.timeout_s
         ) as session:
-            if not session.present:
-                raise RuntimeError("none of the requested targets is present")
+            _check_enough_targets(options.targets, session)
             components = session.components()
             deadline = None if options.time_s is None else time.perf_counter() + options.time_s
             pending = _pending_indices(options, done)
@@ -152,6 +151,27 @@ def run_campaign(
         return progress
     finally:
         store.close()
+
+
+# A differential campaign compares compilers; the interpreter alone finds nothing.
+MIN_REAL_TARGETS = 2
+
+
+def _check_enough_targets(requested: list[str], session: TargetSession) -> None:
+    """Refuse a campaign with fewer than two real targets (besides the interpreter)
+    present: it would run thousands of tests and find nothing."""
+    real = [name for name in requested if name in session.present and name != REFERENCE]
+    if len(real) >= MIN_REAL_TARGETS:
+        return
+    missing = "; ".join(
+        f"{name}: {session.missing[name].splitlines()[0].removeprefix(name + ': ')[:160]}"
+        for name in requested
+        if name in session.missing
+    )
+    raise RuntimeError(
+        f"fewer than {MIN_REAL_TARGETS} real targets to compare besides {REFERENCE} "
+        f"(present: {', '.join(real) or 'none'})" + (f"; missing: {missing}" if missing else "")
+    )
 
 
 def _reduce_buckets(
@@ -211,7 +231,7 @@ def _handle(
         if store.kept_directories(finding.signature) >= options.keep_per_bucket:
             continue  # counted, not kept: no reduction wasted on duplicates
         test = item.test
-        test.results = results_record(results)
+        record_results(test, results)
         test.results["finding"] = finding.__dict__
         path = write_test(test, store.test_directory(finding, item.seed))
         directories[finding.signature] = str(path.relative_to(store.directory.resolve()))

@@ -55,6 +55,10 @@ class TestCase:
     buffers: list[BufferSpec] = field(default_factory=list)
     provenance: dict[str, Any] = field(default_factory=dict)
     results: dict[str, Any] = field(default_factory=dict)
+    # What the recorded runs left to read beside test.json (file name -> bytes), each
+    # named in its target's `results[target]["files"]`: SPIR-V, its disassembly,
+    # spirv-cross's GLSL, images. Outputs of a run, never inputs of one.
+    files: dict[str, bytes] = field(default_factory=dict)
 
     @property
     def main_shader(self) -> str:
@@ -154,6 +158,10 @@ def write_test(test: TestCase, directory: Path) -> Path:
     try:
         for name, text in test.shaders.items():
             (staging / name).write_text(text)
+        for name, data in test.files.items():
+            if "/" in name or name.startswith(".") or name in test.shaders or name == TEST_FILE:
+                raise TestCaseError(f"result file name {name!r} is not a plain new file name")
+            (staging / name).write_bytes(data)
         (staging / TEST_FILE).write_text(json.dumps(test.to_json(), indent=1) + "\n")
         if directory.exists():
             old = directory.with_name(f".{directory.name}.old")
@@ -205,14 +213,29 @@ def load_test(directory: Path) -> TestCase:
     if SHADER_FILE_BY_STAGE[stage] not in shaders:
         raise TestCaseError(f"{path}: no {SHADER_FILE_BY_STAGE[stage]} listed for a {stage} test")
     buffers = [_buffer_from_json(item, path) for item in buffers_data]
+    results = dict(data.get("results") or {})
     return TestCase(
         stage=stage,
         language=language,
         shaders=shaders,
         buffers=buffers,
         provenance=dict(data.get("provenance") or {}),
-        results=dict(data.get("results") or {}),
+        results=results,
+        files=_result_files(directory, results),
     )
+
+
+def _result_files(directory: Path, results: dict[str, Any]) -> dict[str, bytes]:
+    """The files the recorded results name, those still there (they are records for a
+    reader: a test without them replays all the same), so rewriting a test keeps them."""
+    files = {}
+    for record in results.values():
+        names = record.get("files") if isinstance(record, dict) else None
+        for name in names if isinstance(names, list) else ():
+            name = str(name)
+            if "/" not in name and not name.startswith(".") and (directory / name).is_file():
+                files[name] = (directory / name).read_bytes()
+    return files
 
 
 def _buffer_from_json(item: Any, path: Path) -> BufferSpec:

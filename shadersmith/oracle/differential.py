@@ -11,11 +11,17 @@ from __future__ import annotations
 import enum
 import hashlib
 import json
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from shadersmith.targets.images import png_bytes
 from shadersmith.targets.results import RunResult, RunStatus
+from shadersmith.targets.spirv_tools import disassemble
+
+if TYPE_CHECKING:
+    from shadersmith.harness.testcase import TestCase
 
 
 class Verdict(enum.Enum):
@@ -47,19 +53,126 @@ def output_digest(result: RunResult) -> str:
     return "buffers:" + hashlib.sha256(canonical.encode()).hexdigest()[:16]
 
 
-def results_record(results: Mapping[str, RunResult]) -> dict[str, Any]:
-    """Per target, what a test directory records of a run (test.json `results`)."""
-    return {
-        name: {
+# The target whose output is the expected one: exact semantics, no compiler in between.
+REFERENCE = "interp"
+
+
+def results_record(
+    results: Mapping[str, RunResult], files: dict[str, bytes] | None = None
+) -> dict[str, Any]:
+    """What a test directory records of a run (test.json `results`).
+
+    Per target: status, output digest, `values` (the buffers after the run, by binding
+    then field; None for a failure or an image), timings, the log's end, and `files`.
+    Then `expected`: the reference interpreter's values, or why there are none; and,
+    when outputs differ, `differences`: each differing field with the expected value
+    and every target's. With `files`, the artefacts to write beside test.json are added
+    to it (SPIR-V, its disassembly, spirv-cross's GLSL, images) and named per target.
+    """
+    record: dict[str, Any] = {}
+    for name, r in results.items():
+        produced = _artefact_files(name, r) if files is not None else {}
+        if files is not None:
+            files.update(produced)
+        record[name] = {
             "status": r.status.value,
             "output": output_digest(r) if r.ok else None,
+            "values": buffer_values_json(r) if r.ok and r.image is None else None,
             "failed_component": r.failed_component,
             "compile_ms": round(r.compile_ms + r.tools_ms, 1),
             "run_ms": round(r.run_ms, 1),
             "message": r.log[-4000:],
+            "files": sorted(produced),
         }
-        for name, r in results.items()
+    record["expected"] = expected_record(results)
+    differing = differences(results)
+    if differing:
+        record["differences"] = differing
+    return record
+
+
+def record_results(test: TestCase, results: Mapping[str, RunResult]) -> None:
+    """Record `results` in `test`: test.json `results` and the files beside it."""
+    files: dict[str, bytes] = {}
+    test.results = results_record(results, files)
+    test.files = files
+
+
+def buffer_values_json(result: RunResult) -> dict[str, dict[str, Any]]:
+    """A result's buffers as JSON: binding (a string) -> field -> value."""
+    return {
+        str(binding): {name: value_json(value) for name, value in fields.items()}
+        for binding, fields in sorted(result.buffers.items())
     }
+
+
+def expected_record(results: Mapping[str, RunResult]) -> dict[str, Any]:
+    """The reference interpreter's output, or why the test has no expected output."""
+    reference = results.get(REFERENCE)
+    if reference is None:
+        why = f"{REFERENCE} did not run (not among the targets)"
+        return {"target": REFERENCE, "values": None, "why": why}
+    if not reference.ok:
+        last = reference.log.strip().splitlines()[-1:] or [""]
+        why = f"{REFERENCE} did not run ({reference.status.value}: {last[0][:200]})"
+        return {"target": REFERENCE, "values": None, "why": why}
+    if reference.image is not None:
+        return {"target": REFERENCE, "values": None, "output": output_digest(reference)}
+    return {
+        "target": REFERENCE,
+        "values": buffer_values_json(reference),
+        "output": output_digest(reference),
+    }
+
+
+def differences(results: Mapping[str, RunResult]) -> list[dict[str, Any]]:
+    """The buffer fields on which the targets that ran disagree, in binding and field
+    order: binding, field, the expected value (None without the interpreter) and each
+    target's value (None where its buffer lacks the field)."""
+    ran = {name: r for name, r in results.items() if r.ok and r.image is None}
+    if len({output_digest(r) for r in ran.values()}) < 2:
+        return []
+    keys: dict[tuple[int, str], None] = {}
+    for result in ran.values():
+        for binding, fields in sorted(result.buffers.items()):
+            keys.update(dict.fromkeys((binding, name) for name in fields))
+    found = []
+    for binding, name in sorted(keys, key=lambda key: key[0]):  # stable: field order kept
+        actual = {t: r.buffers.get(binding, {}).get(name) for t, r in ran.items()}
+        if len({json.dumps(_jsonable(value)) for value in actual.values()}) < 2:
+            continue
+        found.append(
+            {
+                "binding": binding,
+                "field": name,
+                "expected": value_json(actual[REFERENCE]) if REFERENCE in ran else None,
+                "actual": {t: value_json(value) for t, value in actual.items()},
+            }
+        )
+    return found
+
+
+def _artefact_files(target: str, result: RunResult) -> dict[str, bytes]:
+    """`<target>.spv`, `.spvasm` (where spirv-dis is), `.cross.comp`, `.png`."""
+    files = {f"{target}.{suffix}": data for suffix, data in result.artefacts.items()}
+    spirv = result.artefacts.get("spv")
+    if spirv:
+        text = disassemble(spirv)
+        if text is not None:
+            files[f"{target}.spvasm"] = text.encode()
+    if result.image is not None:
+        files[f"{target}.png"] = png_bytes(result.image)
+    return files
+
+
+def value_json(value: Any) -> Any:
+    """A buffer value as plain JSON: lists for vectors and arrays; a float that JSON
+    cannot hold (NaN, infinities) as its Python spelling."""
+    if isinstance(value, tuple | list):
+        return [value_json(v) for v in value]
+    if isinstance(value, float) and not math.isfinite(value):
+        return repr(value)
+    return value
 
 
 def _jsonable(value: Any) -> Any:

@@ -65,7 +65,8 @@ def reduced_test(result: ReductionResult) -> TestCase:
     }
     if subject.spirv_passes:
         provenance["spirv_opt_passes"] = list(subject.spirv_passes)
-    results = results_record(result.final_results)
+    files: dict[str, bytes] = {}
+    results = results_record(result.final_results, files)
     results["finding"] = {
         "signature": subject.signature,
         "targets": list(subject.finding_targets),
@@ -82,6 +83,7 @@ def reduced_test(result: ReductionResult) -> TestCase:
         buffers=buffer_specs(reconditioned.program, reconditioned.buffer_values),
         provenance=provenance,
         results=results,
+        files=files,
     )
 
 

@@ -34,12 +34,17 @@ def picture_rows(image: Image, api: str) -> Image:
 
 def write_png(path: Path, image: Image) -> None:
     """An 8-bit RGBA PNG of `image`, rows written in array order."""
+    path.write_bytes(png_bytes(image))
+
+
+def png_bytes(image: Image) -> bytes:
+    """The bytes of `write_png`'s file."""
     height, width, channels = image.shape
     if channels != 4 or image.dtype != np.uint8:
         raise ValueError(f"expected an HxWx4 uint8 image, got {image.shape} {image.dtype}")
     rows = np.concatenate([np.zeros((height, 1), np.uint8), image.reshape(height, width * 4)], 1)
     header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
-    path.write_bytes(
+    return (
         b"\x89PNG\r\n\x1a\n"
         + _chunk(b"IHDR", header)
         + _chunk(b"IDAT", zlib.compress(rows.tobytes(), 6))

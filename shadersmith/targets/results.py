@@ -64,6 +64,10 @@ class RunResult:
     # failing one met, and what shows it (oracle/evidence.py), e.g. ("mesa-glsl",
     # "invalid NIR: unpack_64_2x32_split_y of a 32-bit value") for an LLVM abort.
     cause: tuple[str, str] | None = None
+    # What the chain's tools produced for the driver, by file suffix: "spv" (the SPIR-V
+    # the driver or spirv-cross consumed; on a tool failure, the last module made) and
+    # "cross.comp" / "cross.frag" (spirv-cross's GLSL). Test directories keep them.
+    artefacts: dict[str, bytes] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:

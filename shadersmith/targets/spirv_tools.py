@@ -21,6 +21,7 @@ from shadersmith.targets.glslang import ToolMissing, glslang_path, glslang_versi
 SPIRV_OPT = "spirv-opt"
 SPIRV_VAL = "spirv-val"
 SPIRV_CROSS = "spirv-cross"
+SPIRV_DIS = "spirv-dis"
 # glslang -V targets Vulkan 1.0 (SPIR-V 1.0) by default; the other tools must check
 # and optimise under the same rules.
 DEFAULT_TARGET_ENV = "vulkan1.0"
@@ -127,6 +128,28 @@ def cross_to_glsl(spirv: bytes, version: int = 450, timeout_s: float = DEFAULT_T
         ]
         _run(SpirvCrossError, command, scratch, timeout_s)
         return output.read_text()
+
+
+def disassemble(spirv: bytes, timeout_s: float = DEFAULT_TIMEOUT_S) -> str | None:
+    """spirv-dis's text of a module, for a reader; None when spirv-dis is missing or
+    cannot read it (a record, not a check: nothing depends on it)."""
+    path = shutil.which(SPIRV_DIS)
+    if path is None:
+        return None
+    with tempfile.TemporaryDirectory(prefix="shadersmith-spirv-") as scratch:
+        given = Path(scratch) / "in.spv"
+        given.write_bytes(spirv)
+        try:
+            result = subprocess.run(
+                [path, str(given)],
+                capture_output=True,
+                text=True,
+                timeout=timeout_s,
+                check=False,
+            )
+        except (OSError, subprocess.TimeoutExpired):
+            return None
+    return result.stdout if result.returncode == 0 else None
 
 
 # ---------------------------------------------------------------------------- versions

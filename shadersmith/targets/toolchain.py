@@ -43,6 +43,7 @@ def build_spirv(source: str, stage: str, passes: Sequence[str] = ()) -> tuple[by
     the milliseconds spent. Raises ChainFailed."""
     started = time.perf_counter()
     after = "glslang"
+    spirv = b""
     try:
         spirv = spirv_tools.compile_glsl_to_spirv(source, stage)
         spirv_tools.validate_spirv(spirv)
@@ -51,20 +52,32 @@ def build_spirv(source: str, stage: str, passes: Sequence[str] = ()) -> tuple[by
             spirv = spirv_tools.optimize(spirv, passes)
             spirv_tools.validate_spirv(spirv)
     except ToolError as error:
-        raise ChainFailed(_tool_failure(error, after, _elapsed_ms(started))) from None
+        failure = _tool_failure(error, after, _elapsed_ms(started))
+        if spirv:  # what spirv-val rejected, or what the failing tool was given
+            failure.artefacts["spv"] = spirv
+        raise ChainFailed(failure) from None
     return spirv, _elapsed_ms(started)
 
 
-def _through(build: Callable[[], tuple[T, float]], run: Callable[[T], RunResult]) -> RunResult:
+def _through(
+    build: Callable[[], tuple[T, float]],
+    run: Callable[[T], RunResult],
+    artefacts: Callable[[T], dict[str, bytes]],
+) -> RunResult:
     """Build the driver's input with the tools, then run it; a failing tool ends the chain
-    with a result that names it."""
+    with a result that names it. The result keeps what the tools built."""
     try:
         built, tools_ms = build()
     except ChainFailed as failure:
         return failure.result
     result = run(built)
     result.tools_ms = tools_ms
+    result.artefacts.update(artefacts(built))
     return result
+
+
+def _spirv_artefacts(spirv: bytes) -> dict[str, bytes]:
+    return {"spv": spirv}
 
 
 def run_compute_on_vulkan(
@@ -77,6 +90,7 @@ def run_compute_on_vulkan(
     return _through(
         lambda: build_spirv(source, "compute", passes),
         lambda spirv: runner.run_compute(spirv, buffers, groups),
+        _spirv_artefacts,
     )
 
 
@@ -90,20 +104,32 @@ def run_fragment_on_vulkan(
     return _through(
         lambda: build_spirv(source, "fragment", passes),
         lambda spirv: runner.run_fragment(spirv, width, height),
+        _spirv_artefacts,
     )
 
 
 def cross_compile(source: str, stage: str, passes: Sequence[str] = ()) -> tuple[str, float]:
     """GLSL through glslang (and spirv-opt) and back to GLSL 450 through spirv-cross."""
+    (_, glsl), tools_ms = _cross_build(source, stage, passes)
+    return glsl, tools_ms
+
+
+def _cross_build(source: str, stage: str, passes: Sequence[str]) -> tuple[tuple[bytes, str], float]:
+    """The SPIR-V spirv-cross consumed and the GLSL it wrote."""
     spirv, tools_ms = build_spirv(source, stage, passes)
     started = time.perf_counter()
     try:
         glsl = spirv_tools.cross_to_glsl(spirv)
     except ToolError as error:
-        raise ChainFailed(
-            _tool_failure(error, "spirv-cross", tools_ms + _elapsed_ms(started))
-        ) from None
-    return glsl, tools_ms + _elapsed_ms(started)
+        failure = _tool_failure(error, "spirv-cross", tools_ms + _elapsed_ms(started))
+        failure.artefacts["spv"] = spirv
+        raise ChainFailed(failure) from None
+    return (spirv, glsl), tools_ms + _elapsed_ms(started)
+
+
+def _cross_artefacts(stage: str) -> Callable[[tuple[bytes, str]], dict[str, bytes]]:
+    suffix = f"cross.{spirv_tools.STAGE_EXTENSIONS[stage]}"
+    return lambda built: {"spv": built[0], suffix: built[1].encode()}
 
 
 def run_compute_through_cross(
@@ -114,8 +140,9 @@ def run_compute_through_cross(
     groups: tuple[int, int, int] = (1, 1, 1),
 ) -> RunResult:
     return _through(
-        lambda: cross_compile(source, "compute", passes),
-        lambda glsl: runner.run_compute(glsl, buffers, groups),
+        lambda: _cross_build(source, "compute", passes),
+        lambda built: runner.run_compute(built[1], buffers, groups),
+        _cross_artefacts("compute"),
     )
 
 
@@ -127,8 +154,9 @@ def run_fragment_through_cross(
     passes: Sequence[str] = (),
 ) -> RunResult:
     return _through(
-        lambda: cross_compile(source, "fragment", passes),
-        lambda glsl: runner.run_fragment(glsl, width, height),
+        lambda: _cross_build(source, "fragment", passes),
+        lambda built: runner.run_fragment(built[1], width, height),
+        _cross_artefacts("fragment"),
     )
 
 

@@ -1,0 +1,164 @@
+"""What a test directory records of a run, and `shadersmith replay` deciding whether a
+finding reproduces, on the real drivers.
+
+The finding is real: seed 1's reconditioned program on lavapipe, on lavapipe through
+spirv-cross, on the interpreter, and on lavapipe behind a planted rewrite of ` - ` into
+` + ` (planted-sub-to-add-vk-lavapipe), which is the odd one out.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from shadersmith.cli import main
+
+PLANTED = "planted-sub-to-add-vk-lavapipe"
+TARGETS = f"vk-lavapipe,vk-lavapipe-cross,{PLANTED},interp"
+SIGNATURE = "wrong:odd_one_out:planted-sub-to-add"
+SPIRV_MAGIC = bytes.fromhex("03022307")  # 0x07230203, little-endian
+
+
+@pytest.fixture(scope="module")
+def finding(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A test directory whose recorded finding is the planted bug, made by the CLI."""
+    root = tmp_path_factory.mktemp("replay")
+    runner = CliRunner()
+    for args in (
+        ["generate", "--seed", "1", "--out", str(root / "t")],
+        ["recondition", str(root / "t")],
+        ["run", str(root / "t-reconditioned"), "--targets", TARGETS],
+    ):
+        result = runner.invoke(main, args)
+        assert result.exit_code == 0, result.output
+    assert f"finding: {SIGNATURE}" in result.output
+    return root / "t-reconditioned"
+
+
+def _copy(finding: Path, tmp_path: Path) -> Path:
+    copy = tmp_path / "copy"
+    shutil.copytree(finding, copy)
+    return copy
+
+
+def _edit_results(directory: Path, change: Any) -> None:
+    path = directory / "test.json"
+    data = json.loads(path.read_text())
+    change(data["results"])
+    path.write_text(json.dumps(data))
+
+
+def test_run_records_values_expected_differences_and_the_spirv(finding: Path) -> None:
+    results = json.loads((finding / "test.json").read_text())["results"]
+    assert results["finding"]["signature"] == SIGNATURE
+    expected = results["expected"]
+    assert expected["target"] == "interp"
+    assert expected["values"] == results["interp"]["values"]
+    for name in TARGETS.split(","):
+        record = results[name]
+        assert record["status"] == "ok"
+        assert record["output"].startswith("buffers:"), "the digest is kept"
+        assert set(record["values"]) == {"0", "1"}, "every binding, by number"
+        for file_name in record["files"]:
+            assert (finding / file_name).is_file(), file_name
+    # The planted target alone differs: each differing field says what was expected
+    # and what every target gave.
+    assert results["differences"]
+    for difference in results["differences"]:
+        binding, field = str(difference["binding"]), difference["field"]
+        assert difference["expected"] == expected["values"][binding][field]
+        actual = difference["actual"]
+        assert actual[PLANTED] != difference["expected"]
+        assert actual["vk-lavapipe"] == actual["vk-lavapipe-cross"] == difference["expected"]
+        assert actual[PLANTED] == results[PLANTED]["values"][binding][field]
+    # Every Vulkan chain keeps the SPIR-V it consumed, its disassembly, and spirv-cross
+    # its GLSL; the interpreter has no files.
+    for name in ("vk-lavapipe", "vk-lavapipe-cross", PLANTED):
+        assert f"{name}.spv" in results[name]["files"]
+        assert (finding / f"{name}.spv").read_bytes()[:4] == SPIRV_MAGIC
+        assert "OpEntryPoint GLCompute" in (finding / f"{name}.spvasm").read_text()
+    assert "vk-lavapipe-cross.cross.comp" in results["vk-lavapipe-cross"]["files"]
+    assert "void main()" in (finding / "vk-lavapipe-cross.cross.comp").read_text()
+    assert results["interp"]["files"] == []
+
+
+def test_replay_of_a_finding_that_reproduces_exits_0(finding: Path) -> None:
+    result = CliRunner().invoke(main, ["replay", str(finding)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[-1] == f"REPRODUCES: {SIGNATURE}"
+    planted = next(line for line in lines if line.strip().startswith(PLANTED))
+    assert "ok" in planted and "out_" in planted, "status and the differing values"
+    assert any(line.strip().startswith("expected (interp): out_") for line in lines)
+
+
+def test_replay_without_the_planted_bug_does_not_reproduce_exits_1(finding: Path) -> None:
+    result = CliRunner().invoke(
+        main, ["replay", str(finding), "--targets", "vk-lavapipe,vk-lavapipe-cross,interp"]
+    )
+    assert result.exit_code == 1, result.output
+    assert result.output.splitlines()[-1] == (
+        f"DOES NOT REPRODUCE: recorded {SIGNATURE}, now no finding (every target agrees)"
+    )
+
+
+def test_replay_of_an_edited_signature_does_not_reproduce_exits_1(
+    finding: Path, tmp_path: Path
+) -> None:
+    copy = _copy(finding, tmp_path)
+    _edit_results(copy, lambda r: r["finding"].update(signature="wrong:odd_one_out:glslang"))
+    result = CliRunner().invoke(main, ["replay", str(copy)])
+    assert result.exit_code == 1, result.output
+    assert result.output.splitlines()[-1] == (
+        f"DOES NOT REPRODUCE: recorded wrong:odd_one_out:glslang, now {SIGNATURE}"
+    )
+
+
+def test_replay_with_a_recorded_target_missing_here_exits_2(finding: Path, tmp_path: Path) -> None:
+    """A finding recorded on gl-nvidia cannot be decided on this CPU machine."""
+    copy = _copy(finding, tmp_path)
+
+    def on_nvidia(results: dict[str, Any]) -> None:
+        results["gl-nvidia"] = dict(results[PLANTED], files=[])
+        results["finding"] = {"signature": "wrong:odd_one_out:nvidia-gl", "targets": ["gl-nvidia"]}
+
+    _edit_results(copy, on_nvidia)
+    result = CliRunner().invoke(main, ["replay", str(copy)])
+    assert result.exit_code == 2, result.output
+    assert "missing on this machine: gl-nvidia" in result.output
+    assert result.output.splitlines()[-1].startswith(
+        "UNDECIDED: recorded wrong:odd_one_out:nvidia-gl"
+    )
+
+
+def test_replay_of_a_test_without_a_finding_exits_0_when_all_agree(
+    finding: Path, tmp_path: Path
+) -> None:
+    copy = _copy(finding, tmp_path)
+    _edit_results(copy, lambda r: r.pop("finding"))
+    agree = CliRunner().invoke(main, ["replay", str(copy), "--targets", "vk-lavapipe,interp"])
+    assert agree.exit_code == 0, agree.output
+    assert agree.output.splitlines()[-1] == "NO FINDING RECORDED, NONE NOW: every target agrees"
+    disagree = CliRunner().invoke(main, ["replay", str(copy)])
+    assert disagree.exit_code == 1, disagree.output
+    assert disagree.output.splitlines()[-1] == f"NO FINDING RECORDED, BUT ONE NOW: {SIGNATURE}"
+
+
+def test_fuzz_refuses_without_two_real_targets(tmp_path: Path) -> None:
+    """Only the interpreter starts here: no campaign of thousands of tests that cannot
+    find anything."""
+    result = CliRunner().invoke(
+        main,
+        ["fuzz", "--targets", "gl-nvidia,vk-nvidia,interp", "--count", "5",
+         "--out", str(tmp_path / "c")],
+    )  # fmt: skip
+    assert result.exit_code != 0
+    message = result.output.strip()
+    assert message.count("\n") == 0, message
+    assert "fewer than 2 real targets to compare besides interp (present: none)" in message
+    assert "gl-nvidia: DriverUnavailable" in message
