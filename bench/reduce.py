@@ -8,7 +8,9 @@ and the sanitizer on every reduced, reconditioned program.
 Every case is rebuilt from a seed exactly as a campaign builds its test (so the figures
 need nothing but this repository), run once on its targets to record the finding, then
 reduced. Planted cases search seeds from a fixed start for the first that shows the
-planted bug. The last line is one JSON object.
+planted bug. A case whose finding depends on its spirv-opt pass list also prints the
+list's length before and after its reduction, and the first bad pass. The last line is
+one JSON object.
 """
 
 from __future__ import annotations
@@ -87,6 +89,14 @@ REAL = tuple(
     )
 )
 
+# Kept findings whose seed no longer rebuilds the same program (the generator changed
+# since), reduced again from their directory under findings/: `--cases findings`.
+FINDINGS_DIRECTORY = Path(__file__).resolve().parent.parent / "findings"
+FINDINGS = tuple(
+    Case(name, "findings", CPU_TARGETS, "", ())
+    for name in ("spirv-opt-invalid-phi-pointers", "spirv-opt-invalid-spirv")
+)
+
 
 # NVIDIA (run on the GPU machine: `--cases nvidia`): the differential benchmark's seeds
 # where gl-nvidia alone was wrong, and where vk-nvidia-opt crashed (issue 4).
@@ -108,6 +118,12 @@ def _matching(signatures: list[str], wanted: str) -> str | None:
 
 def record_case(case: Case, session: TargetSession, out: Path) -> Path | None:
     """Find the case's test, run it, and write it with its finding; None if not shown."""
+    if case.kind == "findings":
+        import shutil
+
+        copy = out / case.name / "finding"
+        shutil.rmtree(copy, ignore_errors=True)
+        return Path(shutil.copytree(FINDINGS_DIRECTORY / case.name, copy))
     components = session.components()
     for seed in case.seeds:
         options = CampaignOptions(targets=list(case.targets), profile=GLSL450, seed_base=0)
@@ -140,12 +156,15 @@ class Row:
     signature_kept: bool
     ub: bool
     error: str = ""
+    passes_before: int | None = None  # the spirv-opt pass list, when it was reduced
+    passes_after: int | None = None
+    first_bad_pass: str | None = None
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reducers", default="internal,creduce,picire")
-    parser.add_argument("--cases", default="planted,real", help="planted, real, nvidia")
+    parser.add_argument("--cases", default="planted,real", help="planted, real, findings, nvidia")
     parser.add_argument("--only", help="comma-separated case names")
     parser.add_argument("--budget", type=float, default=300.0, help="seconds per reduction")
     parser.add_argument("--jobs", type=int, default=2, help="workers per target")
@@ -153,7 +172,7 @@ def main() -> None:
     args = parser.parse_args()
     reducers = [r.strip() for r in args.reducers.split(",") if r.strip()]
     kinds = {k.strip() for k in args.cases.split(",")}
-    cases = [c for c in (*PLANTED, *REAL, *NVIDIA) if c.kind in kinds]
+    cases = [c for c in (*PLANTED, *REAL, *FINDINGS, *NVIDIA) if c.kind in kinds]
     if args.only:
         names = set(args.only.split(","))
         cases = [c for c in cases if c.name in names]
@@ -210,6 +229,9 @@ def run_one(
         result.counters.full_runs,
         result.signature_kept,
         result.ub_in_reduced,
+        passes_before=len(result.pass_list.original) if result.pass_list else None,
+        passes_after=len(result.pass_list.reduced) if result.pass_list else None,
+        first_bad_pass=result.pass_list.first_bad_pass if result.pass_list else None,
     )
 
 
@@ -218,13 +240,23 @@ def _print_row(row: Row) -> None:
     console.print(
         f"{row.case} [{row.reducer}]: {row.original_lines} -> {row.reduced_lines} lines "
         f"({row.reconditioned_lines} reconditioned), {row.seconds:.1f} s, {row.calls} calls, "
-        f"signature {status}, ub {row.ub}"
+        f"signature {status}, ub {row.ub}{_passes(row)}"
+    )
+
+
+def _passes(row: Row) -> str:
+    if row.passes_before is None:
+        return ""
+    return (
+        f", spirv-opt passes {row.passes_before} -> {row.passes_after} "
+        f"(first bad: {row.first_bad_pass or 'none named'})"
     )
 
 
 def summarise(rows: list[Row], reducers: list[str]) -> None:
     table = Table(title="reduction per case")
-    for column in ("case", "reducer", "lines", "reconditioned", "s", "calls", "kept", "ub"):
+    columns = ("case", "reducer", "lines", "reconditioned", "passes", "s", "calls", "kept", "ub")
+    for column in columns:
         table.add_column(column)
     for row in rows:
         table.add_row(
@@ -232,6 +264,7 @@ def summarise(rows: list[Row], reducers: list[str]) -> None:
             row.reducer,
             f"{row.original_lines} -> {row.reduced_lines}",
             str(row.reconditioned_lines),
+            "" if row.passes_before is None else f"{row.passes_before} -> {row.passes_after}",
             f"{row.seconds:.1f}",
             str(row.calls),
             "yes" if row.signature_kept else "NO",

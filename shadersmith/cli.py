@@ -683,6 +683,12 @@ def reduce_command(
     )
     kept = "kept" if result.signature_kept else "NOT kept on the final run"
     click.echo(f"signature {subject.signature}: {kept}")
+    if result.pass_list is not None:
+        lists = result.pass_list
+        click.echo(
+            f"spirv-opt pass list: {len(lists.original)} -> {len(lists.reduced)} passes "
+            f"({' '.join(lists.reduced)}); first bad pass: {lists.first_bad_pass or 'none named'}"
+        )
     if result.ub_in_reduced:
         click.echo("warning: the sanitizer found undefined behaviour in the reduced program")
     click.echo(f"reduced test: {written}")

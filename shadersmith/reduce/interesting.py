@@ -12,11 +12,14 @@ A candidate goes through cheap checks first, in this process, then the real targ
 4. every other target, then classification and signatures exactly as in a campaign: the
    candidate is interesting only if one of its findings has the subject's signature.
 
-Verdicts are cached by the reconditioned text, so a candidate met twice runs once.
+Verdicts are cached by the reconditioned text and the spirv-opt pass list, so a
+candidate met twice runs once. The pass list is the test's, until the pass-list reduction
+(pass_list.py) sets a smaller one; `judge_passes` judges one program under other lists.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import hashlib
 import json
@@ -38,6 +41,7 @@ from shadersmith.recondition import Reconditioned, recondition
 from shadersmith.reduce.subject import Subject
 from shadersmith.targets.chains import Job
 from shadersmith.targets.jobs import job_from_program
+from shadersmith.targets.registry import runs_recorded_passes
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
 
@@ -77,6 +81,7 @@ class Counters:
     invalid: int = 0  # rejected by the front-end or the reconditioner
     ub: int = 0  # undefined behaviour left after reconditioning: a defect of ours
     full_runs: int = 0  # candidates that passed the first stage and ran on every target
+    pass_lists: int = 0  # spirv-opt pass lists judged for a program (cache hits excluded)
 
 
 @dataclass
@@ -87,6 +92,10 @@ class Interestingness:
     # Asked by every reducer between candidates: Ctrl-C, or a campaign stopping.
     should_stop: Callable[[], bool] | None = None
     _cache: dict[str, Verdict] = field(default_factory=dict)
+    # The spirv-opt pass list every candidate runs with (None: the targets' default).
+    spirv_passes: tuple[str, ...] | None = None
+    # Results of the targets that ignore the pass list, by program: judge_passes.
+    _fixed_results: dict[str, dict[str, RunResult]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         present = set(self.session.present)
@@ -98,6 +107,8 @@ class Interestingness:
         # A first stage as large as the whole set would only run everything twice.
         self._first_stage = first if first and len(first) < len(self._targets) else []
         self._components: Chains = self.session.components()
+        self.spirv_passes = self.subject.spirv_passes
+        self._pass_targets = [t for t in self._targets if runs_recorded_passes(t)]
 
     def stopped(self) -> bool:
         return self.should_stop is not None and self.should_stop()
@@ -131,11 +142,9 @@ class Interestingness:
             self.counters.invalid += 1
             return Verdict.INVALID
         job = job_from_program(
-            result.program, result.buffer_values, self.subject.profile, self.subject.spirv_passes
+            result.program, result.buffer_values, self.subject.profile, self.spirv_passes
         )
-        key = hashlib.sha256(
-            (job.source + json.dumps(result.buffer_values, sort_keys=True, default=str)).encode()
-        ).hexdigest()
+        key = _key(job)
         cached = self._cache.get(key)
         if cached is not None:
             self.counters.cache_hits += 1
@@ -212,6 +221,49 @@ class Interestingness:
             return True
         return any(r.status in statuses for r in failing)
 
+    # ------------------------------------------------------------------ pass lists
+
+    def with_passes(self, prepared: Prepared, passes: tuple[str, ...] | None) -> Prepared:
+        """`prepared` under another pass list."""
+        job = dataclasses.replace(prepared.job, spirv_passes=passes)
+        return dataclasses.replace(prepared, job=job, key=_key(job))
+
+    def judge_passes(self, prepared: Prepared, lists: Sequence[tuple[str, ...]]) -> list[Verdict]:
+        """Judge `prepared`'s program under each pass list, in parallel. Only the targets
+        that run the list run again; the others' results are the program's own, run once
+        (the program does not change, so neither do they)."""
+        variants = [self.with_passes(prepared, passes) for passes in lists]
+        verdicts: list[Verdict | None] = [self._cache.get(v.key) for v in variants]
+        self.counters.cache_hits += sum(v is not None for v in verdicts)
+        pending = [i for i, v in enumerate(verdicts) if v is None]
+        if pending:
+            self.counters.pass_lists += len(pending)
+            self.counters.calls += len(pending)
+            fixed = self._results_without_passes(prepared)
+            jobs = [variants[i].job for i in pending]
+            for position, answer in self.session.run_many(jobs, only=self._pass_targets):
+                index = pending[position]
+                results = {**fixed, **answer}
+                results = {t: results[t] for t in self._targets if t in results}
+                attach_front_end_causes(results, variants[index].job, self._components)
+                keeps = self.signature_kept(results)
+                verdicts[index] = Verdict.INTERESTING if keeps else Verdict.UNINTERESTING
+                if not keeps:
+                    self._cache[variants[index].key] = Verdict.UNINTERESTING
+        return [v for v in verdicts if v is not None]
+
+    def _results_without_passes(self, prepared: Prepared) -> dict[str, RunResult]:
+        others = [t for t in self._targets if t not in self._pass_targets]
+        program_key = _key(dataclasses.replace(prepared.job, spirv_passes=None))
+        fixed = self._fixed_results.get(program_key)
+        if fixed is None:
+            fixed = {}
+            if others:
+                for _, answer in self.session.run_many([prepared.job], only=others):
+                    fixed = answer
+            self._fixed_results[program_key] = fixed
+        return fixed
+
     def verify(self, prepared: Prepared) -> tuple[bool, dict[str, RunResult]]:
         """Run on every target, with no shortcut, and check the signature."""
         results: dict[str, RunResult] = {}
@@ -219,6 +271,13 @@ class Interestingness:
             results = answer
         attach_front_end_causes(results, prepared.job, self._components)
         return self.signature_kept(results), results
+
+
+def _key(job: Job) -> str:
+    """What a verdict depends on: the reconditioned text, the inputs, the pass list."""
+    passes = json.dumps(list(job.spirv_passes) if job.spirv_passes is not None else None)
+    values = json.dumps(job.buffer_values, sort_keys=True, default=str)
+    return hashlib.sha256((job.source + values + passes).encode()).hexdigest()
 
 
 def _values_for(program: Program, values: BufferValues) -> BufferValues | None:

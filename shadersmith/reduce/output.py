@@ -63,8 +63,20 @@ def reduced_test(result: ReductionResult) -> TestCase:
         },
         "transformations": [step],
     }
-    if subject.spirv_passes:
-        provenance["spirv_opt_passes"] = list(subject.spirv_passes)
+    if result.spirv_passes:
+        provenance["spirv_opt_passes"] = list(result.spirv_passes)
+    lists = result.pass_list
+    if lists is not None:
+        # The reduced list runs; the original says what the campaign ran; the first bad
+        # pass (the last of the shortest failing prefix) joins buckets of one root cause.
+        provenance["spirv_opt_passes_original"] = list(lists.original)
+        provenance["first_bad_pass"] = lists.first_bad_pass
+        provenance["reduction"]["pass_list"] = {
+            "original_passes": len(lists.original),
+            "reduced_passes": len(lists.reduced),
+            "candidates": lists.calls,
+            "seconds": round(lists.seconds, 1),
+        }
     files: dict[str, bytes] = {}
     results = results_record(result.final_results, files)
     results["finding"] = {

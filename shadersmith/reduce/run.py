@@ -4,6 +4,11 @@ The reducers share this frame: each takes the prepared, interesting start and gi
 a smaller prepared candidate; the frame checks the start shows the signature (so a
 reduction never starts from a test that no longer reproduces), then re-runs the result
 on every target with no shortcut and records whether the signature held.
+
+When the finding depends on the test's spirv-opt pass list (pass_list.py), the frame
+reduces the list first (each candidate list costs one run of the targets that use it),
+reduces the program under the reduced list, shrinks the list once more on the reduced
+program, and names the first bad pass.
 """
 
 from __future__ import annotations
@@ -22,12 +27,18 @@ from shadersmith.reduce.interesting import (
     Prepared,
     Verdict,
 )
-from shadersmith.reduce.internal import InternalReducer, ProgressCallback
+from shadersmith.reduce.internal import InternalReducer, ProgressCallback, ReductionProgress
+from shadersmith.reduce.pass_list import PassListReducer, PassListReduction, reduces_pass_list
 from shadersmith.reduce.subject import Subject
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
 
 REDUCERS = ("internal", "creduce", "picire")
+
+# The pass-list reduction before the program's: its share of the time budget at most.
+PASS_LIST_SHARE = 0.5
+# The pass-list reduction after the program's, on the small program: cheap, bounded.
+FINAL_PASS_LIST_S = 60.0
 
 
 class ReductionError(Exception):
@@ -52,6 +63,13 @@ class ReductionResult:
     ub_in_reduced: bool  # the sanitizer on the reduced, reconditioned program
     counters: Counters
     seconds: float
+    # The spirv-opt pass list: its reduction, when the finding depends on it.
+    pass_list: PassListReduction | None = None
+
+    @property
+    def spirv_passes(self) -> tuple[str, ...] | None:
+        """The pass list the reduced test runs with."""
+        return self.reduced.job.spirv_passes
 
     @property
     def original_lines(self) -> int:
@@ -107,8 +125,24 @@ def reduce_subject(
         raise ReductionError(
             f"the test does not show {subject.signature} here (it shows: {now}); nothing to reduce"
         )
-    chosen = make_reducer(reducer, interestingness, parallel, time_budget_s, on_progress)
+    lists: PassListReducer | None = None
+    if reduces_pass_list(subject) and subject.spirv_passes:
+        # The list first, within half the budget: the program's reduction then runs
+        # every candidate through fewer passes, and cannot lean on an innocent one.
+        deadline = started + time_budget_s * PASS_LIST_SHARE
+        lists = PassListReducer(interestingness, subject.spirv_passes, parallel, deadline)
+        _report(on_progress, reducer, start, started, interestingness)
+        start = _with_passes(interestingness, start, lists.reduce(start))
+    left = max(0.0, time_budget_s - (time.perf_counter() - started))
+    chosen = make_reducer(reducer, interestingness, parallel, left, on_progress)
     reduced = chosen.reduce(start)
+    if lists is not None:
+        # On the reduced program the list often shrinks further, and each try is cheap.
+        _report(on_progress, reducer, reduced, started, interestingness)
+        lists.deadline = time.perf_counter() + FINAL_PASS_LIST_S
+        reduced = _with_passes(interestingness, reduced, lists.reduce(reduced))
+        lists.first_bad_pass(reduced)
+        reduced = _with_passes(interestingness, reduced, lists.outcome.reduced)
     kept, results = interestingness.verify(reduced)
     # Every candidate passed the sanitizer when it was prepared; this run is the
     # report's own evidence, made on exactly the program that is written out.
@@ -132,4 +166,34 @@ def reduce_subject(
         ub_in_reduced=ub,
         counters=interestingness.counters,
         seconds=time.perf_counter() - started,
+        pass_list=lists.outcome if lists is not None else None,
     )
+
+
+def _with_passes(
+    interestingness: Interestingness, prepared: Prepared, passes: tuple[str, ...]
+) -> Prepared:
+    """`prepared` under `passes`, which every later candidate runs with too."""
+    interestingness.spirv_passes = passes
+    return interestingness.with_passes(prepared, passes)
+
+
+def _report(
+    on_progress: ProgressCallback | None,
+    reducer: str,
+    current: Prepared,
+    started: float,
+    interestingness: Interestingness,
+) -> None:
+    if on_progress is not None:
+        passes = len(current.job.spirv_passes or ())
+        on_progress(
+            ReductionProgress(
+                reducer,
+                f"spirv-opt pass list ({passes} passes)",
+                current.lines,
+                current.lines,
+                interestingness.counters.calls,
+                time.perf_counter() - started,
+            )
+        )

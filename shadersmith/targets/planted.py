@@ -50,6 +50,8 @@ def _real_target(name: str, base: str) -> ChainTarget:
         return gl_target(name, "llvmpipe")
     if base == "vk-lavapipe":
         return vulkan_target(name, "llvmpipe")
+    if base == "vk-lavapipe-opt":
+        return vulkan_target(name, "llvmpipe", optimizer="default")
     raise ValueError(f"no planted variant of {base}")
 
 
@@ -77,4 +79,47 @@ def planted_failure_target(name: str, base: str, failure: str) -> ChainTarget:
         )
 
     components = [(component, "1"), *real.components]
+    return ChainTarget(name, components, run, extra_versions=real.extra_versions)
+
+
+# name -> (passes of which one must come first, the pass after it, text in the shader):
+# a planted spirv-opt bug that a pass shows only after another has run, so the pass-list
+# reduction must keep both, in order, and name the second as the first bad pass.
+PASS_FAILURES: dict[str, tuple[tuple[str, ...], str, str]] = {
+    "invalid-ccp-after-ssa": (
+        ("--eliminate-local-multi-store", "--ssa-rewrite"),
+        "--ccp",
+        "for (",
+    ),
+}
+
+
+def planted_pass_failure_target(name: str, base: str, failure: str) -> ChainTarget:
+    """`base` (a target that runs the job's spirv-opt pass list) whose optimised SPIR-V
+    is rejected when the list runs the failure's pass after its enabling pass and the
+    shader holds the failure's text."""
+    enablers, bad_pass, trigger = PASS_FAILURES[failure]
+    real = _real_target(name, base)
+    component = f"planted-{failure}"
+
+    def triggered(job: Job) -> bool:
+        passes = list(job.spirv_passes or ())
+        first = next((i for i, p in enumerate(passes) if p in enablers), None)
+        return first is not None and bad_pass in passes[first + 1 :] and trigger in job.source
+
+    def run(job: Job) -> RunResult:
+        if not triggered(job):
+            return real.run(job)
+        return RunResult(
+            RunStatus.VALIDATION_ERROR,
+            log=(
+                f"spirv-opt {' '.join(job.spirv_passes or ())}\n"
+                f"spirv-val after {component}:\n"
+                f"error: line 1: planted: {bad_pass} after SSA rewriting left an OpPhi "
+                "without its loop's back-edge value"
+            ),
+            failed_component=component,
+        )
+
+    components = [*real.components[:2], (component, "1"), *real.components[2:]]
     return ChainTarget(name, components, run, extra_versions=real.extra_versions)

@@ -59,6 +59,13 @@ for _failure in ("crash-on-bitfield-reverse", "reject-switch"):
             "shadersmith.targets.planted:planted_failure_target",
             (("base", _base), ("name", _name), ("failure", _failure)),
         )
+for _failure in ("invalid-ccp-after-ssa",):
+    _name = f"planted-{_failure}-vk-lavapipe-opt"
+    TARGETS[_name] = TargetSpec(
+        _name,
+        "shadersmith.targets.planted:planted_pass_failure_target",
+        (("base", "vk-lavapipe-opt"), ("name", _name), ("failure", _failure)),
+    )
 
 # What `--targets` means when not given: every CPU target (name the NVIDIA ones).
 CPU_TARGETS = ("gl-llvmpipe", "vk-lavapipe", "vk-lavapipe-opt", "vk-lavapipe-cross", "interp")
@@ -78,6 +85,19 @@ WITNESSES: dict[str, tuple[str, ...]] = {
 
 class UnknownTarget(ValueError):
     pass
+
+
+def runs_recorded_passes(name: str) -> bool:
+    """Whether target `name` runs the spirv-opt pass list a test records (Job.spirv_passes),
+    itself or through the real target it wraps."""
+    spec = TARGETS.get(name)
+    if spec is None:
+        return False
+    kwargs = dict(spec.kwargs)
+    if kwargs.get("optimizer") == "default":
+        return True
+    base = kwargs.get("base")
+    return isinstance(base, str) and base != name and runs_recorded_passes(base)
 
 
 def spec_for(name: str) -> TargetSpec:

@@ -1,0 +1,232 @@
+"""Reduction of a test's recorded spirv-opt pass list (issue 10): delta debugging over the
+list's passes, in order, with the program's own interestingness.
+
+A random list of up to 20 passes says little about a bug; the smallest list that still
+shows the signature says which passes take part, and the shortest prefix of that list
+that shows it names the *first bad pass*: the pass after which the finding appears,
+which buckets of one root cause share. The frame (run.py) reduces the list first, then
+the program under the reduced list, then the list once more on the reduced program.
+
+A pass is an atomic unit of the list: a flag, with its argument when spirv-opt takes it
+as a separate word (`--scalar-replacement=100` is one word already). The empty list is
+never tried: a job without a list runs the target's default, `-O`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from shadersmith.reduce.interesting import Interestingness, Prepared, Verdict
+from shadersmith.reduce.subject import Subject
+from shadersmith.targets.registry import runs_recorded_passes
+from shadersmith.targets.spirv_passes import PRESETS, violates_ordering
+
+T = TypeVar("T")
+
+# Judges candidates in order, several at once; answers whether each is interesting.
+BatchJudge = Callable[[list[tuple[T, ...]]], list[bool]]
+
+
+def ddmin(
+    items: Sequence[T],
+    judge: BatchJudge[T],
+    batch: int = 1,
+    should_stop: Callable[[], bool] | None = None,
+) -> tuple[T, ...]:
+    """Zeller's ddmin: a 1-minimal subsequence of `items` (order kept) that `judge` finds
+    interesting, assuming `items` itself is. Never tries the empty sequence.
+
+    At each granularity the subsets, then the complements, are judged `batch` at a time;
+    the first interesting one in that order wins, so the result does not depend on the
+    batch size. Each distinct candidate is judged once."""
+    current = tuple(items)
+    seen: dict[tuple[T, ...], bool] = {current: True}
+    granularity = 2
+    while len(current) >= 2:
+        if should_stop is not None and should_stop():
+            break
+        chunks = _split(current, granularity)
+        subsets = list(chunks)
+        complements = [_without(chunks, i) for i in range(len(chunks))] if len(chunks) > 2 else []
+        winner = _first_interesting([*subsets, *complements], judge, batch, seen, should_stop)
+        if winner is None:
+            if granularity >= len(current):
+                break
+            granularity = min(2 * granularity, len(current))
+        elif winner < len(subsets):
+            current = subsets[winner]
+            granularity = 2
+        else:
+            current = complements[winner - len(subsets)]
+            granularity = max(granularity - 1, 2)
+    return current
+
+
+def _split(items: tuple[T, ...], parts: int) -> list[tuple[T, ...]]:
+    size, extra = divmod(len(items), parts)
+    chunks, start = [], 0
+    for index in range(parts):
+        end = start + size + (1 if index < extra else 0)
+        chunks.append(items[start:end])
+        start = end
+    return [chunk for chunk in chunks if chunk]
+
+
+def _without(chunks: list[tuple[T, ...]], index: int) -> tuple[T, ...]:
+    return tuple(item for i, chunk in enumerate(chunks) if i != index for item in chunk)
+
+
+def _first_interesting(
+    candidates: list[tuple[T, ...]],
+    judge: BatchJudge[T],
+    batch: int,
+    seen: dict[tuple[T, ...], bool],
+    should_stop: Callable[[], bool] | None,
+) -> int | None:
+    """The index of the first interesting candidate, judging `batch` unseen ones at once."""
+    position = 0
+    while position < len(candidates):
+        if should_stop is not None and should_stop():
+            return None
+        window = candidates[position : position + max(1, batch)]
+        fresh = list(dict.fromkeys(c for c in window if c not in seen))
+        if fresh:
+            for candidate, verdict in zip(fresh, judge(fresh), strict=True):
+                seen[candidate] = verdict
+        for offset, candidate in enumerate(window):
+            if seen[candidate]:
+                return position + offset
+        position += len(window)
+    return None
+
+
+# ---------------------------------------------------------------------- pass lists
+
+
+def pass_units(passes: Sequence[str]) -> list[tuple[str, ...]]:
+    """The list's atomic passes: a word that is not a flag is the previous flag's argument."""
+    units: list[tuple[str, ...]] = []
+    for word in passes:
+        if units and not word.startswith("-"):
+            units[-1] = (*units[-1], word)
+        else:
+            units.append((word,))
+    return units
+
+
+def _flatten(units: Sequence[tuple[str, ...]]) -> tuple[str, ...]:
+    return tuple(word for unit in units for word in unit)
+
+
+def reduces_pass_list(subject: Subject) -> bool:
+    """Whether the finding depends on the recorded pass list: there is one, and every
+    target that showed the finding runs it (were one of them not to, the finding would
+    show whatever the list, and a reduced list would name an innocent pass)."""
+    return (
+        bool(subject.spirv_passes)
+        and bool(subject.finding_targets)
+        and all(runs_recorded_passes(t) for t in subject.finding_targets)
+    )
+
+
+@dataclass
+class PassListReduction:
+    """What the pass-list reduction found, for the reduced test's provenance."""
+
+    original: tuple[str, ...]
+    reduced: tuple[str, ...]
+    first_bad_pass: str | None = None
+    calls: int = 0  # pass lists judged on the targets (the program unchanged)
+    seconds: float = 0.0
+    rounds: list[int] = field(default_factory=list)  # the list's length after each round
+
+
+class PassListReducer:
+    """ddmin over the passes of a list, then the prefix search for the first bad pass,
+    each candidate list judged on the targets that run it (the others' results are those
+    of the same program, run once)."""
+
+    def __init__(
+        self,
+        interestingness: Interestingness,
+        original: tuple[str, ...],
+        parallel: int = 2,
+        deadline: float | None = None,
+    ) -> None:
+        self.interestingness = interestingness
+        self.parallel = max(1, parallel)
+        self.deadline = deadline
+        self.outcome = PassListReduction(original=original, reduced=original)
+        # Keep a reduced list inside the generator's own domain: spirv-opt asks for
+        # dead-code elimination before merge-return, and the random lists give it.
+        self._ordering_holds = not violates_ordering(list(original))
+
+    def _stopped(self) -> bool:
+        if self.interestingness.stopped():
+            return True
+        return self.deadline is not None and time.perf_counter() > self.deadline
+
+    def _judge(self, prepared: Prepared) -> BatchJudge[tuple[str, ...]]:
+        def judge(candidates: list[tuple[tuple[str, ...], ...]]) -> list[bool]:
+            lists = [_flatten(units) for units in candidates]
+            runnable = [
+                passes
+                for passes in lists
+                if not (self._ordering_holds and violates_ordering(list(passes)))
+            ]
+            verdicts = dict(zip(runnable, self._verdicts(prepared, runnable), strict=True))
+            return [verdicts.get(passes, False) for passes in lists]
+
+        return judge
+
+    def _verdicts(self, prepared: Prepared, lists: list[tuple[str, ...]]) -> list[bool]:
+        if not lists:
+            return []
+        before = self.interestingness.counters.pass_lists
+        verdicts = self.interestingness.judge_passes(prepared, lists)
+        self.outcome.calls += self.interestingness.counters.pass_lists - before
+        return [v is Verdict.INTERESTING for v in verdicts]
+
+    def reduce(self, prepared: Prepared) -> tuple[str, ...]:
+        """The smallest list (ddmin) under which `prepared` still shows the signature;
+        `prepared` must show it with the list it holds."""
+        started = time.perf_counter()
+        current = prepared.job.spirv_passes or self.outcome.original
+        units = ddmin(pass_units(current), self._judge(prepared), self.parallel, self._stopped)
+        reduced = _flatten(units)
+        self.outcome.reduced = reduced
+        self.outcome.rounds.append(len(units))
+        self.outcome.seconds += time.perf_counter() - started
+        return reduced
+
+    def first_bad_pass(self, prepared: Prepared) -> str | None:
+        """The last pass of the shortest prefix of `prepared`'s list that shows the
+        signature (the list shortens to that prefix when it is shorter). None for a
+        preset (`-O`: not one pass) or when the search was cut short."""
+        started = time.perf_counter()
+        units = pass_units(prepared.job.spirv_passes or ())
+        prefixes = [units[:length] for length in range(1, len(units))]
+        judge = self._judge(prepared)
+        shortest = units
+        complete = True
+        for position in range(0, len(prefixes), self.parallel):
+            if self._stopped():
+                complete = False
+                break
+            window = [tuple(p) for p in prefixes[position : position + self.parallel]]
+            found = next((p for p, ok in zip(window, judge(window), strict=True) if ok), None)
+            if found is not None:
+                shortest = list(found)
+                break
+        self.outcome.seconds += time.perf_counter() - started
+        self.outcome.reduced = _flatten(shortest)
+        if not complete or not shortest:
+            return None
+        last = " ".join(shortest[-1])
+        if any(last in preset for preset in PRESETS.values()):
+            return None
+        self.outcome.first_bad_pass = last
+        return last

@@ -1,0 +1,244 @@
+"""Reduction of the recorded spirv-opt pass list: ddmin on its own (pure predicates),
+then end to end on the real toolchain, with a planted spirv-opt bug (a real
+vk-lavapipe-opt whose output is rejected when `--ccp` runs after SSA rewriting, named
+`planted-...`) and with a real finding of Debian's spirv-opt."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from shadersmith.cli import main
+from shadersmith.harness.testcase import load_test, write_test
+from shadersmith.ir.profile import GLSL450
+from shadersmith.oracle.differential import results_record
+from shadersmith.oracle.signature import finding_record, signed_findings
+from shadersmith.reduce import reduce_subject, reduced_directory, subject_from_test, write_reduced
+from shadersmith.reduce.pass_list import ddmin, pass_units, reduces_pass_list
+from shadersmith.reduce.subject import Subject
+from shadersmith.targets.registry import runs_recorded_passes
+from shadersmith.targets.session import TargetSession
+from shadersmith.targets.spirv_passes import violates_ordering
+
+FINDINGS = Path(__file__).resolve().parent.parent / "findings"
+
+# ------------------------------------------------------------------ ddmin, pure
+
+
+class Judge:
+    """A pure predicate over sequences, judged in batches; remembers what it was asked."""
+
+    def __init__(self, interesting: Callable[[Any], bool]) -> None:
+        self.interesting = interesting
+        self.asked: list[Any] = []
+
+    def __call__(self, candidates: list[Any]) -> list[bool]:
+        self.asked.extend(candidates)
+        return [self.interesting(c) for c in candidates]
+
+
+def _holds_in_order(candidate: tuple[object, ...], wanted: tuple[object, ...]) -> bool:
+    rest = iter(candidate)
+    return all(any(item == w for item in rest) for w in wanted)
+
+
+@pytest.mark.parametrize("batch", [1, 2, 5])
+def test_ddmin_finds_the_minimal_subsequence_in_order_whatever_the_batch(batch: int) -> None:
+    items = tuple(range(20))
+    judge = Judge(lambda c: _holds_in_order(c, (3, 17)))
+    assert ddmin(items, judge, batch) == (3, 17)
+    assert () not in judge.asked, "the empty list is never tried"
+    assert len(judge.asked) == len(set(judge.asked)), "each candidate is judged once"
+
+
+def test_ddmin_keeps_order_among_repeated_items() -> None:
+    # Repeats, as random pass lists have: only a `c` after a `b` counts.
+    items = ("c", "a", "b", "a", "c", "b", "a")
+    assert ddmin(items, Judge(lambda c: _holds_in_order(c, ("b", "c")))) == ("b", "c")
+    assert ddmin(items, Judge(lambda c: "a" in c)) == ("a",)
+
+
+def test_ddmin_result_is_one_minimal_and_interesting_on_a_non_monotone_predicate() -> None:
+    # Interesting when the count of even items is odd: removing items can restore it.
+    def odd_evens(c: tuple[object, ...]) -> bool:
+        return sum(1 for x in c if isinstance(x, int) and x % 2 == 0) % 2 == 1
+
+    items = tuple(range(11))  # six evens: not interesting itself, ddmin assumes it is
+    judge = Judge(odd_evens)
+    result = ddmin(items, judge)
+    assert odd_evens(result)
+    for index in range(len(result)):
+        smaller = result[:index] + result[index + 1 :]
+        assert not smaller or not odd_evens(smaller)
+
+
+def test_ddmin_stops_when_asked() -> None:
+    items = tuple(range(16))
+    assert ddmin(items, Judge(lambda c: 5 in c), should_stop=lambda: True) == items
+
+
+def test_flags_with_a_separate_argument_stay_whole() -> None:
+    passes = ["--loop-fission", "100", "--ccp", "--scalar-replacement=100", "-O"]
+    units = pass_units(passes)
+    assert units == [("--loop-fission", "100"), ("--ccp",), ("--scalar-replacement=100",), ("-O",)]
+    judge = Judge(lambda c: ("--loop-fission", "100") in c)
+    assert ddmin(units, judge) == (("--loop-fission", "100"),)
+
+
+def test_targets_that_run_the_recorded_pass_list() -> None:
+    assert runs_recorded_passes("vk-lavapipe-opt")
+    assert runs_recorded_passes("vk-nvidia-opt")
+    assert runs_recorded_passes("planted-invalid-ccp-after-ssa-vk-lavapipe-opt")
+    for name in ("vk-lavapipe", "vk-lavapipe-cross", "gl-llvmpipe", "interp", "nothing"):
+        assert not runs_recorded_passes(name)
+
+
+# ------------------------------------------------------------------ end to end
+
+PLANTED = "planted-invalid-ccp-after-ssa-vk-lavapipe-opt"
+PLANTED_TARGETS = [PLANTED, "vk-lavapipe", "interp"]
+# 14 passes: a `--ccp` before SSA rewriting (harmless to the planted bug), the one after
+# it (the bad one), a merge-return behind its dead-code elimination, a flag with an
+# argument.
+LONG_LIST = (
+    "--ccp",
+    "--eliminate-dead-code-aggressive",
+    "--merge-return",
+    "--scalar-replacement=100",
+    "--eliminate-local-multi-store",
+    "--vector-dce",
+    "--if-conversion",
+    "--cfg-cleanup",
+    "--ccp",
+    "--eliminate-dead-branches",
+    "--merge-blocks",
+    "--simplify-instructions",
+    "--redundancy-elimination",
+    "--loop-unroll",
+)
+
+
+def _record_with_passes(seed: int, passes: tuple[str, ...], out: Path) -> Path:
+    """Seed `seed`'s campaign test with `passes` as its recorded list, run and written
+    with its planted finding."""
+    import dataclasses
+
+    from shadersmith.campaign.fuzz import CampaignOptions, prepare_test
+
+    item = prepare_test(seed, CampaignOptions(targets=PLANTED_TARGETS, profile=GLSL450))
+    item.test.provenance["spirv_opt_passes"] = list(passes)
+    job = dataclasses.replace(item.job, spirv_passes=passes)
+    with TargetSession(PLANTED_TARGETS) as session:
+        results = session.run(job)
+        found = signed_findings(results, session.components())
+    planted = [(f, s) for f, s in found if s.startswith("invalid:planted-invalid-ccp")]
+    assert planted, f"seed {seed} does not show the planted bug: {found}"
+    item.test.results = results_record(results)
+    item.test.results["finding"] = finding_record(*planted[0])
+    return write_test(item.test, out / str(seed))
+
+
+def test_a_planted_spirv_opt_bug_reduces_to_its_two_passes_and_names_the_bad_one(
+    tmp_path: Path,
+) -> None:
+    directory = _record_with_passes(5001, LONG_LIST, tmp_path)
+    subject = subject_from_test(load_test(directory))
+    assert subject.spirv_passes == LONG_LIST
+    with TargetSession(PLANTED_TARGETS, 2) as session:
+        result = reduce_subject(subject, session, "internal", time_budget_s=120)
+    assert result.signature_kept
+    assert result.pass_list is not None
+    # The `--ccp` before SSA rewriting is gone; the one after it is kept, in order.
+    assert result.spirv_passes == ("--eliminate-local-multi-store", "--ccp")
+    assert result.pass_list.first_bad_pass == "--ccp"
+    assert result.pass_list.original == LONG_LIST
+    # The program was reduced under the reduced list, and keeps the planted trigger.
+    assert result.reduced_lines < result.original_lines
+    assert "for (" in result.reduced.job.source
+    assert result.reduced.job.spirv_passes == result.spirv_passes
+
+    written = write_reduced(result, reduced_directory(directory))
+    reduced = load_test(written)
+    provenance = reduced.provenance
+    assert provenance["spirv_opt_passes"] == ["--eliminate-local-multi-store", "--ccp"]
+    assert provenance["spirv_opt_passes_original"] == list(LONG_LIST)
+    assert provenance["first_bad_pass"] == "--ccp"
+    assert provenance["reduction"]["pass_list"]["reduced_passes"] == 2
+    # The reduced test replays with its reduced list, and reduces again from it.
+    assert subject_from_test(reduced).spirv_passes == ("--eliminate-local-multi-store", "--ccp")
+    replayed = CliRunner().invoke(main, ["replay", str(written)])
+    assert replayed.exit_code == 0, replayed.output
+    assert "REPRODUCES" in replayed.output
+
+
+def test_only_a_finding_that_needs_the_pass_list_reduces_it() -> None:
+    """A finding that a target without the list shows too would show under any list:
+    reducing it would name an innocent pass."""
+    import dataclasses
+
+    from shadersmith.campaign.fuzz import CampaignOptions, prepare_test
+
+    test = prepare_test(1, CampaignOptions(targets=["vk-lavapipe-opt"], profile=GLSL450)).test
+    test.provenance["spirv_opt_passes"] = list(LONG_LIST)
+    targets = ("vk-lavapipe", "vk-lavapipe-opt", "interp")
+
+    def subject(*finding: str) -> Subject:
+        return subject_from_test(test, "crash:lavapipe:SIGSEGV", finding, targets)
+
+    assert reduces_pass_list(subject("vk-lavapipe-opt"))
+    assert reduces_pass_list(subject(PLANTED))
+    assert not reduces_pass_list(subject("vk-lavapipe-opt", "vk-lavapipe"))
+    assert not reduces_pass_list(subject())
+    no_list = dataclasses.replace(subject("vk-lavapipe-opt"), spirv_passes=None)
+    assert not reduces_pass_list(no_list)
+
+
+def test_the_phi_pointer_finding_of_debians_spirv_opt_shrinks_its_pass_list(
+    tmp_path: Path,
+) -> None:
+    """findings/spirv-opt-invalid-phi-pointers: 15 random passes make OpPhi on pointers
+    (invalid without VariablePointers); a few of them do it alone."""
+    directory = tmp_path / "phi-pointers"
+    shutil.copytree(FINDINGS / "spirv-opt-invalid-phi-pointers", directory)
+    subject = subject_from_test(load_test(directory))
+    assert subject.spirv_passes is not None and len(subject.spirv_passes) == 15
+    with TargetSession(list(subject.targets), 2) as session:
+        result = reduce_subject(subject, session, "internal", time_budget_s=120)
+    assert result.signature_kept
+    assert result.pass_list is not None
+    passes = result.spirv_passes
+    assert passes is not None and 1 <= len(passes) <= 4
+    assert not violates_ordering(list(passes))
+    assert result.pass_list.first_bad_pass == passes[-1]
+    written = load_test(write_reduced(result, reduced_directory(directory)))
+    assert written.provenance["spirv_opt_passes"] == list(passes)
+    assert written.provenance["spirv_opt_passes_original"] == list(subject.spirv_passes)
+    assert written.provenance["first_bad_pass"] == passes[-1]
+    assert written.results["finding"]["signature"] == subject.signature
+
+
+def test_a_campaign_reduces_the_pass_list_of_its_new_bucket(tmp_path: Path) -> None:
+    """Campaign reduction goes through the same entry point: seed 74's random list of 17
+    passes holds `--ssa-rewrite` then `--ccp`, which the planted bug needs."""
+    from shadersmith.campaign.fuzz import CampaignOptions, run_campaign
+    from shadersmith.campaign.store import CampaignStore
+
+    options = CampaignOptions(
+        targets=PLANTED_TARGETS, profile=GLSL450, count=1, seed_base=74, reduce_time_s=60
+    )
+    run_campaign(tmp_path / "campaign", options)
+    store = CampaignStore(tmp_path / "campaign", options.keep_per_bucket)
+    try:
+        (bucket,) = store.buckets()
+    finally:
+        store.close()
+    assert bucket.reduced is not None and not bucket.reduced.startswith("failed")
+    provenance = load_test(tmp_path / "campaign" / bucket.reduced).provenance
+    assert provenance["spirv_opt_passes"] == ["--ssa-rewrite", "--ccp"]
+    assert len(provenance["spirv_opt_passes_original"]) == 17
+    assert provenance["first_bad_pass"] == "--ccp"
