@@ -174,3 +174,14 @@ def test_real_findings_are_blamed_on_their_cause(finding: str, expected: str) ->
         if f.kind is not Kind.AGREE
     ]
     assert expected in signatures
+
+
+def test_a_first_bad_pass_names_an_optimiser_root_cause() -> None:
+    program = parse_glsl(
+        (FINDINGS / "spirv-opt-wrong" / "unreconditioned.comp").read_text()
+    ).program
+    assert (
+        root_cause("spirv-opt", program, "--merge-blocks")
+        == "spirv-opt|first-bad-pass:--merge-blocks"
+    )
+    assert root_cause("spirv-opt", program) == f"spirv-opt|{program_shape(program)}"

@@ -53,13 +53,19 @@ def test_reconditioned_programs_agree_on_gl_and_vulkan() -> None:
     results, killed_by = _run_children(FIRST_SEED, LAST_SEED)
     assert len(killed_by) <= 2, f"drivers killed the process on seeds {killed_by}"
     assert len(results) + len(killed_by) == LAST_SEED - FIRST_SEED + 1
-    front_end_blamed = []
+    gl_path_blamed = []
     for result in results:
         assert isinstance(result["vk"], dict), f"seed {result['seed']}: lavapipe {result['vk']}"
         if result["gl"] != result["vk"]:
-            assert result["cross"] == result["vk"], f"seed {result['seed']}: GL harness suspect"
-            front_end_blamed.append(result["seed"])
-    assert len(front_end_blamed) <= 4, f"Mesa GL front-end blamed on seeds {front_end_blamed}"
+            # Mesa's GL path is wrong, not our GL harness, when spirv-cross's GLSL on the
+            # same driver gives the Vulkan result (the GLSL front-end) or the GL result
+            # again (llvmpipe's GL back-end: seed 10 since the generator's aliasing fix;
+            # its witnesses on softpipe give the Vulkan result, test_blame_witnesses).
+            assert result["cross"] in (result["vk"], result["gl"]), (
+                f"seed {result['seed']}: GL harness suspect"
+            )
+            gl_path_blamed.append(result["seed"])
+    assert len(gl_path_blamed) <= 4, f"Mesa GL path blamed on seeds {gl_path_blamed}"
 
 
 def test_known_mesa_bug_index_of_swizzled_buffer_vector() -> None:

@@ -72,7 +72,8 @@ def reduce_new_buckets(
         outcome = _relative(written, store.directory)
         cause = None
         if result.signature_kept:
-            cause = root_cause(bucket.blamed, result.reduced.candidate.program)
+            first_bad_pass = result.pass_list.first_bad_pass if result.pass_list else None
+            cause = root_cause(bucket.blamed, result.reduced.candidate.program, first_bad_pass)
         else:
             outcome = f"failed: signature not kept on the final run ({outcome})"
         store.set_reduced(bucket.signature, outcome, cause)

@@ -7,7 +7,8 @@ three programs keep only what the bug needs, and that is the same: the operation
 bug lives in. A bucket's root cause is therefore its blamed component with the shape of
 its reduced program: the built-in functions it calls (signed and unsigned variants of
 one operation together) or, when it calls none, the operators and access forms it uses.
-Two buckets with the same root cause are shown as one bug.
+For a spirv-opt bug the first bad pass of the reduced pass list (reduce/pass_list.py)
+names it better than a shape. Two buckets with the same root cause are shown as one bug.
 """
 
 from __future__ import annotations
@@ -45,6 +46,11 @@ def program_shape(program: Program) -> str:
     return "ops:" + ",".join(sorted(forms))
 
 
-def root_cause(blamed: str, program: Program) -> str:
-    """The key buckets of one bug share: first blamed component and program shape."""
-    return f"{blamed.split(',')[0]}|{program_shape(program)}"
+def root_cause(blamed: str, program: Program, first_bad_pass: str | None = None) -> str:
+    """The key buckets of one bug share: the first blamed component, and the first
+    spirv-opt pass that shows the bug when the reduced pass list names one (a better
+    name for an optimiser bug than any program shape), else the program's shape."""
+    component = blamed.split(",")[0]
+    if first_bad_pass:
+        return f"{component}|first-bad-pass:{first_bad_pass}"
+    return f"{component}|{program_shape(program)}"
