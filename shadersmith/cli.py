@@ -181,11 +181,11 @@ def recondition_command(test_dir: Path, out: Path | None, prune: bool) -> None:
 @click.option("--all", "show_all", is_flag=True, help="Probe the GPU targets too.")
 def targets_command(show_all: bool) -> None:
     """List the targets present on this machine with their component versions."""
-    from shadersmith.targets.registry import CPU_TARGETS, TARGETS, discover
+    from shadersmith.targets.registry import CPU_TARGETS, NEWEST_CPU_TARGETS, TARGETS, discover
 
     # Planted-bug targets are test aids, not compilers: never listed.
     every = [name for name in TARGETS if not name.startswith("planted-")]
-    names = every if show_all else [*CPU_TARGETS, "gl-softpipe"]
+    names = every if show_all else [*CPU_TARGETS, "gl-softpipe", *NEWEST_CPU_TARGETS]
     table = Table()
     table.add_column("target")
     table.add_column("present")
@@ -202,6 +202,7 @@ def targets_command(show_all: bool) -> None:
 _SHOWN = {
     "glslang",
     "spirv-opt",
+    "spirv-val",
     "spirv-cross",
     "mesa-glsl",
     "llvmpipe",
@@ -700,7 +701,13 @@ def reduce_command(
 @click.argument("test_dir", type=click.Path(path_type=Path))
 @click.option("--targets", "target_list", help="Default: the targets recorded in the test.")
 @click.option("--timeout", type=click.FloatRange(1), default=60.0, show_default=True)
-def replay_command(test_dir: Path, target_list: str | None, timeout: float) -> None:
+@click.option(
+    "--newest",
+    is_flag=True,
+    help="Run each target's twin on the newest releases (its -newest target: newest "
+    "glslang, spirv-opt, spirv-val and Mesa); a target without one runs as it is.",
+)
+def replay_command(test_dir: Path, target_list: str | None, timeout: float, newest: bool) -> None:
     """Re-run one saved test and say whether its recorded finding reproduces.
 
     Prints each target's status and output values (only the fields the targets disagree
@@ -725,7 +732,12 @@ def replay_command(test_dir: Path, target_list: str | None, timeout: float) -> N
         output_digest,
     )
     from shadersmith.oracle.signature import signed_findings
-    from shadersmith.targets.registry import TARGETS, UnknownTarget, parse_target_list
+    from shadersmith.targets.registry import (
+        TARGETS,
+        UnknownTarget,
+        parse_target_list,
+        twins_on_newest,
+    )
 
     try:
         test = load_test(test_dir)
@@ -733,6 +745,12 @@ def replay_command(test_dir: Path, target_list: str | None, timeout: float) -> N
     except (TestCaseError, UnknownTarget) as error:
         _fail(str(error))
     recorded = [n for n, v in test.results.items() if isinstance(v, dict) and "status" in v]
+    if newest:  # the same chains on the newest releases (targets/newest.py)
+        from shadersmith.targets import newest as latest
+
+        recorded = twins_on_newest(recorded)
+        chosen = twins_on_newest(chosen) if chosen else None
+        click.echo(", ".join(f"{k} {v}" for k, v in latest.versions().items()))
     # Witnesses join by themselves when a finding needs them.
     names = chosen or [n for n in recorded if not is_witness(n)] or parse_target_list(None)
     unknown = {n: "not a target this version knows" for n in names if n not in TARGETS}
@@ -793,6 +811,7 @@ def replay_command(test_dir: Path, target_list: str | None, timeout: float) -> N
         sys.exit(2)
     kind = wanted.split(":")[:2]
     on = set(finding.get("targets") or ()) if isinstance(finding, dict) else set()
+    on = set(twins_on_newest(on)) if newest else on
     for found, signature in now_findings:
         if signature.split(":")[:2] == kind and on <= set(found.targets):
             click.echo(

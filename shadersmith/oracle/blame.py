@@ -146,6 +146,7 @@ def refinement_targets(target: str) -> list[str]:
             for name, other in TARGETS.items()
             if other.factory == spec.factory
             and dict(other.kwargs).get("device") == options.get("device")
+            and dict(other.kwargs).get("newest") == options.get("newest")
             and not dict(other.kwargs).get("optimizer")
             and not dict(other.kwargs).get("cross")
         ]
@@ -158,6 +159,7 @@ def refinement_targets(target: str) -> list[str]:
             for name, other in TARGETS.items()
             if other.factory.endswith(":gl_target")
             and dict(other.kwargs).get("driver") == driver
+            and dict(other.kwargs).get("newest") == options.get("newest")
             and not is_witness(name)
         ]
     return siblings

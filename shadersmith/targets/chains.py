@@ -60,13 +60,20 @@ def _unsupported(target: str, what: str) -> RunResult:
     return RunResult(RunStatus.UNSUPPORTED, log=f"{target} does not run {what}")
 
 
-def gl_target(name: str, driver: str, raise_version: bool = False) -> ChainTarget:
+def gl_target(
+    name: str, driver: str, raise_version: bool = False, newest: bool = False
+) -> ChainTarget:
     """GLSL straight into an OpenGL driver: `gl-llvmpipe`, `gl-softpipe`, `gl-nvidia`;
-    `raise_version` for softpipe as a compute witness (environment.py)."""
+    `raise_version` for softpipe as a compute witness (environment.py); `newest` on the
+    newest Mesa (newest.py: the worker starts with its environment)."""
+    from shadersmith.targets import newest as latest
     from shadersmith.targets.gl_runner import GLRunner
 
+    expected = latest.require_mesa() if newest else None
     runner = GLRunner(driver, raise_version)
     versions = runner.versions()
+    if expected is not None:
+        latest.check_mesa(versions["GL_VERSION"], expected)
     components = gl_components(versions)
 
     def run(job: Job) -> RunResult:
@@ -115,28 +122,31 @@ def vulkan_target(
     optimizer: str | None = None,
     cross: bool = False,
     cross_driver: str = "llvmpipe",
+    newest: bool = False,
 ) -> ChainTarget:
     """GLSL -> glslang -> SPIR-V [-> spirv-opt] -> a Vulkan driver; with `cross`, SPIR-V
     -> spirv-cross -> GLSL -> an OpenGL driver (`cross_driver`, NVIDIA's on NVIDIA).
 
     `optimizer` is None (no spirv-opt), "default" (the job's recorded pass list, else -O)
     or a fixed flag such as "-Os". spirv-val runs after every tool (toolchain.py).
+    `newest`: the newest glslang, spirv-opt and spirv-val, and on Mesa's drivers the
+    newest Mesa (newest.py); spirv-cross has no newer build than Debian's.
     """
+    from shadersmith.targets import newest as latest
     from shadersmith.targets import toolchain
-    from shadersmith.targets.glslang import glslang_version
-    from shadersmith.targets.spirv_tools import (
-        spirv_cross_version,
-        spirv_opt_version,
-        spirv_val_version,
-    )
+    from shadersmith.targets.gl_runner import llvm_version
+    from shadersmith.targets.spirv_tools import DEBIAN, spirv_cross_version, spirv_val_version
 
     # Ask only the tools of this chain: a GPU machine may lack spirv-cross.
-    spirv_val_version()  # spirv-val checks every tool's output: it must be present
-    from shadersmith.targets.gl_runner import llvm_version
-
-    components = [("glslang", glslang_version())]
+    toolset = latest.newest_toolset() if newest else DEBIAN
+    if not newest:
+        spirv_val_version()  # spirv-val checks every tool's output: it must be present
+    on_mesa = "llvmpipe" in device
+    expected_mesa = latest.require_mesa() if newest and on_mesa else None
+    components = [("glslang", toolset.glslang_version())]
     if optimizer is not None:
-        components.append(("spirv-opt", spirv_opt_version()))
+        components.append(("spirv-opt", toolset.spirv_opt_version()))
+    validated_by = {"spirv-val": toolset.spirv_val_versions()}
 
     def passes_for(job: Job) -> tuple[str, ...]:
         if optimizer == "default":
@@ -149,6 +159,8 @@ def vulkan_target(
         gl_driver = "nvidia" if device.lower() == "nvidia" else str(cross_driver)
         gl_runner = GLRunner(gl_driver, raise_version=gl_driver == "softpipe")
         gl_versions = gl_runner.versions()
+        if expected_mesa is not None:
+            latest.check_mesa(gl_versions["GL_VERSION"], expected_mesa)
         components.append(("spirv-cross", spirv_cross_version()))
         components += gl_components(gl_versions)
 
@@ -156,15 +168,17 @@ def vulkan_target(
             passes = passes_for(job)
             if job.stage == "compute":
                 result = toolchain.run_compute_through_cross(
-                    gl_runner, job.source, job.buffers, passes
+                    gl_runner, job.source, job.buffers, passes, toolset=toolset
                 )
             else:
                 result = toolchain.run_fragment_through_cross(
-                    gl_runner, job.source, job.width, job.height, passes
+                    gl_runner, job.source, job.width, job.height, passes, toolset=toolset
                 )
             return _name_rejecting_front_end(result)
 
-        return ChainTarget(name, components, run_cross, extra_versions=gl_versions)
+        return ChainTarget(
+            name, components, run_cross, extra_versions={**gl_versions, **validated_by}
+        )
 
     from shadersmith.targets.vk_runner import VulkanRunner
 
@@ -172,6 +186,8 @@ def vulkan_target(
     vk_versions = vk_runner.versions()
     driver = "lavapipe" if "llvmpipe" in device else f"{device.lower()}-vk"
     driver_version = vk_versions.get("driver_info") or vk_versions.get("driver_version", "?")
+    if expected_mesa is not None:
+        latest.check_mesa(driver_version, expected_mesa)
     components.append((driver, driver_version))
     lavapipe_llvm = llvm_version(vk_versions.get("device", ""))
     if driver == "lavapipe":
@@ -185,16 +201,18 @@ def vulkan_target(
     def run_vulkan(job: Job) -> RunResult:
         passes = passes_for(job)
         if job.stage == "compute":
-            result = toolchain.run_compute_on_vulkan(vk_runner, job.source, job.buffers, passes)
+            result = toolchain.run_compute_on_vulkan(
+                vk_runner, job.source, job.buffers, passes, toolset=toolset
+            )
         else:
             result = toolchain.run_fragment_on_vulkan(
-                vk_runner, job.source, job.width, job.height, passes
+                vk_runner, job.source, job.width, job.height, passes, toolset=toolset
             )
         if passes and optimizer == "default":
             result.log = f"spirv-opt {' '.join(passes)}\n{result.log}".rstrip()
         return result
 
-    return ChainTarget(name, components, run_vulkan, extra_versions=vk_versions)
+    return ChainTarget(name, components, run_vulkan, extra_versions={**vk_versions, **validated_by})
 
 
 def interp_target(name: str = "interp") -> ChainTarget:

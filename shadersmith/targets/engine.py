@@ -63,6 +63,19 @@ class TargetSpec:
     name: str
     factory: str
     kwargs: tuple[tuple[str, Any], ...] = ()
+    # `module:function` giving environment variables the worker must have from its start
+    # (the dynamic loader reads LD_LIBRARY_PATH only then): a target on libraries outside
+    # the system's folders (newest.py). Called in the parent; None: the parent's own.
+    environment: str | None = None
+
+    def process_environment(self) -> dict[str, str]:
+        if self.environment is None:
+            return {}
+        module_name, function_name = self.environment.split(":")
+        function: Callable[[], dict[str, str]] = getattr(
+            importlib.import_module(module_name), function_name
+        )
+        return function()
 
     def build(self) -> Target:
         module_name, function_name = self.factory.split(":")
@@ -119,6 +132,26 @@ def _worker_main(
 
 class TargetUnavailable(Exception):
     """The worker could not build its target (driver missing, no device...)."""
+
+
+# A spawned process inherits the parent's environment as it is when the process starts.
+# Every worker start holds this lock, so one worker's variables never reach another.
+_SPAWN_LOCK = threading.Lock()
+
+
+@contextlib.contextmanager
+def _environment_for_spawn(variables: dict[str, str]) -> Iterator[None]:
+    with _SPAWN_LOCK:
+        saved = {name: os.environ.get(name) for name in variables}
+        os.environ.update(variables)
+        try:
+            yield
+        finally:
+            for name, value in saved.items():
+                if value is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = value
 
 
 def _resident_bytes(pid: int) -> int:
@@ -180,7 +213,8 @@ class Worker:
             daemon=True,
             name=f"shadersmith-worker-{self.spec.name}",
         )
-        self._process.start()
+        with _environment_for_spawn(self.spec.process_environment()):
+            self._process.start()
         child.close()
         self._connection = parent
         if not parent.poll(self.start_timeout_s):

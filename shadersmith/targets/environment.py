@@ -19,6 +19,7 @@ EGL_VENDOR_DIRECTORIES = (
     Path("/usr/local/nvidia/share/glvnd/egl_vendor.d"),
 )
 EGL_VENDOR_FILES = {"mesa": "50_mesa.json", "nvidia": "10_nvidia.json"}
+OTHER_MESA_VENDOR_FILE = "SHADERSMITH_EGL_VENDOR_FILE"
 
 
 class DriverUnavailable(Exception):
@@ -59,7 +60,11 @@ def select_gl_driver(driver: str, raise_version: bool = False) -> None:
     disable_shader_cache()
     ensure_runtime_directory()
     vendor = "nvidia" if driver == "nvidia" else "mesa"
-    for directory in EGL_VENDOR_DIRECTORIES:
+    # A worker on another Mesa (targets/newest.py) names that Mesa's vendor file.
+    chosen = os.environ.get(OTHER_MESA_VENDOR_FILE) if vendor == "mesa" else None
+    if chosen:
+        os.environ["__EGL_VENDOR_LIBRARY_FILENAMES"] = chosen
+    for directory in () if chosen else EGL_VENDOR_DIRECTORIES:
         vendor_file = directory / EGL_VENDOR_FILES[vendor]
         if vendor_file.is_file():
             os.environ["__EGL_VENDOR_LIBRARY_FILENAMES"] = str(vendor_file)

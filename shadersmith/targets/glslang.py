@@ -8,6 +8,7 @@ every generated program, in GL semantics and, for GLSL 450, in Vulkan semantics 
 from __future__ import annotations
 
 import functools
+import os
 import shutil
 import subprocess
 import tempfile
@@ -31,18 +32,44 @@ class Validation:
     log: str
 
 
+def system_tool(name: str) -> str | None:
+    """`shutil.which(name)`, passing over the wrappers that PyPI's newest SPIRV-Tools and
+    glslang (targets/newest.py) put in the venv's bin: the default chains run Debian's
+    tools even in an activated venv."""
+    for directory in os.environ.get("PATH", os.defpath).split(os.pathsep):
+        found = shutil.which(name, path=directory) if directory else None
+        if found is not None and not _is_cmeel_wrapper(found):
+            return found
+    return None
+
+
+def _is_cmeel_wrapper(path: str) -> bool:
+    try:
+        with open(path, "rb") as script:
+            head = script.read(200)
+    except OSError:
+        return False
+    return head.startswith(b"#!") and b"cmeel" in head
+
+
 @functools.cache
 def glslang_path() -> str:
-    path = shutil.which(GLSLANG)
+    path = system_tool(GLSLANG)
     if path is None:
         raise ToolMissing(f"{GLSLANG} not found: install Debian's glslang-tools (./dev does)")
     return path
 
 
 @functools.cache
-def glslang_version() -> str:
+def glslang_version(path: str | None = None, env: tuple[tuple[str, str], ...] = ()) -> str:
+    """What `glslang --version` says first (`11:12.0.0`); Debian's, or the one at `path`
+    run with `env` added to the environment."""
     result = subprocess.run(
-        [glslang_path(), "--version"], capture_output=True, text=True, check=False
+        [path or glslang_path(), "--version"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, **dict(env)} if env else None,
     )
     first = result.stdout.strip().splitlines()
     return first[0].split(":", 1)[-1].strip() if first else "unknown"

@@ -7,6 +7,7 @@ starting takes only that worker down) and reports versions or the reason it is m
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -18,6 +19,15 @@ _CHAINS = "shadersmith.targets.chains"
 
 def _spec(name: str, factory: str, **kwargs: object) -> TargetSpec:
     return TargetSpec(name, f"{_CHAINS}:{factory}", (("name", name), *sorted(kwargs.items())))
+
+
+def _newest(name: str, factory: str, **kwargs: object) -> TargetSpec:
+    """A chain on the newest releases (newest.py); on Mesa's drivers its worker starts
+    with the newest Mesa's environment."""
+    spec = _spec(name, factory, newest=True, **kwargs)
+    if kwargs.get("device") == "NVIDIA":
+        return spec
+    return dataclasses.replace(spec, environment="shadersmith.targets.newest:mesa_environment")
 
 
 TARGETS: dict[str, TargetSpec] = {
@@ -41,6 +51,21 @@ TARGETS: dict[str, TargetSpec] = {
         _spec("gl-nvidia", "gl_target", driver="nvidia"),
         _spec("vk-nvidia", "vulkan_target", device="NVIDIA"),
         _spec("vk-nvidia-opt", "vulkan_target", device="NVIDIA", optimizer="default"),
+        # The same chains on the newest releases (NEWEST_TWINS below).
+        _newest("gl-llvmpipe-newest", "gl_target", driver="llvmpipe"),
+        _newest("vk-lavapipe-newest", "vulkan_target", device="llvmpipe"),
+        _newest("vk-lavapipe-opt-newest", "vulkan_target", device="llvmpipe", optimizer="default"),
+        _newest("vk-lavapipe-cross-newest", "vulkan_target", device="llvmpipe", cross=True),
+        _newest("witness-softpipe-newest", "gl_target", driver="softpipe", raise_version=True),
+        _newest(
+            "witness-cross-softpipe-newest",
+            "vulkan_target",
+            device="llvmpipe",
+            cross=True,
+            cross_driver="softpipe",
+        ),
+        _newest("vk-nvidia-newest", "vulkan_target", device="NVIDIA"),
+        _newest("vk-nvidia-opt-newest", "vulkan_target", device="NVIDIA", optimizer="default"),
     )
 }
 for _rewrite in ("xor-to-or", "shl-to-shr", "sub-to-add"):
@@ -80,7 +105,23 @@ CPU_TARGETS = ("gl-llvmpipe", "vk-lavapipe", "vk-lavapipe-opt", "vk-lavapipe-cro
 WITNESSES: dict[str, tuple[str, ...]] = {
     "gl-llvmpipe": ("witness-softpipe",),
     "vk-lavapipe-cross": ("witness-cross-softpipe", "witness-softpipe"),
+    "gl-llvmpipe-newest": ("witness-softpipe-newest",),
+    "vk-lavapipe-cross-newest": ("witness-cross-softpipe-newest", "witness-softpipe-newest"),
 }
+
+# Each target's twin on the newest releases of its components (newest.py): the newest
+# glslang, spirv-opt and spirv-val, and the newest Mesa. Not in CPU_TARGETS: Debian's
+# versions are the default. A target without a twin (the interpreter, NVIDIA's GL
+# driver: nothing newer here) stays itself in `twins_on_newest`.
+NEWEST_TWINS: dict[str, str] = {
+    name.removesuffix("-newest"): name for name in TARGETS if name.endswith("-newest")
+}
+NEWEST_CPU_TARGETS = tuple(NEWEST_TWINS[name] for name in CPU_TARGETS if name in NEWEST_TWINS)
+
+
+def twins_on_newest(names: Iterable[str]) -> list[str]:
+    """`names` with each target replaced by its twin on the newest releases."""
+    return list(dict.fromkeys(NEWEST_TWINS.get(name, name) for name in names))
 
 
 class UnknownTarget(ValueError):

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import enum
 import functools
-import shutil
+import os
 import signal
 import subprocess
 import tempfile
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
-from shadersmith.targets.glslang import ToolMissing, glslang_path, glslang_version
+from shadersmith.targets.glslang import ToolMissing, glslang_path, glslang_version, system_tool
 
 SPIRV_OPT = "spirv-opt"
 SPIRV_VAL = "spirv-val"
@@ -63,19 +64,71 @@ class SpirvCrossError(ToolError):
     tool = SPIRV_CROSS
 
 
+@dataclass(frozen=True)
+class Toolset:
+    """The glslang, spirv-opt and spirv-val binaries one chain runs: Debian's (`DEBIAN`,
+    the default chains) or the newest releases (targets/newest.py). A path of None means
+    Debian's tool of that name, found on PATH."""
+
+    name: str = "debian"
+    glslang: str | None = None
+    spirv_opt: str | None = None
+    # spirv-val binaries, oldest first: a module is invalid only when the last one rejects
+    # it (validate_spirv). None: Debian's, then the newest where installed.
+    validators: tuple[str, ...] | None = None
+    env: tuple[tuple[str, str], ...] = ()  # added to the tools' environment
+
+    def glslang_path(self) -> str:
+        return self.glslang or glslang_path()
+
+    def spirv_opt_path(self) -> str:
+        return self.spirv_opt or _tool_path(SPIRV_OPT)
+
+    def validator_paths(self) -> tuple[str, ...]:
+        return self.validators if self.validators is not None else debian_validators()
+
+    def glslang_version(self) -> str:
+        return glslang_version(self.glslang, self.env) if self.glslang else glslang_version()
+
+    def spirv_opt_version(self) -> str:
+        return spirv_opt_version(self.spirv_opt)
+
+    def spirv_val_versions(self) -> str:
+        """Which spirv-val checks this chain's tools, for a target's version record."""
+        versions = [validator_version(path) for path in self.validator_paths()]
+        if len(versions) == 1 and self.validators is None:
+            return f"{versions[0]} (newest spirv-val not installed)"
+        if len(versions) == 1:
+            return versions[0]
+        return f"{versions[0]}, its rejections checked by {', '.join(versions[1:])}"
+
+
+DEBIAN = Toolset()
+
+
+@functools.cache
+def debian_validators() -> tuple[str, ...]:
+    """Debian's spirv-val, then the newest where installed (validate_spirv says why)."""
+    from shadersmith.targets.newest import tool_path_or_none
+
+    latest = tool_path_or_none(SPIRV_VAL)
+    return (_tool_path(SPIRV_VAL), latest) if latest else (_tool_path(SPIRV_VAL),)
+
+
 def compile_glsl_to_spirv(
     source: str,
     stage: str,
     target_env: str = DEFAULT_TARGET_ENV,
     timeout_s: float = DEFAULT_TIMEOUT_S,
+    toolset: Toolset = DEBIAN,
 ) -> bytes:
     """GLSL (Vulkan semantics) to SPIR-V with `glslangValidator -V`."""
     with tempfile.TemporaryDirectory(prefix="shadersmith-spirv-") as scratch:
         shader = Path(scratch) / f"shader.{STAGE_EXTENSIONS[stage]}"
         output = Path(scratch) / "shader.spv"
         shader.write_text(source)
-        command = [glslang_path(), "-V", "--target-env", target_env, str(shader), "-o", str(output)]
-        _run(GlslangError, command, scratch, timeout_s)
+        command = [toolset.glslang_path(), "-V", "--target-env", target_env]
+        _run(GlslangError, [*command, str(shader), "-o", str(output)], scratch, timeout_s, toolset)
         return output.read_bytes()
 
 
@@ -84,32 +137,85 @@ def optimize(
     passes: Sequence[str],
     target_env: str = DEFAULT_TARGET_ENV,
     timeout_s: float = DEFAULT_TIMEOUT_S,
+    toolset: Toolset = DEBIAN,
 ) -> bytes:
     """Run spirv-opt with `passes` (flags such as `-O` or `--ccp`), in the given order."""
     with tempfile.TemporaryDirectory(prefix="shadersmith-spirv-") as scratch:
         given, output = Path(scratch) / "in.spv", Path(scratch) / "out.spv"
         given.write_bytes(spirv)
         command = [
-            _tool_path(SPIRV_OPT),
+            toolset.spirv_opt_path(),
             f"--target-env={target_env}",
             *passes,
             str(given),
             "-o",
             str(output),
         ]
-        _run(SpirvOptError, command, scratch, timeout_s)
+        _run(SpirvOptError, command, scratch, timeout_s, toolset)
         return output.read_bytes()
 
 
+_VERDICTS = {
+    ToolOutcome.REJECTED: "rejected",
+    ToolOutcome.CRASHED: "crashed",
+    ToolOutcome.TIMED_OUT: "timed out",
+}
+
+
 def validate_spirv(
-    spirv: bytes, target_env: str = DEFAULT_TARGET_ENV, timeout_s: float = DEFAULT_TIMEOUT_S
-) -> None:
-    """Raise SpirvValError unless spirv-val accepts the module."""
+    spirv: bytes,
+    target_env: str = DEFAULT_TARGET_ENV,
+    timeout_s: float = DEFAULT_TIMEOUT_S,
+    toolset: Toolset = DEBIAN,
+) -> str:
+    """Raise SpirvValError unless spirv-val accepts the module; return a line for the log
+    when it took a second opinion ("" otherwise).
+
+    Debian's spirv-val (SPIRV-Tools 2023.1) rejects valid modules that newer releases
+    accept, e.g. what `spirv-opt --merge-blocks` writes (SPIRV-Tools #5784, fixed in
+    v2024.4). So the toolset's validators run oldest first and a module counts as invalid
+    only when the newest rejects it too; the newest's message then leads the log (it
+    names the bug). Without the newest, Debian's decides alone and the log says so.
+    """
+    validators = toolset.validator_paths()
+    verdicts: list[str] = []
+    last: SpirvValError | None = None
     with tempfile.TemporaryDirectory(prefix="shadersmith-spirv-") as scratch:
         given = Path(scratch) / "in.spv"
         given.write_bytes(spirv)
-        command = [_tool_path(SPIRV_VAL), "--target-env", target_env, str(given)]
-        _run(SpirvValError, command, scratch, timeout_s)
+        for path in validators:
+            try:
+                _run(
+                    SpirvValError,
+                    [path, "--target-env", target_env, str(given)],
+                    scratch,
+                    timeout_s,
+                    toolset,
+                )
+            except SpirvValError as error:
+                verdicts.append(f"{validator_version(path)} {_VERDICTS[error.outcome]}")
+                last = error
+                continue
+            if last is None:
+                return ""
+            why = "false positive" if "rejected" in verdicts[0] else "fault"
+            first = _first_line(_spirv_val_message(last.log))
+            return (
+                f"spirv-val {', '.join(verdicts)}, {validator_version(path)} accepts "
+                f"(old validator {why}: {first})"
+            )
+    assert last is not None  # every validator failed, and there is at least one
+    checked = f"checked by spirv-val {', '.join(verdicts)}"
+    if toolset.validators is None and len(validators) == 1:
+        checked += " (the newest spirv-val is not installed: scripts/setup.sh installs it)"
+    # Last, where a reader of the log's tail looks: what was checked, and the verdict.
+    checked += f": {_first_line(_spirv_val_message(last.log))}"
+    raise SpirvValError(f"{last.log}\n{checked}", last.outcome)
+
+
+def _spirv_val_message(log: str) -> str:
+    errors = [line for line in log.splitlines() if line.startswith("error:")]
+    return errors[0] if errors else log
 
 
 def cross_to_glsl(spirv: bytes, version: int = 450, timeout_s: float = DEFAULT_TIMEOUT_S) -> str:
@@ -133,7 +239,7 @@ def cross_to_glsl(spirv: bytes, version: int = 450, timeout_s: float = DEFAULT_T
 def disassemble(spirv: bytes, timeout_s: float = DEFAULT_TIMEOUT_S) -> str | None:
     """spirv-dis's text of a module, for a reader; None when spirv-dis is missing or
     cannot read it (a record, not a check: nothing depends on it)."""
-    path = shutil.which(SPIRV_DIS)
+    path = system_tool(SPIRV_DIS)
     if path is None:
         return None
     with tempfile.TemporaryDirectory(prefix="shadersmith-spirv-") as scratch:
@@ -166,13 +272,21 @@ def tool_versions() -> dict[str, str]:
 
 
 @functools.cache
-def spirv_opt_version() -> str:
-    return _first_line(_output([_tool_path(SPIRV_OPT), "--version"]))
+def spirv_opt_version(path: str | None = None) -> str:
+    """Debian's spirv-opt's version, or that of the one at `path`."""
+    return _first_line(_output([path or _tool_path(SPIRV_OPT), "--version"]))
 
 
 @functools.cache
 def spirv_val_version() -> str:
     return _first_line(_output([_tool_path(SPIRV_VAL), "--version"]))
+
+
+@functools.cache
+def validator_version(path: str) -> str:
+    """`v2023.1` from `SPIRV-Tools v2023.1 unknown hash, 2023-02-15T14:03:51`."""
+    words = _first_line(_output([path, "--version"])).split()
+    return words[1] if len(words) > 1 and words[0] == "SPIRV-Tools" else " ".join(words[:2])
 
 
 @functools.cache
@@ -191,7 +305,7 @@ def spirv_cross_version() -> str:
 
 @functools.cache
 def _tool_path(name: str) -> str:
-    path = shutil.which(name)
+    path = system_tool(name)
     if path is None:
         package = "spirv-cross" if name == SPIRV_CROSS else "spirv-tools"
         raise ToolMissing(f"{name} not found: install Debian's {package} (./dev does)")
@@ -207,10 +321,17 @@ def _output(command: list[str]) -> str:
     return (result.stdout.strip() + "\n" + result.stderr.strip()).strip()
 
 
-def _run(error: type[ToolError], command: list[str], scratch: str, timeout_s: float) -> None:
+def _run(
+    error: type[ToolError],
+    command: list[str],
+    scratch: str,
+    timeout_s: float,
+    toolset: Toolset = DEBIAN,
+) -> None:
+    env = {**os.environ, **dict(toolset.env)} if toolset.env else None
     try:
         result = subprocess.run(
-            command, capture_output=True, text=True, timeout=timeout_s, check=False
+            command, capture_output=True, text=True, timeout=timeout_s, check=False, env=env
         )
     except subprocess.TimeoutExpired as expired:
         log = _text(expired.stdout) + _text(expired.stderr)

@@ -7,6 +7,10 @@
 A tool that rejects, crashes or hangs gives a RunResult naming it in `failed_component`,
 so a wrong result or a failure can be blamed on one link of the chain. `tools_ms` is the
 time spent in the tools (each a subprocess: glslang's start-up alone is ~0.1 s).
+
+A `Toolset` picks the binaries (Debian's by default, or the newest: targets/newest.py);
+when spirv-val took a second opinion (spirv_tools.validate_spirv), the result's log ends
+with what it said.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from typing import TypeVar
 from shadersmith.targets import spirv_tools
 from shadersmith.targets.gl_runner import GLRunner
 from shadersmith.targets.results import BufferInput, RunResult, RunStatus
-from shadersmith.targets.spirv_tools import SpirvValError, ToolError, ToolOutcome
+from shadersmith.targets.spirv_tools import DEBIAN, SpirvValError, ToolError, ToolOutcome, Toolset
 from shadersmith.targets.vk_runner import VulkanRunner
 
 T = TypeVar("T")
@@ -38,34 +42,55 @@ class ChainFailed(Exception):
         self.result = result
 
 
-def build_spirv(source: str, stage: str, passes: Sequence[str] = ()) -> tuple[bytes, float]:
+def build_spirv(
+    source: str,
+    stage: str,
+    passes: Sequence[str] = (),
+    toolset: Toolset = DEBIAN,
+    notes: list[str] | None = None,
+) -> tuple[bytes, float]:
     """glslang, spirv-val, and with `passes` spirv-opt and spirv-val again; the SPIR-V and
-    the milliseconds spent. Raises ChainFailed."""
+    the milliseconds spent. Raises ChainFailed. `notes` collects what spirv-val said when
+    it took a second opinion."""
+    notes = [] if notes is None else notes
     started = time.perf_counter()
     after = "glslang"
     spirv = b""
     try:
-        spirv = spirv_tools.compile_glsl_to_spirv(source, stage)
-        spirv_tools.validate_spirv(spirv)
+        spirv = spirv_tools.compile_glsl_to_spirv(source, stage, toolset=toolset)
+        _note(notes, after, spirv_tools.validate_spirv(spirv, toolset=toolset))
         if passes:
             after = "spirv-opt"
-            spirv = spirv_tools.optimize(spirv, passes)
-            spirv_tools.validate_spirv(spirv)
+            spirv = spirv_tools.optimize(spirv, passes, toolset=toolset)
+            _note(notes, after, spirv_tools.validate_spirv(spirv, toolset=toolset))
     except ToolError as error:
         failure = _tool_failure(error, after, _elapsed_ms(started))
         if spirv:  # what spirv-val rejected, or what the failing tool was given
             failure.artefacts["spv"] = spirv
+        failure.log = _with_notes(failure.log, notes)
         raise ChainFailed(failure) from None
     return spirv, _elapsed_ms(started)
+
+
+def _note(notes: list[str], after: str, said: str) -> None:
+    if said:
+        notes.append(f"spirv-val after {after}: {said}")
+
+
+def _with_notes(log: str, notes: Sequence[str]) -> str:
+    # After the tool's or driver's own text: signatures read the first message of a log.
+    return "\n".join([log.rstrip(), *notes]).strip()
 
 
 def _through(
     build: Callable[[], tuple[T, float]],
     run: Callable[[T], RunResult],
     artefacts: Callable[[T], dict[str, bytes]],
+    notes: Sequence[str] = (),
 ) -> RunResult:
     """Build the driver's input with the tools, then run it; a failing tool ends the chain
-    with a result that names it. The result keeps what the tools built."""
+    with a result that names it. The result keeps what the tools built, and its log what
+    spirv-val noted (`notes`, filled by the build)."""
     try:
         built, tools_ms = build()
     except ChainFailed as failure:
@@ -73,6 +98,7 @@ def _through(
     result = run(built)
     result.tools_ms = tools_ms
     result.artefacts.update(artefacts(built))
+    result.log = _with_notes(result.log, notes)
     return result
 
 
@@ -86,11 +112,14 @@ def run_compute_on_vulkan(
     buffers: Sequence[BufferInput],
     passes: Sequence[str] = (),
     groups: tuple[int, int, int] = (1, 1, 1),
+    toolset: Toolset = DEBIAN,
 ) -> RunResult:
+    notes: list[str] = []
     return _through(
-        lambda: build_spirv(source, "compute", passes),
+        lambda: build_spirv(source, "compute", passes, toolset, notes),
         lambda spirv: runner.run_compute(spirv, buffers, groups),
         _spirv_artefacts,
+        notes,
     )
 
 
@@ -100,11 +129,14 @@ def run_fragment_on_vulkan(
     width: int = 256,
     height: int = 256,
     passes: Sequence[str] = (),
+    toolset: Toolset = DEBIAN,
 ) -> RunResult:
+    notes: list[str] = []
     return _through(
-        lambda: build_spirv(source, "fragment", passes),
+        lambda: build_spirv(source, "fragment", passes, toolset, notes),
         lambda spirv: runner.run_fragment(spirv, width, height),
         _spirv_artefacts,
+        notes,
     )
 
 
@@ -114,15 +146,22 @@ def cross_compile(source: str, stage: str, passes: Sequence[str] = ()) -> tuple[
     return glsl, tools_ms
 
 
-def _cross_build(source: str, stage: str, passes: Sequence[str]) -> tuple[tuple[bytes, str], float]:
+def _cross_build(
+    source: str,
+    stage: str,
+    passes: Sequence[str],
+    toolset: Toolset = DEBIAN,
+    notes: list[str] | None = None,
+) -> tuple[tuple[bytes, str], float]:
     """The SPIR-V spirv-cross consumed and the GLSL it wrote."""
-    spirv, tools_ms = build_spirv(source, stage, passes)
+    spirv, tools_ms = build_spirv(source, stage, passes, toolset, notes)
     started = time.perf_counter()
     try:
         glsl = spirv_tools.cross_to_glsl(spirv)
     except ToolError as error:
         failure = _tool_failure(error, "spirv-cross", tools_ms + _elapsed_ms(started))
         failure.artefacts["spv"] = spirv
+        failure.log = _with_notes(failure.log, notes or ())
         raise ChainFailed(failure) from None
     return (spirv, glsl), tools_ms + _elapsed_ms(started)
 
@@ -138,11 +177,14 @@ def run_compute_through_cross(
     buffers: Sequence[BufferInput],
     passes: Sequence[str] = (),
     groups: tuple[int, int, int] = (1, 1, 1),
+    toolset: Toolset = DEBIAN,
 ) -> RunResult:
+    notes: list[str] = []
     return _through(
-        lambda: _cross_build(source, "compute", passes),
+        lambda: _cross_build(source, "compute", passes, toolset, notes),
         lambda built: runner.run_compute(built[1], buffers, groups),
         _cross_artefacts("compute"),
+        notes,
     )
 
 
@@ -152,11 +194,14 @@ def run_fragment_through_cross(
     width: int = 256,
     height: int = 256,
     passes: Sequence[str] = (),
+    toolset: Toolset = DEBIAN,
 ) -> RunResult:
+    notes: list[str] = []
     return _through(
-        lambda: _cross_build(source, "fragment", passes),
+        lambda: _cross_build(source, "fragment", passes, toolset, notes),
         lambda built: runner.run_fragment(built[1], width, height),
         _cross_artefacts("fragment"),
+        notes,
     )
 
 

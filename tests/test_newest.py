@@ -1,0 +1,244 @@
+"""The newest releases beside Debian's (targets/newest.py), with the real tools and drivers:
+PyPI's SPIRV-Tools 2025.5 and glslang 13.1.1, and bookworm-backports' Mesa 25 unpacked
+by scripts/newest-mesa.sh. Tests of the Mesa targets are skipped, saying why, only where
+.newest/mesa is absent (the script could not download it)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from shadersmith.cli import main
+from shadersmith.ir.types import INT, UINT, ArrayType
+from shadersmith.targets import newest, spirv_tools, toolchain
+from shadersmith.targets.chains import Job
+from shadersmith.targets.glslang import glslang_path, system_tool
+from shadersmith.targets.registry import (
+    CPU_TARGETS,
+    NEWEST_CPU_TARGETS,
+    NEWEST_TWINS,
+    discover,
+    twins_on_newest,
+)
+from shadersmith.targets.results import BufferInput, RunStatus
+from shadersmith.targets.session import TargetSession
+from shadersmith.targets.spirv_tools import SpirvValError, Toolset
+
+FINDINGS = Path(__file__).resolve().parent.parent / "findings"
+NEWEST_SPIRV_TOOLS = "v2025.5"
+NEWEST_GLSLANG = "13.1.1"
+DEBIAN_SPIRV_TOOLS = "v2023.1"
+MESA = newest.mesa_version()
+needs_mesa = pytest.mark.skipif(
+    MESA is None,
+    reason=f"newest Mesa not unpacked in {newest.mesa_root()}: scripts/newest-mesa.sh could not "
+    "download it from bookworm-backports",
+)
+
+
+def _recorded(name: str) -> tuple[str, tuple[str, ...]]:
+    """A finding's shader and its recorded spirv-opt pass list."""
+    directory = FINDINGS / name
+    passes = json.loads((directory / "test.json").read_text())["provenance"]["spirv_opt_passes"]
+    return (directory / "shader.comp").read_text(), tuple(passes)
+
+
+def _debian_spirv_val_accepts(spirv: bytes, tmp_path: Path) -> bool:
+    module = tmp_path / "module.spv"
+    module.write_bytes(spirv)
+    command = [system_tool("spirv-val") or "spirv-val", "--target-env", "vulkan1.0", str(module)]
+    return subprocess.run(command, capture_output=True, check=False).returncode == 0
+
+
+# ------------------------------------------------------------------------ the tools
+
+
+def test_the_newest_tools_are_found_and_say_their_versions() -> None:
+    for name in ("spirv-val", "spirv-opt", "glslangValidator"):
+        path = Path(newest.tool_path(name))
+        assert path.is_file() and path.parent.parent.name == newest.CMEEL_PREFIX
+    versions = newest.tool_versions()
+    assert versions["spirv-val"] == NEWEST_SPIRV_TOOLS
+    assert f"SPIRV-Tools {NEWEST_SPIRV_TOOLS}" in versions["spirv-opt"]
+    assert versions["glslang"].endswith(NEWEST_GLSLANG)
+    # Debian's stay the default chains' tools, even where the venv's wrappers of the
+    # newest ones come first on PATH.
+    assert spirv_tools.validator_version(system_tool("spirv-val") or "") == DEBIAN_SPIRV_TOOLS
+    assert not glslang_path().startswith(str(Path(newest.tool_path("spirv-val")).parent))
+    assert spirv_tools.DEBIAN.glslang_version() != newest.newest_toolset().glslang_version()
+
+
+def test_the_newest_glslang_compiles_what_the_newest_spirv_val_accepts() -> None:
+    toolset = newest.newest_toolset()
+    spirv = spirv_tools.compile_glsl_to_spirv(SHADER, "compute", toolset=toolset)
+    assert spirv[:4] == bytes.fromhex("03022307")
+    assert spirv_tools.validate_spirv(spirv, toolset=toolset) == ""
+
+
+# -------------------------------------------------------------------- spirv-val's say
+
+
+def test_an_old_spirv_val_false_positive_does_not_stop_the_chain(tmp_path: Path) -> None:
+    """findings/spirv-opt-invalid-spirv: Debian's spirv-opt, with the recorded random pass
+    list, writes a module that Debian's spirv-val 2023.1 rejects ("branches to the loop
+    continue target") and spirv-val 2025.5 accepts."""
+    source, passes = _recorded("spirv-opt-invalid-spirv")
+    module = spirv_tools.optimize(spirv_tools.compile_glsl_to_spirv(source, "compute"), passes)
+    assert not _debian_spirv_val_accepts(module, tmp_path)
+
+    said = spirv_tools.validate_spirv(module)
+    assert said.startswith(
+        f"spirv-val {DEBIAN_SPIRV_TOOLS} rejected, {NEWEST_SPIRV_TOOLS} accepts "
+        "(old validator false positive: error: line"
+    )
+    assert "branches to the loop continue target" in said
+
+    notes: list[str] = []
+    spirv, _ = toolchain.build_spirv(source, "compute", passes, notes=notes)
+    assert spirv
+    assert notes == [f"spirv-val after spirv-opt: {said}"]
+
+
+def test_a_module_both_spirv_vals_reject_stays_invalid() -> None:
+    """findings/spirv-opt-invalid-phi-pointers: an OpPhi of pointers without the capability,
+    which spirv-val 2025.5 rejects too; its message leads the log."""
+    source, passes = _recorded("spirv-opt-invalid-phi-pointers")
+    module = spirv_tools.optimize(spirv_tools.compile_glsl_to_spirv(source, "compute"), passes)
+    with pytest.raises(SpirvValError) as caught:
+        spirv_tools.validate_spirv(module)
+    log = caught.value.log
+    assert log.startswith("error: line")
+    assert "Using pointers with OpPhi requires capability VariablePointers" in log
+    last = log.splitlines()[-1]
+    assert last.startswith(
+        f"checked by spirv-val {DEBIAN_SPIRV_TOOLS} rejected, {NEWEST_SPIRV_TOOLS} rejected: "
+    )
+
+
+def test_without_the_newest_spirv_val_debians_decides_and_the_log_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    source, passes = _recorded("spirv-opt-invalid-spirv")
+    module = spirv_tools.optimize(spirv_tools.compile_glsl_to_spirv(source, "compute"), passes)
+    monkeypatch.setattr(newest, "cmeel_prefix", lambda: None)
+    spirv_tools.debian_validators.cache_clear()
+    try:
+        assert spirv_tools.DEBIAN.validator_paths() == (system_tool("spirv-val"),)
+        with pytest.raises(SpirvValError) as caught:
+            spirv_tools.validate_spirv(module)
+    finally:
+        spirv_tools.debian_validators.cache_clear()
+    last = caught.value.log.splitlines()[-1]
+    assert last.startswith(f"checked by spirv-val {DEBIAN_SPIRV_TOOLS} rejected (the newest")
+    assert "not installed" in last
+
+
+def test_the_newest_toolset_judges_by_the_newest_spirv_val_alone() -> None:
+    toolset = newest.newest_toolset()
+    assert toolset.validator_paths() == (newest.tool_path("spirv-val"),)
+    assert toolset.spirv_val_versions() == NEWEST_SPIRV_TOOLS
+    debian = Toolset().spirv_val_versions()
+    assert debian == f"{DEBIAN_SPIRV_TOOLS}, its rejections checked by {NEWEST_SPIRV_TOOLS}"
+
+
+# ------------------------------------------------------------------------ the targets
+
+SHADER = """#version 450
+layout(local_size_x = 1) in;
+layout(std430, binding = 0) buffer Data { int seed; uint mixed; int sums[4]; };
+
+void main() {
+    int total = seed;
+    for (int i = 0; i < 4; i++) {
+        total = total * 31 + (i ^ seed);
+        sums[i] = total >> (i & 3);
+    }
+    mixed = bitfieldReverse(uint(total)) ^ uint(findMSB(total)) ^ uint(bitCount(seed));
+}
+"""
+BUFFER = BufferInput(
+    0,
+    (("seed", INT), ("mixed", UINT), ("sums", ArrayType(INT, 4))),
+    {"seed": -12345, "mixed": 0, "sums": (0, 0, 0, 0)},
+)
+
+
+def test_newest_twins_are_named_and_not_default() -> None:
+    assert set(NEWEST_CPU_TARGETS) == {f"{name}-newest" for name in CPU_TARGETS if name != "interp"}
+    assert not set(NEWEST_TWINS.values()) & set(CPU_TARGETS)
+    assert twins_on_newest(["gl-llvmpipe", "interp", "vk-lavapipe-opt", "gl-nvidia"]) == [
+        "gl-llvmpipe-newest",
+        "interp",
+        "vk-lavapipe-opt-newest",
+        "gl-nvidia",
+    ]
+
+
+@needs_mesa
+def test_newest_targets_load_mesa_25_and_agree_with_the_default_ones() -> None:
+    assert MESA is not None and MESA.startswith("25.")
+    defaults = ["gl-llvmpipe", "vk-lavapipe", "vk-lavapipe-opt", "vk-lavapipe-cross"]
+    twins = twins_on_newest(defaults)
+    job = Job(stage="compute", source=SHADER, buffers=(BUFFER,))
+    with TargetSession(defaults + twins) as session:
+        assert not session.missing, session.missing
+        versions = session.versions()
+        results = session.run(job)
+    for name in twins:
+        assert results[name].status is RunStatus.OK, results[name].log
+        assert results[name].buffers == results["vk-lavapipe"].buffers, name
+    for name in defaults:
+        assert results[name].buffers == results["vk-lavapipe"].buffers, name
+    # What the drivers say about themselves, not what we asked for.
+    assert versions["gl-llvmpipe-newest"]["GL_VERSION"].endswith(f"Mesa {MESA}")
+    assert "llvmpipe" in versions["gl-llvmpipe-newest"]["GL_RENDERER"]
+    assert versions["vk-lavapipe-newest"]["driver_info"].startswith(f"Mesa {MESA}")
+    assert versions["vk-lavapipe-opt-newest"]["spirv-opt"].startswith(
+        f"SPIRV-Tools {NEWEST_SPIRV_TOOLS}"
+    )
+    assert versions["vk-lavapipe-newest"]["glslang"].endswith(NEWEST_GLSLANG)
+    assert versions["vk-lavapipe-newest"]["spirv-val"] == NEWEST_SPIRV_TOOLS
+    # The default targets keep Debian's Mesa: the newest's environment stayed in its workers.
+    assert versions["gl-llvmpipe"]["Mesa"] == "22.3.6"
+    assert versions["vk-lavapipe"]["driver_info"].startswith("Mesa 22.3.6")
+
+
+@needs_mesa
+def test_shadersmith_targets_lists_the_newest_with_their_versions() -> None:
+    found = {d.name: d for d in discover(["gl-llvmpipe-newest", "vk-lavapipe-opt-newest"])}
+    assert found["gl-llvmpipe-newest"].present, found["gl-llvmpipe-newest"].reason
+    assert found["gl-llvmpipe-newest"].versions["mesa-glsl"] == MESA
+    assert found["vk-lavapipe-opt-newest"].versions["lavapipe"].startswith(f"Mesa {MESA}")
+    output = CliRunner().invoke(main, ["targets"]).output
+    assert "gl-llvmpipe-newest" in output and "vk-lavapipe-opt-newest" in output
+
+
+def test_a_missing_newest_mesa_is_reported_missing(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Never a stand-in: with no unpacked Mesa, the -newest Mesa targets are missing, and
+    the reason names the folder and what the download script said."""
+    monkeypatch.setenv("SHADERSMITH_NEWEST_MESA", str(tmp_path / "mesa"))
+    (tmp_path / "mesa-skipped.txt").write_text("apt-get download failed: E: no network")
+    found = {d.name: d for d in discover(["gl-llvmpipe-newest", "vk-lavapipe-newest"])}
+    for name, discovery in found.items():
+        assert not discovery.present, name
+        assert str(tmp_path / "mesa") in discovery.reason
+        assert "no network" in discovery.reason
+
+
+@needs_mesa
+def test_replay_newest_runs_the_twins_of_the_recorded_targets() -> None:
+    """findings/spirv-opt-wrong: spirv-opt 2023.1's -O folds a negation into an unsigned
+    divisor; replayed on the newest releases, every twin agrees with the interpreter."""
+    result = CliRunner().invoke(main, ["replay", str(FINDINGS / "spirv-opt-wrong"), "--newest"])
+    lines = result.output.splitlines()
+    assert f"newest Mesa {MESA}" in lines[0]
+    ran = {line.split()[0] for line in lines if line.startswith("  ") and " ok " in line}
+    assert ran == {*NEWEST_CPU_TARGETS, "interp"}
+    assert "DOES NOT REPRODUCE: recorded wrong:odd_one_out:spirv-opt" in result.output
+    assert result.exit_code == 1
