@@ -4,7 +4,7 @@ gl-llvmpipe and vk-lavapipe and prints one JSON line per seed.
 It runs in its own process because a driver may abort the process (llvmpipe's LLVM does,
 on some generated programs): the parent sees the line that never came and carries on.
 
-    python -m tests.differential_child FIRST_SEED LAST_SEED
+    python -m tests.differential_child FIRST_SEED LAST_SEED [GL_DRIVER]
 """
 
 from __future__ import annotations
@@ -44,8 +44,11 @@ def outputs(result: RunResult) -> Any:
     }
 
 
-def main(first: int, last: int) -> None:
-    gl, vulkan = GLRunner("llvmpipe"), VulkanRunner("llvmpipe")
+def main(first: int, last: int, gl_driver: str = "llvmpipe") -> None:
+    # softpipe (a raised GL version for compute) checks our GL harness on a second Mesa
+    # back-end: the blame witness of oracle/evidence.py.
+    gl = GLRunner(gl_driver, raise_version=gl_driver == "softpipe")
+    vulkan = VulkanRunner("llvmpipe")
     for seed in range(first, last + 1):
         print(json.dumps({"seed": seed, "started": True}), flush=True)
         generated = generate(seed)
@@ -75,4 +78,4 @@ def main(first: int, last: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]), int(sys.argv[2]))
+    main(int(sys.argv[1]), int(sys.argv[2]), *sys.argv[3:4])

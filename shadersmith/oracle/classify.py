@@ -163,8 +163,13 @@ def _output_findings(groups: tuple[tuple[str, ...], ...], reference: str) -> lis
         passing = with_reference[0]
     elif len(groups[0]) > len(groups[1]):
         passing = groups[0]
-    wrong = tuple(sorted(name for name in everyone if name not in passing))
-    return [Finding(Kind.DISAGREE, wrong, passing)]
+    if not passing:
+        wrong = tuple(sorted(name for name in everyone if name not in passing))
+        return [Finding(Kind.DISAGREE, wrong, passing)]
+    # One finding per wrong output: targets that are wrong in different ways are most
+    # likely wrong for different reasons, and blaming them together would look for one
+    # component they share.
+    return [Finding(Kind.DISAGREE, group, passing) for group in groups if group != passing]
 
 
 def _with_witnesses(
