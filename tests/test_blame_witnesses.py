@@ -185,3 +185,20 @@ def test_a_first_bad_pass_names_an_optimiser_root_cause() -> None:
         == "spirv-opt|first-bad-pass:--merge-blocks"
     )
     assert root_cause("spirv-opt", program) == f"spirv-opt|{program_shape(program)}"
+
+
+def test_mesa_rejecting_spirv_cross_glsl_names_the_front_end_then_spirv_cross() -> None:
+    """The GL runner calls itself "driver"; on a Mesa chain a rejection is the GLSL
+    front-end's, and the tool that wrote the rejected text comes first."""
+    from shadersmith.oracle.components import failing_component
+    from shadersmith.targets.chains import _name_rejecting_front_end
+
+    rejected = _name_rejecting_front_end(
+        RunResult(
+            RunStatus.COMPILE_ERROR, log="0:34(12): error: syntax error", failed_component="driver"
+        )
+    )
+    assert failing_component(rejected, CHAINS["vk-lavapipe-cross"]) == "mesa-glsl"
+    results = {"vk-lavapipe-cross": rejected, "gl-llvmpipe": out(1), "interp": out(1)}
+    (finding,) = classify(results, CHAINS).findings
+    assert blame(finding, results, CHAINS)[:2] == ["spirv-cross", "mesa-glsl"]

@@ -15,6 +15,8 @@ from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
 from shadersmith.targets.results import BufferInput, RunResult, RunStatus
 
+DRIVER = "driver"  # what a runner calls the component it cannot name (oracle/components.py)
+
 DEFAULT_OPT_PASSES = ("-O",)
 
 
@@ -111,8 +113,10 @@ def gl_components(versions: dict[str, str]) -> list[tuple[str, str]]:
 def _name_rejecting_front_end(result: RunResult) -> RunResult:
     """A GL compile or link error comes from Mesa's GLSL front-end (the closed drivers'
     single component is named by ChainTarget.execute instead)."""
-    if result.status in (RunStatus.COMPILE_ERROR, RunStatus.LINK_ERROR):
-        result.failed_component = result.failed_component or MESA_GLSL
+    if result.status in (RunStatus.COMPILE_ERROR, RunStatus.LINK_ERROR) and (
+        result.failed_component in (None, DRIVER)  # the GL runner's name for itself
+    ):
+        result.failed_component = MESA_GLSL
     return result
 
 
