@@ -22,6 +22,12 @@ class UBCategory(enum.Enum):
     # order of copy-backs undefined (not in seed 003's table; see analysis/aliasing.py).
     ALIASING_OUT_ARGUMENTS = "aliasing_out_arguments"
     NON_TERMINATION = "non_termination"
+    # Two invocations touching one slot of a storage buffer (in one dispatch) or of a
+    # `shared` variable (between two barriers), one of them writing it (races.py).
+    DATA_RACE = "data_race"
+    # A barrier() some invocations of the work group never reach, or reach at another
+    # barrier: defined only in uniform control flow (dispatch.py).
+    DIVERGENT_BARRIER = "divergent_barrier"
 
 
 class UndefinedBehaviour(Exception):

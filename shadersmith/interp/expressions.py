@@ -74,6 +74,19 @@ from shadersmith.ir.types import (
 )
 
 
+# Built-ins that synchronise invocations or order their memory accesses (dispatch.py).
+_SYNCHRONISATION = frozenset(
+    {
+        "barrier",
+        "memoryBarrier",
+        "memoryBarrierShared",
+        "memoryBarrierBuffer",
+        "memoryBarrierImage",
+        "groupMemoryBarrier",
+    }
+)
+
+
 class ProgramScope:
     """What every function of a program shares: globals, buffers, functions, options."""
 
@@ -636,6 +649,11 @@ class ExpressionCompiler:
 
     def _builtin_call(self, expr: Call, tracked: bool) -> Evaluator:
         site = self.site(expr)
+        if expr.callee in _SYNCHRONISATION and not expr.args:
+            if expr.callee == "barrier":
+                return lambda fr: fr[INVOCATION].barrier(site)
+            # Memory barriers order this invocation's accesses, which run in order here.
+            return lambda fr: None
         arg_types = tuple(a.type for a in expr.args)
         implementation = builtin_implementation(
             expr.callee,

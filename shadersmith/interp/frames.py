@@ -10,7 +10,8 @@ compile time wherever the program allows:
     frame[LOCALS]         the locals and parameters of this activation
     frame[FRAME_ID]       sanitizer location id of local slot 0 of this activation
     frame[RETURN_VALUE]   the value a `return` left
-    frame[FIRST_BUFFER+b] the contents of storage buffer b, shared by all invocations
+    frame[FIRST_BUFFER+b] the contents of storage buffer b, shared by all invocations;
+                          after the buffers, the work group's `shared` variables
 
 A call copies the header and replaces the locals, so globals and buffers stay shared.
 """
@@ -52,10 +53,15 @@ class Undefined:
 UNDEF = Undefined()
 
 
+def _no_barrier(site: object) -> None:
+    return None
+
+
 class Invocation:
     """The state of one shader invocation that is not in a frame."""
 
     __slots__ = (
+        "barrier",
         "buffer_ids",
         "local_id",
         "log",
@@ -87,6 +93,9 @@ class Invocation:
         self.next_frame_id = first_frame_id
         self.local_id = local_id
         self.workgroup_id = workgroup_id
+        # What `barrier()` does: wait for the work group's other invocations (dispatch.py);
+        # nothing when the invocation runs alone.
+        self.barrier: Any = _no_barrier
 
     def builtin_values(
         self, local_size: tuple[int, int, int], workgroups: tuple[int, int, int]

@@ -362,7 +362,7 @@ def accessors(place: Place, site: Site, sanitize: bool) -> Accessors:
         if not isinstance(place.type, ArrayType) or (place.type.length is not None)
         else ()
     )
-    if sanitize and place.variable.buffer is not None and floats:
+    if sanitize and place.variable.buffer is not None and not place.variable.shared and floats:
         # Storing a float to a buffer observes it: it must be in the exact set S.
         def write_at(fr: Frame, at: int, value: Any) -> None:
             for i in floats:

@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from shadersmith.interp.dispatch import run_in_phases, run_sequentially
 from shadersmith.interp.errors import InterpreterError, UBCategory
 from shadersmith.interp.evaluation_order import EffectAnalysis
 from shadersmith.interp.expressions import ExpressionCompiler, ProgramScope
@@ -28,15 +29,20 @@ from shadersmith.interp.frames import (
 from shadersmith.interp.functions import CompiledBody, CompiledFunction, ParameterSlot
 from shadersmith.interp.layout import flatten, slot_count, unflatten, zero_slots
 from shadersmith.interp.places import BufferInstance
+from shadersmith.interp.races import HOST, RaceClock, TrackedSlots
 from shadersmith.interp.sites import Site
 from shadersmith.interp.statements import Stmt, compile_function_body
-from shadersmith.interp.variables import Variable
+from shadersmith.interp.variables import Variable, describe_slot
+from shadersmith.ir.expressions import Call, CallKind
 from shadersmith.ir.program import Function, Program, Stage, StorageBuffer
 from shadersmith.ir.statements import VarDecl
 from shadersmith.ir.types import UINT, ArrayType, ScalarType, Type, VectorType
 from shadersmith.ir.values import BufferValues, Value
+from shadersmith.ir.walk import iter_nodes
 
 _UVEC3 = VectorType(UINT.kind, 3)
+# The most invocations one dispatch may have: the interpreter runs each one in turn.
+MAX_INVOCATIONS = 4096
 
 # Compute built-in variables, read-only globals filled per invocation.
 COMPUTE_BUILTIN_VARIABLES: tuple[tuple[str, Type], ...] = (
@@ -107,6 +113,28 @@ class CompiledProgram:
                 names.update({v.name: v for v in layout.fields})
             else:
                 names[instance] = BufferInstance(instance, {v.name: v for v in layout.fields})
+        # `shared` variables: one more storage root after the buffers, one per work group.
+        self._shared_index = len(program.buffers)
+        self._shared: list[Variable] = []
+        self._shared_size = 0
+        for shared in program.shared:
+            variable = Variable(
+                shared.name,
+                shared.type,
+                FIRST_BUFFER + self._shared_index,
+                self._shared_size,
+                sanitize,
+                buffer=self._shared_index,
+                shared=True,
+            )
+            self._shared.append(variable)
+            names[shared.name] = variable
+            self._shared_size += slot_count(shared.type)
+        self._has_barrier = any(
+            isinstance(node, Call) and node.kind is CallKind.BUILTIN and node.callee == "barrier"
+            for function in program.functions
+            for node in iter_nodes(function.body)
+        )
         self._globals_template: list[Any] = []
         global_variables: list[Variable] = []
 
@@ -131,7 +159,7 @@ class CompiledProgram:
             abs_int_min_is_ub=abs_int_min_is_ub,
             effects=self.effects,
             global_variables=global_variables,
-            buffer_variables=[layout.fields for layout in self._buffers],
+            buffer_variables=[*(layout.fields for layout in self._buffers), self._shared],
             names=names,
         )
         self._global_initialisers = [
@@ -245,62 +273,92 @@ class CompiledProgram:
         *,
         step_budget: int = 2_000_000,
         uniform_values: Mapping[str, Value] | None = None,
+        workgroups: tuple[int, int, int] = (1, 1, 1),
     ) -> ExecutionResult:
-        """Run one invocation (work group and invocation ids 0) on `buffer_values`."""
+        """Run every invocation of a dispatch of `workgroups` work groups on
+        `buffer_values`; `step_budget` bounds each invocation."""
         with _collector_paused():
-            return self._run(buffer_values, step_budget, uniform_values)
+            return self._run(buffer_values, step_budget, uniform_values, workgroups)
 
     def _run(
         self,
         buffer_values: BufferValues,
         step_budget: int,
         uniform_values: Mapping[str, Value] | None,
+        workgroups: tuple[int, int, int],
     ) -> ExecutionResult:
         if self.program.stage is not Stage.COMPUTE:
             raise InterpreterError("only compute shaders are run for now")
-        if self.program.local_size != (1, 1, 1):
+        local_size = self.program.local_size
+        group_size = local_size[0] * local_size[1] * local_size[2]
+        group_count = workgroups[0] * workgroups[1] * workgroups[2]
+        if min(*local_size, *workgroups) < 1:
+            raise InterpreterError(f"local size {local_size}, work groups {workgroups}")
+        if group_size * group_count > MAX_INVOCATIONS:
             raise InterpreterError(
-                f"local size {self.program.local_size}: only single invocations are run"
+                f"{group_size * group_count} invocations: at most {MAX_INVOCATIONS} are run"
             )
         contents, runtime_lengths = self._buffer_slots(buffer_values)
+        clock = RaceClock(lambda index: _describe_invocation(index, local_size, workgroups))
+        tracking = self.sanitize and group_size * group_count > 1
+        if tracking:
+            contents = [
+                TrackedSlots(slots, clock, "buffer", self._slot_namer(b))
+                for b, slots in enumerate(contents)
+            ]
         buffer_ids: list[int] = []
         next_id = len(self._globals_template)
         for slots in contents:
             buffer_ids.append(next_id)
             next_id += len(slots)
-        invocation = Invocation(
-            step_budget=step_budget,
-            buffer_ids=buffer_ids,
-            runtime_lengths=runtime_lengths,
-            first_frame_id=next_id,
-            local_id=(0, 0, 0),
-            workgroup_id=(0, 0, 0),
-        )
-        globals_slots = self._globals_template.copy()
-        builtin_values = invocation.builtin_values(self.program.local_size, (1, 1, 1))
-        for name, offset in self._builtin_offsets.items():
-            value = builtin_values[name]
-            if isinstance(value, tuple):
-                globals_slots[offset : offset + len(value)] = value
-            else:
-                globals_slots[offset] = value
+        buffer_ids.append(next_id)  # the shared variables
+        next_id += self._shared_size
+        runtime_lengths.append(0)
+        globals_template = self._globals_template.copy()
         for uniform in self._uniforms:
             value = (uniform_values or {}).get(uniform.name)
             size = slot_count(uniform.type)
-            globals_slots[uniform.offset : uniform.offset + size] = (
+            globals_template[uniform.offset : uniform.offset + size] = (
                 flatten(value, uniform.type, f"uniform {uniform.name}")
                 if value is not None
                 else zero_slots(uniform.type)
             )
-        header: Frame = [globals_slots, invocation, [], next_id, None, *contents]
-        for initialise in self._global_initialisers:
-            initialise(header)
-        main = self._main
-        frame = header.copy()
-        frame[LOCALS] = main.plain.template.copy()
-        frame[FRAME_ID] = invocation.next_frame_id
-        invocation.next_frame_id += len(frame[LOCALS])
-        main.plain.body(frame)
+        steps = 0
+        index = 0
+        for workgroup_id in _ids(workgroups):
+            shared: list[Any] = (
+                [UNDEF] * self._shared_size
+                if self.sanitize
+                else [slot for v in self._shared for slot in zero_slots(v.type)]
+            )
+            tracked_shared: TrackedSlots | None = None
+            if tracking:
+                tracked_shared = TrackedSlots(
+                    shared, clock, "shared", self._slot_namer(self._shared_index)
+                )
+                shared = tracked_shared
+            invocations: list[Invocation] = []
+            starts = []
+            for local_id in _ids(local_size):
+                invocation = Invocation(
+                    step_budget=step_budget,
+                    buffer_ids=buffer_ids,
+                    runtime_lengths=runtime_lengths,
+                    first_frame_id=next_id,
+                    local_id=local_id,
+                    workgroup_id=workgroup_id,
+                )
+                invocations.append(invocation)
+                starts.append(
+                    self._start(invocation, globals_template, contents, shared, workgroups)
+                )
+            if self._has_barrier and len(starts) > 1:
+                run_in_phases(starts, invocations, clock, index, tracked_shared)
+            else:
+                run_sequentially(starts, clock, index)
+            steps += sum(invocation.steps for invocation in invocations)
+            index += len(starts)
+        clock.current = HOST
         if self.sanitize:
             self._check_defined(contents)
         result: BufferValues = {}
@@ -312,9 +370,55 @@ class CompiledProgram:
                     if isinstance(variable.type, ArrayType) and variable.type.length is None
                     else variable.offset + slot_count(variable.type)
                 )
-                fields[variable.name] = unflatten(slots[variable.offset : end], variable.type)
+                fields[variable.name] = unflatten(
+                    list.__getitem__(slots, slice(variable.offset, end)), variable.type
+                )
             result[layout.buffer.block_name] = fields
-        return ExecutionResult(result, invocation.steps)
+        return ExecutionResult(result, steps)
+
+    def _start(
+        self,
+        invocation: Invocation,
+        globals_template: list[Any],
+        contents: list[list[Any]],
+        shared: list[Any],
+        workgroups: tuple[int, int, int],
+    ) -> Any:
+        """What runs one invocation: its globals and frame, then `main`."""
+        main = self._main
+        initialisers = self._global_initialisers
+        builtin_values = invocation.builtin_values(self.program.local_size, workgroups)
+        offsets = self._builtin_offsets
+
+        def start() -> None:
+            globals_slots = globals_template.copy()
+            for name, offset in offsets.items():
+                value = builtin_values[name]
+                if isinstance(value, tuple):
+                    globals_slots[offset : offset + len(value)] = value
+                else:
+                    globals_slots[offset] = value
+            header: Frame = [globals_slots, invocation, [], 0, None, *contents, shared]
+            header[FRAME_ID] = invocation.next_frame_id
+            for initialise in initialisers:
+                initialise(header)
+            frame = header.copy()
+            frame[LOCALS] = main.plain.template.copy()
+            frame[FRAME_ID] = invocation.next_frame_id
+            invocation.next_frame_id += len(frame[LOCALS])
+            main.plain.body(frame)
+
+        return start
+
+    def _slot_namer(self, index: int) -> Any:
+        variables = self._shared if index == self._shared_index else self._buffers[index].fields
+        root = FIRST_BUFFER + index
+        block = "" if index == self._shared_index else self._buffers[index].buffer.block_name + " "
+
+        def name(slot: int) -> str:
+            return block + (describe_slot(variables, root, slot) or f"slot {slot}")
+
+        return name
 
     def _check_defined(self, contents: list[list[Any]]) -> None:
         """Undefined slots can reach a buffer only through an `out` argument; the output
@@ -349,11 +453,34 @@ def run_compute(
     sanitize: bool = True,
     abs_int_min_is_ub: bool = True,
     uniform_values: Mapping[str, Value] | None = None,
+    workgroups: tuple[int, int, int] = (1, 1, 1),
 ) -> ExecutionResult:
-    """Run a compute shader's single invocation on `buffer_values` with exact GLSL
-    semantics. With `sanitize`, stop at the first undefined behaviour and raise
-    `UndefinedBehaviour`; without it, undefined operations give some deterministic value.
+    """Run a compute shader's dispatch of `workgroups` work groups (each of the
+    program's local size) on `buffer_values` with exact GLSL semantics. With `sanitize`,
+    stop at the first undefined behaviour and raise `UndefinedBehaviour`; without it,
+    undefined operations give some deterministic value.
     `abs_int_min_is_ub`: whether abs(INT_MIN) counts as BUILTIN_DOMAIN (see the package
     docstring)."""
     compiled = compile_program(program, sanitize=sanitize, abs_int_min_is_ub=abs_int_min_is_ub)
-    return compiled.run(buffer_values, step_budget=step_budget, uniform_values=uniform_values)
+    return compiled.run(
+        buffer_values,
+        step_budget=step_budget,
+        uniform_values=uniform_values,
+        workgroups=workgroups,
+    )
+
+
+def _ids(size: tuple[int, int, int]) -> list[tuple[int, int, int]]:
+    """Every id in a grid of `size`, x fastest: the order of gl_LocalInvocationIndex."""
+    x, y, z = size
+    return [(i, j, k) for k in range(z) for j in range(y) for i in range(x)]
+
+
+def _describe_invocation(
+    index: int, local_size: tuple[int, int, int], workgroups: tuple[int, int, int]
+) -> str:
+    if index < 0:
+        return "another invocation"
+    group_size = local_size[0] * local_size[1] * local_size[2]
+    group, local = divmod(index, group_size)
+    return f"invocation {_ids(local_size)[local]} of work group {_ids(workgroups)[group]}"

@@ -21,6 +21,9 @@ class Variable:
     # Index of the storage buffer holding it, when it is a buffer field.
     buffer: int | None = None
     readonly: bool = False
+    # A `shared` variable: kept after the buffers (`buffer` indexes that root), one copy
+    # per work group.
+    shared: bool = False
 
 
 def component_path(type_: Type, relative: int) -> str:
