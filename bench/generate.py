@@ -21,11 +21,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from shadersmith.analysis.builtins import EXACT_BY_NAME
 from shadersmith.analysis.constructs import constructs
 from shadersmith.campaign.validation_batch import run_batch
 from shadersmith.emit.glsl import emit_glsl
 from shadersmith.generate.smith import SmithOptions, generate
-from shadersmith.ir.builtins import BY_NAME
 from shadersmith.ir.operators import AssignOp, BinaryOp, IncDecOp, UnaryOp
 from shadersmith.ir.profile import GLSL450, PROFILES
 
@@ -37,7 +37,7 @@ REQUIRED: tuple[str, ...] = (
     *(f"unary:{op.value}" for op in UnaryOp),
     *(f"incdec:{op.value}" for op in IncDecOp),
     *(f"assign:{op.value}" for op in AssignOp),
-    *(f"builtin:{name}" for name in sorted(BY_NAME)),
+    *(f"builtin:{name}" for name in sorted(EXACT_BY_NAME)),
     *(f"float:{op}" for op in ("+", "-", "*")),
     "ternary",
     "binary:vector",

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from shadersmith.analysis.aliasing import aliasing_calls
+from shadersmith.analysis.builtins import EXACT_BY_NAME, find_exact
 from shadersmith.analysis.calls import call_qualifiers, summarise_functions
 from shadersmith.generate.constness import is_foldable
 from shadersmith.generate.options import VALUE_GENERATORS
@@ -30,7 +31,6 @@ from shadersmith.generate.smith import (
     options_to_dict,
 )
 from shadersmith.generate.values import INT_MAX, INT_MIN, UINT_MAX
-from shadersmith.ir.builtins import BY_NAME, find_overload
 from shadersmith.ir.expressions import (
     Assign,
     Binary,
@@ -515,7 +515,7 @@ class Checker:
     def call(self, expr: Call) -> Type:
         arg_types = tuple(self.expression(arg) for arg in expr.args)
         if expr.kind is CallKind.BUILTIN:
-            overload = find_overload(expr.callee, arg_types)
+            overload = find_exact(expr.callee, arg_types)
             if overload is None:
                 self.fail(f"no overload {expr.callee}{arg_types}")
                 raise AssertionError
@@ -780,7 +780,7 @@ def test_every_construct_occurs() -> None:
     expected |= {f"unary {op.name}" for op in UnaryOp}
     expected |= {f"incdec {op.name}" for op in IncDecOp}
     expected |= {f"assign {op.name}" for op in AssignOp}
-    expected |= {f"builtin {name}" for name in BY_NAME}
+    expected |= {f"builtin {name}" for name in EXACT_BY_NAME}
     expected |= {f"conversion {t}" for t in ("int", "uint", "float", "bool")}
     expected |= {f"param {q.name}" for q in ParamQualifier}
     expected |= {"written swizzle", "repeated swizzle", "widening swizzle", "computed index"}

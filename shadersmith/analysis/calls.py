@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from shadersmith.analysis.builtins import find_exact
 from shadersmith.analysis.traversal import iter_function_expressions
-from shadersmith.ir.builtins import find_overload
 from shadersmith.ir.expressions import Assign, Call, CallKind, IncDec, VariableRef, root_variable
 from shadersmith.ir.program import Function, ParamQualifier, Program
 
@@ -91,7 +91,7 @@ def _summarise(
 
 def builtin_qualifiers(call: Call) -> tuple[ParamQualifier, ...]:
     """The parameter qualifiers of a built-in call: `out` where the overload writes."""
-    overload = find_overload(call.callee, tuple(a.type for a in call.args))
+    overload = find_exact(call.callee, tuple(a.type for a in call.args))
     if overload is None or not overload.out_params:
         return (ParamQualifier.IN,) * len(call.args)
     return tuple(

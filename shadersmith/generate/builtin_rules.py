@@ -1,4 +1,5 @@
-"""The built-in registry regrouped for top-down generation: result type -> names -> overloads.
+"""The exact built-ins of the typing table (`shadersmith.analysis.builtins`) regrouped for
+top-down generation: result type -> names -> overloads.
 
 A name is chosen before an overload so that every built-in gets its share: picking among
 overloads directly would favour `min`/`max`/`clamp`, which have several per result type.
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from shadersmith.ir.builtins import ALL_OVERLOADS, BY_RESULT, BuiltinOverload
+from shadersmith.analysis.builtins import EXACT_BY_RESULT, EXACT_OVERLOADS, BuiltinOverload
 from shadersmith.ir.types import ScalarKind, Type, kind_of
 
 # (cumulative weight in (0, 1], name, overloads of that name returning the type)
@@ -28,9 +29,15 @@ def _uses_float(overload: BuiltinOverload) -> bool:
     return any(kind_of(t) is ScalarKind.FLOAT for t in (*overload.params, overload.result))
 
 
+def overloads_returning(result: Type, floats: bool) -> tuple[BuiltinOverload, ...]:
+    """The exact overloads returning `result`; float-using ones only when `floats`."""
+    overloads = EXACT_BY_RESULT.get(result, ())
+    return tuple(o for o in overloads if floats or not _uses_float(o))
+
+
 def _result_type_counts() -> dict[str, int]:
     results: dict[str, list[Type]] = {}
-    for overload in ALL_OVERLOADS:
+    for overload in EXACT_OVERLOADS:
         seen = results.setdefault(overload.name, [])
         if overload.result not in seen:
             seen.append(overload.result)
@@ -49,9 +56,8 @@ def builtins_returning(result: Type, floats: bool) -> WeightedNames:
     if cached is not None:
         return cached
     grouped: dict[str, list[BuiltinOverload]] = {}
-    for overload in BY_RESULT.get(result, ()):
-        if floats or not _uses_float(overload):
-            grouped.setdefault(overload.name, []).append(overload)
+    for overload in overloads_returning(result, floats):
+        grouped.setdefault(overload.name, []).append(overload)
     weights = [1.0 / math.sqrt(_RESULT_TYPE_COUNTS[name]) for name in grouped]
     total = sum(weights)
     running = 0.0

@@ -1,15 +1,17 @@
 """Random typed expressions, generated top-down from the type they must have.
 
 Every node is built with its exact type and only with operand types GLSL accepts
-without implicit conversion (see operator_rules.py). Where a front-end checks a value
-at compile time (index, divisor, shift amount, bit offset), a foldable operand is
-replaced by an in-range literal (see constness.py); everything else may hold undefined
-behaviour at run time, which the reconditioner removes later.
+without implicit conversion (the typing table, analysis/typing.py, via operator_rules.py).
+Where a front-end checks a value at compile time (index, divisor, shift amount, bit
+offset), a foldable operand is replaced by an in-range literal (see constness.py);
+everything else may hold undefined behaviour at run time, which the reconditioner
+removes later.
 """
 
 from __future__ import annotations
 
 from shadersmith.analysis.aliasing import overlaps_any
+from shadersmith.analysis.typing import inc_dec_ok, unary_ops_giving
 from shadersmith.generate.builtin_rules import BIT_RANGE_PARAMS, builtins_returning, draw_name
 from shadersmith.generate.constness import is_foldable
 from shadersmith.generate.context import GenerationContext, Signature
@@ -18,8 +20,6 @@ from shadersmith.generate.operator_rules import (
     SHIFT_RIGHT,
     assign_rules,
     binary_rules,
-    supports_inc_dec,
-    unary_ops,
     value_kinds,
 )
 from shadersmith.generate.scope import Access, Variable
@@ -315,7 +315,7 @@ class ExpressionGenerator:
         return Binary(type_, op, left, right)
 
     def unary(self, type_: ScalarType | VectorType, depth: int) -> Expression | None:
-        ops = unary_ops(type_)
+        ops = unary_ops_giving(type_)
         if not ops:
             return None
         return Unary(type_, self.rng.choice(ops), self.expression(type_, depth))
@@ -441,12 +441,12 @@ class ExpressionGenerator:
         return self.assign_to(target, depth)
 
     def assign_to(self, target: Expression, depth: int) -> Assign:
-        op, value_types = self.rng.choice(assign_rules(target.type))
+        op, value_types = self.rng.choice(assign_rules(target.type, self.floats))
         value = self.expression(self.rng.choice(value_types), depth)
         return Assign(target.type, op, target, self.checked_right_operand(op, value))
 
     def inc_dec(self, type_: Type, depth: int) -> Expression | None:
-        if self._constant_mode or not supports_inc_dec(type_):
+        if self._constant_mode or not inc_dec_ok(type_):
             return None
         target = self.lvalue(type_, depth)
         if target is None:

@@ -1,21 +1,16 @@
-"""Which operators GLSL accepts on which operand types, without implicit conversions.
+"""Which operators the generator offers for a result type: the typing table
+(`shadersmith.analysis.typing`) says which operand types give it; this module only says
+which operators are drawn, in which order (seeded programs depend on it).
 
-Tables are indexed by the *result* type, because the generator works top-down: it
-knows the type it needs and asks which operator and operand types produce it.
-
-Rules (GLSL 4.50 / ESSL 3.10, section 5.9):
-- `+ - * / %` and `& | ^`: operands of one component kind; a scalar may be paired with a
-  vector (`ivec3 * int`, `int - ivec3`); `%`, `&`, `|`, `^` integers only; floats get
-  `+ - *` only (exact-float programs never divide).
-- `<< >>`: integer operands of any signedness; a vector left operand takes a scalar or a
-  same-size vector; a scalar left operand takes a scalar; the result has the left type.
-- `< > <= >=`: scalar int, uint or float operands; `== !=`: any two equal types.
-- `&& || ^^`: scalar bools.
-- compound assignment `a op= b` needs `a op b` to have the type of `a`.
+The generator works top-down: it knows the type it needs and asks which operator and
+operand types produce it, never relying on an implicit conversion. Floats get `+ - *`
+only: exact-float programs never divide (`%` and the bit operators refuse floats anyway).
+A compound assignment `a op= b` needs `a op b` to have the type of `a`.
 """
 
 from __future__ import annotations
 
+from shadersmith.analysis.typing import compound_assign_values, operands_giving
 from shadersmith.ir.operators import (
     ARITHMETIC_OPS,
     BITWISE_OPS,
@@ -23,18 +18,8 @@ from shadersmith.ir.operators import (
     SHIFT_OPS,
     AssignOp,
     BinaryOp,
-    UnaryOp,
 )
-from shadersmith.ir.types import (
-    BOOL,
-    FLOAT,
-    INT,
-    UINT,
-    ScalarKind,
-    ScalarType,
-    Type,
-    VectorType,
-)
+from shadersmith.ir.types import ScalarKind, ScalarType, Type, VectorType, kind_of
 
 # Operand type pairs of one operator.
 Shapes = tuple[tuple[Type, Type], ...]
@@ -44,8 +29,17 @@ BinaryRules = tuple[tuple[BinaryOp, Shapes], ...]
 ORDERING_OPS = (BinaryOp.LT, BinaryOp.GT, BinaryOp.LE, BinaryOp.GE)
 EQUALITY_OPS = (BinaryOp.EQ, BinaryOp.NE)
 LOGICAL_OPS = (BinaryOp.LOGICAL_AND, BinaryOp.LOGICAL_OR, BinaryOp.LOGICAL_XOR)
-FLOAT_ARITHMETIC_OPS = (BinaryOp.ADD, BinaryOp.SUB, BinaryOp.MUL)
-DIVISION_OPS = (BinaryOp.DIV, BinaryOp.MOD)
+# The operators drawn, in this order, for whatever result type they can give.
+_BINARY_OPS = (
+    *ORDERING_OPS,
+    *EQUALITY_OPS,
+    *LOGICAL_OPS,
+    *ARITHMETIC_OPS,
+    *BITWISE_OPS,
+    *SHIFT_OPS,
+)
+# The compound assignments drawn, in this order (after `=`).
+_COMPOUND_OPS = tuple(COMPOUND_ASSIGN_FOR[op] for op in (*ARITHMETIC_OPS, *BITWISE_OPS, *SHIFT_OPS))
 
 
 def value_kinds(floats: bool) -> tuple[ScalarKind, ...]:
@@ -61,20 +55,9 @@ def scalar_and_vector_types(floats: bool) -> tuple[ScalarType | VectorType, ...]
     return tuple(result)
 
 
-def _component_shapes(result: ScalarType | VectorType) -> Shapes:
-    """`T op T`, and for a vector also `T op scalar` and `scalar op T`."""
-    if isinstance(result, VectorType):
-        s = result.component
-        return ((result, result), (result, s), (s, result))
-    return ((result, result),)
-
-
-def _shift_shapes(result: ScalarType | VectorType) -> Shapes:
-    shapes: list[tuple[Type, Type]] = [(result, INT), (result, UINT)]
-    if isinstance(result, VectorType):
-        shapes.append((result, VectorType(ScalarKind.INT, result.size)))
-        shapes.append((result, VectorType(ScalarKind.UINT, result.size)))
-    return tuple(shapes)
+def _never_generated(op: BinaryOp, result: Type) -> bool:
+    """Float division: exact-float programs never divide."""
+    return op is BinaryOp.DIV and kind_of(result) is ScalarKind.FLOAT
 
 
 _binary_cache: dict[tuple[Type, bool], BinaryRules] = {}
@@ -86,74 +69,39 @@ def binary_rules(result: Type, floats: bool) -> BinaryRules:
     cached = _binary_cache.get(key)
     if cached is not None:
         return cached
+    types = scalar_and_vector_types(floats)
     rules: list[tuple[BinaryOp, Shapes]] = []
-    if result == BOOL:
-        ordered: list[Type] = [INT, UINT, FLOAT] if floats else [INT, UINT]
-        for op in ORDERING_OPS:
-            rules.append((op, tuple((t, t) for t in ordered)))
-        comparable = scalar_and_vector_types(floats)
-        for op in EQUALITY_OPS:
-            rules.append((op, tuple((t, t) for t in comparable)))
-        for op in LOGICAL_OPS:
-            rules.append((op, ((BOOL, BOOL),)))
-    elif isinstance(result, ScalarType | VectorType):
-        if result.kind.is_integer:
-            for op in (*ARITHMETIC_OPS, *BITWISE_OPS):
-                rules.append((op, _component_shapes(result)))
-            for op in SHIFT_OPS:
-                rules.append((op, _shift_shapes(result)))
-        elif result.kind is ScalarKind.FLOAT and floats:
-            for op in FLOAT_ARITHMETIC_OPS:
-                rules.append((op, _component_shapes(result)))
+    for op in _BINARY_OPS:
+        shapes = operands_giving(op, result, types)
+        if shapes and not _never_generated(op, result):
+            rules.append((op, shapes))
     frozen = tuple(rules)
     _binary_cache[key] = frozen
     return frozen
 
 
-def unary_ops(result: Type) -> tuple[UnaryOp, ...]:
-    """Unary operators whose result (= operand) type is `result`."""
-    if result == BOOL:
-        return (UnaryOp.NOT,)
-    if isinstance(result, ScalarType | VectorType):
-        if result.kind.is_integer:
-            return (UnaryOp.NEG, UnaryOp.PLUS, UnaryOp.BIT_NOT)
-        if result.kind is ScalarKind.FLOAT:
-            return (UnaryOp.NEG, UnaryOp.PLUS)
-    return ()
-
-
-def supports_inc_dec(type_: Type) -> bool:
-    return isinstance(type_, ScalarType | VectorType) and type_.kind.is_numeric
-
-
 # Compound assignments: target type -> (operator, value types) pairs.
 AssignRules = tuple[tuple[AssignOp, tuple[Type, ...]], ...]
-_assign_cache: dict[Type, AssignRules] = {}
+_assign_cache: dict[tuple[Type, bool], AssignRules] = {}
 
 
-def assign_rules(target: Type) -> AssignRules:
+def assign_rules(target: Type, floats: bool) -> AssignRules:
     """Assignment operators applicable to an l-value of type `target`, with the value
     types each accepts (`=` always takes the target type)."""
-    cached = _assign_cache.get(target)
+    key = (target, floats)
+    cached = _assign_cache.get(key)
     if cached is not None:
         return cached
+    types = scalar_and_vector_types(floats)
     rules: list[tuple[AssignOp, tuple[Type, ...]]] = [(AssignOp.ASSIGN, (target,))]
-    if isinstance(target, ScalarType | VectorType) and target.kind.is_numeric:
-        same_kind: tuple[Type, ...] = (target,)
-        if isinstance(target, VectorType):
-            same_kind = (target, target.component)
-        if target.kind is ScalarKind.FLOAT:
-            ops: tuple[BinaryOp, ...] = FLOAT_ARITHMETIC_OPS
-        else:
-            ops = (*ARITHMETIC_OPS, *BITWISE_OPS)
-        for op in ops:
-            rules.append((COMPOUND_ASSIGN_FOR[op], same_kind))
-        if target.kind.is_integer:
-            shift_values = tuple(right for _, right in _shift_shapes(target))
-            for op in SHIFT_OPS:
-                rules.append((COMPOUND_ASSIGN_FOR[op], shift_values))
+    for op in _COMPOUND_OPS:
+        binary = op.binary
+        assert binary is not None
+        values = compound_assign_values(op, target, types)
+        if values and not _never_generated(binary, target):
+            rules.append((op, values))
     frozen = tuple(rules)
-    _assign_cache[target] = frozen
+    _assign_cache[key] = frozen
     return frozen
 
 

@@ -11,10 +11,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from shadersmith.generate import loops, switches
+from shadersmith.generate.builtin_rules import overloads_returning
 from shadersmith.generate.context import GenerationContext
 from shadersmith.generate.expressions import ExpressionGenerator
 from shadersmith.generate.scope import Variable
-from shadersmith.ir.builtins import ALL_OVERLOADS, BuiltinOverload
 from shadersmith.ir.expressions import Call, CallKind, IncDec, VariableRef
 from shadersmith.ir.operators import IncDecOp
 from shadersmith.ir.statements import (
@@ -27,9 +27,8 @@ from shadersmith.ir.statements import (
     Statement,
     VarDecl,
 )
-from shadersmith.ir.types import VOID, ArrayType, ScalarKind, Type, VoidType, kind_of
+from shadersmith.ir.types import VOID, ArrayType, ScalarKind, Type, VoidType
 
-_VOID_BUILTINS: tuple[BuiltinOverload, ...] = tuple(o for o in ALL_OVERLOADS if o.result == VOID)
 _INC_DEC_OPS = tuple(IncDecOp)
 
 
@@ -57,12 +56,7 @@ class StatementGenerator:
         self.scope = context.scope
         self.jumps = JumpContext()
         self.budget = 0
-        floats = context.options.floats
-        self._void_builtins = tuple(
-            o
-            for o in _VOID_BUILTINS
-            if floats or all(kind_of(t) is not ScalarKind.FLOAT for t in o.params)
-        )
+        self._void_builtins = overloads_returning(VOID, context.options.floats)
         compound: list[tuple[float, Callable[[int], Statement | None]]] = [
             (3.0, self.if_statement),
             (1.2, lambda nesting: switches.switch_statement(self, nesting)),

@@ -1,4 +1,4 @@
-"""The built-in functions of `shadersmith.ir.builtins`, with exact GLSL 4.50 semantics
+"""The exact built-in functions of `shadersmith.analysis.builtins`, with exact GLSL 4.50 semantics
 and the sanitizer's domain checks.
 
 Float built-ins follow the exact-set rule of exactness.py: abs and mix accept any float
@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from shadersmith.analysis.builtins import EXACT_BY_NAME
 from shadersmith.interp.arithmetic import (
     INT_MIN,
     MASK32,
@@ -36,7 +37,6 @@ from shadersmith.interp.operators import (
     linear_combination,
 )
 from shadersmith.interp.sites import Site
-from shadersmith.ir.builtins import BY_NAME
 from shadersmith.ir.types import ScalarKind, ScalarType, Type, VectorType
 
 
@@ -387,7 +387,7 @@ def builtin_implementation(
     abs_int_min_is_ub: bool,
 ) -> BuiltinImplementation:
     factory = _FACTORIES.get(name)
-    overloads = BY_NAME.get(name, ())
+    overloads = EXACT_BY_NAME.get(name, ())
     if factory is None or not overloads:
         raise InterpreterError(f"unknown built-in function {name}")
     out_positions = tuple(sorted(overloads[0].out_params))

@@ -19,15 +19,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from shadersmith.analysis.builtins import EXACT_BY_NAME
 from shadersmith.interp.frames import Frame
-from shadersmith.ir.builtins import BY_NAME
 from shadersmith.ir.expressions import Assign, Call, CallKind, Expression, IncDec, root_variable
 from shadersmith.ir.program import Program
 from shadersmith.ir.walk import children, iter_nodes
 
 
 def _builtin_out_params(name: str) -> frozenset[int]:
-    overloads = BY_NAME.get(name, ())
+    overloads = EXACT_BY_NAME.get(name, ())
     return overloads[0].out_params if overloads else frozenset()
 
 

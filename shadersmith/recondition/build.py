@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from shadersmith.ir.builtins import find_overload
+from shadersmith.analysis.builtins import find_exact
+from shadersmith.analysis.typing import binary_type
 from shadersmith.ir.expressions import (
     Assign,
     Binary,
@@ -86,25 +87,11 @@ def splat(type_: Type, value: int | float | bool) -> Expression:
     raise TypeError(f"cannot splat into {type_}")
 
 
-def binary_type(op: BinaryOp, left: Type, right: Type) -> Type:
-    if op.is_comparison or op.is_logical:
-        return BOOL
-    if op in (BinaryOp.SHL, BinaryOp.SHR):
-        return left
-    if op is BinaryOp.MUL and isinstance(left, MatrixType | VectorType) and left != right:
-        if isinstance(left, MatrixType) and isinstance(right, VectorType):
-            return VectorType(ScalarKind.FLOAT, left.rows)
-        if isinstance(left, VectorType) and isinstance(right, MatrixType):
-            return VectorType(ScalarKind.FLOAT, right.columns)
-        if isinstance(left, MatrixType) and isinstance(right, MatrixType):
-            return MatrixType(right.columns, left.rows)
-    if isinstance(left, ScalarType):
-        return right
-    return left
-
-
 def binary(op: BinaryOp, left: Expression, right: Expression) -> Binary:
-    return Binary(binary_type(op, left.type, right.type), op, left, right)
+    result = binary_type(op, left.type, right.type)
+    if isinstance(result, str):
+        raise TypeError(result)
+    return Binary(result, op, left, right)
 
 
 def logical_or(*conditions: Expression) -> Expression:
@@ -126,7 +113,7 @@ def logical_not(condition: Expression) -> Expression:
 
 
 def builtin(name: str, *args: Expression) -> Call:
-    overload = find_overload(name, tuple(a.type for a in args))
+    overload = find_exact(name, tuple(a.type for a in args))
     if overload is None:
         raise TypeError(f"no overload {name}({', '.join(str(a.type) for a in args)})")
     return Call(overload.result, name, tuple(args), CallKind.BUILTIN)

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol
 
-from shadersmith.ir.builtins import find_overload
+from shadersmith.analysis.builtins import find_exact
 from shadersmith.ir.expressions import (
     EXPRESSION_CLASSES,
     Assign,
@@ -265,7 +265,7 @@ class _Rewriter:
 
     def out_arguments(self, call: Call) -> frozenset[int]:
         if call.kind is CallKind.BUILTIN:
-            overload = find_overload(call.callee, tuple(a.type for a in call.args))
+            overload = find_exact(call.callee, tuple(a.type for a in call.args))
             return overload.out_params if overload is not None else frozenset()
         function = self.functions.get(call.callee)
         if function is None:

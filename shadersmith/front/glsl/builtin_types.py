@@ -60,28 +60,6 @@ for _name in ("atomic_uint", "samplerExternalOES"):
     BASIC_TYPES[_name] = OpaqueType(_name)
 
 
-def scalar_of(type_: Type) -> ScalarType | None:
-    """The component type of a scalar, vector or matrix (with its width); None otherwise."""
-    if isinstance(type_, ScalarType):
-        return type_
-    if isinstance(type_, VectorType):
-        return type_.component
-    if isinstance(type_, MatrixType):
-        return ScalarType(ScalarKind.FLOAT, type_.bits)
-    return None
-
-
-def with_scalar(type_: Type, scalar: ScalarType) -> Type:
-    """`type_`'s shape with `scalar` components: (ivec3, float) -> vec3."""
-    if isinstance(type_, ScalarType):
-        return scalar
-    if isinstance(type_, VectorType):
-        return VectorType(scalar.kind, type_.size, scalar.bits)
-    if isinstance(type_, MatrixType) and scalar.kind is ScalarKind.FLOAT:
-        return MatrixType(type_.columns, type_.rows, scalar.bits)
-    raise TypeError(f"{type_} has no {scalar} form")
-
-
 def parse_opaque(name: str) -> tuple[str, str, bool, bool] | None:
     """(result prefix, dimensionality, is image, is shadow) of a sampler or image name."""
     for prefix in ("i", "u", ""):

@@ -6,20 +6,22 @@ negation), and makes GLSL's implicit conversions explicit constructors.
 
 from __future__ import annotations
 
-from shadersmith.front.glsl.builtin_functions import is_builtin_function, resolve
-from shadersmith.front.glsl.builtin_types import BASIC_TYPES, scalar_of, with_scalar
+from shadersmith.analysis.builtins import is_builtin_function, resolve
+from shadersmith.analysis.typing import (
+    Typed,
+    binary_typing,
+    compound_assign_typing,
+    construct_error,
+    inc_dec_ok,
+    ternary_typing,
+    unary_type,
+)
+from shadersmith.front.glsl.builtin_types import BASIC_TYPES
 from shadersmith.front.glsl.builtin_variables import BUILTIN_VARIABLES
 from shadersmith.front.glsl.constants import Constant, fold
 from shadersmith.front.glsl.parser_base import KEYWORDS, ParserBase
 from shadersmith.front.glsl.textures import is_texture_function, texture_call_type
 from shadersmith.front.glsl.tokens import Token, TokenKind
-from shadersmith.front.glsl.typecheck import (
-    binary_type,
-    construct_error,
-    inc_dec_ok,
-    unary_type,
-)
-from shadersmith.ir.builtins import find_overload
 from shadersmith.ir.expressions import (
     ArrayLength,
     Assign,
@@ -69,24 +71,6 @@ _UNARY_BY_TOKEN = {op.value: op for op in UnaryOp}
 _LOWEST_BINARY = max(BINARY_PRECEDENCE.values())
 _TIGHTEST_BINARY = min(BINARY_PRECEDENCE.values())
 _SWIZZLE_SETS = tuple(SwizzleSet)
-_ARITHMETIC_CONVERTING = frozenset(
-    {
-        BinaryOp.ADD,
-        BinaryOp.SUB,
-        BinaryOp.MUL,
-        BinaryOp.DIV,
-        BinaryOp.MOD,
-        BinaryOp.BIT_AND,
-        BinaryOp.BIT_OR,
-        BinaryOp.BIT_XOR,
-        BinaryOp.LT,
-        BinaryOp.GT,
-        BinaryOp.LE,
-        BinaryOp.GE,
-        BinaryOp.EQ,
-        BinaryOp.NE,
-    }
-)
 _FRAGMENT_ONLY_FUNCTIONS = frozenset(
     {"dFdx", "dFdy", "fwidth", "dFdxFine", "dFdyFine", "fwidthFine", "dFdxCoarse"}
     | {"dFdyCoarse", "fwidthCoarse", "interpolateAtCentroid", "interpolateAtSample"}
@@ -178,24 +162,10 @@ class ExpressionParser(ParserBase):
         if binary is None:
             value = self.convert(value, target.type, token, f"assignment to {target.type}")
             return Assign(target.type, op, target, value)
-        result = binary_type(binary, target.type, value.type)
-        if isinstance(result, str) or result != target.type:
-            value = self.convert_operand(value, target.type)
-            result = binary_type(binary, target.type, value.type)
-        if isinstance(result, str) or result != target.type:
-            raise self.type_error(
-                f"cannot apply {op.value} to {target.type} and {value.type}", token
-            )
-        return Assign(target.type, op, target, value)
-
-    def convert_operand(self, value: Expression, like: Type) -> Expression:
-        """`value` with its components converted to those of `like` when GLSL would."""
-        have, want = scalar_of(value.type), scalar_of(like)
-        if have is None or want is None or have == want:
-            return value
-        if self.conversions.scalar(have, want):
-            return Construct(with_scalar(value.type, want), (value,))
-        return value
+        typed = compound_assign_typing(op, target.type, value.type, self.conversions)
+        if isinstance(typed, str):
+            raise self.type_error(typed, token)
+        return Assign(target.type, op, target, _converted(value, typed, 1))
 
     def conditional(self) -> Expression:
         condition = self.binary(_LOWEST_BINARY)
@@ -207,14 +177,11 @@ class ExpressionParser(ParserBase):
         if_true = self.expression()
         self.expect(":")
         if_false = self.assignment()
-        if if_true.type != if_false.type:
-            if self.conversions.allows(if_true.type, if_false.type):
-                if_true = Construct(if_false.type, (if_true,))
-            elif self.conversions.allows(if_false.type, if_true.type):
-                if_false = Construct(if_true.type, (if_false,))
-            else:
-                raise self.type_error("ternary branches differ in type", token)
-        return Ternary(if_true.type, condition, if_true, if_false)
+        typed = ternary_typing(if_true.type, if_false.type, self.conversions)
+        if isinstance(typed, str):
+            raise self.type_error(typed, token)
+        if_true, if_false = _converted(if_true, typed, 0), _converted(if_false, typed, 1)
+        return Ternary(typed.result, condition, if_true, if_false)
 
     def binary(self, level: int) -> Expression:
         if level < _TIGHTEST_BINARY:
@@ -232,19 +199,10 @@ class ExpressionParser(ParserBase):
     def make_binary(
         self, op: BinaryOp, left: Expression, right: Expression, token: Token
     ) -> Expression:
-        result = binary_type(op, left.type, right.type)
-        if isinstance(result, str) and op in _ARITHMETIC_CONVERTING:
-            ls, rs = scalar_of(left.type), scalar_of(right.type)
-            common = None if ls is None or rs is None else self.conversions.common_scalar(ls, rs)
-            if common is not None:
-                left, right = (
-                    self.convert_operand(left, right.type),
-                    self.convert_operand(right, left.type),
-                )
-                result = binary_type(op, left.type, right.type)
-        if isinstance(result, str):
-            raise self.type_error(result, token)
-        return Binary(result, op, left, right)
+        typed = binary_typing(op, left.type, right.type, self.conversions)
+        if isinstance(typed, str):
+            raise self.type_error(typed, token)
+        return Binary(typed.result, op, _converted(left, typed, 0), _converted(right, typed, 1))
 
     def unary(self) -> Expression:
         token = self.tok
@@ -452,11 +410,6 @@ class ExpressionParser(ParserBase):
             user = self.user_call(name, args, arg_tokens)
             if user is not None:
                 return user
-        overload = find_overload(name.text, arg_types)
-        if overload is not None:
-            for position in overload.out_params:
-                self.check_writable(args[position], arg_tokens[position])
-            return Call(overload.result, name.text, args, CallKind.BUILTIN)
         if name.text in _FRAGMENT_ONLY_FUNCTIONS:
             self.stage_use.note(Stage.FRAGMENT, name.text, name)
         elif name.text in _COMPUTE_ONLY_FUNCTIONS:
@@ -489,22 +442,12 @@ class ExpressionParser(ParserBase):
         best = None
         best_cost = len(args) + 1
         for signature in self.signatures[name.text]:
-            if len(signature.params) != len(args):
-                continue
-            cost = 0
-            for wanted, given, writes in zip(
-                signature.params, arg_types, signature.writes_back, strict=True
-            ):
-                if wanted == given:
-                    continue
-                if writes or not self.conversions.allows(given, wanted):
-                    cost = -1
-                    break
-                cost += 1
+            outs = frozenset(i for i, w in enumerate(signature.writes_back) if w)
+            cost = self.conversions.cost(signature.params, arg_types, outs)
             if cost == 0:
-                best, best_cost = signature, 0
+                best = signature
                 break
-            if 0 < cost < best_cost:
+            if cost is not None and cost < best_cost:
                 best, best_cost = signature, cost
         if best is None:
             return None
@@ -516,6 +459,13 @@ class ExpressionParser(ParserBase):
                 self.check_writable(arg, token)
             converted.append(self.convert(arg, param_type, token, f"argument of {name.text}"))
         return Call(best.return_type, name.text, tuple(converted), CallKind.USER)
+
+
+def _converted(operand: Expression, typed: Typed, position: int) -> Expression:
+    """`operand` as the typing table says it is taken: an explicit conversion where GLSL
+    converts it implicitly."""
+    wanted = typed.operands[position]
+    return operand if operand.type == wanted else Construct(wanted, (operand,))
 
 
 def _named(token: Token, name: str) -> Token:

@@ -1,9 +1,10 @@
 """The top level of a shader: interface declarations, blocks, globals and functions.
 
 Typing happens during parsing (one pass) because GLSL needs the types of names anyway to
-tell declarations from expressions and to resolve overloads; the rules live in
-typecheck.py and the catalogues of built-ins beside it. Expressions, statements and
-declarations are parsed by the classes this one extends, one module each.
+tell declarations from expressions and to resolve overloads; the rules live in the typing
+table (analysis/typing.py and analysis/builtins.py; textures.py types the texture and image
+built-ins). Expressions, statements and declarations are parsed by the classes this one
+extends, one module each.
 """
 
 from __future__ import annotations

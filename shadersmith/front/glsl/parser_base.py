@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from shadersmith.analysis.typing import Conversions
 from shadersmith.front.glsl.builtin_types import BASIC_TYPES
 from shadersmith.front.glsl.builtin_variables import BUILTIN_VARIABLES
 from shadersmith.front.glsl.constants import Constant
 from shadersmith.front.glsl.errors import GLSLSyntaxError, GLSLTypeError
 from shadersmith.front.glsl.tokens import Token, TokenKind
-from shadersmith.front.glsl.typecheck import Conversions
 from shadersmith.ir.expressions import Construct, Expression, VariableRef
 from shadersmith.ir.profile import Language, LanguageProfile
 from shadersmith.ir.program import Function, Stage
