@@ -11,7 +11,7 @@ from shadersmith.front.glsl import parse_glsl
 from shadersmith.oracle.blame import blame, witnesses_for
 from shadersmith.oracle.classify import Kind, classify
 from shadersmith.oracle.evidence import complete
-from shadersmith.oracle.front_end_state import invalid_nir
+from shadersmith.oracle.front_end_state import invalid_nir, undefined_read
 from shadersmith.oracle.root_cause import program_shape, root_cause
 from shadersmith.oracle.signature import sign_finding
 from shadersmith.targets.jobs import job_from_test
@@ -39,6 +39,23 @@ def out(value: int) -> RunResult:
 def wrong_finding(results: dict[str, RunResult]):
     (finding,) = [f for f in classify(results, CHAINS).findings if f.kind is not Kind.AGREE]
     return finding
+
+
+def test_spirv_cross_is_not_blamed_for_a_mesa_bug_its_glsl_meets() -> None:
+    """Campaign seed 500164: spirv-cross's GLSL, right through glslang and lavapipe, meets
+    Mesa's mulExtended bug on both Mesa GL drivers; the original GLSL does not."""
+    results = {
+        "gl-llvmpipe": out(1),
+        "vk-lavapipe": out(1),
+        "vk-lavapipe-cross": out(0),
+        "interp": out(1),
+        "witness-softpipe": out(1),
+        "witness-cross-softpipe": out(0),
+    }
+    chains = {**CHAINS, "witness-cross-lavapipe": ["glslang", "spirv-cross", "lavapipe"]}
+    assert blame(wrong_finding(results), results, chains)[0] == "spirv-cross"
+    results["witness-cross-lavapipe"] = out(1)
+    assert blame(wrong_finding(results), results, chains)[0] == "mesa-glsl"
 
 
 def test_spirv_cross_is_cleared_when_its_glsl_runs_right_elsewhere() -> None:
@@ -143,6 +160,8 @@ def test_the_three_umulextended_findings_share_one_root_cause() -> None:
     ("finding", "expected"),
     [
         ("spirv-cross-wrong", "wrong:odd_one_out:llvmpipe"),
+        ("llvmpipe-gl-loop-readonly", "wrong:disagree:llvmpipe"),
+        ("mesa-gl-disagree", "wrong:disagree:mesa-glsl"),
         ("mesa-gl-swizzle-index", "wrong:odd_one_out:mesa-glsl"),
         (
             "llvm-physreg-copy",
@@ -202,3 +221,23 @@ def test_mesa_rejecting_spirv_cross_glsl_names_the_front_end_then_spirv_cross() 
     results = {"vk-lavapipe-cross": rejected, "gl-llvmpipe": out(1), "interp": out(1)}
     (finding,) = classify(results, CHAINS).findings
     assert blame(finding, results, CHAINS)[:2] == ["spirv-cross", "mesa-glsl"]
+
+
+def test_an_undefined_read_in_the_front_ends_nir_is_its_fault() -> None:
+    """Campaign seed 500534: Mesa 22 turns `v.xxyy[2]` on a buffer ivec2 into an undefined
+    value; llvmpipe then computes 2147483647 and softpipe happens to compute the right 0."""
+    dump = (
+        "impl main {\n"
+        "\tvec1 32 ssa_0 = undefined\n"
+        "\tvec1 32 ssa_24 = intrinsic load_ssbo (ssa_25, ssa_26) ()\n"
+        "\tvec1 32 ssa_3 = imul ssa_24, ssa_0\n"
+    )
+    assert undefined_read(dump) == "NIR reads an undefined value"
+    assert undefined_read(dump.replace("ssa_24, ssa_0", "ssa_24, ssa_24")) is None
+    wrong = RunResult(RunStatus.OK, buffers={0: {"x": 2147483647}})
+    results = {"gl-llvmpipe": wrong, "vk-lavapipe": out(0), "interp": out(0)}
+    results["witness-softpipe"] = out(0)
+    finding = wrong_finding(results)
+    assert blame(finding, results, CHAINS)[0] == "llvmpipe"
+    wrong.cause = ("mesa-glsl", "NIR reads an undefined value")
+    assert sign_finding(finding, results, CHAINS) == "wrong:odd_one_out:mesa-glsl"

@@ -213,6 +213,7 @@ def test_refinement_targets_drop_the_optional_parts() -> None:
     assert refinement_targets("vk-lavapipe-opt") == ["vk-lavapipe"]
     assert refinement_targets("vk-lavapipe-cross") == [
         "witness-cross-softpipe",
+        "witness-cross-lavapipe",
         "witness-softpipe",
         "vk-lavapipe",
         "gl-llvmpipe",

@@ -44,6 +44,16 @@ def blame(finding: Finding, results: Mapping[str, RunResult], components: Chains
     if finding.kind in WRONG_RESULT_KINDS:
         if not finding.passing:
             return [UNKNOWN]  # outputs split with no majority and no reference
+        causes = {
+            result.cause[0]
+            for name in finding.targets
+            if not is_witness(name) and (result := results[name]).cause is not None
+        }
+        subjects = [name for name in finding.targets if not is_witness(name)]
+        if len(causes) == 1 and all(results[name].cause is not None for name in subjects):
+            # Every wrong target was handed a bad state by one component (evidence.py):
+            # what the back-ends then computed from it says nothing more.
+            return sorted(causes)
         failing = [chain_names(components.get(name, ())) for name in finding.targets]
         passing = [chain_names(components.get(name, ())) for name in finding.passing]
         return suspects(failing, passing)
@@ -149,6 +159,7 @@ def refinement_targets(target: str) -> list[str]:
             and dict(other.kwargs).get("newest") == options.get("newest")
             and not dict(other.kwargs).get("optimizer")
             and not dict(other.kwargs).get("cross")
+            and not is_witness(name)
         ]
     if options.get("cross"):
         # The GL driver chains.vulkan_target hands spirv-cross's GLSL to.

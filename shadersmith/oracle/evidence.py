@@ -7,8 +7,9 @@ say who is at fault. Two kinds of evidence are gathered, only for tests with a f
   spirv-cross's GLSL through softpipe tells a wrong spirv-cross output from a GL driver
   that mishandles a right one; the GL text through softpipe tells Mesa's GLSL front-end
   (shared) from llvmpipe's back-end (not shared).
-- the front-end's output (front_end_state.py): a crash in llvmpipe or LLVM on a GL chain
-  is attributed to Mesa's GLSL front-end when the NIR it handed over is invalid.
+- the front-end's output (front_end_state.py): a crash in llvmpipe or LLVM, or a wrong
+  output, on a GL chain is attributed to Mesa's GLSL front-end when the NIR it handed over
+  is wrong in itself (invalid, or reading an undefined value).
 
 Campaigns, `run`, `replay` and the reducer's interestingness all call `complete`, so a
 signature means the same everywhere.
@@ -19,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from shadersmith.oracle.blame import Chains, missing_refinements
-from shadersmith.oracle.classify import classify
+from shadersmith.oracle.classify import WRONG_RESULT_KINDS, classify
 from shadersmith.oracle.components import chain_names, failing_component
-from shadersmith.oracle.front_end_state import invalid_nir
+from shadersmith.oracle.front_end_state import front_end_fault
 from shadersmith.targets.chains import MESA_GLSL, Job
 from shadersmith.targets.results import RunResult, RunStatus
 from shadersmith.targets.session import TargetSession
@@ -44,22 +45,31 @@ def complete(
 
 
 def attach_front_end_causes(results: Mapping[str, RunResult], job: Job, components: Chains) -> None:
-    """For each crash after Mesa's GLSL front-end, read what the front-end produced and
-    record it as the cause when it is invalid."""
+    """For each crash, and each wrong output, after Mesa's GLSL front-end: read what the
+    front-end produced and record it as the cause when it is wrong in itself."""
+    wrong = {
+        name
+        for finding in classify(results, components).findings
+        if finding.kind in WRONG_RESULT_KINDS
+        for name in finding.targets
+    }
     for name, result in results.items():
         chain = chain_names(components.get(name, ()))
-        if result.status is not RunStatus.CRASH or result.cause is not None:
+        if result.cause is not None or MESA_GLSL not in chain:
             continue
-        if MESA_GLSL not in chain or failing_component(result, chain) == MESA_GLSL:
+        if result.status is RunStatus.CRASH:
+            if failing_component(result, chain) == MESA_GLSL:
+                continue
+        elif not (result.ok and name in wrong):
             continue
         source = _gl_text_of(chain, job)
         if source is None:
             continue
         from shadersmith.targets.mesa_dump import front_end_dump
 
-        bad = invalid_nir(front_end_dump(source, job.stage))
-        if bad is not None:
-            result.cause = (MESA_GLSL, bad)
+        fault = front_end_fault(front_end_dump(source, job.stage))
+        if fault is not None:
+            result.cause = (MESA_GLSL, fault)
 
 
 def _gl_text_of(chain: Sequence[str], job: Job) -> str | None:

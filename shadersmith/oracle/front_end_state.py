@@ -73,3 +73,28 @@ def invalid_nir(dump: str) -> str | None:
             if have is not None and have != needed:
                 return f"invalid NIR: {opcode} of a {have}-bit value"
     return None
+
+
+def undefined_read(dump: str) -> str | None:
+    """A use of an `undefined` NIR value, or None. Reconditioned programs initialise every
+    variable and index within bounds, so an undefined value in what the front-end hands
+    over is the front-end's making (Mesa 22 turns `v.xxyy[2]` on a buffer `ivec2` into an
+    undefined read), whatever a back-end then computes from it."""
+    undefined: set[int] = set()
+    for definition in _definitions(dump):
+        if definition is None:
+            undefined = set()
+            continue
+        value_id, _, rest = definition
+        words = rest.split()
+        if words and words[0] == "undefined":
+            undefined.add(value_id)
+            continue
+        if any(int(operand) in undefined for operand in _OPERAND.findall(rest)):
+            return "NIR reads an undefined value"
+    return None
+
+
+def front_end_fault(dump: str) -> str | None:
+    """What shows that the front-end's output is wrong in itself, or None."""
+    return invalid_nir(dump) or undefined_read(dump)

@@ -7,6 +7,7 @@ in chain order (front-end, tools, driver) with their versions: blame works on th
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -127,9 +128,12 @@ def vulkan_target(
     cross: bool = False,
     cross_driver: str = "llvmpipe",
     newest: bool = False,
+    recross: bool = False,
 ) -> ChainTarget:
     """GLSL -> glslang -> SPIR-V [-> spirv-opt] -> a Vulkan driver; with `cross`, SPIR-V
-    -> spirv-cross -> GLSL -> an OpenGL driver (`cross_driver`, NVIDIA's on NVIDIA).
+    -> spirv-cross -> GLSL -> an OpenGL driver (`cross_driver`, NVIDIA's on NVIDIA); with
+    `recross`, spirv-cross's GLSL goes through glslang again into the Vulkan driver (a
+    witness: is spirv-cross's GLSL right, read by a front-end other than Mesa's?).
 
     `optimizer` is None (no spirv-opt), "default" (the job's recorded pass list, else -O)
     or a fixed flag such as "-Os". spirv-val runs after every tool (toolchain.py).
@@ -192,6 +196,8 @@ def vulkan_target(
     driver_version = vk_versions.get("driver_info") or vk_versions.get("driver_version", "?")
     if expected_mesa is not None:
         latest.check_mesa(driver_version, expected_mesa)
+    if recross:
+        components.append(("spirv-cross", spirv_cross_version()))
     components.append((driver, driver_version))
     lavapipe_llvm = llvm_version(vk_versions.get("device", ""))
     if driver == "lavapipe":
@@ -204,6 +210,13 @@ def vulkan_target(
 
     def run_vulkan(job: Job) -> RunResult:
         passes = passes_for(job)
+        if recross:
+            try:
+                source = toolchain.cross_compile(job.source, job.stage, passes, toolset=toolset)[0]
+            except toolchain.ChainFailed as failure:
+                return failure.result
+            job = dataclasses.replace(job, source=source)
+            passes = ()
         if job.stage == "compute":
             result = toolchain.run_compute_on_vulkan(
                 vk_runner, job.source, job.buffers, passes, toolset=toolset

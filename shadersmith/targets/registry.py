@@ -48,6 +48,7 @@ TARGETS: dict[str, TargetSpec] = {
             cross=True,
             cross_driver="softpipe",
         ),
+        _spec("witness-cross-lavapipe", "vulkan_target", device="llvmpipe", recross=True),
         _spec("gl-nvidia", "gl_target", driver="nvidia"),
         _spec("vk-nvidia", "vulkan_target", device="NVIDIA"),
         _spec("vk-nvidia-opt", "vulkan_target", device="NVIDIA", optimizer="default"),
@@ -101,10 +102,13 @@ CPU_TARGETS = ("gl-llvmpipe", "vk-lavapipe", "vk-lavapipe-opt", "vk-lavapipe-cro
 # witnesses run too; a witness never makes a finding of its own (its set-up may claim more
 # than the driver offers: environment.SOFTPIPE_COMPUTE_OVERRIDE).
 # - the GL text through softpipe: the same Mesa GLSL front-end, another back-end;
-# - spirv-cross's GLSL through softpipe: was spirv-cross's output right?
+# - spirv-cross's GLSL through softpipe, and through glslang and lavapipe: was
+#   spirv-cross's output right? (softpipe shares Mesa's GLSL front-end with llvmpipe's GL
+#   path; glslang does not, so a Mesa front-end bug that only spirv-cross's style of GLSL
+#   meets is not blamed on spirv-cross.)
 WITNESSES: dict[str, tuple[str, ...]] = {
     "gl-llvmpipe": ("witness-softpipe",),
-    "vk-lavapipe-cross": ("witness-cross-softpipe", "witness-softpipe"),
+    "vk-lavapipe-cross": ("witness-cross-softpipe", "witness-cross-lavapipe", "witness-softpipe"),
     "gl-llvmpipe-newest": ("witness-softpipe-newest",),
     "vk-lavapipe-cross-newest": ("witness-cross-softpipe-newest", "witness-softpipe-newest"),
 }

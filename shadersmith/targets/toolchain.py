@@ -140,9 +140,11 @@ def run_fragment_on_vulkan(
     )
 
 
-def cross_compile(source: str, stage: str, passes: Sequence[str] = ()) -> tuple[str, float]:
+def cross_compile(
+    source: str, stage: str, passes: Sequence[str] = (), toolset: Toolset = DEBIAN
+) -> tuple[str, float]:
     """GLSL through glslang (and spirv-opt) and back to GLSL 450 through spirv-cross."""
-    (_, glsl), tools_ms = _cross_build(source, stage, passes)
+    (_, glsl), tools_ms = _cross_build(source, stage, passes, toolset)
     return glsl, tools_ms
 
 
