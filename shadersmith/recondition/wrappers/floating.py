@@ -188,7 +188,8 @@ def _dot(p: Params) -> WrapperBody:
     a, b = p
     terms = _Terms()
     guards = _component_sum_guard(terms.abs_of(binary(BinaryOp.MUL, a, b)))
-    return _guarded(builtin("dot", a, b), guards, terms, FLOAT)
+    plain = builtin("dot", a, b)
+    return _guarded(plain, guards, terms, plain.type)
 
 
 def _cross(p: Params) -> WrapperBody:
@@ -201,7 +202,8 @@ def _cross(p: Params) -> WrapperBody:
     first = terms.abs_of(binary(BinaryOp.MUL, swizzle(a, (1, 2, 0)), swizzle(b, (2, 0, 1))))
     second = terms.abs_of(binary(BinaryOp.MUL, swizzle(a, (2, 0, 1)), swizzle(b, (1, 2, 0))))
     guards = _vector_sum_guard([first, second])
-    return _guarded(builtin("cross", a, b), guards, terms, a.type)
+    plain = builtin("cross", a, b)
+    return _guarded(plain, guards, terms, plain.type)
 
 
 def _matrix_product(p: Params) -> WrapperBody:

@@ -101,7 +101,8 @@ def _clamp(p: Params) -> WrapperBody:
     x, low, high = p
     unsafe = any_of(compare(BinaryOp.GT, low, high))
     safe = builtin("clamp", x, builtin("min", low, high), builtin("max", low, high))
-    return WrapperBody(x.type, unsafe, safe, builtin("clamp", x, low, high))
+    plain = builtin("clamp", x, low, high)
+    return WrapperBody(plain.type, unsafe, safe, plain)
 
 
 def _bitfield_unsafe(offset: Expression, bits: Expression) -> Expression:
@@ -124,22 +125,24 @@ def _bitfield_safe(offset: Expression, bits: Expression) -> tuple[Expression, Ex
 def _bitfield_extract(p: Params) -> WrapperBody:
     value, offset, bits = p
     safe_offset, safe_bits = _bitfield_safe(offset, bits)
+    plain = builtin("bitfieldExtract", value, offset, bits)
     return WrapperBody(
-        value.type,
+        plain.type,
         _bitfield_unsafe(offset, bits),
         builtin("bitfieldExtract", value, safe_offset, safe_bits),
-        builtin("bitfieldExtract", value, offset, bits),
+        plain,
     )
 
 
 def _bitfield_insert(p: Params) -> WrapperBody:
     base, insert, offset, bits = p
     safe_offset, safe_bits = _bitfield_safe(offset, bits)
+    plain = builtin("bitfieldInsert", base, insert, offset, bits)
     return WrapperBody(
-        base.type,
+        plain.type,
         _bitfield_unsafe(offset, bits),
         builtin("bitfieldInsert", base, insert, safe_offset, safe_bits),
-        builtin("bitfieldInsert", base, insert, offset, bits),
+        plain,
     )
 
 
@@ -160,7 +163,8 @@ def _index(p: Params) -> WrapperBody:
 def _abs(p: Params) -> WrapperBody:
     (x,) = p
     unsafe = any_of(compare(BinaryOp.EQ, x, int_lit(INT_MIN)))
-    return WrapperBody(x.type, unsafe, non_negative(x), builtin("abs", x))
+    plain = builtin("abs", x)
+    return WrapperBody(plain.type, unsafe, non_negative(x), plain)
 
 
 DIV = WrapperKind("DIV", _division, lambda args: binary(BinaryOp.DIV, args[0], args[1]))
