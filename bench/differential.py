@@ -46,7 +46,10 @@ def prepared(seeds: range) -> Iterator[tuple[Job, TestCase]]:
         test, result = apply_recondition(
             original, generated.program, generated.buffer_values, GLSL450
         )
-        yield job_from_program(result.program, result.buffer_values, GLSL450, passes), test
+        job = job_from_program(
+            result.program, result.buffer_values, GLSL450, passes, generated.workgroups
+        )
+        yield job, test
 
 
 def main() -> None:

@@ -49,9 +49,11 @@ class Outcome:
     aliasing_after: int
 
 
-def _first_ub(program: object, values: object) -> tuple[str | None, str | None]:
+def _first_ub(
+    program: object, values: object, workgroups: tuple[int, int, int]
+) -> tuple[str | None, str | None]:
     try:
-        run_compute(program, values, sanitize=True)  # type: ignore[arg-type]
+        run_compute(program, values, sanitize=True, workgroups=workgroups)  # type: ignore[arg-type]
     except UndefinedBehaviour as ub:
         return ub.category.value, f"{ub.location}: {ub.message}"
     return None, None
@@ -59,11 +61,11 @@ def _first_ub(program: object, values: object) -> tuple[str | None, str | None]:
 
 def check_seed(seed: int, validate_text: bool) -> Outcome:
     generated = generate(seed, SmithOptions(), GLSL450)
-    before, _ = _first_ub(generated.program, generated.buffer_values)
+    before, _ = _first_ub(generated.program, generated.buffer_values, generated.workgroups)
     start = time.perf_counter()
     result = recondition(generated.program, generated.buffer_values)
     recondition_ms = (time.perf_counter() - start) * 1000
-    after, detail = _first_ub(result.program, result.buffer_values)
+    after, detail = _first_ub(result.program, result.buffer_values, generated.workgroups)
     original = emit_glsl(generated.program, GLSL450)
     reconditioned = emit_glsl(result.program, GLSL450)
     rejected = []

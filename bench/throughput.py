@@ -42,7 +42,14 @@ def jobs(count: int, options: SmithOptions) -> list[Job]:
     for seed in range(count):
         generated = generate(seed, options, GLSL450)
         reconditioned = recondition(generated.program, generated.buffer_values)
-        result.append(job_from_program(reconditioned.program, reconditioned.buffer_values, GLSL450))
+        result.append(
+            job_from_program(
+                reconditioned.program,
+                reconditioned.buffer_values,
+                GLSL450,
+                groups=generated.workgroups,
+            )
+        )
     return result
 
 

@@ -63,7 +63,7 @@ from shadersmith.ir.expressions import (
     VariableRef,
 )
 from shadersmith.ir.operators import AssignOp, BinaryOp
-from shadersmith.ir.program import Function, ParamQualifier, Program, StorageBuffer
+from shadersmith.ir.program import Function, ParamQualifier, Program, Stage, StorageBuffer
 from shadersmith.ir.statements import (
     Block,
     Break,
@@ -274,13 +274,17 @@ class DivergenceAnalysis:
 
     @classmethod
     def of_program(cls, program: Program) -> DivergenceAnalysis:
-        return cls(
+        analysis = cls(
             global_names=[d.name for d in program.globals] + [u.name for u in program.uniforms],
             buffers=program.buffers,
             shared=[s.name for s in program.shared],
             inputs=[i.name for i in program.inputs],
             functions=program.functions,
         )
+        if program.stage is Stage.COMPUTE and program.local_size == (1, 1, 1):
+            # One invocation per work group: nothing can differ within one.
+            analysis.always_divergent = frozenset()
+        return analysis
 
     def add_function(self, function: Function) -> None:
         self.functions[function.name] = function

@@ -97,7 +97,9 @@ def prepare_test(index: int, options: CampaignOptions) -> PreparedTest:
     test, result = apply_recondition(
         original, generated.program, generated.buffer_values, options.profile
     )
-    job = job_from_program(result.program, result.buffer_values, options.profile, passes)
+    job = job_from_program(
+        result.program, result.buffer_values, options.profile, passes, generated.workgroups
+    )
     return PreparedTest(index, seed, job, test)
 
 

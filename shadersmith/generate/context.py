@@ -9,13 +9,18 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from shadersmith.generate.invocations import InvocationLayout
 from shadersmith.generate.options import SmithOptions
 from shadersmith.generate.scope import Scope
 from shadersmith.generate.values import ValueSource
 from shadersmith.ir.profile import LanguageProfile
 from shadersmith.ir.program import Parameter
 from shadersmith.ir.types import Type
+
+if TYPE_CHECKING:
+    from shadersmith.generate.divergence import DivergenceDriver
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,8 +37,18 @@ class Signature:
 
 
 class GenerationContext:
-    def __init__(self, seed: int, options: SmithOptions, profile: LanguageProfile) -> None:
+    def __init__(
+        self,
+        seed: int,
+        options: SmithOptions,
+        profile: LanguageProfile,
+        invocations: InvocationLayout | None = None,
+    ) -> None:
         self.rng = random.Random(seed)
+        # The dispatch of a multi-invocation program (None: one invocation), and what
+        # steers its divergence (generate/divergence.py), set once the interface exists.
+        self.invocations = invocations
+        self.divergence: DivergenceDriver | None = None
         self.options = options
         self.profile = profile
         self.choices: Counter[str] = Counter()

@@ -138,6 +138,8 @@ class ExpressionGenerator:
             self._constant_mode = False
 
     def condition(self, depth: int = 0) -> Expression:
+        if self.ctx.divergence is not None:  # invocation-dependent at times (divergence.py)
+            return self.ctx.divergence.condition(self, depth)
         return self.expression(BOOL, depth)
 
     def leaf(self, type_: ScalarType | VectorType, depth: int) -> Expression:

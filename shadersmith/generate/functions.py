@@ -9,7 +9,7 @@ ends with `return e;`, so every path returns.
 from __future__ import annotations
 
 from shadersmith.generate.context import Signature
-from shadersmith.generate.interface import field_access
+from shadersmith.generate.interface import invocation_view
 from shadersmith.generate.scope import Variable
 from shadersmith.generate.statements import JumpContext, StatementGenerator
 from shadersmith.ir.expressions import Assign, Index, Literal, VariableRef
@@ -52,6 +52,8 @@ def user_function(gen: StatementGenerator) -> Function:
         _parameter(gen, rng.choice(_QUALIFIERS))
         for _ in range(rng.randint(0, ctx.options.max_params))
     )
+    if ctx.divergence is not None:
+        ctx.divergence.enter_function()
     ctx.scope.push()
     try:
         for param in params:
@@ -90,11 +92,17 @@ def main_function(gen: StatementGenerator, buffers: tuple[StorageBuffer, ...]) -
     """`void main()`: a few declarations to work with, random statements, then a write
     to every output field so that the result is observable."""
     ctx = gen.ctx
+    driver = ctx.divergence
+    if driver is not None:
+        driver.enter_main()
     ctx.scope.push()
     try:
         gen.jumps = JumpContext(return_type=VOID)
         gen.budget = ctx.options.max_statements_main
         body: list[Statement] = [gen.declaration(0) for _ in range(ctx.rng.randint(2, 4))]
+        if driver is not None:
+            for declaration in body:
+                driver.observe(declaration)
         body.extend(gen.statements(0))
         while gen.budget > 0:
             body.extend(gen.statements(0))
@@ -111,8 +119,7 @@ def _output_writes(gen: StatementGenerator, buffers: tuple[StorageBuffer, ...]) 
         if buffer.readonly:
             continue
         for field in buffer.fields:
-            target = field_access(buffer, field)
-            type_ = field.type
+            target, type_ = invocation_view(gen.ctx, buffer, field)
             if isinstance(type_, ArrayType) and rng.random() < 0.7:
                 assert type_.length is not None
                 element = type_.element

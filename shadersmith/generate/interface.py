@@ -5,13 +5,18 @@ bool, whose std430 representation is not portable. Input buffers are `readonly`;
 output buffers are filled with initial values too (so that reading them is defined) and
 read back after the run. Field names are unique across the program, so they work both
 as `instance.field` and as bare globals of a block without an instance name.
+
+In a multi-invocation program each output field `T f` is declared `T f[N]`, one element
+per invocation of the dispatch, and the program sees it as `f[slot]` (invocations.py):
+that is the variable the generator's scope holds, so no generated access ever touches
+another invocation's element.
 """
 
 from __future__ import annotations
 
 from shadersmith.generate.context import GenerationContext
 from shadersmith.generate.scope import Variable
-from shadersmith.ir.expressions import Expression, Member, VariableRef
+from shadersmith.ir.expressions import Expression, Index, Member, VariableRef
 from shadersmith.ir.program import BufferAccess, BufferField, StorageBuffer
 from shadersmith.ir.types import (
     ArrayType,
@@ -72,6 +77,7 @@ def make_buffers(ctx: GenerationContext) -> tuple[tuple[StorageBuffer, ...], Buf
         ("in", BufferAccess.INPUT, rng.randint(1, options.max_input_buffers)),
         ("out", BufferAccess.INPUT_OUTPUT, rng.randint(1, options.max_output_buffers)),
     )
+    layout = ctx.invocations
     for prefix, access, count in counts:
         for number in range(count):
             stem = f"{prefix}_{number}"
@@ -79,6 +85,10 @@ def make_buffers(ctx: GenerationContext) -> tuple[tuple[StorageBuffer, ...], Buf
                 BufferField(f"{stem}_f{i}", buffer_field_type(ctx))
                 for i in range(rng.randint(1, options.max_buffer_fields))
             )
+            if layout is not None and access is not BufferAccess.INPUT:
+                fields = tuple(
+                    BufferField(f.name, ArrayType(f.type, layout.invocations)) for f in fields
+                )
             with_instance = options.buffer_instance_names and rng.random() < 0.5
             buffer = StorageBuffer(
                 block_name=f"buf_{stem}",
@@ -93,8 +103,22 @@ def make_buffers(ctx: GenerationContext) -> tuple[tuple[StorageBuffer, ...], Buf
     return tuple(buffers), values
 
 
+def invocation_view(
+    ctx: GenerationContext, buffer: StorageBuffer, field: BufferField
+) -> tuple[Expression, Type]:
+    """How the program reaches a field, and the type it sees: the field itself, or in a
+    multi-invocation program an output field's element at the invocation's slot."""
+    access = field_access(buffer, field)
+    layout = ctx.invocations
+    if layout is None or buffer.readonly:
+        return access, field.type
+    assert isinstance(field.type, ArrayType)
+    element = field.type.element
+    return Index(element, access, layout.slot()), element
+
+
 def declare_buffers(ctx: GenerationContext, buffers: tuple[StorageBuffer, ...]) -> None:
     for buffer in buffers:
         for field in buffer.fields:
-            access = field_access(buffer, field)
-            ctx.scope.declare(Variable(field.name, field.type, access, not buffer.readonly))
+            access, type_ = invocation_view(ctx, buffer, field)
+            ctx.scope.declare(Variable(field.name, type_, access, not buffer.readonly))

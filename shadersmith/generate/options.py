@@ -67,6 +67,23 @@ class SmithOptions:
     floats: bool = True
     # Whether buffers get an instance name (`buf.field`) at times, or never (`field`).
     buffer_instance_names: bool = True
+    # Multi-invocation compute (ShaDiv, generate/divergence.py). The share of programs
+    # run by more than one invocation; each such program draws a local size up to
+    # max_local_size_x x _y x _z and up to max_workgroups_x work groups (in x).
+    multi_invocation_probability: float = 0.7
+    max_local_size_x: int = 8
+    max_local_size_y: int = 4
+    max_local_size_z: int = 1
+    max_workgroups_x: int = 4
+    # ShaDiv's p_delta: the probability that a statement of a multi-invocation program is
+    # divergent (its values or its control flow depend on the invocation).
+    divergence_probability: float = 0.2
+    # The probability that a multi-invocation program exchanges values between its
+    # invocations through `shared` arrays and barrier().
+    shared_memory_probability: float = 0.6
+    # ShaDiv's M_liv: the probability that a value of `main` defined in uniform or
+    # divergent code is folded into a later statement of the same divergence.
+    liveness_extension_probability: float = 0.3
 
     def __post_init__(self) -> None:
         unknown = [g for g in self.value_generators if g not in VALUE_GENERATORS]
@@ -81,6 +98,10 @@ class SmithOptions:
             "max_array_length",
             "max_switch_cases",
             "max_loop_iterations",
+            "max_local_size_x",
+            "max_local_size_y",
+            "max_local_size_z",
+            "max_workgroups_x",
         )
         for name in positive:
             if getattr(self, name) < 1:
@@ -101,6 +122,10 @@ class SmithOptions:
             "guided_switch_probability",
             "guided_for_probability",
             "control_flow_probability",
+            "multi_invocation_probability",
+            "divergence_probability",
+            "shared_memory_probability",
+            "liveness_extension_probability",
         )
         for name in probabilities:
             if not 0.0 <= getattr(self, name) <= 1.0:
@@ -116,14 +141,21 @@ def options_to_dict(options: SmithOptions) -> dict[str, Any]:
     return result
 
 
+# Options added after tests were recorded, and the value that gives what those tests'
+# generator did: a test.json written before multi-invocation programs existed names no
+# `multi_invocation_probability`, and its seed must still regenerate its program.
+LEGACY_DEFAULTS: dict[str, Any] = {"multi_invocation_probability": 0.0}
+
+
 def options_from_dict(data: dict[str, Any]) -> SmithOptions:
-    """Options from `options_to_dict`'s output; missing keys take their default, an
-    unknown key is an error (it would silently change what a seed generates)."""
+    """Options from `options_to_dict`'s output; missing keys take their default (or,
+    for an option added later, the value that regenerates older tests: LEGACY_DEFAULTS),
+    an unknown key is an error (it would silently change what a seed generates)."""
     known = {field.name: field for field in dataclasses.fields(SmithOptions)}
     unknown = sorted(key for key in data if key not in known)
     if unknown:
         raise ValueError(f"unknown generator option(s): {', '.join(unknown)}")
-    values: dict[str, Any] = {}
+    values: dict[str, Any] = {k: v for k, v in LEGACY_DEFAULTS.items() if k not in data}
     for key, value in data.items():
         default = getattr(SmithOptions(), key)
         if isinstance(default, tuple):

@@ -13,6 +13,7 @@ the generation time.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
 
@@ -96,6 +97,9 @@ class Scope:
         self._keys: list[tuple[tuple[Access, Type], ...]] = []
         self._providers: dict[tuple[Access, Type], list[Variable]] = {}
         self._marks: list[int] = []
+        # Narrows the readable variables offered (ShaDiv's Filter(Σ, var_set, ω): the
+        # uniform or the divergent ones, generate/divergence.py); None offers all.
+        self.read_filter: Callable[[list[Variable]], list[Variable]] | None = None
 
     def push(self) -> None:
         self._marks.append(len(self._variables))
@@ -124,7 +128,10 @@ class Scope:
 
     def providers(self, access: Access, type_: Type) -> list[Variable] | tuple[Variable, ...]:
         """Variables with an `access` path yielding `type_`, oldest first (do not mutate)."""
-        return self._providers.get((access, type_), _EMPTY)
+        found = self._providers.get((access, type_), _EMPTY)
+        if access is Access.READ and self.read_filter is not None and found:
+            return self.read_filter(list(found))
+        return found
 
     @property
     def variables(self) -> tuple[Variable, ...]:

@@ -1,4 +1,5 @@
-"""GLSLsmith: random single-invocation compute shaders (seed 004 section 4.2, seed 003).
+"""GLSLsmith: random compute shaders (seed 004 section 4.2, seed 003), and ShaDiv's
+multi-invocation ones (seed 000: divergence.py, invocations.py, liveness.py).
 
 `generate(seed, options, profile)` builds a typed IR program over several std430 storage
 buffers, with integer, boolean and exact-float computation, vectors and swizzles,
@@ -14,7 +15,10 @@ of labels (how many times each was used):
 - `switch:guided`, `switch:empty`, `switch:default_only`, `switch:arbitrary`,
   `switch:default`, `switch:fallthrough` (see switches.py);
 - `for:guided`, `for:step_add`, `for:step_sub`, `for:step_mul`, `for:step_div`,
-  `for:infinite`, `for:partial`, `for:arbitrary` (see loops.py).
+  `for:infinite`, `for:partial`, `for:arbitrary` (see loops.py);
+- `dispatch:multi_invocation`, `divergence:exchange`, `divergence:uniform_if`,
+  `divergence:uniform_loop`, `divergence:divergent_loop`, `liveness:extended` (see
+  divergence.py and liveness.py).
 """
 
 from __future__ import annotations
@@ -22,10 +26,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from shadersmith.analysis.divergence import DivergenceAnalysis
 from shadersmith.generate.context import GenerationContext
+from shadersmith.generate.divergence import DivergenceDriver, declare_invocation_builtins
 from shadersmith.generate.expressions import ExpressionGenerator
 from shadersmith.generate.functions import global_variables, main_function, user_function
 from shadersmith.generate.interface import declare_buffers, make_buffers
+from shadersmith.generate.invocations import choose_layout
 from shadersmith.generate.options import (
     VALUE_GENERATORS,
     SmithOptions,
@@ -34,8 +41,9 @@ from shadersmith.generate.options import (
 )
 from shadersmith.generate.statements import StatementGenerator
 from shadersmith.ir.profile import GLSL450, LanguageProfile
-from shadersmith.ir.program import Program, Stage
+from shadersmith.ir.program import Function, Program, Stage
 from shadersmith.ir.values import BufferValues
+from shadersmith.mutate.liveness import extend_liveness
 
 __all__ = [
     "DEFAULT_OPTIONS",
@@ -53,33 +61,62 @@ DEFAULT_OPTIONS = SmithOptions()
 
 @dataclass(frozen=True)
 class GeneratedProgram:
-    program: Program  # stage COMPUTE, local_size (1, 1, 1)
+    program: Program  # stage COMPUTE; local_size (1, 1, 1) unless multi-invocation
     buffer_values: BufferValues  # initial contents: block name -> field name -> value
     options: SmithOptions
     seed: int
     # Labels of generation choices invisible in the IR, with use counts (see above).
     choices: Counter[str] = field(default_factory=Counter)
+    # How many work groups the program is dispatched as (invocations.py).
+    workgroups: tuple[int, int, int] = (1, 1, 1)
+
+    @property
+    def invocations(self) -> int:
+        x, y, z = self.program.local_size
+        return x * y * z * self.workgroups[0] * self.workgroups[1] * self.workgroups[2]
 
 
 def generate(
     seed: int, options: SmithOptions = DEFAULT_OPTIONS, profile: LanguageProfile = GLSL450
 ) -> GeneratedProgram:
     """A random program; the same seed, options and profile give an equal program."""
-    ctx = GenerationContext(seed, options, profile)
+    layout = choose_layout(seed, options)
+    ctx = GenerationContext(seed, options, profile, layout)
     expressions = ExpressionGenerator(ctx)
     statements = StatementGenerator(ctx, expressions)
     buffers, buffer_values = make_buffers(ctx)
     declare_buffers(ctx, buffers)
+    driver: DivergenceDriver | None = None
+    if layout is not None:
+        declare_invocation_builtins(ctx)
     globals_ = global_variables(statements)
-    functions = [
-        user_function(statements) for _ in range(ctx.rng.randint(0, options.max_functions))
-    ]
+    if layout is not None:
+        analysis = DivergenceAnalysis(global_names=[g.name for g in globals_], buffers=buffers)
+        driver = DivergenceDriver(ctx, layout, analysis)
+        driver.make_shared()
+        ctx.divergence = driver
+    functions: list[Function] = []
+    for _ in range(ctx.rng.randint(0, options.max_functions)):
+        functions.append(user_function(statements))
+        if driver is not None:
+            driver.analysis.add_function(functions[-1])
     functions.append(main_function(statements, buffers))
     program = Program(
         stage=Stage.COMPUTE,
         functions=tuple(functions),
         buffers=buffers,
         globals=globals_,
-        local_size=(1, 1, 1),
+        local_size=(1, 1, 1) if layout is None else layout.local_size,
+        shared=() if driver is None else driver.declared_shared(),
     )
-    return GeneratedProgram(program, buffer_values, options, seed, ctx.choices)
+    workgroups = (1, 1, 1)
+    if layout is not None:
+        workgroups = layout.workgroups
+        ctx.choices["dispatch:multi_invocation"] += 1
+        if driver is not None and options.liveness_extension_probability > 0:
+            program, extended = extend_liveness(
+                program, ctx.rng, options.liveness_extension_probability
+            )
+            if extended:
+                ctx.choices["liveness:extended"] += extended
+    return GeneratedProgram(program, buffer_values, options, seed, ctx.choices, workgroups)

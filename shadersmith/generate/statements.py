@@ -103,6 +103,11 @@ class StatementGenerator:
         return body
 
     def statement(self, nesting: int) -> Statement:
+        if self.ctx.divergence is not None:  # a multi-invocation program: generate/divergence.py
+            return self.ctx.divergence.statement(self, nesting)
+        return self.plain_statement(nesting)
+
+    def plain_statement(self, nesting: int) -> Statement:
         self.budget -= 1
         if nesting < self.options.max_nesting and self.ctx.chance(
             self.options.control_flow_probability

@@ -33,4 +33,5 @@ def testcase_from_generated(generated: GeneratedProgram, profile: LanguageProfil
         shaders={SHADER_FILE_BY_STAGE[stage]: emit_glsl(generated.program, profile)},
         buffers=buffer_specs(generated.program, generated.buffer_values),
         provenance=generator_provenance(generated, profile),
+        dispatch=generated.workgroups,
     )

@@ -22,12 +22,16 @@ from shadersmith.recondition import (
 )
 
 
-def unsafe_paths_taken(result: Reconditioned) -> set[str]:
+def unsafe_paths_taken(
+    result: Reconditioned, workgroups: tuple[int, int, int] = (1, 1, 1)
+) -> set[str]:
     """The wrapper sites whose unsafe path the program takes on its own inputs, found by
     running the instrumented program in the reference interpreter (exact semantics, so
     what it records is what every correct implementation would do)."""
     instrumented = instrument(result)
-    after = run_compute(instrumented, hits_buffer_values(result), sanitize=False)
+    after = run_compute(
+        instrumented, hits_buffer_values(result), sanitize=False, workgroups=workgroups
+    )
     return wrapper_hits(result, after.buffers)
 
 
@@ -59,7 +63,7 @@ def apply_recondition(
         "loop_bounds": dict(result.bounds),
     }
     if prune:
-        keep = unsafe_paths_taken(result)
+        keep = unsafe_paths_taken(result, test.dispatch)
         result = prune_wrappers(result, keep)
         step["prune_keep"] = sorted(keep)
     step["wrappers"] = list(result.wrappers_used)
@@ -71,5 +75,6 @@ def apply_recondition(
         shaders={SHADER_FILE_BY_STAGE[test.stage]: emit_glsl(result.program, profile)},
         buffers=buffer_specs(result.program, result.buffer_values),
         provenance=provenance,
+        dispatch=test.dispatch,
     )
     return reconditioned, result

@@ -59,6 +59,9 @@ class TestCase:
     # named in its target's `results[target]["files"]`: SPIR-V, its disassembly,
     # spirv-cross's GLSL, images. Outputs of a run, never inputs of one.
     files: dict[str, bytes] = field(default_factory=dict)
+    # Compute tests: how many work groups are dispatched (test.json `dispatch`; a test
+    # written before there were several is one work group).
+    dispatch: tuple[int, int, int] = (1, 1, 1)
 
     @property
     def main_shader(self) -> str:
@@ -74,6 +77,7 @@ class TestCase:
             "stage": self.stage,
             "language": self.language,
             "shaders": sorted(self.shaders),
+            **({"dispatch": list(self.dispatch)} if self.stage == "compute" else {}),
             "inputs": {
                 "buffers": [
                     {
@@ -214,6 +218,7 @@ def load_test(directory: Path) -> TestCase:
         raise TestCaseError(f"{path}: no {SHADER_FILE_BY_STAGE[stage]} listed for a {stage} test")
     buffers = [_buffer_from_json(item, path) for item in buffers_data]
     results = dict(data.get("results") or {})
+    dispatch = _dispatch_from_json(data.get("dispatch", [1, 1, 1]), path)
     return TestCase(
         stage=stage,
         language=language,
@@ -222,7 +227,18 @@ def load_test(directory: Path) -> TestCase:
         provenance=dict(data.get("provenance") or {}),
         results=results,
         files=_result_files(directory, results),
+        dispatch=dispatch,
     )
+
+
+def _dispatch_from_json(data: Any, path: Path) -> tuple[int, int, int]:
+    if (
+        not isinstance(data, list)
+        or len(data) != 3
+        or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in data)
+    ):
+        raise TestCaseError(f"{path}: dispatch must be three positive integers, not {data!r}")
+    return (data[0], data[1], data[2])
 
 
 def _result_files(directory: Path, results: dict[str, Any]) -> dict[str, bytes]:

@@ -73,7 +73,6 @@ from shadersmith.ir.types import (
     kind_of,
 )
 
-
 # Built-ins that synchronise invocations or order their memory accesses (dispatch.py).
 _SYNCHRONISATION = frozenset(
     {

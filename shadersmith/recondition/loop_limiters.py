@@ -16,15 +16,24 @@ a timeout. The check and the increments go first in the body:
 At the top, `continue` cannot skip them; in a `for` loop the update still runs after every
 iteration (the check only adds a `break`); in a `do ... while` the body's first iteration
 is checked like any other. Once the total is spent, every loop breaks at its first check.
+
+In a multi-invocation program the whole-invocation count differs between invocations
+(divergent loops run different numbers of iterations), so a uniform loop that checked it
+could stop earlier in some invocations than in others: its barriers would no longer be
+reached by all, and values the generator made uniform would diverge. The loops that
+analysis/divergence.py proves uniform (same entry, same trip count in every invocation of
+a work group) therefore count against a total of their own, `_ss_loop_uniform_total`,
+which only uniform loops touch and which therefore stays uniform itself.
 """
 
 from __future__ import annotations
 
 import dataclasses
 
+from shadersmith.analysis.divergence import analyse
 from shadersmith.ir.expressions import IncDec, VariableRef
 from shadersmith.ir.operators import BinaryOp, IncDecOp
-from shadersmith.ir.program import Program
+from shadersmith.ir.program import Program, Stage
 from shadersmith.ir.statements import (
     Block,
     Break,
@@ -41,30 +50,38 @@ from shadersmith.recondition.build import compare, int_lit, logical_or
 from shadersmith.recondition.rewrite import rewrite_statement_lists
 
 TOTAL_COUNTER = "_ss_loop_total"
+UNIFORM_TOTAL_COUNTER = "_ss_loop_uniform_total"
 COUNTER_PREFIX = "_ss_loop"
 
 
 def limit_loops(program: Program, per_loop: int, total: int) -> tuple[Program, dict[str, int]]:
     """`program` with every loop bounded, and the bound of each counter by name."""
     bounds: dict[str, int] = {}
+    uniform = _uniform_loops(program)
     total_ref = VariableRef(INT, TOTAL_COUNTER)
+    uniform_total_ref = VariableRef(INT, UNIFORM_TOTAL_COUNTER)
+    totals_used: list[str] = []
 
     def limit(stmt: Statement) -> list[Statement]:
         if not isinstance(stmt, For | While | DoWhile):
             return [stmt]
-        name = f"{COUNTER_PREFIX}{len(bounds)}"
+        ordinal = len(bounds)
+        name = f"{COUNTER_PREFIX}{ordinal}"
         bounds[name] = per_loop
         counter = VariableRef(INT, name)
+        whole = uniform_total_ref if ordinal in uniform else total_ref
+        if whole.name not in totals_used:
+            totals_used.append(whole.name)
         guard: tuple[Statement, ...] = (
             If(
                 logical_or(
                     compare(BinaryOp.GE, counter, int_lit(per_loop)),
-                    compare(BinaryOp.GE, total_ref, int_lit(total)),
+                    compare(BinaryOp.GE, whole, int_lit(total)),
                 ),
                 Block((Break(),)),
             ),
             ExprStmt(IncDec(INT, IncDecOp.POST_INC, counter)),
-            ExprStmt(IncDec(INT, IncDecOp.POST_INC, total_ref)),
+            ExprStmt(IncDec(INT, IncDecOp.POST_INC, whole)),
         )
         body = Block(guard + stmt.body.body)
         return [VarDecl(name, INT, int_lit(0)), dataclasses.replace(stmt, body=body)]
@@ -72,6 +89,28 @@ def limit_loops(program: Program, per_loop: int, total: int) -> tuple[Program, d
     limited = rewrite_statement_lists(program, limit)
     if not bounds:
         return program, {}
-    bounds[TOTAL_COUNTER] = total
-    globals_ = (*program.globals, VarDecl(TOTAL_COUNTER, INT, int_lit(0)))
+    for name in (TOTAL_COUNTER, UNIFORM_TOTAL_COUNTER):
+        if name in totals_used:
+            bounds[name] = total
+    globals_ = (
+        *program.globals,
+        *(VarDecl(name, INT, int_lit(0)) for name in sorted(totals_used)),
+    )
     return dataclasses.replace(limited, globals=globals_), bounds
+
+
+def _uniform_loops(program: Program) -> set[int]:
+    """Which loops, numbered in the order `limit` meets them, run uniformly in a
+    multi-invocation program (none in a single-invocation one: nothing to keep apart)."""
+    if program.stage is not Stage.COMPUTE or program.local_size == (1, 1, 1):
+        return set()
+    report = analyse(program)
+    met: list[Statement] = []
+
+    def meet(stmt: Statement) -> list[Statement]:
+        if isinstance(stmt, For | While | DoWhile):
+            met.append(stmt)
+        return [stmt]
+
+    rewrite_statement_lists(program, meet)  # unchanged: every statement is the original
+    return {ordinal for ordinal, loop in enumerate(met) if report.uniform_loop(loop)}

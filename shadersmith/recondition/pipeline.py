@@ -15,6 +15,8 @@ The passes run in this order, each a function from program to program:
 6. exact_floats     floats kept in the exact set S
 7. constness        initialisers that had to stop being constant expressions
 8. materialise      definitions of the wrappers used, and only those
+9. barriers         no barrier() in divergent control flow (analysis/divergence.py), on
+                    the program as it runs, loop limiters and wrappers included
 
 Passes 4 to 6 only ever wrap what they find, so each sees the others' output as safe
 (a wrapper call is a user call of a pure function); wrapper definitions are added last so
@@ -27,6 +29,7 @@ from dataclasses import dataclass, field
 
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
+from shadersmith.recondition.barriers import remove_divergent_barriers
 from shadersmith.recondition.buffer_values import complete_buffer_values, runtime_array_lengths
 from shadersmith.recondition.constness import restore_constness
 from shadersmith.recondition.evaluation_order import order_evaluation
@@ -54,6 +57,7 @@ class ReconditionOptions:
     exact_floats: bool = True
     # abs(INT_MIN) is INT_MIN in GLSL, but some back-ends treat it as poison.
     wrap_int_abs: bool = True
+    divergent_barriers: bool = True
 
 
 @dataclass(frozen=True)
@@ -97,4 +101,6 @@ def recondition(
     result = restore_constness(result)
     wrappers = called_wrappers(result)
     result = add_wrapper_definitions(result, wrappers)
+    if options.divergent_barriers:
+        result, _ = remove_divergent_barriers(result)
     return Reconditioned(result, values, wrappers, bounds)

@@ -142,7 +142,11 @@ class Interestingness:
             self.counters.invalid += 1
             return Verdict.INVALID
         job = job_from_program(
-            result.program, result.buffer_values, self.subject.profile, self.spirv_passes
+            result.program,
+            result.buffer_values,
+            self.subject.profile,
+            self.spirv_passes,
+            self.subject.dispatch,
         )
         key = _key(job)
         cached = self._cache.get(key)
@@ -151,7 +155,12 @@ class Interestingness:
             return cached
         self.counters.calls += 1
         try:
-            run_compute(result.program, result.buffer_values, step_budget=INTERP_STEP_BUDGET)
+            run_compute(
+                result.program,
+                result.buffer_values,
+                step_budget=INTERP_STEP_BUDGET,
+                workgroups=self.subject.dispatch,
+            )
         except UndefinedBehaviour:
             self.counters.ub += 1
             self._cache[key] = Verdict.UB

@@ -96,6 +96,7 @@ def reduced_test(result: ReductionResult) -> TestCase:
         provenance=provenance,
         results=results,
         files=files,
+        dispatch=subject.dispatch,
     )
 
 

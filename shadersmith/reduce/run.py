@@ -151,6 +151,7 @@ def reduce_subject(
             reduced.reconditioned.program,
             reduced.reconditioned.buffer_values,
             step_budget=INTERP_STEP_BUDGET,
+            workgroups=subject.dispatch,
         )
         ub = False
     except UndefinedBehaviour:

@@ -30,6 +30,7 @@ class Subject:
     targets: tuple[str, ...]  # every target the finding was seen against
     stage: str = "compute"
     origin: dict[str, object] = field(default_factory=dict)  # the test's provenance
+    dispatch: tuple[int, int, int] = (1, 1, 1)  # work groups every candidate runs as
 
 
 def subject_from_test(
@@ -90,4 +91,5 @@ def subject_from_test(
         targets=tuple(targets),
         stage=test.stage,
         origin=dict(test.provenance),
+        dispatch=test.dispatch,
     )

@@ -33,6 +33,8 @@ class Job:
     buffer_values: BufferValues | None = None
     # spirv-opt pass list recorded in the test; None means the target's own default.
     spirv_passes: tuple[str, ...] | None = None
+    # Compute jobs: how many work groups are dispatched (each of the shader's local size).
+    groups: tuple[int, int, int] = (1, 1, 1)
     # Fragment jobs: framebuffer size, and the GLSL 3.30 text for GL 3.3 drivers.
     width: int = 256
     height: int = 256
@@ -83,7 +85,9 @@ def gl_target(
         if job.stage == "compute":
             if not runner.supports_compute:
                 return _unsupported(name, "compute shaders")
-            return _name_rejecting_front_end(runner.run_compute(job.source, job.buffers))
+            return _name_rejecting_front_end(
+                runner.run_compute(job.source, job.buffers, job.groups)
+            )
         source = job.source_gl33 if driver == "softpipe" and job.source_gl33 else job.source
         return _name_rejecting_front_end(runner.run_fragment(source, job.width, job.height))
 
@@ -176,7 +180,7 @@ def vulkan_target(
             passes = passes_for(job)
             if job.stage == "compute":
                 result = toolchain.run_compute_through_cross(
-                    gl_runner, job.source, job.buffers, passes, toolset=toolset
+                    gl_runner, job.source, job.buffers, passes, job.groups, toolset=toolset
                 )
             else:
                 result = toolchain.run_fragment_through_cross(
@@ -219,7 +223,7 @@ def vulkan_target(
             passes = ()
         if job.stage == "compute":
             result = toolchain.run_compute_on_vulkan(
-                vk_runner, job.source, job.buffers, passes, toolset=toolset
+                vk_runner, job.source, job.buffers, passes, job.groups, toolset=toolset
             )
         else:
             result = toolchain.run_fragment_on_vulkan(
@@ -242,7 +246,9 @@ def interp_target(name: str = "interp") -> ChainTarget:
             return _unsupported(name, "tests without IR" if job.program is None else job.stage)
         started = time.perf_counter()
         try:
-            after = run_compute(job.program, job.buffer_values, sanitize=True)
+            after = run_compute(
+                job.program, job.buffer_values, sanitize=True, workgroups=job.groups
+            )
         except UndefinedBehaviour as ub:
             return RunResult(
                 RunStatus.UNDEFINED_BEHAVIOUR,

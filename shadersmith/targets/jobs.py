@@ -16,6 +16,7 @@ def job_from_program(
     values: BufferValues,
     profile: LanguageProfile,
     spirv_passes: tuple[str, ...] | None = None,
+    groups: tuple[int, int, int] = (1, 1, 1),
 ) -> Job:
     return Job(
         stage=program.stage.value,
@@ -24,6 +25,7 @@ def job_from_program(
         program=program,
         buffer_values=values,
         spirv_passes=spirv_passes,
+        groups=groups,
     )
 
 
@@ -38,4 +40,5 @@ def job_from_test(test: TestCase, program: Program | None = None) -> Job:
         program=program,
         buffer_values=None if program is None else test.buffer_values(),
         spirv_passes=tuple(passes) if passes else None,
+        groups=test.dispatch,
     )
