@@ -65,9 +65,9 @@ def _planted(name: str, base: str, signature: str, first_seed: int) -> Case:
 
 
 PLANTED = (
-    _planted("sub-to-add", "gl-llvmpipe", "wrong:odd_one_out:planted-sub-to-add", 5000),
-    _planted("xor-to-or", "vk-lavapipe", "wrong:odd_one_out:planted-xor-to-or", 5100),
-    _planted("shl-to-shr", "gl-llvmpipe", "wrong:odd_one_out:planted-shl-to-shr", 5200),
+    _planted("sub-to-add", "gl-llvmpipe", "wrong:planted-sub-to-add", 5000),
+    _planted("xor-to-or", "vk-lavapipe", "wrong:planted-xor-to-or", 5100),
+    _planted("shl-to-shr", "gl-llvmpipe", "wrong:planted-shl-to-shr", 5200),
     _planted("crash-on-bitfield-reverse", "gl-llvmpipe", "crash:", 5300),
     _planted("reject-switch", "vk-lavapipe", "compile:planted-reject-switch:", 5400),
 )
@@ -78,14 +78,14 @@ PLANTED = (
 REAL = tuple(
     Case(name, "real", CPU_TARGETS, signature, (seed,))
     for name, signature, seed in (
-        ("mesa-gl-swizzle-index", "wrong:odd_one_out:llvmpipe-gl", 6),
-        ("mesa-gl-disagree", "wrong:disagree:llvmpipe-gl", 319),
+        ("mesa-gl-swizzle-index", "wrong:llvmpipe-gl", 6),
+        ("mesa-gl-disagree", "wrong:llvmpipe-gl", 319),
         ("spirv-cross-invalid-glsl", "compile:spirv-cross:", 1177),
         ("llvmpipe-segfault", "crash:llvmpipe-gl:SIGSEGV", 89),
         ("llvm-physreg-copy", "crash:llvmpipe-gl:LLVM ERROR", 57),
         ("spirv-opt-invalid-spirv", "invalid:spirv-opt:", 1940),
-        ("spirv-cross-wrong", "wrong:odd_one_out:spirv-cross", 3623),
-        ("spirv-opt-wrong", "wrong:odd_one_out:spirv-opt", 353),
+        ("spirv-cross-wrong", "wrong:spirv-cross", 3623),
+        ("spirv-opt-wrong", "wrong:spirv-opt", 353),
     )
 )
 

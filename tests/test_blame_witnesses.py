@@ -83,7 +83,7 @@ def test_both_mesa_gl_drivers_wrong_blames_the_glsl_front_end() -> None:
     results["witness-softpipe"] = out(2)
     finding = wrong_finding(results)
     assert finding.targets == ("gl-llvmpipe", "witness-softpipe")
-    assert sign_finding(finding, results, CHAINS) == "wrong:odd_one_out:mesa-glsl"
+    assert sign_finding(finding, results, CHAINS) == "wrong:mesa-glsl"
     # softpipe right: llvmpipe's back-end on the GL path, not the shared front-end.
     results["witness-softpipe"] = out(1)
     assert blame(wrong_finding(results), results, CHAINS) == ["llvmpipe", "llvm"]
@@ -159,10 +159,10 @@ def test_the_three_umulextended_findings_share_one_root_cause() -> None:
 @pytest.mark.parametrize(
     ("finding", "expected"),
     [
-        ("spirv-cross-wrong", "wrong:odd_one_out:llvmpipe"),
-        ("llvmpipe-gl-loop-readonly", "wrong:disagree:llvmpipe"),
-        ("mesa-gl-disagree", "wrong:disagree:mesa-glsl"),
-        ("mesa-gl-swizzle-index", "wrong:odd_one_out:mesa-glsl"),
+        ("spirv-cross-wrong", "wrong:llvmpipe"),
+        ("llvmpipe-gl-loop-readonly", "wrong:llvmpipe"),
+        ("mesa-gl-disagree", "wrong:mesa-glsl"),
+        ("mesa-gl-swizzle-index", "wrong:mesa-glsl"),
         (
             "llvm-physreg-copy",
             "crash:mesa-glsl:invalid NIR: unpack_64_2x32_split_y of a 32-bit value",
@@ -240,4 +240,4 @@ def test_an_undefined_read_in_the_front_ends_nir_is_its_fault() -> None:
     finding = wrong_finding(results)
     assert blame(finding, results, CHAINS)[0] == "llvmpipe"
     wrong.cause = ("mesa-glsl", "NIR reads an undefined value")
-    assert sign_finding(finding, results, CHAINS) == "wrong:odd_one_out:mesa-glsl"
+    assert sign_finding(finding, results, CHAINS) == "wrong:mesa-glsl"

@@ -120,7 +120,7 @@ PLANTED_WRONG = ["planted-sub-to-add-gl-llvmpipe", "gl-llvmpipe", "interp"]
 @pytest.mark.parametrize(
     ("targets", "wanted", "trigger"),
     [
-        (PLANTED_WRONG, "wrong:odd_one_out:planted-sub-to-add", " - "),
+        (PLANTED_WRONG, "wrong:planted-sub-to-add", " - "),
         (
             ["planted-crash-on-bitfield-reverse-gl-llvmpipe", "gl-llvmpipe", "interp"],
             "crash:",
@@ -165,24 +165,20 @@ def test_internal_reducer_shrinks_a_planted_bug_and_keeps_its_signature(
 def test_reduce_command_writes_the_reduced_test_and_replay_shows_the_finding(
     tmp_path: Path,
 ) -> None:
-    directory = _record(
-        range(5000, 5060), PLANTED_WRONG, "wrong:odd_one_out:planted-sub-to-add", tmp_path
-    )
+    directory = _record(range(5000, 5060), PLANTED_WRONG, "wrong:planted-sub-to-add", tmp_path)
     runner = CliRunner()
     reduced = runner.invoke(main, ["reduce", str(directory), "--time", "2m"])
     assert reduced.exit_code == 0, reduced.output
-    assert "signature wrong:odd_one_out:planted-sub-to-add: kept" in reduced.output
+    assert "signature wrong:planted-sub-to-add: kept" in reduced.output
     written = reduced_directory(directory)
     assert (written / "unreconditioned.comp").is_file()
     replayed = runner.invoke(main, ["replay", str(written)])
     assert replayed.exit_code == 0, replayed.output
-    assert "REPRODUCES: wrong:odd_one_out:planted-sub-to-add" in replayed.output
+    assert "REPRODUCES: wrong:planted-sub-to-add" in replayed.output
 
 
 def test_a_test_that_no_longer_shows_its_signature_is_refused(tmp_path: Path) -> None:
-    directory = _record(
-        range(5000, 5060), PLANTED_WRONG, "wrong:odd_one_out:planted-sub-to-add", tmp_path
-    )
+    directory = _record(range(5000, 5060), PLANTED_WRONG, "wrong:planted-sub-to-add", tmp_path)
     subject = subject_from_test(load_test(directory), targets=("gl-llvmpipe", "interp"))
     with (
         TargetSession(["gl-llvmpipe", "interp"]) as session,
@@ -214,9 +210,7 @@ def test_ctrl_c_ends_a_reduction_with_the_smallest_test_so_far_written_and_verif
     import sys
     import time
 
-    directory = _record(
-        range(5000, 5060), PLANTED_WRONG, "wrong:odd_one_out:planted-sub-to-add", tmp_path
-    )
+    directory = _record(range(5000, 5060), PLANTED_WRONG, "wrong:planted-sub-to-add", tmp_path)
     command = [sys.executable, "-m", "shadersmith.cli", "reduce", str(directory), "--jobs", "1"]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(3.0)
@@ -225,7 +219,7 @@ def test_ctrl_c_ends_a_reduction_with_the_smallest_test_so_far_written_and_verif
         process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=120)
     assert process.returncode == 0, err
-    assert "signature wrong:odd_one_out:planted-sub-to-add: kept" in out
+    assert "signature wrong:planted-sub-to-add: kept" in out
     if running:
         assert "stopping: keeping the smallest test so far" in err
     reduced = load_test(reduced_directory(directory))

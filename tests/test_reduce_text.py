@@ -26,7 +26,7 @@ from shadersmith.targets.session import TargetSession
 
 PLANTED = "planted-sub-to-add-gl-llvmpipe"
 TARGETS = (PLANTED, "gl-llvmpipe", "interp")
-SIGNATURE = "wrong:odd_one_out:planted-sub-to-add"
+SIGNATURE = "wrong:planted-sub-to-add"
 # A small program (40 lines) with a subtraction whose result reaches the output.
 SEED = 3
 OPTIONS = SmithOptions(max_statements_main=12, max_functions=1, max_statements_function=6)

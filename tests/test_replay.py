@@ -20,7 +20,7 @@ from shadersmith.cli import main
 
 PLANTED = "planted-sub-to-add-vk-lavapipe"
 TARGETS = f"vk-lavapipe,vk-lavapipe-cross,{PLANTED},interp"
-SIGNATURE = "wrong:odd_one_out:planted-sub-to-add"
+SIGNATURE = "wrong:planted-sub-to-add"
 SPIRV_MAGIC = bytes.fromhex("03022307")  # 0x07230203, little-endian
 
 
@@ -111,11 +111,11 @@ def test_replay_of_an_edited_signature_does_not_reproduce_exits_1(
     finding: Path, tmp_path: Path
 ) -> None:
     copy = _copy(finding, tmp_path)
-    _edit_results(copy, lambda r: r["finding"].update(signature="wrong:odd_one_out:glslang"))
+    _edit_results(copy, lambda r: r["finding"].update(signature="wrong:glslang"))
     result = CliRunner().invoke(main, ["replay", str(copy)])
     assert result.exit_code == 1, result.output
     assert result.output.splitlines()[-1] == (
-        f"DOES NOT REPRODUCE: recorded wrong:odd_one_out:glslang, now {SIGNATURE}"
+        f"DOES NOT REPRODUCE: recorded wrong:glslang, now {SIGNATURE}"
     )
 
 
@@ -125,15 +125,13 @@ def test_replay_with_a_recorded_target_missing_here_exits_2(finding: Path, tmp_p
 
     def on_nvidia(results: dict[str, Any]) -> None:
         results["gl-nvidia"] = dict(results[PLANTED], files=[])
-        results["finding"] = {"signature": "wrong:odd_one_out:nvidia-gl", "targets": ["gl-nvidia"]}
+        results["finding"] = {"signature": "wrong:nvidia-gl", "targets": ["gl-nvidia"]}
 
     _edit_results(copy, on_nvidia)
     result = CliRunner().invoke(main, ["replay", str(copy)])
     assert result.exit_code == 2, result.output
     assert "missing on this machine: gl-nvidia" in result.output
-    assert result.output.splitlines()[-1].startswith(
-        "UNDECIDED: recorded wrong:odd_one_out:nvidia-gl"
-    )
+    assert result.output.splitlines()[-1].startswith("UNDECIDED: recorded wrong:nvidia-gl")
 
 
 def test_replay_of_a_test_without_a_finding_exits_0_when_all_agree(

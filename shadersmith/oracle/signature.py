@@ -7,7 +7,7 @@ candidate only if it keeps the signature. Layout:
                                     compile:glslang:'ID' : undeclared identifier
                                     crash:lavapipe:SIGSEGV
     timeout:<component>             oom:<component>
-    wrong:<kind>:<component>        wrong:odd_one_out:spirv-opt (the blamed component)
+    wrong:<component>               wrong:spirv-opt (the blamed component)
     ours:ub:<category>              ours:all-failed:<status>:<component>:<detail>
 
 The detail comes from the log, by the first rule of `RULES` that recognises something:
@@ -215,7 +215,10 @@ def signature(result: RunResult, kind: Kind, component: str | None = None) -> st
     if kind is Kind.AGREE:
         return "agree"
     if kind in WRONG_RESULT_KINDS:
-        return bound(f"wrong:{kind.value}:{component or UNKNOWN}")
+        # Not the kind: whether the wrong target stood alone (odd one out) or other
+        # targets were wrong in other ways (disagree) depends on the other targets, not on
+        # the bug, and would split one bug into two buckets.
+        return bound(f"wrong:{component or UNKNOWN}")
     if kind is Kind.OURS_UB:
         category = result.log.split(":", 1)[0].strip()
         return bound(f"ours:ub:{normalise(category)}" if category else "ours:ub")
