@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import sys
@@ -15,6 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from shadersmith.generate.options import SmithOptions
 from shadersmith.ir.profile import PROFILES
 
 if TYPE_CHECKING:
@@ -369,6 +371,20 @@ def _duration(text: str | None) -> float | None:
     show_default=True,
     help="Time budget of each bucket's reduction.",
 )
+@click.option(
+    "--multi-invocation",
+    type=click.FloatRange(0, 1),
+    default=None,
+    help="Share of tests with several invocations (ShaDiv); default: the generator's "
+    "(0.7); 0 gives single-invocation tests only.",
+)
+@click.option(
+    "--p-delta",
+    type=click.FloatRange(0, 1),
+    default=None,
+    help="ShaDiv's p_delta: probability of control-divergent code in a multi-invocation "
+    "test; default: the generator's (0.2).",
+)
 def fuzz_command(
     target_list: str | None,
     time_text: str | None,
@@ -382,6 +398,8 @@ def fuzz_command(
     ignore_file: Path | None,
     reduce_buckets: bool,
     reduce_time: str,
+    multi_invocation: float | None,
+    p_delta: float | None,
 ) -> None:
     """Run a differential campaign: generate, recondition, run, classify, bucket, store.
 
@@ -414,6 +432,7 @@ def fuzz_command(
         ignore=ignore,
         reduce=reduce_buckets,
         reduce_time_s=_duration(reduce_time) or 120.0,
+        generator=_generator_options(multi_invocation, p_delta),
     )
     stop = threading.Event()
     outcome: dict[str, object] = {}
@@ -469,6 +488,15 @@ def fuzz_command(
         _fail(str(outcome["error"]))
     _print_buckets(out)
     _print_reduced_programs(out)
+
+
+def _generator_options(multi_invocation: float | None, p_delta: float | None) -> SmithOptions:
+    options = SmithOptions()
+    if multi_invocation is not None:
+        options = dataclasses.replace(options, multi_invocation_probability=multi_invocation)
+    if p_delta is not None:
+        options = dataclasses.replace(options, divergence_probability=p_delta)
+    return options
 
 
 def _print_buckets(campaign: Path) -> None:
