@@ -56,8 +56,9 @@ def main(first: int, last: int, gl_driver: str = "llvmpipe") -> None:
         source = emit_glsl(reconditioned.program, GLSL450)
         inputs = buffer_inputs(reconditioned.program, reconditioned.buffer_values)
         spirv = compile_glsl_to_spirv(source, "compute")
-        on_gl = gl.run_compute(source, inputs)
-        on_vulkan = vulkan.run_compute(spirv, inputs)
+        groups = generated.workgroups
+        on_gl = gl.run_compute(source, inputs, groups)
+        on_vulkan = vulkan.run_compute(spirv, inputs, groups)
         line: dict[str, Any] = {
             "seed": seed,
             "gl": outputs(on_gl),
@@ -73,7 +74,7 @@ def main(first: int, last: int, gl_driver: str = "llvmpipe") -> None:
             # Blame: the same program through glslang and spirv-cross, on the same
             # llvmpipe back-end. Agreeing with Vulkan puts the fault in Mesa's GL
             # front-end, not in our GL harness.
-            line["cross"] = outputs(gl.run_compute(cross_to_glsl(spirv), inputs))
+            line["cross"] = outputs(gl.run_compute(cross_to_glsl(spirv), inputs, groups))
         print(json.dumps(line), flush=True)
 
 

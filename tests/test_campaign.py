@@ -17,6 +17,7 @@ from click.testing import CliRunner
 from shadersmith.campaign.fuzz import CampaignOptions, Progress, run_campaign
 from shadersmith.campaign.store import CampaignStore
 from shadersmith.cli import main
+from shadersmith.generate.smith import SmithOptions
 from shadersmith.harness.testcase import load_test
 from shadersmith.ir.profile import GLSL450
 
@@ -211,6 +212,8 @@ def test_real_crash_is_rerun_reproduced_and_bucketed_while_other_tests_run(
         count=2,
         seed_base=57,
         reduce=False,
+        # Seed 57's single-invocation program is the one that crashes.
+        generator=SmithOptions(multi_invocation_probability=0.0),
     )
     progress = run_campaign(tmp_path / "c", options)
     assert progress.tests == 2

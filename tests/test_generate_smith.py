@@ -84,6 +84,16 @@ from shadersmith.ir.types import (
 from shadersmith.ir.walk import iter_nodes
 
 TYPE_CHECK_SEEDS = range(300)
+UVEC3 = VectorType(ScalarKind.UINT, 3)
+# Compute built-in variables, read-only, and the void synchronisation built-ins.
+COMPUTE_BUILTINS = (
+    ("gl_LocalInvocationID", UVEC3),
+    ("gl_GlobalInvocationID", UVEC3),
+    ("gl_LocalInvocationIndex", UINT),
+    ("gl_WorkGroupID", UVEC3),
+    ("gl_NumWorkGroups", UVEC3),
+)
+SYNCHRONISATION = ("barrier", "memoryBarrierShared")
 # glslang runs twice per seed and profile (GL and Vulkan semantics); 60 seeds keep the
 # test near 15 s. The acceptance figure over 1,000 seeds is measured outside the tests.
 GLSLANG_SEEDS = range(60)
@@ -141,8 +151,15 @@ class Checker:
 
     def check(self) -> None:
         program = self.program
-        if program.stage is not Stage.COMPUTE or program.local_size != (1, 1, 1):
-            self.fail("not a single-invocation compute shader")
+        if program.stage is not Stage.COMPUTE:
+            self.fail("not a compute shader")
+        x, y, z = program.local_size
+        for name, type_ in COMPUTE_BUILTINS:
+            self.declare(name, Binding(type_, False, False))
+        for shared in program.shared:
+            if not isinstance(shared.type, ArrayType) or shared.type.length != x * y * z:
+                self.fail(f"shared {shared.name} is not one element per invocation")
+            self.declare(shared.name, Binding(shared.type, True, False))
         bindings = [b.binding for b in program.buffers]
         if bindings != list(range(len(bindings))):
             self.fail(f"buffer bindings {bindings}")
@@ -514,6 +531,10 @@ class Checker:
 
     def call(self, expr: Call) -> Type:
         arg_types = tuple(self.expression(arg) for arg in expr.args)
+        if expr.kind is CallKind.BUILTIN and expr.callee in SYNCHRONISATION:
+            if arg_types:
+                self.fail(f"{expr.callee} with arguments")
+            return VOID
         if expr.kind is CallKind.BUILTIN:
             overload = find_exact(expr.callee, arg_types)
             if overload is None:
@@ -684,10 +705,15 @@ def test_small_options_are_respected() -> None:
 def test_sizes_follow_options() -> None:
     options = SmithOptions(max_array_length=2, max_statements_main=5, max_params=1)
     for seed in range(40):
-        program = generate(seed, options).program
+        generated = generate(seed, options)
+        program = generated.program
+        x, y, z = program.local_size
+        # One element per invocation (output fields) or per invocation of a work group
+        # (shared arrays): sized by the dispatch, not by max_array_length.
+        per_invocation = {generated.invocations, x * y * z}
         for node in iter_nodes(program):
             type_ = getattr(node, "type", None)
-            if isinstance(type_, ArrayType):
+            if isinstance(type_, ArrayType) and type_.length not in per_invocation:
                 assert type_.length is not None and type_.length <= 2
         for function in program.functions:
             assert len(function.params) <= 1
@@ -705,7 +731,9 @@ def test_options_json_round_trip() -> None:
     options = SmithOptions(max_expression_depth=5, value_generators=("full", "large"))
     data = json.loads(json.dumps(options_to_dict(options)))
     assert options_from_dict(data) == options
-    assert options_from_dict({}) == SmithOptions()
+    # Missing options: the defaults, but for those added later the value that gives old
+    # tests' programs (a test.json without multi_invocation_probability is single).
+    assert options_from_dict({}) == SmithOptions(multi_invocation_probability=0.0)
     with pytest.raises(ValueError, match="unknown"):
         options_from_dict({"max_depth": 3})
     with pytest.raises(ValueError, match="integer"):

@@ -100,7 +100,10 @@ def _record(seeds: range, targets: list[str], wanted: str, out: Path) -> Path:
     written as a campaign writes its tests."""
     from shadersmith.campaign.fuzz import CampaignOptions, prepare_test
 
-    options = CampaignOptions(targets=targets, profile=GLSL450)
+    # Single-invocation programs: the seeds below were chosen for them.
+    options = CampaignOptions(
+        targets=targets, profile=GLSL450, generator=SmithOptions(multi_invocation_probability=0.0)
+    )
     with TargetSession(targets) as session:
         components = session.components()
         for seed in seeds:

@@ -716,7 +716,7 @@ class DivergenceAnalysis:
         if not exits:
             after = head.copy()
         if loop_divergent:
-            after.divergent |= _assigned_names(stmt)
+            after.divergent |= self._assigned_names(stmt)
         after.left_function = after.left_function or left_function
         state.divergent = after.divergent
         state.left_function = state.left_function or after.left_function
@@ -725,6 +725,36 @@ class DivergenceAnalysis:
                 state.divergent.add(name)
             else:
                 state.divergent.discard(name)
+
+    def _assigned_names(self, stmt: Statement) -> set[str]:
+        """Every variable `stmt` may write directly: declarations, assignment and
+        increment targets, out and inout arguments (callees' writes to globals are found
+        by analysing the calls)."""
+        names: set[str] = set()
+        for node in iter_nodes(stmt):
+            if isinstance(node, Assign | IncDec):
+                names.add(_root_name(node.target) or "")
+            elif isinstance(node, VarDecl):
+                names.add(node.name)
+            elif isinstance(node, Call):
+                if node.kind is CallKind.USER:
+                    function = self.functions.get(node.callee)
+                    positions = {
+                        i
+                        for i, p in enumerate(function.params if function else ())
+                        if p.qualifier.writes_back or function is None
+                    }
+                    if function is None:
+                        positions = set(range(len(node.args)))
+                else:
+                    positions = set(_BUILTIN_OUT_PARAMS.get(node.callee, frozenset()))
+                    if node.callee.startswith("atomic"):
+                        positions.add(0)
+                names.update(
+                    _root_name(arg) or "" for i, arg in enumerate(node.args) if i in positions
+                )
+        names.discard("")
+        return names
 
     # ----------------------------------------------------------------- whole programs
 
@@ -772,21 +802,3 @@ def _root_name(expr: Expression) -> str | None:
     while isinstance(expr, Swizzle | Member | Index):
         expr = expr.base
     return expr.name if isinstance(expr, VariableRef) else None
-
-
-def _assigned_names(stmt: Statement) -> set[str]:
-    """Every variable `stmt` may write directly: declarations, assignment and increment
-    targets, out arguments (callees' writes to globals are found by analysing calls)."""
-    names: set[str] = set()
-    for node in iter_nodes(stmt):
-        found: list[str | None] = []
-        if isinstance(node, Assign | IncDec):
-            found.append(_root_name(node.target))
-        elif isinstance(node, VarDecl):
-            found.append(node.name)
-        elif isinstance(node, Call) and (
-            node.kind is CallKind.USER or node.callee in _BUILTIN_OUT_PARAMS
-        ):
-            found.extend(_root_name(arg) for arg in node.args)
-        names.update(name for name in found if name is not None)
-    return names

@@ -165,6 +165,19 @@ class DivergenceDriver:
         self.in_uniform_loop = False
         self.state = self.analysis.entry_state()
 
+    def closing(self, gen: StatementGenerator) -> list[Statement]:
+        """At the end of `main`: an exchange through a shared array no exchange used yet,
+        if control flow is still uniform there."""
+        if not self.shared or self.used_shared or self.state.divergent_control or self.state.dead:
+            return []
+        saved_mode, self.mode = self.mode, UNIFORM
+        try:
+            stmt = self.exchange(gen)
+        finally:
+            self.mode = saved_mode
+        self.observe(stmt)
+        return [stmt]
+
     def observe(self, stmt: Statement) -> None:
         """A statement of the current body made outside `statement` (main's first
         declarations): apply it to the environment."""

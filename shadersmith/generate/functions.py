@@ -106,6 +106,8 @@ def main_function(gen: StatementGenerator, buffers: tuple[StorageBuffer, ...]) -
         body.extend(gen.statements(0))
         while gen.budget > 0:
             body.extend(gen.statements(0))
+        if driver is not None:
+            body.extend(driver.closing(gen))
         body.extend(_output_writes(gen, buffers))
     finally:
         ctx.scope.pop()

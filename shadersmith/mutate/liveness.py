@@ -23,6 +23,7 @@ from shadersmith.ir.expressions import (
     Assign,
     Binary,
     Call,
+    Construct,
     Expression,
     IncDec,
     VariableRef,
@@ -59,7 +60,7 @@ def extend_liveness(
     for decl in program.globals:
         recorder.statement(decl, state)
     recorder.block(main.body, state)
-    folds: dict[int, list[tuple[BinaryOp, VariableRef]]] = {}
+    folds: dict[int, list[tuple[BinaryOp, Expression]]] = {}
     for stmt in iter_statements(main.body):
         for body in _bodies(stmt):
             _extend_block(body, recorder, rng, probability, folds)
@@ -148,7 +149,7 @@ def _extend_block(
     analysis: _Recorder,
     rng: random.Random,
     probability: float,
-    folds: dict[int, list[tuple[BinaryOp, VariableRef]]],
+    folds: dict[int, list[tuple[BinaryOp, Expression]]],
 ) -> None:
     for position, stmt in enumerate(body):
         definition = _definition(stmt)
@@ -163,17 +164,56 @@ def _extend_block(
                 break
             value = _site_value(later)
             state = analysis.before.get(id(later))
-            if value is None or state is None or value.type != type_ or state.dead:
+            if value is None or state is None or state.dead:
+                continue
+            if _converted(VariableRef(type_, name), value.type) is None:
                 continue
             divergent_v = analysis.is_divergent_name(name, state)
             if analysis.expression(value, state.copy()) == divergent_v:
                 candidates.append(later)
         if candidates:
             site = rng.choice(candidates)
-            folds.setdefault(id(site), []).append((_operator(type_, rng), VariableRef(type_, name)))
+            site_value = _site_value(site)
+            assert site_value is not None
+            use = _converted(VariableRef(type_, name), site_value.type)
+            assert use is not None
+            folds.setdefault(id(site), []).append((_operator(site_value.type, rng), use))
 
 
-def _folded(stmt: Statement, uses: list[tuple[BinaryOp, VariableRef]]) -> Statement:
+# Conversions a folded use may go through: exact (bool to a number, int and uint into
+# each other with wrap-around) or made exact by the reconditioner (a number to float).
+_CONVERSIONS = {
+    (ScalarKind.INT, ScalarKind.UINT),
+    (ScalarKind.UINT, ScalarKind.INT),
+    (ScalarKind.BOOL, ScalarKind.INT),
+    (ScalarKind.BOOL, ScalarKind.UINT),
+    (ScalarKind.BOOL, ScalarKind.FLOAT),
+    (ScalarKind.INT, ScalarKind.FLOAT),
+    (ScalarKind.UINT, ScalarKind.FLOAT),
+    (ScalarKind.INT, ScalarKind.BOOL),
+    (ScalarKind.UINT, ScalarKind.BOOL),
+}
+
+
+def _converted(use: VariableRef, to: Type) -> Expression | None:
+    """`use` as a value of type `to`, or None when no safe conversion exists."""
+    source = use.type
+    if source == to:
+        return use
+    if not isinstance(source, ScalarType | VectorType) or not isinstance(
+        to, ScalarType | VectorType
+    ):
+        return None
+    if type(source) is not type(to) or (
+        isinstance(source, VectorType) and isinstance(to, VectorType) and source.size != to.size
+    ):
+        return None
+    if (source.kind, to.kind) not in _CONVERSIONS or not _foldable(to):
+        return None
+    return Construct(to, (use,))
+
+
+def _folded(stmt: Statement, uses: list[tuple[BinaryOp, Expression]]) -> Statement:
     value = _site_value(stmt)
     assert value is not None
     for op, variable in uses:
