@@ -25,7 +25,7 @@ from shadersmith.interp.sites import Site
 
 _FINISHED = object()
 # Threads run the interpreter's closures, which nest deeply on deep programs.
-_THREAD_STACK_BYTES = 64 * 1024 * 1024
+_THREAD_STACK_BYTES = 16 * 1024 * 1024
 
 
 class _Abort(BaseException):
