@@ -110,10 +110,14 @@ def driver_timings(seeds: range) -> dict[str, object]:
         )
     times: dict[str, list[float]] = {name: [] for name in DRIVERS}
     verdicts: Counter[str] = Counter()
+    odd: Counter[str] = Counter()
     started = time.perf_counter()
     with TargetSession(list(DRIVERS), timeout_s=120) as session:
         for _, results in session.run_many(jobs):
-            verdicts[compare(results).verdict.value] += 1
+            comparison = compare(results)
+            verdicts[comparison.verdict.value] += 1
+            odd.update(comparison.suspects)
+            odd.update(f"{name} failed" for name in comparison.failed)
             for name, run in results.items():
                 if run.ok:
                     times[name].append(run.compile_ms + run.run_ms + run.tools_ms)
@@ -125,6 +129,7 @@ def driver_timings(seeds: range) -> dict[str, object]:
             for name, values in times.items()
         },
         "verdicts": dict(verdicts),
+        "odd_ones_out": dict(odd),
     }
 
 
@@ -190,7 +195,7 @@ def main() -> None:
     if args.driver_count:
         drivers = driver_timings(range(args.first_seed, args.first_seed + args.driver_count))
         print(f"targets over {drivers['tests']} tests: ms per test {drivers['ms_per_test']}")
-        print(f"verdicts: {drivers['verdicts']}")
+        print(f"verdicts: {drivers['verdicts']}, odd ones out: {drivers['odd_ones_out']}")
     print(
         json.dumps(
             {
@@ -223,6 +228,7 @@ def main() -> None:
                 "ub_categories": dict(categories),
                 "ms_per_test_per_target": drivers.get("ms_per_test"),
                 "driver_verdicts": drivers.get("verdicts"),
+                "driver_odd_ones_out": drivers.get("odd_ones_out"),
                 "seconds": round(elapsed, 1),
             }
         )

@@ -61,6 +61,9 @@ def generate(seed: int, profile: str, out: Path | None) -> None:
     generated = generate_program(seed, SmithOptions(), language)
     if out is None:
         sys.stdout.write(emit_glsl(generated.program, language))
+        if generated.workgroups != (1, 1, 1):  # what the text cannot say
+            x, y, z = generated.workgroups
+            click.echo(f"dispatch: {x}x{y}x{z} work groups", err=True)
         return
     path = write_test(testcase_from_generated(generated, language), out)
     click.echo(f"wrote {path}")
