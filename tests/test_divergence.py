@@ -387,7 +387,7 @@ def test_reconditioner_removes_barriers_in_divergent_control_flow() -> None:
     run_compute(result.program, result.buffer_values)  # no DIVERGENT_BARRIER
 
 
-@pytest.mark.parametrize("chunk", range(4))
+@pytest.mark.parametrize("chunk", range(5))
 def test_reconditioned_multi_invocation_programs_have_no_undefined_behaviour(
     chunk: int,
 ) -> None:
