@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from shadersmith.oracle.components import is_witness
 from shadersmith.targets.images import png_bytes
 from shadersmith.targets.results import RunResult, RunStatus
 from shadersmith.targets.spirv_tools import disassemble
@@ -190,7 +191,12 @@ IGNORED_STATUSES = frozenset({RunStatus.UNSUPPORTED})
 
 
 def compare(results: Mapping[str, RunResult]) -> Comparison:
-    ran = {name: r for name, r in results.items() if r.status not in IGNORED_STATUSES}
+    # Witnesses (components.is_witness) are evidence for blame, not compared targets.
+    ran = {
+        name: r
+        for name, r in results.items()
+        if r.status not in IGNORED_STATUSES and not is_witness(name)
+    }
     failed = tuple(sorted(name for name, r in ran.items() if not r.ok))
     by_digest: dict[str, list[str]] = {}
     for name, result in sorted(ran.items()):
