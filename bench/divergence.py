@@ -2,6 +2,7 @@
 undefined behaviour left after reconditioning.
 
     .venv/bin/python bench/divergence.py [--count 2000] [--driver-count 200] [--jobs N]
+        [--multi-invocation P]
 
 Over `--count` programs of the default options (a mix of single- and multi-invocation
 programs): the share with divergent control flow (a branch, loop or switch whose
@@ -17,6 +18,8 @@ workers, compile and run time as the targets report them). The last line is JSON
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import functools
 import json
 import os
 import statistics
@@ -57,9 +60,12 @@ class Outcome:
     recondition_ms: float
 
 
-def check_seed(seed: int) -> Outcome:
+def check_seed(seed: int, multi_invocation: float | None = None) -> Outcome:
+    options = SmithOptions()
+    if multi_invocation is not None:
+        options = dataclasses.replace(options, multi_invocation_probability=multi_invocation)
     started = time.perf_counter()
-    generated = generate(seed, SmithOptions(), GLSL450)
+    generated = generate(seed, options, GLSL450)
     generate_ms = (time.perf_counter() - started) * 1000
     report = analyse(generated.program)
     started = time.perf_counter()
@@ -139,11 +145,23 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--driver-count", type=int, default=200)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument(
+        "--multi-invocation",
+        type=float,
+        default=None,
+        help="probability of a multi-invocation program (default: the generator's own)",
+    )
     args = parser.parse_args()
     seeds = range(args.first_seed, args.first_seed + args.count)
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        outcomes = list(pool.map(check_seed, seeds, chunksize=8))
+        outcomes = list(
+            pool.map(
+                functools.partial(check_seed, multi_invocation=args.multi_invocation),
+                seeds,
+                chunksize=8,
+            )
+        )
     elapsed = time.perf_counter() - started
     multi = [o for o in outcomes if o.invocations > 1]
     single = [o for o in outcomes if o.invocations == 1]
