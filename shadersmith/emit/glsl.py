@@ -341,14 +341,26 @@ def _struct(out: _Writer, struct: StructType) -> None:
     out.line("};")
 
 
-def _buffer(out: _Writer, buffer: StorageBuffer) -> None:
-    readonly = "readonly " if buffer.readonly else ""
-    out.line(f"layout(std430, binding = {buffer.binding}) {readonly}buffer {buffer.block_name} {{")
+def _buffer(out: _Writer, buffer: StorageBuffer, profile: LanguageProfile) -> None:
+    if buffer.uniform:
+        # GLSL before 4.20 has no `binding`: a lone block is at binding 0 by default and
+        # the runners bind the others by name.
+        binding = f", binding = {buffer.binding}" if _has_binding_layout(profile) else ""
+        out.line(f"layout(std140{binding}) uniform {buffer.block_name} {{")
+    else:
+        readonly = "readonly " if buffer.readonly else ""
+        out.line(
+            f"layout(std430, binding = {buffer.binding}) {readonly}buffer {buffer.block_name} {{"
+        )
     out.depth += 1
     for field in buffer.fields:
         out.line(declarator(field.type, field.name) + ";")
     out.depth -= 1
     out.line("}" + (f" {buffer.instance_name};" if buffer.instance_name else ";"))
+
+
+def _has_binding_layout(profile: LanguageProfile) -> bool:
+    return profile.language is Language.ESSL or profile.version >= 420
 
 
 # Words that are a variable's storage; the others (interpolation, precision, memory ...)
@@ -419,7 +431,7 @@ def emit_glsl(program: Program, profile: LanguageProfile = GLSL450) -> str:
     if interface or program.blocks or program.shared:
         out.line("")
     for buffer in program.buffers:
-        _buffer(out, buffer)
+        _buffer(out, buffer, profile)
     for block in program.blocks:
         _block(out, block)
     for uniform in program.uniforms:

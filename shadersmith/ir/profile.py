@@ -35,8 +35,10 @@ class LanguageProfile:
 
 GLSL450 = LanguageProfile(name="glsl450", language=Language.GLSL, version=450)
 ESSL310 = LanguageProfile(name="essl310", language=Language.ESSL, version=310, needs_precision=True)
+# softpipe's GL 3.3: fragment shaders only, no `binding` layouts (emit/glsl.py).
+GLSL330 = LanguageProfile(name="glsl330", language=Language.GLSL, version=330)
 
-PROFILES: dict[str, LanguageProfile] = {p.name: p for p in (GLSL450, ESSL310)}
+PROFILES: dict[str, LanguageProfile] = {p.name: p for p in (GLSL450, ESSL310, GLSL330)}
 
 
 def profile_named(name: str) -> LanguageProfile:

@@ -60,7 +60,10 @@ class BufferField:
 
 @dataclass(frozen=True, slots=True)
 class StorageBuffer:
-    """A std430 shader storage block.
+    """A std430 shader storage block or, with `uniform`, a std140 uniform block (how a
+    fragment shader gets its inputs: GLSL 3.30 and ESSL have no storage buffers in that
+    stage on every driver, and Vulkan has no default-block uniforms). A uniform block is
+    read-only and its access is INPUT; everything else treats both alike.
 
     With `instance_name` None the fields are global names in the shader; otherwise they
     are reached as `instance_name.field`.
@@ -72,6 +75,11 @@ class StorageBuffer:
     fields: tuple[BufferField, ...]
     access: BufferAccess = BufferAccess.INPUT_OUTPUT
     readonly: bool = False
+    uniform: bool = False
+
+    @property
+    def layout(self) -> str:
+        return "std140" if self.uniform else "std430"
 
 
 @dataclass(frozen=True, slots=True)
