@@ -563,9 +563,9 @@ def test_input_zero_may_be_compared_but_not_used() -> None:
 @pytest.mark.parametrize(
     "value",
     [
-        construct(INT, lit(0.0)),
-        construct(BOOL, neg(lit(0.0))),
-        construct(INT, lit(16777216.0)),
+        # 16777214 + 3 rounds to 16777216 or 16777218: converting shows which.
+        construct(INT, add(lit(16777214.0), lit(3.0))),
+        construct(BOOL, add(lit(16777214.0), lit(3.0))),
         builtin("floatBitsToUint", UINT, lit(0.0)),
         binary(BinaryOp.MUL, lit(0.5), lit(2.0)),
         binary(BinaryOp.DIV, lit(6.0), lit(3.0)),
@@ -580,6 +580,28 @@ def test_input_zero_may_be_compared_but_not_used() -> None:
 )
 def test_float_roundoff(value: Expression) -> None:
     assert_flags(UBCategory.FLOAT_ROUNDOFF, value)
+
+
+@pytest.mark.parametrize(
+    ("value", "type_", "expected"),
+    [
+        (construct(INT, lit(0.0)), INT, 0),
+        (construct(BOOL, neg(lit(0.0))), BOOL, False),
+        (construct(INT, lit(16777216.0)), INT, 16777216),
+        (construct(UINT, lit(3.5)), UINT, 3),  # a fragment's uint(gl_FragCoord.x)
+    ],
+)
+def test_exact_floats_outside_the_set_convert(
+    value: Expression, type_: Type, expected: Value
+) -> None:
+    """Converting to int, uint or bool observes neither zero's sign nor an exact value's
+    place outside S: every implementation truncates alike."""
+    assert run([store(value)], {"r": type_})["r"] == expected
+
+
+def test_float_conversion_outside_the_integer_range() -> None:
+    assert_flags(UBCategory.BUILTIN_DOMAIN, construct(INT, lit(3.0e9)))
+    assert_flags(UBCategory.BUILTIN_DOMAIN, construct(UINT, lit(5.0e9)))
 
 
 def test_large_dot_product_only_rounds_out_of_range() -> None:

@@ -81,9 +81,9 @@ from shadersmith.ir.statements import (
 )
 from shadersmith.ir.walk import iter_nodes
 
-# Different in each invocation of a work group.
+# Different in each invocation of a work group (or each fragment of a draw).
 DIVERGENT_BUILTIN_VARIABLES = frozenset(
-    {"gl_LocalInvocationID", "gl_GlobalInvocationID", "gl_LocalInvocationIndex"}
+    {"gl_LocalInvocationID", "gl_GlobalInvocationID", "gl_LocalInvocationIndex", "gl_FragCoord"}
 )
 # The same in every invocation of a work group: uniform as far as barriers are concerned
 # (the work group is the compute shader's invocation group), although work groups differ.

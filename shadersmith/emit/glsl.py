@@ -410,6 +410,8 @@ def _header(out: _Writer, program: Program, profile: LanguageProfile) -> None:
         )
     else:
         raise ValueError(f"the GLSL emitter cannot write {profile.name}")
+    for extension in profile.extensions:
+        out.line(f"#extension {extension} : require")
     if profile.needs_precision:
         out.line("precision highp float;")
         out.line("precision highp int;")

@@ -32,7 +32,12 @@ from typing import TYPE_CHECKING
 
 from shadersmith.analysis.divergence import DivergenceAnalysis, DivergenceState
 from shadersmith.generate.context import GenerationContext
-from shadersmith.generate.invocations import INVOCATION_BUILTINS, UVEC3, InvocationLayout
+from shadersmith.generate.invocations import (
+    INVOCATION_BUILTINS,
+    UVEC3,
+    FragmentLayout,
+    InvocationLayout,
+)
 from shadersmith.generate.scope import Variable
 from shadersmith.ir.expressions import (
     Assign,
@@ -94,6 +99,15 @@ _DIVERGENT_LOOP = 0.12
 _ID_CONDITION = 0.7
 
 
+VEC4 = VectorType(ScalarKind.FLOAT, 4)
+
+
+def fragment_coordinate(axis: int) -> Expression:
+    """`uint(gl_FragCoord.x)` (axis 0) or `.y`: the pixel's column or row."""
+    coordinate = Swizzle(ScalarType(ScalarKind.FLOAT), VariableRef(VEC4, "gl_FragCoord"), (axis,))
+    return Construct(UINT, (coordinate,))
+
+
 def barrier_call() -> Call:
     return Call(VOID, "barrier", (), CallKind.BUILTIN)
 
@@ -108,12 +122,17 @@ class DivergenceDriver:
     """Steers the statement generator through one multi-invocation program."""
 
     def __init__(
-        self, ctx: GenerationContext, layout: InvocationLayout, analysis: DivergenceAnalysis
+        self,
+        ctx: GenerationContext,
+        layout: InvocationLayout | FragmentLayout,
+        analysis: DivergenceAnalysis,
     ) -> None:
         self.ctx = ctx
         self.rng = ctx.rng
         self.options = ctx.options
         self.layout = layout
+        # Work groups have barriers and shared memory; fragments have neither.
+        self.compute = isinstance(layout, InvocationLayout)
         self.analysis = analysis
         self.state = DivergenceState()
         self.mode: str | None = None
@@ -132,7 +151,7 @@ class DivergenceDriver:
 
     def make_shared(self) -> None:
         """Zero to two `shared` arrays of one element per invocation of a work group."""
-        if not self.ctx.chance(self.options.shared_memory_probability):
+        if not self.compute or not self.ctx.chance(self.options.shared_memory_probability):
             return
         kinds = [ScalarKind.INT, ScalarKind.UINT]
         if self.options.floats:
@@ -240,7 +259,8 @@ class DivergenceDriver:
         draw = self.rng.random()
         can_nest = nesting < self.options.max_nesting
         uniform_here = (
-            self.in_main
+            self.compute
+            and self.in_main
             and self.barrier_ok
             and not self.state.divergent_control
             and not self.state.dead
@@ -262,6 +282,7 @@ class DivergenceDriver:
 
     def exchange(self, gen: StatementGenerator) -> Statement:
         """`{ sh[own] = e; barrier(); t = sh[other]; barrier(); }`, or a lone barrier."""
+        assert isinstance(self.layout, InvocationLayout), "fragments have no barriers"
         if not self.shared:
             return ExprStmt(barrier_call())
         variable = self.rng.choice(self.shared)
@@ -293,6 +314,7 @@ class DivergenceDriver:
 
     def _other_element(self) -> Expression:
         """Which element of a shared array an invocation reads after the barrier."""
+        assert isinstance(self.layout, InvocationLayout)
         n = self.layout.group_size
         own = self.layout.local_slot()
         draw = self.rng.random()
@@ -329,6 +351,8 @@ class DivergenceDriver:
             condition = gen.exprs.expression(BOOL)
             if not self.analysis.expression(condition, self.state.copy()):
                 return condition
+        if not isinstance(self.layout, InvocationLayout):
+            return Literal(BOOL, self.rng.random() < 0.5)
         # Uniform within a work group, different between work groups.
         group = Swizzle(UINT, VariableRef(UVEC3, "gl_WorkGroupID"), (0,))
         bound = Literal(UINT, self.rng.randrange(max(self.layout.workgroups[0], 2)))
@@ -408,7 +432,9 @@ class DivergenceDriver:
         return For(init, condition, update, body)
 
     def id_source(self) -> Expression:
-        """A uint that differs between the invocations of a work group."""
+        """A uint that differs between the invocations of a work group (or fragments)."""
+        if not isinstance(self.layout, InvocationLayout):
+            return self.rng.choice((fragment_coordinate(0), fragment_coordinate(1)))
         x, y, _ = self.layout.local_size
         choices: list[Expression] = [VariableRef(UINT, "gl_LocalInvocationIndex")]
         if x > 1:

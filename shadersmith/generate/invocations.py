@@ -99,6 +99,28 @@ def _mul(a: Expression, b: Expression) -> Expression:
     return Binary(UINT, BinaryOp.MUL, a, b)
 
 
+@dataclass(frozen=True)
+class FragmentLayout:
+    """A fragment shader's invocations: one per pixel of a `width` x `height` target.
+
+    Its ids are the fragment's coordinates, `uint(gl_FragCoord.x)` and `.y` (never the
+    raw float, whose halves would leave the exact-integer floats of the reconditioner).
+    Fragments have no work groups, shared memory or barriers.
+    """
+
+    width: int = 64
+    height: int = 64
+
+    @property
+    def group_size(self) -> int:
+        """The range of an id (a row's width), what id-based conditions compare against."""
+        return self.width
+
+    @property
+    def invocations(self) -> int:
+        return self.width * self.height
+
+
 def choose_layout(seed: int, options: SmithOptions) -> InvocationLayout | None:
     """The dispatch of the program of `seed`: None for a single invocation."""
     if options.multi_invocation_probability <= 0.0:

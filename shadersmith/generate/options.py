@@ -84,6 +84,9 @@ class SmithOptions:
     # ShaDiv's M_liv: the probability that a value of `main` defined in uniform or
     # divergent code is folded into a later statement of the same divergence.
     liveness_extension_probability: float = 0.3
+    # The probability that the program is a fragment shader drawn over a 64x64 target
+    # (generate/fragment.py) rather than a compute shader.
+    fragment_probability: float = 0.0
 
     def __post_init__(self) -> None:
         unknown = [g for g in self.value_generators if g not in VALUE_GENERATORS]
@@ -126,6 +129,7 @@ class SmithOptions:
             "divergence_probability",
             "shared_memory_probability",
             "liveness_extension_probability",
+            "fragment_probability",
         )
         for name in probabilities:
             if not 0.0 <= getattr(self, name) <= 1.0:

@@ -23,6 +23,7 @@ of labels (how many times each was used):
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -30,9 +31,10 @@ from shadersmith.analysis.divergence import DivergenceAnalysis
 from shadersmith.generate.context import GenerationContext
 from shadersmith.generate.divergence import DivergenceDriver, declare_invocation_builtins
 from shadersmith.generate.expressions import ExpressionGenerator
+from shadersmith.generate.fragment import as_fragment
 from shadersmith.generate.functions import global_variables, main_function, user_function
 from shadersmith.generate.interface import declare_buffers, make_buffers
-from shadersmith.generate.invocations import choose_layout
+from shadersmith.generate.invocations import FragmentLayout, InvocationLayout, choose_layout
 from shadersmith.generate.options import (
     VALUE_GENERATORS,
     SmithOptions,
@@ -69,9 +71,13 @@ class GeneratedProgram:
     choices: Counter[str] = field(default_factory=Counter)
     # How many work groups the program is dispatched as (invocations.py).
     workgroups: tuple[int, int, int] = (1, 1, 1)
+    # A fragment shader's target size (width, height); None for a compute shader.
+    framebuffer: tuple[int, int] | None = None
 
     @property
     def invocations(self) -> int:
+        if self.framebuffer is not None:
+            return self.framebuffer[0] * self.framebuffer[1]
         x, y, z = self.program.local_size
         return x * y * z * self.workgroups[0] * self.workgroups[1] * self.workgroups[2]
 
@@ -80,7 +86,8 @@ def generate(
     seed: int, options: SmithOptions = DEFAULT_OPTIONS, profile: LanguageProfile = GLSL450
 ) -> GeneratedProgram:
     """A random program; the same seed, options and profile give an equal program."""
-    layout = choose_layout(seed, options)
+    fragment = _choose_fragment(seed, options)
+    layout = None if fragment is not None else choose_layout(seed, options)
     ctx = GenerationContext(seed, options, profile, layout)
     expressions = ExpressionGenerator(ctx)
     statements = StatementGenerator(ctx, expressions)
@@ -90,9 +97,12 @@ def generate(
     if layout is not None:
         declare_invocation_builtins(ctx)
     globals_ = global_variables(statements)
-    if layout is not None:
+    steering: InvocationLayout | FragmentLayout | None = (
+        fragment if fragment is not None else layout
+    )
+    if steering is not None:
         analysis = DivergenceAnalysis(global_names=[g.name for g in globals_], buffers=buffers)
-        driver = DivergenceDriver(ctx, layout, analysis)
+        driver = DivergenceDriver(ctx, steering, analysis)
         driver.make_shared()
         ctx.divergence = driver
     functions: list[Function] = []
@@ -109,6 +119,19 @@ def generate(
         local_size=(1, 1, 1) if layout is None else layout.local_size,
         shared=() if driver is None else driver.declared_shared(),
     )
+    if fragment is not None:
+        ctx.choices["stage:fragment"] += 1
+        if options.liveness_extension_probability > 0:
+            program, extended = extend_liveness(
+                program, ctx.rng, options.liveness_extension_probability
+            )
+            if extended:
+                ctx.choices["liveness:extended"] += extended
+        program, buffer_values = as_fragment(program, buffer_values)
+        size = (fragment.width, fragment.height)
+        return GeneratedProgram(
+            program, buffer_values, options, seed, ctx.choices, framebuffer=size
+        )
     workgroups = (1, 1, 1)
     if layout is not None:
         workgroups = layout.workgroups
@@ -120,3 +143,14 @@ def generate(
             if extended:
                 ctx.choices["liveness:extended"] += extended
     return GeneratedProgram(program, buffer_values, options, seed, ctx.choices, workgroups)
+
+
+def _choose_fragment(seed: int, options: SmithOptions) -> FragmentLayout | None:
+    """Whether the program of `seed` is a fragment shader: a random stream of its own,
+    so that a compute program of a seed stays the program it was before."""
+    if options.fragment_probability <= 0.0:
+        return None
+    rng = random.Random(f"shadersmith-stage-{seed}")
+    if rng.random() >= options.fragment_probability:
+        return None
+    return FragmentLayout()

@@ -3,6 +3,7 @@ array and struct constructors, on flat interpreter values."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -16,7 +17,7 @@ from shadersmith.interp.arithmetic import (
     wrap_int,
 )
 from shadersmith.interp.errors import InterpreterError, UBCategory
-from shadersmith.interp.exactness import describe_outside, in_exact_set, rounded
+from shadersmith.interp.exactness import InexactFloat, describe_outside, rounded
 from shadersmith.interp.sites import Site
 from shadersmith.ir.types import (
     ArrayType,
@@ -61,8 +62,10 @@ def _from_float(target: ScalarKind, sanitize: bool, site: Site) -> Converter:
     name = target.value
 
     def check(x: float) -> None:
-        # Converting observes the value: zero's sign or a rounded magnitude would show.
-        if not in_exact_set(x):
+        # Converting observes the value: a rounded magnitude would show (the sign of zero
+        # would not: int(-0.0) and bool(-0.0) are those of 0.0). An exact float outside S
+        # converts the same everywhere: a fragment's `uint(gl_FragCoord.x)` truncates x.5.
+        if isinstance(x, InexactFloat):
             raise site.ub(
                 UBCategory.FLOAT_ROUNDOFF,
                 f"{name}() of a float outside the exact set S: {describe_outside(x)}",
@@ -74,7 +77,7 @@ def _from_float(target: ScalarKind, sanitize: bool, site: Site) -> Converter:
 
         def to_bool(x: float) -> bool:
             check(x)
-            return True  # every member of S is non-zero
+            return x != 0.0
 
         return to_bool
     if target is ScalarKind.INT:
@@ -83,6 +86,8 @@ def _from_float(target: ScalarKind, sanitize: bool, site: Site) -> Converter:
 
         def to_int(x: float) -> int:
             check(x)
+            if not INT_MIN <= math.trunc(x) <= INT_MAX:
+                raise site.ub(UBCategory.BUILTIN_DOMAIN, f"int() of {x!r}, outside int's range")
             return int(x)
 
         return to_int
@@ -93,6 +98,8 @@ def _from_float(target: ScalarKind, sanitize: bool, site: Site) -> Converter:
         check(x)
         if x < 0:
             raise site.ub(UBCategory.BUILTIN_DOMAIN, f"uint() of the negative float {x!r}")
+        if math.trunc(x) > UINT_MAX:
+            raise site.ub(UBCategory.BUILTIN_DOMAIN, f"uint() of {x!r}, outside uint's range")
         return int(x)
 
     return to_uint

@@ -1,0 +1,175 @@
+"""Fragment shaders from the generator's programs (ShaDiv's fragment setting, seed 000).
+
+The generator makes a program over input and output buffers whose divergent ids are the
+fragment's coordinates (divergence.py, FragmentLayout). `as_fragment` turns it into a
+fragment shader every fragment stage can run, GLSL 3.30 (softpipe) included:
+
+- input buffers become std140 uniform blocks, the same for every fragment;
+- output buffers become the fragment's own globals, initialised with the values the
+  buffers would have held (a block with an instance name becomes a struct variable of
+  that name, so `out_0.f` reads the same);
+- the generated `main` becomes `fragment_body`, and the new `main` calls it, then folds
+  every output value into `uvec4 _color` (location 0, an integer colour attachment): an
+  early `return` in the body still reaches the fold, and every output bit shows in the
+  image.
+
+The fold is FNV-1a over 32-bit words, one running hash per channel, output values dealt
+round the four channels: two images are equal exactly when (barring a 2^-32 collision
+per channel and pixel) every output value of every fragment is.
+"""
+
+from __future__ import annotations
+
+from shadersmith.ir.expressions import (
+    Assign,
+    Binary,
+    Call,
+    CallKind,
+    Construct,
+    Expression,
+    Index,
+    Literal,
+    Member,
+    Swizzle,
+    VariableRef,
+)
+from shadersmith.ir.operators import AssignOp, BinaryOp
+from shadersmith.ir.program import (
+    BufferAccess,
+    Function,
+    Program,
+    Stage,
+    StageOutput,
+    StorageBuffer,
+)
+from shadersmith.ir.statements import Block, ExprStmt, VarDecl
+from shadersmith.ir.types import (
+    INT,
+    UINT,
+    VOID,
+    ArrayType,
+    ScalarKind,
+    ScalarType,
+    StructField,
+    StructType,
+    Type,
+    VectorType,
+)
+from shadersmith.ir.values import BufferValues, Value
+
+COLOR_OUTPUT = "_color"
+BODY_FUNCTION = "fragment_body"
+UVEC4 = VectorType(ScalarKind.UINT, 4)
+_FNV_OFFSET = 2166136261
+_FNV_PRIME = 16777619
+
+
+def as_fragment(program: Program, values: BufferValues) -> tuple[Program, BufferValues]:
+    """The fragment shader of a generated buffer program (see the module docstring), and
+    the values of its uniform blocks."""
+    uniforms: list[StorageBuffer] = []
+    uniform_values: BufferValues = {}
+    structs = list(program.structs)
+    globals_: list[VarDecl] = []
+    outputs: list[tuple[Expression, Type]] = []
+    for buffer in program.buffers:
+        if buffer.readonly:
+            uniforms.append(
+                StorageBuffer(
+                    buffer.block_name,
+                    buffer.instance_name,
+                    len(uniforms),
+                    buffer.fields,
+                    BufferAccess.INPUT,
+                    readonly=True,
+                    uniform=True,
+                )
+            )
+            uniform_values[buffer.block_name] = dict(values[buffer.block_name])
+            continue
+        given = values[buffer.block_name]
+        if buffer.instance_name is None:
+            for field in buffer.fields:
+                globals_.append(
+                    VarDecl(field.name, field.type, value_expression(field.type, given[field.name]))
+                )
+                outputs.append((VariableRef(field.type, field.name), field.type))
+            continue
+        struct = StructType(
+            buffer.block_name, tuple(StructField(f.name, f.type) for f in buffer.fields)
+        )
+        structs.append(struct)
+        init = Construct(
+            struct, tuple(value_expression(f.type, given[f.name]) for f in buffer.fields)
+        )
+        globals_.append(VarDecl(buffer.instance_name, struct, init))
+        instance = VariableRef(struct, buffer.instance_name)
+        outputs.extend((Member(f.type, instance, f.name), f.type) for f in buffer.fields)
+    body = _renamed_main(program)
+    main = Function("main", VOID, (), Block(_epilogue(outputs)))
+    fragment = Program(
+        stage=Stage.FRAGMENT,
+        functions=(*program.functions[:-1], body, main),
+        structs=tuple(structs),
+        buffers=tuple(uniforms),
+        outputs=(StageOutput(COLOR_OUTPUT, UVEC4, 0),),
+        globals=(*globals_, *program.globals),
+    )
+    return fragment, uniform_values
+
+
+def _renamed_main(program: Program) -> Function:
+    main = program.functions[-1]
+    assert main.name == "main", "the generator defines main last"
+    return Function(BODY_FUNCTION, main.return_type, main.params, main.body)
+
+
+def _epilogue(outputs: list[tuple[Expression, Type]]) -> tuple[ExprStmt, ...]:
+    """`fragment_body(); _color = uvec4(h0, h1, h2, h3);`"""
+    channels: list[Expression] = [Literal(UINT, _FNV_OFFSET) for _ in range(4)]
+    words = [word for access, type_ in outputs for word in _words(access, type_)]
+    for position, word in enumerate(words):
+        channel = position % 4
+        mixed = Binary(UINT, BinaryOp.BIT_XOR, channels[channel], word)
+        channels[channel] = Binary(UINT, BinaryOp.MUL, mixed, Literal(UINT, _FNV_PRIME))
+    call = ExprStmt(Call(VOID, BODY_FUNCTION, ()))
+    color = VariableRef(UVEC4, COLOR_OUTPUT)
+    write = ExprStmt(Assign(UVEC4, AssignOp.ASSIGN, color, Construct(UVEC4, tuple(channels))))
+    return (call, write)
+
+
+def _words(access: Expression, type_: Type) -> list[Expression]:
+    """Every scalar of an output value as a uint (floats by their bits)."""
+    if isinstance(type_, ArrayType):
+        assert type_.length is not None
+        return [
+            word
+            for i in range(type_.length)
+            for word in _words(Index(type_.element, access, Literal(INT, i)), type_.element)
+        ]
+    if isinstance(type_, VectorType):
+        component = ScalarType(type_.kind)
+        return [
+            word
+            for i in range(type_.size)
+            for word in _words(Swizzle(component, access, (i,)), component)
+        ]
+    assert isinstance(type_, ScalarType)
+    if type_.kind is ScalarKind.UINT:
+        return [access]
+    if type_.kind is ScalarKind.FLOAT:
+        return [Call(UINT, "floatBitsToUint", (access,), CallKind.BUILTIN)]
+    return [Construct(UINT, (access,))]
+
+
+def value_expression(type_: Type, value: Value) -> Expression:
+    """A constant expression of `type_` with the value `value` (buffer contents)."""
+    if isinstance(type_, ArrayType):
+        assert isinstance(value, tuple)
+        return Construct(type_, tuple(value_expression(type_.element, v) for v in value))
+    if isinstance(type_, VectorType):
+        assert isinstance(value, tuple)
+        component = ScalarType(type_.kind)
+        return Construct(type_, tuple(Literal(component, v) for v in value))  # type: ignore[arg-type]
+    assert isinstance(type_, ScalarType) and not isinstance(value, tuple)
+    return Literal(type_, value)

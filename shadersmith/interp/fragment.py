@@ -1,0 +1,118 @@
+"""Fragment shaders in the scalar interpreter: one fragment at a time, with the sanitizer.
+
+A fragment shader of ours (generate/fragment.py) reads uniform blocks and `gl_FragCoord`
+and writes `uvec4 _color`. Each fragment is an independent invocation, which is exactly
+a single-invocation compute shader in which `gl_FragCoord` is a uniform set per run and
+each output is a field of an output buffer: that is how it is compiled (once) and run
+(per fragment), so the one interpreter and its sanitizer serve both stages.
+
+A whole image of 4096 fragments costs 4096 runs here; the lane interpreter (interp/lanes)
+computes whole images, and this one checks fragments for undefined behaviour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+import numpy as np
+import numpy.typing as npt
+
+from shadersmith.interp.errors import InterpreterError
+from shadersmith.interp.program import CompiledProgram
+from shadersmith.ir.program import (
+    BufferAccess,
+    BufferField,
+    Program,
+    Stage,
+    StorageBuffer,
+    Uniform,
+)
+from shadersmith.ir.types import FLOAT, ScalarKind, ScalarType, VectorType
+from shadersmith.ir.values import BufferValues, Value
+
+FRAG_COORD = "gl_FragCoord"
+_VEC4 = VectorType(ScalarKind.FLOAT, 4)
+_OUTPUT_BLOCK = "_fragment_outputs"
+# What gl_FragCoord.z and .w hold: the full-screen triangle has z 0 and w 1; z becomes
+# 0.5 on GL and 0.0 on Vulkan, so generated programs read only .xy.
+_DEPTH, _W = 0.0, 1.0
+
+Image = npt.NDArray[np.uint32]
+
+
+@dataclass(frozen=True)
+class FragmentOutputs:
+    """Each output's final value for one fragment."""
+
+    values: dict[str, Value]
+
+
+def as_compute(program: Program) -> Program:
+    """The single-invocation compute program that runs one fragment of `program`."""
+    if program.stage is not Stage.FRAGMENT:
+        raise InterpreterError(f"not a fragment shader: {program.stage.value}")
+    if program.inputs or program.blocks:
+        raise InterpreterError("fragment shaders with stage inputs or foreign blocks are not run")
+    for output in program.outputs:
+        if not isinstance(output.type, ScalarType | VectorType):
+            raise InterpreterError(f"output {output.name} of type {output.type} is not run")
+    binding = max((b.binding for b in program.buffers), default=-1) + 1
+    outputs = StorageBuffer(
+        _OUTPUT_BLOCK,
+        None,
+        binding,
+        tuple(BufferField(o.name, o.type) for o in program.outputs),
+        BufferAccess.OUTPUT,
+    )
+    return replace(
+        program,
+        stage=Stage.COMPUTE,
+        buffers=(*program.buffers, outputs),
+        outputs=(),
+        uniforms=(*program.uniforms, Uniform(FRAG_COORD, _VEC4, None)),
+    )
+
+
+def frag_coord(x: int, y: int) -> tuple[float, float, float, float]:
+    """gl_FragCoord of the fragment in column `x`, row `y` (row 0 at the bottom)."""
+    return (x + 0.5, y + 0.5, _DEPTH, _W)
+
+
+class FragmentInterpreter:
+    """A fragment shader compiled once, run fragment by fragment."""
+
+    def __init__(self, program: Program, *, sanitize: bool = True) -> None:
+        self.program = program
+        self._compiled = CompiledProgram(as_compute(program), sanitize=sanitize)
+
+    def run(self, buffer_values: BufferValues, x: int, y: int) -> FragmentOutputs:
+        """The outputs of fragment (x, y); raises UndefinedBehaviour like run_compute."""
+        values = {**buffer_values, _OUTPUT_BLOCK: self._zero_outputs()}
+        result = self._compiled.run(values, uniform_values={FRAG_COORD: frag_coord(x, y)})
+        return FragmentOutputs(dict(result.buffers[_OUTPUT_BLOCK]))
+
+    def image(
+        self, buffer_values: BufferValues, width: int, height: int, output: str = "_color"
+    ) -> Image:
+        """Every fragment's `output` (a uvec4) as a (height, width, 4) uint32 image."""
+        image = np.zeros((height, width, 4), np.uint32)
+        for x, y in every_pixel(width, height):
+            image[y, x] = self.run(buffer_values, x, y).values[output]
+        return image
+
+    def _zero_outputs(self) -> dict[str, Value]:
+        return {o.name: _zero(o.type) for o in self.program.outputs}
+
+
+def every_pixel(width: int, height: int) -> Iterable[tuple[int, int]]:
+    return ((x, y) for y in range(height) for x in range(width))
+
+
+def _zero(type_: object) -> Value:
+    if isinstance(type_, VectorType):
+        return tuple(_zero(ScalarType(type_.kind)) for _ in range(type_.size))
+    assert isinstance(type_, ScalarType)
+    if type_ == FLOAT:
+        return 0.0
+    return False if type_.kind is ScalarKind.BOOL else 0
