@@ -168,13 +168,23 @@ class Parser(StatementParser):
         else:
             for token, type_, _ in members:
                 self.declare(token, Variable(VariableRef(type_, token.text), writable))
-        emitter_form = self._storage_buffer_binding(qualifiers, members, dims)
+        uniform_blocks = sum(1 for b in interface.buffers if b.uniform)
+        emitter_form = self._storage_buffer_binding(qualifiers, members, dims, uniform_blocks)
         if emitter_form is not None:
+            binding, uniform = emitter_form
             buffer_fields = tuple(BufferField(f.name, f.type) for f in fields)
-            access = BufferAccess.INPUT if readonly else BufferAccess.INPUT_OUTPUT
+            access = BufferAccess.INPUT if readonly or uniform else BufferAccess.INPUT_OUTPUT
             name = None if instance is None else instance.text
             interface.buffers.append(
-                StorageBuffer(block.text, name, emitter_form, buffer_fields, access, readonly)
+                StorageBuffer(
+                    block.text,
+                    name,
+                    binding,
+                    buffer_fields,
+                    access,
+                    readonly or uniform,
+                    uniform=uniform,
+                )
             )
             return
         interface.blocks.append(
@@ -192,17 +202,27 @@ class Parser(StatementParser):
         qualifiers: ParsedQualifiers,
         members: list[tuple[Token, Type, Qualifiers]],
         dims: list[int | None],
-    ) -> int | None:
-        """The binding when the block is exactly the std430 buffer our emitter writes
-        (StorageBuffer, which the harness fills); None for any other block."""
+        uniform_blocks_before: int,
+    ) -> tuple[int, bool] | None:
+        """(binding, is a uniform block) when the block is exactly a std430 buffer or
+        std140 uniform block as our emitter writes them (StorageBuffer, which the harness
+        fills); None for any other block. A uniform block of GLSL before 4.20 has no
+        `binding`: our emitter then numbers them in order."""
         layout = {name: value for name, value, _ in qualifiers.layout}
-        if set(qualifiers.words) - {"readonly"} != {"buffer"} or dims:
+        if dims or any(q for _, _, q in members):
+            return None
+        if set(qualifiers.words) == {"uniform"} and layout.get("std140", 0) is None:
+            if set(layout) == {"std140", "binding"} and layout["binding"] is not None:
+                return layout["binding"], True
+            if set(layout) == {"std140"}:
+                return uniform_blocks_before, True
+            return None
+        if set(qualifiers.words) - {"readonly"} != {"buffer"}:
             return None
         if set(layout) != {"std430", "binding"} or layout["std430"] is not None:
             return None
-        if any(q for _, _, q in members):
-            return None
-        return layout["binding"]
+        binding = layout["binding"]
+        return None if binding is None else (binding, False)
 
     def global_variable(
         self, qualifiers: ParsedQualifiers, declarator: Declarator, interface: _Interface
