@@ -38,9 +38,12 @@ from shadersmith.ir.types import (
     VOID,
     ArrayType,
     OpaqueType,
+    ScalarKind,
+    ScalarType,
     StructField,
     StructType,
     Type,
+    VectorType,
     VoidType,
     has_unsized_array,
 )
@@ -212,6 +215,8 @@ class Parser(StatementParser):
         if dims or any(q for _, _, q in members):
             return None
         if set(qualifiers.words) == {"uniform"} and layout.get("std140", 0) is None:
+            if not all(_fills_like_ours(type_) for _, type_, _ in members):
+                return None
             if set(layout) == {"std140", "binding"} and layout["binding"] is not None:
                 return layout["binding"], True
             if set(layout) == {"std140"}:
@@ -398,3 +403,11 @@ class Parser(StatementParser):
                 ):
                     return True
         return False
+
+
+def _fills_like_ours(type_: Type) -> bool:
+    """Whether a uniform block member is what our generator puts there (int, uint and
+    float scalars, vectors and fixed-size arrays of them), so the harness can fill it."""
+    if isinstance(type_, ArrayType):
+        return type_.length is not None and _fills_like_ours(type_.element)
+    return isinstance(type_, ScalarType | VectorType) and type_.kind is not ScalarKind.BOOL
