@@ -108,6 +108,10 @@ def fragment_coordinate(axis: int) -> Expression:
     return Construct(UINT, (coordinate,))
 
 
+# The share of a fragment shader's closing output writes made divergent (output_value).
+_DIVERGENT_OUTPUT = 0.5
+
+
 def barrier_call() -> Call:
     return Call(VOID, "barrier", (), CallKind.BUILTIN)
 
@@ -490,6 +494,18 @@ class DivergenceDriver:
         if isinstance(type_, VectorType):
             return Construct(type_, (scalar,))
         return scalar
+
+    def output_value(self, gen: StatementGenerator, type_: Type) -> Expression:
+        """The value main's closing write gives an output. A fragment's outputs are only
+        its own (no buffer keeps per-invocation writes apart), so half of them are made
+        divergent here, lest most images be flat and the divergent code unobserved."""
+        if self.compute or self.rng.random() >= _DIVERGENT_OUTPUT:
+            return gen.exprs.expression(type_)
+        saved_mode, self.mode = self.mode, DIVERGENT
+        try:
+            return self._with_term(gen.exprs.expression(type_))
+        finally:
+            self.mode = saved_mode
 
     def _diverge(self, gen: StatementGenerator, stmt: Statement) -> Statement:
         """A divergent declaration or assignment that came out uniform gets an id term."""

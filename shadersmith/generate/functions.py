@@ -128,7 +128,11 @@ def _output_writes(gen: StatementGenerator, buffers: tuple[StorageBuffer, ...]) 
                 index = Literal(INT, rng.randrange(type_.length))
                 target = Index(element, target, index)
                 type_ = element
-            value = gen.exprs.expression(type_)
+            driver = gen.ctx.divergence
+            if driver is None:
+                value = gen.exprs.expression(type_)
+            else:
+                value = driver.output_value(gen, type_)
             op = AssignOp.ASSIGN if rng.random() < 0.6 else AssignOp.ADD
             if isinstance(type_, ArrayType):
                 op = AssignOp.ASSIGN
