@@ -13,10 +13,12 @@ import pytest
 
 from shadersmith.emit.glsl import declarator
 from shadersmith.harness.std430 import (
+    Layout,
     LayoutError,
     array_stride,
     block_layout,
     buffer_size,
+    check_layout,
     member_offsets,
     pack_buffer,
     unpack_buffer,
@@ -178,6 +180,61 @@ def test_short_data_is_rejected() -> None:
         unpack_buffer([("a", IVEC4)], bytes(8))
 
 
+# ----------------------------------------------------------------------------- std140
+
+
+def test_std140_rounds_array_strides_and_struct_alignment_to_16() -> None:
+    # The uniform block of the fragment tests: {int a; uvec3 b; float c[2];} and an array
+    # of vec2, a struct {float} and a mat2.
+    fields: list[tuple[str, Type]] = [
+        ("a", INT),
+        ("b", VectorType(ScalarKind.UINT, 3)),
+        ("c", ArrayType(FLOAT, 2)),
+        ("d", ArrayType(VEC2, 2)),
+        ("e", StructType("S", (StructField("x", FLOAT),))),
+        ("f", FLOAT),
+        ("g", MatrixType(2, 2)),
+    ]
+    placed = {f.name: (f.offset, f.size) for f in block_layout(fields, layout="std140")}
+    assert placed == {
+        "a": (0, 4),
+        "b": (16, 12),
+        "c": (32, 32),  # stride 16, not 4
+        "d": (64, 32),  # stride 16, not 8
+        "e": (96, 16),  # a struct is aligned to 16 and its size rounded up to 16
+        "f": (112, 4),
+        "g": (128, 32),  # two vec2 columns, each in its own 16 bytes
+    }
+    assert array_stride(FLOAT, "std140") == 16 and array_stride(FLOAT) == 4
+    assert buffer_size(fields, layout="std140") == 160
+    # std430 for contrast: c directly after b's 12 bytes, stride 4.
+    assert _offsets(fields)["c"] == 28
+
+
+def test_std140_scalar_after_vec3_still_shares_its_16_bytes() -> None:
+    fields: list[tuple[str, Type]] = [("v", VEC3), ("s", FLOAT)]
+    assert [f.offset for f in block_layout(fields, layout="std140")] == [0, 12]
+
+
+def test_std140_round_trip_leaves_the_padding_zero() -> None:
+    fields: list[tuple[str, Type]] = [("a", INT), ("c", ArrayType(FLOAT, 2)), ("d", IVEC4)]
+    values: dict[str, Value] = {"a": -3, "c": (1.5, -2.0), "d": (1, 2, 3, 4)}
+    data = pack_buffer(fields, values, "std140")
+    assert len(data) == 64
+    assert struct.unpack_from("<i", data, 0) == (-3,)
+    assert struct.unpack_from("<f", data, 16) == (1.5,)
+    assert struct.unpack_from("<f", data, 32) == (-2.0,)
+    assert data[4:16] == data[20:32] == bytes(12)
+    assert unpack_buffer(fields, data, layout="std140") == values
+    assert unpack_buffer(fields, pack_buffer(fields, values)) == values  # std430 too
+
+
+def test_unknown_layout_names_are_rejected() -> None:
+    assert check_layout("std140") == "std140"
+    with pytest.raises(LayoutError, match="packed"):
+        check_layout("packed")
+
+
 # ------------------------------------------------ glslang's reflection as a witness
 
 
@@ -203,17 +260,19 @@ def _random_type(rng: random.Random, depth: int, structs: list[StructType]) -> T
     return ArrayType(new, rng.randint(1, 2)) if rng.random() < 0.5 else new
 
 
-def _leaves(name: str, type_: Type, offset: int) -> Iterator[tuple[str, int, int | None]]:
+def _leaves(
+    name: str, type_: Type, offset: int, layout: Layout
+) -> Iterator[tuple[str, int, int | None]]:
     """Leaf members named as glslang's reflection names them: (name, offset, array stride)."""
     if isinstance(type_, StructType):
-        for field, at in zip(type_.fields, member_offsets(type_), strict=True):
-            yield from _leaves(f"{name}.{field.name}", field.type, offset + at)
+        for field, at in zip(type_.fields, member_offsets(type_, layout), strict=True):
+            yield from _leaves(f"{name}.{field.name}", field.type, offset + at, layout)
     elif isinstance(type_, ArrayType) and isinstance(type_.element, StructType | ArrayType):
-        stride = array_stride(type_.element)
+        stride = array_stride(type_.element, layout)
         for index in range(type_.length or 0):
-            yield from _leaves(f"{name}[{index}]", type_.element, offset + index * stride)
+            yield from _leaves(f"{name}[{index}]", type_.element, offset + index * stride, layout)
     elif isinstance(type_, ArrayType):
-        yield name, offset, array_stride(type_.element)
+        yield name, offset, array_stride(type_.element, layout)
     else:
         yield name, offset, None
 
@@ -224,9 +283,11 @@ _REFLECTED = re.compile(
 )
 
 
-def test_layouts_agree_with_glslang_reflection(tmp_path: Path) -> None:
-    rng = random.Random(430)
+@pytest.mark.parametrize("layout", ["std430", "std140"])
+def test_layouts_agree_with_glslang_reflection(tmp_path: Path, layout: Layout) -> None:
+    rng = random.Random(430 if layout == "std430" else 140)
     shader = tmp_path / "layout.comp"
+    storage = "buffer" if layout == "std430" else "uniform"
     for case in range(12):
         structs: list[StructType] = []
         fields = [(f"f{i}", _random_type(rng, 2, structs)) for i in range(rng.randint(1, 6))]
@@ -241,7 +302,7 @@ def test_layouts_agree_with_glslang_reflection(tmp_path: Path) -> None:
         members = " ".join(declarator(t, n) + ";" for n, t in fields)
         shader.write_text(
             "#version 450\nlayout(local_size_x = 1) in;\n"
-            f"{declarations}layout(std430, binding = 0) buffer B {{ {members} }} b;\n"
+            f"{declarations}layout({layout}, binding = 0) {storage} B {{ {members} }} b;\n"
             # glslang reflects only a block that the shader uses.
             f"void main() {{ {declarator(fields[0][1], 'x')} = b.{fields[0][0]}; }}\n"
         )
@@ -261,10 +322,10 @@ def test_layouts_agree_with_glslang_reflection(tmp_path: Path) -> None:
                 )
         ours = {
             name: (offset, stride)
-            for layout in block_layout(fields)
-            for name, offset, stride in _leaves(layout.name, layout.type, layout.offset)
+            for placed in block_layout(fields, layout=layout)
+            for name, offset, stride in _leaves(placed.name, placed.type, placed.offset, layout)
         }
         assert ours == reflected, f"case {case}: {shader.read_text()}"
         block_size = re.search(r"^B: offset -1, type \w+, size (\d+)", result.stdout, re.M)
         assert block_size is not None
-        assert buffer_size(fields) == int(block_size.group(1)), f"case {case}"
+        assert buffer_size(fields, layout=layout) == int(block_size.group(1)), f"case {case}"

@@ -1,4 +1,5 @@
-"""std430 layout: storage-buffer fields to bytes and back, exactly as GL and Vulkan lay them out.
+"""std430 and std140 layouts: block fields to bytes and back, exactly as GL and Vulkan lay
+them out (std430 for storage buffers, std140 for the uniform blocks of fragment shaders).
 
 The rules (GLSL 4.60 section 7.6.2.2, std430 column):
 - a scalar (int, uint, float, bool) is 4 bytes, aligned to 4; bool is stored as a uint 0/1;
@@ -11,6 +12,11 @@ The rules (GLSL 4.60 section 7.6.2.2, std430 column):
 - the last field of a block may be a runtime-sized array: when packing, its length is the
   length of the given value; when unpacking, it is given or is whatever fits in the data.
 
+std140 (every function's `layout="std140"`) differs in one rule: the alignment of an array
+(hence of a matrix, an array of columns) and of a struct is rounded up to 16, and so is an
+array's element stride: `float c[2]` has stride 16, not 4. Scalars and vectors keep their
+std430 size and alignment (vec3 is still 12 bytes at 16).
+
 Values follow `shadersmith.ir.values`: bool, int, float, and tuples for vectors, arrays,
 structs (fields in declaration order) and matrices (tuples of columns).
 """
@@ -21,6 +27,7 @@ import math
 import struct
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 from shadersmith.ir.types import (
     ArrayType,
@@ -34,6 +41,8 @@ from shadersmith.ir.types import (
 from shadersmith.ir.values import Value
 
 Fields = Sequence[tuple[str, Type]]
+Layout = Literal["std430", "std140"]
+LAYOUTS: tuple[str, ...] = get_args(Layout)
 
 _SCALAR_FORMAT = {
     ScalarKind.BOOL: "<I",
@@ -49,61 +58,76 @@ _SCALAR_RANGE = {
 
 
 class LayoutError(ValueError):
-    """A type that has no std430 layout, or a value that does not fit its type."""
+    """A type that has no std430/std140 layout, or a value that does not fit its type."""
+
+
+def check_layout(layout: str) -> Layout:
+    """`layout` as a Layout, or a LayoutError (it comes from test files and callers)."""
+    if layout == "std430":
+        return "std430"
+    if layout == "std140":
+        return "std140"
+    raise LayoutError(f"unknown block layout {layout!r} (known: {', '.join(LAYOUTS)})")
 
 
 # ------------------------------------------------------------------------------ layout
 
 
-def alignment(type_: Type) -> int:
-    """The std430 base alignment of `type_`, in bytes."""
+def alignment(type_: Type, layout: Layout = "std430") -> int:
+    """The base alignment of `type_`, in bytes."""
     if isinstance(type_, ScalarType):
         return 4
     if isinstance(type_, VectorType):
         return 8 if type_.size == 2 else 16
     if isinstance(type_, MatrixType):
-        return alignment(type_.column_type)
+        return _aggregate(alignment(type_.column_type), layout)
     if isinstance(type_, ArrayType):
-        return alignment(type_.element)
+        return _aggregate(alignment(type_.element, layout), layout)
     if isinstance(type_, StructType):
-        return max((alignment(f.type) for f in type_.fields), default=4)
+        largest = max((alignment(f.type, layout) for f in type_.fields), default=4)
+        return _aggregate(largest, layout)
     raise LayoutError(f"{type_} cannot live in a buffer")
 
 
-def size(type_: Type, runtime_length: int | None = None) -> int:
+def _aggregate(member_alignment: int, layout: Layout) -> int:
+    # std140's one extra rule: arrays and structs align to at least a vec4.
+    return _round_up(member_alignment, 16) if layout == "std140" else member_alignment
+
+
+def size(type_: Type, runtime_length: int | None = None, layout: Layout = "std430") -> int:
     """Bytes that a value of `type_` occupies (a runtime-sized array needs its length)."""
     if isinstance(type_, ScalarType):
         return 4
     if isinstance(type_, VectorType):
         return 4 * type_.size
     if isinstance(type_, MatrixType):
-        return type_.columns * array_stride(type_.column_type)
+        return type_.columns * array_stride(type_.column_type, layout)
     if isinstance(type_, ArrayType):
         length = type_.length if type_.length is not None else runtime_length
         if length is None:
             raise LayoutError(f"{type_} is runtime-sized: its length must be given")
-        return length * array_stride(type_.element)
+        return length * array_stride(type_.element, layout)
     if isinstance(type_, StructType):
-        offsets = member_offsets(type_)
-        end = offsets[-1] + size(type_.fields[-1].type) if offsets else 0
-        return _round_up(end, alignment(type_))
+        offsets = member_offsets(type_, layout)
+        end = offsets[-1] + size(type_.fields[-1].type, layout=layout) if offsets else 0
+        return _round_up(end, alignment(type_, layout))
     raise LayoutError(f"{type_} cannot live in a buffer")
 
 
-def member_offsets(struct_type: StructType) -> list[int]:
+def member_offsets(struct_type: StructType, layout: Layout = "std430") -> list[int]:
     """The offset of each member of a struct, from the start of the struct."""
     offsets = []
     end = 0
     for field in struct_type.fields:
-        offset = _round_up(end, alignment(field.type))
+        offset = _round_up(end, alignment(field.type, layout))
         offsets.append(offset)
-        end = offset + size(field.type)
+        end = offset + size(field.type, layout=layout)
     return offsets
 
 
-def array_stride(element: Type) -> int:
+def array_stride(element: Type, layout: Layout = "std430") -> int:
     """Distance between consecutive elements of an array of `element`."""
-    return _round_up(size(element), alignment(element))
+    return _round_up(size(element, layout=layout), _aggregate(alignment(element, layout), layout))
 
 
 @dataclass(frozen=True)
@@ -116,7 +140,7 @@ class FieldLayout:
 
 
 def block_layout(
-    fields: Fields, runtime_lengths: Mapping[str, int] | None = None
+    fields: Fields, runtime_lengths: Mapping[str, int] | None = None, layout: Layout = "std430"
 ) -> list[FieldLayout]:
     """Offsets of a block's fields; a runtime-sized array must be last and have its length
     in `runtime_lengths`."""
@@ -130,17 +154,19 @@ def block_layout(
             if runtime_lengths is None or name not in runtime_lengths:
                 raise LayoutError(f"runtime-sized array {name} needs a length")
             length = runtime_lengths[name]
-        offset = _round_up(offset, alignment(type_))
-        field_size = size(type_, length)
+        offset = _round_up(offset, alignment(type_, layout))
+        field_size = size(type_, length, layout)
         layouts.append(FieldLayout(name, type_, offset, field_size, length))
         offset += field_size
     return layouts
 
 
-def buffer_size(fields: Fields, runtime_lengths: Mapping[str, int] | None = None) -> int:
+def buffer_size(
+    fields: Fields, runtime_lengths: Mapping[str, int] | None = None, layout: Layout = "std430"
+) -> int:
     """Bytes of the block: the end of its last field (the size glslang reflects). There is
     no tail padding; a runner may allocate more, which the shader never reads."""
-    return _end(block_layout(fields, runtime_lengths))
+    return _end(block_layout(fields, runtime_lengths, layout))
 
 
 def _end(layouts: Sequence[FieldLayout]) -> int:
@@ -166,18 +192,20 @@ def _round_up(value: int, multiple: int) -> int:
 # ----------------------------------------------------------------------------- packing
 
 
-def pack_buffer(fields: Fields, values: Mapping[str, Value]) -> bytes:
-    """The std430 bytes of a block whose fields hold `values`; padding is zero."""
+def pack_buffer(fields: Fields, values: Mapping[str, Value], layout: Layout = "std430") -> bytes:
+    """The bytes of a block whose fields hold `values`; padding is zero."""
     lengths = runtime_lengths_of(fields, values)
-    data = bytearray(buffer_size(fields, lengths))
-    for layout in block_layout(fields, lengths):
-        if layout.name not in values:
-            raise LayoutError(f"no value for field {layout.name}")
-        _pack_value(data, layout.offset, layout.type, values[layout.name], layout.name)
+    data = bytearray(buffer_size(fields, lengths, layout))
+    for placed in block_layout(fields, lengths, layout):
+        if placed.name not in values:
+            raise LayoutError(f"no value for field {placed.name}")
+        _pack_value(data, placed.offset, placed.type, values[placed.name], placed.name, layout)
     return bytes(data)
 
 
-def _pack_value(data: bytearray, offset: int, type_: Type, value: Value, where: str) -> None:
+def _pack_value(
+    data: bytearray, offset: int, type_: Type, value: Value, where: str, layout: Layout
+) -> None:
     if isinstance(type_, ScalarType):
         _pack_scalar(data, offset, type_.kind, value, where)
         return
@@ -189,22 +217,31 @@ def _pack_value(data: bytearray, offset: int, type_: Type, value: Value, where: 
             _pack_scalar(data, offset + 4 * index, type_.kind, item, f"{where}[{index}]")
     elif isinstance(type_, MatrixType):
         _check_length(value, type_.columns, where)
-        stride = array_stride(type_.column_type)
+        stride = array_stride(type_.column_type, layout)
         for index, column in enumerate(value):
             _pack_value(
-                data, offset + index * stride, type_.column_type, column, f"{where}[{index}]"
+                data,
+                offset + index * stride,
+                type_.column_type,
+                column,
+                f"{where}[{index}]",
+                layout,
             )
     elif isinstance(type_, ArrayType):
         if type_.length is not None:
             _check_length(value, type_.length, where)
-        stride = array_stride(type_.element)
+        stride = array_stride(type_.element, layout)
         for index, item in enumerate(value):
-            _pack_value(data, offset + index * stride, type_.element, item, f"{where}[{index}]")
+            _pack_value(
+                data, offset + index * stride, type_.element, item, f"{where}[{index}]", layout
+            )
     elif isinstance(type_, StructType):
         _check_length(value, len(type_.fields), where)
-        members = zip(type_.fields, member_offsets(type_), value, strict=True)
+        members = zip(type_.fields, member_offsets(type_, layout), value, strict=True)
         for field, field_offset, item in members:
-            _pack_value(data, offset + field_offset, field.type, item, f"{where}.{field.name}")
+            _pack_value(
+                data, offset + field_offset, field.type, item, f"{where}.{field.name}", layout
+            )
     else:
         raise LayoutError(f"{where}: {type_} cannot live in a buffer")
 
@@ -237,7 +274,10 @@ def _check_length(value: tuple[Value, ...], expected: int, where: str) -> None:
 
 
 def unpack_buffer(
-    fields: Fields, data: bytes, runtime_lengths: Mapping[str, int] | None = None
+    fields: Fields,
+    data: bytes,
+    runtime_lengths: Mapping[str, int] | None = None,
+    layout: Layout = "std430",
 ) -> dict[str, Value]:
     """The values of a block's fields read from `data`.
 
@@ -248,41 +288,44 @@ def unpack_buffer(
     if fields:
         name, type_ = fields[-1]
         if isinstance(type_, ArrayType) and type_.length is None and name not in lengths:
-            offset = _round_up(_end(block_layout(fields[:-1])), alignment(type_))
-            lengths[name] = max(0, (len(data) - offset) // array_stride(type_.element))
-    layouts = block_layout(fields, lengths)
+            start = _end(block_layout(fields[:-1], layout=layout))
+            offset = _round_up(start, alignment(type_, layout))
+            lengths[name] = max(0, (len(data) - offset) // array_stride(type_.element, layout))
+    layouts = block_layout(fields, lengths, layout)
     needed = _end(layouts)
     if len(data) < needed:
         raise LayoutError(f"buffer holds {len(data)} bytes, its fields need {needed}")
     view = memoryview(data)
     return {
-        layout.name: _unpack_value(view, layout.offset, layout.type, layout.runtime_length)
-        for layout in layouts
+        placed.name: _unpack_value(view, placed.offset, placed.type, layout, placed.runtime_length)
+        for placed in layouts
     }
 
 
 def _unpack_value(
-    data: memoryview, offset: int, type_: Type, runtime_length: int | None = None
+    data: memoryview, offset: int, type_: Type, layout: Layout, runtime_length: int | None = None
 ) -> Value:
     if isinstance(type_, ScalarType):
         return _unpack_scalar(data, offset, type_.kind)
     if isinstance(type_, VectorType):
         return tuple(_unpack_scalar(data, offset + 4 * i, type_.kind) for i in range(type_.size))
     if isinstance(type_, MatrixType):
-        stride = array_stride(type_.column_type)
+        stride = array_stride(type_.column_type, layout)
         return tuple(
-            _unpack_value(data, offset + i * stride, type_.column_type)
+            _unpack_value(data, offset + i * stride, type_.column_type, layout)
             for i in range(type_.columns)
         )
     if isinstance(type_, ArrayType):
         length = type_.length if type_.length is not None else runtime_length
         if length is None:
             raise LayoutError(f"{type_} is runtime-sized: its length must be given")
-        stride = array_stride(type_.element)
-        return tuple(_unpack_value(data, offset + i * stride, type_.element) for i in range(length))
+        stride = array_stride(type_.element, layout)
+        return tuple(
+            _unpack_value(data, offset + i * stride, type_.element, layout) for i in range(length)
+        )
     if isinstance(type_, StructType):
-        members = zip(type_.fields, member_offsets(type_), strict=True)
-        return tuple(_unpack_value(data, offset + at, field.type) for field, at in members)
+        members = zip(type_.fields, member_offsets(type_, layout), strict=True)
+        return tuple(_unpack_value(data, offset + at, field.type, layout) for field, at in members)
     raise LayoutError(f"{type_} cannot live in a buffer")
 
 
