@@ -139,7 +139,8 @@ void main() {
     assert (vulkan.image[0, 0] == [0, 0, 0, 255]).all()  # discarded: the clear colour
 
 
-def test_fragment_uniforms_are_a_hook_for_now() -> None:
+def test_loose_fragment_uniforms_are_refused_on_vulkan() -> None:
+    # Vulkan has no default-block uniforms; fragment inputs come in uniform blocks.
     spirv = compile_glsl_to_spirv(GRADIENT_450, "fragment")
     with pytest.raises(NotImplementedError):
         vk_lavapipe().run_fragment(spirv, 8, 8, {"tint": 1.0})

@@ -1,4 +1,5 @@
-"""The runners' view of storage buffers, from an IR program or from a test directory."""
+"""The runners' view of storage buffers and uniform blocks, from an IR program or from a test
+directory."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from shadersmith.targets.results import BufferInput
 
 
 def buffer_inputs(program: Program, values: BufferValues) -> list[BufferInput]:
-    """One input per storage buffer of `program`, holding its initial values."""
+    """One input per storage buffer or uniform block of `program`, holding its initial
+    values."""
     inputs = []
     for buffer in program.buffers:
         given = values.get(buffer.block_name, {})
@@ -24,6 +26,8 @@ def buffer_inputs(program: Program, values: BufferValues) -> list[BufferInput]:
                 binding=buffer.binding,
                 fields=tuple((f.name, f.type) for f in buffer.fields),
                 values={f.name: given[f.name] for f in buffer.fields},
+                uniform=buffer.uniform,
+                block=buffer.block_name,
             )
         )
     return inputs
@@ -36,6 +40,8 @@ def buffer_inputs_from_specs(specs: Sequence[BufferSpec]) -> list[BufferInput]:
             binding=spec.binding,
             fields=tuple((name, parse_type_name(text)) for name, text in spec.fields),
             values=dict(spec.values),
+            uniform=spec.uniform,
+            block=spec.block,
         )
         for spec in specs
     ]

@@ -27,6 +27,8 @@ class Job:
 
     stage: str  # "compute" or "fragment"
     source: str  # GLSL text in the test's language
+    # Compute: the storage buffers. Fragment: the blocks bound while drawing (uniform
+    # blocks, BufferInput.uniform), never read back.
     buffers: tuple[BufferInput, ...] = ()
     # The IR and initial values, for the reference interpreter (absent for foreign tests).
     program: Program | None = None
@@ -39,6 +41,9 @@ class Job:
     width: int = 256
     height: int = 256
     source_gl33: str | None = None
+    # Fragment jobs: the output is a `uvec4` rendered into an RGBA32UI attachment and read
+    # back as uint32 words (RunResult.image), instead of RGBA8.
+    integer_image: bool = False
 
 
 @dataclass
@@ -89,7 +94,11 @@ def gl_target(
                 runner.run_compute(job.source, job.buffers, job.groups)
             )
         source = job.source_gl33 if driver == "softpipe" and job.source_gl33 else job.source
-        return _name_rejecting_front_end(runner.run_fragment(source, job.width, job.height))
+        return _name_rejecting_front_end(
+            runner.run_fragment(
+                source, job.width, job.height, blocks=job.buffers, integer=job.integer_image
+            )
+        )
 
     return ChainTarget(name, components, run, extra_versions=versions)
 
@@ -184,7 +193,14 @@ def vulkan_target(
                 )
             else:
                 result = toolchain.run_fragment_through_cross(
-                    gl_runner, job.source, job.width, job.height, passes, toolset=toolset
+                    gl_runner,
+                    job.source,
+                    job.width,
+                    job.height,
+                    passes,
+                    toolset=toolset,
+                    blocks=job.buffers,
+                    integer=job.integer_image,
                 )
             return _name_rejecting_front_end(result)
 
@@ -227,7 +243,14 @@ def vulkan_target(
             )
         else:
             result = toolchain.run_fragment_on_vulkan(
-                vk_runner, job.source, job.width, job.height, passes, toolset=toolset
+                vk_runner,
+                job.source,
+                job.width,
+                job.height,
+                passes,
+                toolset=toolset,
+                blocks=job.buffers,
+                integer=job.integer_image,
             )
         if passes and optimizer == "default":
             result.log = f"spirv-opt {' '.join(passes)}\n{result.log}".rstrip()

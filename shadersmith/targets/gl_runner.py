@@ -27,7 +27,7 @@ from shadersmith.harness.std430 import pack_buffer, runtime_lengths_of, unpack_b
 from shadersmith.ir.values import Value
 from shadersmith.targets.environment import DriverUnavailable, select_gl_driver
 from shadersmith.targets.fullscreen import gl_vertex_shader
-from shadersmith.targets.images import CLEAR_COLOR
+from shadersmith.targets.images import CLEAR_COLOR, CLEAR_UINT, image_from_pixels
 from shadersmith.targets.results import BufferInput, RunResult, RunStatus
 
 
@@ -145,16 +145,23 @@ class GLRunner:
         width: int = 256,
         height: int = 256,
         uniforms: Mapping[str, Value] | None = None,
+        blocks: Sequence[BufferInput] = (),
+        integer: bool = False,
     ) -> RunResult:
-        """Draw one full-screen triangle with the fragment shader `source` into an RGBA8
-        framebuffer and read it back (row 0 = gl_FragCoord.y 0.5, the bottom row).
+        """Draw one full-screen triangle with the fragment shader `source` and read the
+        image back (row 0 = gl_FragCoord.y 0.5, the bottom row): RGBA8 (uint8), or with
+        `integer` RGBA32UI (uint32 words, for a `uvec4` output).
 
         `source` keeps its own `#version` line (the harness picks it: 330 for softpipe).
         Uniforms the program does not use (the compiler may remove them) are skipped.
+        `blocks` are bound at their bindings: a uniform block's std140 data as a UBO, a
+        storage buffer's std430 data as an SSBO; none is read back. A uniform block is also
+        given its binding by name, because GLSL 3.30 has no `binding` layout (both would
+        otherwise sit at binding 0).
         """
         with ExitStack() as releases:
             framebuffer = self.context.framebuffer(
-                color_attachments=[self.context.renderbuffer((width, height), 4, dtype="f1")]
+                color_attachments=[self._color_attachment(width, height, integer)]
             )
             releases.callback(framebuffer.color_attachments[0].release)
             releases.callback(framebuffer.release)
@@ -172,6 +179,7 @@ class GLRunner:
                 member = program.get(name, None)
                 if isinstance(member, moderngl.Uniform):
                     member.value = _uniform_value(value)
+            self._bind_fragment_blocks(program, blocks, releases)
             vertex_array = self.context.vertex_array(program, [])
             releases.callback(vertex_array.release)
 
@@ -179,15 +187,41 @@ class GLRunner:
             # rebind the deleted one, a GL error in the next run.
             releases.callback(self._no_framebuffer.use)
             framebuffer.use()
-            framebuffer.clear(*CLEAR_COLOR)
+            if not integer:  # an integer attachment starts cleared (_color_attachment)
+                framebuffer.clear(*CLEAR_COLOR)
             started = time.perf_counter()
             vertex_array.render(moderngl.TRIANGLES, vertices=3)
             self.context.finish()
-            pixels = framebuffer.read(components=4, alignment=1)
+            dtype = "u4" if integer else "f1"
+            pixels = framebuffer.read(components=4, alignment=1, dtype=dtype)
             run_ms = _elapsed_ms(started)
             self._check_no_gl_error()
-        image = np.frombuffer(pixels, np.uint8).reshape(height, width, 4).copy()
+        image = image_from_pixels(pixels, width, height, integer)
         return RunResult(RunStatus.OK, image=image, compile_ms=compile_ms, run_ms=run_ms)
+
+    def _color_attachment(self, width: int, height: int, integer: bool) -> Any:
+        if not integer:
+            return self.context.renderbuffer((width, height), 4, dtype="f1")
+        # glClear on an integer colour buffer is undefined (GL 4.6, 17.4.3) and moderngl
+        # offers no glClearBufferuiv: a texture uploaded with the clear words instead.
+        cleared = np.broadcast_to(np.array(CLEAR_UINT, np.uint32), (height, width, 4))
+        return self.context.texture((width, height), 4, data=cleared.tobytes(), dtype="u4")
+
+    def _bind_fragment_blocks(
+        self, program: moderngl.Program, blocks: Sequence[BufferInput], releases: ExitStack
+    ) -> None:
+        for block in blocks:
+            data = pack_buffer(block.fields, block.values, block.layout)
+            gl_buffer = self.context.buffer(_padded(data))
+            releases.callback(gl_buffer.release)
+            if not block.uniform:
+                gl_buffer.bind_to_storage_buffer(block.binding)
+                continue
+            gl_buffer.bind_to_uniform_block(block.binding)
+            # A block the compiler removed (unused) has no index: nothing to set.
+            member = program.get(block.block, None) if block.block else None
+            if isinstance(member, moderngl.UniformBlock):
+                member.binding = block.binding
 
     def close(self) -> None:
         self.context.release()

@@ -9,10 +9,13 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from shadersmith.harness.std430 import Layout
 from shadersmith.ir.types import Type
 from shadersmith.ir.values import Value
 
-Image = npt.NDArray[np.uint8]
+# RGBA8 (uint8) for float colour outputs, or RGBA32UI (uint32) for an integer colour
+# attachment (generated fragment tests: exact 32-bit words, see images.py).
+Image = npt.NDArray[np.uint8] | npt.NDArray[np.uint32]
 
 
 class RunStatus(enum.Enum):
@@ -31,11 +34,23 @@ class RunStatus(enum.Enum):
 
 
 class BufferInput(NamedTuple):
-    """One storage buffer to bind: its binding, its std430 fields and their initial values."""
+    """One block to bind: its binding, its fields and their initial values.
+
+    By default a std430 storage buffer (compute tests); with `uniform`, a std140 uniform
+    block (how fragment tests get their inputs). `block` is the block's name in the
+    shader: GLSL 3.30 has no `binding` layout, so a GL runner binds a uniform block by
+    its name there.
+    """
 
     binding: int
     fields: tuple[tuple[str, Type], ...]
     values: dict[str, Value]
+    uniform: bool = False
+    block: str = ""
+
+    @property
+    def layout(self) -> Layout:
+        return "std140" if self.uniform else "std430"
 
 
 @dataclass
@@ -43,8 +58,10 @@ class RunResult:
     """The outcome of one run.
 
     `buffers` maps each binding to its decoded contents after the run (every bound buffer
-    is read back, inputs too). `image` is HxWx4 RGBA8 with row r holding the fragments
-    whose gl_FragCoord.y is r + 0.5, on GL and on Vulkan alike (see `images.py`).
+    of a compute run is read back, inputs too; a fragment run reads none back). `image`
+    is HxWx4, RGBA8 (uint8) or, for an integer colour attachment, RGBA32UI (uint32), with
+    row r holding the fragments whose gl_FragCoord.y is r + 0.5, on GL and on Vulkan
+    alike (see `images.py`).
 
     `compile_ms` covers creating the program or pipeline; `run_ms` covers the dispatch or
     draw, waiting for it, and the readback. llvmpipe and lavapipe generate machine code

@@ -130,11 +130,13 @@ def run_fragment_on_vulkan(
     height: int = 256,
     passes: Sequence[str] = (),
     toolset: Toolset = DEBIAN,
+    blocks: Sequence[BufferInput] = (),
+    integer: bool = False,
 ) -> RunResult:
     notes: list[str] = []
     return _through(
         lambda: build_spirv(source, "fragment", passes, toolset, notes),
-        lambda spirv: runner.run_fragment(spirv, width, height),
+        lambda spirv: runner.run_fragment(spirv, width, height, blocks=blocks, integer=integer),
         _spirv_artefacts,
         notes,
     )
@@ -197,11 +199,15 @@ def run_fragment_through_cross(
     height: int = 256,
     passes: Sequence[str] = (),
     toolset: Toolset = DEBIAN,
+    blocks: Sequence[BufferInput] = (),
+    integer: bool = False,
 ) -> RunResult:
+    """spirv-cross keeps each uniform block's `binding` and name, so `blocks` bind as
+    they do for the original GLSL."""
     notes: list[str] = []
     return _through(
         lambda: _cross_build(source, "fragment", passes, toolset, notes),
-        lambda built: runner.run_fragment(built[1], width, height),
+        lambda built: runner.run_fragment(built[1], width, height, blocks=blocks, integer=integer),
         _cross_artefacts("fragment"),
         notes,
     )

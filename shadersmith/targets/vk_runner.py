@@ -6,8 +6,10 @@ pipeline, buffers and images and destroys them before returning, so a long-lived
 does not grow.
 
 Buffers live in host-visible coherent memory in descriptor set 0, each at its binding
-(GLSL without `set =` lands in set 0 under glslang -V). Fragment runs draw one
-full-screen triangle into an R8G8B8A8_UNORM image and copy it to a host buffer; row 0 of
+(GLSL without `set =` lands in set 0 under glslang -V): storage buffers (std430) as
+STORAGE_BUFFER descriptors, uniform blocks (std140) as UNIFORM_BUFFER ones. Fragment
+runs draw one full-screen triangle into an R8G8B8A8_UNORM image, or an
+R32G32B32A32_UINT one for an integer output, and copy it to a host buffer; row 0 of
 the returned array is Vulkan's framebuffer row 0, the fragments with gl_FragCoord.y 0.5,
 which is the row order `images.py` defines for both APIs (no flip needed against GL).
 
@@ -24,20 +26,19 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
 import vulkan as vk
 
 from shadersmith.harness.std430 import pack_buffer, runtime_lengths_of, unpack_buffer
 from shadersmith.ir.values import Value
 from shadersmith.targets.fullscreen import VULKAN_VERTEX_SHADER
-from shadersmith.targets.images import CLEAR_COLOR
+from shadersmith.targets.images import CLEAR_COLOR, CLEAR_UINT, image_from_pixels
 from shadersmith.targets.results import BufferInput, RunResult, RunStatus
 from shadersmith.targets.spirv_tools import compile_glsl_to_spirv
 from shadersmith.targets.vk_device import HostBuffer, VulkanDevice
 
 COLOR_FORMAT = vk.VK_FORMAT_R8G8B8A8_UNORM
+INTEGER_COLOR_FORMAT = vk.VK_FORMAT_R32G32B32A32_UINT
 DEFAULT_FENCE_TIMEOUT_S = 120.0
-_STORAGE_USAGE = vk.VK_BUFFER_USAGE_STORAGE_BUFFER_BIT
 _READBACK_USAGE = vk.VK_BUFFER_USAGE_TRANSFER_DST_BIT
 
 
@@ -67,19 +68,8 @@ class VulkanRunner:
         dispatch `groups` work groups and read every buffer back."""
         device = self.device.device
         with ExitStack() as releases:
-            host_buffers = []
-            for buffer in buffers:
-                data = pack_buffer(buffer.fields, buffer.values)
-                host_buffer = self.device.create_host_buffer(
-                    _padded_size(len(data)), _STORAGE_USAGE
-                )
-                releases.callback(self.device.destroy_host_buffer, host_buffer)
-                self.device.write(host_buffer, data)
-                host_buffers.append(host_buffer)
-
-            set_layout = self._create_set_layout([b.binding for b in buffers])
-            releases.callback(vk.vkDestroyDescriptorSetLayout, device, set_layout, None)
-            pipeline_layout = self._create_pipeline_layout([set_layout])
+            bound = self._bind_buffers(buffers, vk.VK_SHADER_STAGE_COMPUTE_BIT, releases)
+            pipeline_layout = self._create_pipeline_layout([bound.set_layout])
             releases.callback(vk.vkDestroyPipelineLayout, device, pipeline_layout, None)
 
             started = time.perf_counter()
@@ -92,25 +82,9 @@ class VulkanRunner:
             compile_ms = _elapsed_ms(started)
             releases.callback(vk.vkDestroyPipeline, device, pipeline, None)
 
-            descriptor_set = None
-            if buffers:
-                pool = self._create_descriptor_pool(len(buffers))
-                releases.callback(vk.vkDestroyDescriptorPool, device, pool, None)
-                descriptor_set = self._write_descriptor_set(pool, set_layout, buffers, host_buffers)
-
             command_buffer = self._begin_commands(releases)
             vk.vkCmdBindPipeline(command_buffer, vk.VK_PIPELINE_BIND_POINT_COMPUTE, pipeline)
-            if descriptor_set is not None:
-                vk.vkCmdBindDescriptorSets(
-                    command_buffer,
-                    vk.VK_PIPELINE_BIND_POINT_COMPUTE,
-                    pipeline_layout,
-                    0,
-                    1,
-                    [descriptor_set],
-                    0,
-                    None,
-                )
+            bound.bind(command_buffer, vk.VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_layout)
             vk.vkCmdDispatch(command_buffer, *groups)
             _host_read_barrier(
                 command_buffer,
@@ -126,8 +100,9 @@ class VulkanRunner:
                     buffer.fields,
                     self.device.read(host_buffer),
                     runtime_lengths_of(buffer.fields, buffer.values),
+                    buffer.layout,
                 )
-                for buffer, host_buffer in zip(buffers, host_buffers, strict=True)
+                for buffer, host_buffer in zip(buffers, bound.host_buffers, strict=True)
             }
             run_ms = _elapsed_ms(started)
         return RunResult(RunStatus.OK, buffers=outputs, compile_ms=compile_ms, run_ms=run_ms)
@@ -138,16 +113,24 @@ class VulkanRunner:
         width: int = 256,
         height: int = 256,
         uniforms: Mapping[str, Value] | None = None,
+        blocks: Sequence[BufferInput] = (),
+        integer: bool = False,
     ) -> RunResult:
         """Draw one full-screen triangle with the fragment shader `spirv` (writing location 0)
-        into a width x height RGBA8 image and read it back (row 0 = gl_FragCoord.y 0.5)."""
+        into a width x height image and read it back (row 0 = gl_FragCoord.y 0.5): RGBA8
+        (uint8), or with `integer` R32G32B32A32_UINT (uint32 words, for a `uvec4` output).
+
+        `blocks` are bound in set 0 at their bindings (uniform blocks as UNIFORM_BUFFER
+        descriptors); none is read back. Vulkan has no default-block uniforms: loose
+        `uniforms` are refused (a generated fragment shader puts its inputs in blocks)."""
         if uniforms:
-            # The hook: a uniform block at a binding of set 0, filled with std140 values.
-            raise NotImplementedError("uniforms for Vulkan fragment shaders are not supported yet")
+            raise NotImplementedError("Vulkan has no default-block uniforms: use uniform blocks")
+        color_format = INTEGER_COLOR_FORMAT if integer else COLOR_FORMAT
+        texel_bytes = 16 if integer else 4
         device = self.device.device
         with ExitStack() as releases:
-            image_view = self._create_color_image(width, height, releases)
-            render_pass = self._create_render_pass()
+            image_view = self._create_color_image(width, height, color_format, releases)
+            render_pass = self._create_render_pass(color_format)
             releases.callback(vk.vkDestroyRenderPass, device, render_pass, None)
             framebuffer = vk.vkCreateFramebuffer(
                 device,
@@ -161,10 +144,11 @@ class VulkanRunner:
                 None,
             )
             releases.callback(vk.vkDestroyFramebuffer, device, framebuffer, None)
-            pipeline_layout = self._create_pipeline_layout([])
+            bound = self._bind_buffers(blocks, vk.VK_SHADER_STAGE_FRAGMENT_BIT, releases)
+            pipeline_layout = self._create_pipeline_layout([bound.set_layout])
             releases.callback(vk.vkDestroyPipelineLayout, device, pipeline_layout, None)
             vertex_module = self._fullscreen_vertex_module()
-            readback = self.device.create_host_buffer(width * height * 4, _READBACK_USAGE)
+            readback = self.device.create_host_buffer(width * height * texel_bytes, _READBACK_USAGE)
             releases.callback(self.device.destroy_host_buffer, readback)
 
             started = time.perf_counter()
@@ -180,7 +164,11 @@ class VulkanRunner:
             releases.callback(vk.vkDestroyPipeline, device, pipeline, None)
 
             command_buffer = self._begin_commands(releases)
-            clear = vk.VkClearValue(color=vk.VkClearColorValue(float32=list(CLEAR_COLOR)))
+            clear = vk.VkClearValue(
+                color=vk.VkClearColorValue(uint32=list(CLEAR_UINT))
+                if integer
+                else vk.VkClearColorValue(float32=list(CLEAR_COLOR))
+            )
             vk.vkCmdBeginRenderPass(
                 command_buffer,
                 vk.VkRenderPassBeginInfo(
@@ -192,6 +180,7 @@ class VulkanRunner:
                 vk.VK_SUBPASS_CONTENTS_INLINE,
             )
             vk.vkCmdBindPipeline(command_buffer, vk.VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline)
+            bound.bind(command_buffer, vk.VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline_layout)
             vk.vkCmdDraw(command_buffer, 3, 1, 0, 0)
             vk.vkCmdEndRenderPass(command_buffer)
             # The render pass leaves the image in TRANSFER_SRC_OPTIMAL, its writes made
@@ -226,7 +215,7 @@ class VulkanRunner:
             self._submit_and_wait(command_buffer, releases)
             pixels = self.device.read(readback)
             run_ms = _elapsed_ms(started)
-        image = np.frombuffer(pixels, np.uint8).reshape(height, width, 4).copy()
+        image = image_from_pixels(pixels, width, height, integer)
         return RunResult(RunStatus.OK, image=image, compile_ms=compile_ms, run_ms=run_ms)
 
     def close(self) -> None:
@@ -250,15 +239,39 @@ class VulkanRunner:
             self._vertex_module = self._create_module(spirv)
         return self._vertex_module
 
-    def _create_set_layout(self, bindings: Sequence[int]) -> Any:
+    def _bind_buffers(
+        self, buffers: Sequence[BufferInput], stage: int, releases: ExitStack
+    ) -> _BoundBuffers:
+        """Host buffers filled with `buffers`' packed values, and the descriptor set 0
+        that shows them to `stage` at their bindings."""
+        device = self.device.device
+        host_buffers = []
+        for buffer in buffers:
+            data = pack_buffer(buffer.fields, buffer.values, buffer.layout)
+            host_buffer = self.device.create_host_buffer(
+                _padded_size(len(data)), _BUFFER_USAGE[_descriptor_type(buffer)]
+            )
+            releases.callback(self.device.destroy_host_buffer, host_buffer)
+            self.device.write(host_buffer, data)
+            host_buffers.append(host_buffer)
+        set_layout = self._create_set_layout(buffers, stage)
+        releases.callback(vk.vkDestroyDescriptorSetLayout, device, set_layout, None)
+        descriptor_set = None
+        if buffers:
+            pool = self._create_descriptor_pool(buffers)
+            releases.callback(vk.vkDestroyDescriptorPool, device, pool, None)
+            descriptor_set = self._write_descriptor_set(pool, set_layout, buffers, host_buffers)
+        return _BoundBuffers(host_buffers, set_layout, descriptor_set)
+
+    def _create_set_layout(self, buffers: Sequence[BufferInput], stage: int) -> Any:
         layout_bindings = [
             vk.VkDescriptorSetLayoutBinding(
-                binding=binding,
-                descriptorType=vk.VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                binding=buffer.binding,
+                descriptorType=_descriptor_type(buffer),
                 descriptorCount=1,
-                stageFlags=vk.VK_SHADER_STAGE_COMPUTE_BIT,
+                stageFlags=stage,
             )
-            for binding in bindings
+            for buffer in buffers
         ]
         return vk.vkCreateDescriptorSetLayout(
             self.device.device,
@@ -284,12 +297,14 @@ class VulkanRunner:
         info = vk.VkComputePipelineCreateInfo(stage=stage, layout=layout)
         return vk.vkCreateComputePipelines(self.device.device, None, 1, [info], None)[0]
 
-    def _create_descriptor_pool(self, buffer_count: int) -> Any:
-        size = vk.VkDescriptorPoolSize(
-            type=vk.VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, descriptorCount=buffer_count
-        )
+    def _create_descriptor_pool(self, buffers: Sequence[BufferInput]) -> Any:
+        counts: dict[int, int] = {}
+        for buffer in buffers:
+            kind = _descriptor_type(buffer)
+            counts[kind] = counts.get(kind, 0) + 1
+        sizes = [vk.VkDescriptorPoolSize(type=t, descriptorCount=n) for t, n in counts.items()]
         return vk.vkCreateDescriptorPool(
-            self.device.device, vk.VkDescriptorPoolCreateInfo(maxSets=1, pPoolSizes=[size]), None
+            self.device.device, vk.VkDescriptorPoolCreateInfo(maxSets=1, pPoolSizes=sizes), None
         )
 
     def _write_descriptor_set(
@@ -311,7 +326,7 @@ class VulkanRunner:
                 dstBinding=buffer.binding,
                 dstArrayElement=0,
                 descriptorCount=1,
-                descriptorType=vk.VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                descriptorType=_descriptor_type(buffer),
                 pBufferInfo=[
                     vk.VkDescriptorBufferInfo(
                         buffer=host_buffer.buffer, offset=0, range=host_buffer.size
@@ -323,13 +338,15 @@ class VulkanRunner:
         vk.vkUpdateDescriptorSets(self.device.device, len(writes), writes, 0, None)
         return descriptor_set
 
-    def _create_color_image(self, width: int, height: int, releases: ExitStack) -> _ColorImage:
+    def _create_color_image(
+        self, width: int, height: int, color_format: int, releases: ExitStack
+    ) -> _ColorImage:
         device = self.device.device
         image = vk.vkCreateImage(
             device,
             vk.VkImageCreateInfo(
                 imageType=vk.VK_IMAGE_TYPE_2D,
-                format=COLOR_FORMAT,
+                format=color_format,
                 extent=[width, height, 1],
                 mipLevels=1,
                 arrayLayers=1,
@@ -360,7 +377,7 @@ class VulkanRunner:
             vk.VkImageViewCreateInfo(
                 image=image,
                 viewType=vk.VK_IMAGE_VIEW_TYPE_2D,
-                format=COLOR_FORMAT,
+                format=color_format,
                 components=[vk.VK_COMPONENT_SWIZZLE_IDENTITY] * 4,
                 subresourceRange=_color_range(),
             ),
@@ -369,9 +386,9 @@ class VulkanRunner:
         releases.callback(vk.vkDestroyImageView, device, view, None)
         return _ColorImage(image, view)
 
-    def _create_render_pass(self) -> Any:
+    def _create_render_pass(self, color_format: int) -> Any:
         attachment = vk.VkAttachmentDescription(
-            format=COLOR_FORMAT,
+            format=color_format,
             samples=vk.VK_SAMPLE_COUNT_1_BIT,
             loadOp=vk.VK_ATTACHMENT_LOAD_OP_CLEAR,
             storeOp=vk.VK_ATTACHMENT_STORE_OP_STORE,
@@ -496,6 +513,33 @@ class VulkanRunner:
 class _ColorImage:
     image: Any
     view: Any
+
+
+_BUFFER_USAGE = {
+    vk.VK_DESCRIPTOR_TYPE_STORAGE_BUFFER: vk.VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+    vk.VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER: vk.VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT,
+}
+
+
+def _descriptor_type(buffer: BufferInput) -> int:
+    if buffer.uniform:
+        return int(vk.VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER)
+    return int(vk.VK_DESCRIPTOR_TYPE_STORAGE_BUFFER)
+
+
+@dataclass(frozen=True)
+class _BoundBuffers:
+    """A run's buffers and descriptor set 0 (None without buffers)."""
+
+    host_buffers: list[HostBuffer]
+    set_layout: Any
+    descriptor_set: Any
+
+    def bind(self, command_buffer: Any, bind_point: int, pipeline_layout: Any) -> None:
+        if self.descriptor_set is not None:
+            vk.vkCmdBindDescriptorSets(
+                command_buffer, bind_point, pipeline_layout, 0, 1, [self.descriptor_set], 0, None
+            )
 
 
 def _color_range() -> Any:
