@@ -3,7 +3,8 @@
 Reconditioned programs have one defined result (seed 003), so outputs are compared
 exactly: targets are grouped by identical output, and a target alone against a larger
 group is the miscompilation suspect. Images (fragment shaders) are compared exactly as
-well here; tolerant image comparison belongs to the metamorphic oracles.
+well here, RGBA8 bytes or RGBA32UI words (a generated fragment test's uvec4 output);
+tolerant image comparison belongs to the metamorphic oracles.
 """
 
 from __future__ import annotations
@@ -12,13 +13,15 @@ import enum
 import hashlib
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from shadersmith.oracle.components import is_witness
 from shadersmith.targets.images import png_bytes
-from shadersmith.targets.results import RunResult, RunStatus
+from shadersmith.targets.results import Image, RunResult, RunStatus
 from shadersmith.targets.spirv_tools import disassemble
 
 if TYPE_CHECKING:
@@ -129,7 +132,75 @@ def expected_record(results: Mapping[str, RunResult]) -> dict[str, Any]:
 def differences(results: Mapping[str, RunResult]) -> list[dict[str, Any]]:
     """The buffer fields on which the targets that ran disagree, in binding and field
     order: binding, field, the expected value (None without the interpreter) and each
-    target's value (None where its buffer lacks the field)."""
+    target's value (None where its buffer lacks the field). Then, where images differ,
+    one entry with `field` "image" (binding None): see `image_difference`."""
+    image = image_difference(results)
+    return _buffer_differences(results) + ([image] if image else [])
+
+
+# Differing pixels that an image difference lists with their values: enough to read a
+# pattern (one row, one column, a corner) without bloating test.json.
+FIRST_PIXELS = 8
+
+
+def image_difference(results: Mapping[str, RunResult]) -> dict[str, Any] | None:
+    """How the images of the targets that ran differ, or None where they agree.
+
+    The entry has the shape of a buffer field's (binding None, field "image"), with
+    image digests as values: `expected` is the interpreter's (None without it), `actual`
+    every target's. Then `pixels`: how many pixels are not the same on every target;
+    `differing`: per target, how many pixels differ from the reference image (the
+    interpreter's, else the image of the largest group of identical images); `first`:
+    the first FIRST_PIXELS differing pixels in row order (y counts rows from
+    gl_FragCoord.y 0.5, x columns), each with every target's value. A target whose
+    image has another shape is left out of the pixel counts and named in `shapes`."""
+    ran = {name: r.image for name, r in results.items() if r.ok and r.image is not None}
+    digests = {name: output_digest(results[name]) for name in ran}
+    if len(set(digests.values())) < 2:
+        return None
+    reference = ran[_reference_image(digests)]
+    same_shape = {n: i for n, i in ran.items() if i.shape == reference.shape}
+    stack = np.stack(list(same_shape.values()))  # (targets, height, width, 4)
+    disagree = (stack != stack[:1]).any(axis=(0, 3))
+    ys, xs = np.nonzero(disagree)
+    entry: dict[str, Any] = {
+        "binding": None,
+        "field": "image",
+        "expected": digests.get(REFERENCE),
+        "actual": digests,
+        "pixels": int(disagree.sum()),
+        "differing": {
+            name: int((image != reference).any(axis=2).sum()) for name, image in same_shape.items()
+        },
+        "first": [
+            {
+                "x": int(x),
+                "y": int(y),
+                "actual": {name: _pixel(image, y, x) for name, image in same_shape.items()},
+            }
+            for y, x in zip(ys[:FIRST_PIXELS].tolist(), xs[:FIRST_PIXELS].tolist(), strict=True)
+        ],
+    }
+    if len(same_shape) < len(ran):
+        entry["shapes"] = {n: list(i.shape) for n, i in ran.items() if n not in same_shape}
+    return entry
+
+
+def _reference_image(digests: Mapping[str, str]) -> str:
+    """The interpreter, else the first target (by name) of the largest group."""
+    if REFERENCE in digests:
+        return REFERENCE
+    sizes: dict[str, int] = {}
+    for digest in digests.values():
+        sizes[digest] = sizes.get(digest, 0) + 1
+    return min(digests, key=lambda name: (-sizes[digests[name]], name))
+
+
+def _pixel(image: Image, y: int, x: int) -> Sequence[int]:
+    return [int(channel) for channel in image[y, x]]
+
+
+def _buffer_differences(results: Mapping[str, RunResult]) -> list[dict[str, Any]]:
     ran = {name: r for name, r in results.items() if r.ok and r.image is None}
     if len({output_digest(r) for r in ran.values()}) < 2:
         return []
