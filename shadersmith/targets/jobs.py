@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import re
+
 from shadersmith.emit.glsl import emit_glsl
 from shadersmith.harness.testcase import TestCase
-from shadersmith.ir.profile import LanguageProfile
-from shadersmith.ir.program import Program
+from shadersmith.ir.profile import GLSL330, LanguageProfile
+from shadersmith.ir.program import Program, Stage
+from shadersmith.ir.types import ScalarKind, ScalarType, Type, VectorType
 from shadersmith.ir.values import BufferValues
 from shadersmith.targets.buffers import buffer_inputs, buffer_inputs_from_specs
 from shadersmith.targets.chains import Job
+
+# The target a generated fragment shader is drawn into: the generator's FragmentLayout
+# steers divergence over exactly this many fragments (generate/invocations.py).
+FRAGMENT_TARGET = (64, 64)
 
 
 def job_from_program(
@@ -17,7 +24,13 @@ def job_from_program(
     profile: LanguageProfile,
     spirv_passes: tuple[str, ...] | None = None,
     groups: tuple[int, int, int] = (1, 1, 1),
+    framebuffer: tuple[int, int] = FRAGMENT_TARGET,
 ) -> Job:
+    """The job of `program`; a fragment program's blocks (its uniform blocks) are bound
+    while drawing a `framebuffer` (width, height) target, and softpipe gets its GLSL 3.30
+    spelling."""
+    fragment = program.stage is Stage.FRAGMENT
+    width, height = framebuffer if fragment else (Job.width, Job.height)
     return Job(
         stage=program.stage.value,
         source=emit_glsl(program, profile),
@@ -26,13 +39,23 @@ def job_from_program(
         buffer_values=values,
         spirv_passes=spirv_passes,
         groups=groups,
+        width=width,
+        height=height,
+        source_gl33=emit_glsl(program, GLSL330) if fragment else None,
+        integer_image=fragment and integer_output(program),
     )
 
 
 def job_from_test(test: TestCase, program: Program | None = None) -> Job:
     """The job a test describes. `program`, the IR the test holds (harness.regenerate.
-    program_of), lets the reference interpreter take part; without it, it sits out."""
+    program_of), lets the reference interpreter take part, and softpipe run a fragment
+    test in GLSL 3.30; without it, the interpreter sits out."""
     passes = test.provenance.get("spirv_opt_passes")
+    fragment = test.stage == "fragment"
+    if fragment and program is not None:
+        integer = integer_output(program)
+    else:
+        integer = fragment and integer_output_in(test.main_shader)
     return Job(
         stage=test.stage,
         source=test.main_shader,
@@ -41,4 +64,25 @@ def job_from_test(test: TestCase, program: Program | None = None) -> Job:
         buffer_values=None if program is None else test.buffer_values(),
         spirv_passes=tuple(passes) if passes else None,
         groups=test.dispatch,
+        source_gl33=emit_glsl(program, GLSL330) if fragment and program is not None else None,
+        integer_image=integer,
     )
+
+
+def integer_output(program: Program) -> bool:
+    """Whether the fragment program writes an integer colour (drawn into RGBA32UI)."""
+    return any(_is_integer(output.type) for output in program.outputs)
+
+
+def _is_integer(type_: Type) -> bool:
+    integers = (ScalarKind.INT, ScalarKind.UINT)
+    return isinstance(type_, ScalarType | VectorType) and type_.kind in integers
+
+
+# `out uvec4 name;` (with or without a layout): a foreign test has no IR to ask.
+_INTEGER_OUT = re.compile(r"\bout\s+(?:(?:highp|mediump|lowp)\s+)?[iu]vec[234]\b|\bout\s+u?int\b")
+
+
+def integer_output_in(source: str) -> bool:
+    """Whether fragment shader text declares an integer `out` (a test without its IR)."""
+    return _INTEGER_OUT.search(source) is not None
