@@ -678,7 +678,13 @@ class DivergenceAnalysis:
                     leaving = None
                 iteration.control = iteration.control or condition_divergent
                 base_control = iteration.control
-                self.block(stmt.body, iteration)
+                guard = limiter_guard(stmt.body)
+                if guard is not None:
+                    self._limiter_guard(guard, iteration, frame)
+                    body = Block(stmt.body.body[1:])
+                else:
+                    body = stmt.body
+                self.block(body, iteration)
                 for path in frame.continues:
                     iteration.merge(path)
                 iteration.control = base_control
@@ -688,6 +694,10 @@ class DivergenceAnalysis:
                 if isinstance(stmt, DoWhile):
                     condition_divergent = self.expression(stmt.condition, iteration)
                     leaving = iteration.copy()
+                if guard is not None:
+                    # The guard breaks only at the top of a later iteration: with the
+                    # state this one hands to the next.
+                    frame.exits.append(iteration.copy())
             finally:
                 self._frames.pop()
             now_divergent = (
@@ -725,6 +735,17 @@ class DivergenceAnalysis:
                 state.divergent.add(name)
             else:
                 state.divergent.discard(name)
+
+    def _limiter_guard(self, guard: If, iteration: DivergenceState, frame: _Frame) -> None:
+        """A loop limiter's `if (_ss_loopN >= K || ...) break;` (limiter_guard): its
+        control effect as any break's, but not its state, which `_loop` adds as the
+        state at the end of an iteration."""
+        self._record(self.statement_divergent, id(guard), iteration.divergent_control)
+        condition = self.expression(guard.condition, iteration)
+        self._record(self.branch_divergent, id(guard), condition)
+        if condition or iteration.divergent_control:
+            frame.exit_divergent = True
+            iteration.left_loop = True
 
     def _assigned_names(self, stmt: Statement) -> set[str]:
         """Every variable `stmt` may write directly: declarations, assignment and
@@ -772,6 +793,38 @@ class DivergenceAnalysis:
             statements=len(self.statement_divergent),
             divergent_control_statements=sum(self.statement_divergent.values()),
         )
+
+
+# The counters of the reconditioner's loop limiters (recondition/loop_limiters.py).
+LIMITER_COUNTER_PREFIX = "_ss_loop"
+
+
+def limiter_guard(body: Block) -> If | None:
+    """The loop limiter's guard when it opens `body`: `if (_ss_loopN >= K || ...) break;`
+    with `_ss_loopN` zeroed just before the loop and K >= 1, so that it cannot break in
+    the first iteration. Its exit then carries the state one iteration hands to the
+    next, not the loop's entry state: a variable every iteration makes uniform stays
+    uniform after the loop, as it does without the limiter."""
+    first = body.body[0] if body.body else None
+    if not isinstance(first, If) or first.otherwise is not None:
+        return None
+    if first.then.body != (Break(),):
+        return None
+    condition = first.condition
+    while isinstance(condition, Binary) and condition.op is BinaryOp.LOGICAL_OR:
+        condition = condition.left
+    if not (
+        isinstance(condition, Binary)
+        and condition.op is BinaryOp.GE
+        and isinstance(condition.left, VariableRef)
+        and condition.left.name.startswith(LIMITER_COUNTER_PREFIX)
+        and condition.left.name[len(LIMITER_COUNTER_PREFIX) :].isdigit()
+        and isinstance(condition.right, Literal)
+        and isinstance(condition.right.value, int)
+        and condition.right.value >= 1
+    ):
+        return None
+    return first
 
 
 def analyse(program: Program) -> DivergenceReport:

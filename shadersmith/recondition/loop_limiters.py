@@ -24,6 +24,13 @@ reached by all, and values the generator made uniform would diverge. The loops t
 analysis/divergence.py proves uniform (same entry, same trip count in every invocation of
 a work group) therefore count against a total of their own, `_ss_loop_uniform_total`,
 which only uniform loops touch and which therefore stays uniform itself.
+
+A loop of a user function that the analysis cannot prove uniform (it analyses a function
+for every context it may be called from) checks its own counter only: were it to check
+the whole-invocation total, the function's effects would depend on how many divergent
+iterations its invocation ran before, and a call from uniform control flow would give
+divergent results (an exchange placed after it would lose its barriers). Its own counter
+still bounds it at every entry.
 """
 
 from __future__ import annotations
@@ -46,6 +53,7 @@ from shadersmith.ir.statements import (
     While,
 )
 from shadersmith.ir.types import INT
+from shadersmith.ir.walk import iter_nodes
 from shadersmith.recondition.build import compare, int_lit, logical_or
 from shadersmith.recondition.rewrite import rewrite_statement_lists
 
@@ -57,7 +65,7 @@ COUNTER_PREFIX = "_ss_loop"
 def limit_loops(program: Program, per_loop: int, total: int) -> tuple[Program, dict[str, int]]:
     """`program` with every loop bounded, and the bound of each counter by name."""
     bounds: dict[str, int] = {}
-    uniform = _uniform_loops(program)
+    uniform, own_counter_only = _uniform_loops(program)
     total_ref = VariableRef(INT, TOTAL_COUNTER)
     uniform_total_ref = VariableRef(INT, UNIFORM_TOTAL_COUNTER)
     totals_used: list[str] = []
@@ -69,10 +77,18 @@ def limit_loops(program: Program, per_loop: int, total: int) -> tuple[Program, d
         name = f"{COUNTER_PREFIX}{ordinal}"
         bounds[name] = per_loop
         counter = VariableRef(INT, name)
+        guard: tuple[Statement, ...]
+        if ordinal in own_counter_only:
+            guard = (
+                If(compare(BinaryOp.GE, counter, int_lit(per_loop)), Block((Break(),))),
+                ExprStmt(IncDec(INT, IncDecOp.POST_INC, counter)),
+            )
+            body = Block(guard + stmt.body.body)
+            return [VarDecl(name, INT, int_lit(0)), dataclasses.replace(stmt, body=body)]
         whole = uniform_total_ref if ordinal in uniform else total_ref
         if whole.name not in totals_used:
             totals_used.append(whole.name)
-        guard: tuple[Statement, ...] = (
+        guard = (
             If(
                 logical_or(
                     compare(BinaryOp.GE, counter, int_lit(per_loop)),
@@ -99,12 +115,20 @@ def limit_loops(program: Program, per_loop: int, total: int) -> tuple[Program, d
     return dataclasses.replace(limited, globals=globals_), bounds
 
 
-def _uniform_loops(program: Program) -> set[int]:
+def _uniform_loops(program: Program) -> tuple[set[int], set[int]]:
     """Which loops, numbered in the order `limit` meets them, run uniformly in a
-    multi-invocation program (none in a single-invocation one: nothing to keep apart)."""
+    multi-invocation program (none in a single-invocation one: nothing to keep apart),
+    and which are loops of user functions that do not (see the module docstring)."""
     if program.stage is not Stage.COMPUTE or program.local_size == (1, 1, 1):
-        return set()
+        return set(), set()
     report = analyse(program)
+    in_main = {
+        id(node)
+        for function in program.functions
+        if function.name == "main"
+        for node in iter_nodes(function.body)
+        if isinstance(node, For | While | DoWhile)
+    }
     met: list[Statement] = []
 
     def meet(stmt: Statement) -> list[Statement]:
@@ -113,4 +137,10 @@ def _uniform_loops(program: Program) -> set[int]:
         return [stmt]
 
     rewrite_statement_lists(program, meet)  # unchanged: every statement is the original
-    return {ordinal for ordinal, loop in enumerate(met) if report.uniform_loop(loop)}
+    uniform = {ordinal for ordinal, loop in enumerate(met) if report.uniform_loop(loop)}
+    own_only = {
+        ordinal
+        for ordinal, loop in enumerate(met)
+        if ordinal not in uniform and id(loop) not in in_main
+    }
+    return uniform, own_only
