@@ -14,12 +14,18 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
+from shadersmith.generate.fragment import COLOR_OUTPUT
+from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.harness.std430 import block_layout
+from shadersmith.interp.fragment import FragmentInterpreter
+from shadersmith.ir.profile import GLSL450
 from shadersmith.ir.types import FLOAT, INT, UINT, ArrayType, ScalarKind, VectorType
 from shadersmith.oracle.differential import Verdict, compare, differences, output_digest
+from shadersmith.recondition import recondition
 from shadersmith.targets import toolchain
 from shadersmith.targets.chains import Job
 from shadersmith.targets.images import png_bytes, read_png, viewable, write_png
+from shadersmith.targets.jobs import job_from_program
 from shadersmith.targets.results import BufferInput, RunResult
 from shadersmith.targets.session import TargetSession
 from tests.targets_support import gl_llvmpipe, vk_lavapipe
@@ -234,6 +240,29 @@ def test_differing_images_are_described_pixel_by_pixel(session: TargetSession) -
     pixel = entry["first"][1]
     assert pixel["actual"]["vk-lavapipe"] == [int(v) for v in expected[first_row, 1]]
     assert pixel["actual"][PLANTED][1] == B_Y | first_row
+
+
+def test_generated_fragment_programs_agree_with_the_interpreter(session: TargetSession) -> None:
+    """Generated, reconditioned fragment programs as job_from_program makes their jobs:
+    every target draws the same words, and sampled fragments are the interpreter's."""
+    for seed in range(3):
+        generated = generate(seed, SmithOptions(fragment_probability=1.0), GLSL450)
+        reconditioned = recondition(generated.program, generated.buffer_values)
+        job = job_from_program(reconditioned.program, reconditioned.buffer_values, GLSL450)
+        assert (job.width, job.height, job.integer_image) == (64, 64, True)
+        assert job.buffers and all(b.uniform and b.block for b in job.buffers)
+        assert job.source_gl33 is not None and "binding" not in job.source_gl33
+        results = session.run(job)
+        honest = {name: results[name] for name in (*TARGETS, *WITNESSES)}
+        assert all(r.ok for r in honest.values()), {n: r.log for n, r in honest.items()}
+        assert compare(honest).verdict is Verdict.AGREE, f"seed {seed}: {differences(honest)}"
+        image = honest["gl-llvmpipe"].image
+        assert image is not None
+        interpreter = FragmentInterpreter(reconditioned.program)
+        for x, y in ((0, 0), (63, 0), (5, 40), (63, 63)):
+            color = interpreter.run(reconditioned.buffer_values, x, y).values[COLOR_OUTPUT]
+            assert isinstance(color, tuple)
+            assert list(image[y, x]) == list(color), f"seed {seed} pixel ({x}, {y})"
 
 
 # ------------------------------------------------------------------------------- images
