@@ -23,7 +23,7 @@ from __future__ import annotations
 import struct
 import zlib
 from pathlib import Path
-from typing import TypeVar
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
@@ -35,8 +35,6 @@ from shadersmith.targets.results import Image
 CLEAR_COLOR = (0.0, 0.0, 0.0, 1.0)
 CLEAR_UINT = (0, 0, 0, 0)
 
-AnyImage = TypeVar("AnyImage", npt.NDArray[np.uint8], npt.NDArray[np.uint32])
-
 
 def image_from_pixels(pixels: bytes, width: int, height: int, integer: bool) -> Image:
     """A runner's tightly packed readback as an HxWx4 image: uint32 words for an RGBA32UI
@@ -46,9 +44,10 @@ def image_from_pixels(pixels: bytes, width: int, height: int, integer: bool) -> 
     return np.frombuffer(pixels, np.uint8).reshape(height, width, 4).copy()
 
 
-def picture_rows(image: AnyImage, api: str) -> AnyImage:
+def picture_rows(image: Image, api: str) -> Image:
     """The image top row first, as the API would show it on a screen ("gl" or "vulkan")."""
-    return image[::-1].copy() if api == "gl" else image
+    # The flip keeps the dtype; numpy's stubs lose it.
+    return cast(Image, np.ascontiguousarray(image[::-1])) if api == "gl" else image
 
 
 def write_png(path: Path, image: Image) -> None:
