@@ -23,33 +23,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rich.progress import Progress
 
+from shadersmith.case import write_test
 from shadersmith.generate.smith import SmithOptions, generate
-from shadersmith.harness.build import testcase_from_generated
-from shadersmith.harness.reconditioned import apply_recondition
-from shadersmith.harness.testcase import TestCase, write_test
 from shadersmith.ir.profile import GLSL450
-from shadersmith.oracle.differential import Verdict, compare, output_digest, record_results
-from shadersmith.targets.chains import Job
-from shadersmith.targets.jobs import job_from_program
+from shadersmith.oracle.differential import Verdict, output_digest
 from shadersmith.targets.registry import parse_target_list
 from shadersmith.targets.results import RunStatus
 from shadersmith.targets.session import TargetSession
 from shadersmith.targets.spirv_passes import choose_pass_list
+from shadersmith.trial import PreparedTrial, judge, prepare_generated
 
 
-def prepared(seeds: range) -> Iterator[tuple[Job, TestCase]]:
+def prepared(seeds: range) -> Iterator[PreparedTrial]:
     for seed in seeds:
         generated = generate(seed, SmithOptions(), GLSL450)
-        original = testcase_from_generated(generated, GLSL450)
         passes = tuple(choose_pass_list(random.Random(seed)))
-        original.provenance["spirv_opt_passes"] = list(passes)
-        test, result = apply_recondition(
-            original, generated.program, generated.buffer_values, GLSL450
-        )
-        job = job_from_program(
-            result.program, result.buffer_values, GLSL450, passes, generated.workgroups
-        )
-        yield job, test
+        yield prepare_generated(generated, GLSL450, passes)
 
 
 def main() -> None:
@@ -75,16 +64,18 @@ def main() -> None:
     with TargetSession(names, timeout_s=args.timeout) as session:
         for name, reason in session.missing.items():
             print(f"missing target {name}: {reason}")
+        components = session.components()
         with Progress(transient=True) as progress:
             task = progress.add_task("differential", total=len(items))
-            for index, results in session.run_many(job for job, _ in items):
+            for index, results in session.run_many(item.job for item in items):
                 progress.advance(task)
-                comparison = compare(results)
+                judged = judge(results, components)
+                comparison = judged.comparison
                 verdicts[comparison.verdict.value] += 1
                 for name, result in results.items():
                     statuses[f"{name}:{result.status.value}"] += 1
                     record = {
-                        "seed": items[index][1].provenance["seed"],
+                        "seed": items[index].test.provenance.seed,
                         "target": name,
                         "status": result.status.value,
                         "output": output_digest(result) if result.ok else None,
@@ -95,10 +86,8 @@ def main() -> None:
                     for r in results.values()
                 )
                 if comparison.interesting or crashed:
-                    test = items[index][1]
-                    record_results(test, results)
-                    test.results["verdict"] = comparison.verdict.value
-                    seed = test.provenance["seed"]
+                    test = judged.recorded_in(items[index].test)
+                    seed = test.provenance.seed
                     directory = args.out / f"{comparison.verdict.value}-seed-{seed}"
                     saved.append(str(write_test(test, directory)))
         versions = session.versions()

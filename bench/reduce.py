@@ -29,10 +29,8 @@ from rich.console import Console
 from rich.table import Table
 
 from shadersmith.campaign.fuzz import CampaignOptions, prepare_test
-from shadersmith.harness.testcase import write_test
+from shadersmith.case import write_test
 from shadersmith.ir.profile import GLSL450
-from shadersmith.oracle.differential import record_results
-from shadersmith.oracle.signature import finding_record, signed_findings
 from shadersmith.reduce import (
     reduce_subject,
     reduced_directory,
@@ -41,6 +39,7 @@ from shadersmith.reduce import (
 )
 from shadersmith.targets.registry import CPU_TARGETS
 from shadersmith.targets.session import TargetSession
+from shadersmith.trial import judge
 
 console = Console(stderr=True)
 
@@ -129,15 +128,12 @@ def record_case(case: Case, session: TargetSession, out: Path) -> Path | None:
         options = CampaignOptions(targets=list(case.targets), profile=GLSL450, seed_base=0)
         item = prepare_test(seed, options)
         results = session.run(item.job)
-        found = signed_findings(results, components)
-        signature = _matching([s for _, s in found], case.signature)
+        judged = judge(results, components)
+        signature = _matching(judged.signatures, case.signature)
         if signature is None:
             continue
-        finding = next(f for f, s in found if s == signature)
-        test = item.test
-        record_results(test, results)
-        test.results["finding"] = finding_record(finding, signature)
-        return write_test(test, out / case.name / str(seed))
+        finding = next(f for f in judged.findings if f.signature == signature)
+        return write_test(judged.recorded_in(item.test, finding), out / case.name / str(seed))
     return None
 
 
@@ -204,7 +200,7 @@ def main() -> None:
 def run_one(
     case: Case, reducer: str, directory: Path, session: TargetSession, budget: float, jobs: int
 ) -> Row:
-    from shadersmith.harness.testcase import load_test
+    from shadersmith.case import load_test
 
     subject = subject_from_test(load_test(directory))
     started = time.perf_counter()

@@ -20,8 +20,9 @@ from shadersmith.generate.options import SmithOptions
 from shadersmith.ir.profile import PROFILES
 
 if TYPE_CHECKING:
-    from shadersmith.harness.testcase import TestCase
+    from shadersmith.case import TestCase
     from shadersmith.targets.results import RunResult
+    from shadersmith.trial import Judged
 
 PROFILE_CHOICE = click.Choice(sorted(PROFILES))
 err_console = Console(stderr=True)
@@ -50,11 +51,11 @@ def main() -> None:
 )
 def generate(seed: int, profile: str, out: Path | None) -> None:
     """Generate one random compute shader (GLSLsmith generator)."""
+    from shadersmith.case import write_test
     from shadersmith.emit.glsl import emit_glsl
     from shadersmith.generate.smith import SmithOptions
     from shadersmith.generate.smith import generate as generate_program
     from shadersmith.harness.build import testcase_from_generated
-    from shadersmith.harness.testcase import write_test
     from shadersmith.ir.profile import profile_named
 
     language = profile_named(profile)
@@ -170,8 +171,8 @@ def validate(
 )
 def recondition_command(test_dir: Path, out: Path | None, prune: bool) -> None:
     """Write an undefined-behaviour-free version of a test beside the original."""
+    from shadersmith.case import TestCaseError, load_test, write_test
     from shadersmith.harness.reconditioned import reconditioned_test
-    from shadersmith.harness.testcase import TestCaseError, load_test, write_test
 
     try:
         test = load_test(test_dir)
@@ -223,30 +224,27 @@ _SHOWN = {
 
 @dataclass
 class _TargetRun:
-    results: dict[str, RunResult]
+    judged: Judged
     versions: dict[str, dict[str, str]]
-    components: dict[str, list[str]]
     missing: dict[str, str]  # target -> why it did not start
+
+    @property
+    def results(self) -> dict[str, RunResult]:
+        return dict(self.judged.results)
 
 
 def _run_on_targets(
     test: TestCase, names: list[str], timeout: float, warn_missing: bool = True
 ) -> _TargetRun:
-    """Run `test` on `names`, plus the witnesses its findings need (oracle/evidence.py);
-    a target that does not start is left out (and reported on stderr: `warn_missing`)."""
-    from shadersmith.harness.regenerate import program_of
-    from shadersmith.harness.testcase import TestCaseError
-    from shadersmith.ir.program import Program
+    """Run `test` on `names`, plus the witnesses its findings need (oracle/evidence.py),
+    and judge the results; a target that does not start is left out (and reported on
+    stderr: `warn_missing`)."""
     from shadersmith.oracle.blame import witnesses_for
     from shadersmith.oracle.evidence import complete
-    from shadersmith.targets.jobs import job_from_test
     from shadersmith.targets.session import TargetSession
+    from shadersmith.trial import judge, prepare_loaded
 
-    try:
-        program: Program | None = program_of(test)[0]
-    except TestCaseError:
-        program = None  # text our front-end cannot read: the interpreter sits out
-    job = job_from_test(test, program)
+    job = prepare_loaded(test).job
     with TargetSession(names + witnesses_for(names), timeout_s=timeout) as session:
         for name, reason in session.missing.items() if warn_missing else ():
             err_console.print(f"[yellow]{name}: missing ({reason})")
@@ -254,8 +252,9 @@ def _run_on_targets(
         for _, answer in session.run_many([job], only=names):
             results = answer
         # Witnesses and front-end causes, for a test with a finding (oracle/evidence.py).
-        results = complete(results, job, session, session.components())
-        return _TargetRun(results, session.versions(), session.components(), dict(session.missing))
+        components = session.components()
+        results = complete(results, job, session, components)
+        return _TargetRun(judge(results, components), session.versions(), dict(session.missing))
 
 
 @main.command(name="run")
@@ -265,9 +264,8 @@ def _run_on_targets(
 @click.option("--save/--no-save", default=True, help="Record the results in test.json.")
 def run_command(test_dir: Path, target_list: str | None, timeout: float, save: bool) -> None:
     """Run a test on each target and say whether the outputs agree."""
-    from shadersmith.harness.testcase import TestCaseError, load_test, write_test
-    from shadersmith.oracle.differential import compare, output_digest, record_results
-    from shadersmith.oracle.signature import finding_record, signed_findings
+    from shadersmith.case import TestCaseError, load_test, write_test
+    from shadersmith.oracle.differential import output_digest
     from shadersmith.targets.registry import UnknownTarget, parse_target_list
 
     try:
@@ -276,13 +274,11 @@ def run_command(test_dir: Path, target_list: str | None, timeout: float, save: b
     except (TestCaseError, UnknownTarget) as error:
         _fail(str(error))
     outcome = _run_on_targets(test, names, timeout)
-    results, versions, components = outcome.results, outcome.versions, outcome.components
-    comparison = compare(results)
-    findings = signed_findings(results, components)
+    judged = outcome.judged
     table = Table()
     for column in ("target", "status", "output", "compile ms", "run ms", "component"):
         table.add_column(column)
-    for name, result in results.items():
+    for name, result in judged.results.items():
         digest = output_digest(result) if result.ok else ""
         table.add_row(
             name,
@@ -293,23 +289,18 @@ def run_command(test_dir: Path, target_list: str | None, timeout: float, save: b
             result.failed_component or "",
         )
     Console().print(table)
-    for name, result in results.items():
+    for name, result in judged.results.items():
         if not result.ok and result.log:
             click.echo(f"{name}: {result.log.strip().splitlines()[-1][:200]}")
+    suspects = judged.comparison.suspects
     click.echo(
-        f"verdict: {comparison.verdict.value}"
-        + (f" (suspects: {', '.join(comparison.suspects)})" if comparison.suspects else "")
+        f"verdict: {judged.verdict.value}"
+        + (f" (suspects: {', '.join(suspects)})" if suspects else "")
     )
-    for finding, signature in findings:
-        click.echo(f"finding: {signature} (targets: {', '.join(finding.targets)})")
+    for finding in judged.findings:
+        click.echo(f"finding: {finding.signature} (targets: {', '.join(finding.targets)})")
     if save:
-        record_results(test, results)
-        for name in results:
-            test.results[name]["versions"] = versions.get(name, {})
-        test.results["verdict"] = comparison.verdict.value
-        if findings:
-            test.results["finding"] = finding_record(*findings[0])
-        write_test(test, test_dir)
+        write_test(judged.recorded_in(test, versions=outcome.versions), test_dir)
 
 
 def _duration(text: str | None) -> float | None:
@@ -560,7 +551,7 @@ def _print_reduced_programs(campaign: Path) -> None:
     from rich.syntax import Syntax
 
     from shadersmith.campaign.store import CampaignStore
-    from shadersmith.harness.testcase import UNRECONDITIONED_FILE
+    from shadersmith.case import UNRECONDITIONED_FILE
 
     store = CampaignStore(campaign)
     try:
@@ -650,7 +641,7 @@ def reduce_command(
 
     from rich.live import Live
 
-    from shadersmith.harness.testcase import TestCaseError, load_test
+    from shadersmith.case import TestCaseError, load_test
     from shadersmith.reduce import (
         ReductionError,
         reduce_subject,
@@ -754,15 +745,9 @@ def replay_command(test_dir: Path, target_list: str | None, timeout: float, newe
          finding did not reproduce without it
     A test directory that cannot be read is a one-line error with status 1.
     """
-    from shadersmith.harness.testcase import TestCaseError, load_test
+    from shadersmith.case import TestCaseError, load_test
     from shadersmith.oracle.components import is_witness
-    from shadersmith.oracle.differential import (
-        compare,
-        differences,
-        expected_record,
-        output_digest,
-    )
-    from shadersmith.oracle.signature import signed_findings
+    from shadersmith.oracle.differential import differences, expected_record, output_digest
     from shadersmith.targets.registry import (
         TARGETS,
         UnknownTarget,
@@ -775,7 +760,7 @@ def replay_command(test_dir: Path, target_list: str | None, timeout: float, newe
         chosen = parse_target_list(target_list) if target_list else None
     except (TestCaseError, UnknownTarget) as error:
         _fail(str(error))
-    recorded = [n for n, v in test.results.items() if isinstance(v, dict) and "status" in v]
+    recorded = test.recorded_targets()
     if newest:  # the same chains on the newest releases (targets/newest.py)
         from shadersmith.targets import newest as latest
 
@@ -788,10 +773,9 @@ def replay_command(test_dir: Path, target_list: str | None, timeout: float, newe
     run = _run_on_targets(test, [n for n in names if n not in unknown], timeout, False)
     missing = {**unknown, **{n: why.removeprefix(f"{n}: ") for n, why in run.missing.items()}}
     results = run.results
-    now_findings = signed_findings(results, run.components)
-    now = [signature for _, signature in now_findings]
-    finding = test.results.get("finding")
-    wanted = str(finding.get("signature")) if isinstance(finding, dict) else None
+    now = run.judged.signatures
+    finding = test.results.finding
+    wanted = finding.signature if finding is not None else None
 
     fields = {(d["binding"], d["field"]) for d in differences(results)}
     show = _ValuesText(test, fields or None)
@@ -818,7 +802,7 @@ def replay_command(test_dir: Path, target_list: str | None, timeout: float, newe
     for name in needed:
         click.echo(f"missing on this machine: {name} ({missing[name]})")
 
-    verdict = compare(results).verdict.value
+    verdict = run.judged.verdict.value
     quiet = {"agree": "every target agrees", "too_few": "fewer than two outputs to compare"}
     calm = quiet.get(verdict, f"verdict {verdict}")
     happened = ", ".join(now) if now else f"no finding ({calm})"
@@ -841,13 +825,14 @@ def replay_command(test_dir: Path, target_list: str | None, timeout: float, newe
         )
         sys.exit(2)
     kind = wanted.split(":")[:2]
-    on = set(finding.get("targets") or ()) if isinstance(finding, dict) else set()
+    on = set(finding.targets) if finding is not None else set()
     on = set(twins_on_newest(on)) if newest else on
-    for found, signature in now_findings:
-        if signature.split(":")[:2] == kind and on <= set(found.targets):
+    for found in run.judged.findings:
+        if found.signature.split(":")[:2] == kind and on <= set(found.targets):
             click.echo(
                 f"note: {', '.join(found.targets)} still show {':'.join(kind)}, signed "
-                f"{signature}: the blame or the signature rules changed since it was recorded"
+                f"{found.signature}: the blame or the signature rules changed since it was "
+                "recorded"
             )
     click.echo(f"DOES NOT REPRODUCE: recorded {wanted}, now {happened}")
     sys.exit(1)

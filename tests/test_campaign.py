@@ -16,9 +16,9 @@ from click.testing import CliRunner
 
 from shadersmith.campaign.fuzz import CampaignOptions, Progress, run_campaign
 from shadersmith.campaign.store import CampaignStore
+from shadersmith.case import load_test
 from shadersmith.cli import main
 from shadersmith.generate.smith import SmithOptions
-from shadersmith.harness.testcase import load_test
 from shadersmith.ir.profile import GLSL450
 
 PLANTED = "planted-sub-to-add-vk-lavapipe"
@@ -45,13 +45,14 @@ def test_planted_bug_is_found_bucketed_once_and_blamed_on_the_planted_component(
     # The kept example replays: it is a self-contained test directory.
     assert bucket.example is not None
     example = load_test(tmp_path / "c" / bucket.example)
-    assert example.results["finding"]["signature"] == bucket.signature
+    assert example.results.finding is not None
+    assert example.results.finding.signature == bucket.signature
     assert " - " in example.main_shader
     # The new bucket's first test was reduced, and the reduced test keeps the bug.
     assert bucket.reduced is not None and not bucket.reduced.startswith("failed"), bucket.reduced
     reduced = load_test(tmp_path / "c" / bucket.reduced)
-    assert reduced.provenance["reduction"]["signature_kept"] is True
-    assert reduced.provenance["reduction"]["reduced_lines"] <= 25
+    assert (reduced.provenance.reduction or {})["signature_kept"] is True
+    assert (reduced.provenance.reduction or {})["reduced_lines"] <= 25
     assert " - " in reduced.main_shader
 
 
@@ -76,7 +77,8 @@ def test_a_reduction_interrupted_by_ctrl_c_is_redone_when_the_campaign_resumes(
     (bucket,) = store.buckets()
     store.close()
     assert bucket.reduced is not None
-    assert load_test(tmp_path / "c" / bucket.reduced).provenance["reduction"]["signature_kept"]
+    reduced = load_test(tmp_path / "c" / bucket.reduced)
+    assert (reduced.provenance.reduction or {})["signature_kept"]
 
 
 def _count_tests(database: Path) -> int:
@@ -169,9 +171,9 @@ def test_replay_of_bad_test_directories_is_one_line(tmp_path: Path) -> None:
 def test_rejection_of_spirv_cross_output_blames_spirv_cross() -> None:
     """Mesa rejects what spirv-cross wrote but compiles the original GLSL: the input
     differed, so the tool that produced it is blamed first (a real log from seed 34)."""
-    from shadersmith.campaign.findings import analyse
     from shadersmith.ir.values import Value
     from shadersmith.targets.results import RunResult, RunStatus
+    from shadersmith.trial import judge
 
     log = (
         "GLSL Compiler failed\n\ncompute_shader\n==============\n"
@@ -192,8 +194,9 @@ def test_rejection_of_spirv_cross_output_blames_spirv_cross() -> None:
         "vk-lavapipe-cross": ["llvm", "glslang", "spirv-cross", "llvmpipe-gl"],
         "interp": ["shadersmith-interp"],
     }
-    verdict, findings = analyse(results, components)
-    assert verdict == "compile_failure"
+    judged = judge(results, components)
+    findings = judged.findings
+    assert judged.headline == "compile_failure"
     assert findings[0].blamed.split(",")[:2] == ["spirv-cross", "llvmpipe-gl"]
     assert findings[0].signature.startswith("compile:spirv-cross:syntax error")
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from shadersmith.case import load_test
 from shadersmith.cli import main
-from shadersmith.harness.testcase import load_test
 
 
 def test_generate_prints_same_bytes_for_same_seed() -> None:
@@ -35,8 +35,8 @@ def test_generate_out_writes_a_replayable_test(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["generate", "--seed", "3", "--out", str(tmp_path / "t")])
     assert result.exit_code == 0, result.output
     test = load_test(tmp_path / "t")
-    assert test.provenance["seed"] == 3
-    assert test.provenance["generator"] == "smith"
+    assert test.provenance.seed == 3
+    assert test.provenance.generator == "smith"
     assert test.buffers, "a generated program has storage buffers"
 
 
@@ -67,9 +67,9 @@ def test_recondition_writes_an_undefined_behaviour_free_twin(tmp_path: Path) -> 
     result = runner.invoke(main, ["recondition", str(original)])
     assert result.exit_code == 0, result.output
     twin = load_test(tmp_path / "seed-21-reconditioned")
-    step = twin.provenance["transformations"][-1]
-    assert step["name"] == "recondition"
-    assert step["loop_bounds"]
+    step = twin.provenance.steps[-1]
+    assert step.name == "recondition"
+    assert step.report["loop_bounds"]
     assert "SAFE_" in twin.main_shader
     # The twin replays from its provenance, and the sanitizer finds nothing in it.
     rebuilt = rebuild(twin)

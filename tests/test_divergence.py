@@ -12,13 +12,11 @@ from pathlib import Path
 import pytest
 
 from shadersmith.analysis.divergence import DivergenceAnalysis, analyse
+from shadersmith.case import TEST_FILE, load_test, write_test
 from shadersmith.emit.glsl import emit_glsl
 from shadersmith.front.glsl import parse_glsl
 from shadersmith.generate.options import options_from_dict, options_to_dict
 from shadersmith.generate.smith import GeneratedProgram, SmithOptions, generate
-from shadersmith.harness.build import testcase_from_generated as make_test
-from shadersmith.harness.reconditioned import apply_recondition
-from shadersmith.harness.testcase import TEST_FILE, load_test, write_test
 from shadersmith.interp import UBCategory, UndefinedBehaviour, run_compute
 from shadersmith.ir.expressions import Call, Expression, Index, Literal, Member, VariableRef
 from shadersmith.ir.profile import ESSL310, GLSL450, LanguageProfile
@@ -30,6 +28,7 @@ from shadersmith.mutate.liveness import extend_liveness
 from shadersmith.recondition import recondition
 from shadersmith.recondition.loop_limiters import UNIFORM_TOTAL_COUNTER
 from shadersmith.targets.jobs import job_from_program, job_from_test
+from shadersmith.trial import prepare_generated
 
 MULTI = SmithOptions(multi_invocation_probability=1.0)
 
@@ -416,18 +415,17 @@ def test_analysis_can_follow_generation_statement_by_statement() -> None:
 
 def test_test_directory_records_the_dispatch(tmp_path: Path) -> None:
     generated = _multi(seed_with=lambda g: g.workgroups[0] > 1)
-    test = make_test(generated, GLSL450)
-    twin, _ = apply_recondition(test, generated.program, generated.buffer_values, GLSL450)
+    twin = prepare_generated(generated, GLSL450).test
     directory = write_test(twin, tmp_path / "t")
     data = json.loads((directory / TEST_FILE).read_text())
-    assert data["dispatch"] == list(generated.workgroups)
+    assert data["inputs"]["dispatch"] == list(generated.workgroups)
     loaded = load_test(directory)
     assert loaded.dispatch == generated.workgroups
     assert job_from_test(loaded).groups == generated.workgroups
-    del data["dispatch"]  # a test written before dispatches existed
+    del data["inputs"]["dispatch"]  # a test written before dispatches existed
     (directory / TEST_FILE).write_text(json.dumps(data))
     assert load_test(directory).dispatch == (1, 1, 1)
-    data["dispatch"] = [0, 1, 1]
+    data["inputs"]["dispatch"] = [0, 1, 1]
     (directory / TEST_FILE).write_text(json.dumps(data))
     with pytest.raises(Exception, match="dispatch"):
         load_test(directory)

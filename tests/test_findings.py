@@ -9,14 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from shadersmith.harness.regenerate import program_of
-from shadersmith.harness.testcase import load_test
+from shadersmith.case import load_test
 from shadersmith.oracle.blame import witnesses_for
 from shadersmith.oracle.components import is_witness
 from shadersmith.oracle.evidence import complete
-from shadersmith.oracle.signature import signed_findings
-from shadersmith.targets.jobs import job_from_test
 from shadersmith.targets.session import TargetSession
+from shadersmith.trial import judge, prepare_loaded
 
 FINDINGS = Path(__file__).resolve().parent.parent / "findings"
 # Kept as records, no longer findings: what Debian's spirv-val 2023.1 rejected there,
@@ -33,9 +31,10 @@ CPU_FINDINGS = sorted(
 @pytest.mark.parametrize("name", CPU_FINDINGS)
 def test_reduced_finding_reproduces(name: str) -> None:
     test = load_test(FINDINGS / name)
-    wanted = test.results["finding"]["signature"]
-    targets = [t for t, r in test.results.items() if isinstance(r, dict) and "status" in r]
-    job = job_from_test(test, program_of(test)[0])
+    assert test.results.finding is not None
+    wanted = test.results.finding.signature
+    targets = test.recorded_targets()
+    job = prepare_loaded(test).job
     assert job.program is not None, "the front-end reads the reduced test, so interp runs"
     plain = [t for t in targets if not is_witness(t)]
     with TargetSession(plain + witnesses_for(plain)) as session:
@@ -43,5 +42,5 @@ def test_reduced_finding_reproduces(name: str) -> None:
         for _, answer in session.run_many([job], only=plain):
             results = answer
         results = complete(results, job, session, session.components())
-        signatures = [s for _, s in signed_findings(results, session.components())]
+        signatures = judge(results, session.components()).signatures
     assert wanted in signatures

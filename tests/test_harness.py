@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from shadersmith.harness.testcase import (
+from shadersmith.case import (
     BufferSpec,
+    Inputs,
+    Provenance,
     TestCase,
     TestCaseError,
     load_test,
@@ -23,16 +25,18 @@ def _sample() -> TestCase:
         stage="compute",
         language="glsl450",
         shaders={"shader.comp": "#version 450\nvoid main() {}\n"},
-        buffers=[
-            BufferSpec(
-                block="buf_0",
-                binding=0,
-                access="input_output",
-                fields=(("a", "int"), ("v", "uvec2[2]"), ("f", "vec3")),
-                values={"a": -5, "v": ((1, 2), (3, 4294967295)), "f": (1.0, -2.0, 3.0)},
+        inputs=Inputs(
+            buffers=(
+                BufferSpec(
+                    block="buf_0",
+                    binding=0,
+                    access="input_output",
+                    fields=(("a", "int"), ("v", "uvec2[2]"), ("f", "vec3")),
+                    values={"a": -5, "v": ((1, 2), (3, 4294967295)), "f": (1.0, -2.0, 3.0)},
+                ),
             )
-        ],
-        provenance={"seed": 7, "generator": "smith"},
+        ),
+        provenance=Provenance(generator="smith", seed=7),
     )
 
 
@@ -41,7 +45,7 @@ def test_round_trip(tmp_path: Path) -> None:
     loaded = load_test(written)
     assert loaded.buffers == _sample().buffers
     assert loaded.shaders == _sample().shaders
-    assert loaded.provenance == {"seed": 7, "generator": "smith"}
+    assert loaded.provenance == Provenance(generator="smith", seed=7)
 
 
 def test_rewrite_replaces_whole_directory(tmp_path: Path) -> None:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from shadersmith.case import Finding, Kind
 from shadersmith.oracle.blame import blame, missing_refinements, refinement_targets, suspects
-from shadersmith.oracle.classify import Finding, Kind, classify
+from shadersmith.oracle.classify import classify
 from shadersmith.oracle.components import failing_component
 from shadersmith.oracle.signature import sign_finding
 from shadersmith.targets.results import RunResult, RunStatus
@@ -253,8 +254,8 @@ def test_failures_need_no_refinement() -> None:
 def test_rejected_spirv_cross_output_is_blamed_on_spirv_cross_first() -> None:
     """Mesa's GL driver rejects spirv-cross's GLSL on vk-lavapipe-cross but compiles the
     original on gl-llvmpipe: the input differed, so the tool that wrote it comes first."""
+    from shadersmith.case import Finding, Kind
     from shadersmith.oracle.blame import blame
-    from shadersmith.oracle.classify import Finding, Kind
     from shadersmith.targets.results import RunResult, RunStatus
 
     results = {

@@ -3,7 +3,8 @@ oracle's logic, not a compiler)."""
 
 from __future__ import annotations
 
-from shadersmith.oracle.classify import Classification, Finding, Kind, classify
+from shadersmith.case import Finding, Kind
+from shadersmith.oracle.classify import Classification, classify
 from shadersmith.targets.results import RunResult, RunStatus
 
 CHAINS: dict[str, list[str]] = {

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from shadersmith.oracle.classify import Kind
+from shadersmith.case import Kind
 from shadersmith.oracle.frames import demangle, frames, function_name, top_frame
 from shadersmith.oracle.known import is_ignored, load_ignore_list
 from shadersmith.oracle.normalise import MAX_LENGTH

@@ -9,15 +9,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from shadersmith.case import load_test, write_test
 from shadersmith.cli import main
 from shadersmith.emit.glsl import emit_glsl
 from shadersmith.front.glsl import FrontEndError, parse_glsl
 from shadersmith.generate.smith import SmithOptions, generate
-from shadersmith.harness.testcase import load_test, write_test
 from shadersmith.interp import run_compute
 from shadersmith.ir.profile import GLSL450
-from shadersmith.oracle.differential import results_record
-from shadersmith.oracle.signature import finding_record, signed_findings
 from shadersmith.reduce import (
     ReductionError,
     reduce_subject,
@@ -37,6 +35,7 @@ from shadersmith.reduce.passes import (
     weighted_size,
 )
 from shadersmith.targets.session import TargetSession
+from shadersmith.trial import judge
 
 # ------------------------------------------------------------------ passes, no targets
 
@@ -109,11 +108,10 @@ def _record(seeds: range, targets: list[str], wanted: str, out: Path) -> Path:
         for seed in seeds:
             item = prepare_test(seed, options)
             results = session.run(item.job)
-            for finding, signature in signed_findings(results, components):
-                if signature.startswith(wanted):
-                    item.test.results = results_record(results)
-                    item.test.results["finding"] = finding_record(finding, signature)
-                    return write_test(item.test, out / str(seed))
+            judged = judge(results, components)
+            for finding in judged.findings:
+                if finding.signature.startswith(wanted):
+                    return write_test(judged.recorded_in(item.test, finding), out / str(seed))
     raise AssertionError(f"no seed in {seeds} shows {wanted}")
 
 
@@ -149,8 +147,9 @@ def test_internal_reducer_shrinks_a_planted_bug_and_keeps_its_signature(
     assert result.reduced_lines <= 25 < result.original_lines
     # The bug's trigger survives; almost everything else is gone.
     assert trigger in result.reduced.job.source
-    reconditioned = result.reduced.reconditioned
-    run_compute(reconditioned.program, reconditioned.buffer_values)  # no UB: no raise
+    reconditioned = result.reduced.trial
+    assert reconditioned.program is not None and reconditioned.values is not None
+    run_compute(reconditioned.program, reconditioned.values)  # no UB: no raise
 
     written = write_reduced(result, reduced_directory(directory))
     reduced = load_test(written)
@@ -158,7 +157,7 @@ def test_internal_reducer_shrinks_a_planted_bug_and_keeps_its_signature(
     assert parse_glsl(reduced.shaders["unreconditioned.comp"]).program == (
         result.reduced.candidate.program
     )
-    assert reduced.provenance["reduction"]["signature_kept"] is True
+    assert (reduced.provenance.reduction or {})["signature_kept"] is True
     # The reduced test is a test like any other: it reduces again, from its own text.
     again = subject_from_test(reduced)
     assert again.program == result.reduced.candidate.program
@@ -226,7 +225,7 @@ def test_ctrl_c_ends_a_reduction_with_the_smallest_test_so_far_written_and_verif
     if running:
         assert "stopping: keeping the smallest test so far" in err
     reduced = load_test(reduced_directory(directory))
-    assert reduced.provenance["reduction"]["signature_kept"] is True
+    assert (reduced.provenance.reduction or {})["signature_kept"] is True
 
 
 def test_reduction_is_deterministic(tmp_path: Path) -> None:

@@ -13,17 +13,16 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from shadersmith.case import load_test, write_test
 from shadersmith.cli import main
-from shadersmith.harness.testcase import load_test, write_test
 from shadersmith.ir.profile import GLSL450
-from shadersmith.oracle.differential import results_record
-from shadersmith.oracle.signature import finding_record, signed_findings
 from shadersmith.reduce import reduce_subject, reduced_directory, subject_from_test, write_reduced
 from shadersmith.reduce.pass_list import ddmin, pass_units, reduces_pass_list
 from shadersmith.reduce.subject import Subject
 from shadersmith.targets.registry import runs_recorded_passes
 from shadersmith.targets.session import TargetSession
 from shadersmith.targets.spirv_passes import violates_ordering
+from shadersmith.trial import judge
 
 FINDINGS = Path(__file__).resolve().parent.parent / "findings"
 
@@ -131,16 +130,14 @@ def _record_with_passes(seed: int, passes: tuple[str, ...], out: Path) -> Path:
     from shadersmith.campaign.fuzz import CampaignOptions, prepare_test
 
     item = prepare_test(seed, CampaignOptions(targets=PLANTED_TARGETS, profile=GLSL450))
-    item.test.provenance["spirv_opt_passes"] = list(passes)
+    item.test.provenance.spirv_opt_passes = list(passes)
     job = dataclasses.replace(item.job, spirv_passes=passes)
     with TargetSession(PLANTED_TARGETS) as session:
         results = session.run(job)
-        found = signed_findings(results, session.components())
-    planted = [(f, s) for f, s in found if s.startswith("invalid:planted-invalid-ccp")]
-    assert planted, f"seed {seed} does not show the planted bug: {found}"
-    item.test.results = results_record(results)
-    item.test.results["finding"] = finding_record(*planted[0])
-    return write_test(item.test, out / str(seed))
+        judged = judge(results, session.components())
+    planted = [f for f in judged.findings if f.signature.startswith("invalid:planted-invalid-ccp")]
+    assert planted, f"seed {seed} does not show the planted bug: {judged.signatures}"
+    return write_test(judged.recorded_in(item.test, planted[0]), out / str(seed))
 
 
 def test_a_planted_spirv_opt_bug_reduces_to_its_two_passes_and_names_the_bad_one(
@@ -165,10 +162,11 @@ def test_a_planted_spirv_opt_bug_reduces_to_its_two_passes_and_names_the_bad_one
     written = write_reduced(result, reduced_directory(directory))
     reduced = load_test(written)
     provenance = reduced.provenance
-    assert provenance["spirv_opt_passes"] == ["--eliminate-local-multi-store", "--ccp"]
-    assert provenance["spirv_opt_passes_original"] == list(LONG_LIST)
-    assert provenance["first_bad_pass"] == "--ccp"
-    assert provenance["reduction"]["pass_list"]["reduced_passes"] == 2
+    assert provenance.spirv_opt_passes == ["--eliminate-local-multi-store", "--ccp"]
+    assert provenance.spirv_opt_passes_original == list(LONG_LIST)
+    assert provenance.first_bad_pass == "--ccp"
+    assert provenance.reduction is not None
+    assert provenance.reduction["pass_list"]["reduced_passes"] == 2
     # The reduced test replays with its reduced list, and reduces again from it.
     assert subject_from_test(reduced).spirv_passes == ("--eliminate-local-multi-store", "--ccp")
     replayed = CliRunner().invoke(main, ["replay", str(written)])
@@ -184,7 +182,7 @@ def test_only_a_finding_that_needs_the_pass_list_reduces_it() -> None:
     from shadersmith.campaign.fuzz import CampaignOptions, prepare_test
 
     test = prepare_test(1, CampaignOptions(targets=["vk-lavapipe-opt"], profile=GLSL450)).test
-    test.provenance["spirv_opt_passes"] = list(LONG_LIST)
+    test.provenance.spirv_opt_passes = list(LONG_LIST)
     targets = ("vk-lavapipe", "vk-lavapipe-opt", "interp")
 
     def subject(*finding: str) -> Subject:
@@ -216,10 +214,11 @@ def test_the_phi_pointer_finding_of_debians_spirv_opt_shrinks_its_pass_list(
     assert not violates_ordering(list(passes))
     assert result.pass_list.first_bad_pass == passes[-1]
     written = load_test(write_reduced(result, reduced_directory(directory)))
-    assert written.provenance["spirv_opt_passes"] == list(passes)
-    assert written.provenance["spirv_opt_passes_original"] == list(subject.spirv_passes)
-    assert written.provenance["first_bad_pass"] == passes[-1]
-    assert written.results["finding"]["signature"] == subject.signature
+    assert written.provenance.spirv_opt_passes == list(passes)
+    assert written.provenance.spirv_opt_passes_original == list(subject.spirv_passes)
+    assert written.provenance.first_bad_pass == passes[-1]
+    assert written.results.finding is not None
+    assert written.results.finding.signature == subject.signature
 
 
 def test_a_campaign_reduces_the_pass_list_of_its_new_bucket(tmp_path: Path) -> None:
@@ -239,6 +238,7 @@ def test_a_campaign_reduces_the_pass_list_of_its_new_bucket(tmp_path: Path) -> N
         store.close()
     assert bucket.reduced is not None and not bucket.reduced.startswith("failed")
     provenance = load_test(tmp_path / "campaign" / bucket.reduced).provenance
-    assert provenance["spirv_opt_passes"] == ["--ssa-rewrite", "--ccp"]
-    assert len(provenance["spirv_opt_passes_original"]) == 17
-    assert provenance["first_bad_pass"] == "--ccp"
+    assert provenance.spirv_opt_passes == ["--ssa-rewrite", "--ccp"]
+    assert provenance.spirv_opt_passes_original is not None
+    assert len(provenance.spirv_opt_passes_original) == 17
+    assert provenance.first_bad_pass == "--ccp"

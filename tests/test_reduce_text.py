@@ -95,8 +95,9 @@ def test_text_reducer_shrinks_the_planted_bug_and_keeps_it(
     interestingness = Interestingness(subject, session)
     kept, results = interestingness.verify(result.reduced)
     assert kept, interestingness.signatures(results)
-    reconditioned = result.reduced.reconditioned
-    run_compute(reconditioned.program, reconditioned.buffer_values, step_budget=INTERP_STEP_BUDGET)
+    reconditioned = result.reduced.trial
+    assert reconditioned.program is not None and reconditioned.values is not None
+    run_compute(reconditioned.program, reconditioned.values, step_budget=INTERP_STEP_BUDGET)
     assert progress and {p.reducer for p in progress} == {reducer}
     assert progress[-1].lines == result.reduced_lines
     assert progress[-1].original_lines == result.original_lines

@@ -58,9 +58,10 @@ def test_run_records_values_expected_differences_and_the_spirv(finding: Path) ->
     assert results["finding"]["signature"] == SIGNATURE
     expected = results["expected"]
     assert expected["target"] == "interp"
-    assert expected["values"] == results["interp"]["values"]
+    runs = results["runs"]
+    assert expected["values"] == runs["interp"]["values"]
     for name in TARGETS.split(","):
-        record = results[name]
+        record = runs[name]
         assert record["status"] == "ok"
         assert record["output"].startswith("buffers:"), "the digest is kept"
         assert set(record["values"]) == {"0", "1"}, "every binding, by number"
@@ -75,16 +76,16 @@ def test_run_records_values_expected_differences_and_the_spirv(finding: Path) ->
         actual = difference["actual"]
         assert actual[PLANTED] != difference["expected"]
         assert actual["vk-lavapipe"] == actual["vk-lavapipe-cross"] == difference["expected"]
-        assert actual[PLANTED] == results[PLANTED]["values"][binding][field]
+        assert actual[PLANTED] == runs[PLANTED]["values"][binding][field]
     # Every Vulkan chain keeps the SPIR-V it consumed, its disassembly, and spirv-cross
     # its GLSL; the interpreter has no files.
     for name in ("vk-lavapipe", "vk-lavapipe-cross", PLANTED):
-        assert f"{name}.spv" in results[name]["files"]
+        assert f"{name}.spv" in runs[name]["files"]
         assert (finding / f"{name}.spv").read_bytes()[:4] == SPIRV_MAGIC
         assert "OpEntryPoint GLCompute" in (finding / f"{name}.spvasm").read_text()
-    assert "vk-lavapipe-cross.cross.comp" in results["vk-lavapipe-cross"]["files"]
+    assert "vk-lavapipe-cross.cross.comp" in runs["vk-lavapipe-cross"]["files"]
     assert "void main()" in (finding / "vk-lavapipe-cross.cross.comp").read_text()
-    assert results["interp"]["files"] == []
+    assert runs["interp"]["files"] == []
 
 
 def test_replay_of_a_finding_that_reproduces_exits_0(finding: Path) -> None:
@@ -124,8 +125,12 @@ def test_replay_with_a_recorded_target_missing_here_exits_2(finding: Path, tmp_p
     copy = _copy(finding, tmp_path)
 
     def on_nvidia(results: dict[str, Any]) -> None:
-        results["gl-nvidia"] = dict(results[PLANTED], files=[])
-        results["finding"] = {"signature": "wrong:nvidia-gl", "targets": ["gl-nvidia"]}
+        results["runs"]["gl-nvidia"] = dict(results["runs"][PLANTED], files=[])
+        results["finding"] = {
+            "kind": "odd_one_out",
+            "signature": "wrong:nvidia-gl",
+            "targets": ["gl-nvidia"],
+        }
 
     _edit_results(copy, on_nvidia)
     result = CliRunner().invoke(main, ["replay", str(copy)])

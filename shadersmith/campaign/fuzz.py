@@ -17,23 +17,20 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from shadersmith.campaign.findings import analyse, reproduce_crashes
+from shadersmith.campaign.findings import reproduce_crashes
 from shadersmith.campaign.reduction import reduce_new_buckets
-from shadersmith.campaign.store import Bucket, CampaignStore, Finding
+from shadersmith.campaign.store import Bucket, CampaignStore
+from shadersmith.case import Kind, TestCase, write_test
 from shadersmith.generate.smith import SmithOptions, generate, options_to_dict
-from shadersmith.harness.build import testcase_from_generated
-from shadersmith.harness.reconditioned import apply_recondition
-from shadersmith.harness.testcase import TestCase, write_test
 from shadersmith.ir.profile import LanguageProfile
 from shadersmith.oracle.blame import witnesses_for
-from shadersmith.oracle.differential import REFERENCE, output_digest, record_results
+from shadersmith.oracle.differential import REFERENCE, output_digest
 from shadersmith.oracle.evidence import complete
-from shadersmith.oracle.known import is_ignored
 from shadersmith.targets.chains import Job
-from shadersmith.targets.jobs import job_from_program
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
 from shadersmith.targets.spirv_passes import choose_pass_list
+from shadersmith.trial import PreparedTrial, judge, prepare_generated
 
 
 @dataclass
@@ -84,23 +81,22 @@ class Progress:
 class PreparedTest:
     index: int
     seed: int
-    job: Job
-    test: TestCase
+    trial: PreparedTrial
+
+    @property
+    def job(self) -> Job:
+        return self.trial.job
+
+    @property
+    def test(self) -> TestCase:
+        return self.trial.test
 
 
 def prepare_test(index: int, options: CampaignOptions) -> PreparedTest:
     seed = options.seed_base + index
     generated = generate(seed, options.generator, options.profile)
-    original = testcase_from_generated(generated, options.profile)
     passes = tuple(choose_pass_list(random.Random(seed)))
-    original.provenance["spirv_opt_passes"] = list(passes)
-    test, result = apply_recondition(
-        original, generated.program, generated.buffer_values, options.profile
-    )
-    job = job_from_program(
-        result.program, result.buffer_values, options.profile, passes, generated.workgroups
-    )
-    return PreparedTest(index, seed, job, test)
+    return PreparedTest(index, seed, prepare_generated(generated, options.profile, passes))
 
 
 def _pending_indices(options: CampaignOptions, done: set[int]) -> Iterator[int]:
@@ -215,26 +211,14 @@ def _handle(
 ) -> None:
     started = time.perf_counter()
     results = complete(results, item.job, session, components)
-    verdict, findings = analyse(results, components)
-    findings = reproduce_crashes(findings, item.job, session, results)
-    findings = [
-        Finding(
-            f.kind,
-            f.signature,
-            f.targets,
-            f.blamed,
-            f.flaky,
-            is_ignored(f.signature, options.ignore),
-        )
-        for f in findings
-    ]
+    judged = judge(results, components, options.ignore)
+    findings = reproduce_crashes(judged.findings, item.job, session, results)
+    judged = judged.with_findings(findings)
     directories: dict[str, str] = {}
     for finding in findings:
         if store.kept_directories(finding.signature) >= options.keep_per_bucket:
             continue  # counted, not kept: no reduction wasted on duplicates
-        test = item.test
-        record_results(test, results)
-        test.results["finding"] = finding.__dict__
+        test = judged.recorded_in(item.test, finding, session.versions())
         path = write_test(test, store.test_directory(finding, item.seed))
         directories[finding.signature] = str(path.relative_to(store.directory.resolve()))
     rows = [
@@ -250,7 +234,7 @@ def _handle(
     opened = store.record(
         item.index,
         item.seed,
-        verdict,
+        judged.headline,
         findings,
         rows,
         directories,
@@ -258,14 +242,14 @@ def _handle(
     )
     progress.tests += 1
     for finding in findings:
-        if finding.kind == "crash":
+        if finding.kind is Kind.CRASH:
             progress.crashes += 1
-        elif finding.kind == "timeout":
+        elif finding.kind is Kind.TIMEOUT:
             progress.timeouts += 1
-        elif finding.kind in ("odd_one_out", "disagree"):
+        elif finding.kind in (Kind.ODD_ONE_OUT, Kind.DISAGREE):
             progress.mismatches += 1
-        elif finding.kind == "compile_failure":
+        elif finding.kind is Kind.COMPILE_FAILURE:
             progress.compile_failures += 1
-        elif finding.kind in ("all_failed", "ours_ub"):
+        elif finding.ours:
             progress.ours += 1
     progress.buckets += len(opened)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from shadersmith.campaign.store import Bucket, CampaignStore
-from shadersmith.harness.testcase import TestCaseError, load_test
+from shadersmith.case import TestCaseError, load_test
 from shadersmith.oracle.root_cause import root_cause
 from shadersmith.reduce import (
     ReductionError,

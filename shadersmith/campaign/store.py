@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from shadersmith.case import Finding, finding_to_json
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS tests (
@@ -64,16 +66,6 @@ CREATE TABLE IF NOT EXISTS bucket_tests (
 
 class StoreError(Exception):
     """A campaign directory that cannot be used; one line for the user."""
-
-
-@dataclass(frozen=True)
-class Finding:
-    kind: str
-    signature: str
-    targets: tuple[str, ...]
-    blamed: str
-    flaky: bool = False
-    ignored: bool = False
 
 
 @dataclass(frozen=True)
@@ -171,7 +163,14 @@ class CampaignStore:
                 return []
             self.db.execute(
                 "INSERT INTO tests VALUES (?, ?, ?, ?, ?, ?)",
-                (idx, seed, verdict, json.dumps([f.__dict__ for f in findings]), seconds, now),
+                (
+                    idx,
+                    seed,
+                    verdict,
+                    json.dumps([finding_to_json(f) for f in findings]),
+                    seconds,
+                    now,
+                ),
             )
             self.db.executemany(
                 "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?)",
@@ -190,7 +189,7 @@ class CampaignStore:
                         "INSERT INTO buckets VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, NULL, NULL)",
                         (
                             finding.signature,
-                            finding.kind,
+                            finding.kind.value,
                             ",".join(finding.targets),
                             finding.blamed,
                             now,

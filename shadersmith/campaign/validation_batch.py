@@ -52,7 +52,7 @@ def check_seed(
     saved = None
     if rejections and save_dir is not None:
         test = testcase_from_generated(generated, profile)
-        test.results["glslang"] = {"accepted": False, "messages": rejections}
+        test.results.extra["glslang"] = {"accepted": False, "messages": rejections}
         saved = str(write_test(test, Path(save_dir) / f"invalid-{profile.name}-seed-{seed}"))
     return SeedOutcome(
         seed=seed,

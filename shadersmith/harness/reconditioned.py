@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-import copy
-
+from shadersmith.case import SHADER_FILE_BY_STAGE, TestCase, inputs_of
 from shadersmith.emit.glsl import emit_glsl
-from shadersmith.harness.regenerate import rebuild, recondition_options_to_dict
-from shadersmith.harness.testcase import SHADER_FILE_BY_STAGE, TestCase, buffer_specs
+from shadersmith.harness.regenerate import rebuild
 from shadersmith.interp import run_compute
-from shadersmith.ir.profile import LanguageProfile
-from shadersmith.ir.program import Program
-from shadersmith.ir.values import BufferValues
+from shadersmith.mutate.steps import RECONDITION, apply_step, recondition_params
 from shadersmith.recondition import (
     Reconditioned,
     ReconditionOptions,
     hits_buffer_values,
     instrument,
-    prune_wrappers,
     recondition,
     wrapper_hits,
 )
@@ -38,43 +33,25 @@ def unsafe_paths_taken(
 def reconditioned_test(
     test: TestCase, options: ReconditionOptions | None = None, prune: bool = False
 ) -> TestCase:
-    """Recondition `test`'s program; the provenance records the step, its options, the
-    loop bounds and the wrapper sites kept by pruning, so the result replays from it."""
+    """Recondition `test`'s program; the provenance records the step (its options and,
+    with `prune`, the wrapper sites kept), so the result replays from it."""
     rebuilt = rebuild(test)
-    return apply_recondition(
-        test, rebuilt.program, rebuilt.buffer_values, rebuilt.profile, options, prune
-    )[0]
-
-
-def apply_recondition(
-    test: TestCase,
-    program: Program,
-    values: BufferValues,
-    profile: LanguageProfile,
-    options: ReconditionOptions | None = None,
-    prune: bool = False,
-) -> tuple[TestCase, Reconditioned]:
-    """The test holding `program` reconditioned, and the reconditioner's result."""
     options = options or ReconditionOptions()
-    result = recondition(program, values, options)
-    step: dict[str, object] = {
-        "name": "recondition",
-        "options": recondition_options_to_dict(options),
-        "loop_bounds": dict(result.bounds),
-    }
+    keep = None
     if prune:
-        keep = unsafe_paths_taken(result, test.dispatch)
-        result = prune_wrappers(result, keep)
-        step["prune_keep"] = sorted(keep)
-    step["wrappers"] = list(result.wrappers_used)
-    provenance = copy.deepcopy(test.provenance)
-    provenance["transformations"] = [*provenance.get("transformations", []), step]
-    reconditioned = TestCase(
+        # The sites to keep are what the program does on its inputs: found once here,
+        # then recorded, so a replay needs no interpreter.
+        full = recondition(rebuilt.program, rebuilt.buffer_values, options)
+        keep = unsafe_paths_taken(full, test.inputs.dispatch)
+    record, result = apply_step(
+        RECONDITION, rebuilt.program, rebuilt.buffer_values, recondition_params(options, keep)
+    )
+    return TestCase(
         stage=test.stage,
         language=test.language,
-        shaders={SHADER_FILE_BY_STAGE[test.stage]: emit_glsl(result.program, profile)},
-        buffers=buffer_specs(result.program, result.buffer_values),
-        provenance=provenance,
-        dispatch=test.dispatch,
+        shaders={SHADER_FILE_BY_STAGE[test.stage]: emit_glsl(result.program, rebuilt.profile)},
+        inputs=inputs_of(
+            result.program, result.values, test.inputs.dispatch, test.inputs.framebuffer
+        ),
+        provenance=test.provenance.with_step(record),
     )
-    return reconditioned, result

@@ -1,30 +1,24 @@
 """Recover the IR of a generated test from its provenance.
 
-Generation is deterministic and so is every recorded transformation, so the seed,
-options, profile and transformation list in `test.json` give back the exact program.
-The rebuilt text is compared with the stored shader: if someone edited the shader, the
+Generation is deterministic and so is every recorded step (mutate/steps.py), so the
+seed, options, profile and step list in `test.json` give back the exact program. The
+rebuilt text is compared with the stored shader: if someone edited the shader, the
 provenance no longer describes it, and reading the text itself needs the GLSL front-end.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
-from typing import Any
 
+from shadersmith.case import UNRECONDITIONED_FILE, TestCase, TestCaseError, buffer_specs
+from shadersmith.case.provenance import SMITH
 from shadersmith.emit.glsl import emit_glsl
 from shadersmith.front.glsl import FrontEndError, parse_glsl
 from shadersmith.generate.smith import generate, options_from_dict
-from shadersmith.harness.testcase import (
-    UNRECONDITIONED_FILE,
-    TestCase,
-    TestCaseError,
-    buffer_specs,
-)
 from shadersmith.ir.profile import LanguageProfile, profile_named
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
-from shadersmith.recondition import ReconditionOptions, prune_wrappers, recondition
+from shadersmith.mutate.steps import RECONDITION, StepError, replay_steps
 
 
 @dataclass(frozen=True)
@@ -32,58 +26,44 @@ class RebuiltProgram:
     program: Program
     buffer_values: BufferValues
     profile: LanguageProfile
-    # The generator's output before any transformation (what a reducer works on).
+    # The program before reconditioning: the generator's output after every other step
+    # (what a reducer works on, reconditioning each candidate itself).
     original: Program
     original_values: BufferValues
-
-
-def recondition_options_to_dict(options: ReconditionOptions) -> dict[str, Any]:
-    return dataclasses.asdict(options)
-
-
-def recondition_options_from_dict(data: dict[str, Any]) -> ReconditionOptions:
-    known = {f.name for f in dataclasses.fields(ReconditionOptions)}
-    unknown = sorted(set(data) - known)
-    if unknown:
-        raise ValueError(f"unknown recondition option(s): {', '.join(unknown)}")
-    return ReconditionOptions(**data)
 
 
 def rebuild(test: TestCase) -> RebuiltProgram:
     """The program `test` holds, rebuilt from its provenance and checked against its text."""
     provenance = test.provenance
-    if provenance.get("generator") != "smith":
+    if provenance.generator != SMITH:
         raise TestCaseError(
-            f"test was not made by the smith generator ({provenance.get('generator')!r}); "
+            f"test was not made by the smith generator ({provenance.generator!r}); "
             "reading arbitrary shaders needs the GLSL front-end"
         )
+    if provenance.seed is None or provenance.profile is None:
+        raise TestCaseError("test.json provenance is incomplete (no seed or profile)")
     try:
-        seed = int(provenance["seed"])
-        profile = profile_named(str(provenance["profile"]))
-        options = options_from_dict(dict(provenance["options"]))
-        transformations = list(provenance.get("transformations", []))
+        profile = profile_named(provenance.profile)
+        options = options_from_dict(dict(provenance.options))
     except (KeyError, TypeError, ValueError) as error:
         raise TestCaseError(f"test.json provenance is incomplete or corrupt ({error})") from None
-    generated = generate(seed, options, profile)
-    program, values = generated.program, generated.buffer_values
-    for step in transformations:
-        name = step.get("name") if isinstance(step, dict) else None
-        if name != "recondition":
-            raise TestCaseError(f"cannot replay transformation {name!r} recorded in test.json")
-        try:
-            recondition_options = recondition_options_from_dict(dict(step.get("options", {})))
-        except (TypeError, ValueError) as error:
-            raise TestCaseError(f"test.json: bad recondition options ({error})") from None
-        result = recondition(program, values, recondition_options)
-        if "prune_keep" in step:
-            result = prune_wrappers(result, [str(site) for site in step["prune_keep"]])
-        program, values = result.program, result.buffer_values
+    generated = generate(provenance.seed, options, profile)
+    steps = provenance.steps
+    # Reconditioning comes last (DESIGN.md): what precedes it is the program's own.
+    cut = next((i for i, s in enumerate(steps) if s.name == RECONDITION), len(steps))
+    try:
+        original, original_values = replay_steps(
+            steps[:cut], generated.program, generated.buffer_values
+        )
+        program, values = replay_steps(steps[cut:], original, original_values)
+    except StepError as error:
+        raise TestCaseError(f"test.json: cannot replay its steps ({error})") from None
     if emit_glsl(program, profile) != test.main_shader:
         raise TestCaseError(
             "the shader differs from what its provenance generates (edited by hand?); "
             "reading edited shaders needs the GLSL front-end"
         )
-    return RebuiltProgram(program, values, profile, generated.program, generated.buffer_values)
+    return RebuiltProgram(program, values, profile, original, original_values)
 
 
 def program_of(
@@ -91,10 +71,10 @@ def program_of(
 ) -> tuple[Program, BufferValues, LanguageProfile]:
     """The IR a test holds, and its buffer values: a generated test rebuilt from its
     provenance, any other (reduced, edited, foreign) read from its text by the GLSL
-    front-end. `before_reconditioning`: the program before the recondition step (the
-    generator's output, or a reduced test's `unreconditioned.comp`), what a reducer
-    works on. Raises TestCaseError with a one-line reason."""
-    if test.provenance.get("generator") == "smith":
+    front-end. `before_reconditioning`: the program before its recondition step (the
+    generator's output with any other steps, or a reduced test's `unreconditioned.comp`),
+    what a reducer works on. Raises TestCaseError with a one-line reason."""
+    if test.provenance.generator == SMITH:
         try:
             rebuilt = rebuild(test)
         except TestCaseError:

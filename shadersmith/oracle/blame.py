@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from shadersmith.oracle.classify import OUR_KINDS, WRONG_RESULT_KINDS, Finding, Kind
+from shadersmith.case.finding import OUR_KINDS, Finding, Kind
+from shadersmith.oracle.classify import WRONG_RESULT_KINDS
 from shadersmith.oracle.components import (
     LIBRARIES,
     OURS,

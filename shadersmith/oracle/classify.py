@@ -15,29 +15,13 @@ Targets that cannot run the test (UNSUPPORTED) take no part.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from shadersmith.case.finding import OUR_KINDS, Finding, Kind
 from shadersmith.oracle.components import chain_names, failing_component, is_witness
-from shadersmith.oracle.differential import IGNORED_STATUSES, compare, output_digest
+from shadersmith.oracle.differential import IGNORED_STATUSES, REFERENCE, compare, output_digest
 from shadersmith.targets.results import RunResult, RunStatus
-
-REFERENCE = "interp"  # exact semantics: where outputs split without a majority, it decides
-
-
-class Kind(enum.Enum):
-    """Finding kinds, most severe first (findings are listed in this order)."""
-
-    OURS_UB = "ours_ub"  # the interpreter met undefined behaviour: reconditioning failed
-    ALL_FAILED = "all_failed"  # every compiler failed: most likely a defect of ours
-    CRASH = "crash"  # crash or out of memory
-    TIMEOUT = "timeout"
-    COMPILE_FAILURE = "compile_failure"  # valid code rejected
-    ODD_ONE_OUT = "odd_one_out"  # one target alone against a larger group
-    DISAGREE = "disagree"  # outputs split otherwise
-    AGREE = "agree"
-
 
 FAILURE_KINDS: dict[RunStatus, Kind] = {
     RunStatus.CRASH: Kind.CRASH,
@@ -48,22 +32,7 @@ FAILURE_KINDS: dict[RunStatus, Kind] = {
     RunStatus.VALIDATION_ERROR: Kind.COMPILE_FAILURE,
 }
 WRONG_RESULT_KINDS = frozenset({Kind.ODD_ONE_OUT, Kind.DISAGREE})
-OUR_KINDS = frozenset({Kind.OURS_UB, Kind.ALL_FAILED})
 _SEVERITY = {kind: rank for rank, kind in enumerate(Kind)}
-
-
-@dataclass(frozen=True)
-class Finding:
-    kind: Kind
-    targets: tuple[str, ...]  # the targets that failed or gave the wrong output
-    # A wrong output: the targets with the right (reference's or majority's) output. A
-    # failure: the targets that ran (their own findings say if their output was wrong).
-    passing: tuple[str, ...]
-    component: str | None = None  # failures split by component: the one they name
-
-    @property
-    def ours(self) -> bool:
-        return self.kind in OUR_KINDS
 
 
 @dataclass(frozen=True)

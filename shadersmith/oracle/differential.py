@@ -15,17 +15,15 @@ import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
+from shadersmith.case.runs import RecordedResults, RunRecord
 from shadersmith.oracle.components import is_witness
 from shadersmith.targets.images import png_bytes
 from shadersmith.targets.results import Image, RunResult, RunStatus
 from shadersmith.targets.spirv_tools import disassemble
-
-if TYPE_CHECKING:
-    from shadersmith.harness.testcase import TestCase
 
 
 class Verdict(enum.Enum):
@@ -61,45 +59,40 @@ def output_digest(result: RunResult) -> str:
 REFERENCE = "interp"
 
 
-def results_record(
-    results: Mapping[str, RunResult], files: dict[str, bytes] | None = None
-) -> dict[str, Any]:
+def run_records(
+    results: Mapping[str, RunResult],
+    files: dict[str, bytes] | None = None,
+    versions: Mapping[str, Mapping[str, str]] | None = None,
+) -> RecordedResults:
     """What a test directory records of a run (test.json `results`).
 
-    Per target: status, output digest, `values` (the buffers after the run, by binding
-    then field; None for a failure or an image), timings, the log's end, and `files`.
-    Then `expected`: the reference interpreter's values, or why there are none; and,
-    when outputs differ, `differences`: each differing field with the expected value
-    and every target's. With `files`, the artefacts to write beside test.json are added
-    to it (SPIR-V, its disassembly, spirv-cross's GLSL, images) and named per target.
+    Per target (RunRecord): status, output digest, `values` (the buffers after the run,
+    by binding then field; None for a failure or an image), timings, the log's end, the
+    chain's component versions (given `versions`) and `files`. Then `expected`: the
+    reference interpreter's values, or why there are none; and, when outputs differ,
+    `differences`: each differing field with the expected value and every target's.
+    With `files`, the artefacts to write beside test.json are added to it (SPIR-V, its
+    disassembly, spirv-cross's GLSL, images) and named per target.
     """
-    record: dict[str, Any] = {}
+    runs = {}
     for name, r in results.items():
         produced = _artefact_files(name, r) if files is not None else {}
         if files is not None:
             files.update(produced)
-        record[name] = {
-            "status": r.status.value,
-            "output": output_digest(r) if r.ok else None,
-            "values": buffer_values_json(r) if r.ok and r.image is None else None,
-            "failed_component": r.failed_component,
-            "compile_ms": round(r.compile_ms + r.tools_ms, 1),
-            "run_ms": round(r.run_ms, 1),
-            "message": r.log[-4000:],
-            "files": sorted(produced),
-        }
-    record["expected"] = expected_record(results)
-    differing = differences(results)
-    if differing:
-        record["differences"] = differing
-    return record
-
-
-def record_results(test: TestCase, results: Mapping[str, RunResult]) -> None:
-    """Record `results` in `test`: test.json `results` and the files beside it."""
-    files: dict[str, bytes] = {}
-    test.results = results_record(results, files)
-    test.files = files
+        runs[name] = RunRecord(
+            status=r.status.value,
+            output=output_digest(r) if r.ok else None,
+            values=buffer_values_json(r) if r.ok and r.image is None else None,
+            failed_component=r.failed_component,
+            compile_ms=round(r.compile_ms + r.tools_ms, 1),
+            run_ms=round(r.run_ms, 1),
+            message=r.log[-4000:],
+            files=tuple(sorted(produced)),
+            versions=None if versions is None else dict(versions.get(name, {})),
+        )
+    return RecordedResults(
+        runs=runs, expected=expected_record(results), differences=differences(results)
+    )
 
 
 def buffer_values_json(result: RunResult) -> dict[str, dict[str, Any]]:

@@ -22,8 +22,9 @@ import re
 import signal as signals
 from collections.abc import Callable, Mapping, Sequence
 
+from shadersmith.case.finding import Finding, Kind
 from shadersmith.oracle.blame import Chains, blame
-from shadersmith.oracle.classify import WRONG_RESULT_KINDS, Finding, Kind, classify
+from shadersmith.oracle.classify import WRONG_RESULT_KINDS
 from shadersmith.oracle.components import (
     OURS,
     UNKNOWN,
@@ -255,20 +256,3 @@ def sign_finding(finding: Finding, results: Mapping[str, RunResult], components:
         return signature(result, finding.kind, blame(finding, results, components)[0])
     chain: Sequence[str] = chain_names(components.get(first, ()))
     return signature(result, finding.kind, finding.component or failing_component(result, chain))
-
-
-def finding_record(finding: Finding, signature: str) -> dict[str, object]:
-    """What a test directory records of its finding (test.json `results.finding`), the
-    signature being what `shadersmith reduce` keeps by default."""
-    return {"kind": finding.kind.value, "signature": signature, "targets": list(finding.targets)}
-
-
-def signed_findings(
-    results: Mapping[str, RunResult], components: Chains
-) -> list[tuple[Finding, str]]:
-    """Every finding of one test's results (agreement left out) with its signature."""
-    return [
-        (finding, sign_finding(finding, results, components))
-        for finding in classify(results, components).findings
-        if finding.kind is not Kind.AGREE
-    ]

@@ -12,7 +12,7 @@ A candidate goes through cheap checks first, in this process, then the real targ
 4. every other target, then classification and signatures exactly as in a campaign: the
    candidate is interesting only if one of its findings has the subject's signature.
 
-Verdicts are cached by the reconditioned text and the spirv-opt pass list, so a
+Judgements are cached by the reconditioned text and the spirv-opt pass list, so a
 candidate met twice runs once. The pass list is the test's, until the pass-list reduction
 (pass_list.py) sets a smaller one; `judge_passes` judges one program under other lists.
 """
@@ -26,6 +26,8 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from shadersmith.case import Provenance
+from shadersmith.case.provenance import REDUCE
 from shadersmith.emit.glsl import emit_glsl
 from shadersmith.front.glsl import FrontEndError, parse_glsl
 from shadersmith.interp import UndefinedBehaviour, run_compute
@@ -33,22 +35,25 @@ from shadersmith.ir.program import Program
 from shadersmith.ir.types import ArrayType, ScalarKind, ScalarType, Type, VectorType
 from shadersmith.ir.values import BufferValues, Value
 from shadersmith.oracle.blame import Chains
-from shadersmith.oracle.classify import REFERENCE
-from shadersmith.oracle.differential import output_digest
+from shadersmith.oracle.differential import REFERENCE, output_digest
 from shadersmith.oracle.evidence import attach_front_end_causes
-from shadersmith.oracle.signature import STATUS_WORDS, signed_findings
-from shadersmith.recondition import Reconditioned, recondition
+from shadersmith.oracle.signature import STATUS_WORDS
 from shadersmith.reduce.subject import Subject
 from shadersmith.targets.chains import Job
-from shadersmith.targets.jobs import job_from_program
 from shadersmith.targets.registry import runs_recorded_passes
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
+from shadersmith.trial import Judged, PreparedTrial, judge, prepare_program, reconditioning
 
 INTERP_STEP_BUDGET = 2_000_000
 
 
-class Verdict(enum.Enum):
+class Judgement(enum.Enum):
+    """The reducer's judgement of one candidate: may it replace the current test? Not
+    the differential verdict of a test's outputs (oracle/differential.Verdict): a
+    candidate is interesting when it keeps the subject's signature, whatever the
+    verdict."""
+
     INVALID = "invalid"  # the front-end (or the reconditioner) rejects it
     UB = "ub"  # undefined behaviour left after reconditioning: a defect of ours
     UNINTERESTING = "uninteresting"
@@ -65,8 +70,8 @@ class Candidate:
 class Prepared:
     candidate: Candidate  # as read back by the front-end
     text: str  # the candidate's GLSL, unreconditioned
-    reconditioned: Reconditioned
-    job: Job
+    trial: PreparedTrial  # reconditioned: the program, test and job that run
+    job: Job  # the trial's, under the pass list being judged
     key: str
 
     @property
@@ -91,7 +96,7 @@ class Interestingness:
     counters: Counters = field(default_factory=Counters)
     # Asked by every reducer between candidates: Ctrl-C, or a campaign stopping.
     should_stop: Callable[[], bool] | None = None
-    _cache: dict[str, Verdict] = field(default_factory=dict)
+    _cache: dict[str, Judgement] = field(default_factory=dict)
     # The spirv-opt pass list every candidate runs with (None: the targets' default).
     spirv_passes: tuple[str, ...] | None = None
     # Results of the targets that ignore the pass list, by program: judge_passes.
@@ -115,7 +120,7 @@ class Interestingness:
 
     # ------------------------------------------------------------------ preparation
 
-    def prepare(self, candidate: Candidate) -> Prepared | Verdict:
+    def prepare(self, candidate: Candidate) -> Prepared | Judgement:
         """Front-end, reconditioner and sanitizer: everything short of the targets."""
         profile = self.subject.profile
         text = emit_glsl(candidate.program, profile)
@@ -123,61 +128,62 @@ class Interestingness:
             program = parse_glsl(text).program
         except FrontEndError:
             self.counters.invalid += 1
-            return Verdict.INVALID
+            return Judgement.INVALID
         return self.prepare_parsed(Candidate(program, candidate.buffer_values), text)
 
-    def prepare_parsed(self, candidate: Candidate, text: str | None = None) -> Prepared | Verdict:
+    def prepare_parsed(self, candidate: Candidate, text: str | None = None) -> Prepared | Judgement:
         """As `prepare`, for a program that the front-end produced itself; `text`, its
         emitted GLSL when the caller has it."""
         values = _values_for(candidate.program, candidate.buffer_values)
         if values is None:
             self.counters.invalid += 1
-            return Verdict.INVALID
+            return Judgement.INVALID
         candidate = Candidate(candidate.program, values)
         try:
-            result = recondition(
-                candidate.program, candidate.buffer_values, self.subject.recondition_options
+            trial = prepare_program(
+                candidate.program,
+                candidate.buffer_values,
+                self.subject.profile,
+                Provenance(generator=REDUCE, profile=self.subject.profile.name),
+                [reconditioning(self.subject.recondition_options)],
+                self.spirv_passes,
+                self.subject.dispatch,
             )
         except Exception:  # a program the reconditioner cannot take (counted)
             self.counters.invalid += 1
-            return Verdict.INVALID
-        job = job_from_program(
-            result.program,
-            result.buffer_values,
-            self.subject.profile,
-            self.spirv_passes,
-            self.subject.dispatch,
-        )
+            return Judgement.INVALID
+        job = trial.job
         key = _key(job)
         cached = self._cache.get(key)
         if cached is not None:
             self.counters.cache_hits += 1
             return cached
         self.counters.calls += 1
+        assert trial.program is not None and trial.values is not None
         try:
             run_compute(
-                result.program,
-                result.buffer_values,
+                trial.program,
+                trial.values,
                 step_budget=INTERP_STEP_BUDGET,
                 workgroups=self.subject.dispatch,
             )
         except UndefinedBehaviour:
             self.counters.ub += 1
-            self._cache[key] = Verdict.UB
-            return Verdict.UB
+            self._cache[key] = Judgement.UB
+            return Judgement.UB
         except Exception:  # InterpreterError, or a form the interpreter cannot run
             self.counters.invalid += 1
-            self._cache[key] = Verdict.INVALID
-            return Verdict.INVALID
+            self._cache[key] = Judgement.INVALID
+            return Judgement.INVALID
         if text is None:
             text = emit_glsl(candidate.program, self.subject.profile)
-        return Prepared(candidate, text, result, job, key)
+        return Prepared(candidate, text, trial, job, key)
 
     # ------------------------------------------------------------------ running
 
-    def judge(self, prepared: Sequence[Prepared]) -> list[Verdict]:
+    def judge(self, prepared: Sequence[Prepared]) -> list[Judgement]:
         """Run prepared candidates on the targets (in parallel) and judge each."""
-        verdicts: list[Verdict | None] = [None] * len(prepared)
+        verdicts: list[Judgement | None] = [None] * len(prepared)
         results: list[dict[str, RunResult]] = [{} for _ in prepared]
         survivors = list(range(len(prepared)))
         if self._first_stage:
@@ -186,7 +192,7 @@ class Interestingness:
                 results[index] = answer
             survivors = [i for i in survivors if self._first_stage_holds(results[i])]
             for i in set(range(len(prepared))) - set(survivors):
-                verdicts[i] = Verdict.UNINTERESTING
+                verdicts[i] = Judgement.UNINTERESTING
         rest = [t for t in self._targets if t not in self._first_stage]
         if survivors:
             self.counters.full_runs += len(survivors)
@@ -196,18 +202,21 @@ class Interestingness:
             for i in survivors:
                 attach_front_end_causes(results[i], prepared[i].job, self._components)
                 keeps = self.signature_kept(results[i])
-                verdicts[i] = Verdict.INTERESTING if keeps else Verdict.UNINTERESTING
-        final: list[Verdict] = []
+                verdicts[i] = Judgement.INTERESTING if keeps else Judgement.UNINTERESTING
+        final: list[Judgement] = []
         for i, verdict in enumerate(verdicts):
             assert verdict is not None
-            if verdict is not Verdict.INTERESTING:
+            if verdict is not Judgement.INTERESTING:
                 # Interesting ones are not cached: the driver must see them prepared.
                 self._cache[prepared[i].key] = verdict
             final.append(verdict)
         return final
 
+    def judged(self, results: dict[str, RunResult]) -> Judged:
+        return judge(results, self._components)
+
     def signatures(self, results: dict[str, RunResult]) -> list[str]:
-        return [signature for _, signature in signed_findings(results, self._components)]
+        return self.judged(results).signatures
 
     def signature_kept(self, results: dict[str, RunResult]) -> bool:
         return self.subject.signature in self.signatures(results)
@@ -237,12 +246,12 @@ class Interestingness:
         job = dataclasses.replace(prepared.job, spirv_passes=passes)
         return dataclasses.replace(prepared, job=job, key=_key(job))
 
-    def judge_passes(self, prepared: Prepared, lists: Sequence[tuple[str, ...]]) -> list[Verdict]:
+    def judge_passes(self, prepared: Prepared, lists: Sequence[tuple[str, ...]]) -> list[Judgement]:
         """Judge `prepared`'s program under each pass list, in parallel. Only the targets
         that run the list run again; the others' results are the program's own, run once
         (the program does not change, so neither do they)."""
         variants = [self.with_passes(prepared, passes) for passes in lists]
-        verdicts: list[Verdict | None] = [self._cache.get(v.key) for v in variants]
+        verdicts: list[Judgement | None] = [self._cache.get(v.key) for v in variants]
         self.counters.cache_hits += sum(v is not None for v in verdicts)
         pending = [i for i, v in enumerate(verdicts) if v is None]
         if pending:
@@ -256,9 +265,9 @@ class Interestingness:
                 results = {t: results[t] for t in self._targets if t in results}
                 attach_front_end_causes(results, variants[index].job, self._components)
                 keeps = self.signature_kept(results)
-                verdicts[index] = Verdict.INTERESTING if keeps else Verdict.UNINTERESTING
+                verdicts[index] = Judgement.INTERESTING if keeps else Judgement.UNINTERESTING
                 if not keeps:
-                    self._cache[variants[index].key] = Verdict.UNINTERESTING
+                    self._cache[variants[index].key] = Judgement.UNINTERESTING
         return [v for v in verdicts if v is not None]
 
     def _results_without_passes(self, prepared: Prepared) -> dict[str, RunResult]:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from shadersmith.emit.glsl import emit_glsl
-from shadersmith.reduce.interesting import Candidate, Interestingness, Prepared, Verdict
+from shadersmith.reduce.interesting import Candidate, Interestingness, Judgement, Prepared
 from shadersmith.reduce.passes import PASSES, Chosen, ReductionPass, count, weighted_size
 
 
@@ -108,7 +108,9 @@ class InternalReducer:
                     position = next_position
                     continue
                 verdicts = self.interestingness.judge([p for _, p in batch])
-                winner = next((i for i, v in enumerate(verdicts) if v is Verdict.INTERESTING), None)
+                winner = next(
+                    (i for i, v in enumerate(verdicts) if v is Judgement.INTERESTING), None
+                )
                 if winner is None:
                     position = next_position
                     continue

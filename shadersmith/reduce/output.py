@@ -9,19 +9,12 @@ reduction starts from. `shadersmith replay` runs the directory like any other te
 from __future__ import annotations
 
 import copy
+import dataclasses
 from pathlib import Path
 from typing import Any
 
-from shadersmith import __version__
-from shadersmith.harness.regenerate import recondition_options_to_dict
-from shadersmith.harness.testcase import (
-    SHADER_FILE_BY_STAGE,
-    UNRECONDITIONED_FILE,
-    TestCase,
-    buffer_specs,
-    write_test,
-)
-from shadersmith.oracle.differential import results_record
+from shadersmith.case import UNRECONDITIONED_FILE, Finding, TestCase, write_test
+from shadersmith.case.finding import kind_of_signature
 from shadersmith.reduce.run import ReductionResult
 
 
@@ -33,71 +26,63 @@ def reduced_directory(test_directory: Path) -> Path:
 def reduced_test(result: ReductionResult) -> TestCase:
     subject = result.subject
     reduced = result.reduced
-    reconditioned = reduced.reconditioned
-    step: dict[str, Any] = {
-        "name": "recondition",
-        "options": recondition_options_to_dict(subject.recondition_options),
-        "loop_bounds": dict(reconditioned.bounds),
-        "wrappers": list(reconditioned.wrappers_used),
+    # The prepared trial holds the reconditioned program, its inputs and the recondition
+    # step with its report; what the reduction adds is said here.
+    trial = reduced.trial
+    reduction: dict[str, Any] = {
+        "reducer": result.reducer,
+        "signature": subject.signature,
+        "signature_kept": result.signature_kept,
+        "signatures_now": result.final_signatures,
+        "ub_in_reduced": result.ub_in_reduced,
+        "original_lines": result.original_lines,
+        "reduced_lines": result.reduced_lines,
+        "reconditioned_lines": result.reconditioned_lines,
+        "seconds": round(result.seconds, 1),
+        "interestingness_calls": result.counters.calls,
+        "full_runs": result.counters.full_runs,
+        "cache_hits": result.counters.cache_hits,
+        "invalid_candidates": result.counters.invalid,
+        "ub_candidates": result.counters.ub,
     }
-    provenance: dict[str, Any] = {
-        "tool": "shadersmith",
-        "tool_version": __version__,
-        "generator": "reduce",
-        "profile": subject.profile.name,
-        "reduced_from": copy.deepcopy(subject.origin),
-        "reduction": {
-            "reducer": result.reducer,
-            "signature": subject.signature,
-            "signature_kept": result.signature_kept,
-            "ub_in_reduced": result.ub_in_reduced,
-            "original_lines": result.original_lines,
-            "reduced_lines": result.reduced_lines,
-            "reconditioned_lines": result.reconditioned_lines,
-            "seconds": round(result.seconds, 1),
-            "interestingness_calls": result.counters.calls,
-            "full_runs": result.counters.full_runs,
-            "cache_hits": result.counters.cache_hits,
-            "invalid_candidates": result.counters.invalid,
-            "ub_candidates": result.counters.ub,
-        },
-        "transformations": [step],
-    }
-    if result.spirv_passes:
-        provenance["spirv_opt_passes"] = list(result.spirv_passes)
+    provenance = dataclasses.replace(
+        trial.test.provenance,
+        reduced_from=copy.deepcopy(subject.origin),
+        reduction=reduction,
+        spirv_opt_passes=list(result.spirv_passes) if result.spirv_passes else None,
+    )
     lists = result.pass_list
     if lists is not None:
         # The reduced list runs; the original says what the campaign ran; the first bad
         # pass (the last of the shortest failing prefix) joins buckets of one root cause.
-        provenance["spirv_opt_passes_original"] = list(lists.original)
-        provenance["first_bad_pass"] = lists.first_bad_pass
-        provenance["reduction"]["pass_list"] = {
+        provenance.spirv_opt_passes_original = list(lists.original)
+        provenance.first_bad_pass = lists.first_bad_pass
+        reduction["pass_list"] = {
             "original_passes": len(lists.original),
             "reduced_passes": len(lists.reduced),
             "candidates": lists.calls,
             "seconds": round(lists.seconds, 1),
         }
-    files: dict[str, bytes] = {}
-    results = results_record(result.final_results, files)
-    results["finding"] = {
-        "signature": subject.signature,
-        "targets": list(subject.finding_targets),
-        "signatures_now": result.final_signatures,
-    }
-    shader = SHADER_FILE_BY_STAGE[subject.stage]
-    return TestCase(
-        stage=subject.stage,
-        language=subject.profile.name,
-        shaders={
-            shader: reduced.job.source,
-            UNRECONDITIONED_FILE: reduced.text,
-        },
-        buffers=buffer_specs(reconditioned.program, reconditioned.buffer_values),
+    test = dataclasses.replace(
+        trial.test,
+        shaders={**trial.test.shaders, UNRECONDITIONED_FILE: reduced.text},
         provenance=provenance,
-        results=results,
-        files=files,
-        dispatch=subject.dispatch,
     )
+    # The job run last (its pass list may be the reduced one) is the test's shader.
+    assert reduced.job.source == trial.test.main_shader
+    return result.final.recorded_in(test, _kept_finding(result, result.final.findings))
+
+
+def _kept_finding(result: ReductionResult, now: tuple[Finding, ...]) -> Finding:
+    """The finding the reduced test shows with the subject's signature; when the final
+    run lost it, the finding the reduction set out to keep, as the subject names it."""
+    subject = result.subject
+    for finding in now:
+        if finding.signature == subject.signature:
+            return finding
+    kind = subject.kind or kind_of_signature(subject.signature)
+    assert kind is not None, subject.signature
+    return Finding(kind, subject.finding_targets, signature=subject.signature)
 
 
 def write_reduced(result: ReductionResult, directory: Path) -> Path:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from shadersmith.reduce.interesting import Interestingness, Prepared, Verdict
+from shadersmith.reduce.interesting import Interestingness, Judgement, Prepared
 from shadersmith.reduce.subject import Subject
 from shadersmith.targets.registry import runs_recorded_passes
 from shadersmith.targets.spirv_passes import PRESETS, violates_ordering
@@ -188,7 +188,7 @@ class PassListReducer:
         before = self.interestingness.counters.pass_lists
         verdicts = self.interestingness.judge_passes(prepared, lists)
         self.outcome.calls += self.interestingness.counters.pass_lists - before
-        return [v is Verdict.INTERESTING for v in verdicts]
+        return [v is Judgement.INTERESTING for v in verdicts]
 
     def reduce(self, prepared: Prepared) -> tuple[str, ...]:
         """The smallest list (ddmin) under which `prepared` still shows the signature;

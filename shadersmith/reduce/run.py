@@ -14,7 +14,7 @@ program, and names the first bad pass.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -24,14 +24,15 @@ from shadersmith.reduce.interesting import (
     Candidate,
     Counters,
     Interestingness,
+    Judgement,
     Prepared,
-    Verdict,
 )
 from shadersmith.reduce.internal import InternalReducer, ProgressCallback, ReductionProgress
 from shadersmith.reduce.pass_list import PassListReducer, PassListReduction, reduces_pass_list
 from shadersmith.reduce.subject import Subject
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
+from shadersmith.trial import Judged
 
 REDUCERS = ("internal", "creduce", "picire")
 
@@ -58,13 +59,20 @@ class ReductionResult:
     start: Prepared
     reduced: Prepared
     signature_kept: bool  # on the final run on every target
-    final_results: dict[str, RunResult]
-    final_signatures: list[str]
+    final: Judged  # the final run on every target, judged
     ub_in_reduced: bool  # the sanitizer on the reduced, reconditioned program
     counters: Counters
     seconds: float
     # The spirv-opt pass list: its reduction, when the finding depends on it.
     pass_list: PassListReduction | None = None
+
+    @property
+    def final_results(self) -> Mapping[str, RunResult]:
+        return self.final.results
+
+    @property
+    def final_signatures(self) -> list[str]:
+        return self.final.signatures
 
     @property
     def spirv_passes(self) -> tuple[str, ...] | None:
@@ -119,7 +127,7 @@ def reduce_subject(
     start = interestingness.prepare(Candidate(subject.program, subject.buffer_values))
     if not isinstance(start, Prepared):
         raise ReductionError(f"the test's own program is {start.value} before any reduction")
-    if interestingness.judge([start])[0] is not Verdict.INTERESTING:
+    if interestingness.judge([start])[0] is not Judgement.INTERESTING:
         _, results = interestingness.verify(start)
         now = ", ".join(interestingness.signatures(results)) or "agree"
         raise ReductionError(
@@ -146,10 +154,11 @@ def reduce_subject(
     kept, results = interestingness.verify(reduced)
     # Every candidate passed the sanitizer when it was prepared; this run is the
     # report's own evidence, made on exactly the program that is written out.
+    assert reduced.trial.program is not None and reduced.trial.values is not None
     try:
         run_compute(
-            reduced.reconditioned.program,
-            reduced.reconditioned.buffer_values,
+            reduced.trial.program,
+            reduced.trial.values,
             step_budget=INTERP_STEP_BUDGET,
             workgroups=subject.dispatch,
         )
@@ -162,8 +171,7 @@ def reduce_subject(
         start=start,
         reduced=reduced,
         signature_kept=kept,
-        final_results=results,
-        final_signatures=interestingness.signatures(results),
+        final=interestingness.judged(results),
         ub_in_reduced=ub,
         counters=interestingness.counters,
         seconds=time.perf_counter() - started,

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from shadersmith.harness.regenerate import program_of, recondition_options_from_dict
-from shadersmith.harness.testcase import TestCase, TestCaseError
+from shadersmith.case import Kind, Provenance, TestCase, TestCaseError
+from shadersmith.harness.regenerate import program_of
 from shadersmith.ir.profile import LanguageProfile
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
+from shadersmith.mutate.steps import RECONDITION, StepError, recondition_options_from_dict
 from shadersmith.recondition import ReconditionOptions
 
 
@@ -29,8 +30,9 @@ class Subject:
     finding_targets: tuple[str, ...]  # the targets that showed the finding
     targets: tuple[str, ...]  # every target the finding was seen against
     stage: str = "compute"
-    origin: dict[str, object] = field(default_factory=dict)  # the test's provenance
+    origin: Provenance = field(default_factory=Provenance)  # the test's provenance
     dispatch: tuple[int, int, int] = (1, 1, 1)  # work groups every candidate runs as
+    kind: Kind | None = None  # the recorded finding's kind, where the test records one
 
 
 def subject_from_test(
@@ -48,36 +50,30 @@ def subject_from_test(
     """
     if test.stage != "compute":
         raise TestCaseError("reduction handles compute tests only (fragment tests: not yet)")
-    finding = test.results.get("finding") if isinstance(test.results, dict) else None
+    finding = test.results.finding
     if signature is None:
-        if not isinstance(finding, dict) or "signature" not in finding:
+        if finding is None:
             raise TestCaseError(
                 "the test records no finding: give the signature to keep (--signature), "
                 "e.g. from `shadersmith run`"
             )
-        signature = str(finding["signature"])
+        signature = finding.signature
     if finding_targets is None:
-        recorded = finding.get("targets") if isinstance(finding, dict) else None
-        finding_targets = tuple(str(t) for t in recorded or ())
+        finding_targets = finding.targets if finding is not None else ()
     if targets is None:
-        targets = tuple(
-            name
-            for name, value in test.results.items()
-            if isinstance(value, dict) and "status" in value
-        )
+        targets = tuple(test.results.runs)
     if not targets:
         raise TestCaseError("the test records no targets: give them (--targets)")
 
     options = ReconditionOptions()
-    steps = [s for s in test.provenance.get("transformations", []) if isinstance(s, dict)]
-    for step in steps:
-        if step.get("name") == "recondition":
-            try:
-                options = recondition_options_from_dict(dict(step.get("options", {})))
-            except (TypeError, ValueError) as error:
-                raise TestCaseError(f"test.json: bad recondition options ({error})") from None
-    passes = test.provenance.get("spirv_opt_passes")
-    spirv_passes = tuple(str(p) for p in passes) if passes else None
+    step = test.provenance.step_named(RECONDITION)
+    if step is not None:
+        try:
+            options = recondition_options_from_dict(dict(step.params.get("options", {})))
+        except (TypeError, StepError) as error:
+            raise TestCaseError(f"test.json: bad recondition options ({error})") from None
+    passes = test.provenance.spirv_opt_passes
+    spirv_passes = tuple(passes) if passes else None
 
     program, values, profile = program_of(test, before_reconditioning=True)
     return Subject(
@@ -90,6 +86,7 @@ def subject_from_test(
         finding_targets=finding_targets,
         targets=tuple(targets),
         stage=test.stage,
-        origin=dict(test.provenance),
-        dispatch=test.dispatch,
+        origin=test.provenance,
+        dispatch=test.inputs.dispatch,
+        kind=finding.kind if finding is not None and finding.signature == signature else None,
     )

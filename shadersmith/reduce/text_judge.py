@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from queue import Empty, Queue
 
 from shadersmith.front.glsl import FrontEndError, parse_glsl
-from shadersmith.reduce.interesting import Candidate, Interestingness, Prepared, Verdict
+from shadersmith.reduce.interesting import Candidate, Interestingness, Judgement, Prepared
 from shadersmith.reduce.internal import ProgressCallback, ReductionProgress
 
 
@@ -87,8 +87,8 @@ class TextJudge:
         prepared = self.interestingness.prepare_parsed(
             Candidate(parsed.program, self._buffer_values)
         )
-        if isinstance(prepared, Verdict):
-            answer = prepared is Verdict.INTERESTING
+        if isinstance(prepared, Judgement):
+            answer = prepared is Judgement.INTERESTING
             self._answers[text] = answer
             return answer
         return prepared
@@ -101,7 +101,7 @@ class TextJudge:
         verdicts = self.interestingness.judge([prepared for _, prepared in batch])
         answers: list[bool] = []
         for (text, prepared), verdict in zip(batch, verdicts, strict=True):
-            interesting = verdict is Verdict.INTERESTING
+            interesting = verdict is Judgement.INTERESTING
             self._answers[text] = interesting
             if interesting:
                 self._interesting[text] = prepared

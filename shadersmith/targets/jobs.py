@@ -50,7 +50,7 @@ def job_from_test(test: TestCase, program: Program | None = None) -> Job:
     """The job a test describes. `program`, the IR the test holds (harness.regenerate.
     program_of), lets the reference interpreter take part, and softpipe run a fragment
     test in GLSL 3.30; without it, the interpreter sits out."""
-    passes = test.provenance.get("spirv_opt_passes")
+    passes = test.provenance.spirv_opt_passes
     fragment = test.stage == "fragment"
     if fragment and program is not None:
         integer = integer_output(program)

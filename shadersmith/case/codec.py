@@ -1,0 +1,457 @@
+"""The one JSON codec of test cases: `test.json` and the files beside it.
+
+Everything a test needs lives in its directory, so a test can be zipped, attached to a
+bug report and replayed elsewhere. Writing is atomic (a temporary directory renamed into
+place), so a killed process never leaves a half-written test behind. Reading checks
+everything and turns every defect into a one-line TestCaseError. Schema 1 files are read
+through case/schema_v1.py; every file is written as schema 2.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from shadersmith.case import schema_v1
+from shadersmith.case.finding import Finding, Kind
+from shadersmith.case.inputs import BufferSpec, Inputs, TestCaseError
+from shadersmith.case.provenance import Provenance
+from shadersmith.case.runs import RecordedResults, RunRecord
+from shadersmith.case.testcase import SHADER_FILE_BY_STAGE, TEST_FILE, TestCase
+from shadersmith.case.values_json import value_from_json, value_to_json
+from shadersmith.harness.typenames import parse_type_name
+from shadersmith.ir.program import BufferAccess
+from shadersmith.mutate.steps import StepRecord
+
+SCHEMA_VERSION = 2
+READABLE_VERSIONS = (schema_v1.VERSION, SCHEMA_VERSION)
+
+
+# ---------------------------------------------------------------------------- test case
+
+
+def to_json(test: TestCase) -> dict[str, Any]:
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "stage": test.stage,
+        "language": test.language,
+        "shaders": sorted(test.shaders),
+        "inputs": inputs_to_json(test.inputs, test.stage),
+        "provenance": provenance_to_json(test.provenance),
+        "results": results_to_json(test.results),
+    }
+
+
+def from_json(data: Any, shaders: dict[str, str], where: str) -> TestCase:
+    """The test `data` (a schema 1 or 2 test.json object) describes; `shaders`, the
+    texts of the shader files it lists; `where` names it in errors."""
+    if not isinstance(data, dict):
+        raise TestCaseError(f"{where}: expected a JSON object")
+    data = _current(data, where)
+    try:
+        stage = str(data["stage"])
+        language = str(data["language"])
+    except KeyError as error:
+        raise TestCaseError(f"{where}: missing field {error}") from None
+    if stage not in SHADER_FILE_BY_STAGE:
+        raise TestCaseError(f"{where}: unknown stage {stage!r}")
+    if SHADER_FILE_BY_STAGE[stage] not in shaders:
+        raise TestCaseError(f"{where}: no {SHADER_FILE_BY_STAGE[stage]} listed for a {stage} test")
+    return TestCase(
+        stage=stage,
+        language=language,
+        shaders=dict(shaders),
+        inputs=inputs_from_json(data.get("inputs"), where),
+        provenance=provenance_from_json(data.get("provenance") or {}, where),
+        results=results_from_json(data.get("results") or {}, where),
+    )
+
+
+def _current(data: dict[str, Any], where: str) -> dict[str, Any]:
+    version = data.get("schema_version")
+    if version not in READABLE_VERSIONS:
+        expected = " or ".join(str(v) for v in READABLE_VERSIONS)
+        raise TestCaseError(f"{where}: schema_version {version!r}, expected {expected}")
+    if version == schema_v1.VERSION:
+        return schema_v1.upgrade(data)
+    return data
+
+
+def shader_names(data: Any, where: str) -> list[str]:
+    """The shader files a test.json object lists, each checked to stay in its directory."""
+    try:
+        names = [str(name) for name in data["shaders"]]
+    except (KeyError, TypeError) as error:
+        raise TestCaseError(f"{where}: missing field {error}") from None
+    for name in names:
+        if not _plain_file_name(name):
+            raise TestCaseError(f"{where}: shader name {name!r} escapes the test directory")
+    return names
+
+
+def _plain_file_name(name: str) -> bool:
+    return "/" not in name and not name.startswith(".")
+
+
+# ---------------------------------------------------------------------------- directories
+
+
+def write_test(test: TestCase, directory: Path) -> Path:
+    """Write `test` to `directory` atomically; an existing directory is replaced."""
+    directory = directory.resolve()
+    directory.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{directory.name}.", dir=directory.parent))
+    try:
+        for name, text in test.shaders.items():
+            (staging / name).write_text(text)
+        for name, data in test.files.items():
+            if not _plain_file_name(name) or name in test.shaders or name == TEST_FILE:
+                raise TestCaseError(f"result file name {name!r} is not a plain new file name")
+            (staging / name).write_bytes(data)
+        (staging / TEST_FILE).write_text(json.dumps(to_json(test), indent=1) + "\n")
+        if directory.exists():
+            old = directory.with_name(f".{directory.name}.old")
+            shutil.rmtree(old, ignore_errors=True)
+            os.replace(directory, old)
+            os.replace(staging, directory)
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            os.replace(staging, directory)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return directory
+
+
+def load_test(directory: Path) -> TestCase:
+    """Read and check a test directory; every defect gives a one-line TestCaseError."""
+    path = directory / TEST_FILE
+    if not directory.is_dir():
+        raise TestCaseError(f"{directory}: not a test directory")
+    if not path.is_file():
+        raise TestCaseError(f"{directory}: no {TEST_FILE}")
+    try:
+        data = json.loads(path.read_text())
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise TestCaseError(f"{path}: corrupt JSON ({error})") from None
+    if not isinstance(data, dict):
+        raise TestCaseError(f"{path}: expected a JSON object")
+    _current(data, str(path))  # the version first: a newer file fails on that alone
+    shaders = {}
+    for name in shader_names(data, str(path)):
+        shader_path = directory / name
+        if not shader_path.is_file():
+            raise TestCaseError(f"{directory}: shader file {name} is missing")
+        shaders[name] = shader_path.read_text()
+    test = from_json(data, shaders, str(path))
+    test.files = _result_files(directory, test.results)
+    return test
+
+
+def _result_files(directory: Path, results: RecordedResults) -> dict[str, bytes]:
+    """The files the recorded runs name, those still there (they are records for a
+    reader: a test without them replays all the same), so rewriting a test keeps them."""
+    files = {}
+    for record in results.runs.values():
+        for name in record.files:
+            if _plain_file_name(name) and (directory / name).is_file():
+                files[name] = (directory / name).read_bytes()
+    return files
+
+
+# ---------------------------------------------------------------------------- inputs
+
+
+def inputs_to_json(inputs: Inputs, stage: str) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "buffers": [_buffer_to_json(s) for s in inputs.buffers if not s.uniform],
+        "uniforms": [_buffer_to_json(s) for s in inputs.buffers if s.uniform],
+    }
+    if stage == "compute":
+        data["dispatch"] = list(inputs.dispatch)
+    if inputs.framebuffer is not None:
+        data["framebuffer"] = list(inputs.framebuffer)
+    return data
+
+
+def _buffer_to_json(spec: BufferSpec) -> dict[str, Any]:
+    return {
+        "block": spec.block,
+        "binding": spec.binding,
+        "access": spec.access,
+        "fields": [
+            {"name": name, "type": type_text, "value": value_to_json(spec.values[name])}
+            for name, type_text in spec.fields
+        ],
+    }
+
+
+def inputs_from_json(data: Any, where: str) -> Inputs:
+    if not isinstance(data, dict) or not isinstance(data.get("buffers"), list):
+        raise TestCaseError(f"{where}: missing field 'inputs.buffers'")
+    uniforms = data.get("uniforms") or []
+    if not isinstance(uniforms, list):
+        raise TestCaseError(f"{where}: inputs.uniforms must be a list")
+    buffers = [_buffer_from_json(item, where, uniform=False) for item in data["buffers"]]
+    buffers += [_buffer_from_json(item, where, uniform=True) for item in uniforms]
+    dispatch = _positive_ints(data.get("dispatch", [1, 1, 1]), 3, "dispatch", where)
+    framebuffer = data.get("framebuffer")
+    return Inputs(
+        buffers=tuple(buffers),
+        dispatch=(dispatch[0], dispatch[1], dispatch[2]),
+        framebuffer=None
+        if framebuffer is None
+        else _pair(_positive_ints(framebuffer, 2, "framebuffer", where)),
+    )
+
+
+def _pair(numbers: list[int]) -> tuple[int, int]:
+    return (numbers[0], numbers[1])
+
+
+def _positive_ints(data: Any, count: int, name: str, where: str) -> list[int]:
+    if (
+        not isinstance(data, list)
+        or len(data) != count
+        or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in data)
+    ):
+        raise TestCaseError(f"{where}: {name} must be {count} positive integers, not {data!r}")
+    return data
+
+
+def _buffer_from_json(item: Any, where: str, uniform: bool) -> BufferSpec:
+    try:
+        block = str(item["block"])
+        binding = int(item["binding"])
+        access = str(item["access"])
+        fields_data = list(item["fields"])
+    except (KeyError, TypeError, ValueError) as error:
+        raise TestCaseError(f"{where}: bad buffer entry ({error})") from None
+    if access not in {a.value for a in BufferAccess}:
+        raise TestCaseError(f"{where}: buffer {block} has unknown access {access!r}")
+    fields: list[tuple[str, str]] = []
+    values = {}
+    for field_data in fields_data:
+        try:
+            name, type_text = str(field_data["name"]), str(field_data["type"])
+            raw = field_data["value"]
+        except (KeyError, TypeError) as error:
+            raise TestCaseError(f"{where}: bad field in buffer {block} ({error})") from None
+        try:
+            type_ = parse_type_name(type_text)
+        except ValueError as error:
+            raise TestCaseError(f"{where}: {error}") from None
+        fields.append((name, type_text))
+        values[name] = value_from_json(raw, type_, f"{where}: {block}.{name}")
+    return BufferSpec(block, binding, access, tuple(fields), values, uniform)
+
+
+# ---------------------------------------------------------------------------- provenance
+
+_PROVENANCE_KEYS = (
+    "tool",
+    "tool_version",
+    "generator",
+    "seed",
+    "profile",
+    "options",
+    "choices",
+    "steps",
+    "spirv_opt_passes",
+    "reduced_from",
+    "reduction",
+    "spirv_opt_passes_original",
+    "first_bad_pass",
+)
+
+
+def provenance_to_json(provenance: Provenance) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "tool": provenance.tool,
+        "tool_version": provenance.tool_version,
+        "generator": provenance.generator,
+    }
+    optional = {
+        "seed": provenance.seed,
+        "profile": provenance.profile,
+        "options": provenance.options or None,
+        "choices": provenance.choices or None,
+    }
+    data.update({key: value for key, value in optional.items() if value is not None})
+    data["steps"] = [step_to_json(step) for step in provenance.steps]
+    later = {
+        "spirv_opt_passes": provenance.spirv_opt_passes,
+        "reduced_from": None
+        if provenance.reduced_from is None
+        else provenance_to_json(provenance.reduced_from),
+        "reduction": provenance.reduction,
+        "spirv_opt_passes_original": provenance.spirv_opt_passes_original,
+        "first_bad_pass": provenance.first_bad_pass,
+    }
+    data.update({key: value for key, value in later.items() if value is not None})
+    data.update(provenance.extra)
+    return data
+
+
+def provenance_from_json(data: Any, where: str) -> Provenance:
+    if not isinstance(data, dict):
+        raise TestCaseError(f"{where}: provenance must be an object")
+    try:
+        seed = data.get("seed")
+        reduced_from = data.get("reduced_from")
+        return Provenance(
+            generator=str(data.get("generator", "")),
+            tool=str(data.get("tool", "shadersmith")),
+            tool_version=str(data.get("tool_version", "")),
+            seed=None if seed is None else int(seed),
+            profile=_optional_str(data.get("profile")),
+            options=dict(data.get("options") or {}),
+            choices=[str(c) for c in data.get("choices") or ()],
+            steps=[step_from_json(s, where) for s in data.get("steps") or ()],
+            spirv_opt_passes=_optional_strs(data.get("spirv_opt_passes")),
+            reduced_from=None
+            if reduced_from is None
+            else provenance_from_json(reduced_from, where + ": reduced_from"),
+            reduction=None if data.get("reduction") is None else dict(data["reduction"]),
+            spirv_opt_passes_original=_optional_strs(data.get("spirv_opt_passes_original")),
+            first_bad_pass=_optional_str(data.get("first_bad_pass")),
+            extra={k: v for k, v in data.items() if k not in _PROVENANCE_KEYS},
+        )
+    except (TypeError, ValueError) as error:
+        raise TestCaseError(f"{where}: provenance is corrupt ({error})") from None
+
+
+def step_to_json(step: StepRecord) -> dict[str, Any]:
+    return {"name": step.name, "params": step.params, "report": step.report}
+
+
+def step_from_json(data: Any, where: str) -> StepRecord:
+    if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+        raise TestCaseError(f"{where}: a provenance step without a name: {data!r}"[:200])
+    params, report = data.get("params") or {}, data.get("report") or {}
+    if not isinstance(params, dict) or not isinstance(report, dict):
+        raise TestCaseError(f"{where}: step {data['name']!r}: params and report are objects")
+    return StepRecord(data["name"], dict(params), dict(report))
+
+
+def _optional_str(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
+def _optional_strs(value: Any) -> list[str] | None:
+    return None if value is None else [str(v) for v in value]
+
+
+# ---------------------------------------------------------------------------- results
+
+_RESULTS_KEYS = ("runs", "expected", "differences", "verdict", "finding")
+
+
+def results_to_json(results: RecordedResults) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "runs": {name: run_record_to_json(r) for name, r in results.runs.items()}
+    }
+    if results.expected is not None:
+        data["expected"] = results.expected
+    if results.differences:
+        data["differences"] = results.differences
+    if results.verdict is not None:
+        data["verdict"] = results.verdict
+    if results.finding is not None:
+        data["finding"] = finding_to_json(results.finding)
+    data.update(results.extra)
+    return data
+
+
+def results_from_json(data: Any, where: str) -> RecordedResults:
+    if not isinstance(data, dict) or not isinstance(data.get("runs", {}), dict):
+        raise TestCaseError(f"{where}: results must be an object with runs by target")
+    finding = data.get("finding")
+    expected = data.get("expected")
+    return RecordedResults(
+        runs={
+            str(name): run_record_from_json(r, f"{where}: results of {name}")
+            for name, r in data.get("runs", {}).items()
+        },
+        expected=dict(expected) if isinstance(expected, dict) else None,
+        differences=list(data.get("differences") or []),
+        verdict=_optional_str(data.get("verdict")),
+        finding=None if finding is None else finding_from_json(finding, where),
+        extra={k: v for k, v in data.items() if k not in _RESULTS_KEYS},
+    )
+
+
+def run_record_to_json(record: RunRecord) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "status": record.status,
+        "output": record.output,
+        "values": record.values,
+        "failed_component": record.failed_component,
+        "compile_ms": record.compile_ms,
+        "run_ms": record.run_ms,
+        "message": record.message,
+        "files": list(record.files),
+    }
+    if record.versions is not None:
+        data["versions"] = record.versions
+    return data
+
+
+def run_record_from_json(data: Any, where: str) -> RunRecord:
+    if not isinstance(data, dict) or "status" not in data:
+        raise TestCaseError(f"{where}: a run record needs a status")
+    files = data.get("files")
+    versions = data.get("versions")
+    try:
+        return RunRecord(
+            status=str(data["status"]),
+            output=_optional_str(data.get("output")),
+            values=data.get("values"),
+            failed_component=_optional_str(data.get("failed_component")),
+            compile_ms=float(data.get("compile_ms") or 0.0),
+            run_ms=float(data.get("run_ms") or 0.0),
+            message=str(data.get("message") or ""),
+            files=tuple(str(f) for f in files) if isinstance(files, list) else (),
+            versions=None if versions is None else {str(k): str(v) for k, v in versions.items()},
+        )
+    except (TypeError, ValueError, AttributeError) as error:
+        raise TestCaseError(f"{where}: corrupt run record ({error})") from None
+
+
+# ---------------------------------------------------------------------------- findings
+
+
+def finding_to_json(finding: Finding) -> dict[str, Any]:
+    """A finding as test.json and the campaign store record it."""
+    return {
+        "kind": finding.kind.value,
+        "signature": finding.signature,
+        "targets": list(finding.targets),
+        "passing": list(finding.passing),
+        "component": finding.component,
+        "blamed": finding.blamed,
+        "flaky": finding.flaky,
+        "ignored": finding.ignored,
+    }
+
+
+def finding_from_json(data: Any, where: str) -> Finding:
+    if not isinstance(data, dict) or "signature" not in data:
+        raise TestCaseError(f"{where}: a finding needs a signature")
+    try:
+        return Finding(
+            kind=Kind(data.get("kind", Kind.DISAGREE.value)),
+            targets=tuple(str(t) for t in data.get("targets") or ()),
+            passing=tuple(str(t) for t in data.get("passing") or ()),
+            component=_optional_str(data.get("component")),
+            signature=str(data["signature"]),
+            blamed=str(data.get("blamed") or ""),
+            flaky=bool(data.get("flaky", False)),
+            ignored=bool(data.get("ignored", False)),
+        )
+    except ValueError as error:
+        raise TestCaseError(f"{where}: corrupt finding ({error})") from None

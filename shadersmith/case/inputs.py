@@ -1,0 +1,71 @@
+"""What a test feeds the shader: its buffers and uniform blocks with their typed values,
+the work groups a compute test dispatches, the target size a fragment test draws."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shadersmith.emit.glsl import type_name
+from shadersmith.ir.program import Program
+from shadersmith.ir.values import BufferValues, Value
+
+
+class TestCaseError(Exception):
+    """A test directory that cannot be used; the message is one line for the user."""
+
+    __test__ = False
+
+
+@dataclass(frozen=True)
+class BufferSpec:
+    """One storage buffer (std430) or, with `uniform`, one std140 uniform block: its
+    binding, its fields and their initial values."""
+
+    block: str
+    binding: int
+    access: str
+    fields: tuple[tuple[str, str], ...]  # (name, GLSL type name)
+    values: dict[str, Value]
+    uniform: bool = False
+
+
+@dataclass(frozen=True)
+class Inputs:
+    buffers: tuple[BufferSpec, ...] = ()
+    # Compute tests: how many work groups are dispatched.
+    dispatch: tuple[int, int, int] = (1, 1, 1)
+    # Fragment tests: the (width, height) of the target drawn; None for compute tests.
+    framebuffer: tuple[int, int] | None = None
+
+    def buffer_values(self) -> BufferValues:
+        return {spec.block: dict(spec.values) for spec in self.buffers}
+
+
+def buffer_specs(program: Program, values: BufferValues) -> tuple[BufferSpec, ...]:
+    """The test's view of a program's buffers and their initial values."""
+    specs = []
+    for buffer in program.buffers:
+        given = values.get(buffer.block_name, {})
+        missing = [f.name for f in buffer.fields if f.name not in given]
+        if missing:
+            raise TestCaseError(f"buffer {buffer.block_name} has no values for {missing}")
+        specs.append(
+            BufferSpec(
+                block=buffer.block_name,
+                binding=buffer.binding,
+                access=buffer.access.value,
+                fields=tuple((f.name, type_name(f.type)) for f in buffer.fields),
+                values={f.name: given[f.name] for f in buffer.fields},
+                uniform=buffer.uniform,
+            )
+        )
+    return tuple(specs)
+
+
+def inputs_of(
+    program: Program,
+    values: BufferValues,
+    dispatch: tuple[int, int, int] = (1, 1, 1),
+    framebuffer: tuple[int, int] | None = None,
+) -> Inputs:
+    return Inputs(buffer_specs(program, values), dispatch, framebuffer)

@@ -1,0 +1,51 @@
+"""The self-contained test case: the shader files, their inputs, where the program came
+from and what its last run gave. Read and written by case/codec.py."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from shadersmith.case.inputs import BufferSpec, Inputs
+from shadersmith.case.provenance import Provenance
+from shadersmith.case.runs import RecordedResults
+from shadersmith.ir.values import BufferValues
+
+TEST_FILE = "test.json"
+SHADER_FILE_BY_STAGE = {"compute": "shader.comp", "fragment": "shader.frag"}
+# A reduced test also holds its program before reconditioning (reduce/output.py).
+UNRECONDITIONED_FILE = "unreconditioned.comp"
+
+
+@dataclass
+class TestCase:
+    __test__ = False  # not a pytest test class, despite the name
+
+    stage: str
+    language: str
+    shaders: dict[str, str]  # file name -> source text
+    inputs: Inputs = field(default_factory=Inputs)
+    provenance: Provenance = field(default_factory=Provenance)
+    results: RecordedResults = field(default_factory=RecordedResults)
+    # What the recorded runs left to read beside test.json (file name -> bytes), each
+    # named in its target's RunRecord.files: SPIR-V, its disassembly, spirv-cross's
+    # GLSL, images. Outputs of a run, never inputs of one.
+    files: dict[str, bytes] = field(default_factory=dict)
+
+    @property
+    def main_shader(self) -> str:
+        return self.shaders[SHADER_FILE_BY_STAGE[self.stage]]
+
+    @property
+    def buffers(self) -> tuple[BufferSpec, ...]:
+        return self.inputs.buffers
+
+    @property
+    def dispatch(self) -> tuple[int, int, int]:
+        return self.inputs.dispatch
+
+    def buffer_values(self) -> BufferValues:
+        return self.inputs.buffer_values()
+
+    def recorded_targets(self) -> list[str]:
+        """The targets its last run recorded, in their order."""
+        return list(self.results.runs)

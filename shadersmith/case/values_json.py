@@ -1,0 +1,45 @@
+"""Input values as JSON, decoded against their declared type so a corrupt file fails
+loudly (a one-line TestCaseError), never as a wrong input."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shadersmith.case.inputs import TestCaseError
+from shadersmith.ir.types import ArrayType, ScalarKind, ScalarType, Type, VectorType
+from shadersmith.ir.values import Value
+
+
+def value_to_json(value: Value) -> Any:
+    if isinstance(value, tuple):
+        return [value_to_json(v) for v in value]
+    return value
+
+
+def value_from_json(data: Any, type_: Type, where: str) -> Value:
+    if isinstance(type_, ArrayType):
+        if not isinstance(data, list) or (type_.length is not None and len(data) != type_.length):
+            raise TestCaseError(f"{where}: expected a list for {type_}")
+        return tuple(value_from_json(item, type_.element, where) for item in data)
+    if isinstance(type_, VectorType):
+        if not isinstance(data, list) or len(data) != type_.size:
+            raise TestCaseError(f"{where}: expected {type_.size} components for {type_}")
+        return tuple(value_from_json(item, type_.component, where) for item in data)
+    if isinstance(type_, ScalarType):
+        return _scalar_from_json(data, type_.kind, where)
+    raise TestCaseError(f"{where}: type {type_} cannot be stored in a buffer")
+
+
+def _scalar_from_json(data: Any, kind: ScalarKind, where: str) -> Value:
+    if kind is ScalarKind.BOOL:
+        if not isinstance(data, bool):
+            raise TestCaseError(f"{where}: expected a bool, got {data!r}")
+        return data
+    if kind is ScalarKind.FLOAT:
+        if isinstance(data, bool) or not isinstance(data, int | float):
+            raise TestCaseError(f"{where}: expected a number, got {data!r}")
+        return float(data)
+    low, high = (-(2**31), 2**31) if kind is ScalarKind.INT else (0, 2**32)
+    if isinstance(data, bool) or not isinstance(data, int) or not low <= data < high:
+        raise TestCaseError(f"{where}: expected a {kind.value} in [{low}, {high}), got {data!r}")
+    return data

@@ -1,0 +1,159 @@
+"""Steps: named, deterministic program -> program transformations, replayable by name.
+
+A step takes a program, its buffer values and JSON parameters and gives back the new
+program and values. Everything that changes a generated program after generation is a
+step, so a test's provenance (the generator's seed and options, then its steps in
+order, `StepRecord`) rebuilds its program byte for byte (harness/regenerate.py), and a
+metamorphic variant can be reduced by delta-debugging its step list.
+
+A step must be a pure function of its arguments: randomness comes from a seed among its
+parameters (`random.Random(params["seed"])`), never from a stream shared with the
+generator. Adding one is a single registration:
+
+    @register("my-step")
+    def my_step(program, values, params) -> StepResult: ...
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from shadersmith.ir.program import Program
+from shadersmith.ir.values import BufferValues
+from shadersmith.mutate.liveness import extend_liveness
+from shadersmith.recondition import ReconditionOptions, prune_wrappers, recondition
+
+RECONDITION = "recondition"
+LIVENESS = "liveness"
+
+
+class StepError(ValueError):
+    """A step that cannot be applied (unknown name, bad parameters); one line."""
+
+
+@dataclass(frozen=True)
+class StepRecord:
+    """One applied step, as a test's provenance records it.
+
+    `params` is all a replay needs (JSON values only); `report` is what the step said it
+    did (the reconditioner's loop bounds and wrappers, a count of changes): a record for
+    the reader, never an input of the replay."""
+
+    name: str
+    params: dict[str, Any] = field(default_factory=dict)
+    report: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class StepResult:
+    program: Program
+    values: BufferValues
+    report: dict[str, Any] = field(default_factory=dict)
+
+
+StepFunction = Callable[[Program, BufferValues, Mapping[str, Any]], StepResult]
+
+_STEPS: dict[str, StepFunction] = {}
+
+
+def register(name: str) -> Callable[[StepFunction], StepFunction]:
+    """Register a step under `name` (the name its records carry)."""
+
+    def add(function: StepFunction) -> StepFunction:
+        if name in _STEPS:
+            raise ValueError(f"step {name!r} is registered twice")
+        _STEPS[name] = function
+        return function
+
+    return add
+
+
+def step_names() -> list[str]:
+    return sorted(_STEPS)
+
+
+def apply_step(
+    name: str, program: Program, values: BufferValues, params: Mapping[str, Any] | None = None
+) -> tuple[StepRecord, StepResult]:
+    """Apply the step `name`; its record (to append to the provenance) and its result."""
+    function = _STEPS.get(name)
+    if function is None:
+        raise StepError(f"unknown step {name!r} (known: {', '.join(step_names())})")
+    params = dict(params or {})
+    try:
+        result = function(program, values, params)
+    except (KeyError, TypeError, ValueError) as error:
+        if isinstance(error, StepError):
+            raise
+        raise StepError(f"step {name!r}: bad parameters ({error})") from None
+    return StepRecord(name, params, result.report), result
+
+
+def replay_steps(
+    records: Iterable[StepRecord], program: Program, values: BufferValues
+) -> tuple[Program, BufferValues]:
+    """Apply recorded steps in order: the program they made, from the one they started on."""
+    for record in records:
+        _, result = apply_step(record.name, program, values, record.params)
+        program, values = result.program, result.values
+    return program, values
+
+
+# ---------------------------------------------------------------------------- recondition
+
+
+def recondition_options_to_dict(options: ReconditionOptions) -> dict[str, Any]:
+    return dataclasses.asdict(options)
+
+
+def recondition_options_from_dict(data: Mapping[str, Any]) -> ReconditionOptions:
+    known = {f.name for f in dataclasses.fields(ReconditionOptions)}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise StepError(f"unknown recondition option(s): {', '.join(unknown)}")
+    return ReconditionOptions(**data)
+
+
+def recondition_params(
+    options: ReconditionOptions, prune_keep: Iterable[str] | None = None
+) -> dict[str, Any]:
+    """The parameters of the recondition step; `prune_keep`: the wrapper sites kept by
+    pruning (recondition/instrument.py), None to keep every wrapper."""
+    params: dict[str, Any] = {"options": recondition_options_to_dict(options)}
+    if prune_keep is not None:
+        params["prune_keep"] = sorted(prune_keep)
+    return params
+
+
+@register(RECONDITION)
+def recondition_step(
+    program: Program, values: BufferValues, params: Mapping[str, Any]
+) -> StepResult:
+    """The reconditioner (always the last step): undefined behaviour removed."""
+    options = recondition_options_from_dict(dict(params.get("options", {})))
+    result = recondition(program, values, options)
+    if "prune_keep" in params:
+        result = prune_wrappers(result, [str(site) for site in params["prune_keep"]])
+    report = {"loop_bounds": dict(result.bounds), "wrappers": list(result.wrappers_used)}
+    return StepResult(result.program, result.buffer_values, report)
+
+
+# ---------------------------------------------------------------------------- liveness
+
+
+def liveness_params(seed: int, probability: float) -> dict[str, Any]:
+    return {"seed": seed, "probability": probability}
+
+
+@register(LIVENESS)
+def liveness_step(program: Program, values: BufferValues, params: Mapping[str, Any]) -> StepResult:
+    """ShaDiv's liveness extension (mutate/liveness.py) with a stream of its own. The
+    generator applies it inline with its own stream (generate/smith.py), which the
+    generator's seed already replays; this step is the extension applied afterwards."""
+    rng = random.Random(int(params["seed"]))
+    extended, count = extend_liveness(program, rng, float(params["probability"]))
+    return StepResult(extended, values, {"extended": count})

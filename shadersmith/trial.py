@@ -1,0 +1,204 @@
+"""One trial of a program on the targets: made ready to run, then judged.
+
+`prepare_*` turns a generated program, a reduction candidate or a loaded test into a
+PreparedTrial: the steps applied and recorded (mutate/steps.py; reconditioning last), the
+shader emitted once, the Job the targets run and the TestCase to write. `judge` turns the
+targets' results into the differential verdict and the signed, blamed findings, and
+`Judged.recorded_in` writes them into the test (RunRecords, expected values, differences,
+the finding). Campaigns, `run`, `replay`, the reducer's interestingness test and the
+benchmarks all go through here, so a finding means the same everywhere.
+
+Gathering evidence (witnesses, front-end causes: oracle/evidence.py) and re-running
+crashes need the running targets and stay with the caller, before `judge`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+from shadersmith.case import (
+    SHADER_FILE_BY_STAGE,
+    Finding,
+    Kind,
+    Provenance,
+    StepRecord,
+    TestCase,
+    TestCaseError,
+    inputs_of,
+)
+from shadersmith.generate.smith import GeneratedProgram
+from shadersmith.harness.build import generator_provenance
+from shadersmith.harness.regenerate import program_of
+from shadersmith.ir.profile import LanguageProfile
+from shadersmith.ir.program import Program
+from shadersmith.ir.values import BufferValues
+from shadersmith.mutate.steps import RECONDITION, apply_step, recondition_params
+from shadersmith.oracle.blame import Chains, blame
+from shadersmith.oracle.classify import classify
+from shadersmith.oracle.differential import Comparison, Verdict, compare, run_records
+from shadersmith.oracle.known import is_ignored
+from shadersmith.oracle.signature import sign_finding
+from shadersmith.recondition import ReconditionOptions
+from shadersmith.targets.chains import Job
+from shadersmith.targets.jobs import job_from_program, job_from_test
+from shadersmith.targets.results import RunResult
+
+# ---------------------------------------------------------------------------- prepare
+
+
+@dataclass(frozen=True)
+class PreparedTrial:
+    test: TestCase  # what a test directory holds: the shader that runs, inputs, provenance
+    job: Job  # what the targets run; job.source is the test's shader, emitted once
+    # The IR that runs (after every step) and its inputs; None for a shader that the
+    # GLSL front-end cannot read (the reference interpreter then sits out).
+    program: Program | None
+    values: BufferValues | None
+
+    @property
+    def source(self) -> str:
+        return self.job.source
+
+
+def reconditioning(options: ReconditionOptions | None = None) -> StepRecord:
+    """The step every generated program takes last before it runs."""
+    return StepRecord(RECONDITION, recondition_params(options or ReconditionOptions()))
+
+
+def prepare_program(
+    program: Program,
+    values: BufferValues,
+    profile: LanguageProfile,
+    provenance: Provenance,
+    steps: Sequence[StepRecord] = (),
+    spirv_passes: tuple[str, ...] | None = None,
+    dispatch: tuple[int, int, int] = (1, 1, 1),
+    framebuffer: tuple[int, int] | None = None,
+) -> PreparedTrial:
+    """`program` after `steps` (names and parameters; their reports are filled in and
+    appended to `provenance`), emitted once, as a job and as a test."""
+    for request in steps:
+        record, result = apply_step(request.name, program, values, request.params)
+        program, values = result.program, result.values
+        provenance = provenance.with_step(record)
+    if spirv_passes is not None:
+        provenance = dataclasses.replace(provenance, spirv_opt_passes=list(spirv_passes))
+    # A fragment test's target size goes with its job; a compute job has none.
+    size = {} if framebuffer is None else {"framebuffer": framebuffer}
+    job = job_from_program(program, values, profile, spirv_passes, dispatch, **size)
+    stage = program.stage.value
+    test = TestCase(
+        stage=stage,
+        language=profile.name,
+        shaders={SHADER_FILE_BY_STAGE[stage]: job.source},
+        inputs=inputs_of(program, values, dispatch, framebuffer),
+        provenance=provenance,
+    )
+    return PreparedTrial(test, job, program, values)
+
+
+def prepare_generated(
+    generated: GeneratedProgram,
+    profile: LanguageProfile,
+    spirv_passes: tuple[str, ...] | None = None,
+    steps: Sequence[StepRecord] | None = None,
+) -> PreparedTrial:
+    """A generated program, reconditioned (unless other `steps` are given)."""
+    return prepare_program(
+        generated.program,
+        generated.buffer_values,
+        profile,
+        generator_provenance(generated, profile),
+        [reconditioning()] if steps is None else steps,
+        spirv_passes,
+        generated.workgroups,
+        generated.framebuffer,
+    )
+
+
+def prepare_loaded(test: TestCase) -> PreparedTrial:
+    """A test read from its directory, run as its text says (nothing is emitted again);
+    its IR, rebuilt from the provenance or read by the front-end, lets the reference
+    interpreter take part."""
+    try:
+        program, values, _ = program_of(test)
+    except TestCaseError:
+        return PreparedTrial(test, job_from_test(test), None, None)
+    return PreparedTrial(test, job_from_test(test, program), program, values)
+
+
+# ---------------------------------------------------------------------------- judge
+
+
+@dataclass(frozen=True)
+class Judged:
+    results: Mapping[str, RunResult]
+    comparison: Comparison
+    # Signed and blamed, most severe first; agreement is not a finding.
+    findings: tuple[Finding, ...]
+    # Whether enough targets ran to compare anything at all.
+    compared: bool
+
+    @property
+    def verdict(self) -> Verdict:
+        return self.comparison.verdict
+
+    @property
+    def signatures(self) -> list[str]:
+        return [finding.signature for finding in self.findings]
+
+    @property
+    def headline(self) -> str:
+        """One word for the test, what a campaign counts: its most severe finding's
+        kind, `agree`, or `too_few` when nothing was compared."""
+        if not self.compared:
+            return "too_few"
+        return self.findings[0].kind.value if self.findings else Kind.AGREE.value
+
+    def with_findings(self, findings: Sequence[Finding]) -> Judged:
+        return dataclasses.replace(self, findings=tuple(findings))
+
+    def recorded_in(
+        self,
+        test: TestCase,
+        finding: Finding | None = None,
+        versions: Mapping[str, Mapping[str, str]] | None = None,
+    ) -> TestCase:
+        """`test` with these results recorded: a RunRecord per target (with its chain's
+        `versions` where given) and the files beside test.json, the expected output, the
+        differing fields, the verdict, and `finding` (default: the most severe)."""
+        files: dict[str, bytes] = {}
+        recorded = run_records(self.results, files, versions)
+        recorded.verdict = self.verdict.value
+        recorded.finding = finding or (self.findings[0] if self.findings else None)
+        return dataclasses.replace(test, results=recorded, files=files)
+
+
+def judge(
+    results: Mapping[str, RunResult], components: Chains, ignore: Collection[str] = ()
+) -> Judged:
+    """The differential verdict and the findings of one test's results, each signed
+    (what buckets and reductions key on), blamed, and marked ignored if its signature
+    is on the `ignore` list (oracle/known.py)."""
+    classification = classify(results, components)
+    findings = []
+    for found in classification.findings:
+        if found.kind is Kind.AGREE:
+            continue
+        signature = sign_finding(found, results, components)
+        findings.append(
+            dataclasses.replace(
+                found,
+                signature=signature,
+                blamed=",".join(blame(found, results, components)) or "unknown",
+                ignored=is_ignored(signature, ignore),
+            )
+        )
+    return Judged(
+        results=results,
+        comparison=compare(results),
+        findings=tuple(findings),
+        compared=bool(classification.findings),
+    )

@@ -1,0 +1,248 @@
+"""The test record (shadersmith.case): the schema 2 codec round-trips every field,
+schema 1 directories still load and replay, and recorded steps replay byte for byte."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from shadersmith.case import (
+    SCHEMA_VERSION,
+    BufferSpec,
+    Finding,
+    Inputs,
+    Kind,
+    Provenance,
+    RecordedResults,
+    RunRecord,
+    StepRecord,
+    TestCase,
+    TestCaseError,
+    from_json,
+    load_test,
+    to_json,
+    write_test,
+)
+from shadersmith.emit.glsl import emit_glsl
+from shadersmith.generate.smith import SmithOptions, generate
+from shadersmith.harness.regenerate import rebuild
+from shadersmith.ir.profile import GLSL450
+from shadersmith.mutate.steps import (
+    LIVENESS,
+    RECONDITION,
+    StepError,
+    apply_step,
+    liveness_params,
+    replay_steps,
+    step_names,
+)
+from shadersmith.trial import prepare_generated, reconditioning
+
+FINDINGS = Path(__file__).resolve().parent.parent / "findings"
+SCHEMA_1 = Path(__file__).resolve().parent / "data" / "schema1"
+
+
+def _everything() -> TestCase:
+    """A test with every field set: a uniform block, a framebuffer, steps, a finding."""
+    finding = Finding(
+        Kind.ODD_ONE_OUT,
+        ("vk-lavapipe-opt",),
+        ("interp", "vk-lavapipe"),
+        None,
+        signature="wrong:spirv-opt",
+        blamed="spirv-opt",
+        flaky=False,
+        ignored=True,
+    )
+    return TestCase(
+        stage="fragment",
+        language="glsl450",
+        shaders={"shader.frag": "#version 450\nvoid main() {}\n"},
+        inputs=Inputs(
+            buffers=(
+                BufferSpec(
+                    "buf_0",
+                    0,
+                    "input",
+                    (("a", "int"), ("v", "uvec2[2]")),
+                    {
+                        "a": -5,
+                        "v": ((1, 2), (3, 4294967295)),
+                    },
+                ),
+                BufferSpec("ubo_1", 1, "input", (("f", "vec3"),), {"f": (1.0, -2.0, 3.0)}, True),
+            ),
+            framebuffer=(64, 64),
+        ),
+        provenance=Provenance(
+            generator="smith",
+            seed=7,
+            profile="glsl450",
+            options={"max_functions": 3},
+            choices=["a", "b"],
+            steps=[
+                StepRecord(LIVENESS, liveness_params(3, 0.5), {"extended": 2}),
+                StepRecord(RECONDITION, {"options": {}}, {"wrappers": ["SAFE_DIV_int_int"]}),
+            ],
+            spirv_opt_passes=["-O"],
+            reduced_from=Provenance(generator="smith", seed=1),
+            reduction={"reducer": "internal"},
+            spirv_opt_passes_original=["-O", "--ccp"],
+            first_bad_pass="--ccp",
+            extra={"made_by": "a newer version"},
+        ),
+        results=RecordedResults(
+            runs={
+                "interp": RunRecord("ok", "buffers:ab", {"0": {"a": 1}}, None, 1.5, 2.5, ""),
+                "vk-lavapipe-opt": RunRecord(
+                    "ok",
+                    "buffers:cd",
+                    {"0": {"a": 2}},
+                    None,
+                    3.0,
+                    4.0,
+                    "log",
+                    ("x.spv",),
+                    {"glslang": "15"},
+                ),
+            },
+            expected={"target": "interp", "values": {"0": {"a": 1}}, "output": "buffers:ab"},
+            differences=[{"binding": 0, "field": "a", "expected": 1, "actual": {}}],
+            verdict="odd_one_out",
+            finding=finding,
+            extra={"glslang": {"accepted": False}},
+        ),
+        files={"x.spv": b"\x03\x02\x23\x07"},
+    )
+
+
+def test_schema_2_round_trips_every_field(tmp_path: Path) -> None:
+    test = _everything()
+    data = json.loads(json.dumps(to_json(test)))
+    assert data["schema_version"] == SCHEMA_VERSION == 2
+    assert [u["block"] for u in data["inputs"]["uniforms"]] == ["ubo_1"]
+    assert from_json(data, test.shaders, "t") == TestCase(**{**test.__dict__, "files": {}})
+    loaded = load_test(write_test(test, tmp_path / "t"))
+    assert loaded == test
+    assert to_json(loaded) == to_json(test)
+
+
+def test_bad_schema_2_fields_give_one_line_errors(tmp_path: Path) -> None:
+    directory = write_test(_everything(), tmp_path / "t")
+    path = directory / "test.json"
+    good = json.loads(path.read_text())
+    edits: dict[str, Callable[[dict[str, Any]], object]] = {
+        "framebuffer": lambda d: d["inputs"].update(framebuffer=[64]),
+        "a run record needs a status": lambda d: d["results"]["runs"].update(x={}),
+        "a finding needs a signature": lambda d: d["results"].update(finding={"kind": "crash"}),
+        "corrupt finding": lambda d: d["results"]["finding"].update(kind="nonsense"),
+        "without a name": lambda d: d["provenance"]["steps"].append({"params": {}}),
+    }
+    for message, edit in edits.items():
+        data = json.loads(json.dumps(good))
+        edit(data)
+        path.write_text(json.dumps(data))
+        with pytest.raises(TestCaseError, match=message) as caught:
+            load_test(directory)
+        assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("name", sorted(d.name for d in FINDINGS.iterdir() if d.is_dir()))
+def test_schema_1_findings_load_and_write_back_as_schema_2(name: str, tmp_path: Path) -> None:
+    test = load_test(FINDINGS / name)
+    data = json.loads((FINDINGS / name / "test.json").read_text())
+    assert data["schema_version"] == 1
+    old = data["results"]
+    assert test.recorded_targets() == [k for k, v in old.items() if "status" in v]
+    if "finding" in old and "signature" in old["finding"]:
+        assert test.results.finding is not None
+        assert test.results.finding.signature == old["finding"]["signature"]
+        assert test.results.finding.kind.value == old["finding"].get(
+            "kind", test.results.finding.kind.value
+        )
+    [step] = test.provenance.steps
+    assert step.name == RECONDITION
+    assert step.params["options"] == data["provenance"]["transformations"][0]["options"]
+    assert test.provenance.reduced_from is not None
+    assert test.provenance.reduced_from.generator == "smith"
+    again = load_test(write_test(test, tmp_path / name))
+    assert again == test
+
+
+def test_schema_1_campaign_finding_keeps_blame_flaky_and_ignored(tmp_path: Path) -> None:
+    directory = Path(shutil.copytree(SCHEMA_1 / "seed-21-pruned", tmp_path / "t"))
+    path = directory / "test.json"
+    data = json.loads(path.read_text())
+    data["results"] = {
+        "gl-llvmpipe": {"status": "crash", "output": None, "values": None, "files": []},
+        "finding": {
+            "kind": "crash",
+            "signature": "crash:llvm:SIGSEGV",
+            "targets": ["gl-llvmpipe"],
+            "blamed": "llvm",
+            "flaky": True,
+            "ignored": False,
+        },
+    }
+    path.write_text(json.dumps(data))
+    finding = load_test(directory).results.finding
+    assert finding == Finding(
+        Kind.CRASH, ("gl-llvmpipe",), signature="crash:llvm:SIGSEGV", blamed="llvm", flaky=True
+    )
+
+
+def test_schema_1_generated_test_rebuilds_byte_identically() -> None:
+    """A test written by the previous version (`recondition --prune` of seed 21): its
+    dispatch, its recondition step with the pruned sites, and the program it replays."""
+    test = load_test(SCHEMA_1 / "seed-21-pruned")
+    assert test.inputs.dispatch == (4, 1, 1)
+    [step] = test.provenance.steps
+    assert step.name == RECONDITION and "prune_keep" in step.params
+    assert "loop_bounds" in step.report and "wrappers" in step.report
+    rebuilt = rebuild(test)  # raises unless the rebuilt text is the stored one
+    assert emit_glsl(rebuilt.program, GLSL450) == test.main_shader
+
+
+def test_a_step_sequence_replays_byte_identically() -> None:
+    generated = generate(5, SmithOptions(), GLSL450)
+    program, values = generated.program, generated.buffer_values
+    records = []
+    for name, params in ((LIVENESS, liveness_params(11, 1.0)), (RECONDITION, {"options": {}})):
+        record, result = apply_step(name, program, values, params)
+        records.append(record)
+        program, values = result.program, result.values
+    assert records[0].report["extended"] > 0, "the liveness step changed something"
+    replayed, replayed_values = replay_steps(records, generated.program, generated.buffer_values)
+    assert emit_glsl(replayed, GLSL450) == emit_glsl(program, GLSL450)
+    assert replayed_values == values
+
+
+def test_a_prepared_test_with_steps_rebuilds_from_its_provenance(tmp_path: Path) -> None:
+    """Steps recorded by trial.prepare_* are what regenerate replays."""
+    generated = generate(6, SmithOptions(), GLSL450)
+    steps = [StepRecord(LIVENESS, liveness_params(4, 1.0)), reconditioning()]
+    trial = prepare_generated(generated, GLSL450, ("-O",), steps)
+    assert [s.name for s in trial.test.provenance.steps] == [LIVENESS, RECONDITION]
+    loaded = load_test(write_test(trial.test, tmp_path / "t"))
+    rebuilt = rebuild(loaded)
+    assert emit_glsl(rebuilt.program, GLSL450) == trial.source == loaded.main_shader
+    # Before reconditioning: the generator's program with the liveness step applied.
+    liveness, _ = replay_steps(steps[:1], generated.program, generated.buffer_values)
+    assert emit_glsl(rebuilt.original, GLSL450) == emit_glsl(liveness, GLSL450)
+    assert loaded.provenance.spirv_opt_passes == ["-O"]
+
+
+def test_unknown_steps_and_bad_parameters_are_step_errors() -> None:
+    generated = generate(1, SmithOptions(), GLSL450)
+    assert {RECONDITION, LIVENESS} <= set(step_names())
+    with pytest.raises(StepError, match="unknown step 'nope'"):
+        apply_step("nope", generated.program, generated.buffer_values)
+    with pytest.raises(StepError, match="bad parameters"):
+        apply_step(LIVENESS, generated.program, generated.buffer_values, {"seed": 1})
+    with pytest.raises(StepError, match="unknown recondition option"):
+        apply_step(RECONDITION, generated.program, generated.buffer_values, {"options": {"x": 1}})
