@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
+from shadersmith.targets.precompile import PrecompiledSpirv
 from shadersmith.targets.results import BufferInput, RunResult, RunStatus
 
 DRIVER = "driver"  # what a runner calls the component it cannot name (oracle/components.py)
@@ -44,6 +45,9 @@ class Job:
     # Fragment jobs: the output is a `uvec4` rendered into an RGBA32UI attachment and read
     # back as uint32 words (RunResult.image), instead of RGBA8.
     integer_image: bool = False
+    # Debian's glslang module of `source`, made once for every Vulkan chain of the job
+    # (precompile.py); a chain whose glslang or text differs makes its own.
+    spirv: PrecompiledSpirv | None = None
 
 
 @dataclass
@@ -156,6 +160,7 @@ def vulkan_target(
     from shadersmith.targets import newest as latest
     from shadersmith.targets import toolchain
     from shadersmith.targets.gl_runner import llvm_version
+    from shadersmith.targets.precompile import usable
     from shadersmith.targets.spirv_tools import DEBIAN, spirv_cross_version, spirv_val_version
 
     # Ask only the tools of this chain: a GPU machine may lack spirv-cross.
@@ -189,7 +194,13 @@ def vulkan_target(
             passes = passes_for(job)
             if job.stage == "compute":
                 result = toolchain.run_compute_through_cross(
-                    gl_runner, job.source, job.buffers, passes, job.groups, toolset=toolset
+                    gl_runner,
+                    job.source,
+                    job.buffers,
+                    passes,
+                    job.groups,
+                    toolset=toolset,
+                    precompiled=job.spirv,
                 )
             else:
                 result = toolchain.run_fragment_through_cross(
@@ -201,6 +212,7 @@ def vulkan_target(
                     toolset=toolset,
                     blocks=job.buffers,
                     integer=job.integer_image,
+                    precompiled=job.spirv,
                 )
             return _name_rejecting_front_end(result)
 
@@ -230,16 +242,28 @@ def vulkan_target(
 
     def run_vulkan(job: Job) -> RunResult:
         passes = passes_for(job)
+        # The recross witness compiles spirv-cross's GLSL again: only its first glslang
+        # can take the shared module (usable() checks the text), and says so below.
+        shared = usable(job.spirv, job.source, job.stage, toolset) if recross else None
         if recross:
             try:
-                source = toolchain.cross_compile(job.source, job.stage, passes, toolset=toolset)[0]
+                source = toolchain.cross_compile(
+                    job.source, job.stage, passes, toolset=toolset, precompiled=job.spirv
+                )[0]
             except toolchain.ChainFailed as failure:
+                failure.result.shared_spirv_ms = shared.ms if shared else None
                 return failure.result
             job = dataclasses.replace(job, source=source)
             passes = ()
         if job.stage == "compute":
             result = toolchain.run_compute_on_vulkan(
-                vk_runner, job.source, job.buffers, passes, job.groups, toolset=toolset
+                vk_runner,
+                job.source,
+                job.buffers,
+                passes,
+                job.groups,
+                toolset=toolset,
+                precompiled=job.spirv,
             )
         else:
             result = toolchain.run_fragment_on_vulkan(
@@ -251,9 +275,12 @@ def vulkan_target(
                 toolset=toolset,
                 blocks=job.buffers,
                 integer=job.integer_image,
+                precompiled=job.spirv,
             )
         if passes and optimizer == "default":
             result.log = f"spirv-opt {' '.join(passes)}\n{result.log}".rstrip()
+        if shared is not None:
+            result.shared_spirv_ms = shared.ms
         return result
 
     return ChainTarget(name, components, run_vulkan, extra_versions={**vk_versions, **validated_by})

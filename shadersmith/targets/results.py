@@ -75,6 +75,10 @@ class RunResult:
     compile_ms: float = 0.0
     run_ms: float = 0.0
     tools_ms: float = 0.0  # glslang, spirv-opt, spirv-val, spirv-cross (subprocesses)
+    # Where the chain took the job's shared glslang module (targets/precompile.py): the
+    # glslang and spirv-val time the caller spent once for every chain of the job, NOT in
+    # `tools_ms`; None where the chain ran its own glslang (counted in `tools_ms`).
+    shared_spirv_ms: float | None = None
     failed_component: str | None = None  # e.g. "glslang", "spirv-opt", "driver"
     wall_ms: float = 0.0  # the whole job as the engine saw it, process hops included
     # What a failure's log cannot say alone: the component that made the bad state the

@@ -4,6 +4,10 @@ A session starts the workers of every requested target once; missing targets are
 reported, not faked, and left out. Jobs run on all targets concurrently (threads drive
 the worker processes, which do the work), and results come back per job as a mapping
 from target name to result.
+
+Where two or more of the targets start with Debian's glslang (the Vulkan chains), the
+session runs glslang once per job, ahead, and those targets share its module
+(precompile.py); `precompile=False` lets each chain run its own, as before.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from shadersmith.targets.engine import (
     TargetUnavailable,
     WorkerPool,
 )
+from shadersmith.targets.precompile import PrecompiledJobs, needs_debian_spirv
 from shadersmith.targets.registry import spec_for
 from shadersmith.targets.results import RunResult
 
@@ -30,6 +35,7 @@ class TargetSession:
     workers_per_target: int = 1
     timeout_s: float = DEFAULT_TIMEOUT_S
     memory_cap_mb: int = DEFAULT_MEMORY_CAP_MB
+    precompile: bool = True
     pools: dict[str, WorkerPool] = field(default_factory=dict)
     missing: dict[str, str] = field(default_factory=dict)
 
@@ -74,8 +80,14 @@ class TargetSession:
         pools = {name: pool for name, pool in self.pools.items() if name in chosen}
         answers: queue.Queue[tuple[str, int, RunResult]] = queue.Queue()
 
+        sharing = {name for name, pool in pools.items() if needs_debian_spirv(pool.spec)}
+        shared = None
+        if self.precompile and len(sharing) >= 2:  # one chain alone has nothing to share
+            shared = PrecompiledJobs(job_list, self.timeout_s)
+
         def drive(name: str, pool: WorkerPool) -> None:
-            for index, result in pool.map(job_list):
+            feed = shared if shared is not None and name in sharing else job_list
+            for index, result in pool.map(feed):
                 answers.put((name, index, result))
 
         threads = [
@@ -86,15 +98,19 @@ class TargetSession:
             thread.start()
         collected: dict[int, dict[str, RunResult]] = {}
         expected = len(pools)
-        for _ in range(len(job_list) * expected):
-            name, index, result = answers.get()
-            per_job = collected.setdefault(index, {})
-            per_job[name] = result
-            if len(per_job) == expected:
-                yield index, {n: per_job[n] for n in pools}
-                del collected[index]
-        for thread in threads:
-            thread.join()
+        try:
+            for _ in range(len(job_list) * expected):
+                name, index, result = answers.get()
+                per_job = collected.setdefault(index, {})
+                per_job[name] = result
+                if len(per_job) == expected:
+                    yield index, {n: per_job[n] for n in pools}
+                    del collected[index]
+            for thread in threads:
+                thread.join()
+        finally:  # also when the caller stops early (run() takes one job's results)
+            if shared is not None:
+                shared.close()
 
     def run(self, job: Job) -> dict[str, RunResult]:
         for _, results in self.run_many([job]):

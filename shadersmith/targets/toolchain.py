@@ -11,6 +11,10 @@ time spent in the tools (each a subprocess: glslang's start-up alone is ~0.1 s).
 A `Toolset` picks the binaries (Debian's by default, or the newest: targets/newest.py);
 when spirv-val took a second opinion (spirv_tools.validate_spirv), the result's log ends
 with what it said.
+
+`precompiled`: the job's shared glslang module (precompile.py), taken instead of running
+glslang and spirv-val where it is what this chain would make; its time is then in
+`RunResult.shared_spirv_ms`, not in `tools_ms`.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from typing import TypeVar
 
 from shadersmith.targets import spirv_tools
 from shadersmith.targets.gl_runner import GLRunner
+from shadersmith.targets.precompile import PrecompiledSpirv, usable
 from shadersmith.targets.results import BufferInput, RunResult, RunStatus
 from shadersmith.targets.spirv_tools import DEBIAN, SpirvValError, ToolError, ToolOutcome, Toolset
 from shadersmith.targets.vk_runner import VulkanRunner
@@ -48,17 +53,24 @@ def build_spirv(
     passes: Sequence[str] = (),
     toolset: Toolset = DEBIAN,
     notes: list[str] | None = None,
+    precompiled: PrecompiledSpirv | None = None,
 ) -> tuple[bytes, float]:
     """glslang, spirv-val, and with `passes` spirv-opt and spirv-val again; the SPIR-V and
     the milliseconds spent. Raises ChainFailed. `notes` collects what spirv-val said when
-    it took a second opinion."""
+    it took a second opinion. A usable `precompiled` module replaces the first two steps
+    (and its time is not in the milliseconds returned)."""
     notes = [] if notes is None else notes
+    shared = usable(precompiled, source, stage, toolset)
     started = time.perf_counter()
     after = "glslang"
     spirv = b""
     try:
-        spirv = spirv_tools.compile_glsl_to_spirv(source, stage, toolset=toolset)
-        _note(notes, after, spirv_tools.validate_spirv(spirv, toolset=toolset))
+        if shared is not None:
+            spirv = shared.spirv
+            notes.extend(shared.notes)
+        else:
+            spirv = spirv_tools.compile_glsl_to_spirv(source, stage, toolset=toolset)
+            _note(notes, after, spirv_tools.validate_spirv(spirv, toolset=toolset))
         if passes:
             after = "spirv-opt"
             spirv = spirv_tools.optimize(spirv, passes, toolset=toolset)
@@ -87,18 +99,23 @@ def _through(
     run: Callable[[T], RunResult],
     artefacts: Callable[[T], dict[str, bytes]],
     notes: Sequence[str] = (),
+    shared: PrecompiledSpirv | None = None,
 ) -> RunResult:
     """Build the driver's input with the tools, then run it; a failing tool ends the chain
     with a result that names it. The result keeps what the tools built, and its log what
-    spirv-val noted (`notes`, filled by the build)."""
+    spirv-val noted (`notes`, filled by the build); `shared`, the shared module the build
+    took, says so in `shared_spirv_ms`."""
     try:
         built, tools_ms = build()
     except ChainFailed as failure:
-        return failure.result
-    result = run(built)
-    result.tools_ms = tools_ms
-    result.artefacts.update(artefacts(built))
-    result.log = _with_notes(result.log, notes)
+        result = failure.result
+    else:
+        result = run(built)
+        result.tools_ms = tools_ms
+        result.artefacts.update(artefacts(built))
+        result.log = _with_notes(result.log, notes)
+    if shared is not None:
+        result.shared_spirv_ms = shared.ms
     return result
 
 
@@ -113,13 +130,16 @@ def run_compute_on_vulkan(
     passes: Sequence[str] = (),
     groups: tuple[int, int, int] = (1, 1, 1),
     toolset: Toolset = DEBIAN,
+    precompiled: PrecompiledSpirv | None = None,
 ) -> RunResult:
     notes: list[str] = []
+    shared = usable(precompiled, source, "compute", toolset)
     return _through(
-        lambda: build_spirv(source, "compute", passes, toolset, notes),
+        lambda: build_spirv(source, "compute", passes, toolset, notes, shared),
         lambda spirv: runner.run_compute(spirv, buffers, groups),
         _spirv_artefacts,
         notes,
+        shared,
     )
 
 
@@ -132,21 +152,28 @@ def run_fragment_on_vulkan(
     toolset: Toolset = DEBIAN,
     blocks: Sequence[BufferInput] = (),
     integer: bool = False,
+    precompiled: PrecompiledSpirv | None = None,
 ) -> RunResult:
     notes: list[str] = []
+    shared = usable(precompiled, source, "fragment", toolset)
     return _through(
-        lambda: build_spirv(source, "fragment", passes, toolset, notes),
+        lambda: build_spirv(source, "fragment", passes, toolset, notes, shared),
         lambda spirv: runner.run_fragment(spirv, width, height, blocks=blocks, integer=integer),
         _spirv_artefacts,
         notes,
+        shared,
     )
 
 
 def cross_compile(
-    source: str, stage: str, passes: Sequence[str] = (), toolset: Toolset = DEBIAN
+    source: str,
+    stage: str,
+    passes: Sequence[str] = (),
+    toolset: Toolset = DEBIAN,
+    precompiled: PrecompiledSpirv | None = None,
 ) -> tuple[str, float]:
     """GLSL through glslang (and spirv-opt) and back to GLSL 450 through spirv-cross."""
-    (_, glsl), tools_ms = _cross_build(source, stage, passes, toolset)
+    (_, glsl), tools_ms = _cross_build(source, stage, passes, toolset, None, precompiled)
     return glsl, tools_ms
 
 
@@ -156,9 +183,10 @@ def _cross_build(
     passes: Sequence[str],
     toolset: Toolset = DEBIAN,
     notes: list[str] | None = None,
+    precompiled: PrecompiledSpirv | None = None,
 ) -> tuple[tuple[bytes, str], float]:
     """The SPIR-V spirv-cross consumed and the GLSL it wrote."""
-    spirv, tools_ms = build_spirv(source, stage, passes, toolset, notes)
+    spirv, tools_ms = build_spirv(source, stage, passes, toolset, notes, precompiled)
     started = time.perf_counter()
     try:
         glsl = spirv_tools.cross_to_glsl(spirv)
@@ -182,13 +210,16 @@ def run_compute_through_cross(
     passes: Sequence[str] = (),
     groups: tuple[int, int, int] = (1, 1, 1),
     toolset: Toolset = DEBIAN,
+    precompiled: PrecompiledSpirv | None = None,
 ) -> RunResult:
     notes: list[str] = []
+    shared = usable(precompiled, source, "compute", toolset)
     return _through(
-        lambda: _cross_build(source, "compute", passes, toolset, notes),
+        lambda: _cross_build(source, "compute", passes, toolset, notes, shared),
         lambda built: runner.run_compute(built[1], buffers, groups),
         _cross_artefacts("compute"),
         notes,
+        shared,
     )
 
 
@@ -201,15 +232,18 @@ def run_fragment_through_cross(
     toolset: Toolset = DEBIAN,
     blocks: Sequence[BufferInput] = (),
     integer: bool = False,
+    precompiled: PrecompiledSpirv | None = None,
 ) -> RunResult:
     """spirv-cross keeps each uniform block's `binding` and name, so `blocks` bind as
     they do for the original GLSL."""
     notes: list[str] = []
+    shared = usable(precompiled, source, "fragment", toolset)
     return _through(
-        lambda: _cross_build(source, "fragment", passes, toolset, notes),
+        lambda: _cross_build(source, "fragment", passes, toolset, notes, shared),
         lambda built: runner.run_fragment(built[1], width, height, blocks=blocks, integer=integer),
         _cross_artefacts("fragment"),
         notes,
+        shared,
     )
 
 

@@ -1,0 +1,128 @@
+"""glslang once per job, its SPIR-V shared by every Vulkan chain of the job.
+
+Every Vulkan chain (vk-lavapipe, -opt, -cross, the spirv-cross witnesses, planted
+variants) starts with the same step: Debian's glslang, then spirv-val on its output. Each
+is a subprocess of ~0.1 s, run in each chain's own worker: three to five times per test
+for one and the same module. `with_spirv` runs that step once, in the caller, and puts
+the module in the job (`Job.spirv`); `toolchain.build_spirv` takes it instead of running
+glslang where `usable` says it is the module the chain would have made:
+
+- the same GLSL text (a chain that rewrites it, a planted bug or the spirv-cross witness
+  that compiles spirv-cross's GLSL again, builds its own);
+- the same stage and the same toolset (the `-newest` chains run another glslang).
+
+A glslang or spirv-val failure is not shared: the job goes without `spirv`, and every
+chain meets the failure itself, recorded exactly as before.
+
+Time: the shared step is spent once, by the caller; a chain that used it reports it in
+`RunResult.shared_spirv_ms` and leaves it out of its `tools_ms`, so summing `tools_ms`
+over the chains of a job does not count glslang several times.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import time
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from shadersmith.targets import spirv_tools
+from shadersmith.targets.glslang import ToolMissing
+from shadersmith.targets.spirv_tools import DEBIAN, ToolError, Toolset
+
+if TYPE_CHECKING:
+    from shadersmith.targets.chains import Job
+    from shadersmith.targets.engine import TargetSpec
+
+STAGES = ("compute", "fragment")
+
+
+@dataclass(frozen=True)
+class PrecompiledSpirv:
+    """glslang's module for one GLSL text, already accepted by spirv-val."""
+
+    source_digest: str  # sha256 of the GLSL text it was compiled from
+    stage: str
+    toolset: Toolset
+    glslang_version: str
+    spirv: bytes
+    notes: tuple[str, ...]  # what spirv-val said when it took a second opinion
+    ms: float  # glslang and spirv-val, wall time in the caller
+
+
+def source_digest(source: str) -> str:
+    return hashlib.sha256(source.encode()).hexdigest()
+
+
+def precompile(
+    source: str, stage: str, toolset: Toolset = DEBIAN, timeout_s: float | None = None
+) -> PrecompiledSpirv | None:
+    """glslang and spirv-val on `source`, or None where either fails (each chain then
+    meets and records the failure itself) or glslang is missing."""
+    timeout = spirv_tools.DEFAULT_TIMEOUT_S if timeout_s is None else timeout_s
+    started = time.perf_counter()
+    try:
+        spirv = spirv_tools.compile_glsl_to_spirv(source, stage, timeout_s=timeout, toolset=toolset)
+        said = spirv_tools.validate_spirv(spirv, timeout_s=timeout, toolset=toolset)
+        version = toolset.glslang_version()
+    except (ToolError, ToolMissing):
+        return None
+    elapsed = (time.perf_counter() - started) * 1000.0
+    notes = (f"spirv-val after glslang: {said}",) if said else ()
+    return PrecompiledSpirv(source_digest(source), stage, toolset, version, spirv, notes, elapsed)
+
+
+def with_spirv(job: Job, toolset: Toolset = DEBIAN, timeout_s: float | None = None) -> Job:
+    """`job` with Debian's glslang module of its source in `Job.spirv` (unchanged where
+    that fails or the job already has one)."""
+    if job.spirv is not None or job.stage not in STAGES:
+        return job
+    made = precompile(job.source, job.stage, toolset, timeout_s)
+    return job if made is None else dataclasses.replace(job, spirv=made)
+
+
+def usable(
+    precompiled: PrecompiledSpirv | None, source: str, stage: str, toolset: Toolset
+) -> PrecompiledSpirv | None:
+    """`precompiled` where it is exactly what this chain's glslang would make of `source`."""
+    if precompiled is None:
+        return None
+    same = (
+        precompiled.stage == stage
+        and precompiled.toolset == toolset
+        and precompiled.source_digest == source_digest(source)
+    )
+    return precompiled if same else None
+
+
+def needs_debian_spirv(spec: TargetSpec) -> bool:
+    """Whether a target starts with Debian's glslang on the job's own text: the Vulkan
+    chains on Debian's tools, and planted variants of them (whose rewrite may leave the
+    text as it is)."""
+    kwargs = dict(spec.kwargs)
+    if spec.factory.endswith(":vulkan_target"):
+        return not kwargs.get("newest", False)
+    base = kwargs.get("base")
+    return isinstance(base, str) and base.startswith("vk-")
+
+
+class PrecompiledJobs:
+    """Jobs with their SPIR-V made ahead, in order, by one background thread: a consumer
+    iterating them waits only for the module of the job it takes next, while targets that
+    need no SPIR-V take the plain jobs at once."""
+
+    def __init__(self, jobs: Iterable[Job], timeout_s: float | None = None) -> None:
+        self._threads = ThreadPoolExecutor(max_workers=1, thread_name_prefix="glslang")
+        self._futures: list[Future[Job]] = [
+            self._threads.submit(with_spirv, job, DEBIAN, timeout_s) for job in jobs
+        ]
+
+    def __iter__(self) -> Iterator[Job]:
+        for future in self._futures:
+            yield future.result()
+
+    def close(self) -> None:
+        self._threads.shutdown(wait=True, cancel_futures=True)
