@@ -52,6 +52,7 @@ def job_from_test(test: TestCase, program: Program | None = None) -> Job:
     test in GLSL 3.30; without it, the interpreter sits out."""
     passes = test.provenance.spirv_opt_passes
     fragment = test.stage == "fragment"
+    width, height = test.inputs.framebuffer or (Job.width, Job.height)
     if fragment and program is not None:
         integer = integer_output(program)
     else:
@@ -64,6 +65,8 @@ def job_from_test(test: TestCase, program: Program | None = None) -> Job:
         buffer_values=None if program is None else test.buffer_values(),
         spirv_passes=tuple(passes) if passes else None,
         groups=test.dispatch,
+        width=width,
+        height=height,
         source_gl33=emit_glsl(program, GLSL330) if fragment and program is not None else None,
         integer_image=integer,
     )
