@@ -1,0 +1,75 @@
+"""A vectorised interpreter: one IR program run by many invocations ("lanes") at once.
+
+    run_compute_lanes(program, lane_buffer_values) -> list[BufferValues]
+    run_fragment_lanes(program, buffer_values, width, height) -> (height, width, 4) uint32
+
+Every value is a numpy array with one element per lane (values.py); divergent control
+flow runs under masks of lanes (state.py, statements.py). Results are the scalar
+interpreter's (shadersmith.interp) without its sanitizer, lane by lane, for programs free
+of undefined behaviour, i.e. reconditioned ones: undefined operations are not detected
+here (lanes that do not run compute on anything), which is the scalar interpreter's job.
+
+A construct outside what lane mode runs raises InterpreterError naming it: several
+invocations of one work group (shared variables, barrier(), atomics), `discard`, stage
+inputs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from shadersmith.interp.errors import InterpreterError
+from shadersmith.interp.fragment import FRAG_COORD, frag_coord
+from shadersmith.interp.lanes.buffers import buffer_storage, read_back
+from shadersmith.interp.lanes.program import LaneProgram
+from shadersmith.ir.program import Program, Stage
+from shadersmith.ir.types import ScalarKind, VectorType
+from shadersmith.ir.values import BufferValues
+
+__all__ = ["LaneProgram", "run_compute_lanes", "run_fragment_lanes"]
+
+_UVEC4 = VectorType(ScalarKind.UINT, 4)
+
+
+def run_compute_lanes(
+    program: Program | LaneProgram, lane_buffer_values: Sequence[BufferValues]
+) -> list[BufferValues]:
+    """Run a single-invocation compute program once per lane, lane i on its own copy of
+    `lane_buffer_values[i]`; each lane's final buffers, as `run_compute(...).buffers`."""
+    compiled = program if isinstance(program, LaneProgram) else LaneProgram(program)
+    if compiled.program.stage is not Stage.COMPUTE:
+        raise InterpreterError(f"not a compute shader: {compiled.program.stage.value}")
+    count = len(lane_buffer_values)
+    if count == 0:
+        return []
+    storage, lengths = buffer_storage(compiled.buffer_fields, lane_buffer_values)
+    run = compiled.run(count, storage, lengths)
+    return read_back(compiled.buffer_fields, run.statics, lengths, count)
+
+
+def run_fragment_lanes(
+    program: Program | LaneProgram, buffer_values: BufferValues, width: int, height: int
+) -> npt.NDArray[np.uint32]:
+    """Every fragment of a `width` x `height` target at once: the (height, width, 4)
+    image of the uvec4 output, row y holding the fragments whose gl_FragCoord.y is
+    y + 0.5. Uniform blocks hold `buffer_values` in every fragment."""
+    compiled = program if isinstance(program, LaneProgram) else LaneProgram(program)
+    source = compiled.program
+    if source.stage is not Stage.FRAGMENT:
+        raise InterpreterError(f"not a fragment shader: {source.stage.value}")
+    if not source.outputs or source.outputs[0].type != _UVEC4:
+        raise InterpreterError("lane mode draws fragment shaders whose first output is a uvec4")
+    output = compiled.outputs[source.outputs[0].name]
+    count = width * height
+    storage, lengths = buffer_storage(compiled.buffer_fields, [buffer_values])
+    ys, xs = np.divmod(np.arange(count), width)
+    coordinate = np.empty((4, count), np.float32)
+    _, _, depth, w = frag_coord(0, 0)
+    coordinate[0], coordinate[1], coordinate[2], coordinate[3] = xs + 0.5, ys + 0.5, depth, w
+    storage[compiled.stage_inputs[FRAG_COORD].index] = coordinate
+    run = compiled.run(count, storage, lengths)
+    color = np.broadcast_to(run.statics[output.index], (4, count))
+    return np.ascontiguousarray(color.reshape(4, height, width).transpose(1, 2, 0), np.uint32)

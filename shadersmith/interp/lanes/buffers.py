@@ -1,0 +1,109 @@
+"""Buffer contents in and out of lane storage: nested `BufferValues` per lane (or one for
+every lane) to `(slots, W)` arrays, and back."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from shadersmith.interp.errors import InterpreterError
+from shadersmith.interp.layout import flatten, slot_count, slot_kinds, unflatten, zero_slots
+from shadersmith.interp.lanes.places import LaneVariable
+from shadersmith.interp.lanes.values import DTYPES, Lanes, from_bits, homogeneous_kind, to_bits
+from shadersmith.ir.program import StorageBuffer
+from shadersmith.ir.types import ArrayType, ScalarKind, Type
+from shadersmith.ir.values import BufferValues, Value
+
+
+def _runtime_sized(type_: Type) -> bool:
+    return isinstance(type_, ArrayType) and type_.length is None
+
+
+def _kinds(type_: Type, length: int) -> tuple[ScalarKind, ...]:
+    return slot_kinds(type_, length if _runtime_sized(type_) else None)
+
+
+def _to_array(lanes: list[list[Any]], type_: Type, length: int) -> Lanes:
+    """Flat slots of each lane (all equally long) as one `(slots, lanes)` array."""
+    kind = homogeneous_kind(type_)
+    if kind is not None:
+        rows = len(lanes[0])
+        return np.array(lanes, DTYPES[kind]).reshape(len(lanes), rows).T.copy()
+    columns = list(zip(*lanes, strict=True))
+    out = np.empty((len(columns), len(lanes)), np.uint32)
+    for row, (column, slot_kind) in enumerate(zip(columns, _kinds(type_, length), strict=True)):
+        out[row] = to_bits(np.array(column, DTYPES[slot_kind]), slot_kind)
+    return out
+
+
+def _element_slots(type_: Type) -> int:
+    assert isinstance(type_, ArrayType)
+    return max(slot_count(type_.element), 1)
+
+
+def buffer_storage(
+    buffers: Sequence[tuple[StorageBuffer, list[LaneVariable]]],
+    lanes: Sequence[BufferValues],
+) -> tuple[dict[int, Lanes], dict[int, int]]:
+    """Initial storage of every buffer field from each lane's values (one entry: the
+    same for every lane, stored one lane wide), and each runtime-sized array's length."""
+    storage: dict[int, Lanes] = {}
+    lengths: dict[int, int] = {}
+    for buffer, fields in buffers:
+        for variable in fields:
+            where = f"buffer {buffer.block_name} field {variable.name}"
+            per_lane: list[list[Any]] = []
+            for values in lanes:
+                given = values.get(buffer.block_name, {})
+                if variable.name in given:
+                    per_lane.append(flatten(given[variable.name], variable.type, where))
+                elif _runtime_sized(variable.type):
+                    per_lane.append([])
+                else:
+                    per_lane.append(list(zero_slots(variable.type)))
+            length = 0
+            if _runtime_sized(variable.type):
+                counts = {len(slots) // _element_slots(variable.type) for slots in per_lane}
+                if len(counts) != 1:
+                    raise InterpreterError(
+                        f"{where}: lanes give runtime-sized arrays of different lengths"
+                    )
+                length = counts.pop()
+                lengths[variable.index] = length
+            storage[variable.index] = _to_array(per_lane, variable.type, length)
+    return storage, lengths
+
+
+def lane_value(data: Lanes, type_: Type, count: int, length: int) -> list[Value]:
+    """Each lane's nested value of a variable from its storage."""
+    data = np.broadcast_to(data, (data.shape[0], count))
+    kind = homogeneous_kind(type_)
+    if kind is not None:
+        per_lane = data.T.tolist()
+    else:
+        kinds = _kinds(type_, length)
+        rows = [from_bits(data[r], k).tolist() for r, k in enumerate(kinds)]
+        per_lane = [list(lane) for lane in zip(*rows, strict=True)] if rows else [[]] * count
+    return [unflatten(slots, type_) for slots in per_lane]
+
+
+def read_back(
+    buffers: Sequence[tuple[StorageBuffer, list[LaneVariable]]],
+    statics: list[Lanes],
+    lengths: dict[int, int],
+    count: int,
+) -> list[BufferValues]:
+    """Every lane's final buffers, shaped like `run_compute(...).buffers`."""
+    results: list[BufferValues] = [{} for _ in range(count)]
+    for buffer, fields in buffers:
+        for result in results:
+            result[buffer.block_name] = {}
+        for variable in fields:
+            values = lane_value(
+                statics[variable.index], variable.type, count, lengths.get(variable.index, 0)
+            )
+            for result, value in zip(results, values, strict=True):
+                result[buffer.block_name][variable.name] = value
+    return results

@@ -1,0 +1,221 @@
+"""GLSL's unary and binary operators on lane values, chosen at compile time by operator
+and operand types.
+
+numpy's int32 and uint32 arithmetic wraps like GLSL's; float32 +, -, *, / are correctly
+rounded like the scalar interpreter's (it computes in double and rounds once). Where GLSL
+is undefined (division by zero, shift amounts outside [0, 32)) a reconditioned program
+never goes in a lane that runs, but lanes that do not run still compute: those operations
+are made harmless (divisor 1, amount masked) instead of raising or warning.
+Vector-scalar mixes broadcast because lanes are the last axis.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from shadersmith.interp.errors import InterpreterError
+from shadersmith.interp.lanes.values import Lanes, from_bits, homogeneous_kind, kinds_of
+from shadersmith.ir.operators import BinaryOp, UnaryOp
+from shadersmith.ir.types import MatrixType, ScalarKind, ScalarType, Type, kind_of
+
+Kernel = Callable[[Lanes, Lanes], Lanes]
+UnaryKernel = Callable[[Lanes], Lanes]
+
+
+def _safe_divisor(b: Lanes) -> Lanes:
+    return np.where(b == 0, b.dtype.type(1), b)
+
+
+def _int_divide(a: Lanes, b: Lanes) -> Lanes:
+    """int / int rounding toward zero (numpy's // rounds toward minus infinity)."""
+    b = _safe_divisor(b)
+    quotient = np.floor_divide(a, b)
+    inexact = (a - quotient * b) != 0
+    return quotient + (inexact & ((a < 0) != (b < 0))).astype(np.int32)
+
+
+def _remainder(a: Lanes, b: Lanes) -> Lanes:
+    # Defined only for a >= 0 and b > 0 (GLSL), where numpy's remainder is C's.
+    return np.remainder(a, _safe_divisor(b))
+
+
+def _uint_divide(a: Lanes, b: Lanes) -> Lanes:
+    return np.floor_divide(a, _safe_divisor(b))
+
+
+def _shift(op: BinaryOp, left_kind: ScalarKind) -> Kernel:
+    dtype = np.int32 if left_kind is ScalarKind.INT else np.uint32
+    shift = np.left_shift if op is BinaryOp.SHL else np.right_shift
+
+    def kernel(a: Lanes, s: Lanes) -> Lanes:
+        # The amount may be int or uint; bring it to the left operand's type (numpy would
+        # widen a mix of int32 and uint32 to int64).
+        return shift(a, np.bitwise_and(s, 31).astype(dtype, copy=False))
+
+    return kernel
+
+
+_ARITHMETIC: dict[BinaryOp, Kernel] = {
+    BinaryOp.ADD: np.add,
+    BinaryOp.SUB: np.subtract,
+    BinaryOp.MUL: np.multiply,
+    BinaryOp.BIT_AND: np.bitwise_and,
+    BinaryOp.BIT_OR: np.bitwise_or,
+    BinaryOp.BIT_XOR: np.bitwise_xor,
+}
+
+_COMPARE: dict[BinaryOp, Kernel] = {
+    BinaryOp.LT: np.less,
+    BinaryOp.GT: np.greater,
+    BinaryOp.LE: np.less_equal,
+    BinaryOp.GE: np.greater_equal,
+}
+
+
+def _kind(type_: Type) -> ScalarKind:
+    kind = kind_of(type_)
+    if kind is None:
+        raise InterpreterError(f"operators do not apply to {type_}")
+    return kind
+
+
+def _arithmetic(op: BinaryOp, kind: ScalarKind) -> Kernel:
+    bitwise = op in (BinaryOp.BIT_AND, BinaryOp.BIT_OR, BinaryOp.BIT_XOR)
+    if op in _ARITHMETIC and not (bitwise and kind is ScalarKind.FLOAT):
+        return _ARITHMETIC[op]
+    if op is BinaryOp.DIV:
+        if kind is ScalarKind.FLOAT:
+            return np.divide
+        return _int_divide if kind is ScalarKind.INT else _uint_divide
+    if op is BinaryOp.MOD and kind is not ScalarKind.FLOAT:
+        return _remainder
+    raise InterpreterError(f"{op.value} does not apply to {kind.value}")
+
+
+def _equality(op: BinaryOp, type_: Type) -> Kernel:
+    """== and != on whole values: equal when every component is (a NaN never is)."""
+    want_equal = op is BinaryOp.EQ
+    if isinstance(type_, ScalarType):
+        return np.equal if want_equal else np.not_equal
+    kind = homogeneous_kind(type_)
+    if kind is not None:
+
+        def natural(a: Lanes, b: Lanes) -> Lanes:
+            equal = np.all(a == b, axis=0)
+            return equal if want_equal else ~equal
+
+        return natural
+    # Held as bits: float slots compare as floats (-0.0 == 0.0, NaN != NaN).
+    kinds = kinds_of(type_)
+    floats = [i for i, k in enumerate(kinds) if k is ScalarKind.FLOAT]
+    others = [i for i, k in enumerate(kinds) if k is not ScalarKind.FLOAT]
+
+    def bitwise(a: Lanes, b: Lanes) -> Lanes:
+        equal = np.all(a[others] == b[others], axis=0)
+        if floats:
+            fa = from_bits(a[floats], ScalarKind.FLOAT)
+            fb = from_bits(b[floats], ScalarKind.FLOAT)
+            equal = equal & np.all(fa == fb, axis=0)
+        return equal if want_equal else ~equal
+
+    return bitwise
+
+
+def _matrix_product(left: Type, right: Type) -> Kernel:
+    """Products of matrices and vectors, summed exactly in double and rounded once: what
+    the scalar interpreter gives whenever the result does not depend on the rounding."""
+
+    def columns(value: Lanes, type_: MatrixType) -> Lanes:
+        return value.astype(np.float64).reshape(type_.columns, type_.rows, -1)
+
+    if isinstance(left, MatrixType) and isinstance(right, MatrixType):
+
+        def matrix_matrix(a: Lanes, b: Lanes) -> Lanes:
+            x, y = np.broadcast_arrays(columns(a, left), columns(b, right))
+            product = np.einsum("kiw,jkw->jiw", x, y)
+            return product.reshape(-1, product.shape[-1]).astype(np.float32)
+
+        return matrix_matrix
+    if isinstance(left, MatrixType):
+
+        def matrix_vector(a: Lanes, v: Lanes) -> Lanes:
+            m = columns(a, left)
+            w = max(m.shape[-1], v.shape[-1])
+            m = np.broadcast_to(m, (*m.shape[:2], w))
+            vector = np.broadcast_to(v.astype(np.float64), (v.shape[0], w))
+            return np.einsum("kiw,kw->iw", m, vector).astype(np.float32)
+
+        return matrix_vector
+    assert isinstance(right, MatrixType)
+
+    def vector_matrix(v: Lanes, b: Lanes) -> Lanes:
+        m = columns(b, right)
+        w = max(m.shape[-1], v.shape[-1])
+        m = np.broadcast_to(m, (*m.shape[:2], w))
+        vector = np.broadcast_to(v.astype(np.float64), (v.shape[0], w))
+        return np.einsum("kw,jkw->jw", vector, m).astype(np.float32)
+
+    return vector_matrix
+
+
+def binary_operator(op: BinaryOp, left: Type, right: Type) -> Kernel:
+    """The kernel computing `left op right` (not && and ||, which short-circuit)."""
+    if op in (BinaryOp.EQ, BinaryOp.NE):
+        return _equality(op, left)
+    if op is BinaryOp.LOGICAL_XOR:
+        return np.not_equal
+    if op in _COMPARE:
+        if not isinstance(left, ScalarType):
+            raise InterpreterError(f"{op.value} needs scalar operands, not {left}")
+        return _COMPARE[op]
+    if (
+        op is BinaryOp.MUL
+        and (isinstance(left, MatrixType) or isinstance(right, MatrixType))
+        and not (isinstance(left, ScalarType) or isinstance(right, ScalarType))
+    ):
+        return _matrix_product(left, right)
+    kind = _kind(left)
+    if kind is ScalarKind.BOOL:
+        raise InterpreterError(f"{op.value} does not apply to {left}")
+    if op in (BinaryOp.SHL, BinaryOp.SHR):
+        return _shift(op, kind)
+    return _arithmetic(op, kind)
+
+
+def unary_operator(op: UnaryOp, operand: Type) -> UnaryKernel:
+    if op is UnaryOp.PLUS:
+        return lambda a: a
+    if op is UnaryOp.NOT:
+        return np.logical_not
+    kind = _kind(operand)
+    if op is UnaryOp.NEG and kind is not ScalarKind.BOOL:
+        return np.negative
+    if op is UnaryOp.BIT_NOT and kind in (ScalarKind.INT, ScalarKind.UINT):
+        return np.invert
+    raise InterpreterError(f"{op.value} does not apply to {operand}")
+
+
+def convert(value: Lanes, source: ScalarKind, target: ScalarKind) -> Lanes:
+    """GLSL's conversion of every component from `source` to `target` kind."""
+    if source is target:
+        return value
+    if target is ScalarKind.BOOL:
+        return value != 0
+    if source is ScalarKind.FLOAT:
+        if target is ScalarKind.INT:
+            return value.astype(np.int32)
+        # uint(f) truncates; through int64 so that values of 2^31 and more convert.
+        return value.astype(np.int64).astype(np.uint32)
+    dtype = {ScalarKind.INT: np.int32, ScalarKind.UINT: np.uint32, ScalarKind.FLOAT: np.float32}
+    return value.astype(dtype[target])
+
+
+def one_of(type_: Type) -> Lanes:
+    """The constant 1 of the type's kind, width 1 (for ++ and --)."""
+    kind = _kind(type_)
+    dtype = {ScalarKind.INT: np.int32, ScalarKind.UINT: np.uint32, ScalarKind.FLOAT: np.float32}
+    if kind not in dtype:
+        raise InterpreterError(f"++/-- on {type_}")
+    return np.ones(1, dtype[kind])

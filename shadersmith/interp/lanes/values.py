@@ -1,0 +1,138 @@
+"""How lane values are held: one numpy array per value, lanes along the last axis.
+
+A value of a scalar type is a 1-D array `(W,)`; any other value is a 2-D array
+`(slots, W)` whose rows are the flat slots of layout.py (vectors by component, matrices
+column by column, arrays and structs in declaration order). `W` is the lane count, or 1
+when the value is the same in every lane: numpy broadcasting then lets a uniform value
+(a literal, a uniform block field, anything computed only from those) cost one element
+instead of thousands, and a width-1 condition is how uniform control flow is recognised.
+
+The dtype is the natural one of the scalar kind (bool, int32, uint32, float32) when every
+slot of the type has the same kind. A type mixing kinds (a struct, an array of structs)
+is held as uint32 bit patterns (floats by their IEEE bits, bools as 0/1), so that one
+array still holds the whole value; `from_bits` and `to_bits` convert a homogeneous part.
+
+Values are never modified in place: a storage read may return a view, and only storage
+(variables.py) is written, which is why storage always copies what it stores.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from shadersmith.interp.layout import slot_count, slot_kinds
+from shadersmith.ir.types import ArrayType, MatrixType, ScalarKind, ScalarType, Type, VectorType
+
+Lanes = npt.NDArray[Any]
+
+DTYPES: dict[ScalarKind, type[np.generic]] = {
+    ScalarKind.BOOL: np.bool_,
+    ScalarKind.INT: np.int32,
+    ScalarKind.UINT: np.uint32,
+    ScalarKind.FLOAT: np.float32,
+}
+BITS = np.uint32
+
+
+def kinds_of(type_: Type) -> tuple[ScalarKind, ...]:
+    """The kind of each slot; a runtime-sized array counts as one element."""
+    if isinstance(type_, ArrayType) and type_.length is None:
+        return slot_kinds(type_.element)
+    return slot_kinds(type_)
+
+
+@lru_cache(maxsize=4096)
+def homogeneous_kind(type_: Type) -> ScalarKind | None:
+    """The one kind of every slot of `type_`, or None when kinds are mixed (bit storage)."""
+    if isinstance(type_, ScalarType | VectorType):
+        return type_.kind
+    if isinstance(type_, MatrixType):
+        return ScalarKind.FLOAT
+    kinds = set(kinds_of(type_))
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+def dtype_of(type_: Type) -> type[np.generic]:
+    kind = homogeneous_kind(type_)
+    return BITS if kind is None else DTYPES[kind]
+
+
+def rows_of(type_: Type) -> int:
+    """Slots of a value; a runtime-sized array counts as one element."""
+    if isinstance(type_, ArrayType) and type_.length is None:
+        return slot_count(type_.element)
+    return slot_count(type_)
+
+
+def is_scalar(type_: Type) -> bool:
+    return isinstance(type_, ScalarType)
+
+
+def from_bits(bits: Lanes, kind: ScalarKind) -> Lanes:
+    """Natural values of one kind from their bit patterns."""
+    if kind is ScalarKind.FLOAT:
+        return bits.view(np.float32)
+    if kind is ScalarKind.INT:
+        return bits.view(np.int32)
+    if kind is ScalarKind.BOOL:
+        return bits != 0
+    return bits
+
+
+def to_bits(value: Lanes, kind: ScalarKind) -> Lanes:
+    """Bit patterns of natural values of one kind."""
+    if kind is ScalarKind.BOOL:
+        return value.astype(BITS)
+    if kind is ScalarKind.UINT:
+        return value
+    return value.view(BITS)
+
+
+def value_to_bits(value: Lanes, type_: Type) -> Lanes:
+    """A value of `type_` in the bit form (a no-op for a type already held as bits)."""
+    kind = homogeneous_kind(type_)
+    return value if kind is None else to_bits(value, kind)
+
+
+def value_from_bits(bits: Lanes, type_: Type) -> Lanes:
+    """A value of `type_` from the bit form (a no-op for a type held as bits)."""
+    kind = homogeneous_kind(type_)
+    return bits if kind is None else from_bits(bits, kind)
+
+
+def width(value: Lanes) -> int:
+    return int(value.shape[-1])
+
+
+def as_rows(value: Lanes) -> Lanes:
+    """A value as 2-D `(slots, W)` (a scalar becomes one row)."""
+    return value if value.ndim == 2 else value.reshape(1, -1)
+
+
+def shaped(rows: Lanes, type_: Type) -> Lanes:
+    """2-D rows as the value of `type_` (a scalar is 1-D)."""
+    return rows[0] if isinstance(type_, ScalarType) else rows
+
+
+def stack_rows(rows: list[Lanes], dtype: type[np.generic]) -> Lanes:
+    """Stack 1-D rows of widths 1 or W into one `(len(rows), W)` array."""
+    count = max(int(r.shape[-1]) for r in rows)
+    out = np.empty((len(rows), count), dtype)
+    for i, row in enumerate(rows):
+        out[i] = row
+    return out
+
+
+def constant(value: bool | int | float, kind: ScalarKind) -> Lanes:
+    """A width-1 scalar value."""
+    return np.array([value], DTYPES[kind])
+
+
+def zeros(type_: Type, lanes: int = 1) -> Lanes:
+    """The all-zero value of `type_` (uninitialised storage reads as zero, as in the
+    scalar interpreter without its sanitizer)."""
+    return np.zeros((rows_of(type_), lanes), dtype_of(type_))
