@@ -9,9 +9,9 @@ from typing import Any
 import numpy as np
 
 from shadersmith.interp.errors import InterpreterError
-from shadersmith.interp.layout import flatten, slot_count, slot_kinds, unflatten, zero_slots
 from shadersmith.interp.lanes.places import LaneVariable
 from shadersmith.interp.lanes.values import DTYPES, Lanes, from_bits, homogeneous_kind, to_bits
+from shadersmith.interp.layout import flatten, slot_count, slot_kinds, unflatten, zero_slots
 from shadersmith.ir.program import StorageBuffer
 from shadersmith.ir.types import ArrayType, ScalarKind, Type
 from shadersmith.ir.values import BufferValues, Value

@@ -141,9 +141,7 @@ def constructor(target: Type, args: Sequence[Type]) -> Builder:
         arg_types = tuple(args)
 
         def bits(values: Sequence[Lanes]) -> Lanes:
-            parts = [
-                as_rows(value_to_bits(v, t)) for v, t in zip(values, arg_types, strict=True)
-            ]
+            parts = [as_rows(value_to_bits(v, t)) for v, t in zip(values, arg_types, strict=True)]
             return concat_rows(parts, dtype)
 
         return bits

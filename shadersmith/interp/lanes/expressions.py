@@ -19,7 +19,6 @@ import numpy as np
 
 from shadersmith.interp.arithmetic import to_float32
 from shadersmith.interp.errors import InterpreterError
-from shadersmith.interp.layout import field_offset, slot_count
 from shadersmith.interp.lanes.builtins import lane_builtin
 from shadersmith.interp.lanes.constructors import constructor
 from shadersmith.interp.lanes.effects import Effects
@@ -53,6 +52,7 @@ from shadersmith.interp.lanes.values import (
     value_from_bits,
     zeros,
 )
+from shadersmith.interp.layout import field_offset, slot_count
 from shadersmith.ir.expressions import (
     ArrayLength,
     Assign,
@@ -316,7 +316,8 @@ class ExpressionCompiler:
         return ternary
 
     def _sequence(self, expr: SequenceExpr) -> Evaluator:
-        *first, last = [self.expression(e) for e in expr.items]
+        first = [self.discarded(e) for e in expr.items[:-1]]
+        last = self.expression(expr.items[-1])
 
         def sequence(fr: Frame, mask: Mask) -> Lanes:
             for item in first:
@@ -327,17 +328,34 @@ class ExpressionCompiler:
 
     # ------------------------------------------------------------ writes
 
-    def _assign(self, expr: Assign) -> Evaluator:
+    def discarded(self, expr: Expression) -> Evaluator:
+        """The evaluator of an expression whose value nobody uses (an expression
+        statement), which spares an assignment the copy of its value."""
+        if isinstance(expr, Assign):
+            return self._assign(expr, used=False)
+        return self.expression(expr)
+
+    def _assign(self, expr: Assign, used: bool = True) -> Evaluator:
         place = compile_place(expr.target, self)
         address = place.address()
         read, write = reader(place), writer(place)
         value = self.expression(expr.value)
         binary = expr.op.binary
+        if binary is None and not used:
+
+            def assign_only(fr: Frame, mask: Mask) -> Lanes:
+                at = address(fr, mask)
+                write(fr, at, value(fr, mask), mask)
+                return VOID_VALUE
+
+            return assign_only
         if binary is None:
 
             def assign(fr: Frame, mask: Mask) -> Lanes:
                 at = address(fr, mask)
-                v = value(fr, mask)
+                # A copy: the value may view storage that this very store changes
+                # (`a.yx = a` gives the old `a`).
+                v = np.array(value(fr, mask))
                 write(fr, at, v, mask)
                 return v
 
@@ -509,7 +527,9 @@ class ExpressionCompiler:
         bindings: list[tuple[ParamQualifier, Any, Reader | None, Writer | None, int, Type]] = []
         for arg, param, slot in zip(expr.args, function.params, callee.param_slots, strict=True):
             if param.qualifier is ParamQualifier.IN:
-                bindings.append((param.qualifier, self.expression(arg), None, None, slot, param.type))
+                bindings.append(
+                    (param.qualifier, self.expression(arg), None, None, slot, param.type)
+                )
                 continue
             place: Place = compile_place(arg, self)
             bindings.append(

@@ -20,7 +20,6 @@ from typing import Any, Protocol
 import numpy as np
 
 from shadersmith.interp.errors import InterpreterError
-from shadersmith.interp.layout import field_offset, slot_count
 from shadersmith.interp.lanes.state import Frame, Mask
 from shadersmith.interp.lanes.values import (
     Lanes,
@@ -28,6 +27,7 @@ from shadersmith.interp.lanes.values import (
     homogeneous_kind,
     to_bits,
 )
+from shadersmith.interp.layout import field_offset, slot_count
 from shadersmith.ir.expressions import Expression, Index, Literal, Member, Swizzle, VariableRef
 from shadersmith.ir.types import (
     ArrayType,

@@ -112,7 +112,7 @@ class FunctionCompiler:
         if isinstance(stmt, VarDecl):
             return self._var_decl(stmt)
         if isinstance(stmt, ExprStmt):
-            evaluate = self._expression(stmt.expr)
+            evaluate = self.expressions.discarded(stmt.expr)
 
             def expression_statement(fr: Frame, mask: Mask) -> Mask:
                 evaluate(fr, mask)
@@ -276,7 +276,7 @@ class FunctionCompiler:
                 if stmt.condition is not None:
                     condition = self._expression(stmt.condition)
                 if stmt.update is not None:
-                    update = self._expression(stmt.update)
+                    update = self.expressions.discarded(stmt.update)
                 body = self._nested_block(stmt.body)
             elif isinstance(stmt, While):
                 condition = self._expression(stmt.condition)
