@@ -24,7 +24,7 @@ from shadersmith.case.testcase import (
     UNRECONDITIONED_FILE,
     TestCase,
 )
-from shadersmith.mutate.steps import StepRecord
+from shadersmith.mutate.record import StepRecord
 
 __all__ = [
     "SCHEMA_VERSION",

@@ -25,7 +25,7 @@ from shadersmith.case.testcase import SHADER_FILE_BY_STAGE, TEST_FILE, TestCase
 from shadersmith.case.values_json import value_from_json, value_to_json
 from shadersmith.harness.typenames import parse_type_name
 from shadersmith.ir.program import BufferAccess
-from shadersmith.mutate.steps import StepRecord
+from shadersmith.mutate.record import StepRecord
 
 SCHEMA_VERSION = 2
 READABLE_VERSIONS = (schema_v1.VERSION, SCHEMA_VERSION)

@@ -25,6 +25,7 @@ from typing import Any
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
 from shadersmith.mutate.liveness import extend_liveness
+from shadersmith.mutate.record import StepRecord
 from shadersmith.recondition import ReconditionOptions, prune_wrappers, recondition
 
 RECONDITION = "recondition"
@@ -33,19 +34,6 @@ LIVENESS = "liveness"
 
 class StepError(ValueError):
     """A step that cannot be applied (unknown name, bad parameters); one line."""
-
-
-@dataclass(frozen=True)
-class StepRecord:
-    """One applied step, as a test's provenance records it.
-
-    `params` is all a replay needs (JSON values only); `report` is what the step said it
-    did (the reconditioner's loop bounds and wrappers, a count of changes): a record for
-    the reader, never an input of the replay."""
-
-    name: str
-    params: dict[str, Any] = field(default_factory=dict)
-    report: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
