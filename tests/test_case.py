@@ -246,3 +246,19 @@ def test_unknown_steps_and_bad_parameters_are_step_errors() -> None:
         apply_step(LIVENESS, generated.program, generated.buffer_values, {"seed": 1})
     with pytest.raises(StepError, match="unknown recondition option"):
         apply_step(RECONDITION, generated.program, generated.buffer_values, {"options": {"x": 1}})
+
+
+def test_a_generated_fragment_test_records_its_uniform_blocks_and_target(tmp_path: Path) -> None:
+    generated = generate(3, SmithOptions(fragment_probability=1.0), GLSL450)
+    trial = prepare_generated(generated, GLSL450)
+    test = trial.test
+    assert test.stage == "fragment" and "shader.frag" in test.shaders
+    assert test.inputs.framebuffer == generated.framebuffer
+    assert test.inputs.buffers and all(spec.uniform for spec in test.inputs.buffers)
+    directory = write_test(test, tmp_path / "f")
+    data = json.loads((directory / "test.json").read_text())
+    assert data["inputs"]["buffers"] == [] and data["inputs"]["uniforms"]
+    assert "dispatch" not in data["inputs"]
+    loaded = load_test(directory)
+    assert loaded == test
+    assert emit_glsl(rebuild(loaded).program, GLSL450) == loaded.main_shader
