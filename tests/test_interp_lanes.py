@@ -285,7 +285,7 @@ def _lane_array(values: list[Any], type_: Type) -> np.ndarray[Any, Any]:
         ScalarKind.UINT: np.uint32,
         ScalarKind.FLOAT: np.float32,
     }[kind]
-    array = np.array(values, dtype)
+    array: np.ndarray[Any, Any] = np.array(values, dtype)
     return array if isinstance(type_, ScalarType) else np.ascontiguousarray(array.T)
 
 

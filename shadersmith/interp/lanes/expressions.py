@@ -433,7 +433,8 @@ class ExpressionCompiler:
             if isinstance(i, int):
                 return value[i] if scalar else value[i * size : (i + 1) * size]
             lanes = fr.run.lane_ids if value.shape[-1] != 1 else 0
-            return value[i, lanes] if scalar else value[i * size + relative, lanes]
+            picked: Lanes = value[i, lanes] if scalar else value[i * size + relative, lanes]
+            return picked
 
         return element
 
@@ -558,7 +559,7 @@ class ExpressionCompiler:
             body(frame, mask)
             # GLSL copies out parameters back at return, in argument order.
             position = 0
-            for qualifier, _, _, write, slot, type_ in bindings:
+            for _, _, _, write, slot, type_ in bindings:
                 if write is None:
                     continue
                 stored = slots[slot]

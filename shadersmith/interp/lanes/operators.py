@@ -33,7 +33,8 @@ def _int_divide(a: Lanes, b: Lanes) -> Lanes:
     b = _safe_divisor(b)
     quotient = np.floor_divide(a, b)
     inexact = (a - quotient * b) != 0
-    return quotient + (inexact & ((a < 0) != (b < 0))).astype(np.int32)
+    fix: Lanes = (inexact & ((a < 0) != (b < 0))).astype(np.int32)
+    return np.add(quotient, fix)
 
 
 def _remainder(a: Lanes, b: Lanes) -> Lanes:
@@ -103,8 +104,8 @@ def _equality(op: BinaryOp, type_: Type) -> Kernel:
     if kind is not None:
 
         def natural(a: Lanes, b: Lanes) -> Lanes:
-            equal = np.all(a == b, axis=0)
-            return equal if want_equal else ~equal
+            equal: Lanes = np.all(a == b, axis=0)
+            return equal if want_equal else np.logical_not(equal)
 
         return natural
     # Held as bits: float slots compare as floats (-0.0 == 0.0, NaN != NaN).
@@ -113,12 +114,12 @@ def _equality(op: BinaryOp, type_: Type) -> Kernel:
     others = [i for i, k in enumerate(kinds) if k is not ScalarKind.FLOAT]
 
     def bitwise(a: Lanes, b: Lanes) -> Lanes:
-        equal = np.all(a[others] == b[others], axis=0)
+        equal: Lanes = np.all(a[others] == b[others], axis=0)
         if floats:
             fa = from_bits(a[floats], ScalarKind.FLOAT)
             fb = from_bits(b[floats], ScalarKind.FLOAT)
             equal = equal & np.all(fa == fb, axis=0)
-        return equal if want_equal else ~equal
+        return equal if want_equal else np.logical_not(equal)
 
     return bitwise
 
@@ -135,7 +136,8 @@ def _matrix_product(left: Type, right: Type) -> Kernel:
         def matrix_matrix(a: Lanes, b: Lanes) -> Lanes:
             x, y = np.broadcast_arrays(columns(a, left), columns(b, right))
             product = np.einsum("kiw,jkw->jiw", x, y)
-            return product.reshape(-1, product.shape[-1]).astype(np.float32)
+            result: Lanes = product.reshape(-1, product.shape[-1]).astype(np.float32)
+            return result
 
         return matrix_matrix
     if isinstance(left, MatrixType):
@@ -145,7 +147,8 @@ def _matrix_product(left: Type, right: Type) -> Kernel:
             w = max(m.shape[-1], v.shape[-1])
             m = np.broadcast_to(m, (*m.shape[:2], w))
             vector = np.broadcast_to(v.astype(np.float64), (v.shape[0], w))
-            return np.einsum("kiw,kw->iw", m, vector).astype(np.float32)
+            result: Lanes = np.einsum("kiw,kw->iw", m, vector).astype(np.float32)
+            return result
 
         return matrix_vector
     assert isinstance(right, MatrixType)
@@ -155,7 +158,8 @@ def _matrix_product(left: Type, right: Type) -> Kernel:
         w = max(m.shape[-1], v.shape[-1])
         m = np.broadcast_to(m, (*m.shape[:2], w))
         vector = np.broadcast_to(v.astype(np.float64), (v.shape[0], w))
-        return np.einsum("kw,jkw->jw", vector, m).astype(np.float32)
+        result: Lanes = np.einsum("kw,jkw->jw", vector, m).astype(np.float32)
+        return result
 
     return vector_matrix
 
@@ -202,7 +206,7 @@ def convert(value: Lanes, source: ScalarKind, target: ScalarKind) -> Lanes:
     if source is target:
         return value
     if target is ScalarKind.BOOL:
-        return value != 0
+        return np.not_equal(value, 0)
     if source is ScalarKind.FLOAT:
         if target is ScalarKind.INT:
             return value.astype(np.int32)

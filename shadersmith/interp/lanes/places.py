@@ -175,12 +175,12 @@ def _index_place(expr: Index, c: PlaceCompiler) -> Place:
 
     def offset(fr: Frame, mask: Mask) -> Address:
         at = base_address(fr, mask)
-        n = bound if length_of is None else length_of(fr)
-        if n == 0:
+        n = length_of(fr) if length_of is not None else bound
+        if not n:
             raise InterpreterError(f"index into the empty runtime-sized {base.variable.name}")
         i = clamp_index(index_of(fr, mask), n)
-        if picks is not None:
-            return at + (components[i] if isinstance(i, int) else picks[i])  # type: ignore[index]
+        if components is not None and picks is not None:
+            return at + (components[i] if isinstance(i, int) else picks[i])
         return at + i * size
 
     return Place(base.variable, expr.type, 0, offset, None)

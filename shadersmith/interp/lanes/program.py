@@ -132,9 +132,12 @@ def _refuse_unsupported(program: Program) -> None:
         raise InterpreterError("lane mode: stage inputs and foreign interface blocks")
     for function in program.functions:
         for node in iter_nodes(function.body):
-            if isinstance(node, Call) and node.kind is CallKind.BUILTIN:
-                if node.callee == "barrier" or node.callee.startswith("atomic"):
-                    raise InterpreterError(f"lane mode: {node.callee}() is not supported")
+            if (
+                isinstance(node, Call)
+                and node.kind is CallKind.BUILTIN
+                and (node.callee == "barrier" or node.callee.startswith("atomic"))
+            ):
+                raise InterpreterError(f"lane mode: {node.callee}() is not supported")
 
 
 def _builtin_variables(program: Program) -> list[tuple[str, Type, Lanes | None]]:

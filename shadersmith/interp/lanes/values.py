@@ -79,7 +79,7 @@ def from_bits(bits: Lanes, kind: ScalarKind) -> Lanes:
     if kind is ScalarKind.INT:
         return bits.view(np.int32)
     if kind is ScalarKind.BOOL:
-        return bits != 0
+        return np.not_equal(bits, 0)
     return bits
 
 
