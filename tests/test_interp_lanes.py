@@ -562,6 +562,11 @@ def _refusal(source: str) -> str:
     [
         ("shared int s[4]; void main() { s[0] = 1; barrier(); }", "shared"),
         ("void main() { barrier(); }", "barrier"),
+        (
+            "layout(std430, binding = 0) buffer B { int x; };"
+            " void main() { double d = 1.0; x = int(d); }",
+            "64-bit",
+        ),
     ],
 )
 def test_unsupported_constructs_are_named(body: str, named: str) -> None:

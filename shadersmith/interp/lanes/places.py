@@ -253,6 +253,12 @@ def writer(place: Place) -> Writer:
         data = holder[index]
         if kind is not None:
             value = to_bits(value, kind)
+        if value.dtype != data.dtype:
+            # A mistyped IR operation (numpy widening int32 with uint32 to int64, say)
+            # must not be stored as if it were right.
+            raise InterpreterError(
+                f"lane mode: storing {value.dtype} into {place.variable.name} ({data.dtype})"
+            )
         full = mask is run.full
         if data.shape[1] != run.count and (
             not full or value.shape[-1] != 1 or not isinstance(at, int)

@@ -23,7 +23,15 @@ from shadersmith.interp.lanes.values import Lanes, zeros
 from shadersmith.interp.program import COMPUTE_BUILTIN_VARIABLES
 from shadersmith.ir.expressions import Call, CallKind
 from shadersmith.ir.program import Program, Stage, StorageBuffer
-from shadersmith.ir.types import ArrayType, ScalarKind, Type, VectorType
+from shadersmith.ir.types import (
+    ArrayType,
+    MatrixType,
+    ScalarKind,
+    ScalarType,
+    StructType,
+    Type,
+    VectorType,
+)
 from shadersmith.ir.walk import iter_nodes
 
 _VEC4 = VectorType(ScalarKind.FLOAT, 4)
@@ -130,14 +138,27 @@ def _refuse_unsupported(program: Program) -> None:
         )
     if program.inputs or program.blocks:
         raise InterpreterError("lane mode: stage inputs and foreign interface blocks")
-    for function in program.functions:
-        for node in iter_nodes(function.body):
-            if (
-                isinstance(node, Call)
-                and node.kind is CallKind.BUILTIN
-                and (node.callee == "barrier" or node.callee.startswith("atomic"))
-            ):
-                raise InterpreterError(f"lane mode: {node.callee}() is not supported")
+    for node in iter_nodes(program):
+        type_ = getattr(node, "type", None)
+        if type_ is not None and _wide(type_):
+            raise InterpreterError(f"lane mode: 64-bit type {type_} is not supported")
+        if (
+            isinstance(node, Call)
+            and node.kind is CallKind.BUILTIN
+            and (node.callee == "barrier" or node.callee.startswith("atomic"))
+        ):
+            raise InterpreterError(f"lane mode: {node.callee}() is not supported")
+
+
+def _wide(type_: Type) -> bool:
+    """Whether `type_` holds a 64-bit scalar (double, int64_t) anywhere."""
+    if isinstance(type_, ScalarType | VectorType | MatrixType):
+        return type_.bits == 64
+    if isinstance(type_, ArrayType):
+        return _wide(type_.element)
+    if isinstance(type_, StructType):
+        return any(_wide(f.type) for f in type_.fields)
+    return False
 
 
 def _builtin_variables(program: Program) -> list[tuple[str, Type, Lanes | None]]:
