@@ -540,7 +540,7 @@ class ExpressionCompiler:
         body = callee.body
 
         def call(fr: Frame, mask: Mask) -> Lanes:
-            frame = Frame(fr.run, local_count, mask)
+            frame = Frame(fr.run, local_count)
             slots = frame.locals
             addresses: list[Address] = []
             # Arguments in order; each is copied into the callee's storage at once, which

@@ -121,10 +121,10 @@ class LaneProgram:
             given[v.index] if v.index in given else self._initial(v) for v in self.statics
         ]
         with quiet_numpy():
-            header = Frame(run, 0, run.full)
+            header = Frame(run, 0)
             for index, init in self._initialisers:
                 run.statics[index] = own(init(header, run.full))
-            frame = Frame(run, self.main.local_count, run.full)
+            frame = Frame(run, self.main.local_count)
             self.main.body(frame, run.full)
         return run
 

@@ -52,13 +52,12 @@ class Run:
 
 
 class Frame:
-    """One activation of a function, run by the lanes of `entry`."""
+    """One activation of a function."""
 
-    __slots__ = ("breaks", "continues", "entry", "locals", "ret", "run")
+    __slots__ = ("breaks", "continues", "locals", "ret", "run")
 
-    def __init__(self, run: Run, local_count: int, entry: Mask) -> None:
+    def __init__(self, run: Run, local_count: int) -> None:
         self.run = run
-        self.entry = entry
         self.locals: list[Any] = [None] * local_count
         # The return value so far (lanes outside the returns hold anything).
         self.ret: Lanes | None = None
@@ -90,7 +89,9 @@ def where_false(run: Run, mask: Mask, condition: Lanes) -> Mask:
     if condition.shape[-1] == 1:
         return run.empty if condition[0] else mask
     if mask is run.full:
-        return run.empty if condition.all() else ~condition
+        if condition.all():
+            return run.empty
+        return run.full if not condition.any() else ~condition
     return mask & ~condition
 
 

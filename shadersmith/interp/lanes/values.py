@@ -13,7 +13,7 @@ is held as uint32 bit patterns (floats by their IEEE bits, bools as 0/1), so tha
 array still holds the whole value; `from_bits` and `to_bits` convert a homogeneous part.
 
 Values are never modified in place: a storage read may return a view, and only storage
-(variables.py) is written, which is why storage always copies what it stores.
+(places.py) is written, which is why storage always copies what it stores.
 """
 
 from __future__ import annotations
