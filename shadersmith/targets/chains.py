@@ -287,13 +287,16 @@ def vulkan_target(
 
 
 def interp_target(name: str = "interp") -> ChainTarget:
-    """The reference interpreter: exact semantics, for compute jobs that carry their IR."""
+    """The reference interpreter: exact semantics, for jobs that carry their IR (compute
+    shaders, and fragment shaders with an integer colour)."""
     from shadersmith import __version__
     from shadersmith.interp import InterpreterError, UndefinedBehaviour, run_compute
 
     def run(job: Job) -> RunResult:
-        if job.stage != "compute" or job.program is None or job.buffer_values is None:
-            return _unsupported(name, "tests without IR" if job.program is None else job.stage)
+        if job.program is None or job.buffer_values is None:
+            return _unsupported(name, "tests without IR")
+        if job.stage == "fragment":
+            return run_fragment(job)
         started = time.perf_counter()
         try:
             after = run_compute(
@@ -311,5 +314,27 @@ def interp_target(name: str = "interp") -> ChainTarget:
         buffers = {binding_of[block]: values for block, values in after.buffers.items()}
         elapsed = (time.perf_counter() - started) * 1000
         return RunResult(RunStatus.OK, buffers=buffers, run_ms=elapsed)
+
+    def run_fragment(job: Job) -> RunResult:
+        """The whole image by the lane interpreter, sampled fragments sanitized
+        (interp/fragment_image.py); only integer images are exact."""
+        from shadersmith.interp.fragment_image import expected_image
+
+        assert job.program is not None and job.buffer_values is not None
+        if not job.integer_image:
+            return _unsupported(name, "fragment shaders with a float colour")
+        started = time.perf_counter()
+        try:
+            image = expected_image(job.program, job.buffer_values, job.width, job.height)
+        except UndefinedBehaviour as ub:
+            return RunResult(
+                RunStatus.UNDEFINED_BEHAVIOUR,
+                log=f"{ub.category.value}: {ub.location}: {ub.message}",
+                failed_component="program",
+            )
+        except InterpreterError as error:
+            return _unsupported(name, str(error))
+        elapsed = (time.perf_counter() - started) * 1000
+        return RunResult(RunStatus.OK, image=image, run_ms=elapsed)
 
     return ChainTarget(name, [("shadersmith-interp", __version__)], run)
