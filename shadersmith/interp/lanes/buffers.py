@@ -13,7 +13,7 @@ from shadersmith.interp.lanes.places import LaneVariable
 from shadersmith.interp.lanes.values import DTYPES, Lanes, from_bits, homogeneous_kind, to_bits
 from shadersmith.interp.layout import flatten, slot_count, slot_kinds, unflatten, zero_slots
 from shadersmith.ir.program import StorageBuffer
-from shadersmith.ir.types import ArrayType, ScalarKind, Type
+from shadersmith.ir.types import ArrayType, MatrixType, ScalarKind, ScalarType, Type, VectorType
 from shadersmith.ir.values import BufferValues, Value
 
 
@@ -38,6 +38,49 @@ def _to_array(lanes: list[list[Any]], type_: Type, length: int) -> Lanes:
     return out
 
 
+def _grid(type_: Type) -> tuple[int, ...] | None:
+    """The shape numpy gives a nested value of `type_` (a vector (size,), a matrix
+    (columns, rows), an array (length, *element)); None when the value is not such a
+    block of one kind (a struct, a runtime-sized array)."""
+    if isinstance(type_, ScalarType):
+        return ()
+    if isinstance(type_, VectorType):
+        return (type_.size,)
+    if isinstance(type_, MatrixType):
+        return (type_.columns, type_.rows)
+    if isinstance(type_, ArrayType) and type_.length is not None:
+        inner = _grid(type_.element)
+        return None if inner is None else (type_.length, *inner)
+    return None
+
+
+def _rectangular(values: list[Value | None], type_: Type) -> Lanes | None:
+    """The fast way in for a field whose values numpy converts at once (every lane gives
+    it, numbers of one kind in a block shape); None sends the field the checked way, which
+    also reports bad input. Bools go the checked way: numpy would take 1 for True."""
+    kind = homogeneous_kind(type_)
+    grid = _grid(type_)
+    if kind is None or kind is ScalarKind.BOOL or grid is None or None in values:
+        return None
+    try:
+        with np.errstate(all="ignore"):
+            array = np.array(values, DTYPES[kind])
+    except (ValueError, TypeError, OverflowError):
+        return None
+    if array.shape != (len(values), *grid):
+        return None
+    return np.ascontiguousarray(array.reshape(len(values), -1).T)
+
+
+def _tuples(items: list[Any], depth: int) -> list[Any]:
+    """Nested lists `depth` levels deep (below the lane level) as nested tuples."""
+    if depth == 0:
+        return items
+    if depth == 1:
+        return [tuple(item) for item in items]
+    return [tuple(_tuples(item, depth - 1)) for item in items]
+
+
 def _element_slots(type_: Type) -> int:
     assert isinstance(type_, ArrayType)
     return max(slot_count(type_.element), 1)
@@ -54,6 +97,13 @@ def buffer_storage(
     for buffer, fields in buffers:
         for variable in fields:
             where = f"buffer {buffer.block_name} field {variable.name}"
+            fast = _rectangular(
+                [values.get(buffer.block_name, {}).get(variable.name) for values in lanes],
+                variable.type,
+            )
+            if fast is not None:
+                storage[variable.index] = fast
+                continue
             per_lane: list[list[Any]] = []
             for values in lanes:
                 given = values.get(buffer.block_name, {})
@@ -80,6 +130,9 @@ def lane_value(data: Lanes, type_: Type, count: int, length: int) -> list[Value]
     """Each lane's nested value of a variable from its storage."""
     data = np.broadcast_to(data, (data.shape[0], count))
     kind = homogeneous_kind(type_)
+    grid = _grid(type_)
+    if kind is not None and grid is not None:
+        return _tuples(data.T.reshape(count, *grid).tolist(), len(grid))
     if kind is not None:
         per_lane = data.T.tolist()
     else:

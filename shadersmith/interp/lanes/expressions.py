@@ -524,7 +524,7 @@ class ExpressionCompiler:
         returns_value = not isinstance(function.return_type, VoidType)
         missing = zeros(function.return_type) if returns_value else None
         result_is_scalar = isinstance(function.return_type, ScalarType)
-        # Per argument: (qualifier, value or address, reader, writer, callee slot, scalar).
+        # Per argument: (qualifier, value or address, reader, writer, callee slot, type).
         bindings: list[tuple[ParamQualifier, Any, Reader | None, Writer | None, int, Type]] = []
         for arg, param, slot in zip(expr.args, function.params, callee.param_slots, strict=True):
             if param.qualifier is ParamQualifier.IN:
