@@ -239,6 +239,7 @@ def test_replay_newest_runs_the_twins_of_the_recorded_targets() -> None:
     lines = result.output.splitlines()
     assert f"newest Mesa {MESA}" in lines[0]
     ran = {line.split()[0] for line in lines if line.startswith("  ") and " ok " in line}
-    assert ran == {*NEWEST_CPU_TARGETS, "interp"}
+    # softpipe runs fragment tests only: this compute test did not record it.
+    assert ran == {*NEWEST_CPU_TARGETS, "interp"} - {"gl-softpipe-newest"}
     assert "DOES NOT REPRODUCE: recorded wrong:spirv-opt" in result.output
     assert result.exit_code == 1

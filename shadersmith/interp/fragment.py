@@ -82,14 +82,21 @@ def frag_coord(x: int, y: int) -> tuple[float, float, float, float]:
 class FragmentInterpreter:
     """A fragment shader compiled once, run fragment by fragment."""
 
-    def __init__(self, program: Program, *, sanitize: bool = True) -> None:
+    def __init__(
+        self, program: Program, *, sanitize: bool = True, step_budget: int = 2_000_000
+    ) -> None:
         self.program = program
+        self.step_budget = step_budget
         self._compiled = CompiledProgram(as_compute(program), sanitize=sanitize)
 
     def run(self, buffer_values: BufferValues, x: int, y: int) -> FragmentOutputs:
         """The outputs of fragment (x, y); raises UndefinedBehaviour like run_compute."""
         values = {**buffer_values, _OUTPUT_BLOCK: self._zero_outputs()}
-        result = self._compiled.run(values, uniform_values={FRAG_COORD: frag_coord(x, y)})
+        result = self._compiled.run(
+            values,
+            uniform_values={FRAG_COORD: frag_coord(x, y)},
+            step_budget=self.step_budget,
+        )
         return FragmentOutputs(dict(result.buffers[_OUTPUT_BLOCK]))
 
     def image(

@@ -30,7 +30,8 @@ from shadersmith.case import Provenance
 from shadersmith.case.provenance import REDUCE
 from shadersmith.emit.glsl import emit_glsl
 from shadersmith.front.glsl import FrontEndError, parse_glsl
-from shadersmith.interp import UndefinedBehaviour, run_compute
+from shadersmith.interp import UndefinedBehaviour
+from shadersmith.interp.defined import check_defined
 from shadersmith.ir.program import Program
 from shadersmith.ir.types import ArrayType, ScalarKind, ScalarType, Type, VectorType
 from shadersmith.ir.values import BufferValues, Value
@@ -148,6 +149,7 @@ class Interestingness:
                 [reconditioning(self.subject.recondition_options)],
                 self.spirv_passes,
                 self.subject.dispatch,
+                self.subject.framebuffer,
             )
         except Exception:  # a program the reconditioner cannot take (counted)
             self.counters.invalid += 1
@@ -161,11 +163,12 @@ class Interestingness:
         self.counters.calls += 1
         assert trial.program is not None and trial.values is not None
         try:
-            run_compute(
+            check_defined(
                 trial.program,
                 trial.values,
                 step_budget=INTERP_STEP_BUDGET,
                 workgroups=self.subject.dispatch,
+                framebuffer=self.subject.framebuffer,
             )
         except UndefinedBehaviour:
             self.counters.ub += 1

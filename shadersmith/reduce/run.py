@@ -18,7 +18,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-from shadersmith.interp import UndefinedBehaviour, run_compute
+from shadersmith.interp import UndefinedBehaviour
+from shadersmith.interp.defined import check_defined
 from shadersmith.reduce.interesting import (
     INTERP_STEP_BUDGET,
     Candidate,
@@ -156,11 +157,12 @@ def reduce_subject(
     # report's own evidence, made on exactly the program that is written out.
     assert reduced.trial.program is not None and reduced.trial.values is not None
     try:
-        run_compute(
+        check_defined(
             reduced.trial.program,
             reduced.trial.values,
             step_budget=INTERP_STEP_BUDGET,
             workgroups=subject.dispatch,
+            framebuffer=subject.framebuffer,
         )
         ub = False
     except UndefinedBehaviour:

@@ -32,6 +32,7 @@ class Subject:
     stage: str = "compute"
     origin: Provenance = field(default_factory=Provenance)  # the test's provenance
     dispatch: tuple[int, int, int] = (1, 1, 1)  # work groups every candidate runs as
+    framebuffer: tuple[int, int] | None = None  # a fragment test's target size
     kind: Kind | None = None  # the recorded finding's kind, where the test records one
 
 
@@ -48,8 +49,6 @@ def subject_from_test(
     signature and targets default to what the test recorded (campaign tests record
     their finding); a test without them needs them given.
     """
-    if test.stage != "compute":
-        raise TestCaseError("reduction handles compute tests only (fragment tests: not yet)")
     finding = test.results.finding
     if signature is None:
         if finding is None:
@@ -88,5 +87,6 @@ def subject_from_test(
         stage=test.stage,
         origin=test.provenance,
         dispatch=test.inputs.dispatch,
+        framebuffer=test.inputs.framebuffer,
         kind=finding.kind if finding is not None and finding.signature == signature else None,
     )

@@ -54,6 +54,7 @@ TARGETS: dict[str, TargetSpec] = {
         _spec("vk-nvidia-opt", "vulkan_target", device="NVIDIA", optimizer="default"),
         # The same chains on the newest releases (NEWEST_TWINS below).
         _newest("gl-llvmpipe-newest", "gl_target", driver="llvmpipe"),
+        _newest("gl-softpipe-newest", "gl_target", driver="softpipe"),
         _newest("vk-lavapipe-newest", "vulkan_target", device="llvmpipe"),
         _newest("vk-lavapipe-opt-newest", "vulkan_target", device="llvmpipe", optimizer="default"),
         _newest("vk-lavapipe-cross-newest", "vulkan_target", device="llvmpipe", cross=True),
@@ -94,7 +95,15 @@ for _failure in ("invalid-ccp-after-ssa",):
     )
 
 # What `--targets` means when not given: every CPU target (name the NVIDIA ones).
-CPU_TARGETS = ("gl-llvmpipe", "vk-lavapipe", "vk-lavapipe-opt", "vk-lavapipe-cross", "interp")
+# softpipe's GL 3.3 runs fragment tests only (compute tests: unsupported, left out).
+CPU_TARGETS = (
+    "gl-llvmpipe",
+    "gl-softpipe",
+    "vk-lavapipe",
+    "vk-lavapipe-opt",
+    "vk-lavapipe-cross",
+    "interp",
+)
 
 
 # Targets whose results only tell suspects apart (seed 002, Example 7, generalised): the

@@ -1,0 +1,31 @@
+"""One check for either stage: does a program run free of undefined behaviour?
+
+A compute shader runs its whole dispatch under the sanitizer; a fragment shader runs
+the sampled fragments of its target (fragment_image.sample_fragments), as the reference
+target does. Raises UndefinedBehaviour, or InterpreterError for what is not run.
+"""
+
+from __future__ import annotations
+
+from shadersmith.interp.fragment import FragmentInterpreter
+from shadersmith.interp.fragment_image import sample_fragments
+from shadersmith.interp.program import run_compute
+from shadersmith.ir.program import Program, Stage
+from shadersmith.ir.values import BufferValues
+
+
+def check_defined(
+    program: Program,
+    values: BufferValues,
+    *,
+    workgroups: tuple[int, int, int] = (1, 1, 1),
+    framebuffer: tuple[int, int] | None = None,
+    step_budget: int = 2_000_000,
+) -> None:
+    if program.stage is Stage.FRAGMENT:
+        width, height = framebuffer or (64, 64)
+        interpreter = FragmentInterpreter(program, step_budget=step_budget)
+        for x, y in sample_fragments(width, height):
+            interpreter.run(values, x, y)
+        return
+    run_compute(program, values, step_budget=step_budget, workgroups=workgroups)
