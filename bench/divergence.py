@@ -151,6 +151,13 @@ def main() -> None:
         default=None,
         help="probability of a multi-invocation program (default: the generator's own)",
     )
+    parser.add_argument(
+        "--fragment-count",
+        type=int,
+        default=0,
+        help="also this many fragment programs (64x64 fragments each: bench/fragments.py)",
+    )
+    parser.add_argument("--fragment-driver-count", type=int, default=20)
     args = parser.parse_args()
     seeds = range(args.first_seed, args.first_seed + args.count)
     started = time.perf_counter()
@@ -209,6 +216,18 @@ def main() -> None:
         f"{statistics.mean(o.recondition_ms for o in outcomes):.1f} ms per test; "
         f"{elapsed:.1f} s with {args.jobs} processes"
     )
+    fragments: dict[str, object] = {}
+    if args.fragment_count:
+        from fragments import fragment_driver_timings, fragment_figures  # bench/ is on the path
+
+        fragments = fragment_figures(args.first_seed, args.fragment_count, args.jobs)
+        if args.fragment_driver_count:
+            fragments.update(fragment_driver_timings(args.first_seed, args.fragment_driver_count))
+        interp_mean = fragments.get("fragment_interp_ms_mean")
+        if isinstance(interp_mean, float) and single:
+            fragments["fragment_interp_cost_ratio_vs_single"] = round(interp_mean / single_ms, 2)
+        for key, value in fragments.items():
+            print(f"{key}: {value}")
     drivers: dict[str, object] = {}
     if args.driver_count:
         drivers = driver_timings(range(args.first_seed, args.first_seed + args.driver_count))
@@ -248,6 +267,7 @@ def main() -> None:
                 "driver_verdicts": drivers.get("verdicts"),
                 "driver_odd_ones_out": drivers.get("odd_ones_out"),
                 "seconds": round(elapsed, 1),
+                **fragments,
             }
         )
     )
