@@ -424,6 +424,8 @@ def _hand_built_fragment_shader() -> Program:
         "main",
         VOID,
         [],
+        # An output must be written before any return (GLSL leaves it undefined).
+        expr(assign(color, Construct(UVEC4, (ulit(0),)))),
         decl("x", INT, _frag_coord(0)),
         decl("y", INT, _frag_coord(1)),
         expr(

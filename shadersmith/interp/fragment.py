@@ -88,6 +88,8 @@ class FragmentInterpreter:
         self.program = program
         self.step_budget = step_budget
         self._compiled = CompiledProgram(as_compute(program), sanitize=sanitize)
+        # An output the shader never writes is undefined (the sanitizer says so).
+        self._compiled.undefined_blocks = frozenset({_OUTPUT_BLOCK})
 
     def run(self, buffer_values: BufferValues, x: int, y: int) -> FragmentOutputs:
         """The outputs of fragment (x, y); raises UndefinedBehaviour like run_compute."""

@@ -96,6 +96,9 @@ class CompiledProgram:
     ) -> None:
         self.program = program
         self.sanitize = sanitize
+        # Buffers that start undefined: a fragment shader's outputs (interp/fragment.py),
+        # which must all be written before the end.
+        self.undefined_blocks: frozenset[str] = frozenset()
         nonlocal_names = {d.name for d in program.globals} | {u.name for u in program.uniforms}
         for buffer in program.buffers:
             nonlocal_names.update(f.name for f in buffer.fields)
@@ -254,7 +257,9 @@ class CompiledProgram:
             length = 0
             for variable in layout.fields:
                 where = f"buffer {block} field {variable.name}"
-                if variable.name in given:
+                if block in self.undefined_blocks and self.sanitize:
+                    field_slots: list[Any] = [UNDEF] * slot_count(variable.type)
+                elif variable.name in given:
                     field_slots = flatten(given[variable.name], variable.type, where)
                 elif isinstance(variable.type, ArrayType) and variable.type.length is None:
                     field_slots = []
@@ -431,6 +436,8 @@ class CompiledProgram:
                     (v.name for v in reversed(layout.fields) if v.offset <= where),
                     layout.buffer.block_name,
                 )
+                if layout.buffer.block_name in self.undefined_blocks:
+                    raise site.ub(UBCategory.UNINITIALISED, f"output {name} is never written")
                 raise site.ub(
                     UBCategory.UNINITIALISED,
                     f"buffer {layout.buffer.block_name} field {name} ends up undefined "

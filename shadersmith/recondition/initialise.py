@@ -8,7 +8,8 @@
   (switch_scopes.py): jumping to a later label skips its initialiser;
 - a non-void function whose body can end without `return` gets `return <default>;` at the
   end (falling off the end returns an undefined value). An unreachable extra return is
-  harmless.
+  harmless;
+- `main` starts by giving every stage output (a fragment shader's colour) the default.
 """
 
 from __future__ import annotations
@@ -58,10 +59,26 @@ def _initialise_function(function: Function) -> Function:
     return dataclasses.replace(function, body=Block(tuple(statements)))
 
 
+def _initialise_outputs(program: Program, function: Function) -> Function:
+    """`main` first gives every stage output a value: an output never written leaves
+    the driver's leftovers in the image (a reducer readily deletes the final write)."""
+    if function.name != "main" or not program.outputs:
+        return function
+    writes = tuple(
+        ExprStmt(
+            Assign(o.type, AssignOp.ASSIGN, VariableRef(o.type, o.name), default_expression(o.type))
+        )
+        for o in program.outputs
+    )
+    return dataclasses.replace(function, body=Block(writes + function.body.body))
+
+
 def initialise(program: Program) -> Program:
     program = hoist_case_declarations(program)
     return dataclasses.replace(
         program,
         globals=tuple(_with_initialiser(g) for g in program.globals),
-        functions=tuple(_initialise_function(f) for f in program.functions),
+        functions=tuple(
+            _initialise_outputs(program, _initialise_function(f)) for f in program.functions
+        ),
     )
