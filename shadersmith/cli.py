@@ -7,6 +7,7 @@ import json
 import os
 import sys
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -819,8 +820,11 @@ def replay_command(test_dir: Path, target_list: str | None, timeout: float, newe
     if expected["values"] is not None:
         reference = results[expected["target"]]
         click.echo(f"  expected ({expected['target']}): {show(reference.buffers)}")
+    elif "output" in expected:  # an image: its digest, then where the images differ
+        click.echo(f"  expected ({expected['target']}): {expected['output']}")
     else:
         click.echo(f"  expected: unknown ({expected.get('why', 'an image')})")
+    _echo_image_difference(results)
     # Every recorded target may take part in the signature (blame compares chains).
     needed = [n for n in dict.fromkeys([*names, *recorded]) if n in missing]
     for name in needed:
@@ -860,6 +864,20 @@ def replay_command(test_dir: Path, target_list: str | None, timeout: float, newe
             )
     click.echo(f"DOES NOT REPRODUCE: recorded {wanted}, now {happened}")
     sys.exit(1)
+
+
+def _echo_image_difference(results: Mapping[str, RunResult]) -> None:
+    """Where the images differ: pixel counts per target and the first pixels' values."""
+    from shadersmith.oracle.differential import image_difference
+
+    entry = image_difference(results)
+    if entry is None:
+        return
+    counts = ", ".join(f"{name} {count}" for name, count in entry["differing"].items() if count)
+    click.echo(f"  {entry['pixels']} pixels differ (against the reference: {counts})")
+    for pixel in entry["first"][:3]:
+        values = "; ".join(f"{n} {v}" for n, v in pixel["actual"].items())
+        click.echo(f"    ({pixel['x']}, {pixel['y']}): {values}")
 
 
 class _ValuesText:
