@@ -200,8 +200,15 @@ def recondition_command(test_dir: Path, out: Path | None, prune: bool) -> None:
 @main.command(name="targets")
 @click.option("--all", "show_all", is_flag=True, help="Probe the GPU targets too.")
 def targets_command(show_all: bool) -> None:
-    """List the targets present on this machine with their component versions."""
-    from shadersmith.targets.registry import CPU_TARGETS, NEWEST_CPU_TARGETS, TARGETS, discover
+    """List the targets present on this machine with their component versions (each
+    target's declared chain and stages for one that is missing)."""
+    from shadersmith.targets.registry import (
+        CPU_TARGETS,
+        NEWEST_CPU_TARGETS,
+        TARGETS,
+        chain_of,
+        discover,
+    )
 
     # Planted-bug targets are test aids, not compilers: never listed.
     every = [name for name in TARGETS if not name.startswith("planted-")]
@@ -211,11 +218,23 @@ def targets_command(show_all: bool) -> None:
     table.add_column("present")
     table.add_column("components / why missing")
     for found in discover(names):
+        chain = chain_of(found.name)
         if found.present:
-            detail = ", ".join(f"{k} {v}" for k, v in found.versions.items() if k in _SHOWN)
-            table.add_row(found.name, "yes", detail)
+            versions = found.versions
+            detail = " -> ".join(
+                f"{name} {versions[name]}" if name in versions else name
+                for name in chain.components
+            )
+            extra = [f"{k} {v}" for k, v in versions.items() if k in _SHOWN]
+            extra = [e for e in extra if e.split(" ")[0] not in chain.components]
+            stages = "+".join(sorted(chain.stages))
+            table.add_row(
+                found.name,
+                "yes",
+                f"{detail} ({stages})" + (f"; {', '.join(extra)}" if extra else ""),
+            )
         else:
-            table.add_row(found.name, "[red]no", found.reason)
+            table.add_row(found.name, "[red]no", f"{chain.text()}: {found.reason}")
     Console(width=160).print(table)
 
 

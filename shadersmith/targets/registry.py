@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
+from shadersmith.targets.declared import DeclaredChain, declared_chain
 from shadersmith.targets.engine import TargetSpec, TargetUnavailable, Worker
 
 _CHAINS = "shadersmith.targets.chains"
@@ -192,3 +193,15 @@ def discover(names: Iterable[str] | None = None, parallel: int = 2) -> list[Disc
     chosen = list(names) if names is not None else list(TARGETS)
     with ThreadPoolExecutor(max_workers=parallel) as threads:
         return list(threads.map(_probe, chosen))
+
+
+def chain_of(name: str) -> DeclaredChain:
+    """Target `name`'s declared chain (declared.py), planted targets included."""
+    spec = spec_for(name)
+    kwargs = dict(spec.kwargs)
+    base = kwargs.get("base")
+    if isinstance(base, str):
+        plant = str(kwargs.get("rewrite") or kwargs.get("failure"))
+        after = "spirv-opt" if spec.factory.endswith(":planted_pass_failure_target") else None
+        return declared_chain(name, base, f"planted-{plant}", after)
+    return declared_chain(name)

@@ -26,7 +26,7 @@ from shadersmith.targets.engine import (
 )
 from shadersmith.targets.precompile import PrecompiledJobs, needs_debian_spirv
 from shadersmith.targets.registry import spec_for
-from shadersmith.targets.results import RunResult
+from shadersmith.targets.results import RunResult, RunStatus
 
 
 @dataclass
@@ -86,6 +86,17 @@ class TargetSession:
             shared = PrecompiledJobs(job_list, self.timeout_s)
 
         def drive(name: str, pool: WorkerPool) -> None:
+            stages = _declared_stages(name)
+            if stages is not None and name not in sharing:
+                # A stage the chain does not run (declared.py) costs no worker a job.
+                kept = [i for i, job in enumerate(job_list) if job.stage in stages]
+                for i, job in enumerate(job_list):
+                    if job.stage not in stages:
+                        log = f"{name} does not run {job.stage} shaders"
+                        answers.put((name, i, RunResult(RunStatus.UNSUPPORTED, log=log)))
+                for index, result in pool.map([job_list[i] for i in kept]):
+                    answers.put((name, kept[index], result))
+                return
             feed = shared if shared is not None and name in sharing else job_list
             for index, result in pool.map(feed):
                 answers.put((name, index, result))
@@ -126,3 +137,13 @@ class TargetSession:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _declared_stages(name: str) -> frozenset[str] | None:
+    """The stages target `name` declares (declared.py), or None when it declares none."""
+    from shadersmith.targets.registry import chain_of
+
+    try:
+        return chain_of(name).stages
+    except (KeyError, ValueError):
+        return None
