@@ -3,7 +3,8 @@
     .venv/bin/python bench/campaign_audit.py CAMPAIGN [--jobs 2]
 
 The campaign keeps only its findings; this regenerates every recorded test from its seed
-and the campaign's saved generator settings (the generator is deterministic), and counts
+and the campaign's saved generator settings (the generator is deterministic), counts the
+fragment, multi-invocation and single-invocation tests and their verdicts, and counts
 the programs that pass possibly overlapping l-values to two out/inout parameters
 (analysis/aliasing.py) as generated and after reconditioning: both must be 0, or a
 wrong-result verdict could be an artefact of GLSL's unspecified copy-back order. It then
@@ -31,14 +32,20 @@ from shadersmith.ir.profile import profile_named
 from shadersmith.recondition import recondition
 
 
-def _aliasing(task: tuple[int, dict[str, object], str]) -> tuple[int, int]:
-    """(aliasing calls as generated, after reconditioning) for one seed."""
+def _aliasing(task: tuple[int, dict[str, object], str]) -> tuple[int, int, str]:
+    """(aliasing calls as generated, after reconditioning, kind of test) for one seed;
+    the kind is `fragment`, `multi-invocation` or `single-invocation`."""
     seed, options, profile = task
     generated = generate(seed, options_from_dict(dict(options)), profile_named(profile))
     reconditioned = recondition(generated.program, generated.buffer_values)
+    if generated.framebuffer is not None:
+        kind = "fragment"
+    else:
+        kind = "multi-invocation" if generated.invocations > 1 else "single-invocation"
     return (
         sum(1 for _ in aliasing_calls(generated.program)),
         sum(1 for _ in aliasing_calls(reconditioned.program)),
+        kind,
     )
 
 
@@ -62,11 +69,17 @@ def main() -> None:
         counts = list(
             pool.map(_aliasing, [(seed, options, profile) for _, seed, _ in tests], chunksize=16)
         )
-    generated_programs = sum(1 for before, _ in counts if before)
-    reconditioned_programs = sum(1 for _, after in counts if after)
+    generated_programs = sum(1 for before, _, _ in counts if before)
+    reconditioned_programs = sum(1 for _, after, _ in counts if after)
     verdicts = Counter(verdict for _, _, verdict in tests)
+    kinds = Counter(kind for _, _, kind in counts)
+    by_kind: dict[str, Counter[str]] = {}
+    for (_, _, verdict), (_, _, kind) in zip(tests, counts, strict=True):
+        by_kind.setdefault(kind, Counter())[verdict] += 1
     causes = {b.root_cause or f"unreduced|{b.signature}" for b in buckets}
     print(f"{len(tests)} tests; verdicts: {dict(verdicts.most_common())}")
+    for kind, kind_verdicts in sorted(by_kind.items()):
+        print(f"  {kind}: {kinds[kind]} tests, {dict(kind_verdicts.most_common())}")
     print(
         f"programs with aliasing out arguments: {generated_programs} generated, "
         f"{reconditioned_programs} reconditioned"
@@ -79,6 +92,8 @@ def main() -> None:
             {
                 "tests": len(tests),
                 "verdicts": dict(verdicts),
+                "tests_by_kind": dict(kinds),
+                "verdicts_by_kind": {k: dict(v) for k, v in by_kind.items()},
                 "aliasing_generated_programs": generated_programs,
                 "aliasing_reconditioned_programs": reconditioned_programs,
                 "buckets": len(buckets),
