@@ -595,7 +595,7 @@ def _print_reduced_programs(campaign: Path) -> None:
     from rich.syntax import Syntax
 
     from shadersmith.campaign.store import CampaignStore
-    from shadersmith.case import UNRECONDITIONED_FILE
+    from shadersmith.case import UNRECONDITIONED_FILE_BY_STAGE
 
     store = CampaignStore(campaign)
     try:
@@ -606,8 +606,9 @@ def _print_reduced_programs(campaign: Path) -> None:
     for bucket in buckets:
         if not bucket.reduced or bucket.reduced.startswith("failed"):
             continue
-        source = campaign / bucket.reduced / UNRECONDITIONED_FILE
-        if not source.is_file():
+        found = [campaign / bucket.reduced / n for n in UNRECONDITIONED_FILE_BY_STAGE.values()]
+        source = next((path for path in found if path.is_file()), None)
+        if source is None:
             continue
         lines = source.read_text().splitlines()
         body = "\n".join(lines[2:]).strip()  # without #version and local size

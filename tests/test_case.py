@@ -152,7 +152,22 @@ def test_bad_schema_2_fields_give_one_line_errors(tmp_path: Path) -> None:
         assert "\n" not in str(caught.value)
 
 
-@pytest.mark.parametrize("name", sorted(d.name for d in FINDINGS.iterdir() if d.is_dir()))
+def _findings_of_schema(version: int) -> list[str]:
+    return sorted(
+        d.name
+        for d in FINDINGS.iterdir()
+        if d.is_dir() and json.loads((d / "test.json").read_text())["schema_version"] == version
+    )
+
+
+@pytest.mark.parametrize("name", _findings_of_schema(2))
+def test_schema_2_findings_round_trip(name: str, tmp_path: Path) -> None:
+    test = load_test(FINDINGS / name)
+    assert test.results.finding is not None and test.provenance.reduced_from is not None
+    assert load_test(write_test(test, tmp_path / name)) == test
+
+
+@pytest.mark.parametrize("name", _findings_of_schema(1))
 def test_schema_1_findings_load_and_write_back_as_schema_2(name: str, tmp_path: Path) -> None:
     test = load_test(FINDINGS / name)
     data = json.loads((FINDINGS / name / "test.json").read_text())

@@ -22,6 +22,7 @@ from shadersmith.case.testcase import (
     SHADER_FILE_BY_STAGE,
     TEST_FILE,
     UNRECONDITIONED_FILE,
+    UNRECONDITIONED_FILE_BY_STAGE,
     TestCase,
 )
 from shadersmith.mutate.record import StepRecord
@@ -31,6 +32,7 @@ __all__ = [
     "SHADER_FILE_BY_STAGE",
     "TEST_FILE",
     "UNRECONDITIONED_FILE",
+    "UNRECONDITIONED_FILE_BY_STAGE",
     "BufferSpec",
     "Finding",
     "Inputs",

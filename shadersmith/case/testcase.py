@@ -14,6 +14,11 @@ TEST_FILE = "test.json"
 SHADER_FILE_BY_STAGE = {"compute": "shader.comp", "fragment": "shader.frag"}
 # A reduced test also holds its program before reconditioning (reduce/output.py).
 UNRECONDITIONED_FILE = "unreconditioned.comp"
+# A reduced test also holds its program before reconditioning, named after its stage.
+UNRECONDITIONED_FILE_BY_STAGE = {
+    "compute": UNRECONDITIONED_FILE,
+    "fragment": "unreconditioned.frag",
+}
 
 
 @dataclass

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shadersmith.case import UNRECONDITIONED_FILE, TestCase, TestCaseError, buffer_specs
+from shadersmith.case import UNRECONDITIONED_FILE_BY_STAGE, TestCase, TestCaseError, buffer_specs
 from shadersmith.case.provenance import SMITH
 from shadersmith.emit.glsl import emit_glsl
 from shadersmith.front.glsl import FrontEndError, parse_glsl
@@ -85,7 +85,7 @@ def program_of(
             return rebuilt.program, rebuilt.buffer_values, rebuilt.profile
     source = test.main_shader
     if before_reconditioning:
-        source = test.shaders.get(UNRECONDITIONED_FILE, source)
+        source = test.shaders.get(UNRECONDITIONED_FILE_BY_STAGE[test.stage], source)
     try:
         parsed = parse_glsl(source)
     except FrontEndError as error:

@@ -13,7 +13,7 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from shadersmith.case import UNRECONDITIONED_FILE, Finding, TestCase, write_test
+from shadersmith.case import UNRECONDITIONED_FILE_BY_STAGE, Finding, TestCase, write_test
 from shadersmith.case.finding import kind_of_signature
 from shadersmith.reduce.run import ReductionResult
 
@@ -65,7 +65,10 @@ def reduced_test(result: ReductionResult) -> TestCase:
         }
     test = dataclasses.replace(
         trial.test,
-        shaders={**trial.test.shaders, UNRECONDITIONED_FILE: reduced.text},
+        shaders={
+            **trial.test.shaders,
+            UNRECONDITIONED_FILE_BY_STAGE[trial.test.stage]: reduced.text,
+        },
         provenance=provenance,
     )
     # The job run last (its pass list may be the reduced one) is the test's shader.
