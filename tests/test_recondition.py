@@ -867,3 +867,31 @@ def test_modulo_of_a_constant_that_converts_to_a_negative_int_is_wrapped() -> No
     result = recondition_checked(prog, values(r=0), "modulo")
     assert calls_to(result.program, "SAFE_MOD")
     assert number(run_clean(result)["r"]) >= 0
+
+
+def test_a_switch_never_ends_with_an_empty_label() -> None:
+    """Mesa 25 rejects `case 2: }`, which a reducer readily leaves; the reconditioner
+    closes it with a `break;` (falling off the end means the same)."""
+    from shadersmith.emit.glsl import emit_glsl
+    from shadersmith.front.glsl import parse_glsl
+
+    text = """#version 450
+layout(local_size_x = 1) in;
+layout(std430, binding = 0) buffer B { int x; int y; };
+void main() {
+    switch (x) {
+        case 1:
+            y = 1;
+        case 2:
+    }
+}
+"""
+    program = parse_glsl(text).program
+    out = emit_glsl(recondition(program, {"B": {"x": 1, "y": 0}}).program)
+    assert "case 2:\n            break;\n    }" in out
+    assert (
+        run_compute(
+            recondition(program, {"B": {"x": 1, "y": 0}}).program, {"B": {"x": 1, "y": 0}}
+        ).buffers["B"]["y"]
+        == 1
+    )

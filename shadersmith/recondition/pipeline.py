@@ -2,7 +2,8 @@
 
 The passes run in this order, each a function from program to program:
 
-0. reserved_names   rename user names that use the reserved prefixes `SAFE_` and `_ss_`
+0. reserved_names   rename user names that use the reserved prefixes `SAFE_` and `_ss_`;
+   switch_ends      a `break;` under a switch's last label when it has no statement
 1. initialise       default values for uninitialised variables and `out` parameters,
                     and a final `return` for functions that may fall off their end
 2. loop_limiters    per-loop and whole-invocation iteration bounds
@@ -41,6 +42,7 @@ from shadersmith.recondition.loop_limiters import limit_loops
 from shadersmith.recondition.materialise import add_wrapper_definitions, called_wrappers
 from shadersmith.recondition.reserved_names import rename_reserved
 from shadersmith.recondition.rewrite import ExpressionRewrite, compose, rewrite_program_expressions
+from shadersmith.recondition.switch_ends import close_switches
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,7 @@ def recondition(
     """`program`, rewritten so that no execution on the returned buffer values has
     undefined behaviour. `program` and `buffer_values` are not modified."""
     values = complete_buffer_values(program, buffer_values, exact_floats=options.exact_floats)
-    result = rename_reserved(program)
+    result = close_switches(rename_reserved(program))
     if options.initialisation:
         result = initialise(result)
     bounds: dict[str, int] = {}
