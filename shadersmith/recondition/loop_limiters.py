@@ -26,11 +26,13 @@ a work group) therefore count against a total of their own, `_ss_loop_uniform_to
 which only uniform loops touch and which therefore stays uniform itself.
 
 A loop of a user function that the analysis cannot prove uniform (it analyses a function
-for every context it may be called from) checks its own counter only: were it to check
-the whole-invocation total, the function's effects would depend on how many divergent
-iterations its invocation ran before, and a call from uniform control flow would give
-divergent results (an exchange placed after it would lose its barriers). Its own counter
-still bounds it at every entry.
+for every context it may be called from) does not check the whole-invocation total: were
+it to, the function's effects would depend on how many divergent iterations its
+invocation ran before, and a call from uniform control flow would give divergent results
+(an exchange placed after it would lose its barriers). It checks its own counter and the
+function's own total for this call, `_ss_call_total` (a local, zero at entry, at most
+100), and still adds to the whole-invocation total, which bounds `main`'s loops: nested
+loops and calls from loops cannot multiply into a timeout.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ import dataclasses
 from shadersmith.analysis.divergence import analyse
 from shadersmith.ir.expressions import IncDec, VariableRef
 from shadersmith.ir.operators import BinaryOp, IncDecOp
-from shadersmith.ir.program import Program, Stage
+from shadersmith.ir.program import Function, Program, Stage
 from shadersmith.ir.statements import (
     Block,
     Break,
@@ -60,6 +62,10 @@ from shadersmith.recondition.rewrite import rewrite_statement_lists
 TOTAL_COUNTER = "_ss_loop_total"
 UNIFORM_TOTAL_COUNTER = "_ss_loop_uniform_total"
 COUNTER_PREFIX = "_ss_loop"
+# A user function's own total per call (module docstring), and its bound: with the
+# per-loop bound it keeps nested calls from multiplying into a timeout.
+CALL_TOTAL_COUNTER = "_ss_call_total"
+CALL_TOTAL_LIMIT = 100
 
 
 def limit_loops(program: Program, per_loop: int, total: int) -> tuple[Program, dict[str, int]]:
@@ -68,6 +74,7 @@ def limit_loops(program: Program, per_loop: int, total: int) -> tuple[Program, d
     uniform, own_counter_only = _uniform_loops(program)
     total_ref = VariableRef(INT, TOTAL_COUNTER)
     uniform_total_ref = VariableRef(INT, UNIFORM_TOTAL_COUNTER)
+    call_total_ref = VariableRef(INT, CALL_TOTAL_COUNTER)
     totals_used: list[str] = []
 
     def limit(stmt: Statement) -> list[Statement]:
@@ -79,9 +86,21 @@ def limit_loops(program: Program, per_loop: int, total: int) -> tuple[Program, d
         counter = VariableRef(INT, name)
         guard: tuple[Statement, ...]
         if ordinal in own_counter_only:
+            if TOTAL_COUNTER not in totals_used:
+                totals_used.append(TOTAL_COUNTER)
             guard = (
-                If(compare(BinaryOp.GE, counter, int_lit(per_loop)), Block((Break(),))),
+                If(
+                    logical_or(
+                        compare(BinaryOp.GE, counter, int_lit(per_loop)),
+                        compare(BinaryOp.GE, call_total_ref, int_lit(CALL_TOTAL_LIMIT)),
+                    ),
+                    Block((Break(),)),
+                ),
                 ExprStmt(IncDec(INT, IncDecOp.POST_INC, counter)),
+                ExprStmt(IncDec(INT, IncDecOp.POST_INC, call_total_ref)),
+                # Counted in the whole-invocation total too (main's loops stop sooner),
+                # but never read here.
+                ExprStmt(IncDec(INT, IncDecOp.POST_INC, total_ref)),
             )
             body = Block(guard + stmt.body.body)
             return [VarDecl(name, INT, int_lit(0)), dataclasses.replace(stmt, body=body)]
@@ -105,6 +124,9 @@ def limit_loops(program: Program, per_loop: int, total: int) -> tuple[Program, d
     limited = rewrite_statement_lists(program, limit)
     if not bounds:
         return program, {}
+    limited = _declare_call_totals(limited)
+    if any(_uses(f, CALL_TOTAL_COUNTER) for f in limited.functions):
+        bounds[CALL_TOTAL_COUNTER] = CALL_TOTAL_LIMIT
     for name in (TOTAL_COUNTER, UNIFORM_TOTAL_COUNTER):
         if name in totals_used:
             bounds[name] = total
@@ -113,6 +135,23 @@ def limit_loops(program: Program, per_loop: int, total: int) -> tuple[Program, d
         *(VarDecl(name, INT, int_lit(0)) for name in sorted(totals_used)),
     )
     return dataclasses.replace(limited, globals=globals_), bounds
+
+
+def _uses(function: Function, name: str) -> bool:
+    return any(isinstance(n, VariableRef) and n.name == name for n in iter_nodes(function.body))
+
+
+def _declare_call_totals(program: Program) -> Program:
+    """`int _ss_call_total = 0;` first in every function whose loops count against it."""
+    functions = tuple(
+        dataclasses.replace(
+            f, body=Block((VarDecl(CALL_TOTAL_COUNTER, INT, int_lit(0)), *f.body.body))
+        )
+        if f.name != "main" and _uses(f, CALL_TOTAL_COUNTER)
+        else f
+        for f in program.functions
+    )
+    return dataclasses.replace(program, functions=functions)
 
 
 def _uniform_loops(program: Program) -> tuple[set[int], set[int]]:
