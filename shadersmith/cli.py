@@ -171,6 +171,32 @@ def validate(
         sys.exit(1)
 
 
+@main.command(name="export")
+@click.argument("test_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option(
+    "--format",
+    "form",
+    type=click.Choice(["piglit"]),
+    default="piglit",
+    show_default=True,
+    help="piglit: a shader_test for Mesa's shader_runner (compute tests).",
+)
+def export_command(test_dir: Path, form: str) -> None:
+    """Write TEST_DIR's test in another test format, checking the reference output."""
+    from shadersmith.case import TestCaseError, load_test
+    from shadersmith.export.piglit import ExportError, write_shader_test
+
+    try:
+        path = write_shader_test(load_test(test_dir), test_dir)
+    except (TestCaseError, ExportError) as error:
+        _fail(str(error))
+    click.echo(f"wrote {path}")
+    click.echo(
+        "run: PIGLIT_PLATFORM=surfaceless_egl "
+        f"/usr/lib/x86_64-linux-gnu/piglit/bin/shader_runner {path} -auto -fbo"
+    )
+
+
 @main.command(name="recondition")
 @click.argument("test_dir", type=click.Path(path_type=Path))
 @click.option(
