@@ -176,25 +176,32 @@ def validate(
 @click.option(
     "--format",
     "form",
-    type=click.Choice(["piglit"]),
+    type=click.Choice(["piglit", "amber"]),
     default="piglit",
     show_default=True,
-    help="piglit: a shader_test for Mesa's shader_runner (compute tests).",
+    help="piglit: a shader_test for Mesa's shader_runner; amber: an Amber script for "
+    "Vulkan (compute tests).",
 )
 def export_command(test_dir: Path, form: str) -> None:
     """Write TEST_DIR's test in another test format, checking the reference output."""
     from shadersmith.case import TestCaseError, load_test
-    from shadersmith.export.piglit import ExportError, write_shader_test
+    from shadersmith.export.amber import write_amber
+    from shadersmith.export.common import ExportError
+    from shadersmith.export.piglit import write_shader_test
 
+    write = write_shader_test if form == "piglit" else write_amber
     try:
-        path = write_shader_test(load_test(test_dir), test_dir)
+        path = write(load_test(test_dir), test_dir)
     except (TestCaseError, ExportError) as error:
         _fail(str(error))
     click.echo(f"wrote {path}")
-    click.echo(
-        "run: PIGLIT_PLATFORM=surfaceless_egl "
-        f"/usr/lib/x86_64-linux-gnu/piglit/bin/shader_runner {path} -auto -fbo"
-    )
+    if form == "piglit":
+        click.echo(
+            "run: PIGLIT_PLATFORM=surfaceless_egl "
+            f"/usr/lib/x86_64-linux-gnu/piglit/bin/shader_runner {path} -auto -fbo"
+        )
+    else:
+        click.echo(f"run: amber {path}")
 
 
 @main.command(name="recondition")

@@ -16,27 +16,17 @@ import re
 from pathlib import Path
 
 from shadersmith.case import TestCase
+from shadersmith.export.common import ExportError, expected_buffers, words_of
 from shadersmith.harness.std430 import pack_buffer
-from shadersmith.interp import run_compute
 from shadersmith.targets.buffers import buffer_inputs_from_specs
-from shadersmith.trial import prepare_loaded
 
 SHADER_TEST_FILE = "test.shader_test"
 _VERSION = re.compile(r"^\s*#\s*version\s+(\d+)(\s+es)?", re.M)
 
 
-class ExportError(ValueError):
-    """A test that cannot be exported; the message is one line for the user."""
-
-
 def piglit_shader_test(test: TestCase) -> str:
     """The text of a piglit shader_test that checks `test`'s expected output."""
-    if test.stage != "compute":
-        raise ExportError(f"piglit export handles compute tests only, not {test.stage}")
-    trial = prepare_loaded(test)
-    if trial.program is None or trial.values is None:
-        raise ExportError("the test's shader cannot be read by the front-end: no expected output")
-    expected = run_compute(trial.program, trial.values, workgroups=test.inputs.dispatch)
+    expected = expected_buffers(test, "piglit")
     version = _VERSION.search(test.main_shader)
     if version is None or version.group(2):
         raise ExportError("piglit export handles desktop GLSL (#version 430 and later)")
@@ -56,7 +46,7 @@ def piglit_shader_test(test: TestCase) -> str:
     probes: list[str] = []
     for spec, buffer in zip(test.buffers, buffer_inputs_from_specs(test.buffers), strict=True):
         data = pack_buffer(buffer.fields, buffer.values)
-        words = _words(data)
+        words = words_of(data)
         lines.append(f"ssbo {buffer.binding} {len(data)}")
         # One signed word per command: the `subdata` types of Debian's piglit are int,
         # int64, uint64, float and double, each taking one value.
@@ -66,10 +56,10 @@ def piglit_shader_test(test: TestCase) -> str:
         ]
         if spec.access == "input":
             continue
-        after = pack_buffer(buffer.fields, expected.buffers[spec.block])
+        after = pack_buffer(buffer.fields, expected[spec.block])
         probes += [
             f"probe ssbo uint {buffer.binding} {4 * i} == {word}"
-            for i, word in enumerate(_words(after))
+            for i, word in enumerate(words_of(after))
         ]
     x, y, z = test.inputs.dispatch
     lines.append(f"compute {x} {y} {z}")
@@ -81,11 +71,6 @@ def write_shader_test(test: TestCase, directory: Path) -> Path:
     path = directory / SHADER_TEST_FILE
     path.write_text(piglit_shader_test(test))
     return path
-
-
-def _words(data: bytes) -> list[int]:
-    padded = data + bytes(-len(data) % 4)
-    return [int.from_bytes(padded[i : i + 4], "little") for i in range(0, len(padded), 4)]
 
 
 def _signed(word: int) -> int:
