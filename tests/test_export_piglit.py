@@ -13,7 +13,8 @@ from click.testing import CliRunner
 
 from shadersmith.case import load_test
 from shadersmith.cli import main
-from shadersmith.export.piglit import ExportError, piglit_shader_test
+from shadersmith.export.common import ExportError
+from shadersmith.export.piglit import piglit_shader_test
 
 FINDINGS = Path(__file__).resolve().parent.parent / "findings"
 SHADER_RUNNER = Path("/usr/lib/x86_64-linux-gnu/piglit/bin/shader_runner")
