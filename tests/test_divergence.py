@@ -262,10 +262,12 @@ def test_dispatch_follows_options() -> None:
         max_local_size_y=2,
         max_workgroups_x=2,
     )
+    sizes = set()
     for seed in range(30):
         generated = generate(seed, options)
         x, y, z = generated.program.local_size
         assert 1 <= x <= 3 and 1 <= y <= 2 and z == 1
+        sizes.add((x, y))
         assert generated.workgroups[0] <= 2 and generated.workgroups[1:] == (1, 1)
         assert generated.invocations > 1
         for buffer in generated.program.buffers:
@@ -273,6 +275,8 @@ def test_dispatch_follows_options() -> None:
                 if not buffer.readonly:
                     assert isinstance(field.type, ArrayType)
                     assert field.type.length == generated.invocations
+    # The options' bounds are reached, not merely respected.
+    assert max(x for x, _ in sizes) == 3 and max(y for _, y in sizes) == 2
 
 
 def test_generated_programs_use_invocation_ids_barriers_and_divergence() -> None:

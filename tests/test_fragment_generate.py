@@ -144,3 +144,26 @@ def test_reconditioned_fragments_free_of_undefined_behaviour() -> None:
             outputs = interpreter.run(result.buffer_values, x, y)
             color = outputs.values[COLOR_OUTPUT]
             assert isinstance(color, tuple) and len(color) == 4
+
+
+def test_an_output_never_written_is_undefined_until_reconditioned() -> None:
+    """A reduction readily deletes the final `_color = ...`: the drivers then leave
+    whatever they like. The sanitizer reports it; the reconditioner writes every output
+    first."""
+    import dataclasses
+
+    from shadersmith.interp import UBCategory, UndefinedBehaviour
+    from shadersmith.interp.defined import check_defined
+    from shadersmith.ir.program import Function
+    from shadersmith.ir.statements import Block
+    from shadersmith.ir.types import VOID
+
+    generated = _fragment(0)
+    functions = (*generated.program.functions[:-1], Function("main", VOID, (), Block(())))
+    silent = dataclasses.replace(generated.program, functions=functions)
+    with pytest.raises(UndefinedBehaviour) as caught:
+        check_defined(silent, generated.buffer_values, framebuffer=(64, 64))
+    assert caught.value.category is UBCategory.UNINITIALISED
+    assert "_color is never written" in str(caught.value)
+    fixed = recondition(silent, generated.buffer_values)
+    check_defined(fixed.program, fixed.buffer_values, framebuffer=(64, 64))

@@ -7,6 +7,7 @@ target does. Raises UndefinedBehaviour, or InterpreterError for what is not run.
 
 from __future__ import annotations
 
+from shadersmith.interp.errors import InterpreterError
 from shadersmith.interp.fragment import FragmentInterpreter
 from shadersmith.interp.fragment_image import sample_fragments
 from shadersmith.interp.program import run_compute
@@ -23,7 +24,9 @@ def check_defined(
     step_budget: int = 2_000_000,
 ) -> None:
     if program.stage is Stage.FRAGMENT:
-        width, height = framebuffer or (64, 64)
+        if framebuffer is None:
+            raise InterpreterError("a fragment shader needs its target size to be run")
+        width, height = framebuffer
         interpreter = FragmentInterpreter(program, step_budget=step_budget)
         for x, y in sample_fragments(width, height):
             interpreter.run(values, x, y)

@@ -28,7 +28,7 @@ from shadersmith.ir.program import (
     StorageBuffer,
     Uniform,
 )
-from shadersmith.ir.types import FLOAT, ScalarKind, ScalarType, VectorType
+from shadersmith.ir.types import ScalarKind, ScalarType, VectorType
 from shadersmith.ir.values import BufferValues, Value
 
 FRAG_COORD = "gl_FragCoord"
@@ -87,15 +87,16 @@ class FragmentInterpreter:
     ) -> None:
         self.program = program
         self.step_budget = step_budget
-        self._compiled = CompiledProgram(as_compute(program), sanitize=sanitize)
-        # An output the shader never writes is undefined (the sanitizer says so).
-        self._compiled.undefined_blocks = frozenset({_OUTPUT_BLOCK})
+        # An output the shader never writes is undefined (the sanitizer says so; without
+        # it, outputs start at zero).
+        self._compiled = CompiledProgram(
+            as_compute(program), sanitize=sanitize, undefined_blocks=frozenset({_OUTPUT_BLOCK})
+        )
 
     def run(self, buffer_values: BufferValues, x: int, y: int) -> FragmentOutputs:
         """The outputs of fragment (x, y); raises UndefinedBehaviour like run_compute."""
-        values = {**buffer_values, _OUTPUT_BLOCK: self._zero_outputs()}
         result = self._compiled.run(
-            values,
+            buffer_values,
             uniform_values={FRAG_COORD: frag_coord(x, y)},
             step_budget=self.step_budget,
         )
@@ -110,18 +111,6 @@ class FragmentInterpreter:
             image[y, x] = self.run(buffer_values, x, y).values[output]
         return image
 
-    def _zero_outputs(self) -> dict[str, Value]:
-        return {o.name: _zero(o.type) for o in self.program.outputs}
-
 
 def every_pixel(width: int, height: int) -> Iterable[tuple[int, int]]:
     return ((x, y) for y in range(height) for x in range(width))
-
-
-def _zero(type_: object) -> Value:
-    if isinstance(type_, VectorType):
-        return tuple(_zero(ScalarType(type_.kind)) for _ in range(type_.size))
-    assert isinstance(type_, ScalarType)
-    if type_ == FLOAT:
-        return 0.0
-    return False if type_.kind is ScalarKind.BOOL else 0

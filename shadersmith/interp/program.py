@@ -92,13 +92,18 @@ class CompiledProgram:
     """A program compiled once; `run` executes it on given buffer contents."""
 
     def __init__(
-        self, program: Program, *, sanitize: bool = True, abs_int_min_is_ub: bool = True
+        self,
+        program: Program,
+        *,
+        sanitize: bool = True,
+        abs_int_min_is_ub: bool = True,
+        undefined_blocks: frozenset[str] = frozenset(),
     ) -> None:
         self.program = program
         self.sanitize = sanitize
         # Buffers that start undefined: a fragment shader's outputs (interp/fragment.py),
         # which must all be written before the end.
-        self.undefined_blocks: frozenset[str] = frozenset()
+        self.undefined_blocks = undefined_blocks
         nonlocal_names = {d.name for d in program.globals} | {u.name for u in program.uniforms}
         for buffer in program.buffers:
             nonlocal_names.update(f.name for f in buffer.fields)

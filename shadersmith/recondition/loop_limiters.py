@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from shadersmith.analysis.divergence import analyse
+from shadersmith.analysis.divergence import LIMITER_COUNTER_PREFIX, analyse
 from shadersmith.ir.expressions import IncDec, VariableRef
 from shadersmith.ir.operators import BinaryOp, IncDecOp
 from shadersmith.ir.program import Function, Program, Stage
@@ -61,7 +61,7 @@ from shadersmith.recondition.rewrite import rewrite_statement_lists
 
 TOTAL_COUNTER = "_ss_loop_total"
 UNIFORM_TOTAL_COUNTER = "_ss_loop_uniform_total"
-COUNTER_PREFIX = "_ss_loop"
+COUNTER_PREFIX = LIMITER_COUNTER_PREFIX  # the divergence analysis knows these guards
 # A user function's own total per call (module docstring), and its bound: with the
 # per-loop bound it keeps nested calls from multiplying into a timeout.
 CALL_TOTAL_COUNTER = "_ss_call_total"
@@ -71,7 +71,7 @@ CALL_TOTAL_LIMIT = 100
 def limit_loops(program: Program, per_loop: int, total: int) -> tuple[Program, dict[str, int]]:
     """`program` with every loop bounded, and the bound of each counter by name."""
     bounds: dict[str, int] = {}
-    uniform, own_counter_only = _uniform_loops(program)
+    uniform, per_call = _uniform_loops(program)
     total_ref = VariableRef(INT, TOTAL_COUNTER)
     uniform_total_ref = VariableRef(INT, UNIFORM_TOTAL_COUNTER)
     call_total_ref = VariableRef(INT, CALL_TOTAL_COUNTER)
@@ -85,7 +85,7 @@ def limit_loops(program: Program, per_loop: int, total: int) -> tuple[Program, d
         bounds[name] = per_loop
         counter = VariableRef(INT, name)
         guard: tuple[Statement, ...]
-        if ordinal in own_counter_only:
+        if ordinal in per_call:
             if TOTAL_COUNTER not in totals_used:
                 totals_used.append(TOTAL_COUNTER)
             guard = (
@@ -177,9 +177,9 @@ def _uniform_loops(program: Program) -> tuple[set[int], set[int]]:
 
     rewrite_statement_lists(program, meet)  # unchanged: every statement is the original
     uniform = {ordinal for ordinal, loop in enumerate(met) if report.uniform_loop(loop)}
-    own_only = {
+    per_call = {
         ordinal
         for ordinal, loop in enumerate(met)
         if ordinal not in uniform and id(loop) not in in_main
     }
-    return uniform, own_only
+    return uniform, per_call
