@@ -145,3 +145,8 @@ def liveness_step(program: Program, values: BufferValues, params: Mapping[str, A
     rng = random.Random(int(params["seed"]))
     extended, count = extend_liveness(program, rng, float(params["probability"]))
     return StepResult(extended, values, {"extended": count})
+
+
+# The transformation families register themselves on import; imported last because they
+# build on `register` and `StepResult` above.
+from shadersmith.mutate import transforms as _transforms  # noqa: E402,F401

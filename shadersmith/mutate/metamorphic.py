@@ -1,0 +1,46 @@
+"""A metamorphic variant's plan: which transformations, in which order, with which seeds.
+
+A variant is its reference's steps (reconditioning) followed by this plan; every entry is
+a registered step (mutate/transforms) whose parameters replay it, so the plan is also
+what a reduction shrinks (reduce/steps.py): any sub-list of a plan is itself a valid,
+semantics-preserving plan.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from shadersmith.mutate.record import StepRecord
+from shadersmith.mutate.transforms import FAMILIES, WITH_DONOR
+
+DEFAULT_STEPS = (3, 10)  # how many transformations a variant gets: at least, at most
+
+
+def plan_variant(
+    seed: int, families: Sequence[str] = FAMILIES, steps: tuple[int, int] = DEFAULT_STEPS
+) -> list[StepRecord]:
+    """The transformations of the variant of test `seed`: a count drawn from `steps`,
+    each a family drawn uniformly from `families` with seeds of its own."""
+    unknown = sorted(set(families) - set(FAMILIES))
+    if unknown or not families:
+        raise ValueError(
+            f"unknown transformation(s) {', '.join(unknown) or '(none given)'}; "
+            f"known: {', '.join(FAMILIES)}"
+        )
+    low, high = steps
+    if not 1 <= low <= high:
+        raise ValueError(f"the number of transformations must be 1 <= low <= high, not {steps}")
+    rng = random.Random(f"variant-{seed}")
+    plan = []
+    for _ in range(rng.randint(low, high)):
+        family = rng.choice(list(families))
+        params: dict[str, int] = {"seed": rng.randrange(2**31)}
+        if family in WITH_DONOR:
+            params["donor"] = rng.randrange(2**31)
+        plan.append(StepRecord(family, params))
+    return plan
+
+
+def families_of(plan: Sequence[StepRecord]) -> list[str]:
+    return [step.name for step in plan]

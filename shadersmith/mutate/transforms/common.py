@@ -1,0 +1,72 @@
+"""What every transformation family shares: its seeded choice of one site, its report,
+and the questions it asks of a statement before moving or wrapping it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from shadersmith.ir.expressions import Call, CallKind
+from shadersmith.ir.program import Program
+from shadersmith.ir.statements import (
+    Block,
+    Break,
+    Continue,
+    DoWhile,
+    For,
+    If,
+    Statement,
+    Switch,
+    While,
+)
+from shadersmith.ir.values import BufferValues
+from shadersmith.ir.walk import iter_nodes
+from shadersmith.mutate.steps import StepResult
+from shadersmith.mutate.transforms.opaque import with_opaque_block
+
+
+def rng_of(params: Mapping[str, Any]) -> random.Random:
+    return random.Random(int(params["seed"]))
+
+
+def unchanged(program: Program, values: BufferValues, sites: int = 0) -> StepResult:
+    """Nowhere to act: the program as it was (a step is still recorded, so the list of
+    steps of a variant stays what its plan said)."""
+    return StepResult(program, values, {"applied": False, "sites": sites})
+
+
+def applied(
+    program: Program, values: BufferValues, site: int, sites: int, **extra: Any
+) -> StepResult:
+    """The changed program, with the opaque block it may use declared."""
+    with_block, new_values = with_opaque_block(program, values)
+    return StepResult(
+        with_block, new_values, {"applied": True, "site": site, "sites": sites, **extra}
+    )
+
+
+def has_free_jump(stmt: Statement, in_loop: bool = False, in_switch: bool = False) -> bool:
+    """Whether `stmt` holds a `break` or `continue` that acts on a loop or switch around
+    it: moving it into a new loop would retarget the jump."""
+    if isinstance(stmt, Break):
+        return not (in_loop or in_switch)
+    if isinstance(stmt, Continue):
+        return not in_loop
+    if isinstance(stmt, Block):
+        return any(has_free_jump(s, in_loop, in_switch) for s in stmt.body)
+    if isinstance(stmt, If):
+        branches = [stmt.then] + ([stmt.otherwise] if stmt.otherwise else [])
+        return any(has_free_jump(b, in_loop, in_switch) for b in branches)
+    if isinstance(stmt, Switch):
+        return any(has_free_jump(s, in_loop, True) for c in stmt.cases for s in c.body)
+    if isinstance(stmt, For | While | DoWhile):
+        return False  # its jumps act on itself
+    return False
+
+
+def calls_barrier(stmt: Statement) -> bool:
+    return any(
+        isinstance(n, Call) and n.kind is CallKind.BUILTIN and n.callee == "barrier"
+        for n in iter_nodes(stmt)
+    )

@@ -1,0 +1,239 @@
+"""Code injection from donors (GraphicsFuzz): dead code under `if (opaque false)` and
+live code whose effects never reach the outputs.
+
+A donor is another generated program of the same stage, regenerated from its seed (so a
+step's parameters replay it), reconditioned so it is free of undefined behaviour on its
+own, and made self-contained: its buffers become global variables holding the values the
+buffers would have held, its entry point (`main`, or a fragment program's
+`fragment_body`) an ordinary function, and every name it declares gets a prefix of its
+own. It then shares nothing with the recipient: running it changes only its own globals,
+so a call of it is live code that cannot change what the recipient computes, and the
+recipient's loop limiters, counters and wrappers are untouched (the donor has its own).
+
+Live code is called only from the entry function's top-level list, so it runs at most
+once per invocation, from the state its reconditioning assumed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from shadersmith.generate.fragment import BODY_FUNCTION, value_expression
+from shadersmith.generate.interface import instance_type
+from shadersmith.generate.options import SmithOptions
+from shadersmith.generate.smith import generate
+from shadersmith.ir.expressions import Call, CallKind, Construct, VariableRef
+from shadersmith.ir.program import Function, Parameter, Program, Stage
+from shadersmith.ir.statements import Block, Discard, ExprStmt, If, Return, Statement, VarDecl
+from shadersmith.ir.types import VOID, ArrayType, StructField, StructType, Type
+from shadersmith.ir.values import BufferValues
+from shadersmith.ir.walk import iter_nodes, transform
+from shadersmith.mutate.steps import StepResult, register
+from shadersmith.mutate.transforms.common import applied, rng_of, unchanged
+from shadersmith.mutate.transforms.names import used_names
+from shadersmith.mutate.transforms.opaque import opaque_false
+from shadersmith.mutate.transforms.sites import (
+    ListContext,
+    rewrite_statement_list,
+    statement_list_sites,
+)
+from shadersmith.recondition import ReconditionOptions, recondition
+
+DEAD_CODE = "dead-code"
+LIVE_CODE = "live-code"
+ENTRY = "entry"
+
+
+@dataclasses.dataclass(frozen=True)
+class Donor:
+    structs: tuple[StructType, ...]
+    globals: tuple[VarDecl, ...]
+    functions: tuple[Function, ...]  # the entry point last
+    entry: Function
+
+    @property
+    def returns(self) -> bool:
+        return any(isinstance(n, Return | Discard) for n in iter_nodes(self.entry.body))
+
+
+def donor_options(stage: Stage) -> SmithOptions:
+    """Small single-invocation programs: no barriers or shared memory, which live code
+    in divergent control flow could not have."""
+    return SmithOptions(
+        max_statements_main=14,
+        max_functions=2,
+        multi_invocation_probability=0.0,
+        fragment_probability=1.0 if stage is Stage.FRAGMENT else 0.0,
+    )
+
+
+@lru_cache(maxsize=64)
+def _reconditioned_donor(seed: int, stage: Stage) -> tuple[Program, Any]:
+    generated = generate(seed, donor_options(stage))
+    result = recondition(generated.program, generated.buffer_values, ReconditionOptions())
+    return result.program, result.buffer_values
+
+
+def make_donor(seed: int, stage: Stage, prefix: str) -> Donor:
+    program, values = _reconditioned_donor(seed, stage)
+    structs = list(program.structs)
+    globals_: list[VarDecl] = []
+    for buffer in program.buffers:
+        given = values[buffer.block_name]
+        if buffer.instance_name is None:
+            globals_ += [
+                VarDecl(f.name, f.type, value_expression(f.type, given[f.name]))
+                for f in buffer.fields
+            ]
+            continue
+        struct = instance_type(buffer)
+        structs.append(struct)
+        init = Construct(
+            struct, tuple(value_expression(f.type, given[f.name]) for f in buffer.fields)
+        )
+        globals_.append(VarDecl(buffer.instance_name, struct, init))
+    globals_ += program.globals
+    entry_name = BODY_FUNCTION if program.stage is Stage.FRAGMENT else "main"
+    functions = [f for f in program.functions if f.name != "main" or entry_name == "main"]
+    entry = next(f for f in functions if f.name == entry_name)
+    functions = [f for f in functions if f is not entry]
+    entry = dataclasses.replace(entry, name=ENTRY)
+    renamer = _Renamer(prefix)
+    return Donor(
+        structs=tuple(renamer.struct(s) for s in structs),
+        globals=tuple(renamer.node(g) for g in globals_),
+        functions=tuple(renamer.function(f) for f in (*functions, entry)),
+        entry=renamer.function(entry),
+    )
+
+
+class _Renamer:
+    """Every name a donor declares gets `prefix`; built-ins (`gl_*`) and field names stay."""
+
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix
+        self.types: dict[Type, Type] = {}
+
+    def name(self, name: str) -> str:
+        return name if name.startswith("gl_") else self.prefix + name
+
+    def type(self, type_: Type) -> Type:
+        if type_ in self.types:
+            return self.types[type_]
+        renamed: Type = type_
+        if isinstance(type_, StructType):
+            renamed = self.struct(type_)
+        elif isinstance(type_, ArrayType):
+            renamed = dataclasses.replace(type_, element=self.type(type_.element))
+        self.types[type_] = renamed
+        return renamed
+
+    def struct(self, struct: StructType) -> StructType:
+        fields = tuple(StructField(f.name, self.type(f.type)) for f in struct.fields)
+        return StructType(self.name(struct.name), fields)
+
+    def node(self, node: Any) -> Any:
+        def rename(current: Any) -> Any:
+            changes: dict[str, Any] = {}
+            if hasattr(current, "type") and not isinstance(current, Function):
+                changes["type"] = self.type(current.type)
+            if isinstance(current, VariableRef | VarDecl):
+                changes["name"] = self.name(current.name)
+            if isinstance(current, Call) and current.kind is CallKind.USER:
+                changes["callee"] = self.name(current.callee)
+            return dataclasses.replace(current, **changes) if changes else current
+
+        return transform(node, rename)
+
+    def function(self, function: Function) -> Function:
+        body = self.node(function.body)
+        params = tuple(
+            Parameter(self.name(p.name), self.type(p.type), p.qualifier, p.const, p.qualifiers)
+            for p in function.params
+        )
+        return Function(self.name(function.name), self.type(function.return_type), params, body)
+
+
+def _prefix(program: Program) -> str:
+    used = used_names(program)
+    number = 0
+    while any(name.startswith(f"_d{number}_") for name in used):
+        number += 1
+    return f"_d{number}_"
+
+
+def _with_donor(program: Program, donor: Donor) -> Program:
+    return dataclasses.replace(
+        program,
+        structs=(*donor.structs, *program.structs),
+        globals=(*donor.globals, *program.globals),
+        functions=(*donor.functions, *program.functions),
+    )
+
+
+def _call(donor: Donor) -> Statement:
+    return ExprStmt(Call(VOID, donor.entry.name, (), CallKind.USER))
+
+
+def _entry_function(program: Program) -> str:
+    return BODY_FUNCTION if program.stage is Stage.FRAGMENT else "main"
+
+
+@register(DEAD_CODE)
+def dead_code(program: Program, values: BufferValues, params: Mapping[str, Any]) -> StepResult:
+    """`if (opaque false) { <donor> }` at one point: the donor's entry called, or its body
+    inlined where the recipient function returns nothing (its `return`s then fit)."""
+    rng = rng_of(params)
+
+    def accept(items: tuple[Statement, ...], context: ListContext) -> int:
+        return len(items) + 1
+
+    sites = statement_list_sites(program, accept)
+    if not sites:
+        return unchanged(program, values)
+    chosen = rng.randrange(sites)
+    inline_wanted = rng.random() < 0.5
+    donor = make_donor(int(params["donor"]), program.stage, _prefix(program))
+    forms: list[str] = []
+
+    def change(
+        items: tuple[Statement, ...], context: ListContext, local: int
+    ) -> tuple[Statement, ...]:
+        inline = inline_wanted and context.function.return_type == VOID
+        forms.append("inline" if inline else "call")
+        dead = donor.entry.body if inline else Block((_call(donor),))
+        return (*items[:local], If(opaque_false(), dead), *items[local:])
+
+    changed = _with_donor(rewrite_statement_list(program, accept, chosen, change), donor)
+    return applied(changed, values, chosen, sites, form=forms[0] if forms else None)
+
+
+@register(LIVE_CODE)
+def live_code(program: Program, values: BufferValues, params: Mapping[str, Any]) -> StepResult:
+    """The donor run at one point of the entry function's own list: called, or inlined
+    as a block when it has no `return` (which would leave the recipient)."""
+    rng = rng_of(params)
+    entry = _entry_function(program)
+
+    def accept(items: tuple[Statement, ...], context: ListContext) -> int:
+        return len(items) + 1 if context.depth == 0 and context.function.name == entry else 0
+
+    sites = statement_list_sites(program, accept)
+    if not sites:
+        return unchanged(program, values)
+    chosen = rng.randrange(sites)
+    inline_wanted = rng.random() < 0.5
+    donor = make_donor(int(params["donor"]), program.stage, _prefix(program))
+    inline = inline_wanted and not donor.returns
+
+    def change(
+        items: tuple[Statement, ...], context: ListContext, local: int
+    ) -> tuple[Statement, ...]:
+        live = donor.entry.body if inline else _call(donor)
+        return (*items[:local], live, *items[local:])
+
+    changed = _with_donor(rewrite_statement_list(program, accept, chosen, change), donor)
+    return applied(changed, values, chosen, sites, form="inline" if inline else "call")
