@@ -180,7 +180,7 @@ def validate(
     default="piglit",
     show_default=True,
     help="piglit: a shader_test for Mesa's shader_runner; amber: an Amber script for "
-    "Vulkan (compute tests).",
+    "Vulkan (compute and fragment tests).",
 )
 def export_command(test_dir: Path, form: str) -> None:
     """Write TEST_DIR's test in another test format, checking the reference output."""
@@ -962,6 +962,15 @@ class _ValuesText:
         text = ", ".join(parts) or "(nothing written)"
         return text if len(text) <= self.LIMIT else text[: self.LIMIT - 1] + "…"
 
+
+def _register_commands() -> None:
+    """Commands that live in modules of their own."""
+    from shadersmith.cli_metamorphic import metamorphic_command
+
+    main.add_command(metamorphic_command)
+
+
+_register_commands()
 
 if __name__ == "__main__":
     main()

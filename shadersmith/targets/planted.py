@@ -19,6 +19,9 @@ REWRITES: dict[str, tuple[str, str]] = {
     "xor-to-or": (" ^ ", " | "),
     "shl-to-shr": (" << ", " >> "),
     "sub-to-add": (" - ", " + "),
+    # Only metamorphic variants have it: a loop bounded by an opaque value (wrap-loop in
+    # mutate/transforms/control.py) runs no iteration, as a miscompiled loop would.
+    "opaque-loop-skipped": ("< _opaque.one", "< _opaque.zero"),
 }
 
 

@@ -1,0 +1,306 @@
+"""The push-button metamorphic campaign (GraphicsFuzz / gfauto, seed 002) on each target
+alone: no second compiler is compared.
+
+Test `i` uses seed `seed_base + i`: the generator's program, reconditioned, is the
+reference; the variant is the reference after the transformations its plan lists
+(mutate/metamorphic.py). Both run on every target and on the reference interpreter, the
+oracle (oracle/metamorphic.py) compares each target's two outputs, and findings are
+bucketed and stored like a differential campaign's (campaign/store.py: every test
+committed on its own, so a killed campaign resumes where it stopped). Each new bucket's
+first test is reduced: its transformation list first (reduce/steps.py), with the
+reference fixed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import json
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from shadersmith.campaign.findings import reproduce_crashes
+from shadersmith.campaign.store import CampaignStore
+from shadersmith.case import Finding, Kind, write_test
+from shadersmith.case.codec import step_to_json
+from shadersmith.generate.smith import SmithOptions, options_to_dict
+from shadersmith.ir.profile import GLSL450, LanguageProfile
+from shadersmith.mutate.metamorphic import DEFAULT_STEPS, plan_variant
+from shadersmith.mutate.transforms import FAMILIES
+from shadersmith.oracle.differential import REFERENCE, output_digest
+from shadersmith.oracle.metamorphic import MetamorphicJudgement, judge_metamorphic, same_output
+from shadersmith.pair import Pair, pair_results, prepare_pair, recorded_pair
+from shadersmith.targets.results import RunResult
+from shadersmith.targets.session import TargetSession
+
+DEFAULT_TARGETS = ("gl-llvmpipe", "vk-lavapipe")
+
+VARIANTS_SCHEMA = """
+CREATE TABLE IF NOT EXISTS variants (
+    idx INTEGER PRIMARY KEY,
+    stage TEXT NOT NULL,
+    steps TEXT NOT NULL,
+    transform_ms REAL NOT NULL,
+    outcomes TEXT NOT NULL,
+    ours TEXT
+);
+"""
+
+
+@dataclass
+class MetamorphicOptions:
+    targets: list[str] = field(default_factory=lambda: list(DEFAULT_TARGETS))
+    count: int | None = None
+    time_s: float | None = None
+    seed_base: int = 0
+    timeout_s: float = 60.0
+    keep_per_bucket: int = 3
+    generator: SmithOptions = field(default_factory=SmithOptions)
+    families: tuple[str, ...] = FAMILIES
+    steps: tuple[int, int] = DEFAULT_STEPS
+    reduce: bool = True
+    reduce_time_s: float = 120.0
+    profile: LanguageProfile = GLSL450
+
+    def settings(self) -> dict[str, object]:
+        return {
+            "oracle": "metamorphic",
+            "seed_base": self.seed_base,
+            "profile": self.profile.name,
+            "generator": options_to_dict(self.generator),
+            "families": list(self.families),
+            "steps": list(self.steps),
+        }
+
+
+@dataclass
+class MetamorphicProgress:
+    tests: int = 0
+    resumed_from: int = 0
+    findings: int = 0
+    ours: int = 0
+    buckets: int = 0
+    reduced: int = 0
+    reducing: str | None = None
+    started: float = field(default_factory=time.perf_counter)
+
+    @property
+    def tests_per_second(self) -> float:
+        elapsed = time.perf_counter() - self.started
+        return self.tests / elapsed if elapsed > 0 else 0.0
+
+
+class MetamorphicCampaign:
+    def __init__(
+        self,
+        directory: Path,
+        options: MetamorphicOptions,
+        stop: threading.Event | None = None,
+        on_progress: Callable[[MetamorphicProgress], None] | None = None,
+    ) -> None:
+        self.directory = directory
+        self.options = options
+        self.stop = stop or threading.Event()
+        self.on_progress = on_progress
+        self.store = CampaignStore(directory, options.keep_per_bucket)
+        self.store.db.executescript(VARIANTS_SCHEMA)
+
+    def run(self) -> MetamorphicProgress:
+        options = self.options
+        try:
+            self.store.check_or_save_settings(options.settings())
+            done = self.store.done_indices()
+            progress = MetamorphicProgress(
+                resumed_from=len(done), buckets=len(self.store.buckets())
+            )
+            names = [*options.targets, REFERENCE]
+            with TargetSession(names, 1, options.timeout_s) as session:
+                absent = [t for t in options.targets if t not in session.present]
+                if absent:
+                    reasons = "; ".join(
+                        f"{t}: {session.missing.get(t, 'absent').splitlines()[0][:160]}"
+                        for t in absent
+                    )
+                    raise RuntimeError(f"target(s) not available: {reasons}")
+                self.session = session
+                deadline = None if options.time_s is None else time.perf_counter() + options.time_s
+                pending = self._pending(done)
+                while not self.stop.is_set():
+                    if deadline is not None and time.perf_counter() > deadline:
+                        break
+                    chunk = [self._prepare(i) for i in itertools.islice(pending, 2)]
+                    if not chunk:
+                        break
+                    jobs = [job for pair in chunk for job in (pair.reference.job, pair.variant.job)]
+                    results: dict[int, dict[str, RunResult]] = {}
+                    for position, answer in session.run_many(jobs):
+                        results[position] = answer
+                    for k, pair in enumerate(chunk):
+                        self._handle(pair, results[2 * k], results[2 * k + 1], progress)
+                        if self.on_progress:
+                            self.on_progress(progress)
+                    if options.reduce:
+                        self._reduce(progress, deadline)
+                if options.reduce:
+                    self._reduce(progress, deadline)
+            return progress
+        finally:
+            self.store.close()
+
+    def _pending(self, done: set[int]) -> Iterator[int]:
+        for index in itertools.count():
+            if self.options.count is not None and index >= self.options.count:
+                return
+            if index not in done:
+                yield index
+
+    def _prepare(self, index: int) -> Pair:
+        seed = self.options.seed_base + index
+        plan = plan_variant(seed, self.options.families, self.options.steps)
+        return prepare_pair(seed, self.options.generator, plan, self.options.profile, index)
+
+    def _handle(
+        self,
+        pair: Pair,
+        reference: dict[str, RunResult],
+        variant: dict[str, RunResult],
+        progress: MetamorphicProgress,
+    ) -> None:
+        started = time.perf_counter()
+        session = self.session
+        components = session.components()
+        judged = judge_metamorphic(reference, variant, self.options.targets, components)
+        findings = reproduce_crashes(judged.findings, pair.variant.job, session, variant)
+        findings = [self._confirm_wrong(f, pair) for f in findings]
+        store = self.store
+        directories: dict[str, str] = {}
+        for finding in findings:
+            if store.kept_directories(finding.signature) >= self.options.keep_per_bucket:
+                continue
+            test = recorded_pair(pair, reference, variant, finding, session.versions())
+            path = write_test(test, store.test_directory(finding, pair.seed))
+            directories[finding.signature] = str(path.relative_to(store.directory.resolve()))
+        rows = [
+            (
+                name,
+                r.status.value,
+                output_digest(r) if r.ok else None,
+                r.compile_ms + r.tools_ms,
+                r.run_ms,
+            )
+            for name, r in pair_results(reference, variant).items()
+        ]
+        with store.db:
+            store.db.execute(
+                "INSERT OR REPLACE INTO variants VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    pair.index,
+                    pair.variant.test.stage,
+                    json.dumps([step_to_json(s) for s in pair.variant.test.provenance.steps[1:]]),
+                    pair.transform_ms,
+                    json.dumps({t: o.value for t, o in judged.outcomes.items()}),
+                    judged.ours,
+                ),
+            )
+        headline = _headline(judged, findings)
+        opened = store.record(
+            pair.index,
+            pair.seed,
+            headline,
+            findings,
+            rows,
+            directories,
+            time.perf_counter() - started,
+        )
+        progress.tests += 1
+        progress.findings += len(findings)
+        progress.ours += judged.ours is not None
+        progress.buckets += len(opened)
+
+    def _confirm_wrong(self, finding: Finding, pair: Pair) -> Finding:
+        """Run a wrong result's pair once more on its target: an output that changes from
+        run to run is marked flaky, not trusted."""
+        if finding.kind is not Kind.ODD_ONE_OUT:
+            return finding
+        worker = self.session.pools[finding.targets[0]].workers[0]
+        again_reference = worker.run(pair.reference.job)
+        again_variant = worker.run(pair.variant.job)
+        stable = again_reference.ok and again_variant.ok
+        stable = stable and not same_output(again_reference, again_variant)
+        return finding if stable else dataclasses.replace(finding, flaky=True)
+
+    def _reduce(self, progress: MetamorphicProgress, deadline: float | None) -> None:
+        from shadersmith.reduce.steps import reduce_metamorphic_bucket
+
+        for bucket in self.store.unreduced_buckets():
+            if self.stop.is_set() or (deadline is not None and time.perf_counter() > deadline):
+                return
+            progress.reducing = bucket.signature
+            if self.on_progress:
+                self.on_progress(progress)
+            assert bucket.example is not None
+            outcome, cause = reduce_metamorphic_bucket(
+                self.store.directory / bucket.example,
+                bucket.signature,
+                self.session,
+                self.options.reduce_time_s,
+            )
+            self.store.set_reduced(bucket.signature, outcome, cause)
+            progress.reduced += 1
+        progress.reducing = None
+
+
+def _headline(judged: MetamorphicJudgement, findings: Sequence[Finding]) -> str:
+    if findings:
+        return findings[0].kind.value
+    if judged.ours:
+        return "ours"
+    if any(o.value == "unchecked" for o in judged.outcomes.values()):
+        return "unchecked"
+    return "agree"
+
+
+def variant_statistics(store: CampaignStore, targets: Sequence[str]) -> dict[str, Any]:
+    """Per transformation family: how many variants used it (applied, not just planned),
+    and the share of those that compiled and rendered on each target; the mean time to
+    make a variant and to run it."""
+    rows = store.db.execute(
+        "SELECT v.idx, v.steps, v.transform_ms, v.ours "
+        "FROM variants v JOIN tests t ON t.idx = v.idx"
+    ).fetchall()
+    statuses: dict[tuple[int, str], str] = {
+        (idx, target): status
+        for idx, target, status in store.db.execute("SELECT idx, target, status FROM results")
+    }
+    run_ms: dict[str, list[float]] = {t: [] for t in targets}
+    for target, compile_ms, ms in store.db.execute(
+        "SELECT target, compile_ms, run_ms FROM results WHERE target LIKE '%.variant'"
+    ):
+        base = target.rsplit(".", 1)[0]
+        if base in run_ms:
+            run_ms[base].append((compile_ms or 0) + (ms or 0))
+    families: dict[str, dict[str, Any]] = {}
+    transform_ms: list[float] = []
+    for idx, steps_json, ms, ours in rows:
+        transform_ms.append(ms)
+        used = {s["name"] for s in json.loads(steps_json) if s.get("report", {}).get("applied")}
+        for name in used:
+            entry = families.setdefault(name, {"variants": 0, "ours": 0})
+            entry["variants"] += 1
+            entry["ours"] += ours is not None
+            for target in targets:
+                ok = statuses.get((idx, f"{target}.variant")) == "ok"
+                ran = statuses.get((idx, f"{target}.reference")) == "ok"
+                if ran:
+                    entry[f"{target}:compared"] = entry.get(f"{target}:compared", 0) + 1
+                    entry[f"{target}:rendered"] = entry.get(f"{target}:rendered", 0) + ok
+    return {
+        "variants": len(rows),
+        "transform_ms_mean": sum(transform_ms) / len(transform_ms) if transform_ms else 0.0,
+        "variant_run_ms_mean": {t: (sum(v) / len(v) if v else 0.0) for t, v in run_ms.items()},
+        "families": families,
+    }

@@ -1,0 +1,186 @@
+"""`shadersmith metamorphic`: the GraphicsFuzz campaign on each target alone."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import click
+from rich.table import Table
+
+from shadersmith.mutate.metamorphic import DEFAULT_STEPS
+from shadersmith.mutate.transforms import FAMILIES
+
+
+@click.command(name="metamorphic")
+@click.option(
+    "--targets",
+    "target_list",
+    default="gl-llvmpipe,vk-lavapipe",
+    show_default=True,
+    help="Comma-separated targets, each tested alone against itself.",
+)
+@click.option("--time", "time_text", help="Stop after this long (90s, 10m, 2h).")
+@click.option("--count", type=click.IntRange(1), help="Stop after this many tests in all.")
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("campaigns/metamorphic"),
+    show_default=True,
+    help="Campaign directory; rerun the same command to resume it.",
+)
+@click.option("--seed-base", type=click.IntRange(0), default=0, show_default=True)
+@click.option(
+    "--fragment",
+    type=click.FloatRange(0, 1),
+    default=0.5,
+    show_default=True,
+    help="Share of references that are fragment shaders (64x64 images).",
+)
+@click.option(
+    "--transformations",
+    default=",".join(FAMILIES),
+    show_default=True,
+    help="Comma-separated transformation families a variant draws from.",
+)
+@click.option(
+    "--steps",
+    default=f"{DEFAULT_STEPS[0]}-{DEFAULT_STEPS[1]}",
+    show_default=True,
+    help="How many transformations a variant gets (LOW-HIGH).",
+)
+@click.option("--timeout", type=click.FloatRange(1), default=60.0, show_default=True)
+@click.option("--keep", type=click.IntRange(1), default=3, show_default=True)
+@click.option("--reduce/--no-reduce", "reduce_buckets", default=True, show_default=True)
+@click.option("--reduce-time", default="2m", show_default=True)
+def metamorphic_command(
+    target_list: str,
+    time_text: str | None,
+    count: int | None,
+    out: Path,
+    seed_base: int,
+    fragment: float,
+    transformations: str,
+    steps: str,
+    timeout: float,
+    keep: int,
+    reduce_buckets: bool,
+    reduce_time: str,
+) -> None:
+    """Run a metamorphic campaign: each reference and its semantics-preserving variant
+    must give the same output on every target; no second compiler is compared.
+
+    Ctrl-C stops after the tests in flight; rerun the same command to resume.
+    """
+    from rich.live import Live
+
+    from shadersmith.campaign.metamorphic import (
+        MetamorphicCampaign,
+        MetamorphicOptions,
+        MetamorphicProgress,
+    )
+    from shadersmith.campaign.store import StoreError
+    from shadersmith.cli import _duration, _fail, _generator_options, _print_buckets, err_console
+    from shadersmith.targets.registry import UnknownTarget, parse_target_list
+
+    try:
+        names = parse_target_list(target_list)
+    except UnknownTarget as error:
+        _fail(str(error))
+    families = tuple(f.strip() for f in transformations.split(",") if f.strip())
+    unknown = sorted(set(families) - set(FAMILIES))
+    if unknown or not families:
+        given = ", ".join(unknown) or "none given"
+        _fail(f"unknown transformation(s): {given}; known: {', '.join(FAMILIES)}")
+    try:
+        low, high = (int(x) for x in steps.split("-", 1))
+        if not 1 <= low <= high:
+            raise ValueError
+    except ValueError:
+        _fail(f"--steps must be LOW-HIGH with 1 <= LOW <= HIGH, not {steps!r}")
+    options = MetamorphicOptions(
+        targets=names,
+        count=count,
+        time_s=_duration(time_text),
+        seed_base=seed_base,
+        timeout_s=timeout,
+        keep_per_bucket=keep,
+        generator=_generator_options(None, None, fragment),
+        families=families,
+        steps=(low, high),
+        reduce=reduce_buckets,
+        reduce_time_s=_duration(reduce_time) or 120.0,
+    )
+    stop = threading.Event()
+    outcome: dict[str, object] = {}
+
+    def status(progress: MetamorphicProgress) -> Table:
+        table = Table(title=f"metamorphic campaign {out}", show_header=False)
+        table.add_row("pairs", f"{progress.tests} (+{progress.resumed_from} resumed)")
+        table.add_row("pairs/s", f"{progress.tests_per_second:.2f}")
+        table.add_row("findings", str(progress.findings))
+        table.add_row("defects of ours", str(progress.ours))
+        table.add_row("buckets", str(progress.buckets))
+        table.add_row("reduced", str(progress.reduced))
+        if progress.reducing:
+            table.add_row("reducing", progress.reducing)
+        return table
+
+    with Live(status(MetamorphicProgress()), console=err_console, transient=True) as live:
+
+        def work() -> None:
+            try:
+                campaign = MetamorphicCampaign(out, options, stop, lambda p: live.update(status(p)))
+                outcome["progress"] = campaign.run()
+            except (StoreError, RuntimeError) as error:
+                outcome["error"] = str(error)
+
+        thread = threading.Thread(target=work, daemon=True)
+        thread.start()
+        try:
+            while thread.is_alive():
+                thread.join(0.2)
+        except KeyboardInterrupt:
+            stop.set()
+            err_console.print("stopping after the tests in flight; rerun to resume")
+            thread.join()
+    if "error" in outcome:
+        _fail(str(outcome["error"]))
+    _print_buckets(out)
+    print_variant_statistics(out, names)
+
+
+def print_variant_statistics(campaign: Path, targets: list[str]) -> None:
+    from rich.console import Console
+
+    from shadersmith.campaign.metamorphic import VARIANTS_SCHEMA, variant_statistics
+    from shadersmith.campaign.store import CampaignStore
+
+    console = Console()
+
+    store = CampaignStore(campaign)
+    try:
+        store.db.executescript(VARIANTS_SCHEMA)
+        stats = variant_statistics(store, targets)
+    finally:
+        store.close()
+    table = Table(
+        title=f"{stats['variants']} variants: share that compiled and rendered, per transformation"
+    )
+    table.add_column("transformation")
+    table.add_column("variants", justify="right")
+    for target in targets:
+        table.add_column(target, justify="right")
+    table.add_column("defects of ours", justify="right")
+    for name in sorted(stats["families"]):
+        entry = stats["families"][name]
+        cells = []
+        for target in targets:
+            compared = entry.get(f"{target}:compared", 0)
+            rendered = entry.get(f"{target}:rendered", 0)
+            cells.append(f"{100 * rendered / compared:.1f}% of {compared}" if compared else "-")
+        table.add_row(name, str(entry["variants"]), *cells, str(entry["ours"]))
+    console.print(table)
+    runs = ", ".join(f"{t} {ms:.0f} ms" for t, ms in stats["variant_run_ms_mean"].items())
+    made = stats["transform_ms_mean"]
+    console.print(f"time per variant: {made:.0f} ms to transform; to compile and run: {runs}")

@@ -1,0 +1,128 @@
+"""A metamorphic pair: a generated program's reference (reconditioned) and its variant
+(the reference after a plan of transformations, mutate/metamorphic.py), prepared together
+as one test: the variant's shader is the test's `shader.*`, the reference's sits beside it
+as `reference.*`, and the provenance (generator, then reconditioning, then the plan)
+rebuilds both. Campaigns, replay and the step-list reducer all start here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from shadersmith.case import Finding, StepRecord, TestCase, TestCaseError
+from shadersmith.generate.smith import SmithOptions, generate, options_from_dict
+from shadersmith.ir.profile import GLSL450, LanguageProfile, profile_named
+from shadersmith.oracle.differential import REFERENCE, run_records
+from shadersmith.targets.results import RunResult
+from shadersmith.trial import PreparedTrial, prepare_generated, reconditioning
+
+REFERENCE_FILE_BY_STAGE = {"compute": "reference.comp", "fragment": "reference.frag"}
+METAMORPHIC_ORACLE = "metamorphic"
+
+
+@dataclass(frozen=True)
+class Pair:
+    """A reference and its variant, ready to run."""
+
+    index: int
+    seed: int
+    plan: tuple[StepRecord, ...]
+    reference: PreparedTrial
+    variant: PreparedTrial
+    transform_ms: float
+
+
+def prepare_pair(
+    seed: int,
+    generator: SmithOptions,
+    plan: Sequence[StepRecord],
+    profile: LanguageProfile = GLSL450,
+    index: int = 0,
+) -> Pair:
+    generated = generate(seed, generator, profile)
+    reference = prepare_generated(generated, profile)
+    started = time.perf_counter()
+    variant = prepare_generated(generated, profile, steps=[reconditioning(), *plan])
+    transform_ms = (time.perf_counter() - started) * 1000
+    provenance = variant.test.provenance
+    extra = {**provenance.extra, "oracle": "metamorphic", "reference_steps": 1}
+    test = dataclasses.replace(
+        variant.test,
+        shaders={
+            **variant.test.shaders,
+            REFERENCE_FILE_BY_STAGE[variant.test.stage]: reference.source,
+        },
+        provenance=dataclasses.replace(provenance, extra=extra),
+    )
+    variant = dataclasses.replace(variant, test=test)
+    return Pair(index, seed, tuple(plan), reference, variant, transform_ms)
+
+
+def pair_results(
+    reference: Mapping[str, RunResult], variant: Mapping[str, RunResult]
+) -> dict[str, RunResult]:
+    """Both runs under one name each (`<target>.reference`, `<target>.variant`), and the
+    interpreter's run of the variant as the expected output."""
+    merged: dict[str, RunResult] = {}
+    for name, result in reference.items():
+        if name != REFERENCE:
+            merged[f"{name}.reference"] = result
+    for name, result in variant.items():
+        if name != REFERENCE:
+            merged[f"{name}.variant"] = result
+    if REFERENCE in variant:
+        merged[REFERENCE] = variant[REFERENCE]
+    return merged
+
+
+def recorded_pair(
+    pair: Pair,
+    reference: Mapping[str, RunResult],
+    variant: Mapping[str, RunResult],
+    finding: Finding | None,
+    versions: Mapping[str, Mapping[str, str]] | None = None,
+) -> TestCase:
+    files: dict[str, bytes] = {}
+    merged = pair_results(reference, variant)
+    named_versions = None
+    if versions is not None:
+        named_versions = {
+            key: versions.get(key.rsplit(".", 1)[0], {}) for key in merged if key != REFERENCE
+        }
+    recorded = run_records(merged, files, named_versions)
+    recorded.finding = finding
+    recorded.verdict = "metamorphic"
+    return dataclasses.replace(pair.variant.test, results=recorded, files=files)
+
+
+def is_metamorphic(test: TestCase) -> bool:
+    return test.provenance.extra.get("oracle") == METAMORPHIC_ORACLE
+
+
+def pair_of_test(test: TestCase, plan: Sequence[StepRecord] | None = None) -> Pair:
+    """The pair a metamorphic test records, rebuilt from its provenance (with another
+    `plan` where given) and checked against the shaders it holds."""
+    provenance = test.provenance
+    if not is_metamorphic(test) or provenance.seed is None:
+        raise TestCaseError("not a metamorphic test (its provenance names no metamorphic oracle)")
+    cut = int(provenance.extra.get("reference_steps", 1))
+    recorded = [StepRecord(s.name, dict(s.params)) for s in provenance.steps[cut:]]
+    try:
+        options = options_from_dict(dict(provenance.options))
+        profile = profile_named(provenance.profile or GLSL450.name)
+    except (KeyError, TypeError, ValueError) as error:
+        raise TestCaseError(f"test.json provenance is incomplete or corrupt ({error})") from None
+    pair = prepare_pair(provenance.seed, options, recorded if plan is None else plan, profile)
+    if plan is None:
+        for name, text in pair.variant.test.shaders.items():
+            if test.shaders.get(name) != text:
+                raise TestCaseError(f"{name} differs from what the provenance rebuilds (edited?)")
+    return pair
+
+
+def plan_of_test(test: TestCase) -> list[StepRecord]:
+    cut = int(test.provenance.extra.get("reference_steps", 1))
+    return [StepRecord(s.name, dict(s.params)) for s in test.provenance.steps[cut:]]
