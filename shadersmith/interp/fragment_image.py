@@ -7,6 +7,14 @@ costs one run per fragment. So the sanitizer runs on a fixed sample (the four co
 the first row's and column's neighbours, and fragments drawn from a seed), and each
 sampled fragment's outputs must equal the lane run's: a disagreement is a defect of
 ours, reported as such, never a finding about a compiler.
+
+A float colour (`vec4`, drawn into RGBA8: fused programs, mutate/fusion) is computed in
+float32 and converted as GL and Vulkan convert to a unorm8 attachment: round to nearest
+of clamp(c, 0, 1) * 255, ties to even (what llvmpipe and lavapipe do; tests/test_fusion.py
+checks). Its exact part and its rounding part are kept apart: the program computes its
+colour from exact values in named `float_functions`, called last, and a FLOAT_ROUNDOFF
+the sanitizer meets in one of those is the colour's intended rounding (the sanitizer has
+by then run every other statement of the fragment), anything else still undefined.
 """
 
 from __future__ import annotations
@@ -16,9 +24,9 @@ import random
 import numpy as np
 import numpy.typing as npt
 
-from shadersmith.interp.errors import InterpreterError
+from shadersmith.interp.errors import InterpreterError, UBCategory, UndefinedBehaviour
 from shadersmith.interp.fragment import FragmentInterpreter
-from shadersmith.interp.lanes import run_fragment_lanes
+from shadersmith.interp.lanes import run_fragment_colour_lanes, run_fragment_lanes
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
 
@@ -57,5 +65,47 @@ def expected_image(
             raise InterpreterError(
                 f"lane and scalar interpreters disagree at fragment ({x}, {y}): "
                 f"{lanes} vs {color} (a defect of shadersmith)"
+            )
+    return image
+
+
+def unorm8(colour: npt.NDArray[np.float32]) -> npt.NDArray[np.uint8]:
+    """Float colours as a unorm8 attachment stores them: round(clamp(c, 0, 1) * 255),
+    ties to even, NaN as 0 (GL 4.6 section 2.3.5.1; Vulkan's "conversion from floating
+    point to normalized fixed point")."""
+    clamped = np.clip(np.nan_to_num(colour.astype(np.float32), nan=0.0), 0.0, 1.0)
+    levels: npt.NDArray[np.uint8] = np.rint(clamped * np.float32(255.0)).astype(np.uint8)
+    return levels
+
+
+def expected_unorm_image(
+    program: Program,
+    values: BufferValues,
+    width: int,
+    height: int,
+    float_functions: frozenset[str],
+) -> npt.NDArray[np.uint8]:
+    """The (height, width, 4) RGBA8 image of a fragment program with a vec4 colour: the
+    lane interpreter's, converted by `unorm8`. Sampled fragments run in the scalar
+    interpreter twice: with the sanitizer, which must stop at nothing but a float
+    rounding inside `float_functions` (see the module docstring), and without it, whose
+    colour must equal the lane run's. Raises UndefinedBehaviour or InterpreterError like
+    `expected_image`."""
+    sanitizing = FragmentInterpreter(program)
+    plain = FragmentInterpreter(program, sanitize=False)
+    image = unorm8(np.asarray(run_fragment_colour_lanes(program, values, width, height)))
+    for x, y in sample_fragments(width, height):
+        try:
+            sanitizing.run(values, x, y)
+        except UndefinedBehaviour as ub:
+            if ub.category is not UBCategory.FLOAT_ROUNDOFF or ub.function not in float_functions:
+                raise
+        colour = np.array(plain.run(values, x, y).values[COLOR], np.float32)
+        expected = tuple(int(v) for v in unorm8(colour))
+        lanes = tuple(int(v) for v in image[y, x])
+        if lanes != expected:
+            raise InterpreterError(
+                f"lane and scalar interpreters disagree at fragment ({x}, {y}): "
+                f"{lanes} vs {expected} (a defect of shadersmith)"
             )
     return image

@@ -60,7 +60,21 @@ def register(name: str) -> Callable[[StepFunction], StepFunction]:
     return add
 
 
+# Modules that register steps of their own and import this one (so this one cannot
+# import them first): loaded when a step name is not yet known, so that a provenance
+# naming their steps replays without its reader importing them.
+_STEP_MODULES = ("shadersmith.mutate.fusion",)
+
+
+def _load_step_modules() -> None:
+    import importlib
+
+    for module in _STEP_MODULES:
+        importlib.import_module(module)
+
+
 def step_names() -> list[str]:
+    _load_step_modules()
     return sorted(_STEPS)
 
 
@@ -69,6 +83,9 @@ def apply_step(
 ) -> tuple[StepRecord, StepResult]:
     """Apply the step `name`; its record (to append to the provenance) and its result."""
     function = _STEPS.get(name)
+    if function is None:
+        _load_step_modules()
+        function = _STEPS.get(name)
     if function is None:
         raise StepError(f"unknown step {name!r} (known: {', '.join(step_names())})")
     params = dict(params or {})

@@ -2,6 +2,7 @@
 
     run_compute_lanes(program, lane_buffer_values) -> list[BufferValues]
     run_fragment_lanes(program, buffer_values, width, height) -> (height, width, 4) uint32
+    run_fragment_colour_lanes(...) -> the same for a uvec4 colour, float32 for a vec4 one
 
 Every value is a numpy array with one element per lane (values.py); divergent control
 flow runs under masks of lanes (state.py, statements.py). Results are the scalar
@@ -29,9 +30,10 @@ from shadersmith.ir.program import Program, Stage
 from shadersmith.ir.types import ScalarKind, VectorType
 from shadersmith.ir.values import BufferValues
 
-__all__ = ["LaneProgram", "run_compute_lanes", "run_fragment_lanes"]
+__all__ = ["LaneProgram", "run_compute_lanes", "run_fragment_colour_lanes", "run_fragment_lanes"]
 
 _UVEC4 = VectorType(ScalarKind.UINT, 4)
+_VEC4 = VectorType(ScalarKind.FLOAT, 4)
 
 
 def run_compute_lanes(
@@ -58,10 +60,26 @@ def run_fragment_lanes(
     y + 0.5. Uniform blocks hold `buffer_values` in every fragment."""
     compiled = program if isinstance(program, LaneProgram) else LaneProgram(program)
     source = compiled.program
+    if source.stage is Stage.FRAGMENT and (not source.outputs or source.outputs[0].type != _UVEC4):
+        raise InterpreterError("lane mode draws fragment shaders whose first output is a uvec4")
+    image = run_fragment_colour_lanes(compiled, buffer_values, width, height)
+    return np.ascontiguousarray(image, np.uint32)
+
+
+def run_fragment_colour_lanes(
+    program: Program | LaneProgram, buffer_values: BufferValues, width: int, height: int
+) -> npt.NDArray[np.uint32] | npt.NDArray[np.float32]:
+    """As `run_fragment_lanes`, for a first output that is a uvec4 (uint32 words) or a
+    vec4 (float32 values as the shader computed them, before any conversion to the
+    colour attachment's format: interp/fragment_image.py converts to unorm8)."""
+    compiled = program if isinstance(program, LaneProgram) else LaneProgram(program)
+    source = compiled.program
     if source.stage is not Stage.FRAGMENT:
         raise InterpreterError(f"not a fragment shader: {source.stage.value}")
-    if not source.outputs or source.outputs[0].type != _UVEC4:
-        raise InterpreterError("lane mode draws fragment shaders whose first output is a uvec4")
+    if not source.outputs or source.outputs[0].type not in (_UVEC4, _VEC4):
+        raise InterpreterError(
+            "lane mode draws fragment shaders whose first output is a uvec4 or a vec4"
+        )
     output = compiled.outputs[source.outputs[0].name]
     count = width * height
     storage, lengths = buffer_storage(compiled.buffer_fields, [buffer_values])
@@ -72,4 +90,7 @@ def run_fragment_lanes(
     storage[compiled.stage_inputs[FRAG_COORD].index] = coordinate
     run = compiled.run(count, storage, lengths)
     color = np.broadcast_to(run.statics[output.index], (4, count))
-    return np.ascontiguousarray(color.reshape(4, height, width).transpose(1, 2, 0), np.uint32)
+    image = color.reshape(4, height, width).transpose(1, 2, 0)
+    if source.outputs[0].type == _UVEC4:
+        return np.ascontiguousarray(image, np.uint32)
+    return np.ascontiguousarray(image, np.float32)

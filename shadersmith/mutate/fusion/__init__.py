@@ -1,0 +1,244 @@
+"""FShader's shader fusion (seed 001, sections IV and V) on generated fragment programs.
+
+Two reconditioned fragment programs become one whose colour is a known function of
+theirs (relations.py: MR+, MR-, MR_l; occlusion.py: MR_o), so the fused program's image
+must be that function of the parts' images on the same target: a metamorphic oracle that
+needs no second compiler (oracle/fusion.py).
+
+The fused program is built in the paper's three steps, as far as `Strategy` asks:
+
+1. side by side (form.py): each part renamed (rename.py), its `main` a function that
+   returns its 8-bit colour, and a new `main` that calls them and mixes the colours;
+2. inline and interleave (inline.py): the parts' code moved into `main`, their
+   top-level statements interleaved, each part's order kept, loops moved whole;
+3. variable reuse (reuse.py): a dead local of one part holds a later local of another.
+
+Fusing a fused program with a third one adds a part to it (FShader's sequences fuse
+((P1, P2), P3), P4); occlusion fuses two programs only (the paper fuses MR_o pairwise).
+
+Both operations are steps (mutate/steps.py), so provenance rebuilds a fused program:
+
+- `float-colour`: a generated program as part 1 alone (its RGBA8 image is what the
+  oracle fuses);
+- `fuse`: the program it is applied to, fused with a partner that the step regenerates
+  from the partner's generator seed, options, profile and steps (reconditioning), with
+  the relation, the strategy, and a seed for the step's own random choices.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from shadersmith.ir.expressions import VariableRef
+from shadersmith.ir.program import Program, Stage
+from shadersmith.ir.statements import VarDecl
+from shadersmith.ir.values import BufferValues
+from shadersmith.mutate.fusion.form import (
+    MIX_FUNCTION,
+    PART_LOCAL,
+    PART_PARAMETER,
+    FusedForm,
+    fused_form,
+    is_fused,
+    is_plain,
+    part_call,
+    part_parameter,
+    renamed_part,
+    with_part,
+)
+from shadersmith.mutate.fusion.inline import inline_parts, interleave
+from shadersmith.mutate.fusion.occlusion import occlude
+from shadersmith.mutate.fusion.relations import UVEC4, Relation, combine, leaf
+from shadersmith.mutate.fusion.rename import FusionError, referenced_names
+from shadersmith.mutate.fusion.reuse import reuse_variables
+from shadersmith.mutate.record import StepRecord
+from shadersmith.mutate.steps import StepResult, register, replay_steps
+
+FUSE = "fuse"
+FLOAT_COLOUR = "float-colour"
+
+__all__ = [
+    "FLOAT_COLOUR",
+    "FUSE",
+    "MIX_FUNCTION",
+    "FusionError",
+    "FusionResult",
+    "PartnerSpec",
+    "Relation",
+    "Strategy",
+    "float_colour",
+    "fuse",
+    "fuse_params",
+    "is_fused",
+    "is_plain",
+    "partner_program",
+]
+
+
+class Strategy(enum.Enum):
+    SIDE_BY_SIDE = "side-by-side"  # step 1
+    INLINE = "inline"  # steps 1 and 2
+    INLINE_REUSE = "inline-reuse"  # steps 1, 2 and 3
+
+
+@dataclass(frozen=True)
+class PartnerSpec:
+    """How to make a partner again: the generator's seed, options (generate/options.py
+    `options_to_dict`) and profile, then its steps (its reconditioning)."""
+
+    seed: int
+    options: dict[str, Any]
+    profile: str
+    steps: tuple[StepRecord, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed,
+            "options": dict(self.options),
+            "profile": self.profile,
+            "steps": [{"name": s.name, "params": dict(s.params)} for s in self.steps],
+        }
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> PartnerSpec:
+        steps = tuple(StepRecord(str(s["name"]), dict(s.get("params", {}))) for s in data["steps"])
+        return PartnerSpec(int(data["seed"]), dict(data["options"]), str(data["profile"]), steps)
+
+
+def partner_program(spec: PartnerSpec) -> tuple[Program, BufferValues]:
+    """The partner `spec` describes, generated and stepped (reconditioned)."""
+    # Imported here: the generator is only needed when a fusion is built or replayed.
+    from shadersmith.generate.smith import generate, options_from_dict
+    from shadersmith.ir.profile import profile_named
+
+    generated = generate(
+        spec.seed, options_from_dict(dict(spec.options)), profile_named(spec.profile)
+    )
+    if generated.program.stage is not Stage.FRAGMENT:
+        raise FusionError(
+            f"partner seed {spec.seed} generates a compute shader, not a fragment one"
+        )
+    return replay_steps(spec.steps, generated.program, generated.buffer_values)
+
+
+@dataclass(frozen=True)
+class FusionResult:
+    program: Program
+    values: BufferValues
+    report: dict[str, Any] = field(default_factory=dict)
+
+
+def float_colour(program: Program, values: BufferValues) -> tuple[Program, BufferValues]:
+    """A generated program as part 1 alone: its colour's low bytes into RGBA8."""
+    form = fused_form(program, values)
+    return form.program(), form.values
+
+
+def fuse(
+    base: Program,
+    base_values: BufferValues,
+    partner: Program,
+    partner_values: BufferValues,
+    relation: Relation,
+    strategy: Strategy,
+    rng: random.Random,
+) -> FusionResult:
+    """`base` (generated or fused) fused with `partner` (generated) under `relation`."""
+    form = fused_form(base, base_values)
+    number = form.parts + 1
+    part = renamed_part(partner, partner_values, number, form.next_binding)
+    report: dict[str, Any] = {"parts": number}
+    if relation is Relation.OCCLUDE:
+        fused, site = occlude(form, part, rng)
+        report["occluded_if"] = site
+        if strategy is not Strategy.SIDE_BY_SIDE:
+            fused, inlined = inline_parts(fused)
+            report["inlined"] = inlined
+    else:
+        fused = _combined(form, part.part, relation, with_part(form, part))
+        if strategy is Strategy.SIDE_BY_SIDE:
+            fused = replace(fused, statements=(*form.statements, part_call(number)))
+        else:
+            fused, report = _inlined(fused, form, number, strategy, rng, report)
+    _check_main_scope(fused)
+    return FusionResult(fused.program(), fused.values, report)
+
+
+def _combined(form: FusedForm, number: int, relation: Relation, fused: FusedForm) -> FusedForm:
+    return replace(
+        fused,
+        mix_params=(*form.mix_params, part_parameter(number)),
+        mix_value=combine(relation, form.mix_value, leaf(PART_PARAMETER.format(number))),
+        mix_args=(*form.mix_args, VariableRef(UVEC4, PART_LOCAL.format(number))),
+    )
+
+
+def _inlined(
+    fused: FusedForm,
+    form: FusedForm,
+    number: int,
+    strategy: Strategy,
+    rng: random.Random,
+    report: dict[str, Any],
+) -> tuple[FusedForm, dict[str, Any]]:
+    """Steps 2 and 3: the fused program's main and the partner inlined where they can be,
+    interleaved, then (INLINE_REUSE) locals reused."""
+    with_base, inlined = inline_parts(replace(fused, statements=form.statements))
+    with_partner, inlined_partner = inline_parts(
+        replace(with_base, statements=(part_call(number),))
+    )
+    merged = interleave(with_base.statements, with_partner.statements, rng)
+    report = {**report, "inlined": [*inlined, *inlined_partner]}
+    if strategy is Strategy.INLINE_REUSE:
+        merged, reused = reuse_variables(merged, referenced_names(fused.mix_args), rng)
+        report["reused"] = [list(pair) for pair in reused]
+    return replace(with_partner, statements=tuple(merged)), report
+
+
+def _check_main_scope(form: FusedForm) -> None:
+    names = [s.name for s in form.statements if isinstance(s, VarDecl)]
+    if len(names) != len(set(names)):
+        raise FusionError("fusion would declare a name twice in main (a defect of shadersmith)")
+
+
+# ---------------------------------------------------------------------------- steps
+
+
+def fuse_params(
+    partner: PartnerSpec, relation: Relation, strategy: Strategy, seed: int
+) -> dict[str, Any]:
+    return {
+        "partner": partner.to_json(),
+        "relation": relation.value,
+        "strategy": strategy.value,
+        "seed": seed,
+    }
+
+
+@register(FUSE)
+def fuse_step(program: Program, values: BufferValues, params: Mapping[str, Any]) -> StepResult:
+    """Fuse with the partner the parameters describe (see the module docstring)."""
+    partner, partner_values = partner_program(PartnerSpec.from_json(params["partner"]))
+    result = fuse(
+        program,
+        values,
+        partner,
+        partner_values,
+        Relation(params["relation"]),
+        Strategy(params["strategy"]),
+        random.Random(int(params["seed"])),
+    )
+    return StepResult(result.program, result.values, result.report)
+
+
+@register(FLOAT_COLOUR)
+def float_colour_step(
+    program: Program, values: BufferValues, params: Mapping[str, Any]
+) -> StepResult:
+    """A generated program as part 1 alone, its colour in RGBA8 (no parameters)."""
+    fused, fused_values = float_colour(program, values)
+    return StepResult(fused, fused_values)

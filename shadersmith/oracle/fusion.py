@@ -1,0 +1,95 @@
+"""The fusion oracle (FShader, seed 001): a fused program's image against the image its
+relation predicts from the parts' images, all rendered by the same target.
+
+No second compiler is needed: whatever a target does to each part alone, the fused
+program must do the same to the fused colours. For MR+, MR- and MR_l the prediction is
+the relation's formula applied to the parts' RGBA8 images in float32, exactly as the
+shader applies it (mutate/fusion/relations.py), then converted to unorm8; the fused
+image must be within the histogram EMD tolerance of it (oracle/image.py). For MR_o each
+pixel must be one of the two parts' pixels, within one level per channel (the paper's
+Eq. 3; here the parts' colours reach the fused image unchanged, so equality is expected
+and one level is slack for a driver's rounding).
+
+A relation the reference interpreter breaks too (parts and fused program run by it) is a
+defect of ours, in the fusion or in the relation, and never a compiler bug: callers check
+`check_relation` on the interpreter's images before they blame a target.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from shadersmith.interp.fragment_image import unorm8
+from shadersmith.mutate.fusion.relations import Relation, combine_images, leaf_image
+from shadersmith.oracle.image import DEFAULT_EMD_TOLERANCE, ImageComparison, compare_images
+
+RGBA8 = npt.NDArray[np.uint8]
+# MR_o: how far (levels per channel) a fused pixel may be from the part it shows.
+OCCLUSION_SLACK = 1
+
+
+@dataclass(frozen=True)
+class RelationCheck:
+    relations: tuple[Relation, ...]  # one per fusion, in order (parts 1 and 2 first)
+    holds: bool
+    expected: RGBA8  # the predicted image (MR_o: per pixel, the nearer part's)
+    comparison: ImageComparison  # expected against the fused image
+    outside: int  # MR_o: pixels that are neither part's; 0 otherwise
+
+    @property
+    def relation(self) -> Relation:
+        return self.relations[-1]
+
+    def summary(self) -> str:
+        if self.relation is Relation.OCCLUDE:
+            return f"{self.outside} pixels are neither part's ({self.comparison.summary()})"
+        return self.comparison.summary()
+
+
+def expected_fused(relations: Sequence[Relation], parts: Sequence[RGBA8]) -> RGBA8:
+    """The image that fusing `parts` under `relations` (iteratively, ((1, 2), 3), ...)
+    predicts, for the formula relations."""
+    if len(parts) != len(relations) + 1:
+        raise ValueError(f"{len(relations)} fusions need {len(relations) + 1} part images")
+    value = leaf_image(parts[0])
+    for relation, part in zip(relations, parts[1:], strict=True):
+        value = combine_images(relation, value, leaf_image(part))
+    return unorm8(value)
+
+
+def check_relation(
+    relations: Sequence[Relation],
+    parts: Sequence[RGBA8],
+    fused: RGBA8,
+    tolerance: float = DEFAULT_EMD_TOLERANCE,
+) -> RelationCheck:
+    """Whether `fused` is what `relations` predict from `parts` (see the module docstring)."""
+    for image in (*parts, fused):
+        if image.dtype != np.uint8:
+            raise ValueError(f"fusion compares RGBA8 images, not {image.dtype}")
+    chain = tuple(relations)
+    if chain and chain[-1] is Relation.OCCLUDE:
+        if len(chain) != 1 or len(parts) != 2:
+            raise ValueError("occlusion fuses two programs (pairwise)")
+        return _occlusion(chain, parts[0], parts[1], fused, tolerance)
+    if Relation.OCCLUDE in chain:
+        raise ValueError("occlusion only ever fuses two generated programs")
+    expected = expected_fused(chain, parts)
+    comparison = compare_images(expected, fused, tolerance)
+    return RelationCheck(chain, comparison.same, expected, comparison, 0)
+
+
+def _occlusion(
+    chain: tuple[Relation, ...], front: RGBA8, back: RGBA8, fused: RGBA8, tolerance: float
+) -> RelationCheck:
+    actual = fused.astype(np.int16)
+    off_front = np.abs(actual - front.astype(np.int16)).max(axis=2)
+    off_back = np.abs(actual - back.astype(np.int16)).max(axis=2)
+    outside = int(np.count_nonzero((off_front > OCCLUSION_SLACK) & (off_back > OCCLUSION_SLACK)))
+    expected = np.where((off_front <= off_back)[..., None], front, back).astype(np.uint8)
+    comparison = compare_images(expected, fused, tolerance)
+    return RelationCheck(chain, outside == 0, expected, comparison, outside)
