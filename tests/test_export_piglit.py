@@ -1,20 +1,25 @@
 """piglit export (export/piglit.py), checked by Debian's real shader_runner: a finding
-whose bug is not in Mesa's GL path passes, one whose bug is fails on the probed word."""
+whose bug is not in Mesa's GL path passes, one whose bug is fails on the probed word or
+pixel; a freshly generated fragment test passes; uniform block members reach the shader."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
 import subprocess
 from pathlib import Path
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
 from shadersmith.case import load_test
+from shadersmith.case.inputs import Inputs
 from shadersmith.cli import main
-from shadersmith.export.common import ExportError
+from shadersmith.export.common import ExportError, equal_rectangles
 from shadersmith.export.piglit import piglit_shader_test
+from tests.export_support import echo_test
 
 FINDINGS = Path(__file__).resolve().parent.parent / "findings"
 SHADER_RUNNER = Path("/usr/lib/x86_64-linux-gnu/piglit/bin/shader_runner")
@@ -40,16 +45,20 @@ def _run(path: Path) -> str:
     return done.stdout + done.stderr
 
 
+def _exported(directory: Path) -> Path:
+    result = CliRunner().invoke(main, ["export", str(directory)])
+    assert result.exit_code == 0, result.output
+    return directory / "test.shader_test"
+
+
+# ---------------------------------------------------------------------------- compute
+
+
 def test_shader_test_has_buffers_dispatch_and_probes() -> None:
     text = piglit_shader_test(load_test(FINDINGS / "glslang-fold-vector-equality"))
     assert "[compute shader]" in text and "GLSL >= 4.50" in text
     assert "ssbo 2 subdata int 0 745710423" in text
     assert text.rstrip().endswith("probe ssbo uint 2 0 == 745710423")
-
-
-def test_fragment_tests_are_refused_in_one_line() -> None:
-    with pytest.raises(ExportError, match="compute tests only"):
-        piglit_shader_test(load_test(FINDINGS / "softpipe-index-side-effect"))
 
 
 @pytest.mark.parametrize(
@@ -62,7 +71,128 @@ def test_fragment_tests_are_refused_in_one_line() -> None:
 def test_shader_runner_agrees_with_the_finding(finding: str, verdict: str, tmp_path: Path) -> None:
     directory = tmp_path / finding
     shutil.copytree(FINDINGS / finding, directory)
-    result = CliRunner().invoke(main, ["export", str(directory)])
-    assert result.exit_code == 0, result.output
-    output = _run(directory / "test.shader_test")
+    output = _run(_exported(directory))
     assert f'"result": "{verdict}"' in output, output
+
+
+# --------------------------------------------------------------------------- fragment
+
+
+def test_fragment_shader_test_draws_into_a_signed_target_and_probes_every_pixel() -> None:
+    text = piglit_shader_test(load_test(FINDINGS / "softpipe-index-side-effect"))
+    assert "[vertex shader passthrough]" in text
+    assert "[fragment shader]\n#version 450\n" in text and "GLSL >= 4.50" in text
+    assert "texture storage 0 2D GL_RGBA32I (1 64 64)\nfb tex 2d 0\n" in text
+    # Column 0 keeps its zero colour; every other pixel holds 77 in alpha.
+    assert text.endswith(
+        "draw rect -1 -1 2 2\n"
+        "relative probe rect rgba int (0.0, 0.0, 0.015625, 1.0) (0, 0, 0, 0)\n"
+        "relative probe rect rgba int (0.015625, 0.0, 0.984375, 1.0) (0, 0, 0, 77)\n"
+    )
+
+
+def test_uniform_block_members_are_set_by_name_with_their_bits() -> None:
+    text = piglit_shader_test(load_test(FINDINGS / "llvmpipe-gl-const-array-index"))
+    assert "uniform uvec3 buf_in_0.in_0_f1 4294967268 242721098 4294967295\n" in text
+    echo = piglit_shader_test(echo_test())
+    assert "uniform uint Named.f 3225419776\n" in echo  # -3.0's bits
+    assert "uniform uvec2 Named.aa[1][0] 5 6\n" in echo
+    assert "uniform uint k[1] 6\n" in echo  # no instance name: no block prefix
+
+
+def test_equal_rectangles_cover_every_pixel_once() -> None:
+    rng = np.random.default_rng(7)
+    image = rng.integers(0, 3, size=(9, 7, 4), dtype=np.uint32) // 2  # long runs of zeros
+    image[:, 2] = 5  # a column that grows into one tall rectangle
+    painted = np.zeros_like(image)
+    covered = np.zeros(image.shape[:2], dtype=int)
+    for rect in equal_rectangles(image):
+        painted[rect.y : rect.y + rect.height, rect.x : rect.x + rect.width] = rect.color
+        covered[rect.y : rect.y + rect.height, rect.x : rect.x + rect.width] += 1
+    assert (covered == 1).all() and (painted == image).all()
+    assert len(equal_rectangles(np.zeros((64, 64, 4), dtype=np.uint32))) == 1
+
+
+def test_unexportable_fragment_tests_are_refused_in_one_line() -> None:
+    test = load_test(FINDINGS / "softpipe-index-side-effect")
+    es = dataclasses.replace(
+        test, shaders={"shader.frag": test.main_shader.replace("#version 450", "#version 310 es")}
+    )
+    with pytest.raises(ExportError, match="desktop GLSL"):
+        piglit_shader_test(es)
+    float_colour = test.main_shader.replace("out uvec4", "out vec4").replace("= uvec4(", "= vec4(")
+    with pytest.raises(ExportError, match="uvec4 colour"):
+        piglit_shader_test(dataclasses.replace(test, shaders={"shader.frag": float_colour}))
+    # -0.0 has two signs: floatBitsToUint of it is undefined for the reference interpreter.
+    named, anonymous = echo_test().inputs.buffers
+    signed_zero = dataclasses.replace(named, values={**named.values, "f": -0.0})
+    undefined = dataclasses.replace(
+        echo_test(), inputs=Inputs(buffers=(signed_zero, anonymous), framebuffer=(64, 64))
+    )
+    with pytest.raises(ExportError, match="shadersmith recondition") as refused:
+        piglit_shader_test(undefined)
+    assert "\n" not in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("finding", "verdict"),
+    [
+        ("softpipe-index-side-effect", "pass"),  # softpipe's bug: llvmpipe draws it right
+        ("spirv-opt-os-crash", "pass"),  # spirv-opt's crash: not in GL at all
+        ("llvmpipe-gl-const-array-index", "fail"),  # gl-llvmpipe draws (0, 28, 0, 0)
+    ],
+)
+def test_shader_runner_agrees_with_the_fragment_finding(
+    finding: str, verdict: str, tmp_path: Path
+) -> None:
+    directory = tmp_path / finding
+    shutil.copytree(FINDINGS / finding, directory)
+    output = _run(_exported(directory))
+    assert f'"result": "{verdict}"' in output, output
+    if verdict == "fail":  # on the pixel and the value the finding recorded
+        assert "Probe color at (0,0)\n  Expected: 0 0 0 0\n  Observed: 0 28 0 0" in output
+
+
+def test_a_generated_fragment_test_passes(tmp_path: Path) -> None:
+    """generate, recondition, export, as a user would: seed 8 fills an anonymous uniform
+    block and draws an image of 1408 rectangles."""
+    runner = CliRunner()
+    generated = tmp_path / "seed8"
+    for command in (
+        ["generate", "--stage", "fragment", "--seed", "8", "--out", str(generated)],
+        ["recondition", str(generated)],
+    ):
+        result = runner.invoke(main, command)
+        assert result.exit_code == 0, result.output
+    path = _exported(tmp_path / "seed8-reconditioned")
+    text = path.read_text()
+    assert text.count("\nuniform ") >= 5 and text.count("relative probe rect") > 1000
+    output = _run(path)
+    assert '"result": "pass"' in output, output[-2000:]
+
+
+def test_uniform_values_reach_the_shader(tmp_path: Path) -> None:
+    """Every member of both blocks is shown in the image, which passes; with one member
+    changed in the file, the probes of its column fail."""
+    text = piglit_shader_test(echo_test())
+    path = tmp_path / "echo.shader_test"
+    path.write_text(text)
+    assert '"result": "pass"' in _run(path)
+    changed = text.replace(
+        "uniform uvec2 Named.aa[1][0] 5 6\n", "uniform uvec2 Named.aa[1][0] 5 9\n"
+    )
+    assert changed != text
+    path.write_text(changed)
+    output = _run(path)
+    assert '"result": "fail"' in output and "Observed: 1 -1 3 9" in output, output[-2000:]
+
+
+def test_an_unsigned_target_would_hide_high_words(tmp_path: Path) -> None:
+    """Why the target is GL_RGBA32I: read as GL_INT (piglit's only integer probe), an
+    RGBA32UI pixel's words of 2^31 and more come back clamped to 2147483647."""
+    text = piglit_shader_test(echo_test())
+    unsigned = text.replace("GL_RGBA32I (1 64 64)", "GL_RGBA32UI (1 64 64)")
+    path = tmp_path / "unsigned.shader_test"
+    path.write_text(unsigned)
+    output = _run(path)
+    assert "Expected: 6 0 -1 -2147483648\n  Observed: 6 0 2147483647 2147483647" in output, output

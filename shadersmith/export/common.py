@@ -1,28 +1,141 @@
-"""What every export needs: the test's expected buffers and its bytes as words."""
+"""What every export needs: the reference interpreter's expected output (a compute test's
+buffers, a fragment test's image), the image as rectangles of one colour, and bytes as
+32-bit words."""
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+from itertools import groupby
+
+import numpy as np
+import numpy.typing as npt
+
 from shadersmith.case import TestCase
 from shadersmith.interp import run_compute
+from shadersmith.interp.errors import InterpreterError, UndefinedBehaviour
+from shadersmith.interp.fragment_image import expected_image as interpreted_image
+from shadersmith.ir.types import ScalarKind, VectorType
 from shadersmith.ir.values import BufferValues
-from shadersmith.trial import prepare_loaded
+from shadersmith.trial import PreparedTrial, prepare_loaded
+
+STAGES = ("compute", "fragment")
+_VERSION = re.compile(r"^\s*#\s*version\s+(\d+)(\s+es)?", re.M)
+
+Image = npt.NDArray[np.uint32]
+Color = tuple[int, int, int, int]
+_UVEC4 = VectorType(ScalarKind.UINT, 4)
 
 
 class ExportError(ValueError):
     """A test that cannot be exported; the message is one line for the user."""
 
 
-def expected_buffers(test: TestCase, format_name: str) -> BufferValues:
-    """The reference interpreter's buffers after `test`'s dispatch (compute tests)."""
-    if test.stage != "compute":
-        raise ExportError(f"{format_name} export handles compute tests only, not {test.stage}")
+@dataclass(frozen=True)
+class Rectangle:
+    """`width` x `height` pixels from (`x`, `y`) (image rows: row y is gl_FragCoord.y
+    y + 0.5) that all hold `color`."""
+
+    x: int
+    y: int
+    width: int
+    height: int
+    color: Color
+
+
+def check_stage(test: TestCase, format_name: str) -> None:
+    if test.stage not in STAGES:
+        raise ExportError(
+            f"{format_name} export handles compute and fragment tests, not {test.stage}"
+        )
+
+
+def glsl_version(test: TestCase) -> tuple[int, bool]:
+    """The shader's `#version` number and whether it is ESSL."""
+    match = _VERSION.search(test.main_shader)
+    if match is None:
+        raise ExportError("the shader has no #version line")
+    return int(match.group(1)), bool(match.group(2))
+
+
+def readable(test: TestCase) -> PreparedTrial:
+    """`test` with its IR, which the reference interpreter runs; an ExportError when the
+    front-end cannot read the shader."""
     trial = prepare_loaded(test)
     if trial.program is None or trial.values is None:
         raise ExportError("the test's shader cannot be read by the front-end: no expected output")
-    return run_compute(trial.program, trial.values, workgroups=test.inputs.dispatch).buffers
+    return trial
+
+
+def expected_buffers(trial: PreparedTrial) -> BufferValues:
+    """The reference interpreter's buffers after a compute test's dispatch."""
+    assert trial.program is not None and trial.values is not None  # see readable()
+    dispatch = trial.test.inputs.dispatch
+    try:
+        return run_compute(trial.program, trial.values, workgroups=dispatch).buffers
+    except (UndefinedBehaviour, InterpreterError) as error:
+        raise _no_reference("run", error) from error
+
+
+def expected_image(trial: PreparedTrial) -> Image:
+    """The (height, width, 4) uint32 image a fragment test must draw: row r is
+    gl_FragCoord.y r + 0.5 (the bottom row in GL, the top row in Vulkan)."""
+    assert trial.program is not None and trial.values is not None  # see readable()
+    if trial.test.inputs.framebuffer is None:
+        raise ExportError("the fragment test has no target size")
+    if not any(output.type == _UVEC4 for output in trial.program.outputs):
+        # A vec4 colour lands in RGBA8, rounded: exact probes of its words do not apply.
+        raise ExportError("export handles fragment tests with a uvec4 colour, not a float one")
+    width, height = trial.test.inputs.framebuffer
+    try:
+        return interpreted_image(trial.program, trial.values, width, height)
+    except (UndefinedBehaviour, InterpreterError) as error:
+        raise _no_reference("draw", error) from error
+
+
+def _no_reference(verb: str, error: Exception) -> ExportError:
+    # A test straight from `generate` is not reconditioned: say how to get one that is.
+    hint = " (`shadersmith recondition` writes a copy without it)"
+    suffix = hint if isinstance(error, UndefinedBehaviour) else ""
+    return ExportError(f"the reference interpreter cannot {verb} the test: {error}{suffix}")
+
+
+def equal_rectangles(image: Image) -> list[Rectangle]:
+    """Rectangles of one colour that cover `image`, each pixel once: the runs of equal
+    pixels of each row, a run grown downwards while the next row has the same run. A
+    uniform image is one rectangle; an image of all-different pixels, one per pixel."""
+    done: list[Rectangle] = []
+    # Runs of the row above, by (x, width, colour): the rectangle each one ends.
+    growing: dict[tuple[int, int, Color], Rectangle] = {}
+    for y in range(image.shape[0]):
+        row: dict[tuple[int, int, Color], Rectangle] = {}
+        for x, width, color in _runs(image[y]):
+            above = growing.pop((x, width, color), None)
+            height = above.height + 1 if above else 1
+            row[(x, width, color)] = Rectangle(x, y - height + 1, width, height, color)
+        done += growing.values()
+        growing = row
+    done += growing.values()
+    return sorted(done, key=lambda r: (r.y, r.x))
+
+
+def _runs(row: Image) -> list[tuple[int, int, Color]]:
+    """(x, width, colour) of each run of equal pixels of `row`, left to right."""
+    runs: list[tuple[int, int, Color]] = []
+    x = 0
+    for color, pixels in groupby((int(r), int(g), int(b), int(a)) for r, g, b, a in row):
+        width = len(list(pixels))
+        runs.append((x, width, color))
+        x += width
+    return runs
 
 
 def words_of(data: bytes) -> list[int]:
     """`data` as little-endian unsigned 32-bit words (zero-padded)."""
     padded = data + bytes(-len(data) % 4)
     return [int.from_bytes(padded[i : i + 4], "little") for i in range(0, len(padded), 4)]
+
+
+def signed(word: int) -> int:
+    """A 32-bit word as the signed int with its bits."""
+    return word - (1 << 32) if word >= 1 << 31 else word

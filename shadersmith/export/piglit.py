@@ -1,42 +1,89 @@
 """A test as a piglit `shader_test` (Mesa's own test format), for a Mesa bug report.
+`shader_runner FILE -auto -fbo` passes exactly when the driver computes what the reference
+interpreter does.
 
 A compute test becomes: the shader as it runs, each storage buffer created and filled
-word by word (its std430 bytes as 32-bit words, so float bits travel exactly), the dispatch,
-and a probe of every 32-bit word of every buffer the shader may write against the
-reference interpreter's result. `shader_runner FILE -auto -fbo` passes exactly when the
-driver computes what the interpreter does.
+word by word (its std430 bytes as 32-bit words, so float bits travel exactly), the
+dispatch, and a probe of every 32-bit word of every buffer the shader may write.
 
-Fragment tests are not exported yet: their integer colour target needs an FBO format
-piglit's `[test]` section does not set up the same way.
+A fragment test becomes: piglit's passthrough vertex shader and `draw rect -1 -1 2 2` (two
+triangles over the target instead of our runners' one big triangle: every pixel is still
+shaded once, at gl_FragCoord = its centre), the fragment shader as it runs, each member of
+each uniform block set by name with its bits (`uniform uint|uvecN NAME WORDS`:
+shader_runner copies the words to the offset GL reports, so floats travel exactly), and a
+probe of every pixel: one `relative probe rect rgba int` per rectangle of equal pixels
+(one for a uniform image, at most one per pixel).
+
+The target is GL_RGBA32I, not the RGBA32UI our runners draw into. piglit's only integer
+probe reads pixels as GL_INT, and GL clamps an unsigned word of 2^31 or more to
+2147483647 when it reads an RGBA32UI buffer that way (Debian's shader_runner on llvmpipe
+reads 0xFFFFFFFF as 2147483647): half of all colour words could not be checked, and
+shader_runner has no unsigned probe, image copy or texture view to get round it. A signed
+target keeps the `uvec4` colour's bits (GL leaves a signedness mismatch undefined; Mesa's
+llvmpipe and softpipe store the bits, checked with Debian's shader_runner), and each probe
+holds the expected words as signed ints: a pixel passes exactly when its 128 bits are the
+interpreter's. shader_runner draws into at most its 250x250 window.
 """
 
 from __future__ import annotations
 
-import re
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from shadersmith.case import TestCase
-from shadersmith.export.common import ExportError, expected_buffers, words_of
+from shadersmith.export.common import (
+    ExportError,
+    Rectangle,
+    check_stage,
+    equal_rectangles,
+    expected_buffers,
+    expected_image,
+    glsl_version,
+    readable,
+    signed,
+    words_of,
+)
 from shadersmith.harness.std430 import pack_buffer
+from shadersmith.ir.types import ArrayType, ScalarType, Type, VectorType
+from shadersmith.ir.values import Value
 from shadersmith.targets.buffers import buffer_inputs_from_specs
+from shadersmith.targets.results import BufferInput
 
 SHADER_TEST_FILE = "test.shader_test"
-_VERSION = re.compile(r"^\s*#\s*version\s+(\d+)(\s+es)?", re.M)
+# shader_runner's window (and the viewport `draw rect` fills): the largest target it covers.
+WINDOW_SIZE = 250
 
 
 def piglit_shader_test(test: TestCase) -> str:
     """The text of a piglit shader_test that checks `test`'s expected output."""
-    expected = expected_buffers(test, "piglit")
-    version = _VERSION.search(test.main_shader)
-    if version is None or version.group(2):
-        raise ExportError("piglit export handles desktop GLSL (#version 430 and later)")
-    glsl = int(version.group(1))
+    check_stage(test, "piglit")
+    version, es = glsl_version(test)
+    if es:  # shader_runner_gles3 is another binary, with other requirements
+        raise ExportError("piglit export handles desktop GLSL, not ESSL")
+    if test.stage == "compute":
+        return _compute_test(test, version)
+    return _fragment_test(test, version)
+
+
+def write_shader_test(test: TestCase, directory: Path) -> Path:
+    path = directory / SHADER_TEST_FILE
+    path.write_text(piglit_shader_test(test))
+    return path
+
+
+# ---------------------------------------------------------------------------- compute
+
+
+def _compute_test(test: TestCase, version: int) -> str:
+    if version < 430:
+        raise ExportError("piglit export of a compute test needs #version 430 or later")
+    expected = expected_buffers(readable(test))
     lines = [
         "# Exported by shadersmith: the buffers must hold the reference interpreter's",
         "# values after the dispatch.",
         "[require]",
         "GL >= 4.3",
-        f"GLSL >= {glsl // 100}.{glsl % 100:02d}",
+        _glsl_requirement(version),
         "",
         "[compute shader]",
         test.main_shader.rstrip("\n"),
@@ -45,15 +92,7 @@ def piglit_shader_test(test: TestCase) -> str:
     ]
     probes: list[str] = []
     for spec, buffer in zip(test.buffers, buffer_inputs_from_specs(test.buffers), strict=True):
-        data = pack_buffer(buffer.fields, buffer.values)
-        words = words_of(data)
-        lines.append(f"ssbo {buffer.binding} {len(data)}")
-        # One signed word per command: the `subdata` types of Debian's piglit are int,
-        # int64, uint64, float and double, each taking one value.
-        lines += [
-            f"ssbo {buffer.binding} subdata int {4 * i} {_signed(word)}"
-            for i, word in enumerate(words)
-        ]
+        lines += _ssbo_lines(buffer)
         if spec.access == "input":
             continue
         after = pack_buffer(buffer.fields, expected[spec.block])
@@ -67,11 +106,108 @@ def piglit_shader_test(test: TestCase) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_shader_test(test: TestCase, directory: Path) -> Path:
-    path = directory / SHADER_TEST_FILE
-    path.write_text(piglit_shader_test(test))
-    return path
+def _ssbo_lines(buffer: BufferInput) -> list[str]:
+    """A storage buffer created at its binding and filled with its bytes."""
+    data = pack_buffer(buffer.fields, buffer.values, buffer.layout)
+    # One signed word per command: the `subdata` types of Debian's piglit are int, int64,
+    # uint64, float and double, each taking one value.
+    return [f"ssbo {buffer.binding} {len(data)}"] + [
+        f"ssbo {buffer.binding} subdata int {4 * i} {signed(word)}"
+        for i, word in enumerate(words_of(data))
+    ]
 
 
-def _signed(word: int) -> int:
-    return word - (1 << 32) if word >= 1 << 31 else word
+def _glsl_requirement(version: int) -> str:
+    return f"GLSL >= {version // 100}.{version % 100:02d}"
+
+
+# --------------------------------------------------------------------------- fragment
+
+
+def _fragment_test(test: TestCase, version: int) -> str:
+    trial = readable(test)
+    image = expected_image(trial)
+    height, width = image.shape[:2]
+    if width > WINDOW_SIZE or height > WINDOW_SIZE:
+        raise ExportError(f"piglit export draws at most {WINDOW_SIZE}x{WINDOW_SIZE} pixels")
+    assert trial.program is not None  # readable() checked
+    named = {b.block_name: b.instance_name is not None for b in trial.program.buffers}
+    buffers = buffer_inputs_from_specs(test.buffers)
+    lines = [
+        "# Exported by shadersmith: every pixel must hold the reference interpreter's colour.",
+        "# The uvec4 colour is drawn into a GL_RGBA32I texture and probed as signed ints:",
+        "# piglit's integer probe reads GL_INT, which clamps RGBA32UI words >= 2^31.",
+        "[require]",
+        "GL >= 3.3",
+        _glsl_requirement(version),
+        "GL_ARB_texture_storage",
+        *(["GL_ARB_shader_storage_buffer_object"] if any(not b.uniform for b in buffers) else []),
+        "",
+        "[vertex shader passthrough]",
+        "",
+        "[fragment shader]",
+        test.main_shader.rstrip("\n"),
+        "",
+        "[test]",
+        f"texture storage 0 2D GL_RGBA32I (1 {width} {height})",
+        "fb tex 2d 0",
+    ]
+    for buffer in buffers:
+        if buffer.uniform:
+            prefix = f"{buffer.block}." if named.get(buffer.block, True) else ""
+            lines += _block_lines(buffer, prefix)
+        else:
+            lines += _ssbo_lines(buffer)
+    lines.append("draw rect -1 -1 2 2")
+    lines += [_probe(rect, width, height) for rect in equal_rectangles(image)]
+    return "\n".join(lines) + "\n"
+
+
+def _block_lines(buffer: BufferInput, prefix: str) -> list[str]:
+    """`uniform` commands that set every member of a uniform block. A block member's GL
+    name is `Block.member` when the block has an instance name, `member` otherwise."""
+    values: Mapping[str, Value] = buffer.values
+    return [
+        line
+        for name, type_ in buffer.fields
+        for line in _member_lines(prefix + name, type_, values[name])
+    ]
+
+
+def _member_lines(name: str, type_: Type, value: Value) -> Iterator[str]:
+    # shader_runner sets one scalar or vector per command: an array is walked down to
+    # those, with GL's names for them (`a[2]`, `aa[1][0]`). Test files hold nothing else
+    # in a uniform block (harness/typenames.py).
+    if isinstance(type_, ArrayType):
+        assert isinstance(value, tuple)
+        for index, item in enumerate(value):
+            yield from _member_lines(f"{name}[{index}]", type_.element, item)
+    elif isinstance(type_, ScalarType | VectorType):
+        # Any scalar (int, uint, float) as its word: shader_runner copies the parsed words
+        # to the member's offset whatever its type, so a float's bits travel exactly.
+        count = 1 if isinstance(type_, ScalarType) else type_.size
+        words = words_of(pack_buffer((("v", type_),), {"v": value}, "std140"))[:count]
+        glsl_type = "uint" if count == 1 else f"uvec{count}"
+        yield f"uniform {glsl_type} {name} {' '.join(map(str, words))}"
+    else:
+        raise ExportError(f"piglit export cannot set uniform {name} of type {type_}")
+
+
+def _probe(rect: Rectangle, width: int, height: int) -> str:
+    box = ", ".join(
+        [
+            _fraction(rect.x, width),
+            _fraction(rect.y, height),
+            _fraction(rect.width, width),
+            _fraction(rect.height, height),
+        ]
+    )
+    color = ", ".join(str(signed(word)) for word in rect.color)
+    return f"relative probe rect rgba int ({box}) ({color})"
+
+
+def _fraction(pixels: int, size: int) -> str:
+    """`pixels` / `size` such that shader_runner's float `fraction * size`, truncated, is
+    `pixels`: exact for a power-of-two size; otherwise aimed at the middle of a pixel."""
+    exact = size & (size - 1) == 0
+    return repr(pixels / size if exact else (pixels + 0.5) / size)

@@ -1,0 +1,84 @@
+"""A fragment test for the export tests: its image shows every member of its uniform
+blocks, so a file that sets one wrongly draws another image."""
+
+from __future__ import annotations
+
+from shadersmith.case import TestCase
+from shadersmith.case.inputs import BufferSpec, Inputs
+
+# A fragment shader that shows every member of two uniform blocks (one with an instance
+# name, one without) in a column of its own, and each pixel's coordinates in the others.
+ECHO_SHADER = """#version 450
+layout(std140, binding = 1) uniform Named {
+    int i;
+    uint u;
+    float f;
+    ivec3 iv;
+    vec2 fv;
+    uint a[3];
+    uvec2 aa[2][2];
+} named;
+layout(std140, binding = 2) uniform Anonymous {
+    int k[2];
+    vec4 w;
+};
+layout(location = 0) out uvec4 _color;
+
+void main() {
+    int column = int(gl_FragCoord.x) % 8;
+    if (column == 0) {
+        _color = uvec4(7u, uint(named.i), named.u, floatBitsToUint(named.f));
+    } else if (column == 1) {
+        _color = uvec4(uvec3(named.iv), floatBitsToUint(named.fv.y));
+    } else if (column == 2) {
+        _color = uvec4(named.a[0], named.a[1], named.a[2], named.aa[1][0].y);
+    } else if (column == 3) {
+        _color = uvec4(named.aa[0][1], named.aa[1][1]);
+    } else if (column == 4) {
+        _color = uvec4(uint(k[0]), uint(k[1]), floatBitsToUint(w.x), floatBitsToUint(w.w));
+    } else {
+        _color = uvec4(uint(gl_FragCoord.x), uint(gl_FragCoord.y), 4294967295u, 2147483648u);
+    }
+}
+"""
+
+
+def echo_test() -> TestCase:
+    named = BufferSpec(
+        "Named",
+        1,
+        "input",
+        (
+            ("i", "int"),
+            ("u", "uint"),
+            ("f", "float"),
+            ("iv", "ivec3"),
+            ("fv", "vec2"),
+            ("a", "uint[3]"),
+            ("aa", "uvec2[2][2]"),
+        ),
+        {
+            "i": -7,
+            "u": 4000000000,
+            "f": -3.0,
+            "iv": (-1, 2, -2147483648),
+            "fv": (1.0, -3.0),
+            "a": (1, 4294967295, 3),
+            "aa": (((1, 2), (3, 4)), ((5, 6), (7, 8))),
+        },
+        uniform=True,
+    )
+    anonymous = BufferSpec(
+        "Anonymous",
+        2,
+        "input",
+        (("k", "int[2]"), ("w", "vec4")),
+        {"k": (-5, 6), "w": (5.0, 2.0, 3.0, -1024.0)},
+        uniform=True,
+    )
+    return TestCase(
+        stage="fragment",
+        language="glsl450",
+        shaders={"shader.frag": ECHO_SHADER},
+        inputs=Inputs(buffers=(named, anonymous), framebuffer=(64, 64)),
+    )
