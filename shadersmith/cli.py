@@ -838,6 +838,12 @@ def replay_command(test_dir: Path, target_list: str | None, timeout: float, newe
         chosen = parse_target_list(target_list) if target_list else None
     except (TestCaseError, UnknownTarget) as error:
         _fail(str(error))
+    from shadersmith.pair import is_metamorphic
+
+    if is_metamorphic(test):
+        from shadersmith.cli_metamorphic import replay_metamorphic
+
+        sys.exit(replay_metamorphic(test, chosen, timeout))
     recorded = test.recorded_targets()
     if newest:  # the same chains on the newest releases (targets/newest.py)
         from shadersmith.targets import newest as latest

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 from rich.table import Table
 
+from shadersmith.case import TestCase
 from shadersmith.mutate.metamorphic import DEFAULT_STEPS
 from shadersmith.mutate.transforms import FAMILIES
 
@@ -184,3 +185,51 @@ def print_variant_statistics(campaign: Path, targets: list[str]) -> None:
     runs = ", ".join(f"{t} {ms:.0f} ms" for t, ms in stats["variant_run_ms_mean"].items())
     made = stats["transform_ms_mean"]
     console.print(f"time per variant: {made:.0f} ms to transform; to compile and run: {runs}")
+
+
+def replay_metamorphic(test: TestCase, chosen: list[str] | None, timeout: float) -> int:
+    """`replay` of a metamorphic test: the pair rebuilt from its provenance (checked
+    against the shaders it holds), run on its targets and the interpreter, judged; the
+    exit status as `replay` documents it (0 reproduces, 1 does not)."""
+    from shadersmith.case import TestCaseError
+    from shadersmith.cli import _fail
+    from shadersmith.oracle.differential import REFERENCE, output_digest
+    from shadersmith.oracle.metamorphic import judge_metamorphic, on_reference_bindings
+    from shadersmith.pair import pair_of_test
+    from shadersmith.targets.session import TargetSession
+
+    try:
+        pair = pair_of_test(test)
+    except TestCaseError as error:
+        _fail(str(error))
+    recorded = [name.rsplit(".", 1)[0] for name in test.recorded_targets() if name != REFERENCE]
+    targets = chosen or list(dict.fromkeys(recorded))
+    with TargetSession([*targets, REFERENCE], 1, timeout) as session:
+        absent = [t for t in targets if t not in session.present]
+        if absent:
+            _fail(f"target(s) not available here: {', '.join(absent)}")
+        answers = dict(session.run_many([pair.reference.job, pair.variant.job]))
+        judged = judge_metamorphic(answers[0], answers[1], targets, session.components())
+    finding = test.results.finding
+    wanted = finding.signature if finding is not None else None
+    click.echo(f"recorded: {wanted or 'no finding'}")
+    steps = ", ".join(step.name for step in pair.plan) or "none"
+    click.echo(f"transformations: {steps}")
+    for target in [*targets, REFERENCE]:
+        for label, results in (("reference", answers[0]), ("variant", answers[1])):
+            result = on_reference_bindings(results[target], answers[0].get(target))
+            detail = output_digest(result) if result.ok else result.log.strip()[-160:]
+            click.echo(f"  {target:<24} {label:<9} {result.status.value:<12} {detail}")
+        if target in judged.outcomes:
+            click.echo(f"  {target:<24} outcome   {judged.outcomes[target].value}")
+    if judged.ours:
+        click.echo(f"  defect of ours: {judged.ours}")
+    now = [f.signature for f in judged.findings]
+    if wanted is None:
+        click.echo("NO FINDING" if not now else f"FINDING NOW: {', '.join(now)}")
+        return 0 if not now else 1
+    if wanted in now:
+        click.echo(f"REPRODUCES: {wanted}")
+        return 0
+    click.echo(f"DOES NOT REPRODUCE: recorded {wanted}, now {', '.join(now) or 'agree'}")
+    return 1

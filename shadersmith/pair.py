@@ -16,6 +16,7 @@ from shadersmith.case import Finding, StepRecord, TestCase, TestCaseError
 from shadersmith.generate.smith import SmithOptions, generate, options_from_dict
 from shadersmith.ir.profile import GLSL450, LanguageProfile, profile_named
 from shadersmith.oracle.differential import REFERENCE, run_records
+from shadersmith.oracle.metamorphic import on_reference_bindings
 from shadersmith.targets.results import RunResult
 from shadersmith.trial import PreparedTrial, prepare_generated, reconditioning
 
@@ -72,9 +73,9 @@ def pair_results(
             merged[f"{name}.reference"] = result
     for name, result in variant.items():
         if name != REFERENCE:
-            merged[f"{name}.variant"] = result
+            merged[f"{name}.variant"] = on_reference_bindings(result, reference.get(name))
     if REFERENCE in variant:
-        merged[REFERENCE] = variant[REFERENCE]
+        merged[REFERENCE] = on_reference_bindings(variant[REFERENCE], reference.get(REFERENCE))
     return merged
 
 

@@ -15,6 +15,7 @@ have confirmed that both programs compute the same output.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -141,3 +142,12 @@ def _interpreter_check(
     if not same_output(reference, variant):
         return "a transformation changed what the program computes (interpreter)", False
     return None, True
+
+
+def on_reference_bindings(variant: RunResult, reference: RunResult | None) -> RunResult:
+    """`variant` with only the buffers its reference has (not the opaque block), so
+    that the digests of equal outputs are equal."""
+    if reference is None or variant.image is not None or not reference.buffers:
+        return variant
+    kept = {b: v for b, v in variant.buffers.items() if b in reference.buffers}
+    return dataclasses.replace(variant, buffers=kept)

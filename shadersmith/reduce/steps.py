@@ -73,6 +73,7 @@ class StepReduction:
     original: int
     runs: int
     seconds: float
+    targets: list[str]  # the finding's
     pair: Pair  # the pair the reduced plan makes
     reference: dict[str, RunResult]  # its results on the finding's target and interp
     variant: dict[str, RunResult]
@@ -111,15 +112,15 @@ def reduce_plan(
         raise ReductionError("the reduced transformation list does not keep the signature")
     pair, reference, variant = last[tuple(id(s) for s in minimal)]
     seconds = time.perf_counter() - started
-    return StepReduction(minimal, len(plan), runs, seconds, pair, reference, variant)
+    return StepReduction(minimal, len(plan), runs, seconds, targets, pair, reference, variant)
 
 
 def reduce_metamorphic_bucket(
     example: Path, signature: str, session: TargetSession, time_budget_s: float
 ) -> tuple[str, str | None]:
     """Reduce a campaign bucket's example: (the reduced test's path relative to the
-    campaign, with the program reduction's outcome, or `failed: why`; the root cause,
-    named by the transformations left)."""
+    campaign, or `failed: why`; the root cause, named by the transformations left). The
+    program reduction's outcome is in the reduced test's `provenance.reduction`."""
     try:
         test = load_test(example)
         reduction = reduce_plan(test, signature, session, time_budget_s / 2)
@@ -129,27 +130,30 @@ def reduce_metamorphic_bucket(
     judged = judge_metamorphic(
         reduction.reference,
         reduction.variant,
-        list(test.results.finding.targets),  # type: ignore[union-attr]
+        list(reduction.targets),
         session.components(),
     )
     finding = next((f for f in judged.findings if f.signature == signature), None)
     reduced = recorded_pair(
         pair, reduction.reference, reduction.variant, finding, session.versions()
     )
+    destination = reduced_directory(example)
+    program = reduce_program(reduction, signature, session, time_budget_s / 2, destination)
     report = {
         "steps_before": reduction.original,
         "steps_after": len(reduction.plan),
         "runs": reduction.runs,
         "seconds": round(reduction.seconds, 1),
+        # Phase 2: the directory of the reduced program (beside this one) and its
+        # signature, or why there is none.
+        "program": program or "not reduced: neither program alone shows a finding",
     }
     reduced = dataclasses.replace(
         reduced, provenance=dataclasses.replace(reduced.provenance, reduction=report)
     )
-    written = write_test(reduced, reduced_directory(example))
+    written = write_test(reduced, destination)
     cause = "+".join(sorted({s.name for s in reduction.plan})) or "no transformation"
-    outcome = str(Path(*example.parts[-3:-1]) / written.name)
-    program = reduce_program(reduction, signature, session, time_budget_s / 2, written)
-    return outcome + (f"; program: {program}" if program else ""), cause
+    return str(Path(*example.parts[-3:-1]) / written.name), cause
 
 
 def reduce_program(
