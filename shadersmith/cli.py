@@ -844,6 +844,12 @@ def replay_command(test_dir: Path, target_list: str | None, timeout: float, newe
         from shadersmith.cli_metamorphic import replay_metamorphic
 
         sys.exit(replay_metamorphic(test, chosen, timeout))
+    from shadersmith.campaign.fusion_tests import is_fusion_test
+
+    if is_fusion_test(test_dir):
+        from shadersmith.cli_fusion import replay_fusion
+
+        sys.exit(replay_fusion(test_dir, chosen, timeout))
     recorded = test.recorded_targets()
     if newest:  # the same chains on the newest releases (targets/newest.py)
         from shadersmith.targets import newest as latest
@@ -971,9 +977,11 @@ class _ValuesText:
 
 def _register_commands() -> None:
     """Commands that live in modules of their own."""
+    from shadersmith.cli_fusion import fuse_command
     from shadersmith.cli_metamorphic import metamorphic_command
 
     main.add_command(metamorphic_command)
+    main.add_command(fuse_command)
 
 
 _register_commands()

@@ -1,0 +1,580 @@
+"""FShader's campaign (seed 001, section V): sequences of generated fragment programs,
+fused under each relation, run on the targets, judged by the fusion oracle.
+
+Sequence i holds the n programs of seeds `seed_base + n*i` .. `seed_base + n*i + n - 1`
+(n = 4 as in the paper). Each part is reconditioned and drawn alone in RGBA8 (the
+`float-colour` step); then, per relation, MR+, MR- and MR_l fuse iteratively,
+((1, 2), 3), 4, and MR_o pairwise, (1, 2), (2, 3), (3, 4): n - 1 fused programs each,
+every one described by its base's seed and its steps (reconditioning, then `fuse` steps
+naming their partners), so provenance rebuilds it. Each fusion step draws its strategy
+(side by side, inline, inline + variable reuse) from the sequence's own stream.
+
+For every fused program and target (oracle/fusion.py):
+
+- holds: the fused image is what the relation predicts from the same target's images of
+  the parts;
+- violated: it is not, and the reference interpreter's images of the same programs keep
+  the relation (a finding `fusion:<relation>:<target>`);
+- failed: the fused program crashed, timed out or was rejected while every part alone
+  rendered (a finding signed as the differential campaign signs failures);
+- part failed: a part alone did not render there: nothing to compare (the differential
+  campaign is where a part's own failure belongs).
+
+The interpreter breaking a relation, or meeting undefined behaviour in a fused program,
+is a defect of ours (`ours:fusion:<relation>`, `ours:ub:<category>`), recorded as such
+and never blamed on a target.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, cast
+
+import numpy as np
+import numpy.typing as npt
+
+from shadersmith.case import Kind, StepRecord
+from shadersmith.generate.smith import SmithOptions, generate, options_to_dict
+from shadersmith.harness.build import generator_provenance
+from shadersmith.interp.errors import InterpreterError, UndefinedBehaviour
+from shadersmith.interp.fragment_image import expected_unorm_image
+from shadersmith.ir.profile import GLSL450, LanguageProfile
+from shadersmith.mutate.fusion import (
+    FLOAT_COLOUR,
+    FUSE,
+    MIX_FUNCTION,
+    PartnerSpec,
+    Relation,
+    Strategy,
+    fuse_params,
+)
+from shadersmith.mutate.steps import StepError
+from shadersmith.oracle.components import chain_names, failing_component
+from shadersmith.oracle.fusion import RelationCheck, check_relation
+from shadersmith.oracle.image import DEFAULT_EMD_TOLERANCE
+from shadersmith.oracle.normalise import normalise
+from shadersmith.oracle.signature import signature
+from shadersmith.targets.results import RunResult, RunStatus
+from shadersmith.targets.session import TargetSession
+from shadersmith.trial import PreparedTrial, prepare_program, reconditioning
+
+RGBA8 = npt.NDArray[np.uint8]
+DEFAULT_TARGETS = ("gl-llvmpipe", "vk-lavapipe")
+FRAGMENT_ONLY = SmithOptions(fragment_probability=1.0)
+INTERP = "interp"  # how verdicts and test directories name the reference interpreter
+
+HOLDS = "holds"
+VIOLATED = "violated"
+FAILED = "failed"
+PART_FAILED = "part-failed"
+OURS = "ours"  # the interpreter broke the relation too: not the target's fault
+
+_REJECTED = {RunStatus.COMPILE_ERROR, RunStatus.LINK_ERROR, RunStatus.VALIDATION_ERROR}
+_FAILURE_KINDS = {
+    RunStatus.CRASH: Kind.CRASH,
+    RunStatus.OOM: Kind.CRASH,
+    RunStatus.TIMEOUT: Kind.TIMEOUT,
+}
+
+
+@dataclass(frozen=True)
+class FusionOptions:
+    targets: tuple[str, ...] = DEFAULT_TARGETS
+    seed_base: int = 0
+    sequences: int | None = None  # stop after this many sequences
+    time_s: float | None = None  # or after this long (the sequence in flight finishes)
+    parts: int = 4  # n, programs per sequence
+    relations: tuple[Relation, ...] = tuple(Relation)
+    strategies: tuple[Strategy, ...] = tuple(Strategy)
+    tolerance: float = DEFAULT_EMD_TOLERANCE
+    timeout_s: float = 60.0
+    keep_per_bucket: int = 3
+    profile: LanguageProfile = GLSL450
+    generator: SmithOptions = FRAGMENT_ONLY
+
+
+# ---------------------------------------------------------------------------- plans
+
+
+@dataclass(frozen=True)
+class FusedPlan:
+    """One fused program: its parts' seeds in order (the base first) and the steps
+    after the base's reconditioning."""
+
+    sequence: int
+    relation: Relation
+    seeds: tuple[int, ...]
+    steps: tuple[StepRecord, ...]
+
+    @property
+    def relations(self) -> tuple[Relation, ...]:
+        return tuple(Relation(step.params["relation"]) for step in self.steps)
+
+    @property
+    def strategies(self) -> tuple[Strategy, ...]:
+        return tuple(Strategy(step.params["strategy"]) for step in self.steps)
+
+    @property
+    def name(self) -> str:
+        return f"s{self.sequence:06d}-{self.relation.value}-{'-'.join(map(str, self.seeds))}"
+
+
+def sequence_seeds(index: int, options: FusionOptions) -> tuple[int, ...]:
+    first = options.seed_base + options.parts * index
+    return tuple(range(first, first + options.parts))
+
+
+def plan_sequence(index: int, options: FusionOptions) -> list[FusedPlan]:
+    """The fused programs of sequence `index` (see the module docstring)."""
+    seeds = sequence_seeds(index, options)
+    plans: list[FusedPlan] = []
+    for relation in options.relations:
+        rng = random.Random(f"fusion-{seeds[0]}-{options.parts}-{relation.value}")
+        if relation is Relation.OCCLUDE:
+            for front, back in itertools.pairwise(seeds):
+                step = _fuse_step(back, relation, rng, options)
+                plans.append(FusedPlan(index, relation, (front, back), (step,)))
+            continue
+        steps: list[StepRecord] = []
+        for count, partner in enumerate(seeds[1:], start=2):
+            steps.append(_fuse_step(partner, relation, rng, options))
+            plans.append(FusedPlan(index, relation, seeds[:count], tuple(steps)))
+    return plans
+
+
+def _fuse_step(
+    partner: int, relation: Relation, rng: random.Random, options: FusionOptions
+) -> StepRecord:
+    spec = PartnerSpec(
+        partner, options_to_dict(options.generator), options.profile.name, (reconditioning(),)
+    )
+    strategy = rng.choice(options.strategies)
+    return StepRecord(FUSE, fuse_params(spec, relation, strategy, rng.randrange(2**31)))
+
+
+def prepare(seed: int, steps: Sequence[StepRecord], options: FusionOptions) -> PreparedTrial:
+    """Generated program `seed`, reconditioned, then `steps`."""
+    generated = generate(seed, options.generator, options.profile)
+    return prepare_program(
+        generated.program,
+        generated.buffer_values,
+        options.profile,
+        generator_provenance(generated, options.profile),
+        [reconditioning(), *steps],
+        None,
+        generated.workgroups,
+        generated.framebuffer,
+    )
+
+
+def prepare_part(seed: int, options: FusionOptions) -> PreparedTrial:
+    return prepare(seed, [StepRecord(FLOAT_COLOUR)], options)
+
+
+# ---------------------------------------------------------------------------- judging
+
+
+@dataclass(frozen=True)
+class InterpImage:
+    """The reference interpreter's image of a program, or why there is none."""
+
+    image: RGBA8 | None
+    error: str = ""
+    undefined: bool = False  # the error is undefined behaviour (a defect of ours)
+
+
+def interp_image(trial: PreparedTrial) -> InterpImage:
+    job = trial.job
+    if trial.program is None or trial.values is None:
+        return InterpImage(None, "no IR")
+    try:
+        image = expected_unorm_image(
+            trial.program, trial.values, job.width, job.height, frozenset({MIX_FUNCTION})
+        )
+    except UndefinedBehaviour as ub:
+        return InterpImage(None, f"{ub.category.value}: {ub.location}: {ub.message}", True)
+    except InterpreterError as error:
+        return InterpImage(None, str(error))
+    return InterpImage(image)
+
+
+@dataclass(frozen=True)
+class TargetVerdict:
+    status: str  # HOLDS, VIOLATED, FAILED, PART_FAILED or OURS
+    signature: str = ""  # a finding's (VIOLATED, FAILED)
+    check: RelationCheck | None = None
+    detail: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"status": self.status}
+        if self.signature:
+            data["signature"] = self.signature
+        if self.detail:
+            data["detail"] = self.detail
+        if self.check is not None:
+            comparison = self.check.comparison
+            data.update(
+                holds=self.check.holds,
+                emd=round(comparison.emd, 6),
+                channel_emd=[round(e, 6) for e in comparison.channel_emd],
+                differing_pixels=comparison.differing_pixels,
+                max_difference=comparison.max_difference,
+                outside=self.check.outside,
+            )
+        return data
+
+
+@dataclass
+class FusedOutcome:
+    """Everything one fused program gave: its runs, the parts' runs, the interpreter's
+    images, and a verdict per target."""
+
+    plan: FusedPlan
+    trial: PreparedTrial
+    parts: list[PreparedTrial]
+    results: dict[str, RunResult]  # target -> the fused program's run
+    part_results: list[dict[str, RunResult]]  # per part: target -> run
+    interp: InterpImage
+    interp_parts: list[InterpImage]
+    interp_check: RelationCheck | None
+    verdicts: dict[str, TargetVerdict] = field(default_factory=dict)
+    ours: str = ""  # the signature of a defect of ours, if any
+
+    def findings(self) -> list[tuple[str, str]]:
+        """(signature, target) of every finding; a defect of ours names INTERP."""
+        found = [(v.signature, t) for t, v in self.verdicts.items() if v.signature]
+        if self.ours:
+            found.insert(0, (self.ours, INTERP))
+        return found
+
+
+def failure_signature(result: RunResult, chain: Sequence[str]) -> str:
+    """A failed fused run signed as the differential campaign signs failures."""
+    kind = _FAILURE_KINDS.get(result.status, Kind.COMPILE_FAILURE)
+    return signature(result, kind, failing_component(result, chain))
+
+
+def judge(
+    plan: FusedPlan,
+    trial: PreparedTrial,
+    parts: list[PreparedTrial],
+    results: Mapping[str, RunResult],
+    part_results: list[Mapping[str, RunResult]],
+    interp: InterpImage,
+    interp_parts: list[InterpImage],
+    components: Mapping[str, Sequence[str]],
+    tolerance: float,
+) -> FusedOutcome:
+    """The verdicts of one fused program (see the module docstring)."""
+    relations = plan.relations
+    interp_check = None
+    ours = ""
+    if interp.undefined or any(p.undefined for p in interp_parts):
+        first = next(i for i in (interp, *interp_parts) if i.undefined)
+        ours = f"ours:ub:{normalise(first.error.split(':', 1)[0])}"
+    elif interp.image is not None and all(p.image is not None for p in interp_parts):
+        images = [p.image for p in interp_parts if p.image is not None]
+        interp_check = check_relation(relations, images, interp.image, tolerance)
+        if not interp_check.holds:
+            ours = f"ours:fusion:{plan.relation.value}"
+    outcome = FusedOutcome(
+        plan,
+        trial,
+        parts,
+        dict(results),
+        [dict(r) for r in part_results],
+        interp,
+        interp_parts,
+        interp_check,
+        ours=ours,
+    )
+    for target, result in results.items():
+        drawn = [rgba8(r.get(target)) for r in part_results]
+        images = [image for image in drawn if image is not None]
+        if len(images) != len(drawn):
+            outcome.verdicts[target] = TargetVerdict(PART_FAILED)
+            continue
+        fused = rgba8(result)
+        if fused is None:
+            chain = chain_names(components.get(target, ()))
+            sign = failure_signature(result, chain)
+            outcome.verdicts[target] = TargetVerdict(FAILED, sign, detail=_last_line(result))
+            continue
+        check = check_relation(relations, images, fused, tolerance)
+        if check.holds:
+            outcome.verdicts[target] = TargetVerdict(HOLDS, check=check)
+        elif ours:
+            outcome.verdicts[target] = TargetVerdict(OURS, check=check)
+        else:
+            sign = f"fusion:{plan.relation.value}:{target}"
+            outcome.verdicts[target] = TargetVerdict(VIOLATED, sign, check)
+    return outcome
+
+
+def rgba8(result: RunResult | None) -> RGBA8 | None:
+    """The RGBA8 image of a run that drew one; None for a failed run. A float colour is
+    always drawn into RGBA8 (targets/jobs.py), so another image is our defect."""
+    if result is None or not result.ok or result.image is None:
+        return None
+    if result.image.dtype != np.uint8:
+        raise RuntimeError(f"a fused program drew a {result.image.dtype} image, not RGBA8")
+    return cast(RGBA8, result.image)
+
+
+def _last_line(result: RunResult) -> str:
+    lines = result.log.strip().splitlines()
+    return lines[-1][:200] if lines else result.status.value
+
+
+# ---------------------------------------------------------------------------- running
+
+
+@dataclass
+class RelationCounts:
+    """Per relation: fused programs built or not, and per (fused program, target) run
+    whether it compiled (was not rejected), rendered, broke the relation."""
+
+    built: int = 0
+    not_fusable: int = 0  # e.g. MR_o without an `if` in part 1
+    runs: int = 0
+    compiled: int = 0
+    rendered: int = 0
+    compared: int = 0  # rendered, and so were the parts
+    violated: int = 0
+    failed: int = 0
+    ours: int = 0
+    target_ms: float = 0.0  # compile + run + tools, summed over runs
+    emd: list[float] = field(default_factory=list)  # of every comparison made
+
+    def to_json(self, emd: bool = False) -> dict[str, Any]:
+        """The counts, EMD's largest and mean value, and with `emd` every value."""
+        data: dict[str, Any] = {k: v for k, v in self.__dict__.items() if k != "emd"}
+        data["target_ms"] = round(self.target_ms, 1)
+        data["emd_max"] = max(self.emd, default=0.0)
+        data["emd_mean"] = sum(self.emd) / len(self.emd) if self.emd else 0.0
+        if emd:
+            data["emd"] = list(self.emd)
+        return data
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> RelationCounts:
+        counts = RelationCounts(emd=[float(e) for e in data.get("emd", [])])
+        for name in ("built", "not_fusable", "runs", "compiled", "rendered", "compared"):
+            setattr(counts, name, int(data[name]))
+        for name in ("violated", "failed", "ours"):
+            setattr(counts, name, int(data[name]))
+        counts.target_ms = float(data["target_ms"])
+        return counts
+
+
+@dataclass
+class FusionProgress:
+    sequences: int = 0
+    fused: int = 0
+    findings: int = 0
+    ours: int = 0
+    saved: int = 0
+    elapsed_s: float = 0.0  # every run of the campaign
+    buckets: dict[str, int] = field(default_factory=dict)
+    per_relation: dict[str, RelationCounts] = field(default_factory=dict)
+    resumed_from: int = 0  # sequences recorded before this run
+    this_run_s: float = 0.0
+
+    @property
+    def ms_per_fused(self) -> float:
+        return 1000 * self.elapsed_s / self.fused if self.fused else 0.0
+
+    def counts(self, relation: Relation) -> RelationCounts:
+        return self.per_relation.setdefault(relation.value, RelationCounts())
+
+    def to_json(self, emd: bool = False) -> dict[str, Any]:
+        return {
+            "sequences": self.sequences,
+            "fused": self.fused,
+            "findings": self.findings,
+            "ours": self.ours,
+            "saved": self.saved,
+            "elapsed_s": round(self.elapsed_s, 3),
+            "ms_per_fused": round(self.ms_per_fused, 1),
+            "buckets": dict(sorted(self.buckets.items())),
+            "per_relation": {k: v.to_json(emd) for k, v in self.per_relation.items()},
+        }
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> FusionProgress:
+        """`to_json(emd=True)`'s progress back (a resumed campaign's counts)."""
+        progress = FusionProgress(
+            sequences=int(data["sequences"]),
+            fused=int(data["fused"]),
+            findings=int(data["findings"]),
+            ours=int(data["ours"]),
+            saved=int(data["saved"]),
+            elapsed_s=float(data["elapsed_s"]),
+            buckets={str(k): int(v) for k, v in data["buckets"].items()},
+        )
+        for name, counts in data["per_relation"].items():
+            progress.per_relation[str(name)] = RelationCounts.from_json(counts)
+        return progress
+
+
+def run_sequence(
+    session: TargetSession, index: int, options: FusionOptions
+) -> tuple[list[FusedOutcome], list[FusedPlan]]:
+    """Run sequence `index`: its outcomes, and the plans that could not be fused."""
+    seeds = sequence_seeds(index, options)
+    parts = {seed: prepare_part(seed, options) for seed in seeds}
+    planned: list[tuple[FusedPlan, PreparedTrial]] = []
+    not_fusable: list[FusedPlan] = []
+    for plan in plan_sequence(index, options):
+        try:
+            planned.append((plan, prepare(plan.seeds[0], plan.steps, options)))
+        except StepError:
+            not_fusable.append(plan)
+    trials = [*parts.values(), *(trial for _, trial in planned)]
+    results = dict(session.run_many([trial.job for trial in trials]))
+    interp = [interp_image(trial) for trial in trials]
+    components = session.components()
+    part_index = {seed: i for i, seed in enumerate(parts)}
+    outcomes = []
+    for offset, (plan, trial) in enumerate(planned, start=len(parts)):
+        chosen = [part_index[seed] for seed in plan.seeds]
+        outcomes.append(
+            judge(
+                plan,
+                trial,
+                [trials[i] for i in chosen],
+                results[offset],
+                [results[i] for i in chosen],
+                interp[offset],
+                [interp[i] for i in chosen],
+                components,
+                options.tolerance,
+            )
+        )
+    return outcomes, not_fusable
+
+
+def count(progress: FusionProgress, outcome: FusedOutcome) -> None:
+    counts = progress.counts(outcome.plan.relation)
+    counts.built += 1
+    progress.fused += 1
+    if outcome.ours:
+        counts.ours += 1
+        progress.ours += 1
+    for target, verdict in outcome.verdicts.items():
+        result = outcome.results[target]
+        counts.runs += 1
+        counts.compiled += result.status not in _REJECTED
+        counts.rendered += result.ok
+        counts.target_ms += result.compile_ms + result.run_ms + result.tools_ms
+        if verdict.check is not None:
+            counts.compared += 1
+            counts.emd.append(verdict.check.comparison.emd)
+        counts.violated += verdict.status == VIOLATED
+        counts.failed += verdict.status == FAILED
+    progress.findings += sum(1 for _ in outcome.findings())
+
+
+STATE_FILE = "state.json"
+SUMMARY_FILE = "summary.json"
+
+
+def settings(options: FusionOptions) -> dict[str, Any]:
+    """What must not change when a campaign is resumed: what sequence i holds."""
+    return {
+        "seed_base": options.seed_base,
+        "parts": options.parts,
+        "relations": [r.value for r in options.relations],
+        "strategies": [s.value for s in options.strategies],
+        "profile": options.profile.name,
+        "generator": options_to_dict(options.generator),
+        "targets": list(options.targets),
+        "tolerance": options.tolerance,
+    }
+
+
+def run_fusion_campaign(
+    out: Path,
+    options: FusionOptions,
+    stop: threading.Event | None = None,
+    on_progress: Callable[[FusionProgress], None] | None = None,
+) -> FusionProgress:
+    """Run sequences until the count or time is reached (or `stop` is set), saving each
+    finding as a test directory under `out/findings/<bucket>/` as soon as it is judged,
+    and the counts after every sequence (`summary.json`; `state.json`, from which the
+    same command resumes the campaign at its next sequence). Raises RuntimeError with a
+    one-line reason (no target started, a resumed campaign with other settings)."""
+    from shadersmith.campaign.fusion_tests import save_findings
+
+    out.mkdir(parents=True, exist_ok=True)
+    progress = _resumed(out, options)
+    started = time.perf_counter()
+    with TargetSession(list(options.targets), timeout_s=options.timeout_s) as session:
+        if not session.present:
+            missing = "; ".join(session.missing.values())
+            raise RuntimeError(f"no target started ({missing})")
+        versions = session.versions()
+        while not _done(progress, options, started, stop):
+            index = progress.sequences
+            outcomes, not_fusable = run_sequence(session, index, options)
+            for plan in not_fusable:
+                progress.counts(plan.relation).not_fusable += 1
+            for outcome in outcomes:
+                count(progress, outcome)
+                progress.saved += save_findings(out, outcome, options, versions, progress.buckets)
+            progress.sequences += 1
+            progress.elapsed_s += time.perf_counter() - started - progress.this_run_s
+            progress.this_run_s = time.perf_counter() - started
+            _record(out, options, progress)
+            if on_progress is not None:
+                on_progress(progress)
+    return progress
+
+
+def _record(out: Path, options: FusionOptions, progress: FusionProgress) -> None:
+    state = {"settings": settings(options), "progress": progress.to_json(emd=True)}
+    for name, data in ((STATE_FILE, state), (SUMMARY_FILE, progress.to_json())):
+        staging = out / f".{name}.tmp"
+        staging.write_text(json.dumps(data, indent=1) + "\n")
+        staging.replace(out / name)
+
+
+def _resumed(out: Path, options: FusionOptions) -> FusionProgress:
+    path = out / STATE_FILE
+    if not path.is_file():
+        return FusionProgress()
+    try:
+        state = json.loads(path.read_text())
+        recorded = state["settings"]
+        progress = FusionProgress.from_json(state["progress"])
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise RuntimeError(f"{path}: cannot resume from it ({error})") from None
+    if recorded != settings(options):
+        changed = sorted(k for k in settings(options) if recorded.get(k) != settings(options)[k])
+        raise RuntimeError(
+            f"{out} holds a campaign with other settings ({', '.join(changed)}): "
+            "use another --out, or the same options to resume it"
+        )
+    progress.resumed_from = progress.sequences
+    return progress
+
+
+def _done(
+    progress: FusionProgress,
+    options: FusionOptions,
+    started: float,
+    stop: threading.Event | None,
+) -> bool:
+    """A count counts every sequence of the campaign, a time only this run's."""
+    if stop is not None and stop.is_set():
+        return True
+    if options.sequences is not None and progress.sequences >= options.sequences:
+        return True
+    return options.time_s is not None and time.perf_counter() - started >= options.time_s

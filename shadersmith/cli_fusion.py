@@ -1,0 +1,254 @@
+"""`shadersmith fuse`: FShader's fusion campaign, and `replay` of a fusion test."""
+
+from __future__ import annotations
+
+import sys
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+from rich.table import Table
+
+if TYPE_CHECKING:
+    from shadersmith.campaign.fusion import FusionProgress
+
+# Spelled out for click (the values of mutate/fusion's Relation and Strategy; a test
+# holds them equal) so that `--help` does not import the fusion machinery.
+RELATIONS = ("add", "subtract", "light", "occlude")
+STRATEGIES = ("side-by-side", "inline", "inline-reuse")
+DEFAULT_TARGETS = ("gl-llvmpipe", "vk-lavapipe")
+
+
+@click.command(name="fuse")
+@click.option(
+    "--target",
+    "targets",
+    multiple=True,
+    help="A target to test (repeat the option for more); default: "
+    + " and ".join(DEFAULT_TARGETS)
+    + ".",
+)
+@click.option("--time", "time_text", help="Stop after this long (90s, 10m, 2h).")
+@click.option("--count", type=click.IntRange(1), help="Stop after this many sequences in all.")
+@click.option(
+    "--seed-base",
+    type=click.IntRange(0),
+    default=0,
+    show_default=True,
+    help="Sequence i fuses the programs of seeds seed-base + n*i ... + n-1.",
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("campaigns/fusion"),
+    show_default=True,
+    help="Campaign directory; rerun the same command to resume it.",
+)
+@click.option(
+    "--parts",
+    type=click.IntRange(2, 8),
+    default=4,
+    show_default=True,
+    help="Programs per sequence (n): n-1 fused programs per relation.",
+)
+@click.option(
+    "--relation",
+    "relations",
+    multiple=True,
+    type=click.Choice(RELATIONS),
+    help="A relation to test (repeat for more); default: all four (MR+, MR-, MR_l, MR_o).",
+)
+@click.option(
+    "--strategy",
+    "strategies",
+    multiple=True,
+    type=click.Choice(STRATEGIES),
+    help="A fusion strategy each step may draw (repeat for more); default: all three.",
+)
+@click.option(
+    "--tolerance",
+    type=click.FloatRange(0, 1),
+    default=0.005,
+    show_default=True,
+    help="Largest histogram EMD (per channel, in [0, 1]) between expected and fused image.",
+)
+@click.option("--timeout", type=click.FloatRange(1), default=60.0, show_default=True)
+@click.option(
+    "--keep",
+    type=click.IntRange(1),
+    default=3,
+    show_default=True,
+    help="Test directories kept per bucket; the rest are only counted.",
+)
+def fuse_command(
+    targets: tuple[str, ...],
+    time_text: str | None,
+    count: int | None,
+    seed_base: int,
+    out: Path,
+    parts: int,
+    relations: tuple[str, ...],
+    strategies: tuple[str, ...],
+    tolerance: float,
+    timeout: float,
+    keep: int,
+) -> None:
+    """Run a fusion campaign (FShader): sequences of generated fragment programs fused
+    under MR+, MR-, MR_l and MR_o; each fused image must be what the relation predicts
+    from the same target's images of the parts (no second compiler).
+
+    Each violation is saved under OUT/findings/<bucket>/ as a test directory that
+    `shadersmith replay DIR` runs again. Ctrl-C stops after the sequence in flight;
+    rerun the same command to resume.
+    """
+    from rich.live import Live
+
+    from shadersmith.campaign.fusion import FusionOptions, FusionProgress, run_fusion_campaign
+    from shadersmith.cli import _duration, _fail, err_console
+    from shadersmith.mutate.fusion import Relation, Strategy
+    from shadersmith.targets.registry import UnknownTarget, spec_for
+
+    names = tuple(dict.fromkeys(targets)) or DEFAULT_TARGETS
+    try:
+        for name in names:
+            spec_for(name)
+    except UnknownTarget as error:
+        _fail(str(error))
+    if "interp" in names:
+        _fail("the reference interpreter already guards every relation; name compilers only")
+    options = FusionOptions(
+        targets=names,
+        seed_base=seed_base,
+        sequences=count,
+        time_s=_duration(time_text),
+        parts=parts,
+        relations=tuple(Relation(r) for r in dict.fromkeys(relations)) or tuple(Relation),
+        strategies=tuple(Strategy(s) for s in dict.fromkeys(strategies)) or tuple(Strategy),
+        tolerance=tolerance,
+        timeout_s=timeout,
+        keep_per_bucket=keep,
+    )
+    stop = threading.Event()
+    outcome: dict[str, object] = {}
+
+    def status(progress: FusionProgress) -> Table:
+        table = Table(title=f"fusion campaign {out}", show_header=False)
+        resumed = f" (+{progress.resumed_from} resumed)" if progress.resumed_from else ""
+        table.add_row("sequences", f"{progress.sequences}{resumed}")
+        table.add_row("fused programs", str(progress.fused))
+        table.add_row("ms per fused program", f"{progress.ms_per_fused:.0f}")
+        table.add_row("findings", str(progress.findings))
+        table.add_row("defects of ours", str(progress.ours))
+        table.add_row("buckets", str(len(progress.buckets)))
+        return table
+
+    with Live(status(FusionProgress()), console=err_console, transient=True) as live:
+
+        def work() -> None:
+            try:
+                outcome["progress"] = run_fusion_campaign(
+                    out, options, stop, lambda p: live.update(status(p))
+                )
+            except RuntimeError as error:
+                outcome["error"] = str(error)
+            except Exception as error:  # a defect of ours: say so, keep what is recorded
+                import traceback
+
+                traceback.print_exc()
+                outcome["error"] = (
+                    f"campaign stopped by an internal error ({type(error).__name__}: {error}); "
+                    "everything recorded is kept: rerun the same command to resume"
+                )
+
+        thread = threading.Thread(target=work, daemon=True)
+        thread.start()
+        try:
+            while thread.is_alive():
+                thread.join(0.2)
+        except KeyboardInterrupt:
+            stop.set()
+            err_console.print("stopping after the sequence in flight (Ctrl-C again: now)")
+            try:
+                while thread.is_alive():
+                    thread.join(0.2)
+            except KeyboardInterrupt:
+                err_console.print("stopped; rerun the same command to resume")
+                sys.exit(130)
+    if "error" in outcome:
+        _fail(str(outcome["error"]))
+    progress = outcome["progress"]
+    assert isinstance(progress, FusionProgress)
+    print_summary(progress, out)
+
+
+def print_summary(progress: FusionProgress, out: Path) -> None:
+    """Counts per relation, over (fused program, target) runs, and the buckets. Plain
+    text: a summary is read in logs and pipes as often as on a terminal."""
+    click.echo(
+        f"{progress.sequences} sequences, {progress.fused} fused programs, "
+        f"{progress.ms_per_fused:.0f} ms per fused program (wall, all targets and the "
+        "interpreter)"
+    )
+    header = ["relation", "fused", "unfusable", "runs", "compiled", "rendered", "violated"]
+    header += ["failed", "ours", "ms/run", "EMD max"]
+    click.echo("  ".join(f"{h:>9}" for h in header))
+    for name, counts in progress.per_relation.items():
+        runs = counts.runs or 1
+        cells = [counts.built, counts.not_fusable, counts.runs, counts.compiled]
+        cells += [counts.rendered, counts.violated, counts.failed, counts.ours]
+        row = [f"{name:>9}", *(f"{c:>9}" for c in cells)]
+        row += [f"{counts.target_ms / runs:>9.0f}", f"{max(counts.emd, default=0.0):>9.4f}"]
+        click.echo("  ".join(row))
+    click.echo(
+        "(runs: fused program x target; compiled: not rejected; rendered: drew an image; "
+        "ms/run: compile + draw on the target)"
+    )
+    if not progress.buckets:
+        click.echo("no findings")
+        return
+    click.echo("findings by bucket:")
+    for signature, number in sorted(progress.buckets.items()):
+        click.echo(f"{number:5d}  {signature}")
+    click.echo(f"tests saved under {out / 'findings'}")
+
+
+def replay_fusion(test_dir: Path, chosen: list[str] | None, timeout: float) -> int:
+    """`replay` of a fusion test: parts and fused program rebuilt from their provenance,
+    run on the recorded targets (or `chosen`), judged again with the interpreter's guard.
+    The exit status as `replay` documents it (0 reproduces, 1 does not, 2 undecided)."""
+    from shadersmith.campaign.fusion_tests import replay_fusion_test
+    from shadersmith.case import TestCaseError
+    from shadersmith.cli import _fail
+
+    try:
+        replay = replay_fusion_test(test_dir, chosen, timeout)
+    except TestCaseError as error:
+        _fail(str(error))
+    outcome = replay.outcome
+    plan = outcome.plan
+    relations = " then ".join(r.value for r in plan.relations)
+    strategies = ", ".join(s.value for s in plan.strategies)
+    click.echo(f"recorded: {replay.recorded}")
+    click.echo(f"fusion of seeds {list(plan.seeds)}: {relations} ({strategies})")
+    width = max((len(t) for t in outcome.verdicts), default=0)
+    for target, verdict in outcome.verdicts.items():
+        detail = verdict.check.summary() if verdict.check is not None else verdict.detail
+        click.echo(f"  {target:<{width}}  {verdict.status:<11}  {detail}")
+    if outcome.interp_check is not None:
+        state = "breaks" if not outcome.interp_check.holds else "keeps"
+        click.echo(f"  interp {state} the relation: {outcome.interp_check.summary()}")
+    else:
+        errors = [i.error for i in (outcome.interp, *outcome.interp_parts) if i.error]
+        click.echo(f"  interp: no image ({errors[0] if errors else 'unknown'})")
+    now = replay.now
+    happened = ", ".join(now) if now else "no finding (every relation holds)"
+    if replay.reproduces:
+        click.echo(f"REPRODUCES: {replay.recorded}")
+        return 0
+    if replay.missing:
+        names = ", ".join(replay.missing)
+        click.echo(f"UNDECIDED: recorded {replay.recorded}, now {happened}, without {names}")
+        return 2
+    click.echo(f"DOES NOT REPRODUCE: recorded {replay.recorded}, now {happened}")
+    return 1
