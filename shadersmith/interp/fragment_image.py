@@ -94,13 +94,14 @@ def expected_unorm_image(
     sanitizing = FragmentInterpreter(program)
     plain = FragmentInterpreter(program, sanitize=False)
     image = unorm8(np.asarray(run_fragment_colour_lanes(program, values, width, height)))
+    output = program.outputs[0].name
     for x, y in sample_fragments(width, height):
         try:
             sanitizing.run(values, x, y)
         except UndefinedBehaviour as ub:
             if ub.category is not UBCategory.FLOAT_ROUNDOFF or ub.function not in float_functions:
                 raise
-        colour = np.array(plain.run(values, x, y).values[COLOR], np.float32)
+        colour = np.array(plain.run(values, x, y).values[output], np.float32)
         expected = tuple(int(v) for v in unorm8(colour))
         lanes = tuple(int(v) for v in image[y, x])
         if lanes != expected:

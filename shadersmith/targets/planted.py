@@ -22,6 +22,10 @@ REWRITES: dict[str, tuple[str, str]] = {
     # Only metamorphic variants have it: a loop bounded by an opaque value (wrap-loop in
     # mutate/transforms/control.py) runs no iteration, as a miscompiled loop would.
     "opaque-loop-skipped": ("< _opaque.one", "< _opaque.zero"),
+    # Only fused programs have it (mutate/fusion/relations.py leaf): the second part's
+    # colour comes out at half its value, as a miscompiled fused program's would, while
+    # every part alone renders right.
+    "halve-part-2": ("vec4(part_2)", "vec4(part_2 / 2u)"),
 }
 
 

@@ -71,7 +71,8 @@ TARGETS: dict[str, TargetSpec] = {
         _newest("vk-nvidia-opt-newest", "vulkan_target", device="NVIDIA", optimizer="default"),
     )
 }
-for _rewrite in ("xor-to-or", "shl-to-shr", "sub-to-add", "opaque-loop-skipped"):
+_PLANTED_REWRITES = ("xor-to-or", "shl-to-shr", "sub-to-add", "opaque-loop-skipped", "halve-part-2")
+for _rewrite in _PLANTED_REWRITES:
     for _base in ("gl-llvmpipe", "vk-lavapipe"):
         _name = f"planted-{_rewrite}-{_base}"
         TARGETS[_name] = TargetSpec(
