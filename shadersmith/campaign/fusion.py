@@ -425,9 +425,15 @@ class FusionProgress:
 
 
 def run_sequence(
-    session: TargetSession, index: int, options: FusionOptions
+    session: TargetSession,
+    index: int,
+    options: FusionOptions,
+    timings: dict[str, float] | None = None,
 ) -> tuple[list[FusedOutcome], list[FusedPlan]]:
-    """Run sequence `index`: its outcomes, and the plans that could not be fused."""
+    """Run sequence `index`: its outcomes, and the plans that could not be fused.
+    `timings`, if given, gathers the seconds spent building programs (`build`), on the
+    targets (`targets`) and in the interpreter (`interp`)."""
+    clock = _Clock(timings)
     seeds = sequence_seeds(index, options)
     parts = {seed: prepare_part(seed, options) for seed in seeds}
     planned: list[tuple[FusedPlan, PreparedTrial]] = []
@@ -438,8 +444,11 @@ def run_sequence(
         except StepError:
             not_fusable.append(plan)
     trials = [*parts.values(), *(trial for _, trial in planned)]
+    clock.lap("build")
     results = dict(session.run_many([trial.job for trial in trials]))
+    clock.lap("targets")
     interp = [interp_image(trial) for trial in trials]
+    clock.lap("interp")
     components = session.components()
     part_index = {seed: i for i, seed in enumerate(parts)}
     outcomes = []
@@ -459,6 +468,18 @@ def run_sequence(
             )
         )
     return outcomes, not_fusable
+
+
+class _Clock:
+    def __init__(self, into: dict[str, float] | None) -> None:
+        self.into = into
+        self.last = time.perf_counter()
+
+    def lap(self, name: str) -> None:
+        now = time.perf_counter()
+        if self.into is not None:
+            self.into[name] = self.into.get(name, 0.0) + now - self.last
+        self.last = now
 
 
 def count(progress: FusionProgress, outcome: FusedOutcome) -> None:
