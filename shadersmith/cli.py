@@ -238,14 +238,17 @@ def targets_command(show_all: bool) -> None:
     from shadersmith.targets.registry import (
         CPU_TARGETS,
         NEWEST_CPU_TARGETS,
+        NEWEST_WGPU_TARGETS,
         TARGETS,
+        WGPU_TARGETS,
         chain_of,
         discover,
     )
 
     # Planted-bug targets are test aids, not compilers: never listed.
     every = [name for name in TARGETS if not name.startswith("planted-")]
-    names = every if show_all else [*CPU_TARGETS, *NEWEST_CPU_TARGETS]
+    listed = [*CPU_TARGETS, *WGPU_TARGETS, *NEWEST_CPU_TARGETS, *NEWEST_WGPU_TARGETS]
+    names = every if show_all else listed
     table = Table()
     table.add_column("target")
     table.add_column("present")
@@ -285,6 +288,7 @@ _SHOWN = {
     "nvidia-vk",
     "shadersmith-interp",
     "device",
+    "spirv_dump",  # wgpu's Vulkan chains: whether naga's SPIR-V reaches spirv-val
 }
 
 

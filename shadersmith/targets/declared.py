@@ -46,6 +46,11 @@ CHAINS: dict[str, DeclaredChain] = {
     "gl-nvidia": DeclaredChain(("nvidia-gl",)),
     "vk-nvidia": DeclaredChain(("glslang", "nvidia-vk")),
     "vk-nvidia-opt": DeclaredChain(("glslang", "spirv-opt", "nvidia-vk")),
+    # wgpu (wgpu_chain.py): naga, then wgpu-hal's back-end, then the driver.
+    "wgpu-vk": DeclaredChain(("naga", "wgpu-hal-vulkan", *_LAVAPIPE)),
+    "wgpu-gl": DeclaredChain(("naga", "wgpu-hal-gles", *_GL_LLVMPIPE)),
+    "wgpu-vk-glsl": DeclaredChain(("naga-glsl-in", "naga", "wgpu-hal-vulkan", *_LAVAPIPE)),
+    "wgpu-vk-nvidia": DeclaredChain(("naga", "wgpu-hal-vulkan", "nvidia-vk")),
 }
 
 NEWEST_SUFFIX = "-newest"

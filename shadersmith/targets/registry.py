@@ -31,6 +31,18 @@ def _newest(name: str, factory: str, **kwargs: object) -> TargetSpec:
     return dataclasses.replace(spec, environment="shadersmith.targets.newest:mesa_environment")
 
 
+_WGPU = "shadersmith.targets.wgpu_chain:wgpu_target"
+
+
+def _wgpu(name: str, **kwargs: object) -> TargetSpec:
+    return TargetSpec(name, _WGPU, (("name", name), *sorted(kwargs.items())))
+
+
+def _wgpu_newest(name: str, **kwargs: object) -> TargetSpec:
+    spec = _wgpu(name, newest=True, **kwargs)
+    return dataclasses.replace(spec, environment="shadersmith.targets.newest:mesa_environment")
+
+
 TARGETS: dict[str, TargetSpec] = {
     spec.name: spec
     for spec in (
@@ -53,6 +65,11 @@ TARGETS: dict[str, TargetSpec] = {
         _spec("gl-nvidia", "gl_target", driver="nvidia"),
         _spec("vk-nvidia", "vulkan_target", device="NVIDIA"),
         _spec("vk-nvidia-opt", "vulkan_target", device="NVIDIA", optimizer="default"),
+        # WGSL (and GLSL through naga's GLSL front-end) on wgpu (wgpu_chain.py).
+        _wgpu("wgpu-vk", backend="vulkan"),
+        _wgpu("wgpu-gl", backend="gl"),
+        _wgpu("wgpu-vk-glsl", backend="vulkan", language="glsl"),
+        _wgpu("wgpu-vk-nvidia", backend="vulkan", device="NVIDIA"),
         # The same chains on the newest releases (NEWEST_TWINS below).
         _newest("gl-llvmpipe-newest", "gl_target", driver="llvmpipe"),
         _newest("gl-softpipe-newest", "gl_target", driver="softpipe"),
@@ -69,6 +86,10 @@ TARGETS: dict[str, TargetSpec] = {
         ),
         _newest("vk-nvidia-newest", "vulkan_target", device="NVIDIA"),
         _newest("vk-nvidia-opt-newest", "vulkan_target", device="NVIDIA", optimizer="default"),
+        # On the newest Mesa, lavapipe dumps naga's SPIR-V for spirv-val (spirv_dump.py).
+        _wgpu_newest("wgpu-vk-newest", backend="vulkan"),
+        _wgpu_newest("wgpu-gl-newest", backend="gl"),
+        _wgpu_newest("wgpu-vk-glsl-newest", backend="vulkan", language="glsl"),
     )
 }
 _PLANTED_REWRITES = ("xor-to-or", "shl-to-shr", "sub-to-add", "opaque-loop-skipped", "halve-part-2")
@@ -107,6 +128,10 @@ CPU_TARGETS = (
     "interp",
 )
 
+# wgpu's chains (wgpu_chain.py): listed by `shadersmith targets`, but not campaign defaults
+# until tests come in WGSL (a GLSL test is `unsupported` on wgpu-vk and wgpu-gl).
+WGPU_TARGETS = ("wgpu-vk", "wgpu-gl", "wgpu-vk-glsl")
+
 
 # Targets whose results only tell suspects apart (seed 002, Example 7, generalised): the
 # same input through another consumer. When a finding involves a key target, its
@@ -132,6 +157,7 @@ NEWEST_TWINS: dict[str, str] = {
     name.removesuffix("-newest"): name for name in TARGETS if name.endswith("-newest")
 }
 NEWEST_CPU_TARGETS = tuple(NEWEST_TWINS[name] for name in CPU_TARGETS if name in NEWEST_TWINS)
+NEWEST_WGPU_TARGETS = tuple(NEWEST_TWINS[name] for name in WGPU_TARGETS)
 
 
 def twins_on_newest(names: Iterable[str]) -> list[str]:

@@ -1,0 +1,123 @@
+"""The wgpu targets as chains: shader text -> naga -> wgpu-hal's back-end -> a driver.
+
+- `wgpu-vk`: WGSL -> naga (front-end, validator, SPIR-V back-end) -> wgpu-hal's Vulkan
+  back-end -> lavapipe (-> llvmpipe's back-end -> LLVM);
+- `wgpu-gl`: WGSL -> naga (GLSL back-end) -> wgpu-hal's GLES back-end -> Mesa's GLSL
+  front-end -> llvmpipe -> LLVM, through EGL without a display;
+- `wgpu-vk-glsl`: GLSL 4.50 -> naga's GLSL front-end -> the rest of `wgpu-vk`. naga's
+  GLSL front-end rejects much valid GLSL: a rejection is `unsupported`, not a finding
+  (a crash still is one: the worker layer records it).
+
+naga lives inside wgpu-native, so naga and wgpu-hal carry wgpu-native's version. The
+Vulkan chains check naga's SPIR-V with spirv-val where the driver dumps it
+(spirv_dump.py: the newest Mesa's lavapipe does, Debian's does not).
+"""
+
+from __future__ import annotations
+
+import re
+
+from shadersmith.targets.chains import ChainTarget, Job, gl_components
+from shadersmith.targets.gl_runner import llvm_version, mesa_version
+from shadersmith.targets.results import RunResult, RunStatus
+from shadersmith.targets.wgpu_runner import GLSL, WGSL, WgpuRunner
+
+NAGA = "naga"
+NAGA_GLSL_IN = "naga-glsl-in"
+HAL = {"vulkan": "wgpu-hal-vulkan", "gl": "wgpu-hal-gles"}
+
+_GLSL_VERSION_LINE = re.compile(r"^\s*#\s*version\b", re.M)
+# Mesa's GLSL compiler log ("0:12(3): error: ..."), which wgpu-hal's GLES back-end passes
+# on when the driver refuses the GLSL naga wrote.
+_MESA_GLSL_ERROR = re.compile(r"\d+:\d+\(\d+\): error:")
+
+
+def is_glsl(source: str) -> bool:
+    """GLSL has a `#version` line; WGSL has no preprocessor, so no line starts with `#`."""
+    return bool(_GLSL_VERSION_LINE.search(source))
+
+
+def wgpu_target(
+    name: str,
+    backend: str,
+    language: str = WGSL,
+    device: str = "llvmpipe",
+    newest: bool = False,
+) -> ChainTarget:
+    """A wgpu chain on `backend` ("vulkan" or "gl") for `language` ("wgsl" or "glsl");
+    `newest` on the newest Mesa (its worker starts with that Mesa's environment)."""
+    from shadersmith.targets import newest as latest
+
+    expected = latest.require_mesa() if newest else None
+    runner = WgpuRunner(backend, device)
+    versions = runner.versions()
+    if expected is not None:
+        latest.check_mesa(versions["description"], expected)
+    components = wgpu_components(backend, language, versions)
+
+    def run(job: Job) -> RunResult:
+        if is_glsl(job.source) != (language == GLSL):
+            return RunResult(
+                RunStatus.UNSUPPORTED, log=f"{name} runs {language.upper()} tests only"
+            )
+        if job.stage == "compute":
+            result = runner.run_compute(job.source, job.buffers, job.groups, language)
+        else:
+            result = runner.run_fragment(
+                job.source, job.width, job.height, job.buffers, job.integer_image, language
+            )
+        return _name_failure(result, backend, language)
+
+    return ChainTarget(name, components, run, extra_versions=versions)
+
+
+def wgpu_components(backend: str, language: str, versions: dict[str, str]) -> list[tuple[str, str]]:
+    """The chain's components, front-end first, from the runner's version record."""
+    native = f"{versions['wgpu-native']} (wgpu-native)"
+    components = [(NAGA_GLSL_IN, native)] if language == GLSL else []
+    components += [(NAGA, native), (HAL[backend], native)]
+    device, description = versions["device"], versions["description"]
+    if backend == "gl":
+        # As gl_runner reports a GL driver: `4.5 (Core Profile) Mesa 22.3.6` and
+        # `llvmpipe (LLVM 15.0.6, 256 bits)`.
+        driver = "llvmpipe" if "llvmpipe" in device else device.split()[0].lower()
+        gl_versions = {"driver": driver, "GL_VERSION": description}
+        mesa, llvm = mesa_version(description), llvm_version(device)
+        if mesa:
+            gl_versions["Mesa"] = mesa
+        if llvm:
+            gl_versions["LLVM"] = llvm
+        return components + gl_components(gl_versions)
+    if "llvmpipe" not in device:  # a closed Vulkan driver: one opaque component
+        return [*components, (f"{device.split()[0].lower()}-vk", description)]
+    # lavapipe (Vulkan runtime, spirv_to_nir) hands NIR to llvmpipe's back-end, as in
+    # chains.vulkan_target: blame can tell a shared back-end bug from a front-end's.
+    components += [("lavapipe", description), ("llvmpipe", description)]
+    llvm = llvm_version(device)
+    if llvm:
+        components.append(("llvm", llvm))
+    return components
+
+
+def _name_failure(result: RunResult, backend: str, language: str) -> RunResult:
+    """Which component refused the shader (the runner says at which step).
+
+    Module creation is naga's front-end and validator: for GLSL input a refusal is
+    naga's GLSL front-end not taking the test, `unsupported`. Pipeline creation runs
+    naga's back-end and the driver's compiler; on GL, Mesa's compiler log in wgpu's
+    message means Mesa's GLSL front-end refused naga's GLSL (blamed on it, as the
+    spirv-cross chain blames it for spirv-cross's GLSL); otherwise naga's back-end.
+    """
+    if result.status is not RunStatus.COMPILE_ERROR:
+        return result
+    if result.failed_component == "module":
+        if language == GLSL:
+            result.status = RunStatus.UNSUPPORTED
+            result.failed_component = NAGA_GLSL_IN
+        else:
+            result.failed_component = NAGA
+    elif backend == "gl" and _MESA_GLSL_ERROR.search(result.log):
+        result.failed_component = "mesa-glsl"
+    else:
+        result.failed_component = NAGA
+    return result

@@ -1,0 +1,377 @@
+"""Run WGSL (or GLSL, through naga's GLSL front-end) on wgpu, in this process.
+
+wgpu-native (bundled with the `wgpu` package) holds naga: the shader text goes through
+naga's front-end and validator when the module is created, through naga's back-end
+(SPIR-V for Vulkan, GLSL for OpenGL) and the driver when the pipeline is created. One
+`WgpuRunner` opens one adapter and device on one back-end and reuses them; every run
+makes and drops its own module, pipeline, buffers and texture.
+
+The instance is restricted to the one back-end (wgpu-native's instance extras), so a
+Vulkan worker never initialises EGL and a GL worker never loads the Vulkan loader; the
+adapter must then be Mesa's CPU driver asked for (lavapipe, or llvmpipe through EGL:
+headless, no display or window needed).
+
+Bindings: every job buffer goes in group 0 at its binding (what WGSL `@group(0)` and GLSL
+`set = 0` say); the bind group layout is explicit, with each entry's buffer kind read
+from the shader's declaration (wgpu_bindings.py says why).
+
+Images: the render target's row 0 is framebuffer y = 0, where WebGPU's
+`@builtin(position).y` is 0.5; the readback is not flipped, so row r holds the fragments
+with y = r + 0.5 as on the GL and Vulkan runners (images.py). On the GL back-end wgpu
+hides GL's bottom-up origin itself: a difference there would be a wgpu bug.
+
+Timings: `compile_ms` covers creating the module (naga's front-end and validator) and the
+pipeline (naga's back-end, the driver's front-end); lavapipe and llvmpipe make machine code
+at the first dispatch or draw, in `run_ms`, with the submit, the wait and the readback.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from shadersmith.harness.std430 import pack_buffer, runtime_lengths_of, unpack_buffer
+from shadersmith.targets.environment import (
+    DriverUnavailable,
+    disable_shader_cache,
+    ensure_runtime_directory,
+    select_gl_driver,
+)
+from shadersmith.targets.images import CLEAR_COLOR, CLEAR_UINT, image_from_pixels
+from shadersmith.targets.results import BufferInput, RunResult, RunStatus
+from shadersmith.targets.spirv_dump import SpirvDump
+from shadersmith.targets.wgpu_bindings import BufferKind, glsl_buffer_kinds, wgsl_buffer_kinds
+
+WGSL = "wgsl"
+GLSL = "glsl"
+
+# wgpu-native's instance back-end names, and the adapter's `backend_type` each gives.
+BACKENDS = {"vulkan": ("Vulkan", "Vulkan"), "gl": ("GL", "OpenGL")}
+
+# A full-screen triangle from the vertex index alone, as fullscreen.py's GLSL one.
+VERTEX_SHADER = """
+@vertex
+fn main(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
+    let x = f32((i & 1u) << 2u) - 1.0;
+    let y = f32((i & 2u) << 1u) - 1.0;
+    return vec4<f32>(x, y, 0.0, 1.0);
+}
+"""
+
+PROBE_SHADER = "@compute @workgroup_size(1)\nfn main() {}\n"
+
+# naga's GLSL front-end takes the stage from wgpu-py's module label.
+_GLSL_STAGE_LABELS = {"compute": "comp", "fragment": "frag"}
+
+
+class ShaderRejected(Exception):
+    """wgpu refused a module or a pipeline; `stage` says which step ("module" or
+    "pipeline"), the message is wgpu's (naga's own text for a shader error)."""
+
+    def __init__(self, step: str, message: str) -> None:
+        super().__init__(message)
+        self.step = step
+
+
+@dataclass(frozen=True)
+class _Bound:
+    layout: Any
+    group: Any
+    buffers: list[Any]
+
+
+class WgpuRunner:
+    def __init__(self, backend: str, device_contains: str = "llvmpipe") -> None:
+        if backend not in BACKENDS:
+            raise DriverUnavailable(f"unknown wgpu back-end {backend!r}; known: {sorted(BACKENDS)}")
+        self.backend = backend
+        disable_shader_cache()
+        ensure_runtime_directory()
+        if backend == "gl":
+            # EGL picks Mesa's vendor library and Gallium driver when it first loads.
+            select_gl_driver(device_contains.lower())
+        # Set before the driver loads: Mesa reads it once (spirv_dump.py).
+        self.spirv_dump = SpirvDump.start() if backend == "vulkan" else None
+
+        import wgpu
+        from wgpu.backends.wgpu_native import extras
+
+        self._wgpu = wgpu
+        instance_backend, adapter_backend = BACKENDS[backend]
+        extras.set_instance_extras(backends=[instance_backend])
+        # By name, not by wgpu's preference: a machine with a GPU and lavapipe offers both.
+        adapters = wgpu.gpu.enumerate_adapters_sync()
+        offered = [f"{a.info.get('backend_type')}: {a.info.get('device')}" for a in adapters]
+        chosen = [
+            a
+            for a in adapters
+            if a.info.get("backend_type") == adapter_backend
+            and device_contains.lower() in str(a.info.get("device", "")).lower()
+        ]
+        if not chosen:
+            raise DriverUnavailable(
+                f"wgpu offers no {adapter_backend} adapter named like {device_contains!r}"
+                f" (offered: {offered or 'none'})"
+            )
+        adapter = chosen[0]
+        self.info = dict(adapter.info)
+        # The adapter's own limits, not WebGPU's defaults: a fuzzer should reach as far as
+        # the driver goes (more storage buffers per stage, larger work groups).
+        self.device = adapter.request_device_sync(required_limits=dict(adapter.limits))
+        self._vertex_module: Any = None
+        if self.spirv_dump is not None:
+            # wgpu makes pipelines of its own as the device starts: none of them is ours.
+            self.spirv_dump.take()
+            self._probe_pipeline()
+            self.spirv_dump.probe()
+
+    def versions(self) -> dict[str, str]:
+        from wgpu.backends import wgpu_native
+
+        versions = {
+            "wgpu-py": str(self._wgpu.__version__),
+            "wgpu-native": ".".join(str(part) for part in wgpu_native.version_info),
+            "backend": str(self.info.get("backend_type", "")),
+            "device": str(self.info.get("device", "")),
+            "description": str(self.info.get("description", "")),
+        }
+        if self.spirv_dump is not None:
+            versions["spirv_dump"] = self.spirv_dump.state()
+        return versions
+
+    # ---------------------------------------------------------------------- compute
+
+    def run_compute(
+        self,
+        source: str,
+        buffers: Sequence[BufferInput],
+        groups: tuple[int, int, int] = (1, 1, 1),
+        language: str = WGSL,
+    ) -> RunResult:
+        """Create a compute pipeline from `source`, bind `buffers` in group 0, dispatch
+        `groups` work groups and read every buffer back."""
+        wgpu = self._wgpu
+        started = time.perf_counter()
+        try:
+            module = self._module(source, "compute", language)
+            bound = self._bind(buffers, source, language, wgpu.ShaderStage.COMPUTE)
+            pipeline = self._guarded(
+                "pipeline",
+                lambda: self.device.create_compute_pipeline(
+                    layout=self.device.create_pipeline_layout(bind_group_layouts=[bound.layout]),
+                    compute={"module": module},
+                ),
+            )
+        except ShaderRejected as error:
+            return _rejected(error, _elapsed_ms(started))
+        compile_ms = _elapsed_ms(started)
+        invalid = self._check_spirv()
+        if invalid is not None:
+            invalid.compile_ms = compile_ms
+            return invalid
+
+        started = time.perf_counter()
+        encoder = self.device.create_command_encoder()
+        compute_pass = encoder.begin_compute_pass()
+        compute_pass.set_pipeline(pipeline)
+        compute_pass.set_bind_group(0, bound.group)
+        compute_pass.dispatch_workgroups(*groups)
+        compute_pass.end()
+        self.device.queue.submit([encoder.finish()])
+        outputs = {
+            buffer.binding: unpack_buffer(
+                buffer.fields,
+                bytes(self.device.queue.read_buffer(gpu_buffer)),
+                runtime_lengths_of(buffer.fields, buffer.values),
+                buffer.layout,
+            )
+            for buffer, gpu_buffer in zip(buffers, bound.buffers, strict=True)
+        }
+        run_ms = _elapsed_ms(started)
+        return self._ok(RunResult(RunStatus.OK, buffers=outputs), compile_ms, run_ms)
+
+    # --------------------------------------------------------------------- fragment
+
+    def run_fragment(
+        self,
+        source: str,
+        width: int = 64,
+        height: int = 64,
+        blocks: Sequence[BufferInput] = (),
+        integer: bool = False,
+        language: str = WGSL,
+    ) -> RunResult:
+        """Draw one full-screen triangle with the fragment shader `source` (writing
+        location 0) into a width x height `rgba32uint` texture (`integer`) or `rgba8unorm`
+        one and read it back, row r = fragment y r + 0.5. `blocks` are bound in group 0 at
+        their bindings; none is read back."""
+        wgpu = self._wgpu
+        color_format = "rgba32uint" if integer else "rgba8unorm"
+        texel_bytes = 16 if integer else 4
+        started = time.perf_counter()
+        try:
+            module = self._module(source, "fragment", language)
+            bound = self._bind(blocks, source, language, wgpu.ShaderStage.FRAGMENT)
+            pipeline = self._guarded(
+                "pipeline",
+                lambda: self.device.create_render_pipeline(
+                    layout=self.device.create_pipeline_layout(bind_group_layouts=[bound.layout]),
+                    vertex={"module": self._fullscreen_vertex_module()},
+                    primitive={"topology": "triangle-list"},
+                    fragment={"module": module, "targets": [{"format": color_format}]},
+                ),
+            )
+        except ShaderRejected as error:
+            return _rejected(error, _elapsed_ms(started))
+        compile_ms = _elapsed_ms(started)
+        invalid = self._check_spirv()
+        if invalid is not None:
+            invalid.compile_ms = compile_ms
+            return invalid
+
+        texture = self.device.create_texture(
+            size=(width, height, 1),
+            format=color_format,
+            usage=wgpu.TextureUsage.RENDER_ATTACHMENT | wgpu.TextureUsage.COPY_SRC,
+        )
+        clear = CLEAR_UINT if integer else CLEAR_COLOR
+        started = time.perf_counter()
+        encoder = self.device.create_command_encoder()
+        render_pass = encoder.begin_render_pass(
+            color_attachments=[
+                {
+                    "view": texture.create_view(),
+                    "clear_value": clear,
+                    "load_op": "clear",
+                    "store_op": "store",
+                }
+            ]
+        )
+        render_pass.set_pipeline(pipeline)
+        render_pass.set_bind_group(0, bound.group)
+        render_pass.draw(3)
+        render_pass.end()
+        self.device.queue.submit([encoder.finish()])
+        # wgpu-py pads rows to WebGPU's 256-byte copy stride and strips the padding.
+        pixels = self.device.queue.read_texture(
+            {"texture": texture, "mip_level": 0, "origin": (0, 0, 0)},
+            {"offset": 0, "bytes_per_row": width * texel_bytes},
+            (width, height, 1),
+        )
+        run_ms = _elapsed_ms(started)
+        image = image_from_pixels(bytes(pixels), width, height, integer)
+        return self._ok(RunResult(RunStatus.OK, image=image), compile_ms, run_ms)
+
+    # ---------------------------------------------------------------------- helpers
+
+    def _module(self, source: str, stage: str, language: str) -> Any:
+        if language == GLSL:
+            label = _GLSL_STAGE_LABELS[stage]
+        elif language == WGSL:
+            label = stage
+        else:
+            raise ValueError(f"unknown shader language {language!r}")
+        return self._guarded(
+            "module", lambda: self.device.create_shader_module(label=label, code=source)
+        )
+
+    def _guarded(self, step: str, create: Callable[[], Any]) -> Any:
+        """`create()`, with wgpu's errors as ShaderRejected. wgpu-py captures the error
+        that wgpu-native reports during each call and raises it from that call (it has
+        no error scopes)."""
+        try:
+            return create()
+        except self._wgpu.GPUError as error:
+            raise ShaderRejected(step, str(error)) from None
+        except (RuntimeError, ValueError) as error:  # wgpu-py's own refusals (GLSL stage)
+            raise ShaderRejected(step, f"{type(error).__name__}: {error}") from None
+
+    def _bind(
+        self, buffers: Sequence[BufferInput], source: str, language: str, stage: int
+    ) -> _Bound:
+        wgpu = self._wgpu
+        declared = glsl_buffer_kinds(source) if language == GLSL else wgsl_buffer_kinds(source)
+        entries, layout_entries, gpu_buffers = [], [], []
+        for buffer in buffers:
+            kind = declared.get(buffer.binding)
+            if kind is None:  # not in the shader: any kind of the job's layout will do
+                kind = BufferKind.UNIFORM if buffer.uniform else BufferKind.STORAGE
+            usage = wgpu.BufferUsage.COPY_SRC | wgpu.BufferUsage.COPY_DST
+            usage |= (
+                wgpu.BufferUsage.UNIFORM if kind is BufferKind.UNIFORM else wgpu.BufferUsage.STORAGE
+            )
+            data = _padded(pack_buffer(buffer.fields, buffer.values, buffer.layout))
+            gpu_buffer = self.device.create_buffer_with_data(data=data, usage=usage)
+            gpu_buffers.append(gpu_buffer)
+            layout_entries.append(
+                {"binding": buffer.binding, "visibility": stage, "buffer": {"type": kind.value}}
+            )
+            entries.append(
+                {
+                    "binding": buffer.binding,
+                    "resource": {"buffer": gpu_buffer, "offset": 0, "size": len(data)},
+                }
+            )
+        layout = self._guarded(
+            "pipeline", lambda: self.device.create_bind_group_layout(entries=layout_entries)
+        )
+        group = self._guarded(
+            "pipeline", lambda: self.device.create_bind_group(layout=layout, entries=entries)
+        )
+        return _Bound(layout, group, gpu_buffers)
+
+    def _probe_pipeline(self) -> None:
+        """One trivial pipeline, so that the driver shows whether it dumps modules."""
+        module = self.device.create_shader_module(label="probe", code=PROBE_SHADER)
+        self.device.create_compute_pipeline(layout="auto", compute={"module": module})
+
+    def _fullscreen_vertex_module(self) -> Any:
+        if self._vertex_module is None:
+            self._vertex_module = self.device.create_shader_module(
+                label="fullscreen-vertex", code=VERTEX_SHADER
+            )
+        return self._vertex_module
+
+    def _check_spirv(self) -> RunResult | None:
+        """spirv-val on what naga handed the driver, where the driver dumps it: an
+        invalid module is naga's fault and the run stops there."""
+        if self.spirv_dump is None:
+            return None
+        return self.spirv_dump.validate_new()
+
+    def _ok(self, result: RunResult, compile_ms: float, run_ms: float) -> RunResult:
+        result.compile_ms, result.run_ms = compile_ms, run_ms
+        if self.spirv_dump is not None:
+            result.artefacts.update(self.spirv_dump.last_artefacts)
+            result.tools_ms = self.spirv_dump.last_validation_ms
+            if self.spirv_dump.last_notes:
+                result.log = "\n".join(self.spirv_dump.last_notes)
+        return result
+
+    def close(self) -> None:
+        if self.spirv_dump is not None:
+            self.spirv_dump.close()
+
+
+def _rejected(error: ShaderRejected, compile_ms: float) -> RunResult:
+    # A module error is naga's front-end or validator; a pipeline error is naga's back-end
+    # or the driver (wgpu-hal wraps both): the chain names it (wgpu_chain.py).
+    return RunResult(
+        RunStatus.COMPILE_ERROR,
+        log=str(error).strip(),
+        compile_ms=compile_ms,
+        failed_component=error.step,
+    )
+
+
+def _padded(data: bytes) -> bytes:
+    # WebGPU buffers are sized in multiples of 4 and may not be empty; a uniform struct
+    # occupies a multiple of 16. The zero tail is never read.
+    size = max(16, -(-len(data) // 16) * 16)
+    return data + bytes(size - len(data))
+
+
+def _elapsed_ms(started: float) -> float:
+    return (time.perf_counter() - started) * 1000.0
