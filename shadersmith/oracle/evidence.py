@@ -23,6 +23,7 @@ from shadersmith.oracle.blame import Chains, missing_refinements
 from shadersmith.oracle.classify import WRONG_RESULT_KINDS, classify
 from shadersmith.oracle.components import chain_names, failing_component
 from shadersmith.oracle.front_end_state import front_end_fault
+from shadersmith.oracle.rust_panic import panic_cause
 from shadersmith.targets.chains import MESA_GLSL, Job
 from shadersmith.targets.results import RunResult, RunStatus
 from shadersmith.targets.session import TargetSession
@@ -41,7 +42,17 @@ def complete(
         for _, answer in session.run_many([job], only=dict.fromkeys(wanted)):
             results.update(answer)
     attach_front_end_causes(results, job, components)
+    attach_panic_causes(results, components)
     return results
+
+
+def attach_panic_causes(results: Mapping[str, RunResult], components: Chains) -> None:
+    """For each crash of a chain through naga and wgpu: the Rust crate that panicked
+    (rust_panic.py), not the driver a crash is otherwise blamed on."""
+    for name, result in results.items():
+        chain = chain_names(components.get(name, ()))
+        if result.status is RunStatus.CRASH and result.cause is None and "naga" in chain:
+            result.cause = panic_cause(result.log, chain)
 
 
 def attach_front_end_causes(results: Mapping[str, RunResult], job: Job, components: Chains) -> None:
@@ -73,7 +84,10 @@ def attach_front_end_causes(results: Mapping[str, RunResult], job: Job, componen
 
 
 def _gl_text_of(chain: Sequence[str], job: Job) -> str | None:
-    """The GLSL the chain's GL driver received: the job's own, or spirv-cross's."""
+    """The GLSL the chain's GL driver received: the job's own, or spirv-cross's (naga's,
+    inside wgpu, cannot be had)."""
+    if "naga" in chain:
+        return None
     if "spirv-cross" not in chain:
         return job.source
     from shadersmith.targets.toolchain import ChainFailed, cross_compile

@@ -117,9 +117,12 @@ class WgpuRunner:
             )
         adapter = chosen[0]
         self.info = dict(adapter.info)
-        # The adapter's own limits, not WebGPU's defaults: a fuzzer should reach as far as
-        # the driver goes (more storage buffers per stage, larger work groups).
-        self.device = adapter.request_device_sync(required_limits=dict(adapter.limits))
+        # The adapter's own features and limits, not WebGPU's defaults: a fuzzer should
+        # reach as far as the driver goes (subgroups, which naga's GLSL front-end needs for
+        # `barrier()`; more storage buffers per stage; larger work groups).
+        self.device = adapter.request_device_sync(
+            required_features=sorted(adapter.features), required_limits=dict(adapter.limits)
+        )
         self._vertex_module: Any = None
         if self.spirv_dump is not None:
             # wgpu makes pipelines of its own as the device starts: none of them is ours.
