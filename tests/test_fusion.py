@@ -206,11 +206,21 @@ def test_the_interpreter_agrees(outcomes: list[FusedOutcome]) -> None:
 
 
 def test_a_planted_fused_only_bug_is_caught(outcomes: list[FusedOutcome]) -> None:
+    occluding = [o for o in outcomes if o.plan.relation is Relation.OCCLUDE]
+    # MR_o shows the halved part only where part 2 ran: the seeds are chosen so that it
+    # did (in the interpreter, which the target matches), or the check would be empty.
+    assert all(_shows_part_2(o) for o in occluding), "choose seeds whose MR_o shows part 2"
     for outcome in outcomes:
         verdict = outcome.verdicts[PLANTED]
         assert verdict.status == VIOLATED, (outcome.plan.name, verdict)
         assert verdict.signature == f"fusion:{outcome.plan.relation.value}:{PLANTED}"
         assert outcome.findings() == [(verdict.signature, PLANTED)]
+
+
+def _shows_part_2(outcome: FusedOutcome) -> bool:
+    fused, front = outcome.interp.image, outcome.interp_parts[0].image
+    assert fused is not None and front is not None
+    return bool((fused != front).any())
 
 
 def test_inlining_and_reuse_change_the_program(outcomes: list[FusedOutcome]) -> None:
