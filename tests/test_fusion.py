@@ -17,9 +17,12 @@ from click.testing import CliRunner
 from shadersmith.campaign.fusion import (
     HOLDS,
     INTERP,
+    OURS,
     VIOLATED,
     FusedOutcome,
     FusionOptions,
+    InterpImage,
+    judge,
     plan_sequence,
     prepare,
     run_sequence,
@@ -327,3 +330,39 @@ def test_plans_are_deterministic() -> None:
     assert first.source == again.source
     random.seed(0)  # the steps use their own streams, not the global one
     assert prepare(9, plan_sequence(0, OPTIONS)[1].steps, OPTIONS).source == first.source
+
+
+def test_a_relation_the_interpreter_breaks_is_ours(outcomes: list[FusedOutcome]) -> None:
+    # The interpreter's fused image, corrupted: the relation fails there too, so the
+    # planted target's violation is not blamed on it; the finding is a defect of ours.
+    outcome = next(o for o in outcomes if o.plan.relation is Relation.ADD)
+    assert outcome.interp.image is not None
+    wrong = InterpImage(255 - outcome.interp.image)
+    rejudged = judge(
+        outcome.plan,
+        outcome.trial,
+        outcome.parts,
+        outcome.results,
+        outcome.part_results,
+        wrong,
+        outcome.interp_parts,
+        {},
+        OPTIONS.tolerance,
+    )
+    assert rejudged.ours == "ours:fusion:add"
+    assert rejudged.verdicts[PLANTED].status == OURS
+    assert rejudged.verdicts[REAL].status == HOLDS
+    assert rejudged.findings() == [("ours:fusion:add", INTERP)]
+    undefined = InterpImage(None, "uninitialised: in main(): read of x", undefined=True)
+    rejudged = judge(
+        outcome.plan,
+        outcome.trial,
+        outcome.parts,
+        outcome.results,
+        outcome.part_results,
+        undefined,
+        outcome.interp_parts,
+        {},
+        OPTIONS.tolerance,
+    )
+    assert rejudged.ours == "ours:ub:uninitialised"
