@@ -34,7 +34,7 @@ from shadersmith.front.glsl import parse_glsl
 from shadersmith.harness.regenerate import rebuild
 from shadersmith.interp.fragment_image import expected_unorm_image, unorm8
 from shadersmith.ir.expressions import Literal, VariableRef
-from shadersmith.ir.statements import ExprStmt, VarDecl
+from shadersmith.ir.statements import ExprStmt, Statement, VarDecl
 from shadersmith.ir.types import UINT
 from shadersmith.mutate.fusion import Relation, Strategy
 from shadersmith.mutate.fusion.reuse import candidates
@@ -202,10 +202,13 @@ def test_the_interpreter_agrees(outcomes: list[FusedOutcome]) -> None:
         assert not outcome.ours, (outcome.plan.name, outcome.ours)
         assert outcome.interp_check is not None and outcome.interp_check.holds
         # Parts and fused programs are exact up to their last rounding: the same bytes.
-        assert outcome.interp.image is not None
-        assert np.array_equal(outcome.interp.image, outcome.results[REAL].image)
+        drawn = outcome.results[REAL].image
+        assert outcome.interp.image is not None and drawn is not None
+        assert np.array_equal(outcome.interp.image, drawn)
         for part, runs in zip(outcome.interp_parts, outcome.part_results, strict=True):
-            assert np.array_equal(part.image, runs[REAL].image)
+            drawn = runs[REAL].image
+            assert part.image is not None and drawn is not None
+            assert np.array_equal(part.image, drawn)
 
 
 def test_a_planted_fused_only_bug_is_caught(outcomes: list[FusedOutcome]) -> None:
@@ -297,7 +300,13 @@ def test_variable_reuse_is_only_offered_where_sound() -> None:
     def use(name: str) -> ExprStmt:
         return ExprStmt(VariableRef(UINT, name))
 
-    statements = [decl("a_f1", 1), use("a_f1"), decl("b_f2", 2), use("b_f2"), decl("c_f1", 3)]
+    statements: list[Statement] = [
+        decl("a_f1", 1),
+        use("a_f1"),
+        decl("b_f2", 2),
+        use("b_f2"),
+        decl("c_f1", 3),
+    ]
     # (reused, kept, where): b may live in a (dead by then), c in b; c never in a (same
     # part: its data flow is the part's own).
     assert candidates(statements, set()) == [("b_f2", "a_f1", 2), ("c_f1", "b_f2", 4)]
@@ -306,7 +315,7 @@ def test_variable_reuse_is_only_offered_where_sound() -> None:
     # A variable named again later is not dead.
     assert candidates([*statements, use("a_f1")], set()) == [("c_f1", "b_f2", 4)]
     # An uninitialised b would start from a's value instead of an undefined one.
-    no_init = [decl("a_f1", 1), VarDecl("b_f2", UINT)]
+    no_init: list[Statement] = [decl("a_f1", 1), VarDecl("b_f2", UINT)]
     assert candidates(no_init, set()) == []
 
 

@@ -264,11 +264,11 @@ def failure_signature(result: RunResult, chain: Sequence[str]) -> str:
 def judge(
     plan: FusedPlan,
     trial: PreparedTrial,
-    parts: list[PreparedTrial],
+    parts: Sequence[PreparedTrial],
     results: Mapping[str, RunResult],
-    part_results: list[Mapping[str, RunResult]],
+    part_results: Sequence[Mapping[str, RunResult]],
     interp: InterpImage,
-    interp_parts: list[InterpImage],
+    interp_parts: Sequence[InterpImage],
     components: Mapping[str, Sequence[str]],
     tolerance: float,
 ) -> FusedOutcome:
@@ -287,11 +287,11 @@ def judge(
     outcome = FusedOutcome(
         plan,
         trial,
-        parts,
+        list(parts),
         dict(results),
         [dict(r) for r in part_results],
         interp,
-        interp_parts,
+        list(interp_parts),
         interp_check,
         ours=ours,
     )
