@@ -42,7 +42,6 @@ def complete(
         for _, answer in session.run_many([job], only=dict.fromkeys(wanted)):
             results.update(answer)
     attach_front_end_causes(results, job, components)
-    attach_panic_causes(results, components)
     return results
 
 
@@ -57,7 +56,9 @@ def attach_panic_causes(results: Mapping[str, RunResult], components: Chains) ->
 
 def attach_front_end_causes(results: Mapping[str, RunResult], job: Job, components: Chains) -> None:
     """For each crash, and each wrong output, after Mesa's GLSL front-end: read what the
-    front-end produced and record it as the cause when it is wrong in itself."""
+    front-end produced and record it as the cause when it is wrong in itself. (And each
+    crash of a naga chain's Rust code, which names itself: attach_panic_causes.)"""
+    attach_panic_causes(results, components)
     wrong = {
         name
         for finding in classify(results, components).findings

@@ -8,7 +8,8 @@
   GLSL front-end rejects much valid GLSL: a rejection is `unsupported`, not a finding
   (a crash still is one: the worker layer records it).
 
-naga lives inside wgpu-native, so naga and wgpu-hal carry wgpu-native's version. The
+naga lives inside wgpu-native; the naga and wgpu-hal versions are the crates' own, read
+from the library (wgpu_runner.crate_versions). The
 Vulkan chains check naga's SPIR-V with spirv-val where the driver dumps it
 (spirv_dump.py: the newest Mesa's lavapipe does, Debian's does not).
 """
@@ -73,9 +74,11 @@ def wgpu_target(
 
 def wgpu_components(backend: str, language: str, versions: dict[str, str]) -> list[tuple[str, str]]:
     """The chain's components, front-end first, from the runner's version record."""
-    native = f"{versions['wgpu-native']} (wgpu-native)"
-    components = [(NAGA_GLSL_IN, native)] if language == GLSL else []
-    components += [(NAGA, native), (HAL[backend], native)]
+    # The crates' own versions where the library names them, else wgpu-native's.
+    native = f"wgpu-native {versions['wgpu-native']}"
+    naga = versions.get("naga", native)
+    components = [(NAGA_GLSL_IN, naga)] if language == GLSL else []
+    components += [(NAGA, naga), (HAL[backend], versions.get("wgpu-hal", native))]
     device, description = versions["device"], versions["description"]
     if backend == "gl":
         # As gl_runner reports a GL driver: `4.5 (Core Profile) Mesa 22.3.6` and

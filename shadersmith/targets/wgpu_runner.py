@@ -27,9 +27,12 @@ at the first dispatch or draw, in `run_ms`, with the submit, the wait and the re
 
 from __future__ import annotations
 
+import functools
+import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from shadersmith.harness.std430 import pack_buffer, runtime_lengths_of, unpack_buffer
@@ -140,6 +143,7 @@ class WgpuRunner:
             "device": str(self.info.get("device", "")),
             "description": str(self.info.get("description", "")),
         }
+        versions.update(crate_versions(str(wgpu_native.lib_path)))
         if self.spirv_dump is not None:
             versions["spirv_dump"] = self.spirv_dump.state()
         return versions
@@ -356,6 +360,24 @@ class WgpuRunner:
     def close(self) -> None:
         if self.spirv_dump is not None:
             self.spirv_dump.close()
+
+
+# Panic messages carry the crates' source paths (`.../naga-29.0.3/src/...`): the only place
+# wgpu-native says which naga and wgpu-hal it was built from.
+_CRATE_PATH = re.compile(rb"/(naga|wgpu-hal|wgpu-core)-(\d+\.\d+\.\d+)/src/")
+
+
+@functools.cache
+def crate_versions(library: str) -> dict[str, str]:
+    """{"naga": "29.0.3", "wgpu-hal": ..., "wgpu-core": ...} as built into `library`."""
+    try:
+        data = Path(library).read_bytes()
+    except OSError:
+        return {}
+    found: dict[str, str] = {}
+    for match in _CRATE_PATH.finditer(data):
+        found.setdefault(match.group(1).decode(), match.group(2).decode())
+    return found
 
 
 def _rejected(error: ShaderRejected, compile_ms: float) -> RunResult:
