@@ -49,6 +49,8 @@ class GenerationContext:
         # steers its divergence (generate/divergence.py), set once the interface exists.
         self.invocations = invocations
         self.divergence: DivergenceDriver | None = None
+        # A fragment program: its input buffers become uniform blocks (fragment.py).
+        self.fragment = False
         self.options = options
         self.profile = profile
         self.choices: Counter[str] = Counter()

@@ -42,6 +42,7 @@ from shadersmith.ir.expressions import (
 from shadersmith.ir.operators import AssignOp, BinaryOp, IncDecOp
 from shadersmith.ir.types import (
     BOOL,
+    FLOAT,
     INT,
     UINT,
     ArrayType,
@@ -49,6 +50,7 @@ from shadersmith.ir.types import (
     ScalarType,
     Type,
     VectorType,
+    kind_of,
 )
 
 _SWIZZLE_SETS = tuple(SwizzleSet)
@@ -107,6 +109,8 @@ class ExpressionGenerator:
             for form in _SIDE_EFFECT_FORMS:
                 del forms[form]
         self._side_effects = profile.side_effects_in_expressions
+        self._swizzle_writes = profile.swizzle_assignment
+        self._strict_constants = profile.strict_constant_evaluation
         self._forms = _cumulative(forms)
         self._constant_forms = _cumulative({f: w for f, w in forms.items() if f in _CONSTANT_FORMS})
 
@@ -183,6 +187,12 @@ class ExpressionGenerator:
         if op in NONZERO_RIGHT:
             return self._safe_operand(right, 1, 16)
         if op in SHIFT_RIGHT:
+            if self._strict_constants and isinstance(right, Construct):
+                # naga checks each constant component of a shift amount against the
+                # width, even when the vector as a whole is not constant.
+                right = Construct(
+                    right.type, tuple(self._safe_operand(a, 0, 31) for a in right.args)
+                )
             return self._safe_operand(right, 0, 31)
         return right
 
@@ -235,7 +245,9 @@ class ExpressionGenerator:
         """A writable l-value for `target` inside `base`: swizzles never repeat."""
         rng = self.rng
         while True:
-            if base_type == target and (not isinstance(target, VectorType) or rng.random() < 0.7):
+            if base_type == target and (
+                not isinstance(target, VectorType) or not self._swizzle_writes or rng.random() < 0.7
+            ):
                 return base
             if isinstance(base_type, ArrayType):
                 assert base_type.length is not None
@@ -253,6 +265,8 @@ class ExpressionGenerator:
     def lvalue(self, type_: Type, depth: int) -> Expression | None:
         """A writable l-value of `type_`, or None when no variable provides one."""
         providers = self.scope.providers(Access.WRITE, type_)
+        if not self._swizzle_writes:
+            providers = [v for v in providers if _written_without_swizzle(v.type, type_)]
         if not providers:
             return None
         variable: Variable = self.rng.choice(providers)
@@ -314,6 +328,13 @@ class ExpressionGenerator:
         left_type, right_type = self.rng.choice(shapes)
         left = self.expression(left_type, depth)
         right = self.checked_right_operand(op, self.expression(right_type, depth))
+        if (
+            self._strict_constants
+            and op is BinaryOp.SHL
+            and is_foldable(left, self.ctx.constant_names)
+            and is_foldable(right, self.ctx.constant_names)
+        ):
+            right = self._bounded(right.type, 0, _lossless_shift(left))
         return Binary(type_, op, left, right)
 
     def unary(self, type_: ScalarType | VectorType, depth: int) -> Expression | None:
@@ -376,12 +397,33 @@ class ExpressionGenerator:
             return None
         name, overloads = draw_name(named, self.rng.random())
         overload = self.rng.choice(overloads)
+        if name in self.ctx.profile.missing_builtins:
+            return None
         if overload.out_params and (self._constant_mode or not self._side_effects):
             return None
         args = self.arguments(name, overload.params, overload.out_params, depth)
         if args is None:
             return None
+        if name == "clamp" and self._strict_constants:
+            args = self._ordered_constant_bounds(args)
         return Call(type_, name, args, CallKind.BUILTIN)
+
+    def _ordered_constant_bounds(self, args: tuple[Expression, ...]) -> tuple[Expression, ...]:
+        """clamp's bounds, made literals in order when both are constant (WGSL rejects a
+        constant low > high; GLSL leaves it undefined and the reconditioner wraps it)."""
+        value, low, high = args
+        names = self.ctx.constant_names
+        if not (is_foldable(low, names) and is_foldable(high, names)):
+            return args
+        return (value, self._bounded_number(low.type, 1, 4), self._bounded_number(high.type, 4, 16))
+
+    def _bounded_number(self, type_: Type, low: int, high: int) -> Expression:
+        """`_bounded` for any numeric kind (a float gets an exact integer value)."""
+        if kind_of(type_) is not ScalarKind.FLOAT:
+            return self._bounded(type_, low, high)
+        value = float(self.rng.randint(low, high))
+        scalar = Literal(FLOAT, value)
+        return Construct(type_, (scalar,)) if isinstance(type_, VectorType) else scalar
 
     def arguments(
         self,
@@ -471,6 +513,38 @@ class ExpressionGenerator:
         if self.rng.random() < 0.6:
             return ScalarType(kind)
         return VectorType(kind, self.rng.randint(2, 4))
+
+
+def _written_without_swizzle(variable: Type, target: Type) -> bool:
+    """Whether an l-value of `target` inside a variable of type `variable` needs no
+    multi-component swizzle: the element type itself, or one component of a vector."""
+    while isinstance(variable, ArrayType):
+        variable = variable.element
+    if variable == target:
+        return True
+    return isinstance(target, ScalarType) and isinstance(variable, VectorType)
+
+
+def _lossless_shift(left: Expression) -> int:
+    """The largest left shift of the constant `left` that keeps every bit (WGSL rejects a
+    constant `e1 << e2` that overflows); 0 when its value is not read off literals."""
+    values: list[int] = []
+    parts = left.args if isinstance(left, Construct) else (left,)
+    for part in parts:
+        if not isinstance(part, Literal) or isinstance(part.value, bool | float):
+            return 0
+        values.append(int(part.value))
+    kind = kind_of(left.type)
+    limit = 31
+    for value in values:
+        bits = f"{value & 0xFFFFFFFF:032b}"
+        if kind is ScalarKind.UINT:
+            # The e2 most significant bits must be zero.
+            limit = min(limit, len(bits) - len(bits.lstrip("0")))
+        else:
+            # The e2+1 most significant bits must equal the sign bit.
+            limit = min(limit, len(bits) - len(bits.lstrip(bits[0])) - 1)
+    return max(limit, 0)
 
 
 def _sized(kind: ScalarKind, size: int) -> ScalarType | VectorType:

@@ -48,8 +48,9 @@ def user_function(gen: StatementGenerator) -> Function:
     rng = ctx.rng
     name = ctx.fresh_name("func")
     return_type: Type = VOID if rng.random() < 0.2 else gen.exprs.random_value_type()
+    qualifiers = _QUALIFIERS if ctx.profile.out_parameters else (ParamQualifier.IN,)
     params = tuple(
-        _parameter(gen, rng.choice(_QUALIFIERS))
+        _parameter(gen, rng.choice(qualifiers))
         for _ in range(rng.randint(0, ctx.options.max_params))
     )
     if ctx.divergence is not None:

@@ -30,7 +30,9 @@ from shadersmith.ir.types import (
 from shadersmith.ir.values import BufferValues, Value
 
 
-def buffer_field_type(ctx: GenerationContext) -> Type:
+def buffer_field_type(ctx: GenerationContext, uniform: bool = False) -> Type:
+    """A field type; in a uniform block of a profile whose uniform arrays need 16-byte
+    elements (WGSL), an array holds vec3 or vec4 elements only."""
     rng = ctx.rng
     kinds: tuple[ScalarKind, ...] = (ScalarKind.INT, ScalarKind.UINT)
     if ctx.options.floats:
@@ -40,6 +42,9 @@ def buffer_field_type(ctx: GenerationContext) -> Type:
     if rng.random() < 0.4:
         element = VectorType(kind, rng.randint(2, 4))
     if rng.random() < 0.3:
+        wide_only = uniform and ctx.profile.uniform_arrays_of_wide_vectors_only
+        if wide_only and not (isinstance(element, VectorType) and element.size >= 3):
+            element = VectorType(kind, rng.randint(3, 4))
         return ArrayType(element, rng.randint(1, ctx.options.max_array_length))
     return element
 
@@ -81,8 +86,9 @@ def make_buffers(ctx: GenerationContext) -> tuple[tuple[StorageBuffer, ...], Buf
     for prefix, access, count in counts:
         for number in range(count):
             stem = f"{prefix}_{number}"
+            uniform = ctx.fragment and access is BufferAccess.INPUT
             fields = tuple(
-                BufferField(f"{stem}_f{i}", buffer_field_type(ctx))
+                BufferField(f"{stem}_f{i}", buffer_field_type(ctx, uniform))
                 for i in range(rng.randint(1, options.max_buffer_fields))
             )
             if layout is not None and access is not BufferAccess.INPUT:

@@ -89,6 +89,7 @@ def generate(
     fragment = _choose_fragment(seed, options)
     layout = None if fragment is not None else choose_layout(seed, options)
     ctx = GenerationContext(seed, options, profile, layout)
+    ctx.fragment = fragment is not None
     expressions = ExpressionGenerator(ctx)
     statements = StatementGenerator(ctx, expressions)
     buffers, buffer_values = make_buffers(ctx)

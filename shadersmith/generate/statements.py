@@ -56,7 +56,11 @@ class StatementGenerator:
         self.scope = context.scope
         self.jumps = JumpContext()
         self.budget = 0
-        self._void_builtins = overloads_returning(VOID, context.options.floats)
+        self._void_builtins = tuple(
+            overload
+            for overload in overloads_returning(VOID, context.options.floats)
+            if overload.name not in context.profile.missing_builtins
+        )
         compound: list[tuple[float, Callable[[int], Statement | None]]] = [
             (3.0, self.if_statement),
             (1.2, lambda nesting: switches.switch_statement(self, nesting)),

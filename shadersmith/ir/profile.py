@@ -33,6 +33,22 @@ class LanguageProfile:
     compatibility: bool = False
     # `#extension NAME : require` lines after the version.
     extensions: tuple[str, ...] = ()
+    # User functions may have `out` and `inout` parameters (WGSL has none: only pointers,
+    # which cannot point at a vector component or, portably, into a buffer).
+    out_parameters: bool = True
+    # A multi-component swizzle may be assigned to (`v.zx = e`); WGSL allows only a single
+    # component (`v.x = e`).
+    swizzle_assignment: bool = True
+    # Built-ins the language lacks: the generator never calls them.
+    missing_builtins: frozenset[str] = frozenset()
+    # Constant expressions that GLSL folds quietly are compile-time errors (WGSL's
+    # const-expressions): a left shift that loses bits ("the e2+1 most significant bits of
+    # e1 must have the same bit value"), clamp with constant bounds out of order.
+    strict_constant_evaluation: bool = False
+    # Arrays in uniform blocks need 16-byte elements (WGSL's uniform address space); std140
+    # pads `int[4]` to that stride but WGSL rejects `array<i32, 4>` there, so the generator
+    # gives such blocks only arrays of vec3/vec4.
+    uniform_arrays_of_wide_vectors_only: bool = False
 
 
 GLSL450 = LanguageProfile(name="glsl450", language=Language.GLSL, version=450)
@@ -47,14 +63,37 @@ GLSL330 = LanguageProfile(
     extensions=("GL_ARB_gpu_shader5", "GL_EXT_shader_integer_mix"),
 )
 
-# The profiles a test is generated in (GLSL330 is only a second spelling of a fragment
-# test for softpipe).
+# WGSL (emit/wgsl.py): expressions have no side effects (assignments, ++ and calls with
+# out arguments are statements), switches never fall through and always get a default
+# (the emitter adds an empty one), `?:` is `select`, which evaluates both operands (the
+# interpreter does too in WGSL mode), no do-while (the emitter could spell one as
+# `loop { ... continuing { break if } }`, but the generator need not make it).
+# uaddCarry, usubBorrow, umulExtended and imulExtended have no WGSL counterpart.
+WGSL = LanguageProfile(
+    name="wgsl",
+    language=Language.WGSL,
+    version=1,
+    side_effects_in_expressions=False,
+    switch_fallthrough=False,
+    do_while=False,
+    out_parameters=False,
+    swizzle_assignment=False,
+    missing_builtins=frozenset({"uaddCarry", "usubBorrow", "umulExtended", "imulExtended"}),
+    strict_constant_evaluation=True,
+    uniform_arrays_of_wide_vectors_only=True,
+)
+
+# The GLSL profiles a test is generated in (GLSL330 is only a second spelling of a
+# fragment test for softpipe). Glslang validation, the fuzz campaign and the GLSL targets
+# iterate over these, so WGSL is not among them.
 PROFILES: dict[str, LanguageProfile] = {p.name: p for p in (GLSL450, ESSL310)}
+# Every language `shadersmith generate --profile` can write, WGSL included.
+ALL_PROFILES: dict[str, LanguageProfile] = {**PROFILES, WGSL.name: WGSL}
 
 
 def profile_named(name: str) -> LanguageProfile:
     try:
-        return PROFILES[name]
+        return ALL_PROFILES[name]
     except KeyError:
-        known = ", ".join(sorted(PROFILES))
+        known = ", ".join(sorted(ALL_PROFILES))
         raise ValueError(f"unknown language profile {name!r} (known: {known})") from None

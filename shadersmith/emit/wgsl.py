@@ -1,0 +1,647 @@
+"""IR to WGSL text: compute shaders and the generator's fragment shaders.
+
+The emitter spells the IR as it is; the generator's WGSL profile (ir/profile.py) keeps out
+what WGSL cannot say, and what slips through (from a reducer or a mutator) raises
+WGSLEmitError rather than emit something else. Lowerings, each meaning what the IR means:
+
+- `c ? a : b` is `select(b, a, c)`: WGSL evaluates both operands, and so does the
+  interpreter in WGSL mode (interp/semantics.py), so the two agree even when an operand
+  calls a function with side effects;
+- assignments, compound assignments and ++/-- are statements (`x++` for an integer
+  scalar, `x += 1.0f` otherwise); a pure expression used as a statement is `_ = e;`;
+- operands WGSL types differently are converted: shift amounts to u32 (WGSL masks them by
+  the width, as the interpreter does in WGSL mode), a scalar beside a vector in `& | ^`
+  splatted, vector `==` of GLSL (one bool) is `all(a == b)`, `^^` on bools is `!=`, unary
+  minus on u32 is `0u - x`; a constructor's arguments are converted to its component type;
+- GLSL's built-in variables are private variables that the entry point fills from its
+  `@builtin` parameters before it calls the program's `main` (named `_ss_main`), and a
+  fragment's `_color` output is returned from there at `@location(0)`;
+- storage blocks are `var<storage, read|read_write>` of a struct named after the block,
+  uniform blocks `var<uniform>` (see wgsl_types.py for the layouts); a block without an
+  instance name gets the variable `_ss_<block>`, and its fields are reached through it;
+- a parameter the function writes is copied into a `var` of its name (WGSL parameters are
+  values);
+- a switch without `default` gets an empty one (WGSL requires one; GLSL's semantics of a
+  missing default are those of an empty one), labels with no statements of their own share
+  the next clause (`case 1i, 2i:`), and a `do { } while (c)` is
+  `loop { ... continuing { break if !c; } }`.
+
+Every binary operand that is not primary is parenthesised: WGSL refuses to mix some
+operators without parentheses (`a & b | c`, `a < b < c`).
+"""
+
+from __future__ import annotations
+
+from shadersmith.emit.wgsl_builtins import builtin_call
+from shadersmith.emit.wgsl_types import (
+    WGSLEmitError,
+    check_uniform_layout,
+    is_negative_literal,
+    literal_text,
+    type_text,
+    with_kind,
+)
+from shadersmith.ir.expressions import (
+    ArrayLength,
+    Assign,
+    Binary,
+    Call,
+    CallKind,
+    Construct,
+    Expression,
+    IncDec,
+    Index,
+    Literal,
+    Member,
+    Sequence,
+    Swizzle,
+    Ternary,
+    Unary,
+    VariableRef,
+    root_variable,
+)
+from shadersmith.ir.operators import AssignOp, BinaryOp, UnaryOp
+from shadersmith.ir.program import Function, ParamQualifier, Program, Stage, StorageBuffer
+from shadersmith.ir.statements import (
+    Block,
+    Break,
+    Continue,
+    Discard,
+    DoWhile,
+    ExprStmt,
+    For,
+    If,
+    Return,
+    Statement,
+    Switch,
+    SwitchCase,
+    VarDecl,
+    While,
+)
+from shadersmith.ir.types import (
+    ArrayType,
+    MatrixType,
+    ScalarKind,
+    ScalarType,
+    StructType,
+    Type,
+    VectorType,
+    VoidType,
+    component_count,
+    kind_of,
+)
+from shadersmith.ir.walk import iter_nodes
+
+__all__ = ["WGSLEmitError", "emit_wgsl"]
+
+INDENT = "    "
+ENTRY_BODY = "_ss_main"
+
+# GLSL built-in inputs -> (WGSL built-in value, type).
+_BUILTIN_INPUTS: dict[str, tuple[str, Type]] = {
+    "gl_GlobalInvocationID": ("global_invocation_id", VectorType(ScalarKind.UINT, 3)),
+    "gl_LocalInvocationID": ("local_invocation_id", VectorType(ScalarKind.UINT, 3)),
+    "gl_LocalInvocationIndex": ("local_invocation_index", ScalarType(ScalarKind.UINT)),
+    "gl_WorkGroupID": ("workgroup_id", VectorType(ScalarKind.UINT, 3)),
+    "gl_NumWorkGroups": ("num_workgroups", VectorType(ScalarKind.UINT, 3)),
+    "gl_FragCoord": ("position", VectorType(ScalarKind.FLOAT, 4)),
+}
+# WGSL's swizzle letters: xyzw and rgba (no stpq).
+_SWIZZLE_LETTERS = "xyzw"
+_JUMPS = (Break, Continue, Return, Discard)
+
+
+class _Emitter:
+    def __init__(self, program: Program) -> None:
+        self.program = program
+        self.lines: list[str] = []
+        self.depth = 0
+        # Fields of blocks without an instance name -> how they are reached.
+        self.field_paths: dict[str, str] = {}
+        # Names declared `const` (module or function scope): their reads are constant.
+        self.const_names: set[str] = set()
+
+    # ------------------------------------------------------------------ output
+
+    def line(self, text: str) -> None:
+        self.lines.append(INDENT * self.depth + text if text else "")
+
+    # ------------------------------------------------------------- expressions
+
+    def expr(self, expr: Expression) -> str:
+        if isinstance(expr, Literal):
+            return literal_text(expr)
+        if isinstance(expr, VariableRef):
+            return self.field_paths.get(expr.name, expr.name)
+        if isinstance(expr, Binary):
+            return self.binary(expr)
+        if isinstance(expr, Unary):
+            return self.unary(expr)
+        if isinstance(expr, Ternary):
+            if not isinstance(expr.type, ScalarType | VectorType):
+                raise WGSLEmitError(f"select() cannot choose a {expr.type}")
+            return (
+                f"select({self.arg(expr.if_false)}, {self.arg(expr.if_true)}, "
+                f"{self.arg(expr.condition)})"
+            )
+        if isinstance(expr, Construct):
+            return self.construct(expr)
+        if isinstance(expr, Swizzle):
+            letters = "".join(_SWIZZLE_LETTERS[c] for c in expr.components)
+            return f"{self.postfix_base(expr.base)}.{letters}"
+        if isinstance(expr, Index):
+            return f"{self.postfix_base(expr.base)}[{self.expr(expr.index)}]"
+        if isinstance(expr, Member):
+            return f"{self.postfix_base(expr.base)}.{expr.field}"
+        if isinstance(expr, Call):
+            if expr.kind is CallKind.BUILTIN:
+                return builtin_call(expr, self.arg, self.operand)
+            return f"{expr.callee}({', '.join(self.arg(a) for a in expr.args)})"
+        if isinstance(expr, ArrayLength):
+            return self.array_length(expr)
+        if isinstance(expr, Assign | IncDec | Sequence):
+            raise WGSLEmitError(
+                f"{type(expr).__name__} inside an expression: WGSL has no side effects there"
+            )
+        raise TypeError(f"not an expression: {expr!r}")
+
+    def arg(self, expr: Expression) -> str:
+        """A call's or constructor's argument: a binary operation is parenthesised, or
+        `f(a < b, c > d)` would read as the template list `a<b, c>`."""
+        text = self.expr(expr)
+        return f"({text})" if isinstance(expr, Binary) else text
+
+    def operand(self, expr: Expression) -> str:
+        """An operator's operand: parenthesised unless primary."""
+        text = self.expr(expr)
+        if isinstance(expr, Literal):
+            return f"({text})" if is_negative_literal(expr) else text
+        if isinstance(expr, VariableRef | Call | Construct | Member | Index | Swizzle):
+            return text
+        if isinstance(expr, Ternary | ArrayLength):
+            return text  # spelled as calls
+        return f"({text})"
+
+    def postfix_base(self, expr: Expression) -> str:
+        if isinstance(expr, Literal):
+            return f"({self.expr(expr)})"
+        return self.operand(expr)
+
+    def binary(self, expr: Binary) -> str:
+        op, left, right = expr.op, expr.left, expr.right
+        if op is BinaryOp.LOGICAL_XOR:
+            return f"{self.operand(left)} != {self.operand(right)}"
+        if op in (BinaryOp.EQ, BinaryOp.NE) and isinstance(left.type, VectorType):
+            # GLSL compares whole vectors into one bool; WGSL compares componentwise.
+            reduce = "all" if op is BinaryOp.EQ else "any"
+            return f"{reduce}({self.operand(left)} {op.value} {self.operand(right)})"
+        left_text, right_text = self.operand(left), self.operand(right)
+        if op in (BinaryOp.SHL, BinaryOp.SHR):
+            right_text = self.shift_amount(right, left.type)
+        elif op in (BinaryOp.BIT_AND, BinaryOp.BIT_OR, BinaryOp.BIT_XOR):
+            left_text = self.splatted(left, expr.type, left_text)
+            right_text = self.splatted(right, expr.type, right_text)
+        return f"{left_text} {op.value} {right_text}"
+
+    def shift_amount(self, amount: Expression, shifted: Type) -> str:
+        """WGSL shifts by a u32 of the shifted value's shape."""
+        target = with_kind(shifted, ScalarKind.UINT)
+        if amount.type == target:
+            return self.operand(amount)
+        text = self.arg(amount)
+        scalar_amount = not isinstance(amount.type, VectorType)
+        if (
+            isinstance(target, VectorType)
+            and scalar_amount
+            and kind_of(amount.type) is not ScalarKind.UINT
+        ):
+            # A splat does not convert: u32 first, then the vector.
+            text = f"u32({text})"
+        return f"{type_text(target)}({text})"
+
+    def splatted(self, expr: Expression, like: Type, text: str) -> str:
+        if isinstance(like, VectorType) and not isinstance(expr.type, VectorType):
+            return f"{type_text(like)}({self.arg(expr)})"
+        return text
+
+    def unary(self, expr: Unary) -> str:
+        operand = self.operand(expr.operand)
+        if expr.op is UnaryOp.PLUS:
+            return operand
+        if expr.op is UnaryOp.NEG and kind_of(expr.type) is ScalarKind.UINT:
+            # WGSL has no unary minus on u32; 0u - x wraps as GLSL's -x does.
+            zero = "0u" if isinstance(expr.type, ScalarType) else f"{type_text(expr.type)}(0u)"
+            return f"{zero} - {operand}"
+        if expr.op is UnaryOp.NEG and operand.startswith("-"):
+            operand = f"({operand})"
+        return f"{expr.op.value}{operand}"
+
+    def construct(self, expr: Construct) -> str:
+        target = expr.type
+        if isinstance(target, ScalarType):
+            (arg,) = expr.args
+            return f"{type_text(target)}({self.arg(arg)})"
+        if isinstance(target, VectorType):
+            return f"{type_text(target)}({', '.join(self.vector_parts(target, expr.args))})"
+        if isinstance(target, MatrixType):
+            return f"{type_text(target)}({', '.join(self.arg(a) for a in expr.args)})"
+        if isinstance(target, ArrayType | StructType):
+            return f"{type_text(target)}({', '.join(self.arg(a) for a in expr.args)})"
+        raise WGSLEmitError(f"no constructor for {target}")
+
+    def vector_parts(self, target: VectorType, args: tuple[Expression, ...]) -> list[str]:
+        """Constructor arguments converted to the target's component kind; a vector that
+        GLSL would use in part (`vec2(v4)`) is swizzled to the part used."""
+        kind = target.kind
+        if len(args) == 1 and not isinstance(args[0].type, VectorType):
+            return [self.converted(args[0], ScalarType(kind), self.arg(args[0]))]
+        parts: list[str] = []
+        remaining = target.size
+        for arg in args:
+            if remaining == 0:
+                raise WGSLEmitError(f"constructor of {target} has unused arguments")
+            size = component_count(arg.type)
+            text = self.arg(arg)
+            arg_type: Type = arg.type
+            if size > remaining:
+                text = f"{self.postfix_base(arg)}.{_SWIZZLE_LETTERS[:remaining]}"
+                size = remaining
+                arg_type = (
+                    ScalarType(kind_of(arg.type) or kind)
+                    if size == 1
+                    else VectorType(kind_of(arg.type) or kind, size)
+                )
+            wanted: Type = ScalarType(kind) if size == 1 else VectorType(kind, size)
+            parts.append(self.converted_text(arg_type, wanted, text))
+            remaining -= size
+        return parts
+
+    def converted(self, arg: Expression, wanted: Type, text: str) -> str:
+        return self.converted_text(arg.type, wanted, text)
+
+    @staticmethod
+    def converted_text(have: Type, wanted: Type, text: str) -> str:
+        if have == wanted:
+            return text
+        return f"{type_text(wanted)}({text})"
+
+    def array_length(self, expr: ArrayLength) -> str:
+        base = expr.base.type
+        if isinstance(base, ArrayType) and base.length is None:
+            return f"i32(arrayLength(&{self.postfix_base(expr.base)}))"
+        if isinstance(base, ArrayType):
+            return f"{base.length}i"
+        if isinstance(base, VectorType):
+            return f"{base.size}i"
+        if isinstance(base, MatrixType):
+            return f"{base.columns}i"
+        raise WGSLEmitError(f".length() of {base}")
+
+    def is_const(self, expr: Expression) -> bool:
+        """Whether `expr` is a WGSL const-expression (literals, const names, operators and
+        built-ins over them): only such an initialiser may stay `const`."""
+        for node in iter_nodes(expr):
+            if isinstance(node, VariableRef) and node.name not in self.const_names:
+                return False
+            if isinstance(node, Member | Assign | IncDec | Sequence):
+                return False
+            if isinstance(node, Call) and node.kind is not CallKind.BUILTIN:
+                return False
+            if isinstance(node, ArrayLength):
+                return False
+        return True
+
+    # -------------------------------------------------------------- statements
+
+    def update_text(self, expr: Expression) -> str:
+        """A statement-level expression without its `;` (also a for header's parts)."""
+        if isinstance(expr, Assign):
+            return self.assignment(expr)
+        if isinstance(expr, IncDec):
+            target = self.lvalue(expr.target)
+            type_ = expr.type
+            if isinstance(type_, ScalarType) and type_.kind.is_integer:
+                return f"{target}{expr.op.token}"
+            one = _one(type_)
+            return f"{target} {'+=' if expr.op.is_increment else '-='} {one}"
+        if isinstance(expr, Call) and expr.kind is CallKind.USER:
+            return self.expr(expr)
+        if isinstance(expr, Call) and expr.callee == "barrier":
+            return "workgroupBarrier()"
+        if isinstance(expr, Sequence):
+            raise WGSLEmitError("a comma expression as a statement: WGSL has none")
+        return f"_ = {self.expr(expr)}"
+
+    def assignment(self, expr: Assign) -> str:
+        target = self.lvalue(expr.target)
+        if expr.op is AssignOp.ASSIGN:
+            return f"{target} = {self.expr(expr.value)}"
+        binary = expr.op.binary
+        value = self.expr(expr.value)
+        if binary in (BinaryOp.SHL, BinaryOp.SHR):
+            value = self.shift_amount(expr.value, expr.target.type)
+        elif binary in (BinaryOp.BIT_AND, BinaryOp.BIT_OR, BinaryOp.BIT_XOR):
+            value = self.splatted(expr.value, expr.target.type, value)
+        return f"{target} {expr.op.value} {value}"
+
+    def lvalue(self, target: Expression) -> str:
+        if isinstance(target, Swizzle) and len(target.components) > 1:
+            raise WGSLEmitError("WGSL cannot assign to a multi-component swizzle")
+        return self.expr(target)
+
+    def statement(self, stmt: Statement) -> None:
+        if isinstance(stmt, VarDecl):
+            self.line(self.declaration(stmt) + ";")
+        elif isinstance(stmt, ExprStmt):
+            expr = stmt.expr
+            if isinstance(expr, Call) and expr.callee == "memoryBarrierShared":
+                # WGSL has no lone memory barrier: workgroupBarrier(), which the generator
+                # always puts right after it, orders workgroup memory as well.
+                self.line("// memoryBarrierShared(): ordered by the workgroupBarrier() after it")
+                return
+            self.line(self.update_text(expr) + ";")
+        elif isinstance(stmt, Block):
+            self.line("{")
+            self.body(stmt.body)
+            self.line("}")
+        elif isinstance(stmt, If):
+            self.if_statement(stmt, "if")
+        elif isinstance(stmt, Switch):
+            self.switch(stmt)
+        elif isinstance(stmt, For):
+            self.for_statement(stmt)
+        elif isinstance(stmt, While):
+            self.line(f"while {self.expr(stmt.condition)} {{")
+            self.body(stmt.body.body)
+            self.line("}")
+        elif isinstance(stmt, DoWhile):
+            self.line("loop {")
+            self.depth += 1
+            for inner in stmt.body.body:
+                self.statement(inner)
+            self.line("continuing {")
+            self.line(f"{INDENT}break if !{self.operand(stmt.condition)};")
+            self.line("}")
+            self.depth -= 1
+            self.line("}")
+        elif isinstance(stmt, Break):
+            self.line("break;")
+        elif isinstance(stmt, Continue):
+            self.line("continue;")
+        elif isinstance(stmt, Return):
+            self.line("return;" if stmt.value is None else f"return {self.expr(stmt.value)};")
+        elif isinstance(stmt, Discard):
+            self.line("discard;")
+        else:
+            raise TypeError(f"not a statement: {stmt!r}")
+
+    def declaration(self, decl: VarDecl) -> str:
+        type_ = type_text(decl.type)
+        if decl.const and decl.init is not None:
+            init = self.expr(decl.init)
+            if self.is_const(decl.init):
+                self.const_names.add(decl.name)
+                return f"const {decl.name}: {type_} = {init}"
+            return f"let {decl.name}: {type_} = {init}"
+        if decl.init is None:
+            return f"var {decl.name}: {type_}"
+        return f"var {decl.name}: {type_} = {self.expr(decl.init)}"
+
+    def body(self, body: tuple[Statement, ...]) -> None:
+        self.depth += 1
+        for stmt in body:
+            self.statement(stmt)
+        self.depth -= 1
+
+    def if_statement(self, stmt: If, opener: str) -> None:
+        self.line(f"{opener} {self.expr(stmt.condition)} {{")
+        self.body(stmt.then.body)
+        otherwise = stmt.otherwise
+        if otherwise is None:
+            self.line("}")
+        elif len(otherwise.body) == 1 and isinstance(otherwise.body[0], If):
+            self.if_statement(otherwise.body[0], "} else if")
+        else:
+            self.line("} else {")
+            self.body(otherwise.body)
+            self.line("}")
+
+    def switch(self, stmt: Switch) -> None:
+        self.line(f"switch {self.expr(stmt.selector)} {{")
+        self.depth += 1
+        labels: list[str] = []
+        has_default = False
+        cases = stmt.cases
+        for position, case in enumerate(cases):
+            labels.append("default" if case.value is None else literal_text(case.value))
+            has_default = has_default or case.value is None
+            last = position == len(cases) - 1
+            if not case.body and not last:
+                continue  # shares the next clause's statements
+            if not last and not _ends_in_jump(case):
+                raise WGSLEmitError("a switch case falls through: WGSL cases never do")
+            self.clause(labels, case.body)
+            labels = []
+        if not has_default:
+            self.clause(["default"], ())
+        self.depth -= 1
+        self.line("}")
+
+    def clause(self, labels: list[str], body: tuple[Statement, ...]) -> None:
+        if labels == ["default"]:
+            self.line("default: {")
+        else:
+            self.line(f"case {', '.join(labels)}: {{")
+        self.body(body)
+        self.line("}")
+
+    def for_statement(self, stmt: For) -> None:
+        init = ""
+        if isinstance(stmt.init, VarDecl):
+            init = self.declaration(stmt.init)
+        elif isinstance(stmt.init, ExprStmt):
+            init = self.update_text(stmt.init.expr)
+        condition = "" if stmt.condition is None else " " + self.expr(stmt.condition)
+        update = "" if stmt.update is None else " " + self.update_text(stmt.update)
+        self.line(f"for ({init};{condition};{update}) {{")
+        self.body(stmt.body.body)
+        self.line("}")
+
+    # ----------------------------------------------------------------- program
+
+    def function(self, function: Function, name: str) -> None:
+        written = _written_names(function)
+        params: list[str] = []
+        copies: list[str] = []
+        for param in function.params:
+            if param.qualifier is not ParamQualifier.IN:
+                raise WGSLEmitError(
+                    f"{function.name}: {param.qualifier.value} parameter {param.name} "
+                    "(WGSL has value parameters only)"
+                )
+            if param.name in written:
+                inner = f"_ss_in_{param.name}"
+                params.append(f"{inner}: {type_text(param.type)}")
+                copies.append(f"var {param.name}: {type_text(param.type)} = {inner};")
+            else:
+                params.append(f"{param.name}: {type_text(param.type)}")
+        result = (
+            ""
+            if isinstance(function.return_type, VoidType)
+            else f" -> {type_text(function.return_type)}"
+        )
+        self.line(f"fn {name}({', '.join(params)}){result} {{")
+        self.depth += 1
+        for copy in copies:
+            self.line(copy)
+        self.depth -= 1
+        self.body(function.body.body)
+        self.line("}")
+
+    def struct(self, struct: StructType) -> None:
+        self.line(f"struct {struct.name} {{")
+        for field in struct.fields:
+            self.line(f"{INDENT}{field.name}: {type_text(field.type)},")
+        self.line("}")
+
+    def buffer(self, buffer: StorageBuffer) -> None:
+        if buffer.uniform:
+            for field in buffer.fields:
+                check_uniform_layout(field.type)
+        self.line(f"struct {buffer.block_name} {{")
+        for field in buffer.fields:
+            self.line(f"{INDENT}{field.name}: {type_text(field.type)},")
+        self.line("}")
+        name = buffer.instance_name
+        if name is None:
+            name = f"_ss_{buffer.block_name}"
+            for field in buffer.fields:
+                self.field_paths[field.name] = f"{name}.{field.name}"
+        if buffer.uniform:
+            space = "uniform"
+        else:
+            space = "storage, read" if buffer.readonly else "storage, read_write"
+        self.line(f"@group(0) @binding({buffer.binding}) var<{space}> {name}: {buffer.block_name};")
+
+    def module_global(self, decl: VarDecl) -> None:
+        type_ = type_text(decl.type)
+        if decl.init is None:
+            self.line(f"var<private> {decl.name}: {type_};")
+            return
+        if not self.is_const(decl.init):
+            raise WGSLEmitError(f"global {decl.name}: WGSL needs a constant initialiser")
+        init = self.expr(decl.init)
+        if decl.const:
+            self.const_names.add(decl.name)
+            self.line(f"const {decl.name}: {type_} = {init};")
+        else:
+            self.line(f"var<private> {decl.name}: {type_} = {init};")
+
+    def entry_point(self, builtins: list[str]) -> None:
+        program = self.program
+        params = []
+        assignments = []
+        for name in builtins:
+            value, type_ = _BUILTIN_INPUTS[name]
+            params.append(f"@builtin({value}) _ss_{value}: {type_text(type_)}")
+            assignments.append(f"{name} = _ss_{value};")
+        if program.stage is Stage.COMPUTE:
+            x, y, z = program.local_size
+            self.line(f"@compute @workgroup_size({x}, {y}, {z})")
+            self.line(f"fn main({', '.join(params)}) {{")
+            result = None
+        else:
+            outputs = program.outputs
+            if len(outputs) != 1 or outputs[0].location != 0:
+                raise WGSLEmitError("a fragment shader here writes one output at location 0")
+            output = outputs[0]
+            result = output.name
+            self.line("@fragment")
+            self.line(f"fn main({', '.join(params)}) -> @location(0) {type_text(output.type)} {{")
+        self.depth += 1
+        for assignment in assignments:
+            self.line(assignment)
+        self.line(f"{ENTRY_BODY}();")
+        if result is not None:
+            self.line(f"return {result};")
+        self.depth -= 1
+        self.line("}")
+
+    def emit(self) -> str:
+        program = self.program
+        if program.blocks or program.uniforms or program.inputs or program.stage_layouts:
+            raise WGSLEmitError(
+                "interface blocks, default uniforms and stage inputs of "
+                "real-world shaders have no WGSL emission yet"
+            )
+        if program.stage not in (Stage.COMPUTE, Stage.FRAGMENT):
+            raise WGSLEmitError(f"stage {program.stage.value}")
+        self.line("// Generated by shadersmith (WGSL).")
+        for struct in program.structs:
+            self.line("")
+            self.struct(struct)
+        for buffer in program.buffers:
+            self.line("")
+            self.buffer(buffer)
+        builtins = _builtins_read(program)
+        if builtins or program.outputs or program.shared or program.globals:
+            self.line("")
+        for name in builtins:
+            self.line(f"var<private> {name}: {type_text(_BUILTIN_INPUTS[name][1])};")
+        for output in program.outputs:
+            self.line(f"var<private> {output.name}: {type_text(output.type)};")
+        for shared in program.shared:
+            self.line(f"var<workgroup> {shared.name}: {type_text(shared.type)};")
+        for decl in program.globals:
+            self.module_global(decl)
+        for function in program.functions:
+            self.line("")
+            name = ENTRY_BODY if function.name == "main" else function.name
+            self.function(function, name)
+        self.line("")
+        self.entry_point(builtins)
+        return "\n".join(self.lines) + "\n"
+
+
+def _one(type_: Type) -> str:
+    if isinstance(type_, ScalarType):
+        return literal_text(Literal(type_, 1.0 if type_.kind is ScalarKind.FLOAT else 1))
+    if isinstance(type_, VectorType):
+        component = ScalarType(type_.kind)
+        one = literal_text(Literal(component, 1.0 if type_.kind is ScalarKind.FLOAT else 1))
+        return f"{type_text(type_)}({one})"
+    raise WGSLEmitError(f"++/-- on {type_}")
+
+
+def _ends_in_jump(case: SwitchCase) -> bool:
+    body: tuple[Statement, ...] = case.body
+    while body:
+        last = body[-1]
+        if isinstance(last, _JUMPS):
+            return True
+        if not isinstance(last, Block):
+            return False
+        body = last.body
+    return False
+
+
+def _written_names(function: Function) -> set[str]:
+    """Names the function assigns to (to find parameters WGSL would refuse to write)."""
+    written: set[str] = set()
+    for node in iter_nodes(function.body):
+        if isinstance(node, Assign | IncDec):
+            root = root_variable(node.target)
+            if root is not None:
+                written.add(root)
+    return written
+
+
+def _builtins_read(program: Program) -> list[str]:
+    """GLSL built-in inputs the program names, in a fixed order."""
+    named = {node.name for node in iter_nodes(program) if isinstance(node, VariableRef)}
+    return [name for name in _BUILTIN_INPUTS if name in named]
+
+
+def emit_wgsl(program: Program) -> str:
+    """The whole shader as WGSL source, a pure function of `program`."""
+    return _Emitter(program).emit()

@@ -1,0 +1,101 @@
+"""GLSL built-in calls of the IR spelled in WGSL.
+
+The IR names built-ins as GLSL does (analysis/builtins.py); each exact built-in the
+generator and the reconditioner use has a WGSL counterpart, with these differences:
+- `min`/`max`/`clamp` with scalar bounds on a vector: WGSL wants one type, so the bounds
+  are splatted;
+- `mix(x, y, b)` with bool `b` is `select(x, y, b)` (same operand order, both evaluated,
+  as mix's are);
+- the bit-field functions take u32 offsets and counts (WGSL clamps them; the interpreter's
+  WGSL mode does the same), and `bitCount`/`findLSB`/`findMSB` return the argument's type
+  in WGSL but int in GLSL, so a uint result is converted (bits kept: i32(u32) reinterprets);
+- the vector relations (`lessThan`, `equal`, `not`, ...) are WGSL's component-wise
+  operators;
+- `floatBitsToInt` is `bitcast<i32>`.
+The void synchronisation built-ins are statements (see wgsl.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from shadersmith.emit.wgsl_types import WGSLEmitError, type_text, with_kind
+from shadersmith.ir.expressions import Call, Expression
+from shadersmith.ir.types import ScalarKind, VectorType, kind_of
+
+# Renamed one to one: same arguments, same result.
+_SAME = {
+    name: name
+    for name in ("abs", "sign", "floor", "ceil", "trunc", "round", "dot", "cross", "any", "all")
+}
+_RENAMED = {
+    **_SAME,
+    "roundEven": "round",  # WGSL's round is round-half-to-even
+    "bitfieldReverse": "reverseBits",
+}
+_RELATIONS = {
+    "lessThan": "<",
+    "lessThanEqual": "<=",
+    "greaterThan": ">",
+    "greaterThanEqual": ">=",
+    "equal": "==",
+    "notEqual": "!=",
+}
+_BIT_QUERIES = {
+    "bitCount": "countOneBits",
+    "findLSB": "firstTrailingBit",
+    "findMSB": "firstLeadingBit",
+}
+
+Text = Callable[[Expression], str]
+
+
+def builtin_call(call: Call, text: Text, operand: Text) -> str:
+    """`call` in WGSL; `text` spells an argument (parenthesised when binary), `operand` one
+    that an operator applies to (parenthesised unless primary)."""
+    name = call.callee
+    args = call.args
+    if name in _RENAMED:
+        return f"{_RENAMED[name]}({', '.join(text(a) for a in args)})"
+    if name in ("min", "max", "clamp"):
+        first = args[0].type
+        spelled = [text(args[0])] + [_splat(a, first, text) for a in args[1:]]
+        return f"{name}({', '.join(spelled)})"
+    if name == "mix":
+        if kind_of(args[2].type) is not ScalarKind.BOOL:
+            raise WGSLEmitError("only mix with a bool selector is exact (and emitted)")
+        return f"select({text(args[0])}, {text(args[1])}, {text(args[2])})"
+    if name == "bitfieldExtract":
+        value, offset, bits = args
+        return f"extractBits({text(value)}, {_as_u32(offset, text)}, {_as_u32(bits, text)})"
+    if name == "bitfieldInsert":
+        base, insert, offset, bits = args
+        return (
+            f"insertBits({text(base)}, {text(insert)}, "
+            f"{_as_u32(offset, text)}, {_as_u32(bits, text)})"
+        )
+    if name in _BIT_QUERIES:
+        inner = f"{_BIT_QUERIES[name]}({text(args[0])})"
+        if kind_of(args[0].type) is ScalarKind.UINT:
+            return f"{type_text(call.type)}({inner})"
+        return inner
+    if name in _RELATIONS:
+        return f"({operand(args[0])} {_RELATIONS[name]} {operand(args[1])})"
+    if name == "not":
+        return f"!{operand(args[0])}"
+    if name in ("floatBitsToInt", "floatBitsToUint"):
+        return f"bitcast<{type_text(call.type)}>({text(args[0])})"
+    raise WGSLEmitError(f"built-in {name} has no WGSL spelling here")
+
+
+def _splat(arg: Expression, like: object, text: Text) -> str:
+    """`arg`, widened to the vector type `like` when it is a scalar bound."""
+    if isinstance(like, VectorType) and not isinstance(arg.type, VectorType):
+        return f"{type_text(like)}({text(arg)})"
+    return text(arg)
+
+
+def _as_u32(arg: Expression, text: Text) -> str:
+    if kind_of(arg.type) is ScalarKind.UINT:
+        return text(arg)
+    return f"{type_text(with_kind(arg.type, ScalarKind.UINT))}({text(arg)})"
