@@ -248,6 +248,38 @@ def test_glsl_that_naga_rejects_is_unsupported(session: TargetSession) -> None:
     assert "Unknown function 'umulExtended'" in run.log
 
 
+# Found by the first run of generated GLSL through wgpu-vk-glsl (seed 1, reduced from 110
+# lines by `shadersmith reduce`, then by hand): an `out` argument that is a vector's
+# component. naga 29.0.3's SPIR-V writer panics; its GLSL writer (wgpu-gl) takes the IR.
+NAGA_SPIRV_PANIC = """#version 450
+layout(local_size_x = 1) in;
+uint f(out int p) { p = 1; return 1u; }
+void main() {
+    ivec2 v = ivec2(0);
+    uint b = f(v.y);
+}
+"""
+
+
+def test_nagas_spirv_writer_panic_is_a_crash_blamed_on_naga(session: TargetSession) -> None:
+    from shadersmith.case.finding import Kind
+    from shadersmith.oracle.signature import signature
+
+    job = Job(stage="compute", source=NAGA_SPIRV_PANIC)
+    ((_, results),) = list(session.run_many([job], only={"wgpu-vk-glsl": None}))
+    crash = results["wgpu-vk-glsl"]
+    assert crash.status is RunStatus.CRASH, (crash.status, crash.log)
+    chain = chain_of("wgpu-vk-glsl").components
+    attach_panic_causes(results, {"wgpu-vk-glsl": list(chain)})
+    assert signature(crash, Kind.CRASH, failing_component(crash, chain)) == (
+        "crash:naga:panic back/spv/block.rs: Expression [N] is not cached!"
+    )
+    # The worker came back: the next job runs.
+    again = Job(stage="compute", source=GLSL_COMPUTE, buffers=glsl_buffers())
+    ((_, results),) = list(session.run_many([again], only={"wgpu-vk-glsl": None}))
+    assert results["wgpu-vk-glsl"].ok
+
+
 def test_present_wgpu_targets_report_their_declared_chains(session: TargetSession) -> None:
     for name, components in session.components().items():
         assert tuple(components) == chain_of(name).components, name
