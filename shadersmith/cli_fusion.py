@@ -47,10 +47,11 @@ DEFAULT_TARGETS = ("gl-llvmpipe", "vk-lavapipe")
 )
 @click.option(
     "--parts",
-    type=click.IntRange(2, 8),
+    type=click.IntRange(2, 6),
     default=4,
     show_default=True,
-    help="Programs per sequence (n): n-1 fused programs per relation.",
+    help="Programs per sequence (n): n-1 fused programs per relation. At most 6: each "
+    "brings up to two uniform blocks, and a fragment shader may always use 12.",
 )
 @click.option(
     "--relation",

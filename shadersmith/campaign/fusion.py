@@ -435,11 +435,18 @@ def run_sequence(
     targets (`targets`) and in the interpreter (`interp`)."""
     clock = _Clock(timings)
     seeds = sequence_seeds(index, options)
-    parts = {seed: prepare_part(seed, options) for seed in seeds}
+    parts: dict[int, PreparedTrial] = {}
+    for seed in seeds:
+        try:
+            parts[seed] = prepare_part(seed, options)
+        except StepError:  # a program that cannot be a part (fusion/form.py says why)
+            continue
     planned: list[tuple[FusedPlan, PreparedTrial]] = []
     not_fusable: list[FusedPlan] = []
     for plan in plan_sequence(index, options):
         try:
+            if not set(plan.seeds) <= set(parts):
+                raise StepError("a part cannot be drawn alone")
             planned.append((plan, prepare(plan.seeds[0], plan.steps, options)))
         except StepError:
             not_fusable.append(plan)

@@ -60,6 +60,9 @@ from shadersmith.mutate.steps import StepResult, register, replay_steps
 
 FUSE = "fuse"
 FLOAT_COLOUR = "float-colour"
+# Uniform blocks a fragment shader may always use: GL_MAX_FRAGMENT_UNIFORM_BLOCKS is at
+# least 12 in GLSL 3.30 (softpipe) and Vulkan's maxPerStageDescriptorUniformBuffers too.
+MAX_UNIFORM_BLOCKS = 12
 
 __all__ = [
     "FLOAT_COLOUR",
@@ -151,6 +154,10 @@ def fuse(
     form = fused_form(base, base_values)
     number = form.parts + 1
     part = renamed_part(partner, partner_values, number, form.next_binding)
+    blocks = len(form.buffers) + len(part.buffers)
+    if blocks > MAX_UNIFORM_BLOCKS:
+        # A driver may refuse more, and rightly: that would read as a compile failure.
+        raise FusionError(f"{blocks} uniform blocks, more than every target must accept")
     report: dict[str, Any] = {"parts": number}
     if relation is Relation.OCCLUDE:
         fused, site = occlude(form, part, rng)
