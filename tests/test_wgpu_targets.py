@@ -347,3 +347,50 @@ def test_a_rust_panic_names_the_crate_not_the_driver() -> None:
         "panic front/glsl/parser.rs: Expression [N] is not cached!",
     )
     assert panic_cause("worker killed by signal 11", chain) is None
+
+
+def test_an_invalid_dumped_module_is_a_validation_error_blamed_on_naga(tmp_path) -> None:
+    """A planted module, not naga's: glslang's SPIR-V with its execution modes and
+    decorations cut out (no work group size left), as if the driver had dumped it (real naga output is checked by the test
+    below, where a driver dumps it)."""
+    from shadersmith.targets.spirv_dump import SpirvDump, execution_model
+    from shadersmith.targets.spirv_tools import compile_glsl_to_spirv
+
+    valid = compile_glsl_to_spirv(GLSL_COMPUTE, "compute")
+    assert execution_model(valid) == "compute"
+    dump = SpirvDump(tmp_path, owned=False)
+    dump.honoured = True
+    (tmp_path / "spirv-0.spirv").write_bytes(valid)
+    assert dump.validate_new() is None and dump.last_artefacts["spv"] == valid
+    (tmp_path / "spirv-1.spirv").write_bytes(_without(valid, {16, 71}))
+    result = dump.validate_new()
+    assert result is not None and result.status is RunStatus.VALIDATION_ERROR
+    assert "WorkgroupSize" in result.log
+    assert failing_component(result, chain_of("wgpu-vk").components) == "naga"
+    assert not list(tmp_path.iterdir())  # taken: the next run sees only its own
+
+
+def _without(module: bytes, opcodes: set[int]) -> bytes:
+    words = list(np.frombuffer(module, np.uint32))
+    kept, position = words[:5], 5
+    while position < len(words):
+        count = int(words[position]) >> 16
+        if int(words[position]) & 0xFFFF not in opcodes:
+            kept += words[position : position + count]
+        position += count
+    return np.array(kept, np.uint32).tobytes()
+
+
+def test_naga_spirv_is_validated_where_lavapipe_dumps_it() -> None:
+    """On the newest Mesa (25.0: its lavapipe honours MESA_SPIRV_DUMP_PATH; Debian's 22.3
+    release build does not) every module naga hands lavapipe goes through spirv-val."""
+    with TargetSession(["wgpu-vk-newest"], timeout_s=60) as newest:
+        if "wgpu-vk-newest" not in newest.present:
+            pytest.skip(f"newest Mesa not usable here: {newest.missing['wgpu-vk-newest']}")
+        assert "honoured" in newest.versions()["wgpu-vk-newest"]["spirv_dump"]
+        job = Job(stage="compute", source=COMPUTE, buffers=compute_buffers(), groups=(GROUPS, 1, 1))
+        ((_, results),) = list(newest.run_many([job]))
+    run = results["wgpu-vk-newest"]
+    assert run.status is RunStatus.OK, run.log
+    assert run.artefacts["spv"][:4] == b"\x03\x02\x23\x07" and run.tools_ms > 0
+    assert run.buffers[2]["i"] == numpy_outputs()["i"]
