@@ -351,8 +351,8 @@ def test_a_rust_panic_names_the_crate_not_the_driver() -> None:
 
 def test_an_invalid_dumped_module_is_a_validation_error_blamed_on_naga(tmp_path) -> None:
     """A planted module, not naga's: glslang's SPIR-V with its execution modes and
-    decorations cut out (no work group size left), as if the driver had dumped it (real naga output is checked by the test
-    below, where a driver dumps it)."""
+    decorations cut out (no work group size left), as if the driver had dumped it (real
+    naga output is checked by the test below, where a driver dumps it)."""
     from shadersmith.targets.spirv_dump import SpirvDump, execution_model
     from shadersmith.targets.spirv_tools import compile_glsl_to_spirv
 
