@@ -111,14 +111,19 @@ def make_donor(seed: int, stage: Stage, prefix: str) -> Donor:
 
 
 class _Renamer:
-    """Every name a donor declares gets `prefix`; built-ins (`gl_*`) and field names stay."""
+    """Every name a donor declares gets `prefix` (and one underscore between);
+    built-ins (`gl_*`) and field names stay."""
 
     def __init__(self, prefix: str) -> None:
         self.prefix = prefix
         self.types: dict[Type, Type] = {}
 
     def name(self, name: str) -> str:
-        return name if name.startswith("gl_") else self.prefix + name
+        # `_d0` + `_ss_total`, never `_d0__ss_total`: GLSL reserves every identifier
+        # holding "__", and NVIDIA's GL compiler rejects one.
+        if name.startswith("gl_"):
+            return name
+        return self.prefix + (name if name.startswith("_") else "_" + name)
 
     def type(self, type_: Type) -> Type:
         if type_ in self.types:
@@ -162,7 +167,7 @@ def _prefix(program: Program) -> str:
     number = 0
     while any(name.startswith(f"_d{number}_") for name in used):
         number += 1
-    return f"_d{number}_"
+    return f"_d{number}"
 
 
 def _with_donor(program: Program, donor: Donor) -> Program:
