@@ -36,6 +36,7 @@ from shadersmith.interp.operators import (
     float_comparison,
     linear_combination,
 )
+from shadersmith.interp.semantics import Language, wgsl_extract_bits, wgsl_insert_bits
 from shadersmith.interp.sites import Site
 from shadersmith.ir.types import ScalarKind, ScalarType, Type, VectorType
 
@@ -57,6 +58,9 @@ class _Context:
     sanitize: bool
     site: Site
     abs_int_min_is_ub: bool
+    # WGSL's semantics (interp/semantics.py): integer clamp and the bit-field functions
+    # are defined for every argument.
+    wgsl: bool = False
 
     def kind(self, index: int = 0) -> ScalarKind:
         type_ = self.arg_types[index]
@@ -156,7 +160,7 @@ def _clamp(c: _Context) -> Callable[..., Any]:
         if is_float:
             for value in (x, low, high):
                 c.check_float(value, "clamp")
-        if c.sanitize and low > high:
+        if c.sanitize and low > high and (is_float or not c.wgsl):
             raise c.domain_error(f"clamp with minVal {low} > maxVal {high}")
         return min(max(x, low), high)
 
@@ -185,6 +189,15 @@ def _bitfield_extract(c: _Context) -> Callable[..., Any]:
 
     size = c.sizes()[0]
 
+    if c.wgsl:
+
+        def extract_bits(value: Any, offset: int, bits: int) -> Any:
+            if size:
+                return tuple(wgsl_extract_bits(v, offset, bits, signed) for v in value)
+            return wgsl_extract_bits(value, offset, bits, signed)
+
+        return extract_bits
+
     def extract(value: Any, offset: int, bits: int) -> Any:
         _check_bitfield(c, offset, bits)
         offset, bits = max(offset, 0) & 31, max(0, min(bits, 32 - (offset & 31)))
@@ -204,6 +217,18 @@ def _bitfield_insert(c: _Context) -> Callable[..., Any]:
         return wrap_int(result) if signed else result & MASK32
 
     size = c.sizes()[0]
+
+    if c.wgsl:
+
+        def insert_bits(base: Any, inserted: Any, offset: int, bits: int) -> Any:
+            if size:
+                return tuple(
+                    wgsl_insert_bits(b, i, offset, bits, signed)
+                    for b, i in zip(base, inserted, strict=True)
+                )
+            return wgsl_insert_bits(base, inserted, offset, bits, signed)
+
+        return insert_bits
 
     def insert(base: Any, inserted: Any, offset: int, bits: int) -> Any:
         _check_bitfield(c, offset, bits)
@@ -385,6 +410,7 @@ def builtin_implementation(
     sanitize: bool,
     site: Site,
     abs_int_min_is_ub: bool,
+    language: Language = Language.GLSL,
 ) -> BuiltinImplementation:
     factory = _FACTORIES.get(name)
     overloads = EXACT_BY_NAME.get(name, ())
@@ -392,5 +418,7 @@ def builtin_implementation(
         raise InterpreterError(f"unknown built-in function {name}")
     out_positions = tuple(sorted(overloads[0].out_params))
     in_types = tuple(t for i, t in enumerate(arg_types) if i not in out_positions)
-    context = _Context(in_types, result, sanitize, site, abs_int_min_is_ub)
+    wgsl = language is Language.WGSL
+    # WGSL defines abs(INT_MIN) as INT_MIN (interp/semantics.py).
+    context = _Context(in_types, result, sanitize, site, abs_int_min_is_ub and not wgsl, wgsl)
     return BuiltinImplementation(factory(context), out_positions)

@@ -18,6 +18,7 @@ from shadersmith.interp.arithmetic import (
 )
 from shadersmith.interp.errors import InterpreterError, UBCategory
 from shadersmith.interp.exactness import InexactFloat, describe_outside, rounded
+from shadersmith.interp.semantics import saturate
 from shadersmith.interp.sites import Site
 from shadersmith.ir.types import (
     ArrayType,
@@ -38,13 +39,14 @@ def _identity(value: Any) -> Any:
 
 
 def scalar_converter(
-    source: ScalarKind, target: ScalarKind, sanitize: bool, site: Site
+    source: ScalarKind, target: ScalarKind, sanitize: bool, site: Site, wgsl: bool = False
 ) -> Converter:
-    """The GLSL conversion of one scalar from `source` to `target` kind."""
+    """The GLSL conversion of one scalar from `source` to `target` kind (`wgsl`: WGSL's,
+    which differs only for a float out of an integer type's range)."""
     if source is target:
         return _identity
     if source is ScalarKind.FLOAT:
-        return _from_float(target, sanitize, site)
+        return _from_float(target, sanitize, site, wgsl)
     if target is ScalarKind.BOOL:
         return lambda x: x != 0
     if target is ScalarKind.INT:
@@ -58,7 +60,8 @@ def scalar_converter(
     return (lambda x: rounded(float(x))) if sanitize else int_to_float32
 
 
-def _from_float(target: ScalarKind, sanitize: bool, site: Site) -> Converter:
+def _from_float(target: ScalarKind, sanitize: bool, site: Site, wgsl: bool = False) -> Converter:
+    """`wgsl`: out of range saturates (interp/semantics.py) instead of being undefined."""
     name = target.value
 
     def check(x: float) -> None:
@@ -80,6 +83,15 @@ def _from_float(target: ScalarKind, sanitize: bool, site: Site) -> Converter:
             return x != 0.0
 
         return to_bool
+    if wgsl and target in (ScalarKind.INT, ScalarKind.UINT):
+        low, high = (INT_MIN, INT_MAX) if target is ScalarKind.INT else (0, UINT_MAX)
+
+        def saturating(x: float) -> int:
+            if sanitize:
+                check(x)
+            return saturate(math.trunc(x), low, high)
+
+        return saturating
     if target is ScalarKind.INT:
         if not sanitize:
             return lambda x: float_to_int_truncating(x, INT_MIN, INT_MAX)
@@ -126,7 +138,9 @@ def _components(values: Sequence[Any], sizes: Sequence[int]) -> list[Any]:
     return flat
 
 
-def constructor(target: Type, args: Sequence[Type], sanitize: bool, site: Site) -> Builder:
+def constructor(
+    target: Type, args: Sequence[Type], sanitize: bool, site: Site, wgsl: bool = False
+) -> Builder:
     """The function building a `target` value from evaluated constructor arguments."""
     if isinstance(target, ArrayType | StructType):
         sizes = [0 if isinstance(a, ScalarType) else 1 for a in args]
@@ -135,40 +149,51 @@ def constructor(target: Type, args: Sequence[Type], sanitize: bool, site: Site) 
         if len(args) != 1:
             raise InterpreterError(f"{target}() takes one argument, got {len(args)}")
         kind, size = _kind_and_size(args[0])
-        convert = scalar_converter(kind, target.kind, sanitize, site)
+        convert = scalar_converter(kind, target.kind, sanitize, site, wgsl)
         if size:
             return lambda values: convert(values[0][0])
         return lambda values: convert(values[0])
     if isinstance(target, VectorType):
-        return _vector_constructor(target.kind, target.size, args, sanitize, site)
+        return _vector_constructor(target.kind, target.size, args, sanitize, site, wgsl)
     if isinstance(target, MatrixType):
         return _matrix_constructor(target, args, sanitize, site)
     raise InterpreterError(f"cannot construct {target}")
 
 
 def _per_component_converters(
-    kind: ScalarKind, args: Sequence[Type], count: int, sanitize: bool, site: Site
+    kind: ScalarKind,
+    args: Sequence[Type],
+    count: int,
+    sanitize: bool,
+    site: Site,
+    wgsl: bool = False,
 ) -> list[Converter]:
     converters: list[Converter] = []
     for arg in args:
         arg_kind, size = _kind_and_size(arg)
-        converters.extend([scalar_converter(arg_kind, kind, sanitize, site)] * max(size, 1))
+        convert = scalar_converter(arg_kind, kind, sanitize, site, wgsl)
+        converters.extend([convert] * max(size, 1))
     if len(converters) < count:
         raise InterpreterError(f"too few components for a constructor of {count}")
     return converters[:count]
 
 
 def _vector_constructor(
-    kind: ScalarKind, size: int, args: Sequence[Type], sanitize: bool, site: Site
+    kind: ScalarKind,
+    size: int,
+    args: Sequence[Type],
+    sanitize: bool,
+    site: Site,
+    wgsl: bool = False,
 ) -> Builder:
     shapes = [_kind_and_size(a) for a in args]
     if len(args) == 1 and shapes[0][1] == 0:  # a single scalar splats
-        convert = scalar_converter(shapes[0][0], kind, sanitize, site)
+        convert = scalar_converter(shapes[0][0], kind, sanitize, site, wgsl)
         return lambda values: (convert(values[0]),) * size
     sizes = [s for _, s in shapes]
     if all(k is kind and s == 0 for k, s in shapes) and len(args) == size:
         return tuple
-    converters = _per_component_converters(kind, args, size, sanitize, site)
+    converters = _per_component_converters(kind, args, size, sanitize, site, wgsl)
     if all(c is _identity for c in converters):
         return lambda values: tuple(_components(values, sizes)[:size])
     return lambda values: tuple(

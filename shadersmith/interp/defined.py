@@ -11,6 +11,7 @@ from shadersmith.interp.errors import InterpreterError
 from shadersmith.interp.fragment import FragmentInterpreter
 from shadersmith.interp.fragment_image import sample_fragments
 from shadersmith.interp.program import run_compute
+from shadersmith.interp.semantics import Language
 from shadersmith.ir.program import Program, Stage
 from shadersmith.ir.values import BufferValues
 
@@ -22,13 +23,15 @@ def check_defined(
     workgroups: tuple[int, int, int] = (1, 1, 1),
     framebuffer: tuple[int, int] | None = None,
     step_budget: int = 2_000_000,
+    language: Language = Language.GLSL,
 ) -> None:
+    """`language` WGSL: undefined behaviour by WGSL's rules (interp/semantics.py)."""
     if program.stage is Stage.FRAGMENT:
         if framebuffer is None:
             raise InterpreterError("a fragment shader needs its target size to be run")
         width, height = framebuffer
-        interpreter = FragmentInterpreter(program, step_budget=step_budget)
+        interpreter = FragmentInterpreter(program, step_budget=step_budget, language=language)
         for x, y in sample_fragments(width, height):
             interpreter.run(values, x, y)
         return
-    run_compute(program, values, step_budget=step_budget, workgroups=workgroups)
+    run_compute(program, values, step_budget=step_budget, workgroups=workgroups, language=language)

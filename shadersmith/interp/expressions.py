@@ -14,7 +14,7 @@ from shadersmith.analysis.aliasing import aliased_arguments
 from shadersmith.interp.arithmetic import MASK32, SIGN_BIT, to_float32
 from shadersmith.interp.builtins import builtin_implementation
 from shadersmith.interp.conversions import constructor
-from shadersmith.interp.errors import InterpreterError, UBCategory
+from shadersmith.interp.errors import InterpreterError, UBCategory, UndefinedBehaviour
 from shadersmith.interp.evaluation_order import EffectAnalysis, segment_conflict
 from shadersmith.interp.frames import (
     FIRST_BUFFER,
@@ -40,6 +40,7 @@ from shadersmith.interp.places import (
     out_of_bounds,
     reader,
 )
+from shadersmith.interp.semantics import Language
 from shadersmith.interp.sites import Site
 from shadersmith.interp.variables import Variable, describe_slot
 from shadersmith.ir.expressions import (
@@ -98,8 +99,11 @@ class ProgramScope:
         global_variables: list[Variable],
         buffer_variables: list[list[Variable]],
         names: dict[str, Variable | BufferInstance],
+        language: Language = Language.GLSL,
     ) -> None:
         self.sanitize = sanitize
+        # Whose semantics the program has (interp/semantics.py).
+        self.language = language
         self.abs_int_min_is_ub = abs_int_min_is_ub
         self.effects = effects
         self.global_variables = global_variables
@@ -186,6 +190,45 @@ def _scalar_fast_path(
     return None
 
 
+def _select(
+    condition: Evaluator, if_true: Evaluator, if_false: Evaluator, sanitize: bool
+) -> Evaluator:
+    """WGSL's `select(f, t, c)`, the emitter's `c ? t : f`: evaluates f, t and c, in that
+    order. Undefined behaviour in the operand it discards is not reported: its value is
+    never observed (WGSL gives an out-of-bounds read an indeterminate value, never a trap;
+    a float clamp with bounds out of order or a rounded float is some value), and the
+    reconditioner keeps every write in bounds and every loop limited, so the discarded
+    operand can neither corrupt memory nor hang. Wrappers rely on it: their bodies are
+    `unsafe ? safe : plain`."""
+    if not sanitize:
+
+        def plain(fr: Frame) -> Any:
+            f = if_false(fr)
+            t = if_true(fr)
+            return t if condition(fr) else f
+
+        return plain
+
+    def speculative(operand: Evaluator, fr: Frame) -> tuple[Any, UndefinedBehaviour | None]:
+        try:
+            return operand(fr), None
+        except UndefinedBehaviour as error:
+            if error.category is UBCategory.NON_TERMINATION:
+                raise
+            return None, error
+
+    def checked(fr: Frame) -> Any:
+        f, f_error = speculative(if_false, fr)
+        t, t_error = speculative(if_true, fr)
+        chosen = condition(fr)
+        error = t_error if chosen else f_error
+        if error is not None:
+            raise error
+        return t if chosen else f
+
+    return checked
+
+
 class ExpressionCompiler:
     """Compiles the expressions of one function (one variant: plain or tracked)."""
 
@@ -198,6 +241,9 @@ class ExpressionCompiler:
     ) -> None:
         self.program = program
         self.sanitize = program.sanitize
+        self.language = program.language
+        self.wgsl = program.language is Language.WGSL
+        self.order_checks = self.sanitize and not self.wgsl
         self.effects = program.effects
         self.function_name = function_name
         self._lookup_local = lookup_local
@@ -255,8 +301,14 @@ class ExpressionCompiler:
         return site.ub(UBCategory.EVALUATION_ORDER, f"{self.name_location(fr, location)} is {how}")
 
     def _checked(self, operands: Sequence[Expression]) -> bool:
-        """Whether unordered `operands` need the evaluation-order check."""
-        return self.sanitize and len(operands) >= 2 and self.effects.any_may_write(operands)
+        """Whether unordered `operands` need the evaluation-order check (WGSL orders every
+        evaluation left to right)."""
+        return (
+            self.sanitize
+            and not self.wgsl
+            and len(operands) >= 2
+            and self.effects.any_may_write(operands)
+        )
 
     def _evaluate_all(
         self, evaluators: Sequence[Evaluator], check: bool, root: bool, site: Site
@@ -333,7 +385,7 @@ class ExpressionCompiler:
             if fast is not None:
                 return fast
         kernel = binary_operator(
-            op, expr.left.type, expr.right.type, expr.type, self.sanitize, site
+            op, expr.left.type, expr.right.type, expr.type, self.sanitize, site, self.language
         )
         if check:
             evaluate = self._evaluate_all((left, right), True, not tracked, site)
@@ -352,6 +404,8 @@ class ExpressionCompiler:
         condition = self.expression(expr.condition, tracked)
         if_true = self.expression(expr.if_true, tracked)
         if_false = self.expression(expr.if_false, tracked)
+        if self.wgsl:
+            return _select(condition, if_true, if_false, self.sanitize)
         return lambda fr: if_true(fr) if condition(fr) else if_false(fr)
 
     def _sequence(self, expr: SequenceExpr, tracked: bool) -> Evaluator:
@@ -370,7 +424,8 @@ class ExpressionCompiler:
     def _assign(self, expr: Assign, tracked: bool) -> Evaluator:
         site = self.site(expr)
         sanitize = self.sanitize
-        value_writes = sanitize and self.effects.may_write(expr.value)
+        # WGSL evaluates the l-value before the value, as done here: no order to check.
+        value_writes = sanitize and not self.wgsl and self.effects.may_write(expr.value)
         place = compile_place(expr.target, self, tracked or value_writes)
         acc = accessors(place, site, sanitize)
         value = self.expression(expr.value, place.logs)
@@ -378,7 +433,13 @@ class ExpressionCompiler:
         binary = expr.op.binary
         if binary is not None:
             combine = binary_operator(
-                binary, expr.target.type, expr.value.type, expr.target.type, sanitize, site
+                binary,
+                expr.target.type,
+                expr.value.type,
+                expr.target.type,
+                sanitize,
+                site,
+                self.language,
             )
         if place.logs:
             return self._logged_assign(place, acc, value, combine, site)
@@ -519,7 +580,7 @@ class ExpressionCompiler:
         site = self.site(expr)
         check = self._checked(expr.args)
         args = [self.expression(a, tracked or check) for a in expr.args]
-        build = constructor(expr.type, [a.type for a in expr.args], self.sanitize, site)
+        build = constructor(expr.type, [a.type for a in expr.args], self.sanitize, site, self.wgsl)
         if build is tuple and not check:
             if len(args) == 2:
                 a, b = args
@@ -661,6 +722,7 @@ class ExpressionCompiler:
             sanitize=self.sanitize,
             site=site,
             abs_int_min_is_ub=self.program.abs_int_min_is_ub,
+            language=self.language,
         )
         function = implementation.function
         outs = implementation.out_positions

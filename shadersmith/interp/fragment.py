@@ -20,6 +20,7 @@ import numpy.typing as npt
 
 from shadersmith.interp.errors import InterpreterError
 from shadersmith.interp.program import CompiledProgram
+from shadersmith.interp.semantics import Language
 from shadersmith.ir.program import (
     BufferAccess,
     BufferField,
@@ -83,14 +84,22 @@ class FragmentInterpreter:
     """A fragment shader compiled once, run fragment by fragment."""
 
     def __init__(
-        self, program: Program, *, sanitize: bool = True, step_budget: int = 2_000_000
+        self,
+        program: Program,
+        *,
+        sanitize: bool = True,
+        step_budget: int = 2_000_000,
+        language: Language = Language.GLSL,
     ) -> None:
         self.program = program
         self.step_budget = step_budget
         # An output the shader never writes is undefined (the sanitizer says so; without
         # it, outputs start at zero).
         self._compiled = CompiledProgram(
-            as_compute(program), sanitize=sanitize, undefined_blocks=frozenset({_OUTPUT_BLOCK})
+            as_compute(program),
+            sanitize=sanitize,
+            undefined_blocks=frozenset({_OUTPUT_BLOCK}),
+            language=language,
         )
 
     def run(self, buffer_values: BufferValues, x: int, y: int) -> FragmentOutputs:

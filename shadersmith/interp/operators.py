@@ -32,6 +32,7 @@ from shadersmith.interp.exactness import (
     rounded,
 )
 from shadersmith.interp.layout import float_slots
+from shadersmith.interp.semantics import Language, integer_kernel
 from shadersmith.interp.sites import Site
 from shadersmith.ir.operators import BinaryOp, UnaryOp
 from shadersmith.ir.types import (
@@ -367,9 +368,16 @@ def _matrix_product(left: Type, right: Type, sanitize: bool, site: Site) -> Kern
 
 
 def binary_operator(
-    op: BinaryOp, left: Type, right: Type, result: Type, sanitize: bool, site: Site
+    op: BinaryOp,
+    left: Type,
+    right: Type,
+    result: Type,
+    sanitize: bool,
+    site: Site,
+    language: Language = Language.GLSL,
 ) -> Kernel:
-    """The function computing `left op right` (not && and ||, which short-circuit)."""
+    """The function computing `left op right` (not && and ||, which short-circuit);
+    `language` WGSL: WGSL's integer `/ % << >>` (interp/semantics.py)."""
     if op in (BinaryOp.EQ, BinaryOp.NE):
         return _equality(op, left, sanitize, site)
     if op is BinaryOp.LOGICAL_XOR:
@@ -387,7 +395,10 @@ def binary_operator(
     ):
         return _matrix_product(left, right, sanitize, site)
     left_kind = _kind(left)
-    if op in (BinaryOp.SHL, BinaryOp.SHR):
+    wgsl_kernel = integer_kernel(op, left_kind) if language is Language.WGSL else None
+    if wgsl_kernel is not None:
+        kernel = wgsl_kernel
+    elif op in (BinaryOp.SHL, BinaryOp.SHR):
         kernel = _shift_kernel(op, left_kind, sanitize, site)
     elif left_kind is ScalarKind.INT:
         kernel = _int_kernel(op, sanitize, site)

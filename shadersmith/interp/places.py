@@ -44,6 +44,8 @@ class PlaceCompiler(Protocol):
 
     sanitize: bool
     effects: EffectAnalysis
+    # Check the order of unsequenced accesses (GLSL); WGSL evaluates left to right.
+    order_checks: bool
 
     def name_location(self, fr: Frame, location: int) -> str: ...
 
@@ -100,7 +102,9 @@ def compile_place(
     `check_access`: check that the address computation does not write what the access
     touches (not needed for an `out` argument, whose write waits for the callee)."""
     address_writes = (
-        check_access and c.sanitize and any(c.effects.may_write(i) for i in index_expressions(expr))
+        check_access
+        and c.order_checks
+        and any(c.effects.may_write(i) for i in index_expressions(expr))
     )
     logs = tracked or address_writes
     place = _place(expr, c, logs)
@@ -224,7 +228,7 @@ def _index_place(expr: Index, c: PlaceCompiler, logs: bool) -> Place:
         return components[i] if components is not None else i * size
 
     offset: OffsetFn
-    if sanitize and base.dynamic is not None and address_may_write:
+    if c.order_checks and base.dynamic is not None and address_may_write:
         # Base address and index are unordered; both may touch memory.
         namer = c.name_location
 

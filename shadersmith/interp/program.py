@@ -30,6 +30,7 @@ from shadersmith.interp.functions import CompiledBody, CompiledFunction, Paramet
 from shadersmith.interp.layout import flatten, slot_count, unflatten, zero_slots
 from shadersmith.interp.places import BufferInstance
 from shadersmith.interp.races import HOST, RaceClock, TrackedSlots
+from shadersmith.interp.semantics import Language
 from shadersmith.interp.sites import Site
 from shadersmith.interp.statements import Stmt, compile_function_body
 from shadersmith.interp.variables import Variable, describe_slot
@@ -98,8 +99,10 @@ class CompiledProgram:
         sanitize: bool = True,
         abs_int_min_is_ub: bool = True,
         undefined_blocks: frozenset[str] = frozenset(),
+        language: Language = Language.GLSL,
     ) -> None:
         self.program = program
+        self.language = language
         self.sanitize = sanitize
         # Buffers that start undefined: a fragment shader's outputs (interp/fragment.py),
         # which must all be written before the end.
@@ -169,6 +172,7 @@ class CompiledProgram:
             global_variables=global_variables,
             buffer_variables=[*(layout.fields for layout in self._buffers), self._shared],
             names=names,
+            language=language,
         )
         self._global_initialisers = [
             self._global(decl, declare_global, out_roots) for decl in program.globals
@@ -451,10 +455,16 @@ class CompiledProgram:
 
 
 def compile_program(
-    program: Program, *, sanitize: bool = True, abs_int_min_is_ub: bool = True
+    program: Program,
+    *,
+    sanitize: bool = True,
+    abs_int_min_is_ub: bool = True,
+    language: Language = Language.GLSL,
 ) -> CompiledProgram:
     with _collector_paused():
-        return CompiledProgram(program, sanitize=sanitize, abs_int_min_is_ub=abs_int_min_is_ub)
+        return CompiledProgram(
+            program, sanitize=sanitize, abs_int_min_is_ub=abs_int_min_is_ub, language=language
+        )
 
 
 def run_compute(
@@ -466,14 +476,17 @@ def run_compute(
     abs_int_min_is_ub: bool = True,
     uniform_values: Mapping[str, Value] | None = None,
     workgroups: tuple[int, int, int] = (1, 1, 1),
+    language: Language = Language.GLSL,
 ) -> ExecutionResult:
     """Run a compute shader's dispatch of `workgroups` work groups (each of the
     program's local size) on `buffer_values` with exact GLSL semantics. With `sanitize`,
     stop at the first undefined behaviour and raise `UndefinedBehaviour`; without it,
     undefined operations give some deterministic value.
     `abs_int_min_is_ub`: whether abs(INT_MIN) counts as BUILTIN_DOMAIN (see the package
-    docstring)."""
-    compiled = compile_program(program, sanitize=sanitize, abs_int_min_is_ub=abs_int_min_is_ub)
+    docstring). `language` WGSL: WGSL's semantics where they differ (interp/semantics.py)."""
+    compiled = compile_program(
+        program, sanitize=sanitize, abs_int_min_is_ub=abs_int_min_is_ub, language=language
+    )
     return compiled.run(
         buffer_values,
         step_budget=step_budget,

@@ -152,5 +152,34 @@ def float_rewrite(expr: Expression) -> Expression:
     return expr
 
 
+def wgsl_float_rewrite(expr: Expression) -> Expression:
+    """`float_rewrite` for WGSL, where assignments are statements and have no value, and
+    no function takes `inout`: `x op= v` becomes `x = SAFE_MAKE_IN_RANGE(x op v)` and
+    `x++` becomes `x = SAFE_MAKE_IN_RANGE(x + 1.0)` (the l-value is evaluated twice, by the
+    interpreter as by the compiled shader, and every index in it is bounded). A float
+    converted to uint is left alone: WGSL saturates it (u32(-5.0) is 0), as the
+    interpreter does in WGSL mode."""
+    if isinstance(expr, Assign) and _is_float(expr) and expr.op is not AssignOp.ASSIGN:
+        binary_op = expr.op.binary
+        if binary_op in _ARITHMETIC and not _is_linear_algebra(expr.target, expr.value):
+            assert binary_op is not None
+            value = Binary(expr.type, binary_op, expr.target, expr.value)
+            return Assign(
+                expr.type, AssignOp.ASSIGN, expr.target, wrapper_call(MAKE_IN_RANGE, (value,))
+            )
+    if isinstance(expr, IncDec) and _is_float(expr):
+        op = BinaryOp.ADD if expr.op.is_increment else BinaryOp.SUB
+        one: Expression = Literal(FLOAT, 1.0)
+        if isinstance(expr.type, VectorType):
+            one = Construct(expr.type, (one,))
+        value = Binary(expr.type, op, expr.target, one)
+        return Assign(
+            expr.type, AssignOp.ASSIGN, expr.target, wrapper_call(MAKE_IN_RANGE, (value,))
+        )
+    if isinstance(expr, Construct) and kind_of(expr.type) is ScalarKind.UINT:
+        return expr
+    return float_rewrite(expr)
+
+
 def make_floats_exact(program: Program) -> Program:
     return rewrite_program_expressions(program, float_rewrite)

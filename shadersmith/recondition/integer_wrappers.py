@@ -70,8 +70,25 @@ _BUILTIN_KINDS = {
 }
 
 
-def integer_rewrite(*, wrap_abs: bool) -> ExpressionRewrite:
-    """The node rewrite of this pass."""
+def integer_rewrite(*, wrap_abs: bool, wgsl: bool = False) -> ExpressionRewrite:
+    """The node rewrite of this pass. For WGSL, which defines every integer operation and
+    integer clamp with bounds out of order (WGSL spec, "Arithmetic Expressions", "Bit
+    Expressions", `clamp`), only a float clamp with bounds out of order is wrapped: WGSL
+    lets it be min(max(e, low), high) or the median of the three."""
+
+    def wgsl_rewrite(expr: Expression) -> Expression:
+        if (
+            isinstance(expr, Call)
+            and expr.kind is CallKind.BUILTIN
+            and expr.callee == "clamp"
+            and kind_of(expr.type) is ScalarKind.FLOAT
+            and not _safe_builtin(expr)
+        ):
+            return wrapper_call(CLAMP, expr.args)
+        return expr
+
+    if wgsl:
+        return wgsl_rewrite
 
     def rewrite(expr: Expression) -> Expression:
         if isinstance(expr, Binary):

@@ -12,7 +12,8 @@ The passes run in this order, each a function from program to program:
                     limiters, because the whole-invocation counter is itself a side
                     effect: `f() + g()` where both loop must not race on it
 4. index_bounds     every run-time index taken into range
-5. integer_wrappers wrappers for integer `/ % << >>` and unsafe built-ins
+5. integer_wrappers wrappers for integer `/ % << >>` and unsafe built-ins (for WGSL,
+                    only float clamp: see ReconditionOptions.language)
 6. exact_floats     floats kept in the exact set S
 7. constness        initialisers that had to stop being constant expressions
 8. materialise      definitions of the wrappers used, and only those
@@ -34,7 +35,7 @@ from shadersmith.recondition.barriers import remove_divergent_barriers
 from shadersmith.recondition.buffer_values import complete_buffer_values, runtime_array_lengths
 from shadersmith.recondition.constness import restore_constness
 from shadersmith.recondition.evaluation_order import order_evaluation
-from shadersmith.recondition.exact_floats import float_rewrite
+from shadersmith.recondition.exact_floats import float_rewrite, wgsl_float_rewrite
 from shadersmith.recondition.index_bounds import index_rewrite
 from shadersmith.recondition.initialise import initialise
 from shadersmith.recondition.integer_wrappers import integer_rewrite
@@ -43,6 +44,8 @@ from shadersmith.recondition.materialise import add_wrapper_definitions, called_
 from shadersmith.recondition.reserved_names import rename_reserved
 from shadersmith.recondition.rewrite import ExpressionRewrite, compose, rewrite_program_expressions
 from shadersmith.recondition.switch_ends import close_switches
+
+RECONDITION_LANGUAGES = ("glsl", "wgsl")
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,24 @@ class ReconditionOptions:
     # abs(INT_MIN) is INT_MIN in GLSL, but some back-ends treat it as poison.
     wrap_int_abs: bool = True
     divergent_barriers: bool = True
+    # Whose rules decide what is undefined: "glsl" (GLSL and ESSL) or "wgsl". WGSL defines
+    # what GLSL leaves undefined in integer / and % (by zero, INT_MIN / -1), shifts by any
+    # amount, abs(INT_MIN), integer clamp with bounds out of order, bit-field offsets and
+    # counts out of range, float-to-uint conversion of a negative value and the order of
+    # evaluation: those stay as written (the interpreter's WGSL mode computes WGSL's
+    # answer, interp/semantics.py). Out-of-bounds indices, endless loops, float roundoff
+    # and float clamp with bounds out of order (min-max or median, the implementation's
+    # choice) are still made defined. Recorded in the recondition step, so a test replays.
+    language: str = "glsl"
+
+    def __post_init__(self) -> None:
+        if self.language not in RECONDITION_LANGUAGES:
+            known = ", ".join(RECONDITION_LANGUAGES)
+            raise ValueError(f"recondition language must be one of {known}, not {self.language!r}")
+
+    @property
+    def wgsl(self) -> bool:
+        return self.language == "wgsl"
 
 
 @dataclass(frozen=True)
@@ -88,16 +109,17 @@ def recondition(
         result, bounds = limit_loops(
             result, options.loop_iteration_limit, options.total_iteration_limit
         )
-    if options.evaluation_order:
+    # WGSL evaluates left to right and has no side effects inside expressions but calls.
+    if options.evaluation_order and not options.wgsl:
         result = order_evaluation(result)
     # Passes 4 to 6 rewrite single nodes; they share one traversal (see rewrite.compose).
     rewrites: list[ExpressionRewrite] = []
     if options.index_bounds:
         rewrites.append(index_rewrite(runtime_array_lengths(result, values)))
     if options.integer_wrappers:
-        rewrites.append(integer_rewrite(wrap_abs=options.wrap_int_abs))
+        rewrites.append(integer_rewrite(wrap_abs=options.wrap_int_abs, wgsl=options.wgsl))
     if options.exact_floats:
-        rewrites.append(float_rewrite)
+        rewrites.append(wgsl_float_rewrite if options.wgsl else float_rewrite)
     if rewrites:
         result = rewrite_program_expressions(result, compose(rewrites))
     result = restore_constness(result)
