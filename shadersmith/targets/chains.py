@@ -95,13 +95,14 @@ def gl_target(
             if not runner.supports_compute:
                 return _unsupported(name, "compute shaders")
             return _name_rejecting_front_end(
-                runner.run_compute(job.source, job.buffers, job.groups)
+                runner.run_compute(job.source, job.buffers, job.groups), driver
             )
         source = job.source_gl33 if driver == "softpipe" and job.source_gl33 else job.source
         return _name_rejecting_front_end(
             runner.run_fragment(
                 source, job.width, job.height, blocks=job.buffers, integer=job.integer_image
-            )
+            ),
+            driver,
         )
 
     return ChainTarget(name, components, run, extra_versions=versions)
@@ -128,9 +129,11 @@ def gl_components(versions: dict[str, str]) -> list[tuple[str, str]]:
     return components
 
 
-def _name_rejecting_front_end(result: RunResult) -> RunResult:
-    """A GL compile or link error comes from Mesa's GLSL front-end (the closed drivers'
-    single component is named by ChainTarget.execute instead)."""
+def _name_rejecting_front_end(result: RunResult, driver: str) -> RunResult:
+    """A GL compile or link error of a Mesa driver comes from Mesa's GLSL front-end; a
+    closed driver's single component (`nvidia-gl`) is named by ChainTarget.execute."""
+    if driver not in GL_BACK_ENDS:
+        return result
     if result.status in (RunStatus.COMPILE_ERROR, RunStatus.LINK_ERROR) and (
         result.failed_component in (None, DRIVER)  # the GL runner's name for itself
     ):
@@ -214,7 +217,7 @@ def vulkan_target(
                     integer=job.integer_image,
                     precompiled=job.spirv,
                 )
-            return _name_rejecting_front_end(result)
+            return _name_rejecting_front_end(result, gl_driver)
 
         return ChainTarget(
             name, components, run_cross, extra_versions={**gl_versions, **validated_by}
