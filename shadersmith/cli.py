@@ -18,7 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from shadersmith.generate.options import SmithOptions
-from shadersmith.ir.profile import PROFILES
+from shadersmith.ir.profile import ALL_PROFILES, PROFILES
 
 if TYPE_CHECKING:
     from shadersmith.case import TestCase
@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from shadersmith.trial import Judged
 
 PROFILE_CHOICE = click.Choice(sorted(PROFILES))
+# `generate` also writes WGSL (the other commands run GLSL targets only).
+GENERATE_PROFILE_CHOICE = click.Choice(sorted(ALL_PROFILES))
 err_console = Console(stderr=True)
 
 
@@ -48,7 +50,11 @@ DEFAULT_FRAGMENT_SHARE = 0.25
 @main.command()
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), required=True, help="Generator seed.")
 @click.option(
-    "--profile", type=PROFILE_CHOICE, default="glsl450", show_default=True, help="Language."
+    "--profile",
+    type=GENERATE_PROFILE_CHOICE,
+    default="glsl450",
+    show_default=True,
+    help="Language.",
 )
 @click.option(
     "--out",
@@ -66,16 +72,20 @@ def generate(seed: int, profile: str, out: Path | None, stage: str) -> None:
     """Generate one random shader (GLSLsmith generator, ShaDiv's divergence)."""
     from shadersmith.case import write_test
     from shadersmith.emit.glsl import emit_glsl
+    from shadersmith.emit.wgsl import emit_wgsl
     from shadersmith.generate.smith import SmithOptions
     from shadersmith.generate.smith import generate as generate_program
     from shadersmith.harness.build import testcase_from_generated
-    from shadersmith.ir.profile import profile_named
+    from shadersmith.ir.profile import Language, profile_named
 
     language = profile_named(profile)
     options = SmithOptions(fragment_probability=1.0 if stage == "fragment" else 0.0)
     generated = generate_program(seed, options, language)
     if out is None:
-        sys.stdout.write(emit_glsl(generated.program, language))
+        if language.language is Language.WGSL:
+            sys.stdout.write(emit_wgsl(generated.program))
+        else:
+            sys.stdout.write(emit_glsl(generated.program, language))
         if generated.workgroups != (1, 1, 1):  # what the text cannot say
             x, y, z = generated.workgroups
             click.echo(f"dispatch: {x}x{y}x{z} work groups", err=True)

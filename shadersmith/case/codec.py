@@ -21,7 +21,7 @@ from shadersmith.case.finding import Finding, Kind
 from shadersmith.case.inputs import BufferSpec, Inputs, TestCaseError
 from shadersmith.case.provenance import Provenance
 from shadersmith.case.runs import RecordedResults, RunRecord
-from shadersmith.case.testcase import SHADER_FILE_BY_STAGE, TEST_FILE, TestCase
+from shadersmith.case.testcase import SHADER_FILE_BY_STAGE, TEST_FILE, TestCase, shader_file
 from shadersmith.case.values_json import value_from_json, value_to_json
 from shadersmith.harness.typenames import parse_type_name
 from shadersmith.ir.program import BufferAccess
@@ -59,8 +59,9 @@ def from_json(data: Any, shaders: dict[str, str], where: str) -> TestCase:
         raise TestCaseError(f"{where}: missing field {error}") from None
     if stage not in SHADER_FILE_BY_STAGE:
         raise TestCaseError(f"{where}: unknown stage {stage!r}")
-    if SHADER_FILE_BY_STAGE[stage] not in shaders:
-        raise TestCaseError(f"{where}: no {SHADER_FILE_BY_STAGE[stage]} listed for a {stage} test")
+    main_file = shader_file(stage, language)
+    if main_file not in shaders:
+        raise TestCaseError(f"{where}: no {main_file} listed for a {stage} test")
     return TestCase(
         stage=stage,
         language=language,

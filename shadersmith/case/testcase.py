@@ -12,6 +12,16 @@ from shadersmith.ir.values import BufferValues
 
 TEST_FILE = "test.json"
 SHADER_FILE_BY_STAGE = {"compute": "shader.comp", "fragment": "shader.frag"}
+# A WGSL test's one module holds its entry point, whatever the stage.
+WGSL_SHADER_FILE = "shader.wgsl"
+WGSL_LANGUAGE = "wgsl"
+
+
+def shader_file(stage: str, language: str) -> str:
+    """The main shader's file name of a test of `stage` in `language` (a profile name)."""
+    return WGSL_SHADER_FILE if language == WGSL_LANGUAGE else SHADER_FILE_BY_STAGE[stage]
+
+
 # A reduced test also holds its program before reconditioning (reduce/output.py).
 UNRECONDITIONED_FILE = "unreconditioned.comp"
 # A reduced test also holds its program before reconditioning, named after its stage.
@@ -38,7 +48,7 @@ class TestCase:
 
     @property
     def main_shader(self) -> str:
-        return self.shaders[SHADER_FILE_BY_STAGE[self.stage]]
+        return self.shaders[shader_file(self.stage, self.language)]
 
     @property
     def buffers(self) -> tuple[BufferSpec, ...]:
