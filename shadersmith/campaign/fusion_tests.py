@@ -9,8 +9,8 @@
       fusion.json                the relations, strategies, seeds, tolerance, the finding
                                  and every target's verdict (EMD, differing pixels, ...)
       images/<target>/           fused.png, part_<k>.png, expected.png (what the relation
-                                 predicts) and figure.png (expected | fused | difference
-                                 x16, opaque for viewing); images/interp/ likewise for the
+                                 predicts) and figure.png (expected | fused | difference,
+                                 scaled, opaque for viewing); images/interp/ likewise for the
                                  reference interpreter
 
 Images are stored in fragment-coordinate order (row 0 holds gl_FragCoord.y = 0.5:
@@ -58,7 +58,7 @@ FUSION_SCHEMA = 1
 PART_DIRECTORY = "part_{}"
 IMAGES = "images"
 _GAP = 2  # pixels between the panels of a figure
-_DIFFERENCE_GAIN = 16
+_MAX_DIFFERENCE_GAIN = 64
 
 
 def is_fusion_test(directory: Path) -> bool:
@@ -182,18 +182,16 @@ def _rgba8(image: Any) -> RGBA8 | None:
 
 
 def figure(expected: RGBA8, actual: RGBA8) -> RGBA8:
-    """expected | actual | |expected - actual| x16, side by side, opaque (the images'
-    alpha is data, which a viewer would show as transparency)."""
+    """expected | actual | difference, side by side and opaque (the images' alpha is data,
+    which a viewer would show as transparency). The difference is |expected - actual| per
+    channel, scaled so that the largest one is bright (at most x64: a one-level
+    difference still shows, a large one does not saturate the panel)."""
     height = expected.shape[0]
     gap = np.full((height, _GAP, 4), 255, np.uint8)
-    difference = np.abs(expected.astype(np.int16) - actual.astype(np.int16)) * _DIFFERENCE_GAIN
-    panels = [
-        expected.copy(),
-        gap,
-        actual.copy(),
-        gap,
-        np.minimum(difference, 255).astype(np.uint8),
-    ]
+    difference = np.abs(expected.astype(np.int32) - actual.astype(np.int32))
+    gain = min(_MAX_DIFFERENCE_GAIN, 255 // max(1, int(difference.max())))
+    shown = np.minimum(difference * gain, 255).astype(np.uint8)
+    panels = [expected.copy(), gap, actual.copy(), gap, shown]
     for panel in (panels[0], panels[2], panels[4]):
         panel[..., 3] = 255
     return np.concatenate(panels, axis=1)
