@@ -56,7 +56,7 @@ from shadersmith.mutate.fusion.relations import UVEC4, Relation, combine, leaf
 from shadersmith.mutate.fusion.rename import FusionError, referenced_names
 from shadersmith.mutate.fusion.reuse import reuse_variables
 from shadersmith.mutate.record import StepRecord
-from shadersmith.mutate.steps import StepResult, register, replay_steps
+from shadersmith.mutate.steps import RECONDITION, StepResult, register, replay_steps
 
 FUSE = "fuse"
 FLOAT_COLOUR = "float-colour"
@@ -114,6 +114,10 @@ class PartnerSpec:
 
 def partner_program(spec: PartnerSpec) -> tuple[Program, BufferValues]:
     """The partner `spec` describes, generated and stepped (reconditioned)."""
+    if not spec.steps or spec.steps[-1].name != RECONDITION:
+        # An unreconditioned part may have undefined behaviour, and then no relation
+        # holds for sure: a fused program is built from reconditioned parts only.
+        raise FusionError("a partner's steps must end with its reconditioning")
     # Imported here: the generator is only needed when a fusion is built or replayed.
     from shadersmith.generate.smith import generate, options_from_dict
     from shadersmith.ir.profile import profile_named
