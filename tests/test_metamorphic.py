@@ -39,6 +39,7 @@ def _params(family: str, seed: int) -> dict[str, int]:
     params = {"seed": seed * 7919 + 13}
     if family in WITH_DONOR:
         params["donor"] = seed + 5000
+        params["naming"] = 2
     return params
 
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from shadersmith.mutate.record import StepRecord
 from shadersmith.mutate.transforms import FAMILIES, WITH_DONOR
+from shadersmith.mutate.transforms.donors import NAMING
 
 DEFAULT_STEPS = (3, 10)  # how many transformations a variant gets: at least, at most
 
@@ -38,6 +39,7 @@ def plan_variant(
         params: dict[str, int] = {"seed": rng.randrange(2**31)}
         if family in WITH_DONOR:
             params["donor"] = rng.randrange(2**31)
+            params["naming"] = NAMING
         plan.append(StepRecord(family, params))
     return plan
 

@@ -77,7 +77,12 @@ def _reconditioned_donor(seed: int, stage: Stage) -> tuple[Program, Any]:
     return result.program, result.buffer_values
 
 
-def make_donor(seed: int, stage: Stage, prefix: str) -> Donor:
+# The naming of donors' identifiers, a step parameter so that every recorded test replays
+# byte for byte: 2 (plans since) never makes a reserved "__"; 1 (the first campaigns) did.
+NAMING = 2
+
+
+def make_donor(seed: int, stage: Stage, prefix: str, naming: int = NAMING) -> Donor:
     program, values = _reconditioned_donor(seed, stage)
     structs = list(program.structs)
     globals_: list[VarDecl] = []
@@ -101,7 +106,7 @@ def make_donor(seed: int, stage: Stage, prefix: str) -> Donor:
     entry = next(f for f in functions if f.name == entry_name)
     functions = [f for f in functions if f is not entry]
     entry = dataclasses.replace(entry, name=ENTRY)
-    renamer = _Renamer(prefix)
+    renamer = _Renamer(prefix, separated=naming >= 2)
     return Donor(
         structs=tuple(renamer.struct(s) for s in structs),
         globals=tuple(renamer.node(g) for g in globals_),
@@ -114,8 +119,9 @@ class _Renamer:
     """Every name a donor declares gets `prefix` (and one underscore between);
     built-ins (`gl_*`) and field names stay."""
 
-    def __init__(self, prefix: str) -> None:
+    def __init__(self, prefix: str, separated: bool = True) -> None:
         self.prefix = prefix
+        self.separated = separated
         self.types: dict[Type, Type] = {}
 
     def name(self, name: str) -> str:
@@ -123,6 +129,8 @@ class _Renamer:
         # holding "__", and NVIDIA's GL compiler rejects one.
         if name.startswith("gl_"):
             return name
+        if not self.separated:  # plans made before version 2 of the naming (replay only)
+            return f"{self.prefix}_{name}"
         return self.prefix + (name if name.startswith("_") else "_" + name)
 
     def type(self, type_: Type) -> Type:
@@ -201,7 +209,9 @@ def dead_code(program: Program, values: BufferValues, params: Mapping[str, Any])
         return unchanged(program, values)
     chosen = rng.randrange(sites)
     inline_wanted = rng.random() < 0.5
-    donor = make_donor(int(params["donor"]), program.stage, _prefix(program))
+    donor = make_donor(
+        int(params["donor"]), program.stage, _prefix(program), int(params.get("naming", 1))
+    )
     forms: list[str] = []
 
     def change(
@@ -231,7 +241,9 @@ def live_code(program: Program, values: BufferValues, params: Mapping[str, Any])
         return unchanged(program, values)
     chosen = rng.randrange(sites)
     inline_wanted = rng.random() < 0.5
-    donor = make_donor(int(params["donor"]), program.stage, _prefix(program))
+    donor = make_donor(
+        int(params["donor"]), program.stage, _prefix(program), int(params.get("naming", 1))
+    )
     inline = inline_wanted and not donor.returns
 
     def change(
