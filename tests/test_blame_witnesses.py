@@ -216,7 +216,8 @@ def test_mesa_rejecting_spirv_cross_glsl_names_the_front_end_then_spirv_cross() 
     rejected = _name_rejecting_front_end(
         RunResult(
             RunStatus.COMPILE_ERROR, log="0:34(12): error: syntax error", failed_component="driver"
-        )
+        ),
+        "llvmpipe",
     )
     assert failing_component(rejected, CHAINS["vk-lavapipe-cross"]) == "mesa-glsl"
     results = {"vk-lavapipe-cross": rejected, "gl-llvmpipe": out(1), "interp": out(1)}

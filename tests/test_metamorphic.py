@@ -71,9 +71,9 @@ def test_each_family_keeps_meaning_and_validity(family: str, tmp_path: Path) -> 
         error = _compiles(source, "frag" if fragment else "comp", tmp_path)
         assert not error, f"{family} seed {seed}: glslang rejects the variant: {error}"
         if fragment:
-            before = expected_image(base.program, base.buffer_values, 64, 64)
-            after = expected_image(result.program, result.values, 64, 64)
-            assert (before == after).all(), f"{family} changed the image of seed {seed}"
+            image = expected_image(base.program, base.buffer_values, 64, 64)
+            changed = expected_image(result.program, result.values, 64, 64)
+            assert (image == changed).all(), f"{family} changed the image of seed {seed}"
         else:
             before = run_compute(
                 base.program, base.buffer_values, workgroups=generated.workgroups
