@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from shadersmith.trial import Judged
 
 PROFILE_CHOICE = click.Choice(sorted(PROFILES))
-# `generate` also writes WGSL (the other commands run GLSL targets only).
+# `generate` also writes WGSL, and `fuzz` runs it (the other commands take GLSL only).
 GENERATE_PROFILE_CHOICE = click.Choice(sorted(ALL_PROFILES))
 err_console = Console(stderr=True)
 
@@ -397,7 +397,12 @@ def _duration(text: str | None) -> float | None:
 
 
 @main.command(name="fuzz")
-@click.option("--targets", "target_list", help="Comma-separated targets; default: CPU targets.")
+@click.option(
+    "--targets",
+    "target_list",
+    help="Comma-separated targets; default: CPU targets (with --profile wgsl: "
+    "wgpu-vk,wgpu-gl,interp).",
+)
 @click.option("--time", "time_text", help="Stop after this long (90s, 10m, 2h).")
 @click.option("--count", type=click.IntRange(1), help="Stop after this many tests in all.")
 @click.option(
@@ -411,7 +416,13 @@ def _duration(text: str | None) -> float | None:
     help="Campaign directory; rerun the same command to resume it.",
 )
 @click.option("--seed-base", type=click.IntRange(0), default=0, show_default=True)
-@click.option("--profile", type=PROFILE_CHOICE, default="glsl450", show_default=True)
+@click.option(
+    "--profile",
+    type=GENERATE_PROFILE_CHOICE,
+    default="glsl450",
+    show_default=True,
+    help="Language; wgsl runs on the wgpu targets (--targets wgpu-vk,wgpu-gl,interp).",
+)
 @click.option(
     "--timeout",
     type=click.FloatRange(1),
@@ -498,14 +509,15 @@ def fuzz_command(
     from shadersmith.oracle.known import load_ignore_list
     from shadersmith.targets.registry import UnknownTarget, parse_target_list
 
+    language = profile_named(profile)
     try:
-        names = parse_target_list(target_list)
+        names = parse_target_list(target_list, language.language.value)
         ignore = frozenset(load_ignore_list(ignore_file)) if ignore_file else frozenset()
     except (UnknownTarget, OSError) as error:
         _fail(str(error))
     options = CampaignOptions(
         targets=names,
-        profile=profile_named(profile),
+        profile=language,
         count=count,
         time_s=_duration(time_text),
         workers_per_target=jobs,

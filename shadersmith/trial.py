@@ -19,7 +19,6 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from shadersmith.case import (
-    SHADER_FILE_BY_STAGE,
     Finding,
     Kind,
     Provenance,
@@ -28,10 +27,11 @@ from shadersmith.case import (
     TestCaseError,
     inputs_of,
 )
+from shadersmith.case.testcase import shader_file
 from shadersmith.generate.smith import GeneratedProgram
 from shadersmith.harness.build import generator_provenance
 from shadersmith.harness.regenerate import program_of
-from shadersmith.ir.profile import LanguageProfile
+from shadersmith.ir.profile import Language, LanguageProfile
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
 from shadersmith.mutate.steps import RECONDITION, apply_step, recondition_params
@@ -62,9 +62,20 @@ class PreparedTrial:
         return self.job.source
 
 
-def reconditioning(options: ReconditionOptions | None = None) -> StepRecord:
-    """The step every generated program takes last before it runs."""
-    return StepRecord(RECONDITION, recondition_params(options or ReconditionOptions()))
+def reconditioning(
+    options: ReconditionOptions | None = None, profile: LanguageProfile | None = None
+) -> StepRecord:
+    """The step every generated program takes last before it runs; without `options`,
+    by the rules of `profile`'s language (WGSL's, or GLSL's for GLSL and ESSL)."""
+    if options is None:
+        options = ReconditionOptions(language=recondition_language(profile))
+    return StepRecord(RECONDITION, recondition_params(options))
+
+
+def recondition_language(profile: LanguageProfile | None) -> str:
+    """The reconditioner's language for a program of `profile`."""
+    wgsl = profile is not None and profile.language is Language.WGSL
+    return "wgsl" if wgsl else "glsl"
 
 
 def prepare_program(
@@ -92,7 +103,7 @@ def prepare_program(
     test = TestCase(
         stage=stage,
         language=profile.name,
-        shaders={SHADER_FILE_BY_STAGE[stage]: job.source},
+        shaders={shader_file(stage, profile.name): job.source},
         inputs=inputs_of(program, values, dispatch, framebuffer),
         provenance=provenance,
     )
@@ -111,7 +122,7 @@ def prepare_generated(
         generated.buffer_values,
         profile,
         generator_provenance(generated, profile),
-        [reconditioning()] if steps is None else steps,
+        [reconditioning(profile=profile)] if steps is None else steps,
         spirv_passes,
         generated.workgroups,
         generated.framebuffer,

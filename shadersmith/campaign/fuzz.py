@@ -27,6 +27,8 @@ from shadersmith.oracle.blame import witnesses_for
 from shadersmith.oracle.differential import REFERENCE, output_digest
 from shadersmith.oracle.evidence import complete
 from shadersmith.targets.chains import Job
+from shadersmith.targets.jobs import job_language
+from shadersmith.targets.registry import reads_language
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
 from shadersmith.targets.spirv_passes import choose_pass_list
@@ -125,7 +127,7 @@ def run_campaign(
         with TargetSession(
             options.targets + witnesses, options.workers_per_target, options.timeout_s
         ) as session:
-            _check_enough_targets(options.targets, session)
+            _check_enough_targets(options.targets, session, options.profile)
             components = session.components()
             deadline = None if options.time_s is None else time.perf_counter() + options.time_s
             pending = _pending_indices(options, done)
@@ -155,12 +157,21 @@ def run_campaign(
 MIN_REAL_TARGETS = 2
 
 
-def _check_enough_targets(requested: list[str], session: TargetSession) -> None:
+def _check_enough_targets(
+    requested: list[str], session: TargetSession, profile: LanguageProfile
+) -> None:
     """Refuse a campaign with fewer than two real targets (besides the interpreter)
-    present: it would run thousands of tests and find nothing."""
+    present that read its language: it would run thousands of tests and find nothing."""
+    language = job_language(profile)
     real = [name for name in requested if name in session.present and name != REFERENCE]
-    if len(real) >= MIN_REAL_TARGETS:
+    readers = [name for name in real if reads_language(name, language)]
+    if len(readers) >= MIN_REAL_TARGETS:
         return
+    if len(real) >= MIN_REAL_TARGETS:
+        raise RuntimeError(
+            f"fewer than {MIN_REAL_TARGETS} of the targets read {language.upper()} "
+            f"(present: {', '.join(real)}; reading it: {', '.join(readers) or 'none'})"
+        )
     missing = "; ".join(
         f"{name}: {session.missing[name].splitlines()[0].removeprefix(name + ': ')[:160]}"
         for name in requested

@@ -12,10 +12,12 @@ from dataclasses import dataclass
 
 from shadersmith.case import UNRECONDITIONED_FILE_BY_STAGE, TestCase, TestCaseError, buffer_specs
 from shadersmith.case.provenance import SMITH
+from shadersmith.case.testcase import WGSL_LANGUAGE
 from shadersmith.emit.glsl import emit_glsl
+from shadersmith.emit.wgsl import emit_wgsl
 from shadersmith.front.glsl import FrontEndError, parse_glsl
 from shadersmith.generate.smith import generate, options_from_dict
-from shadersmith.ir.profile import LanguageProfile, profile_named
+from shadersmith.ir.profile import Language, LanguageProfile, profile_named
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
 from shadersmith.mutate.steps import RECONDITION, StepError, replay_steps
@@ -58,12 +60,18 @@ def rebuild(test: TestCase) -> RebuiltProgram:
         program, values = replay_steps(steps[cut:], original, original_values)
     except StepError as error:
         raise TestCaseError(f"test.json: cannot replay its steps ({error})") from None
-    if emit_glsl(program, profile) != test.main_shader:
+    if _emit(program, profile) != test.main_shader:
         raise TestCaseError(
             "the shader differs from what its provenance generates (edited by hand?); "
             "reading edited shaders needs the GLSL front-end"
         )
     return RebuiltProgram(program, values, profile, original, original_values)
+
+
+def _emit(program: Program, profile: LanguageProfile) -> str:
+    if profile.language is Language.WGSL:
+        return emit_wgsl(program)
+    return emit_glsl(program, profile)
 
 
 def program_of(
@@ -77,12 +85,16 @@ def program_of(
     if test.provenance.generator == SMITH:
         try:
             rebuilt = rebuild(test)
-        except TestCaseError:
-            pass  # edited by hand: read the text below
+        except TestCaseError as error:
+            if test.language == WGSL_LANGUAGE:  # no WGSL front-end to read the text
+                raise
+            del error  # edited by hand: read the text below
         else:
             if before_reconditioning:
                 return rebuilt.original, rebuilt.original_values, rebuilt.profile
             return rebuilt.program, rebuilt.buffer_values, rebuilt.profile
+    if test.language == WGSL_LANGUAGE:
+        raise TestCaseError("a WGSL test's program comes from its provenance only (no WGSL reader)")
     source = test.main_shader
     if before_reconditioning:
         source = test.shaders.get(UNRECONDITIONED_FILE_BY_STAGE[test.stage], source)

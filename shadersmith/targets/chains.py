@@ -8,18 +8,36 @@ in chain order (front-end, tools, driver) with their versions: blame works on th
 from __future__ import annotations
 
 import dataclasses
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
 from shadersmith.targets.precompile import PrecompiledSpirv
-from shadersmith.targets.results import BufferInput, RunResult, RunStatus
+from shadersmith.targets.results import BufferInput, Image, RunResult, RunStatus
+
+if TYPE_CHECKING:
+    from shadersmith.ir.profile import Language
 
 DRIVER = "driver"  # what a runner calls the component it cannot name (oracle/components.py)
 
 DEFAULT_OPT_PASSES = ("-O",)
+
+# The language of a job's text: GLSL (GLSL 450 and ESSL 310 alike) or WGSL. A chain
+# answers a job in a language it does not read as `unsupported` (job_language_refused).
+GLSL_JOB = "glsl"
+WGSL_JOB = "wgsl"
+
+
+_GLSL_VERSION_LINE = re.compile(r"^\s*#\s*version\b", re.M)
+
+
+def is_glsl(source: str) -> bool:
+    """GLSL has a `#version` line; WGSL has no preprocessor, so no line starts with `#`."""
+    return bool(_GLSL_VERSION_LINE.search(source))
 
 
 @dataclass(frozen=True)
@@ -27,7 +45,7 @@ class Job:
     """One shader to run, with everything any target needs for it."""
 
     stage: str  # "compute" or "fragment"
-    source: str  # GLSL text in the test's language
+    source: str  # the shader text, in `language`
     # Compute: the storage buffers. Fragment: the blocks bound while drawing (uniform
     # blocks, BufferInput.uniform), never read back.
     buffers: tuple[BufferInput, ...] = ()
@@ -48,6 +66,15 @@ class Job:
     # Debian's glslang module of `source`, made once for every Vulkan chain of the job
     # (precompile.py); a chain whose glslang or text differs makes its own.
     spirv: PrecompiledSpirv | None = None
+    # GLSL_JOB or WGSL_JOB: what `source` is written in; None (a hand-made job): told
+    # from the text (source_language).
+    language: str | None = None
+
+    @property
+    def source_language(self) -> str:
+        if self.language is not None:
+            return self.language
+        return GLSL_JOB if is_glsl(self.source) else WGSL_JOB
 
 
 @dataclass
@@ -74,6 +101,16 @@ def _unsupported(target: str, what: str) -> RunResult:
     return RunResult(RunStatus.UNSUPPORTED, log=f"{target} does not run {what}")
 
 
+def job_language_refused(target: str, job: Job, language: str) -> RunResult | None:
+    """`unsupported` for a job not in `language`, the one the chain reads; else None."""
+    if job.source_language == language:
+        return None
+    return RunResult(
+        RunStatus.UNSUPPORTED,
+        log=f"{target} runs {language.upper()} tests only, not {job.source_language.upper()}",
+    )
+
+
 def gl_target(
     name: str, driver: str, raise_version: bool = False, newest: bool = False
 ) -> ChainTarget:
@@ -91,6 +128,9 @@ def gl_target(
     components = gl_components(versions)
 
     def run(job: Job) -> RunResult:
+        refused = job_language_refused(name, job, GLSL_JOB)
+        if refused is not None:
+            return refused
         if job.stage == "compute":
             if not runner.supports_compute:
                 return _unsupported(name, "compute shaders")
@@ -194,6 +234,9 @@ def vulkan_target(
         components += gl_components(gl_versions)
 
         def run_cross(job: Job) -> RunResult:
+            refused = job_language_refused(name, job, GLSL_JOB)
+            if refused is not None:
+                return refused
             passes = passes_for(job)
             if job.stage == "compute":
                 result = toolchain.run_compute_through_cross(
@@ -244,6 +287,9 @@ def vulkan_target(
         components.append(("llvm", lavapipe_llvm))
 
     def run_vulkan(job: Job) -> RunResult:
+        refused = job_language_refused(name, job, GLSL_JOB)
+        if refused is not None:
+            return refused
         passes = passes_for(job)
         # The recross witness compiles spirv-cross's GLSL again: only its first glslang
         # can take the shared module (usable() checks the text), and says so below.
@@ -291,7 +337,8 @@ def vulkan_target(
 
 def interp_target(name: str = "interp") -> ChainTarget:
     """The reference interpreter: exact semantics, for jobs that carry their IR (compute
-    shaders, and fragment shaders with an integer colour)."""
+    shaders, and fragment shaders with an integer colour); a WGSL job by WGSL's rules
+    (interp/semantics.py)."""
     from shadersmith import __version__
     from shadersmith.interp import InterpreterError, UndefinedBehaviour, run_compute
 
@@ -303,7 +350,11 @@ def interp_target(name: str = "interp") -> ChainTarget:
         started = time.perf_counter()
         try:
             after = run_compute(
-                job.program, job.buffer_values, sanitize=True, workgroups=job.groups
+                job.program,
+                job.buffer_values,
+                sanitize=True,
+                workgroups=job.groups,
+                language=_interp_language(job),
             )
         except UndefinedBehaviour as ub:
             return RunResult(
@@ -328,7 +379,10 @@ def interp_target(name: str = "interp") -> ChainTarget:
             return _unsupported(name, "fragment shaders with a float colour")
         started = time.perf_counter()
         try:
-            image = expected_image(job.program, job.buffer_values, job.width, job.height)
+            if job.source_language == WGSL_JOB:
+                image = _wgsl_image(job)
+            else:
+                image = expected_image(job.program, job.buffer_values, job.width, job.height)
         except UndefinedBehaviour as ub:
             return RunResult(
                 RunStatus.UNDEFINED_BEHAVIOUR,
@@ -341,3 +395,20 @@ def interp_target(name: str = "interp") -> ChainTarget:
         return RunResult(RunStatus.OK, image=image, run_ms=elapsed)
 
     return ChainTarget(name, [("shadersmith-interp", __version__)], run)
+
+
+def _interp_language(job: Job) -> Language:
+    from shadersmith.ir.profile import Language
+
+    return Language.WGSL if job.source_language == WGSL_JOB else Language.GLSL
+
+
+def _wgsl_image(job: Job) -> Image:
+    """A WGSL fragment job's image: the lane interpreter knows only GLSL's rules, so the
+    scalar interpreter runs every fragment, sanitizer on (about 0.5 s for 64x64)."""
+    from shadersmith.interp.fragment import FragmentInterpreter
+    from shadersmith.ir.profile import Language
+
+    assert job.program is not None and job.buffer_values is not None
+    interpreter = FragmentInterpreter(job.program, language=Language.WGSL)
+    return interpreter.image(job.buffer_values, job.width, job.height)

@@ -4,18 +4,25 @@ from __future__ import annotations
 
 import re
 
+from shadersmith.case.testcase import WGSL_LANGUAGE
 from shadersmith.emit.glsl import emit_glsl
+from shadersmith.emit.wgsl import emit_wgsl
 from shadersmith.harness.testcase import TestCase
-from shadersmith.ir.profile import GLSL330, LanguageProfile
+from shadersmith.ir.profile import GLSL330, Language, LanguageProfile
 from shadersmith.ir.program import Program, Stage
 from shadersmith.ir.types import ScalarKind, ScalarType, Type, VectorType
 from shadersmith.ir.values import BufferValues
 from shadersmith.targets.buffers import buffer_inputs, buffer_inputs_from_specs
-from shadersmith.targets.chains import Job
+from shadersmith.targets.chains import GLSL_JOB, WGSL_JOB, Job
 
 # The target a generated fragment shader is drawn into: the generator's FragmentLayout
 # steers divergence over exactly this many fragments (generate/invocations.py).
 FRAGMENT_TARGET = (64, 64)
+
+
+def job_language(profile: LanguageProfile) -> str:
+    """The language of the jobs a program of `profile` makes (GLSL_JOB for ESSL too)."""
+    return WGSL_JOB if profile.language is Language.WGSL else GLSL_JOB
 
 
 def job_from_program(
@@ -26,14 +33,16 @@ def job_from_program(
     groups: tuple[int, int, int] = (1, 1, 1),
     framebuffer: tuple[int, int] = FRAGMENT_TARGET,
 ) -> Job:
-    """The job of `program`; a fragment program's blocks (its uniform blocks) are bound
-    while drawing a `framebuffer` (width, height) target, and softpipe gets its GLSL 3.30
-    spelling."""
+    """The job of `program`, emitted once in `profile`'s language; a fragment program's
+    blocks (its uniform blocks) are bound while drawing a `framebuffer` (width, height)
+    target, and softpipe gets its GLSL 3.30 spelling (a GLSL job's)."""
     fragment = program.stage is Stage.FRAGMENT
     width, height = framebuffer if fragment else (Job.width, Job.height)
+    wgsl = job_language(profile) == WGSL_JOB
     return Job(
         stage=program.stage.value,
-        source=emit_glsl(program, profile),
+        source=emit_wgsl(program) if wgsl else emit_glsl(program, profile),
+        language=WGSL_JOB if wgsl else GLSL_JOB,
         buffers=tuple(buffer_inputs(program, values)),
         program=program,
         buffer_values=values,
@@ -41,7 +50,7 @@ def job_from_program(
         groups=groups,
         width=width,
         height=height,
-        source_gl33=emit_glsl(program, GLSL330) if fragment else None,
+        source_gl33=emit_glsl(program, GLSL330) if fragment and not wgsl else None,
         integer_image=fragment and integer_output(program),
     )
 
@@ -52,14 +61,18 @@ def job_from_test(test: TestCase, program: Program | None = None) -> Job:
     test in GLSL 3.30; without it, the interpreter sits out."""
     passes = test.provenance.spirv_opt_passes
     fragment = test.stage == "fragment"
+    wgsl = test.language == WGSL_LANGUAGE
     width, height = test.inputs.framebuffer or (Job.width, Job.height)
     if fragment and program is not None:
         integer = integer_output(program)
+    elif wgsl:
+        integer = fragment and integer_output_in_wgsl(test.main_shader)
     else:
         integer = fragment and integer_output_in(test.main_shader)
     return Job(
         stage=test.stage,
         source=test.main_shader,
+        language=WGSL_JOB if wgsl else GLSL_JOB,
         buffers=tuple(buffer_inputs_from_specs(test.buffers)),
         program=program,
         buffer_values=None if program is None else test.buffer_values(),
@@ -67,7 +80,9 @@ def job_from_test(test: TestCase, program: Program | None = None) -> Job:
         groups=test.dispatch,
         width=width,
         height=height,
-        source_gl33=emit_glsl(program, GLSL330) if fragment and program is not None else None,
+        source_gl33=(
+            emit_glsl(program, GLSL330) if fragment and program is not None and not wgsl else None
+        ),
         integer_image=integer,
     )
 
@@ -89,3 +104,12 @@ _INTEGER_OUT = re.compile(r"\bout\s+(?:(?:highp|mediump|lowp)\s+)?[iu]vec[234]\b
 def integer_output_in(source: str) -> bool:
     """Whether fragment shader text declares an integer `out` (a test without its IR)."""
     return _INTEGER_OUT.search(source) is not None
+
+
+# `@location(0) ... vec4<u32>` (or `vec4u`) as the entry point's result.
+_WGSL_INTEGER_OUT = re.compile(r"->\s*@location\(0\)\s*vec4(?:<[iu]32>|[iu])")
+
+
+def integer_output_in_wgsl(source: str) -> bool:
+    """Whether a WGSL fragment entry point returns an integer colour (a test without IR)."""
+    return _WGSL_INTEGER_OUT.search(source) is not None

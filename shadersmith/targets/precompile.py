@@ -78,8 +78,8 @@ def precompile(
 def with_spirv(job: Job, toolset: Toolset = DEBIAN, timeout_s: float | None = None) -> Job:
     """`job` with Debian's glslang module of its source in `Job.spirv` (unchanged where
     that fails or the job already has one)."""
-    if job.spirv is not None or job.stage not in STAGES:
-        return job
+    if job.spirv is not None or job.stage not in STAGES or job.source_language != "glsl":
+        return job  # glslang reads GLSL only (a WGSL job goes to naga)
     made = precompile(job.source, job.stage, toolset, timeout_s)
     return job if made is None else dataclasses.replace(job, spirv=made)
 

@@ -131,6 +131,23 @@ CPU_TARGETS = (
 # wgpu's chains (wgpu_chain.py): listed by `shadersmith targets`, but not campaign defaults
 # until tests come in WGSL (a GLSL test is `unsupported` on wgpu-vk and wgpu-gl).
 WGPU_TARGETS = ("wgpu-vk", "wgpu-gl", "wgpu-vk-glsl")
+# What `fuzz --profile wgsl` runs when no --targets are given: the chains that read WGSL.
+WGSL_CPU_TARGETS = ("wgpu-vk", "wgpu-gl", "interp")
+
+
+def reads_language(name: str, language: str) -> bool:
+    """Whether target `name` reads tests in `language` ("glsl" or "wgsl"; chains.GLSL_JOB,
+    WGSL_JOB): the interpreter reads both, a wgpu chain the one it was made for, every
+    other chain (and a planted variant of one) GLSL."""
+    spec = TARGETS.get(name)
+    if spec is None:
+        return False
+    kwargs = dict(spec.kwargs)
+    if spec.factory.endswith(":interp_target"):
+        return True
+    if spec.factory == _WGPU:
+        return str(kwargs.get("language", "wgsl")) == language
+    return language == "glsl"
 
 
 # Targets whose results only tell suspects apart (seed 002, Example 7, generalised): the
@@ -190,10 +207,11 @@ def spec_for(name: str) -> TargetSpec:
         raise UnknownTarget(f"unknown target {name!r} (known: {known})") from None
 
 
-def parse_target_list(text: str | None) -> list[str]:
-    """`gl-llvmpipe,vk-lavapipe` -> names, checked; None -> the CPU targets."""
+def parse_target_list(text: str | None, language: str = "glsl") -> list[str]:
+    """`gl-llvmpipe,vk-lavapipe` -> names, checked; None -> the CPU targets that read
+    `language`."""
     if not text:
-        return list(CPU_TARGETS)
+        return list(WGSL_CPU_TARGETS if language == "wgsl" else CPU_TARGETS)
     names = [part.strip() for part in text.split(",") if part.strip()]
     for name in names:
         spec_for(name)

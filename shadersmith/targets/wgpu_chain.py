@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from shadersmith.targets.chains import ChainTarget, Job, gl_components
+from shadersmith.targets.chains import ChainTarget, Job, gl_components, job_language_refused
 from shadersmith.targets.gl_runner import llvm_version, mesa_version
 from shadersmith.targets.results import RunResult, RunStatus
 from shadersmith.targets.wgpu_runner import GLSL, WGSL, WgpuRunner
@@ -27,15 +27,9 @@ NAGA = "naga"
 NAGA_GLSL_IN = "naga-glsl-in"
 HAL = {"vulkan": "wgpu-hal-vulkan", "gl": "wgpu-hal-gles"}
 
-_GLSL_VERSION_LINE = re.compile(r"^\s*#\s*version\b", re.M)
 # Mesa's GLSL compiler log ("0:12(3): error: ..."), which wgpu-hal's GLES back-end passes
 # on when the driver refuses the GLSL naga wrote.
 _MESA_GLSL_ERROR = re.compile(r"\d+:\d+\(\d+\): error:")
-
-
-def is_glsl(source: str) -> bool:
-    """GLSL has a `#version` line; WGSL has no preprocessor, so no line starts with `#`."""
-    return bool(_GLSL_VERSION_LINE.search(source))
 
 
 def wgpu_target(
@@ -57,10 +51,9 @@ def wgpu_target(
     components = wgpu_components(backend, language, versions)
 
     def run(job: Job) -> RunResult:
-        if is_glsl(job.source) != (language == GLSL):
-            return RunResult(
-                RunStatus.UNSUPPORTED, log=f"{name} runs {language.upper()} tests only"
-            )
+        refused = job_language_refused(name, job, language)
+        if refused is not None:
+            return refused
         if job.stage == "compute":
             result = runner.run_compute(job.source, job.buffers, job.groups, language)
         else:

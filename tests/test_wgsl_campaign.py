@@ -1,0 +1,124 @@
+"""The differential campaign on WGSL (issue 13): `fuzz --profile wgsl` generates with the
+WGSL profile, reconditions by WGSL's rules, emits WGSL once, runs it on the wgpu chains
+and on the interpreter in WGSL mode, and writes tests with `shader.wgsl` that `replay`
+runs again. GLSL chains (and their witnesses) answer a WGSL job as unsupported.
+
+The first ten generated WGSL seeds hold a real finding: seeds 8 and 9 give another
+output on wgpu-gl (naga's GLSL through Mesa's GL) than on wgpu-vk and in the
+interpreter, which agree."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from shadersmith.campaign.fuzz import CampaignOptions, run_campaign
+from shadersmith.campaign.store import CampaignStore
+from shadersmith.cli import main
+from shadersmith.generate.smith import SmithOptions, generate
+from shadersmith.ir.profile import WGSL
+from shadersmith.oracle.blame import witnesses_for
+from shadersmith.oracle.evidence import complete
+from shadersmith.targets.chains import WGSL_JOB
+from shadersmith.targets.precompile import with_spirv
+from shadersmith.targets.registry import reads_language
+from shadersmith.targets.results import RunStatus
+from shadersmith.targets.session import TargetSession
+from shadersmith.trial import judge, prepare_generated
+
+COUNT = 10
+WGPU_GL_FINDING = "wrong:wgpu-hal-gles"  # blamed on what wgpu-gl alone has
+FINDING_SEEDS = {8, 9}
+
+
+@pytest.fixture(scope="module")
+def campaign(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`shadersmith fuzz --profile wgsl` with its default targets (wgpu-vk, wgpu-gl,
+    interp)."""
+    out = tmp_path_factory.mktemp("wgsl") / "campaign"
+    args = ["fuzz", "--profile", "wgsl", "--count", str(COUNT), "--no-reduce", "--out", str(out)]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def test_every_test_runs_on_the_wgpu_chains_and_the_interpreter(campaign: Path) -> None:
+    store = CampaignStore(campaign)
+    try:
+        assert store.settings()["profile"] == "wgsl"
+        verdicts = {seed: verdict for _, seed, verdict in store.iter_tests()}
+        runs = store.db.execute("SELECT idx, target, status FROM results").fetchall()
+    finally:
+        store.close()
+    assert len(verdicts) == COUNT
+    # No defect of ours (undefined behaviour the interpreter saw, every target failing),
+    # and something compared every time.
+    assert set(verdicts.values()) <= {"agree", "odd_one_out"}, verdicts
+    assert {seed for seed, v in verdicts.items() if v != "agree"} == FINDING_SEEDS
+    assert {target for _, target, _ in runs} == {"wgpu-vk", "wgpu-gl", "interp"}
+    assert {status for _, _, status in runs} == {"ok"}, runs
+
+
+def test_a_kept_test_is_wgsl_and_its_finding_replays(campaign: Path) -> None:
+    store = CampaignStore(campaign)
+    try:
+        buckets = {bucket.signature: bucket for bucket in store.buckets()}
+    finally:
+        store.close()
+    assert set(buckets) == {WGPU_GL_FINDING}
+    bucket = buckets[WGPU_GL_FINDING]
+    assert (bucket.kind, bucket.targets, bucket.count) == ("odd_one_out", "wgpu-gl", 2)
+    assert bucket.example is not None
+    directory = campaign / bucket.example
+    assert sorted(p.name for p in directory.iterdir()) == ["shader.wgsl", "test.json"]
+    recorded = json.loads((directory / "test.json").read_text())
+    assert recorded["language"] == "wgsl"
+    assert "@compute" in (directory / "shader.wgsl").read_text()
+    (step,) = recorded["provenance"]["steps"]
+    assert step["params"]["options"]["language"] == "wgsl"
+    # The interpreter, in WGSL mode, sides with wgpu-vk: wgpu-gl is the wrong one.
+    results = recorded["results"]
+    assert results["finding"]["passing"] == ["interp", "wgpu-vk"]
+    assert results["expected"]["target"] == "interp"
+    for difference in results["differences"]:
+        actual = difference["actual"]
+        assert actual["interp"] == actual["wgpu-vk"] == difference["expected"]
+        assert actual["wgpu-gl"] != difference["expected"]
+
+    replayed = CliRunner().invoke(main, ["replay", str(directory)])
+    assert replayed.exit_code == 0, replayed.output
+    assert f"REPRODUCES: {WGPU_GL_FINDING}" in replayed.output
+    assert "expected (interp)" in replayed.output
+
+
+def test_glsl_chains_and_their_witnesses_answer_a_wgsl_job_as_unsupported() -> None:
+    glsl_targets = ["gl-llvmpipe", "vk-lavapipe", "vk-lavapipe-opt", "interp"]
+    trial = prepare_generated(generate(8, SmithOptions(fragment_probability=0.0), WGSL), WGSL)
+    job = trial.job
+    assert job.language == WGSL_JOB and "@compute" in job.source
+    assert with_spirv(job) is job  # glslang is not asked to read WGSL
+    with TargetSession(glsl_targets + witnesses_for(glsl_targets)) as session:
+        assert "witness-softpipe" in session.present
+        results = session.run(job)
+        for name in ("gl-llvmpipe", "vk-lavapipe", "vk-lavapipe-opt"):
+            assert results[name].status is RunStatus.UNSUPPORTED, (name, results[name].log)
+            assert "WGSL" in results[name].log
+        assert results["interp"].status is RunStatus.OK
+        components = session.components()
+        completed = complete(results, job, session, components)
+        assert not judge(completed, components).findings
+        # Every witness, asked directly, says the same.
+        for _, answers in session.run_many([job], only=witnesses_for(glsl_targets)):
+            assert all(r.status is RunStatus.UNSUPPORTED for r in answers.values()), answers
+
+
+def test_a_wgsl_campaign_needs_two_targets_that_read_wgsl(tmp_path: Path) -> None:
+    assert reads_language("wgpu-vk", "wgsl") and reads_language("interp", "wgsl")
+    assert not reads_language("wgpu-vk-glsl", "wgsl") and not reads_language("gl-llvmpipe", "wgsl")
+    glsl_only = ["gl-llvmpipe", "vk-lavapipe", "interp"]
+    options = CampaignOptions(targets=glsl_only, profile=WGSL, count=1, reduce=False)
+    with pytest.raises(RuntimeError, match="read WGSL"):
+        run_campaign(tmp_path / "campaign", options)
