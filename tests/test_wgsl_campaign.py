@@ -37,9 +37,10 @@ FINDING_SEEDS = {8, 9}
 @pytest.fixture(scope="module")
 def campaign(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """`shadersmith fuzz --profile wgsl` with its default targets (wgpu-vk, wgpu-gl,
-    interp)."""
+    interp), its bucket reduced."""
     out = tmp_path_factory.mktemp("wgsl") / "campaign"
-    args = ["fuzz", "--profile", "wgsl", "--count", str(COUNT), "--no-reduce", "--out", str(out)]
+    args = ["fuzz", "--profile", "wgsl", "--count", str(COUNT), "--reduce-time", "1m"]
+    args += ["--out", str(out)]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
     return out
@@ -122,3 +123,28 @@ def test_a_wgsl_campaign_needs_two_targets_that_read_wgsl(tmp_path: Path) -> Non
     options = CampaignOptions(targets=glsl_only, profile=WGSL, count=1, reduce=False)
     with pytest.raises(RuntimeError, match="read WGSL"):
         run_campaign(tmp_path / "campaign", options)
+
+
+def test_the_bucket_is_reduced_to_a_wgsl_test_that_replays(campaign: Path) -> None:
+    store = CampaignStore(campaign)
+    try:
+        (bucket,) = store.buckets()
+    finally:
+        store.close()
+    assert bucket.reduced is not None and not bucket.reduced.startswith("failed"), bucket
+    directory = campaign / bucket.reduced
+    names = sorted(p.name for p in directory.iterdir())
+    assert names == ["shader.wgsl", "test.json", "unreconditioned.comp"]
+    recorded = json.loads((directory / "test.json").read_text())
+    assert recorded["language"] == "wgsl"
+    assert recorded["provenance"]["reduction"]["signature_kept"]
+    assert not recorded["provenance"]["reduction"]["ub_in_reduced"]
+    # The reducer's working text is GLSL (no WGSL reader); the shader that runs is WGSL.
+    assert (directory / "unreconditioned.comp").read_text().startswith("#version 450")
+    lines = (directory / "shader.wgsl").read_text().count("\n")
+    assert lines < 40, (directory / "shader.wgsl").read_text()
+    # Rebuilt from its GLSL text and recondition step, the interpreter takes part again.
+    replayed = CliRunner().invoke(main, ["replay", str(directory)])
+    assert replayed.exit_code == 0, replayed.output
+    assert f"REPRODUCES: {WGPU_GL_FINDING}" in replayed.output
+    assert "expected (interp)" in replayed.output

@@ -94,7 +94,7 @@ def program_of(
                 return rebuilt.original, rebuilt.original_values, rebuilt.profile
             return rebuilt.program, rebuilt.buffer_values, rebuilt.profile
     if test.language == WGSL_LANGUAGE:
-        raise TestCaseError("a WGSL test's program comes from its provenance only (no WGSL reader)")
+        return _wgsl_program_of(test, before_reconditioning)
     source = test.main_shader
     if before_reconditioning:
         source = test.shaders.get(UNRECONDITIONED_FILE_BY_STAGE[test.stage], source)
@@ -105,3 +105,38 @@ def program_of(
     values = test.buffer_values()
     buffer_specs(parsed.program, values)  # every field has a value, or a TestCaseError
     return parsed.program, values, parsed.profile
+
+
+def _wgsl_program_of(
+    test: TestCase, before_reconditioning: bool
+) -> tuple[Program, BufferValues, LanguageProfile]:
+    """A WGSL test that its provenance does not rebuild (a reduced one): there is no WGSL
+    reader, so its program is its unreconditioned GLSL text (the reducer's working text,
+    reduce/subject.py) read by the GLSL front-end, with its recorded recondition step
+    replayed; the WGSL that gives must be the test's shader."""
+    text = test.shaders.get(UNRECONDITIONED_FILE_BY_STAGE[test.stage])
+    if text is None:
+        raise TestCaseError(
+            "a WGSL test's program comes from its provenance or its unreconditioned "
+            "GLSL text (there is no WGSL reader)"
+        )
+    try:
+        parsed = parse_glsl(text)
+        profile = profile_named(test.language)
+    except (FrontEndError, ValueError) as error:
+        raise TestCaseError(f"the unreconditioned shader does not parse: {error}") from None
+    values = test.buffer_values()
+    buffer_specs(parsed.program, values)
+    if before_reconditioning:
+        return parsed.program, values, profile
+    steps = test.provenance.steps
+    cut = next((i for i, s in enumerate(steps) if s.name == RECONDITION), len(steps))
+    try:
+        program, values = replay_steps(steps[cut:], parsed.program, values)
+    except StepError as error:
+        raise TestCaseError(f"test.json: cannot replay its steps ({error})") from None
+    if emit_wgsl(program) != test.main_shader:
+        raise TestCaseError(
+            "the WGSL shader differs from its reconditioned unreconditioned text (edited?)"
+        )
+    return program, values, profile

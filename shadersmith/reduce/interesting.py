@@ -123,8 +123,7 @@ class Interestingness:
 
     def prepare(self, candidate: Candidate) -> Prepared | Judgement:
         """Front-end, reconditioner and sanitizer: everything short of the targets."""
-        profile = self.subject.profile
-        text = emit_glsl(candidate.program, profile)
+        text = emit_glsl(candidate.program, self.subject.text_profile)
         try:
             program = parse_glsl(text).program
         except FrontEndError:
@@ -169,6 +168,7 @@ class Interestingness:
                 step_budget=INTERP_STEP_BUDGET,
                 workgroups=self.subject.dispatch,
                 framebuffer=self.subject.framebuffer,
+                language=self.subject.language,
             )
         except UndefinedBehaviour:
             self.counters.ub += 1
@@ -179,7 +179,7 @@ class Interestingness:
             self._cache[key] = Judgement.INVALID
             return Judgement.INVALID
         if text is None:
-            text = emit_glsl(candidate.program, self.subject.profile)
+            text = emit_glsl(candidate.program, self.subject.text_profile)
         return Prepared(candidate, text, trial, job, key)
 
     # ------------------------------------------------------------------ running

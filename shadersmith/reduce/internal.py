@@ -134,7 +134,7 @@ def _smaller(candidate: Candidate, current: Candidate, interestingness: Interest
 
 def _size(candidate: Candidate, interestingness: Interestingness) -> tuple[int, int, int]:
     """Nodes, then text, then input elements (a halved array is as long to write)."""
-    text = emit_glsl(candidate.program, interestingness.subject.profile)
+    text = emit_glsl(candidate.program, interestingness.subject.text_profile)
     elements = sum(
         len(value) if isinstance(value, tuple) else 1
         for fields in candidate.buffer_values.values()

@@ -163,6 +163,7 @@ def reduce_subject(
             step_budget=INTERP_STEP_BUDGET,
             workgroups=subject.dispatch,
             framebuffer=subject.framebuffer,
+            language=subject.language,
         )
         ub = False
     except UndefinedBehaviour:

@@ -11,9 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from shadersmith.case import Kind, Provenance, TestCase, TestCaseError
-from shadersmith.case.testcase import WGSL_LANGUAGE
 from shadersmith.harness.regenerate import program_of
-from shadersmith.ir.profile import LanguageProfile
+from shadersmith.ir.profile import GLSL450, Language, LanguageProfile
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
 from shadersmith.mutate.steps import RECONDITION, StepError, recondition_options_from_dict
@@ -36,6 +35,18 @@ class Subject:
     framebuffer: tuple[int, int] | None = None  # a fragment test's target size
     kind: Kind | None = None  # the recorded finding's kind, where the test records one
 
+    @property
+    def language(self) -> Language:
+        """Whose rules the sanitizer checks candidates by (the profile's language)."""
+        return Language.WGSL if self.profile.language is Language.WGSL else Language.GLSL
+
+    @property
+    def text_profile(self) -> LanguageProfile:
+        """The profile of the reducer's working text (a candidate's round trip through the
+        GLSL front-end, `unreconditioned.*`): GLSL 450 for a WGSL test, whose IR is the
+        same (there is no WGSL reader); the test's own profile otherwise."""
+        return GLSL450 if self.profile.language is Language.WGSL else self.profile
+
 
 def subject_from_test(
     test: TestCase,
@@ -50,9 +61,6 @@ def subject_from_test(
     signature and targets default to what the test recorded (campaign tests record
     their finding); a test without them needs them given.
     """
-    if test.language == WGSL_LANGUAGE:
-        # The reducers round-trip candidates through GLSL text (front/glsl.py).
-        raise TestCaseError("WGSL tests are not reduced yet (issue 13)")
     finding = test.results.finding
     if signature is None:
         if finding is None:

@@ -50,7 +50,7 @@ class TextJudge:
     ) -> None:
         self.reducer = reducer
         self.interestingness = interestingness
-        self.profile = interestingness.subject.profile
+        self.profile = interestingness.subject.text_profile  # GLSL text, also for WGSL
         self.start_text = start.text
         self.original_lines = self.start_text.count("\n")
         self.started = time.perf_counter()
