@@ -70,7 +70,15 @@ _WORKER = textwrap.dedent(
     """
     import json, sys
     import wgpu
-    device = wgpu.gpu.request_adapter_sync().request_device_sync()
+    from wgpu.backends.wgpu_native import extras
+    # Vulkan (lavapipe) only: wgpu's default choice may be the GL back-end, whose device
+    # request failed ("Parent device is lost") when the whole suite ran in parallel.
+    extras.set_instance_extras(backends=["Vulkan"])
+    adapter = next(
+        a for a in wgpu.gpu.enumerate_adapters_sync()
+        if a.info.get("backend_type") == "Vulkan"
+    )
+    device = adapter.request_device_sync()
     for line in sys.stdin:
         try:
             device.create_shader_module(code=json.loads(line))
@@ -96,8 +104,14 @@ class Naga:
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
-            # Vulkan tools print harmless errors without it (DESIGN.md).
-            env={**os.environ, "XDG_RUNTIME_DIR": os.environ.get("XDG_RUNTIME_DIR", "/tmp")},
+            # A clean environment: runners in this process set Mesa and dump variables
+            # (GALLIUM_DRIVER, MESA_SPIRV_DUMP_PATH, EGL vendor files) that the worker
+            # must not inherit; XDG_RUNTIME_DIR quiets harmless Vulkan messages.
+            env={
+                "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+                "HOME": os.environ.get("HOME", "/tmp"),
+                "XDG_RUNTIME_DIR": "/tmp",
+            },
         )
 
     def check(self, text: str) -> str | None:
