@@ -148,3 +148,21 @@ def test_the_bucket_is_reduced_to_a_wgsl_test_that_replays(campaign: Path) -> No
     assert replayed.exit_code == 0, replayed.output
     assert f"REPRODUCES: {WGPU_GL_FINDING}" in replayed.output
     assert "expected (interp)" in replayed.output
+
+
+def test_a_wgsl_image_too_slow_for_the_scalar_interpreter_leaves_it_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from shadersmith.targets import chains
+
+    fragment = SmithOptions(fragment_probability=1.0)
+    job = prepare_generated(generate(0, fragment, WGSL), WGSL).job
+    assert job.stage == "fragment" and job.integer_image
+    interp = chains.interp_target()
+    image = interp.execute(job)
+    assert image.status is RunStatus.OK and image.image is not None
+    assert image.image.shape == (job.height, job.width, 4)
+    monkeypatch.setattr(chains, "WGSL_IMAGE_BUDGET_S", 0.0)
+    slow = interp.execute(job)
+    assert slow.status is RunStatus.UNSUPPORTED
+    assert "WGSL images this slow" in slow.log

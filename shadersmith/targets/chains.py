@@ -403,12 +403,39 @@ def _interp_language(job: Job) -> Language:
     return Language.WGSL if job.source_language == WGSL_JOB else Language.GLSL
 
 
+# The longest a WGSL fragment image may take the scalar interpreter, estimated from its
+# sampled fragments: a campaign's timeout (60 s) must not make the reference a finding.
+WGSL_IMAGE_BUDGET_S = 20.0
+
+
 def _wgsl_image(job: Job) -> Image:
     """A WGSL fragment job's image: the lane interpreter knows only GLSL's rules, so the
-    scalar interpreter runs every fragment, sanitizer on (about 0.5 s for 64x64)."""
-    from shadersmith.interp.fragment import FragmentInterpreter
+    scalar interpreter runs every fragment, sanitizer on (about 0.5 s for 64x64). The
+    sampled fragments run first; where they say the whole image would take longer than
+    WGSL_IMAGE_BUDGET_S, the interpreter sits out (InterpreterError: unsupported)."""
+    import numpy as np
+
+    from shadersmith.interp import InterpreterError
+    from shadersmith.interp.fragment import FragmentInterpreter, every_pixel
+    from shadersmith.interp.fragment_image import COLOR, sample_fragments
     from shadersmith.ir.profile import Language
 
     assert job.program is not None and job.buffer_values is not None
     interpreter = FragmentInterpreter(job.program, language=Language.WGSL)
-    return interpreter.image(job.buffer_values, job.width, job.height)
+    image = np.zeros((job.height, job.width, 4), np.uint32)
+    started = time.perf_counter()
+    sampled = sample_fragments(job.width, job.height)
+    for x, y in sampled:
+        image[y, x] = interpreter.run(job.buffer_values, x, y).values[COLOR]
+    per_fragment = (time.perf_counter() - started) / max(1, len(sampled))
+    estimate = per_fragment * job.width * job.height
+    if estimate > WGSL_IMAGE_BUDGET_S:
+        raise InterpreterError(
+            f"WGSL images this slow (about {estimate:.0f} s for {job.width}x{job.height} "
+            f"fragments by the scalar interpreter; budget {WGSL_IMAGE_BUDGET_S:.0f} s)"
+        )
+    done = set(sampled)
+    for x, y in every_pixel(job.width, job.height):
+        if (x, y) not in done:
+            image[y, x] = interpreter.run(job.buffer_values, x, y).values[COLOR]
+    return image
