@@ -413,6 +413,8 @@ def _wgsl_image(job: Job) -> Image:
     scalar interpreter runs every fragment, sanitizer on (about 0.5 s for 64x64). The
     sampled fragments run first; where they say the whole image would take longer than
     WGSL_IMAGE_BUDGET_S, the interpreter sits out (InterpreterError: unsupported)."""
+    import statistics
+
     import numpy as np
 
     from shadersmith.interp import InterpreterError
@@ -423,12 +425,14 @@ def _wgsl_image(job: Job) -> Image:
     assert job.program is not None and job.buffer_values is not None
     interpreter = FragmentInterpreter(job.program, language=Language.WGSL)
     image = np.zeros((job.height, job.width, 4), np.uint32)
-    started = time.perf_counter()
     sampled = sample_fragments(job.width, job.height)
+    seconds = []
     for x, y in sampled:
+        started = time.perf_counter()
         image[y, x] = interpreter.run(job.buffer_values, x, y).values[COLOR]
-    per_fragment = (time.perf_counter() - started) / max(1, len(sampled))
-    estimate = per_fragment * job.width * job.height
+        seconds.append(time.perf_counter() - started)
+    # The median fragment: a busy machine's pause in one run does not decide.
+    estimate = statistics.median(seconds) * job.width * job.height
     if estimate > WGSL_IMAGE_BUDGET_S:
         raise InterpreterError(
             f"WGSL images this slow (about {estimate:.0f} s for {job.width}x{job.height} "

@@ -46,11 +46,14 @@ CHAINS: dict[str, DeclaredChain] = {
     "gl-nvidia": DeclaredChain(("nvidia-gl",)),
     "vk-nvidia": DeclaredChain(("glslang", "nvidia-vk")),
     "vk-nvidia-opt": DeclaredChain(("glslang", "spirv-opt", "nvidia-vk")),
-    # wgpu (wgpu_chain.py): naga, then wgpu-hal's back-end, then the driver.
-    "wgpu-vk": DeclaredChain(("naga", "wgpu-hal-vulkan", *_LAVAPIPE)),
-    "wgpu-gl": DeclaredChain(("naga", "wgpu-hal-gles", *_GL_LLVMPIPE)),
-    "wgpu-vk-glsl": DeclaredChain(("naga-glsl-in", "naga", "wgpu-hal-vulkan", *_LAVAPIPE)),
-    "wgpu-vk-nvidia": DeclaredChain(("naga", "wgpu-hal-vulkan", "nvidia-vk")),
+    # wgpu (wgpu_chain.py): naga (WGSL front-end, validator), naga's back-end for the
+    # API, then wgpu-hal's back-end, then the driver.
+    "wgpu-vk": DeclaredChain(("naga", "naga-spv-out", "wgpu-hal-vulkan", *_LAVAPIPE)),
+    "wgpu-gl": DeclaredChain(("naga", "naga-glsl-out", "wgpu-hal-gles", *_GL_LLVMPIPE)),
+    "wgpu-vk-glsl": DeclaredChain(
+        ("naga-glsl-in", "naga", "naga-spv-out", "wgpu-hal-vulkan", *_LAVAPIPE)
+    ),
+    "wgpu-vk-nvidia": DeclaredChain(("naga", "naga-spv-out", "wgpu-hal-vulkan", "nvidia-vk")),
 }
 
 NEWEST_SUFFIX = "-newest"

@@ -1,9 +1,9 @@
 """The wgpu targets as chains: shader text -> naga -> wgpu-hal's back-end -> a driver.
 
-- `wgpu-vk`: WGSL -> naga (front-end, validator, SPIR-V back-end) -> wgpu-hal's Vulkan
-  back-end -> lavapipe (-> llvmpipe's back-end -> LLVM);
-- `wgpu-gl`: WGSL -> naga (GLSL back-end) -> wgpu-hal's GLES back-end -> Mesa's GLSL
-  front-end -> llvmpipe -> LLVM, through EGL without a display;
+- `wgpu-vk`: WGSL -> naga (front-end, validator) -> naga's SPIR-V back-end -> wgpu-hal's
+  Vulkan back-end -> lavapipe (-> llvmpipe's back-end -> LLVM);
+- `wgpu-gl`: WGSL -> naga -> naga's GLSL back-end -> wgpu-hal's GLES back-end -> Mesa's
+  GLSL front-end -> llvmpipe -> LLVM, through EGL without a display;
 - `wgpu-vk-glsl`: GLSL 4.50 -> naga's GLSL front-end -> the rest of `wgpu-vk`. naga's
   GLSL front-end rejects much valid GLSL: a rejection is `unsupported`, not a finding
   (a crash still is one: the worker layer records it).
@@ -26,6 +26,11 @@ from shadersmith.targets.wgpu_runner import GLSL, WGSL, WgpuRunner
 NAGA = "naga"
 NAGA_GLSL_IN = "naga-glsl-in"
 HAL = {"vulkan": "wgpu-hal-vulkan", "gl": "wgpu-hal-gles"}
+# naga's back-end for each API, a component of its own: the two chains share naga's
+# front-end and validator but not the writer, so a wrong result on one chain alone can
+# point at its writer (naga's GLSL writer passes WGSL's integer `%` through as GLSL's,
+# undefined for negative operands and a zero divisor).
+NAGA_OUT = {"vulkan": "naga-spv-out", "gl": "naga-glsl-out"}
 
 # Mesa's GLSL compiler log ("0:12(3): error: ..."), which wgpu-hal's GLES back-end passes
 # on when the driver refuses the GLSL naga wrote.
@@ -71,7 +76,8 @@ def wgpu_components(backend: str, language: str, versions: dict[str, str]) -> li
     native = f"wgpu-native {versions['wgpu-native']}"
     naga = versions.get("naga", native)
     components = [(NAGA_GLSL_IN, naga)] if language == GLSL else []
-    components += [(NAGA, naga), (HAL[backend], versions.get("wgpu-hal", native))]
+    components += [(NAGA, naga), (NAGA_OUT[backend], naga)]
+    components.append((HAL[backend], versions.get("wgpu-hal", native)))
     device, description = versions["device"], versions["description"]
     if backend == "gl":
         # As gl_runner reports a GL driver: `4.5 (Core Profile) Mesa 22.3.6` and
