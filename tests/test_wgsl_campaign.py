@@ -20,6 +20,7 @@ from shadersmith.campaign.store import CampaignStore
 from shadersmith.cli import main
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.ir.profile import WGSL
+from shadersmith.ir.values import BufferValues
 from shadersmith.oracle.blame import witnesses_for
 from shadersmith.oracle.evidence import complete
 from shadersmith.targets.chains import WGSL_JOB
@@ -166,3 +167,32 @@ def test_a_wgsl_image_too_slow_for_the_scalar_interpreter_leaves_it_out(
     slow = interp.execute(job)
     assert slow.status is RunStatus.UNSUPPORTED
     assert "WGSL images this slow" in slow.log
+
+
+# From the 12-minute WGSL campaign (seed 1300306, reduced): a compound assignment whose
+# value calls a function that writes the target. WGSL defines `e1 += e2` as
+# `{ let r = &e1; *r = *r + (e2); }`, left to right: the old value is read before the
+# call, and the call's write is overwritten. naga's SPIR-V agrees; the interpreter's
+# WGSL mode read the target after the call (a false `wrong:naga` bucket).
+COMPOUND_AFTER_CALL = """#version 450
+layout(local_size_x = 1) in;
+layout(std430, binding = 0) buffer B { ivec3 v; int calls; };
+int bump() { v.z--; calls++; return 1; }
+void main() { v += bump() * ivec3(0); }
+"""
+
+
+def test_a_wgsl_compound_assignment_reads_its_target_before_its_value() -> None:
+    from shadersmith.front.glsl import parse_glsl
+    from shadersmith.interp import run_compute
+    from shadersmith.ir.profile import Language
+    from shadersmith.targets.jobs import job_from_program
+
+    program = parse_glsl(COMPOUND_AFTER_CALL).program
+    values: BufferValues = {"B": {"v": (5, 6, 7), "calls": 0}}
+    after = run_compute(program, values, language=Language.WGSL).buffers["B"]
+    assert dict(after) == {"v": (5, 6, 7), "calls": 1}
+    with TargetSession(["wgpu-vk"]) as session:
+        result = session.run(job_from_program(program, values, WGSL))["wgpu-vk"]
+    assert result.ok, result.log
+    assert result.buffers[0] == {"v": (5, 6, 7), "calls": 1}

@@ -472,6 +472,19 @@ class ExpressionCompiler:
 
             return assign_fixed
         update = combine
+        if self.wgsl:
+            # WGSL's `e1 op= e2` is `{ let r = &e1; *r = *r op (e2); }`, evaluated left to
+            # right: the old value is read before e2 runs (a call in e2 that writes e1
+            # does not change what is combined; its write is then overwritten).
+
+            def compound_wgsl(fr: Frame) -> Any:
+                at = address(fr)
+                old = read_at(fr, at)
+                new = update(old, value(fr))
+                write_at(fr, at, new)
+                return new
+
+            return compound_wgsl
 
         def compound(fr: Frame) -> Any:
             at = address(fr)
@@ -497,11 +510,13 @@ class ExpressionCompiler:
         owns_log = place.owns_log
         order_error = self._order_error
         namer = self.name_location
+        read_first = combine is not None and self.wgsl  # WGSL's order (_assign)
 
         def logged(fr: Frame) -> Any:
             log: list[int] = fr[INVOCATION].log
             start = len(log)
             at = address(fr)
+            old = read_at(fr, at) if read_first else None
             middle = len(log)
             v = value(fr)
             conflict = segment_conflict(log, (start, middle, len(log)))
@@ -517,7 +532,7 @@ class ExpressionCompiler:
                         "operands, unsequenced",
                     )
             if combine is not None:
-                v = combine(read_at(fr, at), v)
+                v = combine(old if read_first else read_at(fr, at), v)
             write_at(fr, at, v)
             if owns_log:
                 del log[start:]
