@@ -9,10 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from shadersmith.case import load_test
+from shadersmith.case import TestCase, load_test
 from shadersmith.oracle.blame import witnesses_for
 from shadersmith.oracle.components import is_witness
+from shadersmith.oracle.differential import REFERENCE
 from shadersmith.oracle.evidence import complete
+from shadersmith.oracle.metamorphic import judge_metamorphic
+from shadersmith.pair import is_metamorphic, pair_of_test
 from shadersmith.targets.session import TargetSession
 from shadersmith.trial import judge, prepare_loaded
 
@@ -33,6 +36,9 @@ def test_reduced_finding_reproduces(name: str) -> None:
     test = load_test(FINDINGS / name)
     assert test.results.finding is not None
     wanted = test.results.finding.signature
+    if is_metamorphic(test):
+        assert wanted in _metamorphic_signatures(test)
+        return
     targets = test.recorded_targets()
     job = prepare_loaded(test).job
     assert job.program is not None, "the front-end reads the reduced test, so interp runs"
@@ -44,3 +50,15 @@ def test_reduced_finding_reproduces(name: str) -> None:
         results = complete(results, job, session, session.components())
         signatures = judge(results, session.components()).signatures
     assert wanted in signatures
+
+
+def _metamorphic_signatures(test: TestCase) -> list[str]:
+    """A metamorphic finding (reference and variant rebuilt from the provenance, checked
+    against the stored text) judged on its target alone, as `replay` does."""
+    pair = pair_of_test(test)
+    targets = list(dict.fromkeys(n.rsplit(".", 1)[0] for n in test.recorded_targets()))
+    targets = [t for t in targets if t != REFERENCE]
+    with TargetSession([*targets, REFERENCE]) as session:
+        answers = dict(session.run_many([pair.reference.job, pair.variant.job]))
+        judged = judge_metamorphic(answers[0], answers[1], targets, session.components())
+    return [f.signature for f in judged.findings]
