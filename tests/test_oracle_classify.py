@@ -154,6 +154,35 @@ def test_every_compiler_failing_is_kept_apart_as_ours() -> None:
     assert finding.ours
 
 
+def test_every_compiler_crashing_is_a_crash_finding_not_ours() -> None:
+    # The WGSL chains share naga's front-end: a naga panic fails all of them at once.
+    # A crash is never a correct answer, so it is naga's bug, signed once.
+    panic = "thread panicked at proc/constant_evaluator.rs: internal error"
+    chains = {"wgpu-vk": ["naga", "lavapipe"], "wgpu-gl": ["naga", "llvmpipe-gl"]}
+    c = classify(
+        {
+            "wgpu-vk": failed(RunStatus.CRASH, "naga", panic),
+            "wgpu-gl": failed(RunStatus.CRASH, "naga", panic),
+            "interp": out(1),
+        },
+        chains,
+    )
+    finding = only(c)
+    assert finding == Finding(Kind.CRASH, ("wgpu-gl", "wgpu-vk"), ("interp",), "naga")
+    assert not finding.ours
+    # Our own code failing in every worker stays ours.
+    harness = "harness exception: KeyError: 'x'"
+    c = classify(
+        {
+            "wgpu-vk": failed(RunStatus.CRASH, "naga", harness),
+            "wgpu-gl": failed(RunStatus.CRASH, "naga", harness),
+            "interp": out(1),
+        },
+        chains,
+    )
+    assert only(c).kind is Kind.ALL_FAILED
+
+
 def test_a_single_compiler_failing_is_a_finding_about_it() -> None:
     c = classify({"gl-llvmpipe": failed(RunStatus.CRASH), "interp": out(1)})
     assert only(c) == Finding(Kind.CRASH, ("gl-llvmpipe",), ("interp",))

@@ -6,7 +6,10 @@ that passed (ran and gave the right output), which is what blame compares.
 
 Reconditioned programs are valid and have one defined result, so:
 - a target that rejects the program (compile, link or validation error) is a finding;
-- every compiler failing at once is most likely a defect of ours (kept apart: ALL_FAILED);
+- every compiler failing at once is most likely a defect of ours (kept apart: ALL_FAILED),
+  unless every one of them crashed: a crash (a signal, a panic) is never the right answer
+  to any input, valid or not, so that is a crash finding (e.g. naga, the one front-end of
+  every WGSL chain, panicking);
 - the interpreter meeting undefined behaviour is a defect of ours (OURS_UB), and then no
   other result means anything: the test is void until reconditioning is fixed.
 
@@ -86,7 +89,8 @@ def classify(
         return Classification((Finding(Kind.OURS_UB, undefined, ()),), groups, skipped)
 
     compilers = [name for name in ran if name != reference]
-    if len(compilers) >= 2 and not any(ran[name].ok for name in compilers):
+    all_failed = len(compilers) >= 2 and not any(ran[name].ok for name in compilers)
+    if all_failed and not all(_compiler_crashed(ran[name]) for name in compilers):
         finding = Finding(Kind.ALL_FAILED, tuple(compilers), passing_all)
         return Classification((finding,), groups, skipped)
 
@@ -96,6 +100,11 @@ def classify(
         findings.append(Finding(Kind.AGREE, groups[0], groups[0]))
     findings.sort(key=lambda f: (_SEVERITY[f.kind], f.component or "", f.targets))
     return Classification(tuple(findings), groups, skipped)
+
+
+def _compiler_crashed(result: RunResult) -> bool:
+    """A crash of the compiler itself, not of our harness code in the worker."""
+    return result.status is RunStatus.CRASH and not result.log.startswith("harness exception:")
 
 
 def _failure_findings(
