@@ -7,7 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(python3-venv glslang-tools spirv-tools spirv-cross mesa-vulkan-drivers
-  libgl1-mesa-dri libegl-mesa0 libegl1 libvulkan1 creduce)
+  libgl1-mesa-dri libegl-mesa0 libegl1 libvulkan1 creduce
+  glslang-dev g++)  # Debian's glslang as a library: scripts/build-glslang-library.sh
 STAMP=.venv/.setup-stamp
 
 need_apt=()
@@ -34,4 +35,5 @@ if [ ! -x .venv/bin/python ] || [ "$(cat "$STAMP" 2>/dev/null)" != "$want" ]; th
   echo "$want" > "$STAMP"
 fi
 
+scripts/build-glslang-library.sh
 scripts/newest-mesa.sh

@@ -16,7 +16,8 @@ from shadersmith.targets.results import RunResult, RunStatus
 
 class PlantedMisbehaviour:
     """Job "ok" answers; "abort" kills its own process; "hang" never answers;
-    "allocate" grows memory without bound; "print-abort" prints and then aborts."""
+    "allocate" grows memory without bound; "print-abort" prints and then aborts;
+    "abort-in-glslang" and "hang-in-glslang" do so inside an in-process glslang step."""
 
     name = "planted-misbehaviour"
 
@@ -30,6 +31,15 @@ class PlantedMisbehaviour:
             print("driver: assertion `x != 0' failed", flush=True)
             os.abort()
         if job == "hang":
+            while True:
+                time.sleep(1)
+        if job in ("abort-in-glslang", "hang-in-glslang"):
+            # As if glslang, loaded in-process (glslang_library.py), crashed or hung.
+            from shadersmith.targets import glslang_library
+
+            glslang_library._mark(glslang_library.STARTED)
+            if job == "abort-in-glslang":
+                os.abort()
             while True:
                 time.sleep(1)
         if job == "allocate":

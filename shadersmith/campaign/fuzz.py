@@ -9,7 +9,6 @@ recorded, and re-running a killed campaign's command continues it.
 
 from __future__ import annotations
 
-import itertools
 import random
 import threading
 import time
@@ -101,6 +100,36 @@ def prepare_test(index: int, options: CampaignOptions) -> PreparedTest:
     return PreparedTest(index, seed, prepare_generated(generated, options.profile, passes))
 
 
+class _JobStream:
+    """The jobs of one stream (TargetSession.stream), prepared as the targets ask for
+    them: position `k` of the stream is `prepared[k]`. Ends when the indices do or when
+    `more()` says stop (time, Ctrl-C, a new bucket to reduce)."""
+
+    def __init__(
+        self,
+        pending: Iterator[int],
+        options: CampaignOptions,
+        prepared: dict[int, PreparedTest],
+        more: Callable[[], bool],
+    ) -> None:
+        self.pending = pending
+        self.options = options
+        self.prepared = prepared
+        self.more = more
+        self.produced = 0
+
+    def __iter__(self) -> Iterator[Job]:
+        return self
+
+    def __next__(self) -> Job:
+        if self.produced and not self.more():
+            raise StopIteration
+        item = prepare_test(next(self.pending), self.options)
+        self.prepared[self.produced] = item
+        self.produced += 1
+        return item.job
+
+
 def _pending_indices(options: CampaignOptions, done: set[int]) -> Iterator[int]:
     index = 0
     while options.count is None or index < options.count:
@@ -131,19 +160,28 @@ def run_campaign(
             components = session.components()
             deadline = None if options.time_s is None else time.perf_counter() + options.time_s
             pending = _pending_indices(options, done)
-            chunk_size = 2 * max(1, options.workers_per_target)
+            # Tests stream through the targets (session.stream: no target waits for the
+            # slowest of a batch); a new bucket ends the stream after the tests in
+            # flight, so that its reduction has the workers to itself.
             while not stop.is_set():
                 if deadline is not None and time.perf_counter() > deadline:
                     break
-                chunk = [prepare_test(i, options) for i in itertools.islice(pending, chunk_size)]
-                if not chunk:
-                    break
-                jobs = [p.job for p in chunk]
-                for position, results in session.run_many(jobs, only=options.targets):
-                    item = chunk[position]
+                opened_before = progress.buckets
+                prepared: dict[int, PreparedTest] = {}
+
+                def more(opened_before: int = opened_before) -> bool:
+                    if stop.is_set() or (deadline is not None and time.perf_counter() > deadline):
+                        return False
+                    return not (options.reduce and progress.buckets > opened_before)
+
+                jobs = _JobStream(pending, options, prepared, more)
+                for position, results in session.stream(jobs, only=options.targets):
+                    item = prepared.pop(position)
                     _handle(item, results, session, store, components, options, progress)
                     if on_progress:
                         on_progress(progress)
+                if jobs.produced == 0:
+                    break  # nothing was left to run
                 if options.reduce:
                     _reduce_buckets(store, session, options, progress, stop, deadline, on_progress)
             if options.reduce:  # a resumed, finished campaign may still have some to reduce

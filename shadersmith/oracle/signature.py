@@ -167,7 +167,8 @@ def signal_name(log: str) -> str | None:
 # Lines our own code writes around a driver's output: never the message itself.
 _OUR_HEADINGS = re.compile(
     r"^(?:worker killed by .*|worker exit .*|killed by \S+|GLSL (?:Compiler|Linker) failed"
-    r"|compute_shader|fragment_shader|vertex_shader|Program|=+|spirv-opt .*)$"
+    r"|compute_shader|fragment_shader|vertex_shader|Program|=+|spirv-opt .*"
+    r"|shadersmith: \S+ in-process: .*)$"
 )
 
 

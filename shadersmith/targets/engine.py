@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from shadersmith.targets import glslang_library
 from shadersmith.targets.results import RunResult, RunStatus
 
 DEFAULT_TIMEOUT_S = 60.0
@@ -103,6 +104,8 @@ def _worker_main(
         resource.setrlimit(resource.RLIMIT_AS, (address_space_bytes, address_space_bytes))
     # A hung driver is killed by the watchdog; Ctrl-C belongs to the parent.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # This process is isolated: the tools may run in it (a crash is recorded, not fatal).
+    glslang_library.allow_in_process()
     try:
         target = spec.build()
         components = [name for name, _ in getattr(target, "components", [])]
@@ -303,7 +306,9 @@ class Worker:
         log = self._log_since(log_offset)
         how = f"killed by signal {-code}" if code is not None and code < 0 else f"exit {code}"
         status = RunStatus.OOM if _looks_out_of_memory(log) else RunStatus.CRASH
-        result = RunResult(status, log=f"worker {how}\n{log}")
+        # Inside an in-process tool (glslang_library.py), the tool crashed, not the driver.
+        step = glslang_library.open_step(log)
+        result = RunResult(status, log=f"worker {how}\n{log}", failed_component=step)
         result.wall_ms = (time.perf_counter() - start) * 1000
         self._restart()
         return result
@@ -315,7 +320,8 @@ class Worker:
             why = f"no answer after {elapsed:.1f} s (limit {self.timeout_s:g} s)"
         else:
             why = f"resident memory over {self.memory_cap_bytes // 2**20} MB"
-        result = RunResult(status, log=f"{why}; worker killed\n{log}", failed_component="driver")
+        step = glslang_library.open_step(log) or "driver"
+        result = RunResult(status, log=f"{why}; worker killed\n{log}", failed_component=step)
         result.wall_ms = elapsed * 1000
         self._restart()
         return result

@@ -5,9 +5,14 @@ reported, not faked, and left out. Jobs run on all targets concurrently (threads
 the worker processes, which do the work), and results come back per job as a mapping
 from target name to result.
 
-Where two or more of the targets start with Debian's glslang (the Vulkan chains), the
-session runs glslang once per job, ahead, and those targets share its module
-(precompile.py); `precompile=False` lets each chain run its own, as before.
+Where two or more of the targets start with Debian's glslang (the Vulkan chains) and the
+workers cannot run glslang in-process (glslang_library.py), the session runs glslang once
+per job, ahead, and those targets share its module (precompile.py); `precompile=False`
+lets each chain run its own, `True` forces the sharing.
+
+`run_many` runs a list of jobs; `stream` runs jobs as an iterator hands them over, every
+target at its own pace within a lead of a few jobs, so that no core waits for the slowest
+target of a batch while there is work (a campaign's loop, campaign/fuzz.py).
 """
 
 from __future__ import annotations
@@ -24,9 +29,11 @@ from shadersmith.targets.engine import (
     TargetUnavailable,
     WorkerPool,
 )
-from shadersmith.targets.precompile import PrecompiledJobs, needs_debian_spirv
+from shadersmith.targets.glslang_library import workers_run_in_process
+from shadersmith.targets.precompile import PrecompiledJobs, needs_debian_spirv, with_spirv
 from shadersmith.targets.registry import spec_for
 from shadersmith.targets.results import RunResult, RunStatus
+from shadersmith.targets.spirv_tools import DEBIAN
 
 
 @dataclass
@@ -35,7 +42,7 @@ class TargetSession:
     workers_per_target: int = 1
     timeout_s: float = DEFAULT_TIMEOUT_S
     memory_cap_mb: int = DEFAULT_MEMORY_CAP_MB
-    precompile: bool = True
+    precompile: bool | None = None  # None: where workers have no in-process glslang
     pools: dict[str, WorkerPool] = field(default_factory=dict)
     missing: dict[str, str] = field(default_factory=dict)
 
@@ -80,9 +87,9 @@ class TargetSession:
         pools = {name: pool for name, pool in self.pools.items() if name in chosen}
         answers: queue.Queue[tuple[str, int, RunResult]] = queue.Queue()
 
-        sharing = {name for name, pool in pools.items() if needs_debian_spirv(pool.spec)}
+        sharing = self._sharing(pools)
         shared = None
-        if self.precompile and len(sharing) >= 2:  # one chain alone has nothing to share
+        if sharing:
             shared = PrecompiledJobs(job_list, self.timeout_s)
 
         def drive(name: str, pool: WorkerPool) -> None:
@@ -123,6 +130,83 @@ class TargetSession:
             if shared is not None:
                 shared.close()
 
+    def _sharing(self, pools: dict[str, WorkerPool]) -> set[str]:
+        """The targets that take a module compiled ahead (none where that is off)."""
+        precompiling = self.precompile
+        if precompiling is None:
+            precompiling = not workers_run_in_process(DEBIAN)
+        sharing = {name for name, pool in pools.items() if needs_debian_spirv(pool.spec)}
+        # One chain alone has nothing to share.
+        return sharing if precompiling and len(sharing) >= 2 else set()
+
+    def stream(
+        self, jobs: Iterable[Job], only: Iterable[str] | None = None, lead: int = 4
+    ) -> Iterator[tuple[int, dict[str, RunResult]]]:
+        """Yield (job index, results by target) as every target answers a job, while the
+        targets go on: each takes job i once it holds no job older than i - `lead` that
+        another target has not answered yet. `jobs` is read lazily, in the targets'
+        threads (a campaign generates the next program only when a target wants it),
+        and stops the stream by ending; a caller that stops reading stops it after the
+        jobs in flight, whose results are then dropped."""
+        chosen = set(self.pools) if only is None else set(only) & set(self.pools)
+        pools = {name: pool for name, pool in self.pools.items() if name in chosen}
+        if not pools:
+            return
+        lead = max(lead, max(len(pool.workers) for pool in pools.values()))
+        sharing = self._sharing(pools)
+        feed = _Feed(iter(jobs), lead * len(pools), bool(sharing), self.timeout_s)
+        answers: queue.Queue[tuple[str, int, RunResult] | None] = queue.Queue()
+
+        def drive(name: str, pool: WorkerPool) -> None:
+            stages = _declared_stages(name)
+            taken: list[int] = []  # pool.map's positions -> job indices
+
+            def jobs_for_target() -> Iterator[Job]:
+                index = 0
+                while True:
+                    job = feed.take(index, name in sharing)
+                    if job is None:
+                        return
+                    if stages is not None and job.stage not in stages:
+                        log = f"{name} does not run {job.stage} shaders"
+                        answers.put((name, index, RunResult(RunStatus.UNSUPPORTED, log=log)))
+                    else:
+                        taken.append(index)
+                        yield job
+                    index += 1
+
+            try:
+                for position, result in pool.map(jobs_for_target()):
+                    answers.put((name, taken[position], result))
+            finally:
+                answers.put(None)
+
+        threads = [
+            threading.Thread(target=drive, args=(name, pool), daemon=True)
+            for name, pool in pools.items()
+        ]
+        for thread in threads:
+            thread.start()
+        collected: dict[int, dict[str, RunResult]] = {}
+        running = len(threads)
+        try:
+            while running:
+                answer = answers.get()
+                if answer is None:
+                    running -= 1
+                    continue
+                name, index, result = answer
+                per_job = collected.setdefault(index, {})
+                per_job[name] = result
+                if len(per_job) == len(pools):
+                    del collected[index]
+                    feed.answered(index)
+                    yield index, {n: per_job[n] for n in pools}
+        finally:  # also when the caller stops early: the jobs in flight finish
+            feed.stop()
+            for thread in threads:
+                thread.join()
+
     def run(self, job: Job) -> dict[str, RunResult]:
         for _, results in self.run_many([job]):
             return results
@@ -137,6 +221,66 @@ class TargetSession:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+class _Feed:
+    """The jobs of a stream, read from the caller's iterator once, in order, by whichever
+    target wants the next; a target may run at most `window` jobs ahead of the oldest
+    job some target has not answered."""
+
+    def __init__(
+        self, source: Iterator[Job], window: int, precompile: bool, timeout_s: float
+    ) -> None:
+        self._source = source
+        self._window = window
+        self._precompile = precompile
+        self._timeout_s = timeout_s
+        self._jobs: dict[int, tuple[Job, Job]] = {}  # index -> (plain, with shared SPIR-V)
+        self._produced = 0
+        self._oldest_open = 0
+        self._open: set[int] = set()
+        self._ended = False
+        self._stopped = False
+        self._condition = threading.Condition()
+
+    def take(self, index: int, shared: bool) -> Job | None:
+        """Job `index` for a target (its module compiled ahead where `shared`), waiting
+        for the window; None when the jobs have ended or the stream stops."""
+        with self._condition:
+            while not self._stopped and index >= self._oldest_open + self._window:
+                self._condition.wait()
+            if self._stopped:
+                return None
+            while self._produced <= index and not self._ended:
+                self._produce()
+            if index >= self._produced:
+                return None
+            plain, compiled = self._jobs[index]
+            return compiled if shared else plain
+
+    def _produce(self) -> None:
+        try:
+            job = next(self._source)
+        except StopIteration:
+            self._ended = True
+            return
+        compiled = with_spirv(job, DEBIAN, self._timeout_s) if self._precompile else job
+        self._jobs[self._produced] = (job, compiled)
+        self._open.add(self._produced)
+        self._produced += 1
+
+    def answered(self, index: int) -> None:
+        """Every target answered job `index`: the window moves on past it."""
+        with self._condition:
+            self._open.discard(index)
+            self._jobs.pop(index, None)
+            self._oldest_open = min(self._open) if self._open else self._produced
+            self._condition.notify_all()
+
+    def stop(self) -> None:
+        with self._condition:
+            self._stopped = True
+            self._condition.notify_all()
 
 
 def _declared_stages(name: str) -> frozenset[str] | None:

@@ -1,0 +1,90 @@
+"""TargetSession.stream on real targets: every job answered once by every target, the
+same results as run_many, stages a target does not run answered as unsupported, and a
+caller that stops early stops the stream without hanging."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from shadersmith.generate.smith import SmithOptions, generate
+from shadersmith.ir.profile import GLSL450
+from shadersmith.oracle.differential import output_digest
+from shadersmith.recondition import recondition
+from shadersmith.targets.chains import Job
+from shadersmith.targets.glslang_library import workers_run_in_process
+from shadersmith.targets.jobs import job_from_program
+from shadersmith.targets.results import RunStatus
+from shadersmith.targets.session import TargetSession
+from shadersmith.targets.spirv_tools import DEBIAN
+
+TARGETS = ["gl-llvmpipe", "gl-softpipe", "vk-lavapipe", "interp"]
+
+
+def make_jobs(count: int) -> list[Job]:
+    jobs = []
+    for seed in range(count):
+        options = SmithOptions(fragment_probability=1.0 if seed % 3 == 0 else 0.0)
+        generated = generate(4100 + seed, options, GLSL450)
+        fixed = recondition(generated.program, generated.buffer_values)
+        jobs.append(
+            job_from_program(
+                fixed.program, fixed.buffer_values, GLSL450, groups=generated.workgroups
+            )
+        )
+    return jobs
+
+
+@pytest.fixture(scope="module")
+def session() -> Iterator[TargetSession]:
+    with TargetSession(TARGETS, timeout_s=120) as started:
+        assert not started.missing, started.missing
+        yield started
+
+
+def test_stream_answers_every_job_once_as_run_many_does(session: TargetSession) -> None:
+    jobs = make_jobs(7)
+    read: list[int] = []
+
+    def lazily() -> Iterator[Job]:
+        for index, job in enumerate(jobs):
+            read.append(index)
+            yield job
+
+    streamed = dict(session.stream(lazily(), lead=2))
+    assert sorted(streamed) == list(range(len(jobs))) and read == list(range(len(jobs)))
+    batched = dict(session.run_many(jobs))
+    for index, job in enumerate(jobs):
+        assert set(streamed[index]) == set(TARGETS)
+        for name in TARGETS:
+            mine, theirs = streamed[index][name], batched[index][name]
+            assert mine.status is theirs.status, (index, name, mine.log)
+            if mine.ok:
+                assert output_digest(mine) == output_digest(theirs), (index, name)
+        if job.stage == "compute":  # softpipe's GL 3.3 has no compute shaders
+            assert streamed[index]["gl-softpipe"].status is RunStatus.UNSUPPORTED
+        else:
+            assert streamed[index]["gl-softpipe"].ok
+
+
+def test_a_caller_that_stops_early_stops_the_stream(session: TargetSession) -> None:
+    def endless() -> Iterator[Job]:
+        job = make_jobs(1)[0]
+        while True:
+            yield job
+
+    stream = session.stream(endless(), lead=2)
+    first = next(stream)
+    stream.close()  # returns once the jobs in flight are done
+    assert first[0] == 0
+    assert session.run(make_jobs(1)[0])["interp"].ok  # the session still works
+
+
+def test_no_module_compiled_ahead_where_workers_have_glslang_in_process() -> None:
+    # The set-up builds Debian's glslang library (scripts/build-glslang-library.sh).
+    assert workers_run_in_process(DEBIAN)
+    with TargetSession(["vk-lavapipe", "vk-lavapipe-opt"]) as both:
+        assert both._sharing(both.pools) == set()
+        both.precompile = True
+        assert both._sharing(both.pools) == {"vk-lavapipe", "vk-lavapipe-opt"}
