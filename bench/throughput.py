@@ -12,25 +12,32 @@ For each target and each program size (default-size and small programs):
   `speedup_vs_process` = process-per-test wall / persistent wall.
 Run it on an otherwise idle machine. The last line is one JSON object.
 
-    .venv/bin/python bench/throughput.py --session [--count 20] [--no-precompile | --compare]
+    .venv/bin/python bench/throughput.py --session [--count 40] [--fragment 0.25]
+        [--mode compare|before|after] [--rounds 2]
 
-`--session`: tests per hour of a campaign's shape instead: one TargetSession over the
-targets, jobs fed in chunks of two (as campaign/fuzz.py does), every target on every
-job. By default glslang runs once per job for the Vulkan chains (targets/precompile.py);
-`--no-precompile` lets each chain run its own; `--compare` alternates the two over the
-same workers and jobs (`--rounds` times each), so that a busy machine hurts both alike.
-`glslang_runs_per_test` counts the glslang runs a test cost (chains that ran their own,
-plus one shared run), `tools_s_per_test` the tool time of a test with the shared run
-counted once.
+`--session`: tests per hour of a campaign's shape: every test generated and
+reconditioned in the loop, then run on every target of one TargetSession (default: all
+CPU targets). Two set-ups, alternated over the same tests (`--rounds` times each), so that
+a busy machine hurts both alike:
+- before: glslangValidator as a subprocess, run once per test ahead and shared by the
+  Vulkan chains (precompile.py), tests in batches of two, each batch waiting for its
+  slowest target (the campaign loop of issue 11);
+- after: glslang in-process in each worker (glslang_library.py), tests streamed through
+  the targets, each at its own pace (TargetSession.stream, today's campaign loop).
+`tools_ms_per_test`: the tools' time in a test (glslang, spirv-val, spirv-opt,
+spirv-cross), the shared glslang run counted once.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
+import os
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -42,6 +49,7 @@ from shadersmith.targets.chains import Job
 from shadersmith.targets.engine import Worker
 from shadersmith.targets.jobs import job_from_program
 from shadersmith.targets.registry import parse_target_list, spec_for
+from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
 
 SMALL = SmithOptions(
@@ -90,53 +98,80 @@ def process_per_test(name: str, work: list[Job]) -> float:
     return wall
 
 
-def session_pass(session: TargetSession, work: list[Job], chunk: int) -> dict[str, float]:
-    """One pass of `work` through `session` in campaign-sized chunks."""
+def campaign_jobs(count: int, fragment: float, first_seed: int) -> Iterator[Job]:
+    """The campaign's work per test, generation and reconditioning included (lazily:
+    inside the timed loop)."""
+    options = SmithOptions(fragment_probability=fragment)
+    for seed in range(first_seed, first_seed + count):
+        yield jobs(1, options, seed)[0]
+
+
+def session_pass(
+    session: TargetSession, work: Iterator[Job], count: int, stream: bool
+) -> dict[str, float]:
+    """One pass of `count` tests through `session`, as the campaign loop of each set-up."""
     tools_ms = 0.0
-    glslang_runs = 0
+    done = 0
+
+    def account(results: dict[str, RunResult]) -> None:
+        nonlocal tools_ms, done
+        done += 1
+        # The shared run once per test, however many chains took it.
+        shared = {r.shared_spirv_ms for r in results.values() if r.shared_spirv_ms is not None}
+        tools_ms += sum(r.tools_ms for r in results.values()) + sum(shared)
+
     started = time.perf_counter()
-    for first in range(0, len(work), chunk):
-        for _, results in session.run_many(work[first : first + chunk]):
-            # The shared run once per test, however many chains took it.
-            shared = {r.shared_spirv_ms for r in results.values() if r.shared_spirv_ms is not None}
-            tools_ms += sum(r.tools_ms for r in results.values()) + sum(shared)
-            spirv_chains = [r for r in results.values() if "spv" in r.artefacts]
-            glslang_runs += len(shared) + sum(r.shared_spirv_ms is None for r in spirv_chains)
+    if stream:
+        for _, results in session.stream(work):
+            account(results)
+    else:
+        while True:
+            batch = list(itertools.islice(work, 2))
+            if not batch:
+                break
+            for _, results in session.run_many(batch):
+                account(results)
     wall = time.perf_counter() - started
+    assert done == count
     return {
-        "tests_per_hour": len(work) / wall * 3600,
-        "s_per_test": wall / len(work),
-        "tools_s_per_test": tools_ms / 1000 / len(work),
-        "glslang_runs_per_test": glslang_runs / len(work),
+        "tests_per_hour": count / wall * 3600,
+        "ms_per_test": wall / count * 1000,
+        "tools_ms_per_test": tools_ms / count,
     }
 
 
 def session_main(args: argparse.Namespace, names: list[str]) -> None:
-    options = SmithOptions(fragment_probability=1.0) if args.fragment else SmithOptions()
-    work = jobs(args.count, options, args.first_seed)
-    modes = [True, False] if args.compare else [not args.no_precompile]
-    passes: dict[bool, list[dict[str, float]]] = {mode: [] for mode in modes}
-    with TargetSession(names, timeout_s=120) as session:
-        if session.missing:
-            print(f"missing targets, left out: {sorted(session.missing)}", file=sys.stderr)
-        session.run(work[0])  # warm-up: first-use costs belong to neither side
-        for _ in range(args.rounds):
+    modes = ["before", "after"] if args.mode == "compare" else [args.mode]
+    sessions: dict[str, TargetSession] = {}
+    for mode in modes:
+        # The workers read SHADERSMITH_GLSLANG when they start.
+        os.environ["SHADERSMITH_GLSLANG"] = "subprocess" if mode == "before" else "library"
+        sessions[mode] = TargetSession(names, timeout_s=120, precompile=mode == "before")
+        if sessions[mode].missing:
+            print(f"missing, left out: {sorted(sessions[mode].missing)}", file=sys.stderr)
+        sessions[mode].run(jobs(1, SmithOptions())[0])  # warm-up
+    passes: dict[str, list[dict[str, float]]] = {mode: [] for mode in modes}
+    try:
+        for round_ in range(args.rounds):
             for mode in modes:
-                session.precompile = mode
-                passes[mode].append(session_pass(session, work, args.chunk))
-                print(f"precompile={'on' if mode else 'off':3} {passes[mode][-1]}")
+                work = campaign_jobs(args.count, args.fragment, args.first_seed)
+                figures = session_pass(sessions[mode], work, args.count, mode == "after")
+                passes[mode].append(figures)
+                shown = {k: round(v, 1) for k, v in figures.items()}
+                print(f"round {round_ + 1} {mode:6} {shown}", flush=True)
+    finally:
+        for session in sessions.values():
+            session.close()
     summary: dict[str, object] = {
-        ("precompile" if mode else "no_precompile"): {
-            key: round(float(statistics.median([p[key] for p in runs])), 3) for key in runs[0]
-        }
+        mode: {k: round(float(statistics.median([p[k] for p in runs])), 1) for k in runs[0]}
         for mode, runs in passes.items()
     }
-    if args.compare:
-        before, after = (
-            statistics.median(p["tests_per_hour"] for p in passes[m]) for m in modes[::-1]
-        )
+    if args.mode == "compare":
+        before, after = (statistics.median(p["tests_per_hour"] for p in passes[m]) for m in modes)
         summary["speedup"] = round(after / before, 3)
-    print(json.dumps({"targets": session.present, "count": args.count, **summary}))
+    present = next(iter(sessions.values())).present
+    shape = {"targets": present, "count": args.count, "fragment": args.fragment}
+    print(json.dumps({**shape, **summary}))
 
 
 def main() -> None:
@@ -145,11 +180,9 @@ def main() -> None:
     parser.add_argument("--process-count", type=int, default=10)
     parser.add_argument("--targets", default=None)
     parser.add_argument("--session", action="store_true", help="tests/hour of a campaign")
-    parser.add_argument("--no-precompile", action="store_true", help="each chain's own glslang")
-    parser.add_argument("--compare", action="store_true", help="with and without, alternating")
-    parser.add_argument("--rounds", type=int, default=1)
-    parser.add_argument("--chunk", type=int, default=2)
-    parser.add_argument("--fragment", action="store_true", help="fragment programs")
+    parser.add_argument("--mode", choices=["compare", "before", "after"], default="compare")
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--fragment", type=float, default=0.25, help="share of fragment tests")
     parser.add_argument("--first-seed", type=int, default=0)
     args = parser.parse_args()
     names = parse_target_list(args.targets)

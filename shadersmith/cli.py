@@ -499,12 +499,10 @@ def fuzz_command(
 
     Ctrl-C stops after the tests in flight (twice: at once); nothing recorded is lost.
     """
-    import threading
-
-    from rich.live import Live
 
     from shadersmith.campaign.fuzz import CampaignOptions, Progress, run_campaign
     from shadersmith.campaign.store import StoreError
+    from shadersmith.cli_live import CampaignFailed, run_with_live_progress
     from shadersmith.ir.profile import profile_named
     from shadersmith.oracle.known import load_ignore_list
     from shadersmith.targets.registry import UnknownTarget, parse_target_list
@@ -529,8 +527,6 @@ def fuzz_command(
         reduce_time_s=_duration(reduce_time) or 120.0,
         generator=_generator_options(multi_invocation, p_delta, fragment),
     )
-    stop = threading.Event()
-    outcome: dict[str, object] = {}
 
     def status_table(progress: Progress) -> Table:
         table = Table(title=f"campaign {out}", show_header=False)
@@ -547,40 +543,16 @@ def fuzz_command(
             table.add_row("reducing", progress.reducing)
         return table
 
-    with Live(status_table(Progress()), console=err_console, transient=True) as live:
-
-        def work() -> None:
-            try:
-                outcome["progress"] = run_campaign(
-                    out, options, stop, lambda p: live.update(status_table(p))
-                )
-            except (StoreError, RuntimeError) as error:
-                outcome["error"] = str(error)
-            except Exception as error:  # a defect of ours: say so, keep what is recorded
-                import traceback
-
-                traceback.print_exc()
-                outcome["error"] = (
-                    f"campaign stopped by an internal error ({type(error).__name__}: {error}); "
-                    "everything recorded is kept: rerun the same command to resume"
-                )
-
-        thread = threading.Thread(target=work, daemon=True)
-        thread.start()
-        try:
-            while thread.is_alive():
-                thread.join(0.2)
-        except KeyboardInterrupt:
-            stop.set()
-            err_console.print("stopping after the tests in flight (Ctrl-C again: now)")
-            try:
-                while thread.is_alive():
-                    thread.join(0.2)
-            except KeyboardInterrupt:
-                err_console.print("stopped; rerun the same command to resume")
-                sys.exit(130)
-    if "error" in outcome:
-        _fail(str(outcome["error"]))
+    try:
+        run_with_live_progress(
+            lambda stop, on_progress: run_campaign(out, options, stop, on_progress),
+            Progress(),
+            status_table,
+            err_console,
+            expected=(StoreError, RuntimeError),
+        )
+    except CampaignFailed as error:
+        _fail(str(error))
     _print_buckets(out)
     _print_reduced_programs(out)
 

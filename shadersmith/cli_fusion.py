@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -103,10 +101,9 @@ def fuse_command(
     `shadersmith replay DIR` runs again. Ctrl-C stops after the sequence in flight;
     rerun the same command to resume.
     """
-    from rich.live import Live
-
     from shadersmith.campaign.fusion import FusionOptions, FusionProgress, run_fusion_campaign
     from shadersmith.cli import _duration, _fail, err_console
+    from shadersmith.cli_live import CampaignFailed, run_with_live_progress
     from shadersmith.mutate.fusion import Relation, Strategy
     from shadersmith.targets.registry import UnknownTarget, spec_for
 
@@ -130,8 +127,6 @@ def fuse_command(
         timeout_s=timeout,
         keep_per_bucket=keep,
     )
-    stop = threading.Event()
-    outcome: dict[str, object] = {}
 
     def status(progress: FusionProgress) -> Table:
         table = Table(title=f"fusion campaign {out}", show_header=False)
@@ -144,42 +139,16 @@ def fuse_command(
         table.add_row("buckets", str(len(progress.buckets)))
         return table
 
-    with Live(status(FusionProgress()), console=err_console, transient=True) as live:
-
-        def work() -> None:
-            try:
-                outcome["progress"] = run_fusion_campaign(
-                    out, options, stop, lambda p: live.update(status(p))
-                )
-            except RuntimeError as error:
-                outcome["error"] = str(error)
-            except Exception as error:  # a defect of ours: say so, keep what is recorded
-                import traceback
-
-                traceback.print_exc()
-                outcome["error"] = (
-                    f"campaign stopped by an internal error ({type(error).__name__}: {error}); "
-                    "everything recorded is kept: rerun the same command to resume"
-                )
-
-        thread = threading.Thread(target=work, daemon=True)
-        thread.start()
-        try:
-            while thread.is_alive():
-                thread.join(0.2)
-        except KeyboardInterrupt:
-            stop.set()
-            err_console.print("stopping after the sequence in flight (Ctrl-C again: now)")
-            try:
-                while thread.is_alive():
-                    thread.join(0.2)
-            except KeyboardInterrupt:
-                err_console.print("stopped; rerun the same command to resume")
-                sys.exit(130)
-    if "error" in outcome:
-        _fail(str(outcome["error"]))
-    progress = outcome["progress"]
-    assert isinstance(progress, FusionProgress)
+    try:
+        progress = run_with_live_progress(
+            lambda stop, on_progress: run_fusion_campaign(out, options, stop, on_progress),
+            FusionProgress(),
+            status,
+            err_console,
+            in_flight="the sequence in flight",
+        )
+    except CampaignFailed as error:
+        _fail(str(error))
     print_summary(progress, out)
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 import click
@@ -73,8 +72,6 @@ def metamorphic_command(
 
     Ctrl-C stops after the tests in flight; rerun the same command to resume.
     """
-    from rich.live import Live
-
     from shadersmith.campaign.metamorphic import (
         MetamorphicCampaign,
         MetamorphicOptions,
@@ -82,6 +79,7 @@ def metamorphic_command(
     )
     from shadersmith.campaign.store import StoreError
     from shadersmith.cli import _duration, _fail, _generator_options, _print_buckets, err_console
+    from shadersmith.cli_live import CampaignFailed, run_with_live_progress
     from shadersmith.targets.registry import UnknownTarget, parse_target_list
 
     try:
@@ -112,8 +110,6 @@ def metamorphic_command(
         reduce=reduce_buckets,
         reduce_time_s=_duration(reduce_time) or 120.0,
     )
-    stop = threading.Event()
-    outcome: dict[str, object] = {}
 
     def status(progress: MetamorphicProgress) -> Table:
         table = Table(title=f"metamorphic campaign {out}", show_header=False)
@@ -127,26 +123,16 @@ def metamorphic_command(
             table.add_row("reducing", progress.reducing)
         return table
 
-    with Live(status(MetamorphicProgress()), console=err_console, transient=True) as live:
-
-        def work() -> None:
-            try:
-                campaign = MetamorphicCampaign(out, options, stop, lambda p: live.update(status(p)))
-                outcome["progress"] = campaign.run()
-            except (StoreError, RuntimeError) as error:
-                outcome["error"] = str(error)
-
-        thread = threading.Thread(target=work, daemon=True)
-        thread.start()
-        try:
-            while thread.is_alive():
-                thread.join(0.2)
-        except KeyboardInterrupt:
-            stop.set()
-            err_console.print("stopping after the tests in flight; rerun to resume")
-            thread.join()
-    if "error" in outcome:
-        _fail(str(outcome["error"]))
+    try:
+        run_with_live_progress(
+            lambda stop, on_progress: MetamorphicCampaign(out, options, stop, on_progress).run(),
+            MetamorphicProgress(),
+            status,
+            err_console,
+            expected=(StoreError, RuntimeError),
+        )
+    except CampaignFailed as error:
+        _fail(str(error))
     _print_buckets(out)
     print_variant_statistics(out, names)
 
