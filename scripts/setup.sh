@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(python3-venv glslang-tools spirv-tools spirv-cross mesa-vulkan-drivers
   libgl1-mesa-dri libegl-mesa0 libegl1 libvulkan1 creduce
-  glslang-dev g++)  # Debian's glslang as a library: scripts/build-glslang-library.sh
+  glslang-dev g++)  # Debian's glslang and SPIRV-Tools as libraries: scripts/build-*-library.sh
 STAMP=.venv/.setup-stamp
 
 need_apt=()
@@ -36,4 +36,5 @@ if [ ! -x .venv/bin/python ] || [ "$(cat "$STAMP" 2>/dev/null)" != "$want" ]; th
 fi
 
 scripts/build-glslang-library.sh
+scripts/build-spirv-tools-library.sh
 scripts/newest-mesa.sh

@@ -17,7 +17,11 @@ from shadersmith.targets.results import RunResult, RunStatus
 class PlantedMisbehaviour:
     """Job "ok" answers; "abort" kills its own process; "hang" never answers;
     "allocate" grows memory without bound; "print-abort" prints and then aborts;
-    "abort-in-glslang" and "hang-in-glslang" do so inside an in-process glslang step."""
+    "abort-in-STEP" and "hang-in-STEP" do so inside the in-process step STEP (glslang,
+    spirv-opt, "spirv-val after glslang"; in_process.py); ("spirv-tools", passes) says
+    which SPIRV-Tools calls would run in-process here; ("validate", spirv) and
+    ("optimize", spirv, passes) run Debian's spirv-val and spirv-opt as the chains do
+    (spirv_tools.py), the verdict in the log, the optimised module as artefact "spv"."""
 
     name = "planted-misbehaviour"
 
@@ -33,21 +37,56 @@ class PlantedMisbehaviour:
         if job == "hang":
             while True:
                 time.sleep(1)
-        if job in ("abort-in-glslang", "hang-in-glslang"):
-            # As if glslang, loaded in-process (glslang_library.py), crashed or hung.
-            from shadersmith.targets import glslang_library
+        if isinstance(job, str) and job.startswith(("abort-in-", "hang-in-")):
+            # As if a tool loaded in-process (glslang_library.py, spirv_tools_library.py)
+            # crashed or hung.
+            from shadersmith.targets import in_process
 
-            glslang_library._mark(glslang_library.STARTED)
-            if job == "abort-in-glslang":
+            in_process.mark(in_process.started(job.split("-in-", 1)[1]))
+            if job.startswith("abort-in-"):
                 os.abort()
             while True:
                 time.sleep(1)
+        if isinstance(job, tuple) and job[0] == "spirv-tools":
+            return RunResult(RunStatus.OK, log=_spirv_tools_in_process(job[1]))
+        if isinstance(job, tuple) and job[0] in ("validate", "optimize"):
+            return _spirv_tools_job(job)
         if job == "allocate":
             hoard = []
             while True:
                 hoard.append(bytearray(16 * 2**20))
                 hoard[-1][::4096] = b"x" * len(hoard[-1][::4096])  # touch the pages
         return RunResult(RunStatus.OK, log=job)
+
+
+def _spirv_tools_in_process(passes: list[str]) -> str:
+    """One line per toolset: which of its validators and its spirv-opt run in-process."""
+    from shadersmith.targets import spirv_tools_library
+    from shadersmith.targets.newest import newest_toolset
+    from shadersmith.targets.spirv_tools import DEBIAN
+
+    lines = []
+    for toolset in (DEBIAN, newest_toolset()):
+        validators = [
+            spirv_tools_library.validator_for(path) is not None
+            for path in toolset.validator_paths()
+        ]
+        optimizer = spirv_tools_library.optimizer_for(toolset, passes) is not None
+        lines.append(f"{toolset.name} validators={validators} optimizer={optimizer}")
+    return "\n".join(lines)
+
+
+def _spirv_tools_job(job: tuple[Any, ...]) -> RunResult:
+    from shadersmith.targets import spirv_tools
+
+    try:
+        if job[0] == "validate":
+            return RunResult(RunStatus.OK, log=f"accepted: {spirv_tools.validate_spirv(job[1])}")
+        result = RunResult(RunStatus.OK, log="optimised")
+        result.artefacts["spv"] = spirv_tools.optimize(job[1], job[2])
+        return result
+    except spirv_tools.ToolError as error:
+        return RunResult(RunStatus.OK, log=f"{error.outcome.value}: {error.log}")
 
 
 def make_planted_misbehaviour() -> PlantedMisbehaviour:

@@ -168,7 +168,7 @@ def signal_name(log: str) -> str | None:
 _OUR_HEADINGS = re.compile(
     r"^(?:worker killed by .*|worker exit .*|killed by \S+|GLSL (?:Compiler|Linker) failed"
     r"|compute_shader|fragment_shader|vertex_shader|Program|=+|spirv-opt .*"
-    r"|shadersmith: \S+ in-process: .*)$"
+    r"|shadersmith: .+ in-process: (?:started|finished))$"  # targets/in_process.py
 )
 
 

@@ -306,7 +306,7 @@ class Worker:
         log = self._log_since(log_offset)
         how = f"killed by signal {-code}" if code is not None and code < 0 else f"exit {code}"
         status = RunStatus.OOM if _looks_out_of_memory(log) else RunStatus.CRASH
-        # Inside an in-process tool (glslang_library.py), the tool crashed, not the driver.
+        # Inside an in-process tool (in_process.py), the tool crashed, not the driver.
         step = glslang_library.open_step(log)
         result = RunResult(status, log=f"worker {how}\n{log}", failed_component=step)
         result.wall_ms = (time.perf_counter() - start) * 1000

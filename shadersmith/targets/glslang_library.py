@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from shadersmith.targets import in_process
 from shadersmith.targets.spirv_tools import (
     STAGE_EXTENSIONS,
     GlslangError,
@@ -61,11 +62,16 @@ _TARGET_ENVS = {
 # Without #version, glslangValidator assumes 100 (desktop only with -d).
 _DEFAULT_VERSION = 100
 
-# Marker lines on the worker's log (stderr), around each in-process compile.
+# Marker lines on the worker's log (stderr), around each in-process compile
+# (in_process.py): a crash or hang between them is glslang's.
 STEP = "glslang"
-STARTED = f"shadersmith: {STEP} in-process: started"
-FINISHED = f"shadersmith: {STEP} in-process: finished"
-_MARKER = re.compile(r"^shadersmith: (?P<step>\S+) in-process: (?P<what>started|finished)$", re.M)
+STARTED = in_process.started(STEP)
+FINISHED = in_process.finished(STEP)
+# The mechanism is in_process.py's, shared with spirv_tools_library.py; engine.py calls
+# these two by these names.
+allow_in_process = in_process.allow
+open_step = in_process.open_step
+_mark = in_process.mark
 
 
 class _Input(ctypes.Structure):
@@ -225,30 +231,7 @@ def _validator_log(name: str, info_log: str) -> str:
     return f"{name}\n{body}\n\nSPIR-V is not generated for failed compile or link"
 
 
-def _mark(line: str) -> None:
-    if _allowed:
-        os.write(2, f"{line}\n".encode())
-
-
-def open_step(log: str) -> str | None:
-    """The in-process step a dead or killed worker was in: the last marker on its log
-    when it says `started` (None when the worker was not inside one)."""
-    last = None
-    for match in _MARKER.finditer(log):
-        last = match
-    return last["step"] if last is not None and last["what"] == "started" else None
-
-
 # ------------------------------------------------------------------ which library, where
-
-_allowed = False
-
-
-def allow_in_process() -> None:
-    """Called by a worker process (engine.py): its crashes are isolated, so it may load
-    the library."""
-    global _allowed
-    _allowed = True
 
 
 def library_files(toolset: Toolset) -> tuple[str, ...] | None:
@@ -285,7 +268,7 @@ def workers_run_in_process(toolset: Toolset) -> bool:
 
 def library_for(toolset: Toolset) -> GlslangLibrary | None:
     """`toolset`'s glslang in-process, where this process may load it and it is there."""
-    if not _allowed or not workers_run_in_process(toolset):
+    if not in_process.allowed() or not workers_run_in_process(toolset):
         return None
     files = library_files(toolset)
     return None if files is None else _load(files)

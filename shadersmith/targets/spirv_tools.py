@@ -3,10 +3,14 @@
 Each step takes and returns bytes or text and raises a `ToolError` subclass that carries
 the tool's own log. A tool that dies from a signal (an assertion, a segfault) or runs out
 of time is reported as such, because a crashing or hanging tool is itself a finding.
+Inside a target's worker, glslang, spirv-val and spirv-opt run in-process instead, where
+their libraries are built (glslang_library.py, spirv_tools_library.py): the same output
+and logs; a crash or hang there is the worker's, blamed on the tool by engine.py.
 """
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import functools
 import os
@@ -146,7 +150,14 @@ def optimize(
     timeout_s: float = DEFAULT_TIMEOUT_S,
     toolset: Toolset = DEBIAN,
 ) -> bytes:
-    """Run spirv-opt with `passes` (flags such as `-O` or `--ccp`), in the given order."""
+    """Run spirv-opt with `passes` (flags such as `-O` or `--ccp`), in the given order;
+    in-process where this is a worker and the toolset's library is there
+    (spirv_tools_library.py): the same module, without a process start."""
+    from shadersmith.targets.spirv_tools_library import optimizer_for
+
+    library = optimizer_for(toolset, passes)
+    if library is not None:
+        return library.optimize(spirv, passes, target_env)
     with tempfile.TemporaryDirectory(prefix="shadersmith-spirv-") as scratch:
         given, output = Path(scratch) / "in.spv", Path(scratch) / "out.spv"
         given.write_bytes(spirv)
@@ -174,31 +185,47 @@ def validate_spirv(
     target_env: str = DEFAULT_TARGET_ENV,
     timeout_s: float = DEFAULT_TIMEOUT_S,
     toolset: Toolset = DEBIAN,
+    after: str = "glslang",
 ) -> str:
     """Raise SpirvValError unless spirv-val accepts the module; return a line for the log
-    when it took a second opinion ("" otherwise).
+    when it took a second opinion ("" otherwise). `after`: the tool that made the module
+    (an in-process spirv-val's crash is blamed on it, as toolchain.py blames a rejection).
 
     Debian's spirv-val (SPIRV-Tools 2023.1) rejects valid modules that newer releases
     accept, e.g. what `spirv-opt --merge-blocks` writes (SPIRV-Tools #5784, fixed in
     v2024.4). So the toolset's validators run oldest first and a module counts as invalid
     only when the newest rejects it too; the newest's message then leads the log (it
     names the bug). Without the newest, Debian's decides alone and the log says so.
+
+    Each validator runs in-process where this is a worker and its library is there
+    (spirv_tools_library.py), as a subprocess otherwise: the same verdict and log.
     """
+    from shadersmith.targets.spirv_tools_library import validation_step, validator_for
+
     validators = toolset.validator_paths()
     verdicts: list[str] = []
     last: SpirvValError | None = None
-    with tempfile.TemporaryDirectory(prefix="shadersmith-spirv-") as scratch:
-        given = Path(scratch) / "in.spv"
-        given.write_bytes(spirv)
+    with contextlib.ExitStack() as stack:
+        scratch, given = "", None  # written for the first validator run as a subprocess
         for path in validators:
+            library = validator_for(path)
             try:
-                _run(
-                    SpirvValError,
-                    [path, "--target-env", target_env, str(given)],
-                    scratch,
-                    timeout_s,
-                    toolset,
-                )
+                if library is not None:
+                    library.validate(spirv, target_env, step=validation_step(after))
+                else:
+                    if given is None:
+                        scratch = stack.enter_context(
+                            tempfile.TemporaryDirectory(prefix="shadersmith-spirv-")
+                        )
+                        given = Path(scratch) / "in.spv"
+                        given.write_bytes(spirv)
+                    _run(
+                        SpirvValError,
+                        [path, "--target-env", target_env, str(given)],
+                        scratch,
+                        timeout_s,
+                        toolset,
+                    )
             except SpirvValError as error:
                 verdicts.append(f"{validator_version(path)} {_VERDICTS[error.outcome]}")
                 last = error
