@@ -56,22 +56,22 @@ NEWEST_SHARED = "libSPIRV-Tools-shared.so"  # in <cmeel prefix>/lib: the newest'
 # The binaries of Debian's spirv-tools package, whose archives libspirv-tools-debian.so is.
 DEBIAN_BINARIES = {SPIRV_VAL: "/usr/bin/spirv-val", SPIRV_OPT: "/usr/bin/spirv-opt"}
 
-# Step names on the marker lines, chosen so that oracle/components.failing_component
-# blames the component the subprocess path would. A spirv-opt crash is a SpirvOptError
-# there, failed_component "spirv-opt" (toolchain._tool_failure): the same name here. A
-# spirv-val crash is a SpirvValError, which blames the tool whose output spirv-val was
-# given: failed_component "spirv-val after glslang" (or "after spirv-opt"), resolved to
-# glslang (spirv-opt); so the step is `validation_step(after)`, the same text. (The
-# status differs: the subprocess path makes any spirv-val failure a VALIDATION_ERROR; a
-# dead worker is a CRASH, a killed one a TIMEOUT.) One case cannot agree: Debian's
-# spirv-val crashing where the newest, asked next, would accept; the subprocess path
-# then notes the old validator's fault and goes on, while a crash in-process has taken
-# the worker and the second opinion with it.
+# Step names on the marker lines (oracle/components.failing_component resolves them). A
+# spirv-opt crash is a SpirvOptError on the subprocess path, failed_component "spirv-opt"
+# (toolchain._tool_failure): the same name here. A spirv-val that crashes or hangs
+# in-process is blamed on spirv-val itself: a crash is never a verdict on the module it
+# was given, so it says nothing against the tool that made it. (The subprocess path asks
+# the newest spirv-val after a crashing Debian one, and notes the old validator's fault
+# where the newest accepts; in-process the crash has taken the worker and the second
+# opinion with it, so it is recorded as spirv-val's crash.) `after` is kept in the name
+# for the reader of the log.
 OPT_STEP = SPIRV_OPT
+VALIDATOR_STEP = SPIRV_VAL
 
 
 def validation_step(after: str) -> str:
-    return f"{SPIRV_VAL} after {after}"
+    """The marker step of spirv-val checking `after`'s output: blamed on spirv-val."""
+    return VALIDATOR_STEP
 
 
 # The CLIs' message where the input is not whole words (tools/io.h, before any library
