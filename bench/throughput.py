@@ -13,7 +13,7 @@ For each target and each program size (default-size and small programs):
 Run it on an otherwise idle machine. The last line is one JSON object.
 
     .venv/bin/python bench/throughput.py --session [--count 40] [--fragment 0.25]
-        [--mode compare|before|after] [--rounds 2]
+        [--mode compare|before|after] [--rounds 2] [--small]
 
 `--session`: tests per hour of a campaign's shape: every test generated and
 reconditioned in the loop, then run on every target of one TargetSession (default: all
@@ -33,6 +33,7 @@ spirv-cross), the shared glslang run counted once.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import itertools
 import json
 import os
@@ -100,10 +101,13 @@ def process_per_test(name: str, work: list[Job]) -> float:
     return wall
 
 
-def campaign_jobs(count: int, fragment: float, first_seed: int) -> Iterator[Job]:
+def campaign_jobs(
+    count: int, fragment: float, first_seed: int, small: bool = False
+) -> Iterator[Job]:
     """The campaign's work per test, generation and reconditioning included (lazily:
-    inside the timed loop)."""
-    options = SmithOptions(fragment_probability=fragment)
+    inside the timed loop); `small`: the small programs of SMALL."""
+    base = SMALL if small else SmithOptions()
+    options = dataclasses.replace(base, fragment_probability=fragment)
     for seed in range(first_seed, first_seed + count):
         yield jobs(1, options, seed)[0]
 
@@ -157,7 +161,7 @@ def session_main(args: argparse.Namespace, names: list[str]) -> None:
     try:
         for round_ in range(args.rounds):
             for mode in modes:
-                work = campaign_jobs(args.count, args.fragment, args.first_seed)
+                work = campaign_jobs(args.count, args.fragment, args.first_seed, args.small)
                 figures = session_pass(sessions[mode], work, args.count, mode == "after")
                 passes[mode].append(figures)
                 shown = {k: round(v, 1) for k, v in figures.items()}
@@ -173,7 +177,8 @@ def session_main(args: argparse.Namespace, names: list[str]) -> None:
         before, after = (statistics.median(p["tests_per_hour"] for p in passes[m]) for m in modes)
         summary["speedup"] = round(after / before, 3)
     present = next(iter(sessions.values())).present
-    shape = {"targets": present, "count": args.count, "fragment": args.fragment}
+    size = "small" if args.small else "default"
+    shape = {"targets": present, "count": args.count, "fragment": args.fragment, "size": size}
     print(json.dumps({**shape, **summary}))
 
 
@@ -187,6 +192,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--fragment", type=float, default=0.25, help="share of fragment tests")
     parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--small", action="store_true", help="--session: small programs")
     args = parser.parse_args()
     names = parse_target_list(args.targets)
     if args.session:

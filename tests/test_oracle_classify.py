@@ -183,6 +183,17 @@ def test_every_compiler_crashing_is_a_crash_finding_not_ours() -> None:
     assert only(c).kind is Kind.ALL_FAILED
 
 
+def test_the_reference_running_out_of_time_is_no_finding() -> None:
+    # The 30-minute WGSL campaign: the scalar interpreter took over 60 s on an image
+    # both wgpu chains drew alike. Ours, and no word on the compilers.
+    slow = RunResult(RunStatus.TIMEOUT, log="no answer after 60.0 s", failed_component="driver")
+    c = classify({"wgpu-vk": out(1), "wgpu-gl": out(1), "interp": slow})
+    assert only(c).kind is Kind.AGREE
+    assert c.skipped == ("interp",)
+    c = classify({"wgpu-vk": out(1), "wgpu-gl": out(2), "interp": slow})
+    assert only(c).kind is Kind.DISAGREE
+
+
 def test_a_single_compiler_failing_is_a_finding_about_it() -> None:
     c = classify({"gl-llvmpipe": failed(RunStatus.CRASH), "interp": out(1)})
     assert only(c) == Finding(Kind.CRASH, ("gl-llvmpipe",), ("interp",))

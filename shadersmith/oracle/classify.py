@@ -79,7 +79,7 @@ def classify(
             found.skipped,
         )
     comparison = compare(results)
-    ran = {name: r for name, r in sorted(results.items()) if r.status not in IGNORED_STATUSES}
+    ran = {name: r for name, r in sorted(results.items()) if _takes_part(name, r, reference)}
     skipped = tuple(sorted(set(results) - set(ran)))
     groups = comparison.groups
     passing_all = tuple(sorted(name for name, r in ran.items() if r.ok))
@@ -100,6 +100,17 @@ def classify(
         findings.append(Finding(Kind.AGREE, groups[0], groups[0]))
     findings.sort(key=lambda f: (_SEVERITY[f.kind], f.component or "", f.targets))
     return Classification(tuple(findings), groups, skipped)
+
+
+def _takes_part(name: str, result: RunResult, reference: str) -> bool:
+    """Whether a result takes part in the findings: not a target that cannot run the test,
+    nor the reference interpreter running out of time. That is ours (the interpreter is
+    slow on some images, a WGSL fragment image above all) and says nothing about the
+    compilers: the test is then judged on the compilers alone, as when the interpreter
+    declines a test it knows it cannot finish."""
+    if result.status in IGNORED_STATUSES:
+        return False
+    return not (name == reference and result.status is RunStatus.TIMEOUT)
 
 
 def _compiler_crashed(result: RunResult) -> bool:

@@ -17,6 +17,7 @@ target of a batch while there is work (a campaign's loop, campaign/fuzz.py).
 
 from __future__ import annotations
 
+import dataclasses
 import queue
 import threading
 from collections.abc import Iterable, Iterator
@@ -26,6 +27,7 @@ from shadersmith.targets.chains import Job
 from shadersmith.targets.engine import (
     DEFAULT_MEMORY_CAP_MB,
     DEFAULT_TIMEOUT_S,
+    TargetSpec,
     TargetUnavailable,
     WorkerPool,
 )
@@ -101,10 +103,14 @@ class TargetSession:
                     if job.stage not in stages:
                         log = f"{name} does not run {job.stage} shaders"
                         answers.put((name, i, RunResult(RunStatus.UNSUPPORTED, log=log)))
-                for index, result in pool.map([job_list[i] for i in kept]):
+                lean = reads_ir(pool.spec)
+                chosen_jobs = [job_list[i] if lean else without_ir(job_list[i]) for i in kept]
+                for index, result in pool.map(chosen_jobs):
                     answers.put((name, kept[index], result))
                 return
-            feed = shared if shared is not None and name in sharing else job_list
+            feed: Iterable[Job] = shared if shared is not None and name in sharing else job_list
+            if not reads_ir(pool.spec):
+                feed = (without_ir(job) for job in feed)
             for index, result in pool.map(feed):
                 answers.put((name, index, result))
 
@@ -164,7 +170,7 @@ class TargetSession:
             def jobs_for_target() -> Iterator[Job]:
                 index = 0
                 while True:
-                    job = feed.take(index, name in sharing)
+                    job = feed.take(index, name in sharing, reads_ir(pool.spec))
                     if job is None:
                         return
                     if stages is not None and job.stage not in stages:
@@ -243,9 +249,10 @@ class _Feed:
         self._stopped = False
         self._condition = threading.Condition()
 
-    def take(self, index: int, shared: bool) -> Job | None:
-        """Job `index` for a target (its module compiled ahead where `shared`), waiting
-        for the window; None when the jobs have ended or the stream stops."""
+    def take(self, index: int, shared: bool, with_ir: bool = True) -> Job | None:
+        """Job `index` for a target (its module compiled ahead where `shared`, its IR
+        left out unless `with_ir`), waiting for the window; None when the jobs have ended
+        or the stream stops."""
         with self._condition:
             while not self._stopped and index >= self._oldest_open + self._window:
                 self._condition.wait()
@@ -256,7 +263,8 @@ class _Feed:
             if index >= self._produced:
                 return None
             plain, compiled = self._jobs[index]
-            return compiled if shared else plain
+        job = compiled if shared else plain
+        return job if with_ir else without_ir(job)
 
     def _produce(self) -> None:
         try:
@@ -281,6 +289,21 @@ class _Feed:
         with self._condition:
             self._stopped = True
             self._condition.notify_all()
+
+
+def reads_ir(spec: TargetSpec) -> bool:
+    """Whether a target reads a job's IR (`Job.program`, `buffer_values`): only the
+    reference interpreter. The others run the text."""
+    return spec.factory.endswith(":interp_target")
+
+
+def without_ir(job: Job) -> Job:
+    """`job` without its IR: a job crosses to each worker pickled, and the IR is most of
+    its weight (pickling it for all six CPU targets cost the campaign's main process
+    ~30 ms a test)."""
+    if not isinstance(job, Job) or job.program is None:
+        return job
+    return dataclasses.replace(job, program=None, buffer_values=None)
 
 
 def _declared_stages(name: str) -> frozenset[str] | None:
