@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 import queue
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from shadersmith.targets.chains import Job
@@ -147,7 +147,7 @@ class TargetSession:
 
     def stream(
         self, jobs: Iterable[Job], only: Iterable[str] | None = None, lead: int = 4
-    ) -> Iterator[tuple[int, dict[str, RunResult]]]:
+    ) -> Generator[tuple[int, dict[str, RunResult]], None, None]:
         """Yield (job index, results by target) as every target answers a job, while the
         targets go on: each takes job i once it holds no job older than i - `lead` that
         another target has not answered yet. `jobs` is read lazily, in the targets'
