@@ -88,3 +88,17 @@ def test_no_module_compiled_ahead_where_workers_have_glslang_in_process() -> Non
         assert both._sharing(both.pools) == set()
         both.precompile = True
         assert both._sharing(both.pools) == {"vk-lavapipe", "vk-lavapipe-opt"}
+
+
+def test_an_error_of_the_jobs_iterator_reaches_the_caller(session: TargetSession) -> None:
+    # A campaign generates programs inside the targets' threads; a generator bug must
+    # still stop the campaign with its error, not end it quietly.
+    def failing() -> Iterator[Job]:
+        yield make_jobs(1)[0]
+        raise RuntimeError("generator bug")
+
+    answered = []
+    with pytest.raises(RuntimeError, match="generator bug"):
+        for index, _ in session.stream(failing()):
+            answered.append(index)
+    assert answered == [0]

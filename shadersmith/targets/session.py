@@ -152,8 +152,9 @@ class TargetSession:
         targets go on: each takes job i once it holds no job older than i - `lead` that
         another target has not answered yet. `jobs` is read lazily, in the targets'
         threads (a campaign generates the next program only when a target wants it),
-        and stops the stream by ending; a caller that stops reading stops it after the
-        jobs in flight, whose results are then dropped."""
+        and stops the stream by ending (an exception it raises ends the stream too, and
+        reaches the caller once the jobs in flight are answered); a caller that stops
+        reading stops it after the jobs in flight, whose results are then dropped."""
         chosen = set(self.pools) if only is None else set(only) & set(self.pools)
         pools = {name: pool for name, pool in self.pools.items() if name in chosen}
         if not pools:
@@ -212,6 +213,9 @@ class TargetSession:
             feed.stop()
             for thread in threads:
                 thread.join()
+        if feed.error is not None:
+            # Read in a target's thread, raised here: the caller's error, in the caller.
+            raise feed.error
 
     def run(self, job: Job) -> dict[str, RunResult]:
         for _, results in self.run_many([job]):
@@ -247,6 +251,7 @@ class _Feed:
         self._open: set[int] = set()
         self._ended = False
         self._stopped = False
+        self.error: Exception | None = None  # what the caller's iterator raised
         self._condition = threading.Condition()
 
     def take(self, index: int, shared: bool, with_ir: bool = True) -> Job | None:
@@ -270,6 +275,10 @@ class _Feed:
         try:
             job = next(self._source)
         except StopIteration:
+            self._ended = True
+            return
+        except Exception as error:  # the caller's iterator failed: end, and say so there
+            self.error = error
             self._ended = True
             return
         compiled = with_spirv(job, DEBIAN, self._timeout_s) if self._precompile else job
