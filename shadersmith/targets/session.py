@@ -149,8 +149,10 @@ class TargetSession:
         self, jobs: Iterable[Job], only: Iterable[str] | None = None, lead: int = 4
     ) -> Generator[tuple[int, dict[str, RunResult]], None, None]:
         """Yield (job index, results by target) as every target answers a job, while the
-        targets go on: each takes job i once it holds no job older than i - `lead` that
-        another target has not answered yet. `jobs` is read lazily, in the targets'
+        targets go on: a target takes job i once every job before i - `lead` x (the
+        number of targets) has been answered by every target, so that a fast target
+        keeps its core busy while a slow one finishes a long job, and no result waits for
+        long. `jobs` is read lazily, in the targets'
         threads (a campaign generates the next program only when a target wants it),
         and stops the stream by ending (an exception it raises ends the stream too, and
         reaches the caller once the jobs in flight are answered); a caller that stops
