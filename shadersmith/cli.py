@@ -401,7 +401,7 @@ def _duration(text: str | None) -> float | None:
     "--targets",
     "target_list",
     help="Comma-separated targets; default: CPU targets (with --profile wgsl: "
-    "wgpu-vk,wgpu-gl,interp).",
+    "wgpu-vk,wgpu-vk-newest,wgpu-gl,interp).",
 )
 @click.option("--time", "time_text", help="Stop after this long (90s, 10m, 2h).")
 @click.option("--count", type=click.IntRange(1), help="Stop after this many tests in all.")
@@ -421,7 +421,7 @@ def _duration(text: str | None) -> float | None:
     type=GENERATE_PROFILE_CHOICE,
     default="glsl450",
     show_default=True,
-    help="Language; wgsl runs on the wgpu targets (--targets wgpu-vk,wgpu-gl,interp).",
+    help="Language; wgsl runs on the wgpu targets (wgpu-vk,wgpu-vk-newest,wgpu-gl,interp).",
 )
 @click.option(
     "--timeout",

@@ -25,7 +25,7 @@ from shadersmith.oracle.blame import witnesses_for
 from shadersmith.oracle.evidence import complete
 from shadersmith.targets.chains import WGSL_JOB
 from shadersmith.targets.precompile import with_spirv
-from shadersmith.targets.registry import reads_language
+from shadersmith.targets.registry import WGSL_CPU_TARGETS, reads_language
 from shadersmith.targets.results import RunStatus
 from shadersmith.targets.session import TargetSession
 from shadersmith.trial import judge, prepare_generated
@@ -37,8 +37,8 @@ FINDING_SEEDS = {8, 9}
 
 @pytest.fixture(scope="module")
 def campaign(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """`shadersmith fuzz --profile wgsl` with its default targets (wgpu-vk, wgpu-gl,
-    interp), its bucket reduced."""
+    """`shadersmith fuzz --profile wgsl` with its default targets (wgpu-vk, its twin on
+    the newest Mesa, wgpu-gl, interp), its bucket reduced."""
     out = tmp_path_factory.mktemp("wgsl") / "campaign"
     args = ["fuzz", "--profile", "wgsl", "--count", str(COUNT), "--reduce-time", "1m"]
     args += ["--out", str(out)]
@@ -60,7 +60,7 @@ def test_every_test_runs_on_the_wgpu_chains_and_the_interpreter(campaign: Path) 
     # and something compared every time.
     assert set(verdicts.values()) <= {"agree", "odd_one_out"}, verdicts
     assert {seed for seed, v in verdicts.items() if v != "agree"} == FINDING_SEEDS
-    assert {target for _, target, _ in runs} == {"wgpu-vk", "wgpu-gl", "interp"}
+    assert {target for _, target, _ in runs} == set(WGSL_CPU_TARGETS)
     assert {status for _, _, status in runs} == {"ok"}, runs
 
 
@@ -75,7 +75,14 @@ def test_a_kept_test_is_wgsl_and_its_finding_replays(campaign: Path) -> None:
     assert (bucket.kind, bucket.targets, bucket.count) == ("odd_one_out", "wgpu-gl", 2)
     assert bucket.example is not None
     directory = campaign / bucket.example
-    assert sorted(p.name for p in directory.iterdir()) == ["shader.wgsl", "test.json"]
+    # With the SPIR-V naga wrote, as the newest lavapipe dumped it (spirv-val took it).
+    assert sorted(p.name for p in directory.iterdir()) == [
+        "shader.wgsl",
+        "test.json",
+        "wgpu-vk-newest.spv",
+        "wgpu-vk-newest.spvasm",
+    ]
+    assert (directory / "wgpu-vk-newest.spv").read_bytes()[:4] == b"\x03\x02\x23\x07"
     recorded = json.loads((directory / "test.json").read_text())
     assert recorded["language"] == "wgsl"
     assert "@compute" in (directory / "shader.wgsl").read_text()
@@ -83,11 +90,12 @@ def test_a_kept_test_is_wgsl_and_its_finding_replays(campaign: Path) -> None:
     assert step["params"]["options"]["language"] == "wgsl"
     # The interpreter, in WGSL mode, sides with wgpu-vk: wgpu-gl is the wrong one.
     results = recorded["results"]
-    assert results["finding"]["passing"] == ["interp", "wgpu-vk"]
+    assert results["finding"]["passing"] == ["interp", "wgpu-vk", "wgpu-vk-newest"]
     assert results["expected"]["target"] == "interp"
     for difference in results["differences"]:
         actual = difference["actual"]
         assert actual["interp"] == actual["wgpu-vk"] == difference["expected"]
+        assert actual["wgpu-vk-newest"] == difference["expected"]
         assert actual["wgpu-gl"] != difference["expected"]
 
     replayed = CliRunner().invoke(main, ["replay", str(directory)])
@@ -135,7 +143,13 @@ def test_the_bucket_is_reduced_to_a_wgsl_test_that_replays(campaign: Path) -> No
     assert bucket.reduced is not None and not bucket.reduced.startswith("failed"), bucket
     directory = campaign / bucket.reduced
     names = sorted(p.name for p in directory.iterdir())
-    assert names == ["shader.wgsl", "test.json", "unreconditioned.comp"]
+    assert names == [
+        "shader.wgsl",
+        "test.json",
+        "unreconditioned.comp",
+        "wgpu-vk-newest.spv",
+        "wgpu-vk-newest.spvasm",
+    ]
     recorded = json.loads((directory / "test.json").read_text())
     assert recorded["language"] == "wgsl"
     assert recorded["provenance"]["reduction"]["signature_kept"]

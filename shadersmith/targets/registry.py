@@ -131,8 +131,10 @@ CPU_TARGETS = (
 # wgpu's chains (wgpu_chain.py): listed by `shadersmith targets`, but not campaign defaults
 # until tests come in WGSL (a GLSL test is `unsupported` on wgpu-vk and wgpu-gl).
 WGPU_TARGETS = ("wgpu-vk", "wgpu-gl", "wgpu-vk-glsl")
-# What `fuzz --profile wgsl` runs when no --targets are given: the chains that read WGSL.
-WGSL_CPU_TARGETS = ("wgpu-vk", "wgpu-gl", "interp")
+# What `fuzz --profile wgsl` runs when no --targets are given: the chains that read WGSL,
+# with wgpu-vk's twin on the newest Mesa, whose lavapipe dumps the SPIR-V naga wrote, so
+# that spirv-val checks naga's SPIR-V on every test (Debian's Mesa does not dump it).
+WGSL_CPU_TARGETS = ("wgpu-vk", "wgpu-vk-newest", "wgpu-gl", "interp")
 
 
 def reads_language(name: str, language: str) -> bool:
