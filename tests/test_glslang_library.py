@@ -11,32 +11,24 @@ from pathlib import Path
 
 import pytest
 
-from shadersmith.generate.smith import SmithOptions, generate
-from shadersmith.ir.profile import GLSL450
 from shadersmith.oracle.components import failing_component
 from shadersmith.oracle.signature import describe
-from shadersmith.recondition import recondition
 from shadersmith.targets import glslang_library
 from shadersmith.targets.engine import TargetSpec, Worker
-from shadersmith.targets.glslang_library import GlslangLibrary, library_files, open_step
-from shadersmith.targets.jobs import job_from_program
+from shadersmith.targets.glslang_library import GlslangLibrary, library_files
+from shadersmith.targets.in_process import open_step
 from shadersmith.targets.newest import newest_toolset, tool_environment
 from shadersmith.targets.results import RunStatus
 from shadersmith.targets.spirv_tools import DEBIAN, GlslangError, Toolset
+from tests.programs import reconditioned_job
 
 TOOLSETS = {"debian": DEBIAN, "newest": newest_toolset()}
 
 
 def programs() -> list[tuple[str, str]]:
     """Reconditioned generated programs, compute and fragment, as the chains get them."""
-    made = []
-    for seed in range(6):
-        options = SmithOptions(fragment_probability=1.0 if seed % 2 else 0.0)
-        generated = generate(700 + seed, options, GLSL450)
-        fixed = recondition(generated.program, generated.buffer_values)
-        job = job_from_program(fixed.program, fixed.buffer_values, GLSL450)
-        made.append((job.source, job.stage))
-    return made
+    jobs = [reconditioned_job(700 + seed, fragment=seed % 2 == 1) for seed in range(6)]
+    return [(job.source, job.stage) for job in jobs]
 
 
 def validator(toolset: Toolset, source: str, stage: str) -> tuple[bytes | None, str]:

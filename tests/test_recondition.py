@@ -34,14 +34,10 @@ from shadersmith.ir.expressions import (
 )
 from shadersmith.ir.operators import AssignOp, BinaryOp, IncDecOp, UnaryOp
 from shadersmith.ir.program import (
-    BufferAccess,
-    BufferField,
     Function,
     Parameter,
     ParamQualifier,
     Program,
-    Stage,
-    StorageBuffer,
 )
 from shadersmith.ir.statements import (
     Block,
@@ -84,11 +80,12 @@ from shadersmith.recondition import (
 )
 from shadersmith.recondition.buffer_values import exact_float
 from shadersmith.recondition.wrappers.registry import KINDS, parse_wrapper_name, wrapper_name
+from tests.programs import BLOCK
+from tests.programs import one_buffer_program as program
 
 IVEC3 = VectorType(ScalarKind.INT, 3)
 VEC3 = VectorType(ScalarKind.FLOAT, 3)
 INT_MIN = -(2**31)
-BLOCK = "buf"
 
 
 # ------------------------------------------------------------------ building programs
@@ -116,28 +113,6 @@ def assign(target: Expression, value: Expression, op: AssignOp = AssignOp.ASSIGN
 
 def post_inc(target: Expression) -> IncDec:
     return IncDec(target.type, IncDecOp.POST_INC, target)
-
-
-def program(
-    body: list[Statement],
-    fields: dict[str, Type],
-    functions: tuple[Function, ...] = (),
-    globals_: tuple[VarDecl, ...] = (),
-) -> Program:
-    buffer = StorageBuffer(
-        block_name=BLOCK,
-        instance_name=None,
-        binding=0,
-        fields=tuple(BufferField(n, t) for n, t in fields.items()),
-        access=BufferAccess.INPUT_OUTPUT,
-    )
-    main = Function("main", VOID, (), Block(tuple(body)))
-    return Program(
-        stage=Stage.COMPUTE,
-        functions=(*functions, main),
-        buffers=(buffer,),
-        globals=globals_,
-    )
 
 
 def values(**fields: Value) -> BufferValues:

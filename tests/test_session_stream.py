@@ -8,32 +8,19 @@ from collections.abc import Iterator
 
 import pytest
 
-from shadersmith.generate.smith import SmithOptions, generate
-from shadersmith.ir.profile import GLSL450
 from shadersmith.oracle.differential import output_digest
-from shadersmith.recondition import recondition
 from shadersmith.targets.chains import Job
 from shadersmith.targets.glslang_library import workers_run_in_process
-from shadersmith.targets.jobs import job_from_program
 from shadersmith.targets.results import RunStatus
 from shadersmith.targets.session import TargetSession
 from shadersmith.targets.spirv_tools import DEBIAN
+from tests.programs import reconditioned_job
 
 TARGETS = ["gl-llvmpipe", "gl-softpipe", "vk-lavapipe", "interp"]
 
 
 def make_jobs(count: int) -> list[Job]:
-    jobs = []
-    for seed in range(count):
-        options = SmithOptions(fragment_probability=1.0 if seed % 3 == 0 else 0.0)
-        generated = generate(4100 + seed, options, GLSL450)
-        fixed = recondition(generated.program, generated.buffer_values)
-        jobs.append(
-            job_from_program(
-                fixed.program, fixed.buffer_values, GLSL450, groups=generated.workgroups
-            )
-        )
-    return jobs
+    return [reconditioned_job(4100 + seed, fragment=seed % 3 == 0) for seed in range(count)]
 
 
 @pytest.fixture(scope="module")

@@ -13,14 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from shadersmith.generate.smith import SmithOptions, generate
-from shadersmith.ir.profile import GLSL450
 from shadersmith.oracle.components import failing_component
 from shadersmith.oracle.signature import describe
-from shadersmith.recondition import recondition
 from shadersmith.targets import in_process, spirv_tools, spirv_tools_library
 from shadersmith.targets.engine import TargetSpec, Worker
-from shadersmith.targets.jobs import job_from_program
 from shadersmith.targets.newest import cmeel_prefix, newest_toolset
 from shadersmith.targets.results import RunStatus
 from shadersmith.targets.spirv_passes import PRESETS, choose_pass_list
@@ -38,6 +34,7 @@ from shadersmith.targets.spirv_tools_library import (
     supports,
     validator_file,
 )
+from tests.programs import reconditioned_job
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 FINDINGS = REPOSITORY / "findings"
@@ -48,14 +45,8 @@ RANDOM_LISTS = 12
 
 def programs() -> list[tuple[str, str]]:
     """Reconditioned generated programs, compute and fragment, as the chains get them."""
-    made = []
-    for seed in range(10):
-        options = SmithOptions(fragment_probability=1.0 if seed % 2 else 0.0)
-        generated = generate(900 + seed, options, GLSL450)
-        fixed = recondition(generated.program, generated.buffer_values)
-        job = job_from_program(fixed.program, fixed.buffer_values, GLSL450)
-        made.append((job.source, job.stage))
-    return made
+    jobs = [reconditioned_job(900 + seed, fragment=seed % 2 == 1) for seed in range(10)]
+    return [(job.source, job.stage) for job in jobs]
 
 
 def random_lists() -> list[list[str]]:
@@ -370,8 +361,8 @@ def test_planted_crash_and_hang_inside_spirv_tools_blame_the_tool() -> None:
     with Worker(PLANTED, timeout_s=3) as worker:
         opt_crashed = worker.run("abort-in-spirv-opt")
         opt_hung = worker.run("hang-in-spirv-opt")
-        val_crashed = worker.run(f"abort-in-{spirv_tools_library.validation_step('spirv-opt')}")
-        val_hung = worker.run(f"hang-in-{spirv_tools_library.validation_step('glslang')}")
+        val_crashed = worker.run("abort-in-spirv-val")
+        val_hung = worker.run("hang-in-spirv-val")
         assert worker.run("ok").status is RunStatus.OK
     assert opt_crashed.status is RunStatus.CRASH and opt_crashed.failed_component == "spirv-opt"
     assert opt_hung.status is RunStatus.TIMEOUT and opt_hung.failed_component == "spirv-opt"

@@ -39,22 +39,19 @@ from shadersmith.ir.expressions import (
 from shadersmith.ir.operators import AssignOp, BinaryOp, UnaryOp
 from shadersmith.ir.profile import GLSL450, WGSL, Language
 from shadersmith.ir.program import (
-    BufferAccess,
-    BufferField,
     Function,
     Program,
-    Stage,
-    StorageBuffer,
 )
 from shadersmith.ir.statements import Block, Break, ExprStmt, Return, Statement, Switch, SwitchCase
-from shadersmith.ir.types import BOOL, FLOAT, INT, UINT, VOID, Type, VectorType
+from shadersmith.ir.types import BOOL, FLOAT, INT, UINT, Type, VectorType
 from shadersmith.ir.values import BufferValues, Value
 from shadersmith.mutate.steps import recondition_params, recondition_step
 from shadersmith.recondition import ReconditionOptions, recondition
+from tests.programs import BLOCK
+from tests.programs import one_buffer_program as _program
 
 WGSL_OPTIONS = ReconditionOptions(language="wgsl")
 INT_MIN = -(2**31)
-BLOCK = "buf"
 
 # naga 29.0.3's constant evaluator mishandles `select` over a vector constructor that has
 # a vector argument, e.g. `select(vec3<f32>(1.0f), vec3<f32>(vec2<f32>(2.0f, 3.0f), 5.0f),
@@ -256,20 +253,6 @@ def _field(name: str, type_: Type) -> Expression:
 
 def _store(name: str, value: Expression) -> Statement:
     return ExprStmt(Assign(value.type, AssignOp.ASSIGN, VariableRef(value.type, name), value))
-
-
-def _program(
-    body: list[Statement], fields: dict[str, Type], functions: tuple[Function, ...] = ()
-) -> Program:
-    buffer = StorageBuffer(
-        block_name=BLOCK,
-        instance_name=None,
-        binding=0,
-        fields=tuple(BufferField(n, t) for n, t in fields.items()),
-        access=BufferAccess.INPUT_OUTPUT,
-    )
-    main = Function("main", VOID, (), Block(tuple(body)))
-    return Program(stage=Stage.COMPUTE, functions=(*functions, main), buffers=(buffer,))
 
 
 def _values(**fields: Value) -> BufferValues:

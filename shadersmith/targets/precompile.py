@@ -1,9 +1,11 @@
 """glslang once per job, its SPIR-V shared by every Vulkan chain of the job.
 
 Every Vulkan chain (vk-lavapipe, -opt, -cross, the spirv-cross witnesses, planted
-variants) starts with the same step: Debian's glslang, then spirv-val on its output. Each
-is a subprocess of ~0.1 s, run in each chain's own worker: three to five times per test
-for one and the same module. `with_spirv` runs that step once, in the caller, and puts
+variants) starts with the same step: Debian's glslang, then spirv-val on its output.
+Where the workers run glslang in-process (glslang_library.py, ~4 ms) each chain does it
+itself and nothing here is used. Elsewhere each is a subprocess of ~0.1 s, three to five
+times per test for one and the same module; then `with_spirv` runs that step once, in
+the caller (TargetSession's feed of jobs, session.py), and puts
 the module in the job (`Job.spirv`); `toolchain.build_spirv` takes it instead of running
 glslang where `usable` says it is the module the chain would have made:
 
@@ -24,8 +26,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import time
-from collections.abc import Iterable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -107,22 +107,3 @@ def needs_debian_spirv(spec: TargetSpec) -> bool:
         return not kwargs.get("newest", False)
     base = kwargs.get("base")
     return isinstance(base, str) and base.startswith("vk-")
-
-
-class PrecompiledJobs:
-    """Jobs with their SPIR-V made ahead, in order, by one background thread: a consumer
-    iterating them waits only for the module of the job it takes next, while targets that
-    need no SPIR-V take the plain jobs at once."""
-
-    def __init__(self, jobs: Iterable[Job], timeout_s: float | None = None) -> None:
-        self._threads = ThreadPoolExecutor(max_workers=1, thread_name_prefix="glslang")
-        self._futures: list[Future[Job]] = [
-            self._threads.submit(with_spirv, job, DEBIAN, timeout_s) for job in jobs
-        ]
-
-    def __iter__(self) -> Iterator[Job]:
-        for future in self._futures:
-            yield future.result()
-
-    def close(self) -> None:
-        self._threads.shutdown(wait=True, cancel_futures=True)

@@ -32,7 +32,7 @@ from shadersmith.targets.engine import (
     WorkerPool,
 )
 from shadersmith.targets.glslang_library import workers_run_in_process
-from shadersmith.targets.precompile import PrecompiledJobs, needs_debian_spirv, with_spirv
+from shadersmith.targets.precompile import needs_debian_spirv, with_spirv
 from shadersmith.targets.registry import spec_for
 from shadersmith.targets.results import RunResult, RunStatus
 from shadersmith.targets.spirv_tools import DEBIAN
@@ -81,60 +81,12 @@ class TargetSession:
     def run_many(
         self, jobs: Iterable[Job], only: Iterable[str] | None = None
     ) -> Iterator[tuple[int, dict[str, RunResult]]]:
-        """Yield (job index, results by target) as soon as every target has answered.
+        """Yield (job index, results by target) as soon as every target has answered: the
+        jobs as one stream with no limit on how far a target runs ahead (`stream`).
 
         `only`: run on these of the session's targets (a reducer's cheap first check)."""
         job_list = list(jobs)
-        chosen = set(self.pools) if only is None else set(only) & set(self.pools)
-        pools = {name: pool for name, pool in self.pools.items() if name in chosen}
-        answers: queue.Queue[tuple[str, int, RunResult]] = queue.Queue()
-
-        sharing = self._sharing(pools)
-        shared = None
-        if sharing:
-            shared = PrecompiledJobs(job_list, self.timeout_s)
-
-        def drive(name: str, pool: WorkerPool) -> None:
-            stages = _declared_stages(name)
-            if stages is not None and name not in sharing:
-                # A stage the chain does not run (declared.py) costs no worker a job.
-                kept = [i for i, job in enumerate(job_list) if job.stage in stages]
-                for i, job in enumerate(job_list):
-                    if job.stage not in stages:
-                        log = f"{name} does not run {job.stage} shaders"
-                        answers.put((name, i, RunResult(RunStatus.UNSUPPORTED, log=log)))
-                lean = reads_ir(pool.spec)
-                chosen_jobs = [job_list[i] if lean else without_ir(job_list[i]) for i in kept]
-                for index, result in pool.map(chosen_jobs):
-                    answers.put((name, kept[index], result))
-                return
-            feed: Iterable[Job] = shared if shared is not None and name in sharing else job_list
-            if not reads_ir(pool.spec):
-                feed = (without_ir(job) for job in feed)
-            for index, result in pool.map(feed):
-                answers.put((name, index, result))
-
-        threads = [
-            threading.Thread(target=drive, args=(name, pool), daemon=True)
-            for name, pool in pools.items()
-        ]
-        for thread in threads:
-            thread.start()
-        collected: dict[int, dict[str, RunResult]] = {}
-        expected = len(pools)
-        try:
-            for _ in range(len(job_list) * expected):
-                name, index, result = answers.get()
-                per_job = collected.setdefault(index, {})
-                per_job[name] = result
-                if len(per_job) == expected:
-                    yield index, {n: per_job[n] for n in pools}
-                    del collected[index]
-            for thread in threads:
-                thread.join()
-        finally:  # also when the caller stops early (run() takes one job's results)
-            if shared is not None:
-                shared.close()
+        yield from self.stream(job_list, only, lead=max(1, len(job_list)))
 
     def _sharing(self, pools: dict[str, WorkerPool]) -> set[str]:
         """The targets that take a module compiled ahead (none where that is off)."""

@@ -185,11 +185,9 @@ def validate_spirv(
     target_env: str = DEFAULT_TARGET_ENV,
     timeout_s: float = DEFAULT_TIMEOUT_S,
     toolset: Toolset = DEBIAN,
-    after: str = "glslang",
 ) -> str:
     """Raise SpirvValError unless spirv-val accepts the module; return a line for the log
-    when it took a second opinion ("" otherwise). `after`: the tool that made the module
-    (an in-process spirv-val's crash is blamed on it, as toolchain.py blames a rejection).
+    when it took a second opinion ("" otherwise).
 
     Debian's spirv-val (SPIRV-Tools 2023.1) rejects valid modules that newer releases
     accept, e.g. what `spirv-opt --merge-blocks` writes (SPIRV-Tools #5784, fixed in
@@ -200,7 +198,7 @@ def validate_spirv(
     Each validator runs in-process where this is a worker and its library is there
     (spirv_tools_library.py), as a subprocess otherwise: the same verdict and log.
     """
-    from shadersmith.targets.spirv_tools_library import validation_step, validator_for
+    from shadersmith.targets.spirv_tools_library import validator_for
 
     validators = toolset.validator_paths()
     verdicts: list[str] = []
@@ -211,7 +209,7 @@ def validate_spirv(
             library = validator_for(path)
             try:
                 if library is not None:
-                    library.validate(spirv, target_env, step=validation_step(after))
+                    library.validate(spirv, target_env)
                 else:
                     if given is None:
                         scratch = stack.enter_context(

@@ -63,15 +63,9 @@ DEBIAN_BINARIES = {SPIRV_VAL: "/usr/bin/spirv-val", SPIRV_OPT: "/usr/bin/spirv-o
 # was given, so it says nothing against the tool that made it. (The subprocess path asks
 # the newest spirv-val after a crashing Debian one, and notes the old validator's fault
 # where the newest accepts; in-process the crash has taken the worker and the second
-# opinion with it, so it is recorded as spirv-val's crash.) `after` is kept in the name
-# for the reader of the log.
+# opinion with it, so it is recorded as spirv-val's crash.)
 OPT_STEP = SPIRV_OPT
 VALIDATOR_STEP = SPIRV_VAL
-
-
-def validation_step(after: str) -> str:
-    """The marker step of spirv-val checking `after`'s output: blamed on spirv-val."""
-    return VALIDATOR_STEP
 
 
 # The CLIs' message where the input is not whole words (tools/io.h, before any library
@@ -240,14 +234,14 @@ class SpirvToolsLibrary:
             self._contexts[env] = self._call("spvContextCreate", env)
         return self._contexts[env]
 
-    def validate(self, spirv: bytes, target_env: str, step: str = SPIRV_VAL) -> None:
+    def validate(self, spirv: bytes, target_env: str) -> None:
         """What `spirv-val --target-env <target_env> in.spv` says: nothing when it
-        accepts, SpirvValError with its log when it rejects. `step` names the marker."""
+        accepts, SpirvValError with its log when it rejects."""
         words, count = _words(spirv, SpirvValError)
         context = self._context(self.target_env(target_env))
         binary = _Binary(ctypes.cast(words, ctypes.POINTER(ctypes.c_uint32)), count)
         diagnostic = _DIAGNOSTIC_P()
-        in_process.mark(in_process.started(step))
+        in_process.mark(in_process.started(VALIDATOR_STEP))
         try:
             result = self._call(
                 "spvValidateWithOptions",
@@ -257,7 +251,7 @@ class SpirvToolsLibrary:
                 ctypes.byref(diagnostic),
             )
         finally:
-            in_process.mark(in_process.finished(step))
+            in_process.mark(in_process.finished(VALIDATOR_STEP))
         try:
             if result == _SUCCESS:
                 return
@@ -396,17 +390,26 @@ def workers_run_in_process() -> bool:
 def validator_for(validator: str) -> SpirvToolsLibrary | None:
     """The spirv-val at `validator` in-process, where this process may load it and its
     library is there."""
-    if not in_process.allowed() or not workers_run_in_process():
-        return None
-    path = validator_file(validator)
-    return None if path is None else _load(path)
+    return _validator(validator) if in_process.allowed() else None
 
 
 def optimizer_for(toolset: Toolset, passes: Sequence[str]) -> SpirvToolsLibrary | None:
     """`toolset`'s spirv-opt in-process for `passes`, where this process may load it, its
     library is there and has the optimiser, and `passes` are only passes."""
-    if not in_process.allowed() or not workers_run_in_process() or not supports(passes):
+    if not in_process.allowed() or not supports(passes):
         return None
-    path = optimizer_file(toolset)
+    return _optimizer(toolset)
+
+
+# Looked up once per worker process (paths resolved, files checked), not per call.
+@functools.cache
+def _validator(validator: str) -> SpirvToolsLibrary | None:
+    path = validator_file(validator) if workers_run_in_process() else None
+    return None if path is None else _load(path)
+
+
+@functools.cache
+def _optimizer(toolset: Toolset) -> SpirvToolsLibrary | None:
+    path = optimizer_file(toolset) if workers_run_in_process() else None
     library = None if path is None else _load(path)
     return library if library is not None and library.has_optimizer else None

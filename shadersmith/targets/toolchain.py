@@ -70,11 +70,11 @@ def build_spirv(
             notes.extend(shared.notes)
         else:
             spirv = spirv_tools.compile_glsl_to_spirv(source, stage, toolset=toolset)
-            _note(notes, after, spirv_tools.validate_spirv(spirv, toolset=toolset, after=after))
+            _note(notes, after, spirv_tools.validate_spirv(spirv, toolset=toolset))
         if passes:
             after = "spirv-opt"
             spirv = spirv_tools.optimize(spirv, passes, toolset=toolset)
-            _note(notes, after, spirv_tools.validate_spirv(spirv, toolset=toolset, after=after))
+            _note(notes, after, spirv_tools.validate_spirv(spirv, toolset=toolset))
     except ToolError as error:
         failure = _tool_failure(error, after, _elapsed_ms(started))
         if spirv:  # what spirv-val rejected, or what the failing tool was given
