@@ -4,6 +4,7 @@ caller that stops early stops the stream without hanging."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 
 import pytest
@@ -89,3 +90,23 @@ def test_an_error_of_the_jobs_iterator_reaches_the_caller(session: TargetSession
         for index, _ in session.stream(failing()):
             answered.append(index)
     assert answered == [0]
+
+
+def test_two_workers_whose_jobs_finish_out_of_order_do_not_deadlock() -> None:
+    # The interpreter draws a fragment image far slower than it runs a compute job, so
+    # with two workers the second job finishes first. A pool-wide loop that pulled its
+    # next job (and waited for the window there) before collecting the first job's
+    # result deadlocked here: the reducer's run_many with two workers a target hung.
+    slow, fast = reconditioned_job(4100, fragment=True), reconditioned_job(4101, fragment=False)
+    answered: list[int] = []
+    with TargetSession(["interp"], workers_per_target=2, timeout_s=120) as two:
+
+        def run() -> None:
+            answered.extend(index for index, _ in two.run_many([slow, fast]))
+            answered.extend(index for index, _ in two.stream(iter([slow, fast, fast]), lead=1))
+
+        thread = threading.Thread(target=run, daemon=True)
+        thread.start()
+        thread.join(240)
+        assert not thread.is_alive(), f"stream hung after answering {answered}"
+    assert sorted(answered[:2]) == [0, 1] and sorted(answered[2:]) == [0, 1, 2]

@@ -18,6 +18,7 @@ target of a batch while there is work (a campaign's loop, campaign/fuzz.py).
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import queue
 import threading
 from collections.abc import Generator, Iterable, Iterator
@@ -29,6 +30,7 @@ from shadersmith.targets.engine import (
     DEFAULT_TIMEOUT_S,
     TargetSpec,
     TargetUnavailable,
+    Worker,
     WorkerPool,
 )
 from shadersmith.targets.glslang_library import workers_run_in_process
@@ -118,34 +120,41 @@ class TargetSession:
         feed = _Feed(iter(jobs), lead * len(pools), bool(sharing), self.timeout_s)
         answers: queue.Queue[tuple[str, int, RunResult] | None] = queue.Queue()
 
-        def drive(name: str, pool: WorkerPool) -> None:
-            stages = _declared_stages(name)
-            taken: list[int] = []  # pool.map's positions -> job indices
+        failures: list[BaseException] = []
 
-            def jobs_for_target() -> Iterator[Job]:
-                index = 0
+        def serve(
+            name: str, worker: Worker, next_index: Iterator[int], lock: threading.Lock
+        ) -> None:
+            # One thread per worker, each taking the target's next job for itself: a
+            # thread waiting for the window holds back no other worker's finished job
+            # (a pool-wide loop that pulled the next job before collecting its running
+            # ones deadlocked once a job finished out of order with two workers).
+            stages = _declared_stages(name)
+            try:
                 while True:
-                    job = feed.take(index, name in sharing, reads_ir(pool.spec))
+                    with lock:
+                        index = next(next_index)
+                    job = feed.take(index, name in sharing, reads_ir(worker.spec))
                     if job is None:
                         return
                     if stages is not None and job.stage not in stages:
                         log = f"{name} does not run {job.stage} shaders"
                         answers.put((name, index, RunResult(RunStatus.UNSUPPORTED, log=log)))
                     else:
-                        taken.append(index)
-                        yield job
-                    index += 1
-
-            try:
-                for position, result in pool.map(jobs_for_target()):
-                    answers.put((name, taken[position], result))
+                        answers.put((name, index, worker.run(job)))
+            except BaseException as error:  # a defect of ours: end the stream, say so
+                failures.append(error)
+                feed.stop()
             finally:
                 answers.put(None)
 
-        threads = [
-            threading.Thread(target=drive, args=(name, pool), daemon=True)
-            for name, pool in pools.items()
-        ]
+        threads = []
+        for name, pool in pools.items():
+            indices, lock = itertools.count(), threading.Lock()
+            for worker in pool.workers:
+                threads.append(
+                    threading.Thread(target=serve, args=(name, worker, indices, lock), daemon=True)
+                )
         for thread in threads:
             thread.start()
         collected: dict[int, dict[str, RunResult]] = {}
@@ -167,6 +176,8 @@ class TargetSession:
             feed.stop()
             for thread in threads:
                 thread.join()
+        if failures:
+            raise failures[0]
         if feed.error is not None:
             # Read in a target's thread, raised here: the caller's error, in the caller.
             raise feed.error
