@@ -39,6 +39,7 @@ from shadersmith.oracle.blame import Chains, blame
 from shadersmith.oracle.classify import classify
 from shadersmith.oracle.differential import Comparison, Verdict, compare, run_records
 from shadersmith.oracle.known import is_ignored
+from shadersmith.oracle.known_bugs import is_known_signature
 from shadersmith.oracle.signature import sign_finding
 from shadersmith.recondition import ReconditionOptions
 from shadersmith.targets.chains import Job
@@ -192,7 +193,8 @@ def judge(
 ) -> Judged:
     """The differential verdict and the findings of one test's results, each signed
     (what buckets and reductions key on), blamed, and marked ignored if its signature
-    is on the `ignore` list (oracle/known.py)."""
+    is on the `ignore` list (oracle/known.py) or names a known bug (oracle/known_bugs.py:
+    reported already, so not reduced again)."""
     classification = classify(results, components)
     findings = []
     for found in classification.findings:
@@ -204,7 +206,7 @@ def judge(
                 found,
                 signature=signature,
                 blamed=",".join(blame(found, results, components)) or "unknown",
-                ignored=is_ignored(signature, ignore),
+                ignored=is_ignored(signature, ignore) or is_known_signature(signature),
             )
         )
     return Judged(

@@ -18,7 +18,7 @@ from shadersmith.interp.arithmetic import (
 )
 from shadersmith.interp.errors import InterpreterError, UBCategory
 from shadersmith.interp.exactness import InexactFloat, describe_outside, rounded
-from shadersmith.interp.semantics import saturate
+from shadersmith.interp.semantics import GlslUndefined, note, saturate
 from shadersmith.interp.sites import Site
 from shadersmith.ir.types import (
     ArrayType,
@@ -89,6 +89,9 @@ def _from_float(target: ScalarKind, sanitize: bool, site: Site, wgsl: bool = Fal
         def saturating(x: float) -> int:
             if sanitize:
                 check(x)
+            if x < 0 and target is ScalarKind.UINT:
+                # GLSL leaves any negative float to uint undefined, -0.5 too.
+                note(GlslUndefined.FLOAT_TO_INTEGER_OUT_OF_RANGE)
             return saturate(math.trunc(x), low, high)
 
         return saturating

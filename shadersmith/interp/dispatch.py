@@ -15,6 +15,7 @@ order, which is what the drivers may choose.
 
 from __future__ import annotations
 
+import contextvars
 import threading
 from collections.abc import Callable, Sequence
 
@@ -83,8 +84,15 @@ def run_in_phases(
         invocation.barrier = barrier_of(i)
     previous_size = threading.stack_size(_THREAD_STACK_BYTES)
     try:
+        # Each invocation runs in a copy of the caller's context, so what the caller
+        # collects through context variables (semantics.noting_glsl_undefined) sees it.
         threads = [
-            threading.Thread(target=body, args=(i,), daemon=True, name=f"invocation-{i}")
+            threading.Thread(
+                target=contextvars.copy_context().run,
+                args=(body, i),
+                daemon=True,
+                name=f"invocation-{i}",
+            )
             for i in range(count)
         ]
         for thread in threads:

@@ -32,7 +32,10 @@ of the WGSL specification (W3C Candidate Recommendation, gpuweb/gpuweb wgsl/inde
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import enum
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from shadersmith.interp.arithmetic import INT_MIN, MASK32, SIGN_BIT
@@ -42,34 +45,105 @@ from shadersmith.ir.types import ScalarKind
 
 Kernel = Callable[[Any, Any], Any]
 
-__all__ = ["Language", "integer_kernel", "wgsl_extract_bits", "wgsl_insert_bits"]
+__all__ = [
+    "GlslUndefined",
+    "Language",
+    "integer_kernel",
+    "noting_glsl_undefined",
+    "wgsl_extract_bits",
+    "wgsl_insert_bits",
+]
+
+
+class GlslUndefined(enum.Enum):
+    """An operation a WGSL run evaluated whose GLSL spelling has an undefined result.
+
+    Noted so that a translator known to pass the operation through to GLSL unchanged
+    (oracle/known_bugs.py) takes the blame for what its GLSL then computes."""
+
+    INT_DIVIDE_BY_ZERO = "int / 0"
+    INT_DIVIDE_OVERFLOW = "INT_MIN / -1"
+    INT_REMAINDER_BY_ZERO = "int % 0"
+    INT_REMAINDER_OVERFLOW = "INT_MIN % -1"
+    INT_REMAINDER_NEGATIVE = "int % with a negative operand"
+    UINT_DIVIDE_BY_ZERO = "uint / 0"
+    UINT_REMAINDER_BY_ZERO = "uint % 0"
+    SHIFT_OUT_OF_RANGE = "shift by an amount outside 0..31"
+    FLOAT_TO_INTEGER_OUT_OF_RANGE = "float to integer outside the type's range"
+
+
+# The set the current run notes into; None outside `noting_glsl_undefined` (GLSL runs,
+# and WGSL runs nobody asked about), where noting costs one look-up.
+_noted: ContextVar[set[str] | None] = ContextVar("glsl_undefined_noted", default=None)
+
+
+@contextmanager
+def noting_glsl_undefined() -> Iterator[set[str]]:
+    """Collect the GlslUndefined values (their `.value`) that WGSL kernels meet inside."""
+    noted: set[str] = set()
+    token = _noted.set(noted)
+    try:
+        yield noted
+    finally:
+        _noted.reset(token)
+
+
+def note(operation: GlslUndefined) -> None:
+    noted = _noted.get()
+    if noted is not None:
+        noted.add(operation.value)
 
 
 def _signed(value: int) -> int:
     return ((value + SIGN_BIT) & MASK32) - SIGN_BIT
 
 
-def _int_divide(a: int, b: int) -> int:
-    if b == 0:
-        return a
-    if a == INT_MIN and b == -1:
-        return INT_MIN
+def _truncated_quotient(a: int, b: int) -> int:
     quotient = abs(a) // abs(b)
     return quotient if (a < 0) == (b < 0) else -quotient
 
 
+def _int_divide(a: int, b: int) -> int:
+    if b == 0:
+        note(GlslUndefined.INT_DIVIDE_BY_ZERO)
+        return a
+    if a == INT_MIN and b == -1:
+        note(GlslUndefined.INT_DIVIDE_OVERFLOW)
+        return INT_MIN
+    return _truncated_quotient(a, b)
+
+
 def _int_remainder(a: int, b: int) -> int:
-    if b == 0 or (a == INT_MIN and b == -1):
+    if b == 0:
+        note(GlslUndefined.INT_REMAINDER_BY_ZERO)
         return 0
-    return a - _int_divide(a, b) * b
+    if a == INT_MIN and b == -1:
+        note(GlslUndefined.INT_REMAINDER_OVERFLOW)
+        return 0
+    if a < 0 or b < 0:
+        note(GlslUndefined.INT_REMAINDER_NEGATIVE)
+    return a - _truncated_quotient(a, b) * b
 
 
 def _uint_divide(a: int, b: int) -> int:
-    return a if b == 0 else a // b
+    if b == 0:
+        note(GlslUndefined.UINT_DIVIDE_BY_ZERO)
+        return a
+    return a // b
 
 
 def _uint_remainder(a: int, b: int) -> int:
-    return 0 if b == 0 else a % b
+    if b == 0:
+        note(GlslUndefined.UINT_REMAINDER_BY_ZERO)
+        return 0
+    return a % b
+
+
+def _shift_amount(s: int) -> int:
+    """WGSL's amount, e2 mod 32; GLSL leaves an amount outside 0..31 undefined."""
+    if not 0 <= s <= 31:
+        note(GlslUndefined.SHIFT_OUT_OF_RANGE)
+    return s & 31
 
 
 def integer_kernel(op: BinaryOp, kind: ScalarKind) -> Kernel | None:
@@ -81,18 +155,18 @@ def integer_kernel(op: BinaryOp, kind: ScalarKind) -> Kernel | None:
         if op is BinaryOp.MOD:
             return _int_remainder
         if op is BinaryOp.SHL:
-            return lambda a, s: _signed(a << (s & 31))
+            return lambda a, s: _signed(a << _shift_amount(s))
         if op is BinaryOp.SHR:
-            return lambda a, s: a >> (s & 31)
+            return lambda a, s: a >> _shift_amount(s)
     if kind is ScalarKind.UINT:
         if op is BinaryOp.DIV:
             return _uint_divide
         if op is BinaryOp.MOD:
             return _uint_remainder
         if op is BinaryOp.SHL:
-            return lambda a, s: (a << (s & 31)) & MASK32
+            return lambda a, s: (a << _shift_amount(s)) & MASK32
         if op is BinaryOp.SHR:
-            return lambda a, s: a >> (s & 31)
+            return lambda a, s: a >> _shift_amount(s)
     return None
 
 
@@ -122,4 +196,7 @@ def wgsl_insert_bits(base: int, inserted: int, offset: int, count: int, signed: 
 
 
 def saturate(value: int, low: int, high: int) -> int:
+    """A float's truncated value converted to an integer type of range low..high."""
+    if not low <= value <= high:
+        note(GlslUndefined.FLOAT_TO_INTEGER_OUT_OF_RANGE)
     return max(low, min(high, value))

@@ -31,7 +31,9 @@ from shadersmith.oracle.components import (
     chain_names,
     failing_component,
 )
+from shadersmith.oracle.differential import REFERENCE
 from shadersmith.oracle.frames import function_name, top_frame
+from shadersmith.oracle.known_bugs import known_bug, known_signature
 from shadersmith.oracle.normalise import bound, normalise, tidy
 from shadersmith.targets.results import RunResult, RunStatus
 
@@ -249,7 +251,13 @@ def sign_finding(finding: Finding, results: Mapping[str, RunResult], components:
     first = finding.targets[0]
     result = results[first]
     if finding.kind in WRONG_RESULT_KINDS:
-        return signature(result, finding.kind, blame(finding, results, components)[0])
+        blamed = blame(finding, results, components)[0]
+        reference = results.get(REFERENCE)
+        evaluated = reference.defined_by_wgsl_only if reference is not None else ()
+        bug = known_bug(blamed, evaluated) if evaluated else None
+        if bug is not None:
+            return bound(known_signature(blamed, bug))
+        return signature(result, finding.kind, blamed)
     if finding.kind is Kind.OURS_UB:
         return signature(result, finding.kind, OURS)
     if finding.kind is Kind.COMPILE_FAILURE:

@@ -341,6 +341,7 @@ def interp_target(name: str = "interp") -> ChainTarget:
     (interp/semantics.py)."""
     from shadersmith import __version__
     from shadersmith.interp import InterpreterError, UndefinedBehaviour, run_compute
+    from shadersmith.interp.semantics import noting_glsl_undefined
 
     def run(job: Job) -> RunResult:
         if job.program is None or job.buffer_values is None:
@@ -349,13 +350,14 @@ def interp_target(name: str = "interp") -> ChainTarget:
             return run_fragment(job)
         started = time.perf_counter()
         try:
-            after = run_compute(
-                job.program,
-                job.buffer_values,
-                sanitize=True,
-                workgroups=job.groups,
-                language=_interp_language(job),
-            )
+            with noting_glsl_undefined() as noted:
+                after = run_compute(
+                    job.program,
+                    job.buffer_values,
+                    sanitize=True,
+                    workgroups=job.groups,
+                    language=_interp_language(job),
+                )
         except UndefinedBehaviour as ub:
             return RunResult(
                 RunStatus.UNDEFINED_BEHAVIOUR,
@@ -367,7 +369,7 @@ def interp_target(name: str = "interp") -> ChainTarget:
         binding_of = {b.block_name: b.binding for b in job.program.buffers}
         buffers = {binding_of[block]: values for block, values in after.buffers.items()}
         elapsed = (time.perf_counter() - started) * 1000
-        return RunResult(RunStatus.OK, buffers=buffers, run_ms=elapsed)
+        return _noted(RunResult(RunStatus.OK, buffers=buffers, run_ms=elapsed), noted)
 
     def run_fragment(job: Job) -> RunResult:
         """The whole image by the lane interpreter, sampled fragments sanitized
@@ -378,9 +380,11 @@ def interp_target(name: str = "interp") -> ChainTarget:
         if not job.integer_image:
             return _unsupported(name, "fragment shaders with a float colour")
         started = time.perf_counter()
+        noted: set[str] = set()
         try:
             if job.source_language == WGSL_JOB:
-                image = _wgsl_image(job)
+                with noting_glsl_undefined() as noted:
+                    image = _wgsl_image(job)
             else:
                 image = expected_image(job.program, job.buffer_values, job.width, job.height)
         except UndefinedBehaviour as ub:
@@ -392,9 +396,20 @@ def interp_target(name: str = "interp") -> ChainTarget:
         except InterpreterError as error:
             return _unsupported(name, str(error))
         elapsed = (time.perf_counter() - started) * 1000
-        return RunResult(RunStatus.OK, image=image, run_ms=elapsed)
+        return _noted(RunResult(RunStatus.OK, image=image, run_ms=elapsed), noted)
 
     return ChainTarget(name, [("shadersmith-interp", __version__)], run)
+
+
+def _noted(result: RunResult, noted: set[str]) -> RunResult:
+    """`result` with the WGSL-only operations the run evaluated, named in its log too
+    (a kept test's record shows them beside the values)."""
+    if noted:
+        result.defined_by_wgsl_only = tuple(sorted(noted))
+        result.log = "evaluated what WGSL defines and GLSL does not: " + "; ".join(
+            result.defined_by_wgsl_only
+        )
+    return result
 
 
 def _interp_language(job: Job) -> Language:

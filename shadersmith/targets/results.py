@@ -89,6 +89,10 @@ class RunResult:
     # the driver or spirv-cross consumed; on a tool failure, the last module made) and
     # "cross.comp" / "cross.frag" (spirv-cross's GLSL). Test directories keep them.
     artefacts: dict[str, bytes] = field(default_factory=dict)
+    # The reference interpreter's WGSL runs: the operations the program evaluated that
+    # WGSL defines and GLSL leaves undefined (interp/semantics.py GlslUndefined values),
+    # which a translator passing them through to GLSL gets wrong (oracle/known_bugs.py).
+    defined_by_wgsl_only: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:

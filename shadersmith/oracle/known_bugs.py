@@ -1,0 +1,79 @@
+"""Known bugs recognised by what the program did, not by a list of signatures.
+
+A WGSL program is defined where GLSL is not: integer `/` and `%` by zero, `INT_MIN / -1`,
+`%` with a negative operand (interp/semantics.py). A translator that passes such an
+operation to GLSL unchanged makes a GLSL program whose result is undefined, so a wrong
+result of the chain behind it says nothing about anything after the translator: the
+test can only be filed against the translator, and if that bug is already known, it is
+a known bug, not a finding. The reference interpreter notes, per run, which of those
+operations the program evaluated (`RunResult.defined_by_wgsl_only`); a wrong result
+blamed on a translator listed here, in a run that evaluated one of its operations, is
+signed `wrong:<component>:known:<bug>` and its bucket is ignored (not reduced).
+
+A wrong result on the same chain from a program that evaluated none of them keeps the
+plain `wrong:<component>` signature: that is something else, and a finding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from shadersmith.interp.semantics import GlslUndefined
+
+KNOWN_MARKER = ":known:"
+
+
+@dataclass(frozen=True)
+class KnownBug:
+    name: str  # the signature's last part
+    component: str  # the blamed component it is known in
+    operations: frozenset[GlslUndefined]  # what a run must evaluate to show it
+    upstream: str  # where it is reported or fixed
+    summary: str
+
+
+KNOWN_BUGS: tuple[KnownBug, ...] = (
+    KnownBug(
+        name="wgsl-integer-division",
+        component="naga-glsl-out",
+        operations=frozenset(
+            {
+                GlslUndefined.INT_DIVIDE_BY_ZERO,
+                GlslUndefined.INT_DIVIDE_OVERFLOW,
+                GlslUndefined.INT_REMAINDER_BY_ZERO,
+                GlslUndefined.INT_REMAINDER_OVERFLOW,
+                GlslUndefined.INT_REMAINDER_NEGATIVE,
+                GlslUndefined.UINT_DIVIDE_BY_ZERO,
+                GlslUndefined.UINT_REMAINDER_BY_ZERO,
+            }
+        ),
+        upstream=(
+            "gfx-rs/wgpu#9687 (signed % with a negative operand, merged 2026-06); "
+            "the GLSL writer has no division wrapper (the SPIR-V and MSL writers do: #9443)"
+        ),
+        summary=(
+            "naga's GLSL writer emits WGSL's integer / and % as GLSL's, which GLSL leaves "
+            "undefined for a zero divisor, INT_MIN / -1 and (for %) a negative operand"
+        ),
+    ),
+)
+
+
+def known_bug(component: str, evaluated: Iterable[str]) -> KnownBug | None:
+    """The known bug of `component` that a run evaluating `evaluated` (GlslUndefined
+    values) shows, if any."""
+    done = set(evaluated)
+    for bug in KNOWN_BUGS:
+        if bug.component == component and done & {op.value for op in bug.operations}:
+            return bug
+    return None
+
+
+def is_known_signature(signature: str) -> bool:
+    """A signature `known_bug` gave (its bucket is ignored: not reduced, listed last)."""
+    return KNOWN_MARKER in signature
+
+
+def known_signature(component: str, bug: KnownBug) -> str:
+    return f"wrong:{component}{KNOWN_MARKER}{bug.name}"
