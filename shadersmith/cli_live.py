@@ -37,6 +37,10 @@ def run_with_live_progress(
     """`run(stop, on_progress)` in a thread, `render(progress)` drawn live; its result,
     or CampaignFailed."""
     stop = threading.Event()
+    # Set by the campaign's thread as it ends. Waited on instead of Thread.join: a
+    # KeyboardInterrupt inside join() can leave is_alive() False while the thread still
+    # runs (CPython), and Ctrl-C then returned before the campaign had stopped.
+    finished = threading.Event()
     outcome: dict[str, object] = {}
     with Live(render(first), console=console, transient=True) as live:
 
@@ -51,18 +55,20 @@ def run_with_live_progress(
                     f"campaign stopped by an internal error ({type(error).__name__}: {error}); "
                     "everything recorded is kept: rerun the same command to resume"
                 )
+            finally:
+                finished.set()
 
         thread = threading.Thread(target=work, daemon=True)
         thread.start()
         try:
-            while thread.is_alive():
-                thread.join(0.2)
+            while not finished.wait(0.2):
+                pass
         except KeyboardInterrupt:
             stop.set()
             console.print(f"stopping after {in_flight} (Ctrl-C again: now)")
             try:
-                while thread.is_alive():
-                    thread.join(0.2)
+                while not finished.wait(0.2):
+                    pass
             except KeyboardInterrupt:
                 console.print("stopped; rerun the same command to resume")
                 sys.exit(130)

@@ -40,7 +40,7 @@ from shadersmith.oracle.classify import classify
 from shadersmith.oracle.differential import Comparison, Verdict, compare, run_records
 from shadersmith.oracle.known import is_ignored
 from shadersmith.oracle.known_bugs import is_known_signature
-from shadersmith.oracle.signature import sign_finding
+from shadersmith.oracle.signature import known_bug_of, sign_finding
 from shadersmith.recondition import ReconditionOptions
 from shadersmith.targets.chains import Job
 from shadersmith.targets.jobs import job_from_program, job_from_test
@@ -201,11 +201,13 @@ def judge(
         if found.kind is Kind.AGREE:
             continue
         signature = sign_finding(found, results, components)
+        known = known_bug_of(found, results, components) if is_known_signature(signature) else None
+        blamed = known.component if known else ",".join(blame(found, results, components))
         findings.append(
             dataclasses.replace(
                 found,
                 signature=signature,
-                blamed=",".join(blame(found, results, components)) or "unknown",
+                blamed=blamed or "unknown",
                 ignored=is_ignored(signature, ignore) or is_known_signature(signature),
             )
         )

@@ -123,6 +123,30 @@ def test_sigkill_mid_campaign_then_resume_loses_and_repeats_nothing(tmp_path: Pa
             assert (campaign / example / "test.json").is_file()
 
 
+def test_ctrl_c_stops_a_campaign_after_the_tests_in_flight_and_prints_its_buckets(
+    tmp_path: Path,
+) -> None:
+    # Ctrl-C used to return from the interrupted wait before the campaign had stopped
+    # (a KeyboardInterrupt inside Thread.join() left is_alive() False): a KeyError and
+    # exit 1, the campaign thread killed with the process.
+    campaign = tmp_path / "c"
+    command = [
+        sys.executable, "-m", "shadersmith.cli", "fuzz", "--count", "400",
+        "--targets", "gl-llvmpipe,vk-lavapipe,interp", "--out", str(campaign), "--no-reduce",
+    ]  # fmt: skip
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 120
+    while _count_tests(campaign / "campaign.db") < 3 and time.time() < deadline:
+        time.sleep(0.2)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=300)
+    assert process.returncode == 0, err[-2000:]
+    assert "stopping after the tests in flight" in err
+    recorded = _count_tests(campaign / "campaign.db")
+    assert 3 <= recorded < 400
+    assert f"{recorded} tests" in out  # the bucket table of what was recorded
+
+
 def test_campaign_settings_cannot_change_on_resume(tmp_path: Path) -> None:
     runner = CliRunner()
     # Two real targets: a campaign refuses to run on fewer (test_replay.py).

@@ -5,6 +5,8 @@ that evaluated one, is signed as that translator's known bug."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from shadersmith.front.glsl import parse_glsl
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.interp import run_compute
@@ -47,7 +49,7 @@ def _noted(program_text: str, language: Language) -> tuple[set[str], tuple[int, 
     program = parse_glsl(program_text).program
     with noting_glsl_undefined() as noted:
         after = run_compute(program, VALUES, language=language, sanitize=False)
-    return noted, tuple(after.buffers["B"]["r"])
+    return noted, cast(tuple[int, ...], after.buffers["B"]["r"])
 
 
 def test_the_wgsl_mode_notes_each_glsl_undefined_operation_in_any_invocation() -> None:

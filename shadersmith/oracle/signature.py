@@ -30,10 +30,11 @@ from shadersmith.oracle.components import (
     UNKNOWN,
     chain_names,
     failing_component,
+    is_witness,
 )
 from shadersmith.oracle.differential import REFERENCE
 from shadersmith.oracle.frames import function_name, top_frame
-from shadersmith.oracle.known_bugs import known_bug, known_signature
+from shadersmith.oracle.known_bugs import KnownBug, known_bug, known_signature
 from shadersmith.oracle.normalise import bound, normalise, tidy
 from shadersmith.targets.results import RunResult, RunStatus
 
@@ -251,13 +252,10 @@ def sign_finding(finding: Finding, results: Mapping[str, RunResult], components:
     first = finding.targets[0]
     result = results[first]
     if finding.kind in WRONG_RESULT_KINDS:
-        blamed = blame(finding, results, components)[0]
-        reference = results.get(REFERENCE)
-        evaluated = reference.defined_by_wgsl_only if reference is not None else ()
-        bug = known_bug(blamed, evaluated) if evaluated else None
-        if bug is not None:
-            return bound(known_signature(blamed, bug))
-        return signature(result, finding.kind, blamed)
+        known = known_bug_of(finding, results, components)
+        if known is not None:
+            return bound(known_signature(known.component, known))
+        return signature(result, finding.kind, blame(finding, results, components)[0])
     if finding.kind is Kind.OURS_UB:
         return signature(result, finding.kind, OURS)
     if finding.kind is Kind.COMPILE_FAILURE:
@@ -265,3 +263,24 @@ def sign_finding(finding: Finding, results: Mapping[str, RunResult], components:
         return signature(result, finding.kind, blame(finding, results, components)[0])
     chain: Sequence[str] = chain_names(components.get(first, ()))
     return signature(result, finding.kind, finding.component or failing_component(result, chain))
+
+
+def known_bug_of(
+    finding: Finding, results: Mapping[str, RunResult], components: Chains
+) -> KnownBug | None:
+    """The known bug (oracle/known_bugs.py) that explains a wrong result: every wrong
+    target's chain holds the component that has it, and the interpreter saw the program
+    evaluate one of its operations. Whatever else blame says (a witness through the same
+    component may happen to compute the right value): that chain's answer is undefined."""
+    reference = results.get(REFERENCE)
+    evaluated = reference.defined_by_wgsl_only if reference is not None else ()
+    if not evaluated:
+        return None
+    chains = [
+        chain_names(components.get(name, ())) for name in finding.targets if not is_witness(name)
+    ]
+    for component in dict.fromkeys(c for chain in chains[:1] for c in chain):
+        bug = known_bug(component, evaluated)
+        if bug is not None and all(component in chain for chain in chains):
+            return bug
+    return None

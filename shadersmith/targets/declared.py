@@ -54,6 +54,9 @@ CHAINS: dict[str, DeclaredChain] = {
         ("naga-glsl-in", "naga", "naga-spv-out", "wgpu-hal-vulkan", *_LAVAPIPE)
     ),
     "wgpu-vk-nvidia": DeclaredChain(("naga", "naga-spv-out", "wgpu-hal-vulkan", "nvidia-vk")),
+    "witness-wgpu-gl-softpipe": DeclaredChain(
+        ("naga", "naga-glsl-out", "wgpu-hal-gles", "mesa-glsl", "softpipe")
+    ),
 }
 
 NEWEST_SUFFIX = "-newest"

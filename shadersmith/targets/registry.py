@@ -70,6 +70,9 @@ TARGETS: dict[str, TargetSpec] = {
         _wgpu("wgpu-gl", backend="gl"),
         _wgpu("wgpu-vk-glsl", backend="vulkan", language="glsl"),
         _wgpu("wgpu-vk-nvidia", backend="vulkan", device="NVIDIA"),
+        # naga's GLSL on softpipe: clears or keeps naga's GLSL writer, wgpu-hal's GLES
+        # back-end and Mesa's GLSL front-end when wgpu-gl alone is wrong.
+        _wgpu("witness-wgpu-gl-softpipe", backend="gl", device="softpipe", raise_version=True),
         # The same chains on the newest releases (NEWEST_TWINS below).
         _newest("gl-llvmpipe-newest", "gl_target", driver="llvmpipe"),
         _newest("gl-softpipe-newest", "gl_target", driver="softpipe"),
@@ -163,6 +166,7 @@ def reads_language(name: str, language: str) -> bool:
 #   meets is not blamed on spirv-cross.)
 WITNESSES: dict[str, tuple[str, ...]] = {
     "gl-llvmpipe": ("witness-softpipe",),
+    "wgpu-gl": ("witness-wgpu-gl-softpipe",),
     "vk-lavapipe-cross": ("witness-cross-softpipe", "witness-cross-lavapipe", "witness-softpipe"),
     "gl-llvmpipe-newest": ("witness-softpipe-newest",),
     "vk-lavapipe-cross-newest": ("witness-cross-softpipe-newest", "witness-softpipe-newest"),

@@ -251,7 +251,13 @@ def _spirv_val_message(log: str) -> str:
 
 
 def cross_to_glsl(spirv: bytes, version: int = 450, timeout_s: float = DEFAULT_TIMEOUT_S) -> str:
-    """SPIR-V back to OpenGL GLSL (not Vulkan GLSL) with spirv-cross."""
+    """SPIR-V back to OpenGL GLSL (not Vulkan GLSL) with spirv-cross: in-process in a
+    worker where its library is there (spirv_cross_library.py), else the command line."""
+    from shadersmith.targets.spirv_cross_library import cross_compiler_for
+
+    library = cross_compiler_for(spirv)
+    if library is not None:
+        return library.to_glsl(spirv, version)
     with tempfile.TemporaryDirectory(prefix="shadersmith-spirv-") as scratch:
         given, output = Path(scratch) / "in.spv", Path(scratch) / "out.glsl"
         given.write_bytes(spirv)

@@ -43,13 +43,15 @@ def wgpu_target(
     language: str = WGSL,
     device: str = "llvmpipe",
     newest: bool = False,
+    raise_version: bool = False,
 ) -> ChainTarget:
     """A wgpu chain on `backend` ("vulkan" or "gl") for `language` ("wgsl" or "glsl");
-    `newest` on the newest Mesa (its worker starts with that Mesa's environment)."""
+    `newest` on the newest Mesa (its worker starts with that Mesa's environment);
+    `raise_version`: softpipe with its versions raised (the blame witness)."""
     from shadersmith.targets import newest as latest
 
     expected = latest.require_mesa() if newest else None
-    runner = WgpuRunner(backend, device)
+    runner = WgpuRunner(backend, device, raise_version)
     versions = runner.versions()
     if expected is not None:
         latest.check_mesa(versions["description"], expected)
