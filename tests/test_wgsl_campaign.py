@@ -86,14 +86,19 @@ def test_a_kept_test_is_wgsl_and_its_finding_replays(campaign: Path) -> None:
     assert bucket.ignored and bucket.reduced is None
     assert bucket.example is not None
     directory = campaign / bucket.example
-    # With the SPIR-V naga wrote, as the newest lavapipe dumped it (spirv-val took it).
+    # With the SPIR-V naga wrote, as the newest lavapipe dumped it (spirv-val took it),
+    # and the GLSL naga wrote for wgpu-gl (and its witness), as Mesa dumped it.
     assert sorted(p.name for p in directory.iterdir()) == [
         "shader.wgsl",
         "test.json",
+        "wgpu-gl.naga.comp",
         "wgpu-vk-newest.spv",
         "wgpu-vk-newest.spvasm",
+        "witness-wgpu-gl-softpipe.naga.comp",
     ]
     assert (directory / "wgpu-vk-newest.spv").read_bytes()[:4] == b"\x03\x02\x23\x07"
+    naga_glsl = (directory / "wgpu-gl.naga.comp").read_text()
+    assert naga_glsl.startswith("#version") and "void main()" in naga_glsl
     recorded = json.loads((directory / "test.json").read_text())
     assert recorded["language"] == "wgsl"
     assert "@compute" in (directory / "shader.wgsl").read_text()
@@ -165,8 +170,10 @@ def test_the_bucket_reduces_to_a_wgsl_test_that_replays(campaign: Path) -> None:
         "shader.wgsl",
         "test.json",
         "unreconditioned.comp",
+        "wgpu-gl.naga.comp",
         "wgpu-vk-newest.spv",
         "wgpu-vk-newest.spvasm",
+        "witness-wgpu-gl-softpipe.naga.comp",
     ]
     recorded = json.loads((directory / "test.json").read_text())
     assert recorded["language"] == "wgsl"

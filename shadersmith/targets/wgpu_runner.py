@@ -44,6 +44,7 @@ from shadersmith.targets.environment import (
     ensure_runtime_directory,
     select_gl_driver,
 )
+from shadersmith.targets.glsl_dump import GlslDump
 from shadersmith.targets.images import CLEAR_COLOR, CLEAR_UINT, image_from_pixels
 from shadersmith.targets.results import BufferInput, RunResult, RunStatus
 from shadersmith.targets.spirv_dump import SpirvDump
@@ -105,8 +106,9 @@ class WgpuRunner:
             select_gl_driver(device_contains.lower())
             if raise_version and device_contains.lower() == "softpipe":
                 os.environ.update(SOFTPIPE_GLES_COMPUTE_OVERRIDE)
-        # Set before the driver loads: Mesa reads it once (spirv_dump.py).
+        # Set before the driver loads: Mesa reads them once (spirv_dump.py, glsl_dump.py).
         self.spirv_dump = SpirvDump.start() if backend == "vulkan" else None
+        self.glsl_dump = GlslDump.start() if backend == "gl" else None
 
         import wgpu
         from wgpu.backends.wgpu_native import extras
@@ -140,6 +142,8 @@ class WgpuRunner:
             required_features=features, required_limits=dict(adapter.limits)
         )
         self._vertex_module: Any = None
+        if self.glsl_dump is not None:
+            self.glsl_dump.take()  # wgpu's own shaders, made as the device starts
         if self.spirv_dump is not None:
             # wgpu makes pipelines of its own as the device starts: none of them is ours.
             self.spirv_dump.take()
@@ -210,7 +214,7 @@ class WgpuRunner:
             for buffer, gpu_buffer in zip(buffers, bound.buffers, strict=True)
         }
         run_ms = _elapsed_ms(started)
-        return self._ok(RunResult(RunStatus.OK, buffers=outputs), compile_ms, run_ms)
+        return self._ok(RunResult(RunStatus.OK, buffers=outputs), compile_ms, run_ms, "compute")
 
     # --------------------------------------------------------------------- fragment
 
@@ -282,7 +286,7 @@ class WgpuRunner:
         )
         run_ms = _elapsed_ms(started)
         image = image_from_pixels(bytes(pixels), width, height, integer)
-        return self._ok(RunResult(RunStatus.OK, image=image), compile_ms, run_ms)
+        return self._ok(RunResult(RunStatus.OK, image=image), compile_ms, run_ms, "fragment")
 
     # ---------------------------------------------------------------------- helpers
 
@@ -361,8 +365,10 @@ class WgpuRunner:
             return None
         return self.spirv_dump.validate_new()
 
-    def _ok(self, result: RunResult, compile_ms: float, run_ms: float) -> RunResult:
+    def _ok(self, result: RunResult, compile_ms: float, run_ms: float, stage: str) -> RunResult:
         result.compile_ms, result.run_ms = compile_ms, run_ms
+        if self.glsl_dump is not None:
+            result.artefacts.update(self.glsl_dump.take(stage))
         if self.spirv_dump is not None:
             result.artefacts.update(self.spirv_dump.last_artefacts)
             result.tools_ms = self.spirv_dump.last_validation_ms
@@ -373,6 +379,8 @@ class WgpuRunner:
     def close(self) -> None:
         if self.spirv_dump is not None:
             self.spirv_dump.close()
+        if self.glsl_dump is not None:
+            self.glsl_dump.close()
 
 
 # Panic messages carry the crates' source paths (`.../naga-29.0.3/src/...`): the only place
