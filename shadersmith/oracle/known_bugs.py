@@ -57,6 +57,19 @@ KNOWN_BUGS: tuple[KnownBug, ...] = (
             "undefined for a zero divisor, INT_MIN / -1 and (for %) a negative operand"
         ),
     ),
+    KnownBug(
+        name="wgsl-float-to-integer",
+        component="naga-glsl-out",
+        operations=frozenset({GlslUndefined.FLOAT_TO_INTEGER_OUT_OF_RANGE}),
+        upstream=(
+            "gfx-rs/wgpu#7387 (float to integer out of range; its fix #7422 clamps in the "
+            "HLSL, MSL and SPIR-V writers, not the GLSL one)"
+        ),
+        summary=(
+            "naga's GLSL writer emits WGSL's saturating u32(f) / i32(f) as GLSL's uint(f) / "
+            "int(f), undefined for a negative float to uint and out of range"
+        ),
+    ),
 )
 
 
