@@ -14,10 +14,10 @@ appeared since the last run (`take`).
 
 from __future__ import annotations
 
-import os
 import shutil
-import tempfile
 from pathlib import Path
+
+from shadersmith.targets.dump_folder import dump_folder
 
 DUMP_VARIABLE = "MESA_SHADER_DUMP_PATH"
 _PREFIX = {"compute": "CS_", "fragment": "FS_"}
@@ -33,13 +33,8 @@ class GlslDump:
     @classmethod
     def start(cls) -> GlslDump:
         """Name a fresh folder for Mesa, before it loads (or keep one already named)."""
-        given = os.environ.get(DUMP_VARIABLE)
-        if given:
-            Path(given).mkdir(parents=True, exist_ok=True)
-            return cls(Path(given), owned=False)
-        folder = Path(tempfile.mkdtemp(prefix="shadersmith-glsl-dump-"))
-        os.environ[DUMP_VARIABLE] = str(folder)
-        return cls(folder, owned=True)
+        folder, owned = dump_folder(DUMP_VARIABLE, "shadersmith-glsl-dump-")
+        return cls(folder, owned)
 
     def take(self, stage: str | None = None) -> dict[str, bytes]:
         """The newest dumped shader of `stage` since the last call, as an artefact

@@ -16,14 +16,13 @@ takes only the files that appeared while it created its pipeline (`take`).
 from __future__ import annotations
 
 import hashlib
-import os
 import re
 import shutil
 import struct
-import tempfile
 import time
 from pathlib import Path
 
+from shadersmith.targets.dump_folder import dump_folder
 from shadersmith.targets.results import RunResult, RunStatus
 from shadersmith.targets.spirv_tools import SpirvValError, validate_spirv
 
@@ -63,13 +62,8 @@ class SpirvDump:
     def start(cls) -> SpirvDump:
         """Name a fresh folder for the driver, before it loads (or keep the one the
         environment already names)."""
-        given = os.environ.get(DUMP_VARIABLE)
-        if given:
-            Path(given).mkdir(parents=True, exist_ok=True)
-            return cls(Path(given), owned=False)
-        folder = Path(tempfile.mkdtemp(prefix="shadersmith-spirv-dump-"))
-        os.environ[DUMP_VARIABLE] = str(folder)
-        return cls(folder, owned=True)
+        folder, owned = dump_folder(DUMP_VARIABLE, "shadersmith-spirv-dump-")
+        return cls(folder, owned)
 
     def probe(self) -> None:
         """Call right after the driver made a pipeline: were its modules dumped?"""
