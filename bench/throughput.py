@@ -20,12 +20,13 @@ reconditioned in the loop, then run on every target of one TargetSession (defaul
 CPU targets). Two set-ups, alternated over the same tests (`--rounds` times each), so that
 a busy machine hurts both alike:
 - before: glslangValidator as a subprocess, run once per test ahead and shared by the
-  Vulkan chains (precompile.py), spirv-val and spirv-opt as subprocesses, tests in
-  batches of two, each batch waiting for its slowest target (the campaign loop of
-  issue 11);
-- after: glslang, spirv-val and spirv-opt in-process in each worker (glslang_library.py,
-  spirv_tools_library.py), tests streamed through the targets, each at its own pace
-  (TargetSession.stream, today's campaign loop).
+  Vulkan chains (precompile.py), spirv-val, spirv-opt and spirv-cross as subprocesses,
+  tests in batches of two, each batch waiting for its slowest target (the campaign loop
+  of issue 11);
+- after: glslang, spirv-val, spirv-opt and spirv-cross in-process in each worker
+  (glslang_library.py, spirv_tools_library.py, spirv_cross_library.py), tests streamed
+  through the targets, each at its own pace (TargetSession.stream, today's campaign
+  loop).
 `tools_ms_per_test`: the tools' time in a test (glslang, spirv-val, spirv-opt,
 spirv-cross), the shared glslang run counted once.
 """
@@ -153,6 +154,7 @@ def session_main(args: argparse.Namespace, names: list[str]) -> None:
         # The workers read SHADERSMITH_GLSLANG and SHADERSMITH_SPIRV_TOOLS when they start.
         os.environ["SHADERSMITH_GLSLANG"] = "subprocess" if mode == "before" else "library"
         os.environ["SHADERSMITH_SPIRV_TOOLS"] = "subprocess" if mode == "before" else "library"
+        os.environ["SHADERSMITH_SPIRV_CROSS"] = "subprocess" if mode == "before" else "library"
         sessions[mode] = TargetSession(names, timeout_s=120, precompile=mode == "before")
         if sessions[mode].missing:
             print(f"missing, left out: {sorted(sessions[mode].missing)}", file=sys.stderr)

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from typing import cast
 
+import pytest
+
 from shadersmith.front.glsl import parse_glsl
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.interp import run_compute
 from shadersmith.interp.semantics import GlslUndefined, noting_glsl_undefined
-from shadersmith.ir.profile import GLSL450, Language
+from shadersmith.ir.profile import GLSL450, WGSL, Language
 from shadersmith.ir.values import BufferValues
 from shadersmith.oracle.known_bugs import (
     KNOWN_BUGS,
@@ -22,6 +24,7 @@ from shadersmith.oracle.known_bugs import (
 from shadersmith.recondition import recondition
 from shadersmith.targets.chains import interp_target
 from shadersmith.targets.jobs import job_from_program
+from shadersmith.targets.results import RunStatus
 
 # Each statement evaluates one operation whose GLSL result is undefined, on buffer values
 # (so no compiler folds it), with WGSL's answer in the comment.
@@ -102,3 +105,31 @@ def test_a_known_bug_needs_its_component_and_one_of_its_operations() -> None:
     signature = known_signature("naga-glsl-out", naga)
     assert signature == "wrong:naga-glsl-out:known:wgsl-integer-division"
     assert is_known_signature(signature) and not is_known_signature("wrong:naga-glsl-out")
+
+
+FRAGMENT = """#version 450
+layout(std140, binding = 0) uniform U { int a; };
+layout(location = 0) out uvec4 _color;  // the name generated tests give it
+void main() { _color = uvec4(uint(a % 3 + 5), 0u, 0u, 1u); }
+"""
+
+
+def test_an_image_too_slow_to_draw_still_notes_what_its_sampled_fragments_evaluated(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from shadersmith.targets import chains
+
+    program = parse_glsl(FRAGMENT).program
+    job = job_from_program(program, {"U": {"a": -7}}, WGSL)
+    assert job.stage == "fragment" and job.integer_image
+    drawn = interp_target().execute(job)
+    assert drawn.ok and drawn.image is not None
+    assert drawn.image[0, 0].tolist() == [4, 0, 0, 1]  # -7 % 3 = -1 in WGSL
+    assert drawn.defined_by_wgsl_only == (GlslUndefined.INT_REMAINDER_NEGATIVE.value,)
+    # The interpreter sits out an image it estimates too slow, but keeps what the
+    # fragments it sampled first evaluated: a wgpu-gl result is still naga's known bug.
+    monkeypatch.setattr(chains, "WGSL_IMAGE_BUDGET_S", 0.0)
+    declined = interp_target().execute(job)
+    assert declined.status is RunStatus.UNSUPPORTED
+    assert declined.defined_by_wgsl_only == (GlslUndefined.INT_REMAINDER_NEGATIVE.value,)
+    assert "WGSL images this slow" in declined.log
