@@ -86,3 +86,20 @@ def test_the_cross_chain_runs_it_in_its_worker_with_the_same_result() -> None:
     assert in_worker.ok, in_worker.log
     spirv, _ = build_spirv(job.source, job.stage, ())
     assert in_worker.artefacts["cross.comp"].decode() == spirv_tools.cross_to_glsl(spirv)
+
+
+def test_a_crash_or_hang_inside_it_is_blamed_on_spirv_cross() -> None:
+    from shadersmith.oracle.components import failing_component
+    from shadersmith.targets.engine import TargetSpec, Worker
+    from shadersmith.targets.results import RunStatus
+
+    # As if the library crashed or hung between its marker lines (in_process.py).
+    planted = TargetSpec("planted", "tests.planted_targets:make_planted_misbehaviour")
+    chain = ["glslang", "spirv-cross", "mesa-glsl", "llvmpipe"]
+    with Worker(planted, timeout_s=3) as worker:
+        outcomes = {job: worker.run(job) for job in ("abort-in-spirv-cross", "hang-in-spirv-cross")}
+    assert outcomes["abort-in-spirv-cross"].status is RunStatus.CRASH
+    assert outcomes["hang-in-spirv-cross"].status is RunStatus.TIMEOUT
+    for outcome in outcomes.values():
+        assert outcome.failed_component == spirv_cross_library.STEP == "spirv-cross"
+        assert failing_component(outcome, chain) == "spirv-cross"
