@@ -13,7 +13,7 @@ PLANTED = TargetSpec("planted", "tests.planted_targets:make_planted_misbehaviour
 def test_planted_abort_hang_and_allocation_are_recorded_and_engine_carries_on() -> None:
     jobs = ["ok-1", "abort", "ok-2", "hang", "ok-3", "allocate", "ok-4", "print-abort", "ok-5"]
     with WorkerPool(PLANTED, workers=2, timeout_s=3, memory_cap_mb=300) as pool:
-        results = dict(pool.map(jobs))
+        results = {i: pool.workers[i % 2].run(job) for i, job in enumerate(jobs)}
         restarts = sum(w.restarts for w in pool.workers)
     statuses = [results[i].status for i in range(len(jobs))]
     assert statuses == [
@@ -69,7 +69,7 @@ def test_real_driver_endless_loop_times_out_and_the_next_test_still_runs() -> No
     finite = Job("fragment", FINITE_FRAGMENT, width=4, height=4)
     endless = Job("fragment", ENDLESS_FRAGMENT, width=4, height=4)
     with WorkerPool(spec_for("gl-softpipe"), workers=1, timeout_s=4) as pool:
-        results = dict(pool.map([finite, endless, finite]))
+        results = dict(enumerate(pool.workers[0].run(job) for job in (finite, endless, finite)))
         assert pool.workers[0].restarts == 1
     assert results[0].ok
     assert results[0].image is not None

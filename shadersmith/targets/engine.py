@@ -25,7 +25,7 @@ import tempfile
 import threading
 import time
 import traceback
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -359,10 +359,8 @@ def _looks_out_of_memory(log: str) -> bool:
 
 
 class WorkerPool:
-    """Several workers of one target, fed from an iterable of jobs.
-
-    `map` yields (index, result) as results arrive, so a caller can store each at once.
-    """
+    """Several workers of one target; a session drives each from a thread of its own
+    (session.py)."""
 
     def __init__(
         self,
@@ -381,30 +379,6 @@ class WorkerPool:
     @property
     def components(self) -> list[str]:
         return self.workers[0].components
-
-    def map(self, jobs: Iterable[Any]) -> Iterator[tuple[int, RunResult]]:
-        """Run every job; threads drive the workers (each blocks in its own watchdog)."""
-        from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-
-        pending_jobs = iter(enumerate(jobs))
-        idle = list(self.workers)
-        running: dict[Future[RunResult], tuple[int, Worker]] = {}
-        with ThreadPoolExecutor(max_workers=len(self.workers)) as threads:
-            while True:
-                while idle:
-                    try:
-                        index, job = next(pending_jobs)
-                    except StopIteration:
-                        break
-                    worker = idle.pop()
-                    running[threads.submit(worker.run, job)] = (index, worker)
-                if not running:
-                    return
-                done, _ = wait(running, return_when=FIRST_COMPLETED)
-                for future in done:
-                    index, worker = running.pop(future)
-                    idle.append(worker)
-                    yield index, future.result()
 
     def close(self) -> None:
         for worker in self.workers:

@@ -48,10 +48,13 @@ def ensure_runtime_directory() -> None:
 # GLSL front-end as llvmpipe and a back-end without LLVM (a TGSI interpreter). Only blame
 # witnesses use it (registry.py): a raised version is a claim the driver never made, so
 # what softpipe does with it is evidence about the other chains, not a finding of its own.
-SOFTPIPE_COMPUTE_OVERRIDE = {"MESA_GL_VERSION_OVERRIDE": "4.5", "MESA_GLSL_VERSION_OVERRIDE": "450"}
 # wgpu's GL back-end asks EGL for OpenGL ES and refuses a device without ES 3.1's compute
 # shaders: for the WGSL witness (registry.WITNESSES) softpipe claims ES 3.1 too.
-SOFTPIPE_GLES_COMPUTE_OVERRIDE = {**SOFTPIPE_COMPUTE_OVERRIDE, "MESA_GLES_VERSION_OVERRIDE": "3.1"}
+SOFTPIPE_COMPUTE_OVERRIDE = {
+    "MESA_GL_VERSION_OVERRIDE": "4.5",
+    "MESA_GLSL_VERSION_OVERRIDE": "450",
+    "MESA_GLES_VERSION_OVERRIDE": "3.1",
+}
 
 
 def select_gl_driver(driver: str, raise_version: bool = False) -> None:

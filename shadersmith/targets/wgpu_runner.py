@@ -28,7 +28,6 @@ at the first dispatch or draw, in `run_ms`, with the submit, the wait and the re
 from __future__ import annotations
 
 import functools
-import os
 import re
 import time
 from collections.abc import Callable, Sequence
@@ -38,7 +37,6 @@ from typing import Any
 
 from shadersmith.harness.std430 import pack_buffer, runtime_lengths_of, unpack_buffer
 from shadersmith.targets.environment import (
-    SOFTPIPE_GLES_COMPUTE_OVERRIDE,
     DriverUnavailable,
     disable_shader_cache,
     ensure_runtime_directory,
@@ -95,7 +93,7 @@ class WgpuRunner:
         self, backend: str, device_contains: str = "llvmpipe", raise_version: bool = False
     ) -> None:
         """`raise_version`: softpipe claims GL 4.5 and ES 3.1, which wgpu's GL back-end
-        needs (a blame witness only: environment.SOFTPIPE_GLES_COMPUTE_OVERRIDE)."""
+        needs (a blame witness only: environment.SOFTPIPE_COMPUTE_OVERRIDE)."""
         if backend not in BACKENDS:
             raise DriverUnavailable(f"unknown wgpu back-end {backend!r}; known: {sorted(BACKENDS)}")
         self.backend = backend
@@ -103,9 +101,7 @@ class WgpuRunner:
         ensure_runtime_directory()
         if backend == "gl":
             # EGL picks Mesa's vendor library and Gallium driver when it first loads.
-            select_gl_driver(device_contains.lower())
-            if raise_version and device_contains.lower() == "softpipe":
-                os.environ.update(SOFTPIPE_GLES_COMPUTE_OVERRIDE)
+            select_gl_driver(device_contains.lower(), raise_version)
         # Set before the driver loads: Mesa reads them once (spirv_dump.py, glsl_dump.py).
         self.spirv_dump = SpirvDump.start() if backend == "vulkan" else None
         self.glsl_dump = GlslDump.start() if backend == "gl" else None
