@@ -4,19 +4,21 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import os
 import sys
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from shadersmith.cli_live import FORCE_OPTION
 from shadersmith.generate.options import SmithOptions
 from shadersmith.ir.profile import ALL_PROFILES, PROFILES
 
@@ -31,12 +33,32 @@ GENERATE_PROFILE_CHOICE = click.Choice(sorted(ALL_PROFILES))
 err_console = Console(stderr=True)
 
 
-def _fail(message: str) -> None:
+class _Failure(click.ClickException):
+    exit_code = 2
+
+
+def _fail(message: str) -> NoReturn:
     """One-line error for the user, exit status 2 like click's own usage errors."""
-    raise click.ClickException(message)
+    raise _Failure(message)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The command group; a file-system error no command foresaw (disk full, a folder
+    made read-only under a running command) is still one line, never a traceback."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        from shadersmith.case import TestCaseError
+
+        try:
+            return super().invoke(ctx)
+        except OSError as error:
+            where = f"{error.filename}: " if error.filename else ""
+            _fail(f"{where}{error.strerror or error}")
+        except TestCaseError as error:  # e.g. refused paths (case/safe_files.py)
+            _fail(str(error))
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="shadersmith")
 def main() -> None:
     """Find and shrink bugs in shader compilers."""
@@ -68,9 +90,10 @@ DEFAULT_FRAGMENT_SHARE = 0.25
     show_default=True,
     help="A compute shader, or a fragment shader drawn over a 64x64 target.",
 )
-def generate(seed: int, profile: str, out: Path | None, stage: str) -> None:
+@FORCE_OPTION
+def generate(seed: int, profile: str, out: Path | None, stage: str, force: bool) -> None:
     """Generate one random shader (GLSLsmith generator, ShaDiv's divergence)."""
-    from shadersmith.case import write_test
+    from shadersmith.case import safe_files, write_test
     from shadersmith.emit.glsl import emit_glsl
     from shadersmith.emit.wgsl import emit_wgsl
     from shadersmith.generate.smith import SmithOptions
@@ -79,6 +102,8 @@ def generate(seed: int, profile: str, out: Path | None, stage: str) -> None:
     from shadersmith.ir.profile import Language, profile_named
 
     language = profile_named(profile)
+    if out is not None:
+        safe_files.check_test_output(out, force)  # before the work, not after it
     options = SmithOptions(fragment_probability=1.0 if stage == "fragment" else 0.0)
     generated = generate_program(seed, options, language)
     if out is None:
@@ -90,7 +115,7 @@ def generate(seed: int, profile: str, out: Path | None, stage: str) -> None:
             x, y, z = generated.workgroups
             click.echo(f"dispatch: {x}x{y}x{z} work groups", err=True)
         return
-    path = write_test(testcase_from_generated(generated, language), out)
+    path = write_test(testcase_from_generated(generated, language), out, force=force)
     click.echo(f"wrote {path}")
 
 
@@ -226,18 +251,29 @@ def export_command(test_dir: Path, form: str) -> None:
     is_flag=True,
     help="Keep only the wrappers whose unsafe path the inputs take (run in the interpreter).",
 )
-def recondition_command(test_dir: Path, out: Path | None, prune: bool) -> None:
+@FORCE_OPTION
+def recondition_command(test_dir: Path, out: Path | None, prune: bool, force: bool) -> None:
     """Write an undefined-behaviour-free version of a test beside the original."""
-    from shadersmith.case import TestCaseError, load_test, write_test
+    from shadersmith.case import TestCaseError, load_test, safe_files, write_test
     from shadersmith.harness.reconditioned import reconditioned_test
 
+    destination = out or _beside(test_dir, "reconditioned")
     try:
+        safe_files.check_outside(destination, test_dir)
+        safe_files.check_test_output(destination, force)
         test = load_test(test_dir)
         result = reconditioned_test(test, prune=prune)
+        click.echo(f"wrote {write_test(result, destination, force=force)}")
     except TestCaseError as error:
         _fail(str(error))
-    destination = out or test_dir.with_name(test_dir.name + "-reconditioned")
-    click.echo(f"wrote {write_test(result, destination)}")
+
+
+def _beside(test_dir: Path, suffix: str) -> Path:
+    """`<test>-<suffix>` beside the test (for `.`, beside the current folder)."""
+    absolute = Path(os.path.abspath(test_dir))  # lexically: `.` and `..`, no link followed
+    if not absolute.name:
+        _fail(f"{test_dir}: give --out for a test at the file system's root")
+    return absolute.with_name(f"{absolute.name}-{suffix}")
 
 
 @main.command(name="targets")
@@ -379,8 +415,11 @@ def run_command(test_dir: Path, target_list: str | None, timeout: float, save: b
     )
     for finding in judged.findings:
         click.echo(f"finding: {finding.signature} (targets: {', '.join(finding.targets)})")
-    if save:
-        write_test(judged.recorded_in(test, versions=outcome.versions), test_dir)
+    if save:  # in place: files the record does not list are left alone (safe_files)
+        try:
+            write_test(judged.recorded_in(test, versions=outcome.versions), test_dir)
+        except TestCaseError as error:
+            _fail(str(error))
 
 
 def _duration(text: str | None) -> float | None:
@@ -389,11 +428,12 @@ def _duration(text: str | None) -> float | None:
         return None
     units = {"s": 1, "m": 60, "h": 3600}
     try:
-        if text[-1] in units:
-            return float(text[:-1]) * units[text[-1]]
-        return float(text)
+        seconds = float(text[:-1]) * units[text[-1]] if text[-1] in units else float(text)
     except (ValueError, IndexError):
         raise click.BadParameter(f"{text!r} is not a duration like 90s, 10m or 2h") from None
+    if not math.isfinite(seconds) or seconds <= 0:  # nan would never stop, 0 never start
+        raise click.BadParameter(f"{text!r}: a duration must be positive, like 90s, 10m or 2h")
+    return seconds
 
 
 @main.command(name="fuzz")
@@ -478,6 +518,7 @@ def _duration(text: str | None) -> float | None:
     help="Share of tests that are fragment shaders drawn over a 64x64 target (the others "
     "are compute shaders).",
 )
+@FORCE_OPTION
 def fuzz_command(
     target_list: str | None,
     time_text: str | None,
@@ -494,6 +535,7 @@ def fuzz_command(
     multi_invocation: float | None,
     p_delta: float | None,
     fragment: float,
+    force: bool,
 ) -> None:
     """Run a differential campaign: generate, recondition, run, classify, bucket, store.
 
@@ -545,6 +587,8 @@ def fuzz_command(
 
     try:
         run_with_live_progress(
+            out,
+            force,
             lambda stop, on_progress: run_campaign(out, options, stop, on_progress),
             Progress(),
             status_table,
@@ -571,7 +615,7 @@ def _generator_options(
 def _print_buckets(campaign: Path) -> None:
     from shadersmith.campaign.store import CampaignStore
 
-    store = CampaignStore(campaign)
+    store = CampaignStore(campaign, read_only=True)
     try:
         buckets = store.buckets()
         totals = store.totals()
@@ -628,7 +672,7 @@ def _print_reduced_programs(campaign: Path) -> None:
     from shadersmith.campaign.store import CampaignStore
     from shadersmith.case import UNRECONDITIONED_FILE_BY_STAGE
 
-    store = CampaignStore(campaign)
+    store = CampaignStore(campaign, read_only=True)
     try:
         buckets = store.buckets()
     finally:
@@ -697,6 +741,7 @@ def buckets_command(campaign: Path, programs: bool) -> None:
     type=click.Path(file_okay=False, path_type=Path),
     help="Where to write the reduced test; default: TEST_DIR-reduced beside it.",
 )
+@FORCE_OPTION
 def reduce_command(
     test_dir: Path,
     reducer: str,
@@ -706,6 +751,7 @@ def reduce_command(
     jobs: int,
     timeout: float,
     out: Path | None,
+    force: bool,
 ) -> None:
     """Shrink a test while its finding's signature holds, reconditioning every candidate.
 
@@ -717,11 +763,10 @@ def reduce_command(
 
     from rich.live import Live
 
-    from shadersmith.case import TestCaseError, load_test
+    from shadersmith.case import TestCaseError, load_test, safe_files
     from shadersmith.reduce import (
         ReductionError,
         reduce_subject,
-        reduced_directory,
         subject_from_test,
         write_reduced,
     )
@@ -730,7 +775,11 @@ def reduce_command(
     from shadersmith.targets.session import TargetSession
 
     budget = _duration(time_text) or 600.0
+    destination = out or _beside(test_dir, "reduced")
     try:
+        # Where the result goes is checked first: a reduction is too dear to lose at the end.
+        safe_files.check_outside(destination, test_dir)
+        safe_files.check_test_output(destination, force)
         test = load_test(test_dir)
         targets = tuple(parse_target_list(target_list)) if target_list else None
         subject = subject_from_test(test, signature=signature, targets=targets)
@@ -773,7 +822,10 @@ def reduce_command(
         _fail(str(error))
     finally:
         signal.signal(signal.SIGINT, previous)
-    written = write_reduced(result, out or reduced_directory(test_dir))
+    try:
+        written = write_reduced(result, destination, force=force)
+    except TestCaseError as error:
+        _fail(str(error))
     counters = result.counters
     click.echo(
         f"{result.original_lines} -> {result.reduced_lines} lines unreconditioned "

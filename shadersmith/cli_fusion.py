@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 import click
 from rich.table import Table
 
+from shadersmith.cli_live import FORCE_OPTION
+
 if TYPE_CHECKING:
     from shadersmith.campaign.fusion import FusionProgress
 
@@ -80,6 +82,7 @@ DEFAULT_TARGETS = ("gl-llvmpipe", "vk-lavapipe")
     show_default=True,
     help="Test directories kept per bucket; the rest are only counted.",
 )
+@FORCE_OPTION
 def fuse_command(
     targets: tuple[str, ...],
     time_text: str | None,
@@ -92,6 +95,7 @@ def fuse_command(
     tolerance: float,
     timeout: float,
     keep: int,
+    force: bool,
 ) -> None:
     """Run a fusion campaign (FShader): sequences of generated fragment programs fused
     under MR+, MR-, MR_l and MR_o; each fused image must be what the relation predicts
@@ -141,6 +145,8 @@ def fuse_command(
 
     try:
         progress = run_with_live_progress(
+            out,
+            force,
             lambda stop, on_progress: run_fusion_campaign(out, options, stop, on_progress),
             FusionProgress(),
             status,

@@ -13,10 +13,14 @@ import sys
 import threading
 import traceback
 from collections.abc import Callable
+from pathlib import Path
 from typing import TypeVar
 
+import click
 from rich.console import Console, RenderableType
 from rich.live import Live
+
+from shadersmith.case import safe_files
 
 P = TypeVar("P")
 R = TypeVar("R")
@@ -26,7 +30,17 @@ class CampaignFailed(Exception):
     """The campaign stopped on an error; the message is one line for the user."""
 
 
+FORCE_OPTION = click.option(
+    "--force",
+    is_flag=True,
+    help="Write into an existing --out directory that is not shadersmith's (nothing in it "
+    "is deleted).",
+)
+
+
 def run_with_live_progress(
+    campaign: Path,
+    force: bool,
     run: Callable[[threading.Event, Callable[[P], None]], R],
     first: P,
     render: Callable[[P], RenderableType],
@@ -34,8 +48,26 @@ def run_with_live_progress(
     expected: tuple[type[Exception], ...] = (RuntimeError,),
     in_flight: str = "the tests in flight",
 ) -> R:
-    """`run(stop, on_progress)` in a thread, `render(progress)` drawn live; its result,
-    or CampaignFailed."""
+    """`run(stop, on_progress)` in a thread on the campaign directory `campaign` (checked
+    to be a campaign's, or new, or empty, or `force`d; locked for the run, so that a
+    second campaign there is refused), `render(progress)` drawn live; its result, or
+    CampaignFailed."""
+    try:
+        safe_files.check_campaign_output(campaign, force)
+        with safe_files.campaign_lock(campaign):
+            return _run_live(run, first, render, console, expected, in_flight)
+    except safe_files.UnsafePathError as error:
+        raise CampaignFailed(str(error)) from None
+
+
+def _run_live(
+    run: Callable[[threading.Event, Callable[[P], None]], R],
+    first: P,
+    render: Callable[[P], RenderableType],
+    console: Console,
+    expected: tuple[type[Exception], ...],
+    in_flight: str,
+) -> R:
     stop = threading.Event()
     # Set by the campaign's thread as it ends. Waited on instead of Thread.join: a
     # KeyboardInterrupt inside join() can leave is_alive() False while the thread still
@@ -47,7 +79,7 @@ def run_with_live_progress(
         def work() -> None:
             try:
                 outcome["result"] = run(stop, lambda progress: live.update(render(progress)))
-            except expected as error:
+            except (*expected, safe_files.UnsafePathError) as error:
                 outcome["error"] = str(error)
             except Exception as error:  # a defect of ours: say so, keep what is recorded
                 traceback.print_exc()

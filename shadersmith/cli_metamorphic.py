@@ -8,6 +8,7 @@ import click
 from rich.table import Table
 
 from shadersmith.case import TestCase
+from shadersmith.cli_live import FORCE_OPTION
 from shadersmith.mutate.metamorphic import DEFAULT_STEPS
 from shadersmith.mutate.transforms import FAMILIES
 
@@ -53,6 +54,7 @@ from shadersmith.mutate.transforms import FAMILIES
 @click.option("--keep", type=click.IntRange(1), default=3, show_default=True)
 @click.option("--reduce/--no-reduce", "reduce_buckets", default=True, show_default=True)
 @click.option("--reduce-time", default="2m", show_default=True)
+@FORCE_OPTION
 def metamorphic_command(
     target_list: str,
     time_text: str | None,
@@ -66,6 +68,7 @@ def metamorphic_command(
     keep: int,
     reduce_buckets: bool,
     reduce_time: str,
+    force: bool,
 ) -> None:
     """Run a metamorphic campaign: each reference and its semantics-preserving variant
     must give the same output on every target; no second compiler is compared.
@@ -125,6 +128,8 @@ def metamorphic_command(
 
     try:
         run_with_live_progress(
+            out,
+            force,
             lambda stop, on_progress: MetamorphicCampaign(out, options, stop, on_progress).run(),
             MetamorphicProgress(),
             status,
@@ -145,7 +150,7 @@ def print_variant_statistics(campaign: Path, targets: list[str]) -> None:
 
     console = Console()
 
-    store = CampaignStore(campaign)
+    store = CampaignStore(campaign, read_only=True)
     try:
         store.db.executescript(VARIANTS_SCHEMA)
         stats = variant_statistics(store, targets)

@@ -161,13 +161,13 @@ def test_campaign_settings_cannot_change_on_resume(tmp_path: Path) -> None:
         ["fuzz", "--count", "2", "--targets", "interp", "--seed-base", "9",
          "--out", str(tmp_path / "c")],
     )  # fmt: skip
-    assert second.exit_code == 1
+    assert second.exit_code == 2
     assert "started with other settings (seed_base)" in second.output
 
 
 def test_unknown_target_is_a_one_line_error() -> None:
     result = CliRunner().invoke(main, ["fuzz", "--targets", "gl-radeon", "--count", "1"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert result.output.strip().count("\n") == 0
     assert "unknown target 'gl-radeon'" in result.output
 
@@ -177,18 +177,18 @@ def test_replay_of_bad_test_directories_is_one_line(tmp_path: Path) -> None:
     (tmp_path / "corrupt").mkdir()
     (tmp_path / "corrupt" / "test.json").write_text("{oops")
     result = runner.invoke(main, ["replay", str(tmp_path / "corrupt")])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "corrupt JSON" in result.output
     assert result.output.strip().count("\n") == 0
 
     runner.invoke(main, ["generate", "--seed", "1", "--out", str(tmp_path / "t")])
     (tmp_path / "t" / "shader.comp").unlink()
     result = runner.invoke(main, ["replay", str(tmp_path / "t")])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "shader file shader.comp is missing" in result.output
 
     result = runner.invoke(main, ["buckets", str(tmp_path)])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "not a campaign directory" in result.output
 
 

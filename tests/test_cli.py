@@ -86,7 +86,7 @@ def test_recondition_rejects_an_edited_shader(tmp_path: Path) -> None:
     shader = original / "shader.comp"
     shader.write_text(shader.read_text() + "\n// edited\n")
     result = runner.invoke(main, ["recondition", str(original)])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "differs from what its provenance generates" in result.output
     assert result.output.count("\n") == 1
 
@@ -95,7 +95,7 @@ def test_recondition_of_corrupt_test_is_one_line(tmp_path: Path) -> None:
     (tmp_path / "t").mkdir()
     (tmp_path / "t" / "test.json").write_text("{")
     result = CliRunner().invoke(main, ["recondition", str(tmp_path / "t")])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "corrupt JSON" in result.output
 
 

@@ -284,5 +284,5 @@ def test_uint32_images_make_a_viewable_png(tmp_path: Path) -> None:
     changed[0, 0, 2] ^= 1 << 30  # one high bit of one word still shows
     assert (viewable(changed) != picture).any()
     assert png_bytes(image) == png_bytes(picture)
-    write_png(tmp_path / "words.png", image)
+    write_png(tmp_path, "words.png", image)
     assert (read_png(tmp_path / "words.png") == picture).all()

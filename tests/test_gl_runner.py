@@ -175,7 +175,7 @@ def test_a_second_driver_in_one_process_is_refused() -> None:
 
 def test_png_round_trip(tmp_path: Path) -> None:
     image = gradient_expected(5, 3)
-    write_png(tmp_path / "g.png", image)
+    write_png(tmp_path, "g.png", image)
     assert (read_png(tmp_path / "g.png") == image).all()
 
 

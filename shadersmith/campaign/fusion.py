@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import random
 import threading
 import time
@@ -40,7 +41,7 @@ from typing import Any, cast
 import numpy as np
 import numpy.typing as npt
 
-from shadersmith.case import Kind, StepRecord
+from shadersmith.case import Kind, StepRecord, TestCaseError, safe_files
 from shadersmith.generate.smith import SmithOptions, generate, options_to_dict
 from shadersmith.harness.build import generator_provenance
 from shadersmith.interp.errors import InterpreterError, UndefinedBehaviour
@@ -541,7 +542,7 @@ def run_fusion_campaign(
     one-line reason (no target started, a resumed campaign with other settings)."""
     from shadersmith.campaign.fusion_tests import save_findings
 
-    out.mkdir(parents=True, exist_ok=True)
+    safe_files.make_directory(out)
     progress = _resumed(out, options)
     started = time.perf_counter()
     with TargetSession(list(options.targets), timeout_s=options.timeout_s) as session:
@@ -569,20 +570,18 @@ def run_fusion_campaign(
 def _record(out: Path, options: FusionOptions, progress: FusionProgress) -> None:
     state = {"settings": settings(options), "progress": progress.to_json(emd=True)}
     for name, data in ((STATE_FILE, state), (SUMMARY_FILE, progress.to_json())):
-        staging = out / f".{name}.tmp"
-        staging.write_text(json.dumps(data, indent=1) + "\n")
-        staging.replace(out / name)
+        safe_files.write_file(out, name, json.dumps(data, indent=1) + "\n")
 
 
 def _resumed(out: Path, options: FusionOptions) -> FusionProgress:
     path = out / STATE_FILE
-    if not path.is_file():
+    if not os.path.lexists(path):
         return FusionProgress()
     try:
-        state = json.loads(path.read_text())
+        state = json.loads(safe_files.read_text(out, STATE_FILE))
         recorded = state["settings"]
         progress = FusionProgress.from_json(state["progress"])
-    except (OSError, ValueError, KeyError, TypeError) as error:
+    except (OSError, ValueError, KeyError, TypeError, TestCaseError) as error:
         raise RuntimeError(f"{path}: cannot resume from it ({error})") from None
     if recorded != settings(options):
         changed = sorted(k for k in settings(options) if recorded.get(k) != settings(options)[k])

@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -45,7 +46,15 @@ from shadersmith.campaign.fusion import (
     judge,
 )
 from shadersmith.campaign.store import bucket_directory_name
-from shadersmith.case import Finding, Kind, TestCaseError, load_test, write_test
+from shadersmith.case import (
+    Finding,
+    Kind,
+    TestCase,
+    TestCaseError,
+    load_test,
+    safe_files,
+    write_test,
+)
 from shadersmith.case.finding import kind_of_signature
 from shadersmith.mutate.fusion import FUSE, Relation
 from shadersmith.oracle.differential import run_records
@@ -62,7 +71,7 @@ _MAX_DIFFERENCE_GAIN = 64
 
 
 def is_fusion_test(directory: Path) -> bool:
-    return (directory / FUSION_FILE).is_file()
+    return safe_files.is_plain_file(directory, FUSION_FILE)
 
 
 def save_findings(
@@ -80,7 +89,9 @@ def save_findings(
         if buckets[signature] > options.keep_per_bucket:
             continue
         bucket = out / "findings" / bucket_directory_name(signature)
-        write_fusion_test(bucket / outcome.plan.name, outcome, signature, target, options, versions)
+        write_fusion_test(
+            bucket / outcome.plan.name, outcome, signature, target, options, versions, root=out
+        )
         saved += 1
     return saved
 
@@ -92,31 +103,48 @@ def write_fusion_test(
     target: str,
     options: FusionOptions,
     versions: Mapping[str, Mapping[str, str]],
+    root: Path | None = None,
 ) -> Path:
-    """Write the test directory (see the module docstring) atomically."""
-    directory = directory.resolve()
-    staging = directory.with_name(f".{directory.name}.staging")
-    shutil.rmtree(staging, ignore_errors=True)
+    """Write the test directory (see the module docstring): a new one in a staging folder
+    renamed into place, an existing one (a resumed campaign's) rewritten in place; every
+    file through case/safe_files.py. `root`: the campaign directory, below which nothing
+    may be a link."""
     files: dict[str, bytes] = {}
     recorded = run_records(outcome.results, files, versions)
     recorded.verdict = "fusion"
     kind = kind_of_signature(signature) or Kind.DISAGREE
     recorded.finding = Finding(kind, (target,), signature=signature)
     fused = replace(outcome.trial.test, results=recorded, files=files)
+    if root is not None:
+        safe_files.make_directories(root, directory.relative_to(root).parent)
+    safe_files.check_test_output(directory)
+    if os.path.lexists(directory):
+        _write_fusion_files(directory, fused, outcome, signature, target, options)
+        return directory
+    staging = Path(tempfile.mkdtemp(prefix=f".{directory.name}.", dir=directory.parent))
     try:
-        write_test(fused, staging)
-        for number, part in enumerate(outcome.parts, start=1):
-            write_test(part.test, staging / PART_DIRECTORY.format(number))
-        _write_images(staging / IMAGES, outcome)
-        metadata = _metadata(outcome, signature, target, options)
-        (staging / FUSION_FILE).write_text(json.dumps(metadata, indent=1) + "\n")
-        if directory.exists():
-            shutil.rmtree(directory)
-        os.replace(staging, directory)
+        _write_fusion_files(staging, fused, outcome, signature, target, options)
+        os.rename(staging, directory)  # never over a name that appeared meanwhile
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return directory
+
+
+def _write_fusion_files(
+    directory: Path,
+    fused: TestCase,
+    outcome: FusedOutcome,
+    signature: str,
+    target: str,
+    options: FusionOptions,
+) -> None:
+    write_test(fused, directory)
+    for number, part in enumerate(outcome.parts, start=1):
+        write_test(part.test, directory / PART_DIRECTORY.format(number))
+    _write_images(directory / IMAGES, outcome)
+    metadata = _metadata(outcome, signature, target, options)
+    safe_files.write_file(directory, FUSION_FILE, json.dumps(metadata, indent=1) + "\n")
 
 
 def _metadata(
@@ -163,18 +191,17 @@ def _write_images(folder: Path, outcome: FusedOutcome) -> None:
     checks = {t: v.check for t, v in outcome.verdicts.items()}
     checks[INTERP] = outcome.interp_check
     for name, (fused, parts) in sources.items():
-        where = folder / name
-        where.mkdir(parents=True, exist_ok=True)
+        where = safe_files.make_directories(folder, name)
         for number, image in enumerate(parts, start=1):
             if image is not None:
-                write_png(where / f"part_{number}.png", image)
+                write_png(where, f"part_{number}.png", image)
         if fused is None:
             continue
-        write_png(where / "fused.png", fused)
+        write_png(where, "fused.png", fused)
         check = checks.get(name)
         if check is not None:
-            write_png(where / "expected.png", check.expected)
-            write_png(where / "figure.png", figure(check.expected, fused))
+            write_png(where, "expected.png", check.expected)
+            write_png(where, "figure.png", figure(check.expected, fused))
 
 
 def _rgba8(image: Any) -> RGBA8 | None:

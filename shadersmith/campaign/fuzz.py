@@ -268,8 +268,9 @@ def _handle(
         if store.kept_directories(finding.signature) >= options.keep_per_bucket:
             continue  # counted, not kept: no reduction wasted on duplicates
         test = judged.recorded_in(item.test, finding, session.versions())
-        path = write_test(test, store.test_directory(finding, item.seed))
-        directories[finding.signature] = str(path.relative_to(store.directory.resolve()))
+        path = store.test_directory(finding, item.name)
+        write_test(test, path, root=store.directory)
+        directories[finding.signature] = str(path.relative_to(store.directory))
     rows = [
         (
             name,

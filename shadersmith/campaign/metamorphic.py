@@ -25,7 +25,7 @@ from typing import Any
 
 from shadersmith.campaign.findings import reproduce_crashes
 from shadersmith.campaign.store import CampaignStore
-from shadersmith.case import Finding, Kind, write_test
+from shadersmith.case import Finding, Kind, TestCaseError, write_test
 from shadersmith.case.codec import step_to_json
 from shadersmith.generate.smith import SmithOptions, options_to_dict
 from shadersmith.ir.profile import GLSL450, LanguageProfile
@@ -182,8 +182,9 @@ class MetamorphicCampaign:
             if store.kept_directories(finding.signature) >= self.options.keep_per_bucket:
                 continue
             test = recorded_pair(pair, reference, variant, finding, session.versions())
-            path = write_test(test, store.test_directory(finding, pair.seed))
-            directories[finding.signature] = str(path.relative_to(store.directory.resolve()))
+            path = store.test_directory(finding, pair.seed)
+            write_test(test, path, root=store.directory)
+            directories[finding.signature] = str(path.relative_to(store.directory))
         rows = [
             (
                 name,
@@ -242,13 +243,15 @@ class MetamorphicCampaign:
             progress.reducing = bucket.signature
             if self.on_progress:
                 self.on_progress(progress)
-            assert bucket.example is not None
-            outcome, cause = reduce_metamorphic_bucket(
-                self.store.directory / bucket.example,
-                bucket.signature,
-                self.session,
-                self.options.reduce_time_s,
-            )
+            try:
+                outcome, cause = reduce_metamorphic_bucket(
+                    self.store.example_directory(bucket),
+                    bucket.signature,
+                    self.session,
+                    self.options.reduce_time_s,
+                )
+            except TestCaseError as error:  # a link planted in a shared campaign, ...
+                outcome, cause = f"failed: {error}", None
             self.store.set_reduced(bucket.signature, outcome, cause)
             progress.reduced += 1
         progress.reducing = None

@@ -52,9 +52,8 @@ def reduce_new_buckets(
             continue
         if on_bucket is not None:
             on_bucket(bucket)
-        assert bucket.example is not None
-        directory = store.directory / bucket.example
         try:
+            directory = store.example_directory(bucket)
             subject = subject_from_test(load_test(directory))
             result = reduce_subject(
                 subject,
@@ -68,7 +67,11 @@ def reduce_new_buckets(
             continue
         if interrupted():
             break
-        written = write_reduced(result, reduced_directory(directory))
+        try:
+            written = write_reduced(result, reduced_directory(directory))
+        except TestCaseError as error:  # e.g. a link planted where the reduced test goes
+            store.set_reduced(bucket.signature, f"failed: {error}")
+            continue
         outcome = _relative(written, store.directory)
         cause = None
         if result.signature_kept:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from shadersmith.case import Finding, finding_to_json
+from shadersmith.case import Finding, finding_to_json, safe_files
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -83,6 +83,22 @@ class Bucket:
     root_cause: str | None = None  # oracle/root_cause.py, once reduced
 
 
+def _open_read_only(path: Path) -> sqlite3.Connection:
+    if not path.is_file():
+        raise StoreError(f"{path.parent}: not a campaign directory (no campaign.db)")
+    uri = path.absolute().as_uri()
+    try:
+        db = sqlite3.connect(f"{uri}?mode=ro", uri=True, check_same_thread=False)
+        db.execute("SELECT COUNT(*) FROM buckets").fetchone()
+        return db
+    except sqlite3.OperationalError:
+        # A write-ahead-log database in a folder we cannot write (a read-only share):
+        # SQLite cannot make its shared-memory file, so read the file as it stands.
+        db = sqlite3.connect(f"{uri}?immutable=1", uri=True, check_same_thread=False)
+        db.execute("SELECT COUNT(*) FROM buckets").fetchone()
+        return db
+
+
 def bucket_directory_name(signature: str) -> str:
     """A file-system-safe, readable, bounded name for a bucket."""
     name = re.sub(r"[^A-Za-z0-9._-]+", "_", signature).strip("_")
@@ -90,12 +106,21 @@ def bucket_directory_name(signature: str) -> str:
 
 
 class CampaignStore:
-    def __init__(self, directory: Path, keep_per_bucket: int = 3) -> None:
+    def __init__(self, directory: Path, keep_per_bucket: int = 3, read_only: bool = False) -> None:
+        """The campaign in `directory`, made if new; `read_only` (reports): nothing is
+        made or written, and a campaign on a read-only disk is still read."""
         self.directory = directory
         self.keep_per_bucket = keep_per_bucket
-        directory.mkdir(parents=True, exist_ok=True)
         path = directory / "campaign.db"
+        # SQLite opens its files through links: one planted in a shared campaign would
+        # have it write into whatever the link names.
+        for name in ("campaign.db", "campaign.db-wal", "campaign.db-shm", "campaign.db-journal"):
+            safe_files.refuse_link(directory / name)
         try:
+            if read_only:
+                self.db = _open_read_only(path)
+                return
+            safe_files.make_directory(directory)
             self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
@@ -141,8 +166,15 @@ class CampaignStore:
         ).fetchone()
         return int(row[0])
 
-    def test_directory(self, finding: Finding, seed: int) -> Path:
-        return self.directory / "buckets" / bucket_directory_name(finding.signature) / str(seed)
+    def test_directory(self, finding: Finding, name: int | str) -> Path:
+        """Where a test (named by its seed) is kept in its finding's bucket."""
+        return self.directory / "buckets" / bucket_directory_name(finding.signature) / str(name)
+
+    def example_directory(self, bucket: Bucket) -> Path:
+        """The bucket's kept example; the database is as untrusted as the directory it
+        lies in, so the path must stay inside the campaign, through no link."""
+        assert bucket.example is not None
+        return safe_files.inside(self.directory, bucket.example)
 
     def record(
         self,

@@ -5,6 +5,7 @@ its one JSON codec.
     write_test(test, directory)          # schema 2, atomically
 """
 
+from shadersmith.case import safe_files
 from shadersmith.case.codec import (
     SCHEMA_VERSION,
     finding_from_json,
@@ -49,6 +50,7 @@ __all__ = [
     "from_json",
     "inputs_of",
     "load_test",
+    "safe_files",
     "to_json",
     "write_test",
 ]

@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from shadersmith.case import schema_v1
+from shadersmith.case import safe_files, schema_v1
 from shadersmith.case.finding import Finding, Kind
 from shadersmith.case.inputs import BufferSpec, Inputs, TestCaseError
 from shadersmith.case.provenance import Provenance
@@ -95,48 +95,92 @@ def shader_names(data: Any, where: str) -> list[str]:
 
 
 def _plain_file_name(name: str) -> bool:
-    return "/" not in name and not name.startswith(".")
+    return safe_files.plain_name(name)
 
 
 # ---------------------------------------------------------------------------- directories
 
 
-def write_test(test: TestCase, directory: Path) -> Path:
-    """Write `test` to `directory` atomically; an existing directory is replaced."""
-    directory = directory.resolve()
-    directory.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{directory.name}.", dir=directory.parent))
+def write_test(
+    test: TestCase, directory: Path, *, root: Path | None = None, force: bool = False
+) -> Path:
+    """Write `test` to `directory` (case/safe_files.py does every file operation).
+
+    A new directory is written whole in a staging folder and renamed into place, so a
+    killed process never leaves half a test. An existing shadersmith test directory is
+    rewritten in place, file by file and test.json last; what the old record listed and
+    the new one does not is deleted, everything else in the directory is left alone
+    (a fusion test's parts and images, a reader's notes). Any other existing directory is
+    refused unless `force`. `root`: the directory the caller owns (a campaign), below
+    which no component of `directory` may be a link."""
+    if root is not None:
+        safe_files.make_directories(root, directory.relative_to(root).parent)
+    safe_files.check_test_output(directory, force)
+    files = _files_of(test)
+    if os.path.lexists(directory):
+        return _rewrite_in_place(files, directory)
+    safe_files.make_directory(directory.parent)
     try:
-        for name, text in test.shaders.items():
-            (staging / name).write_text(text)
-        for name, data in test.files.items():
-            if not _plain_file_name(name) or name in test.shaders or name == TEST_FILE:
-                raise TestCaseError(f"result file name {name!r} is not a plain new file name")
-            (staging / name).write_bytes(data)
-        (staging / TEST_FILE).write_text(json.dumps(to_json(test), indent=1) + "\n")
-        if directory.exists():
-            old = directory.with_name(f".{directory.name}.old")
-            shutil.rmtree(old, ignore_errors=True)
-            os.replace(directory, old)
-            os.replace(staging, directory)
-            shutil.rmtree(old, ignore_errors=True)
-        else:
-            os.replace(staging, directory)
+        staging = Path(tempfile.mkdtemp(prefix=f".{directory.name}.", dir=directory.parent))
+    except OSError as error:
+        raise TestCaseError(f"cannot write in {directory.parent}: {error.strerror}") from None
+    try:
+        for name, data in files.items():
+            safe_files.write_file(staging, name, data)
+        # A directory renamed over a name that appeared meanwhile fails (ENOTEMPTY,
+        # ENOTDIR): it never replaces someone else's directory or link.
+        os.rename(staging, directory)
+    except OSError as error:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise TestCaseError(f"cannot write {directory}: {error.strerror}") from None
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return directory
 
 
+def _files_of(test: TestCase) -> dict[str, bytes | str]:
+    """Every file of `test`'s directory by name, test.json last."""
+    files: dict[str, bytes | str] = dict(test.shaders)
+    for name, data in test.files.items():
+        if not _plain_file_name(name) or name in test.shaders or name == TEST_FILE:
+            raise TestCaseError(f"result file name {name!r} is not a plain new file name")
+        files[name] = data
+    files[TEST_FILE] = json.dumps(to_json(test), indent=1) + "\n"
+    return files
+
+
+def _rewrite_in_place(files: dict[str, bytes | str], directory: Path) -> Path:
+    written_before = _listed_files(directory)
+    for name, data in files.items():
+        safe_files.write_file(directory, name, data)
+    safe_files.remove_written(directory, written_before - set(files))
+    return directory
+
+
+def _listed_files(directory: Path) -> set[str]:
+    """The files the test.json in `directory` says we wrote (shaders, result files);
+    nothing when there is none or it cannot be read."""
+    try:
+        data = json.loads(safe_files.read_text(directory, TEST_FILE))
+        names = set(shader_names(data, TEST_FILE))
+        for record in (data.get("results") or {}).get("runs", {}).values():
+            names.update(str(name) for name in record.get("files", []))
+    except (TestCaseError, json.JSONDecodeError, AttributeError, TypeError, ValueError):
+        return set()
+    return {name for name in names if _plain_file_name(name)}
+
+
 def load_test(directory: Path) -> TestCase:
-    """Read and check a test directory; every defect gives a one-line TestCaseError."""
+    """Read and check a test directory; every defect gives a one-line TestCaseError.
+    Nothing is read through a link inside it."""
     path = directory / TEST_FILE
     if not directory.is_dir():
         raise TestCaseError(f"{directory}: not a test directory")
-    if not path.is_file():
+    if not os.path.lexists(path):
         raise TestCaseError(f"{directory}: no {TEST_FILE}")
     try:
-        data = json.loads(path.read_text())
+        data = json.loads(safe_files.read_text(directory, TEST_FILE))
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise TestCaseError(f"{path}: corrupt JSON ({error})") from None
     if not isinstance(data, dict):
@@ -144,23 +188,23 @@ def load_test(directory: Path) -> TestCase:
     _current(data, str(path))  # the version first: a newer file fails on that alone
     shaders = {}
     for name in shader_names(data, str(path)):
-        shader_path = directory / name
-        if not shader_path.is_file():
+        if not os.path.lexists(directory / name):
             raise TestCaseError(f"{directory}: shader file {name} is missing")
-        shaders[name] = shader_path.read_text()
+        shaders[name] = safe_files.read_text(directory, name)
     test = from_json(data, shaders, str(path))
     test.files = _result_files(directory, test.results)
     return test
 
 
 def _result_files(directory: Path, results: RecordedResults) -> dict[str, bytes]:
-    """The files the recorded runs name, those still there (they are records for a
-    reader: a test without them replays all the same), so rewriting a test keeps them."""
+    """The files the recorded runs name, those still there as plain files (they are
+    records for a reader: a test without them replays all the same), so rewriting a test
+    keeps them."""
     files = {}
     for record in results.runs.values():
         for name in record.files:
-            if _plain_file_name(name) and (directory / name).is_file():
-                files[name] = (directory / name).read_bytes()
+            if _plain_file_name(name) and safe_files.is_plain_file(directory, name):
+                files[name] = safe_files.read_bytes(directory, name)
     return files
 
 

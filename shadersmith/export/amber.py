@@ -33,7 +33,7 @@ from pathlib import Path
 
 import numpy as np
 
-from shadersmith.case import TestCase
+from shadersmith.case import TestCase, safe_files
 from shadersmith.export.common import (
     ExportError,
     check_stage,
@@ -62,9 +62,8 @@ def amber_script(test: TestCase) -> str:
 
 
 def write_amber(test: TestCase, directory: Path) -> Path:
-    path = directory / AMBER_FILE
-    path.write_text(amber_script(test))
-    return path
+    # Never through a link of that name (it could point at a shell start-up file).
+    return safe_files.write_file(directory, AMBER_FILE, amber_script(test))
 
 
 def amber_binary() -> Path | None:

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-from shadersmith.case import TestCase
+from shadersmith.case import TestCase, safe_files
 from shadersmith.export.common import (
     ExportError,
     Rectangle,
@@ -66,9 +66,8 @@ def piglit_shader_test(test: TestCase) -> str:
 
 
 def write_shader_test(test: TestCase, directory: Path) -> Path:
-    path = directory / SHADER_TEST_FILE
-    path.write_text(piglit_shader_test(test))
-    return path
+    # Never through a link of that name (it could point at a shell start-up file).
+    return safe_files.write_file(directory, SHADER_TEST_FILE, piglit_shader_test(test))
 
 
 # ---------------------------------------------------------------------------- compute

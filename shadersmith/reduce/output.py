@@ -88,5 +88,5 @@ def _kept_finding(result: ReductionResult, now: tuple[Finding, ...]) -> Finding:
     return Finding(kind, subject.finding_targets, signature=subject.signature)
 
 
-def write_reduced(result: ReductionResult, directory: Path) -> Path:
-    return write_test(reduced_test(result), directory)
+def write_reduced(result: ReductionResult, directory: Path, force: bool = False) -> Path:
+    return write_test(reduced_test(result), directory, force=force)
