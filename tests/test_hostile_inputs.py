@@ -417,3 +417,20 @@ def test_write_file_leaves_the_old_file_whole_when_a_write_fails(tmp_path: Path)
     with pytest.raises(safe_files.UnsafePathError, match="not a plain file name"):
         safe_files.write_file(tmp_path, "../a.json", "{}")
     assert json.loads((tmp_path / "a.json").read_text()) == {"old": True}
+
+
+def test_a_fusion_record_naming_parts_outside_its_test_is_refused(
+    tmp_path: Path, victim: Path
+) -> None:
+    from shadersmith.campaign.fusion_tests import FUSION_FILE, FUSION_SCHEMA, replay_fusion_test
+
+    test = _generated(tmp_path)
+    _generated(victim, "part")
+    record = {"schema_version": FUSION_SCHEMA, "parts": ["../victim/part"], "sequence": 0}
+    (test / FUSION_FILE).write_text(json.dumps(record))
+    with pytest.raises(safe_files.UnsafePathError, match="not a path inside"):
+        replay_fusion_test(test)
+    (test / FUSION_FILE).unlink()
+    (test / FUSION_FILE).symlink_to(victim / "docs" / "a")
+    with pytest.raises(safe_files.UnsafePathError, match="symbolic link"):
+        replay_fusion_test(test)

@@ -245,7 +245,7 @@ class FusionReplay:
 def load_metadata(directory: Path) -> dict[str, Any]:
     path = directory / FUSION_FILE
     try:
-        data = json.loads(path.read_text())
+        data = json.loads(safe_files.read_text(directory, FUSION_FILE))
     except (OSError, json.JSONDecodeError, UnicodeDecodeError) as error:
         raise TestCaseError(f"{path}: cannot be read ({error})") from None
     if not isinstance(data, dict) or data.get("schema_version") != FUSION_SCHEMA:
@@ -261,7 +261,8 @@ def replay_fusion_test(
     data = load_metadata(directory)
     try:
         fused = load_test(directory)
-        parts = [load_test(directory / str(name)) for name in data["parts"]]
+        # Part folders named by the record: inside the test, through no link.
+        parts = [load_test(safe_files.inside(directory, str(name))) for name in data["parts"]]
         plan = FusedPlan(
             int(data["sequence"]),
             Relation(data["relation"]),
