@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from shadersmith.cli_live import FORCE_OPTION
+from shadersmith.cli_live import FORCE_OPTION, FiniteRange
 from shadersmith.generate.options import SmithOptions
 from shadersmith.ir.profile import ALL_PROFILES, PROFILES
 
@@ -376,7 +376,7 @@ def _run_on_targets(
 @main.command(name="run")
 @click.argument("test_dir", type=click.Path(path_type=Path))
 @click.option("--targets", "target_list", help="Comma-separated targets; default: CPU targets.")
-@click.option("--timeout", type=click.FloatRange(1), default=60.0, show_default=True)
+@click.option("--timeout", type=FiniteRange(1), default=60.0, show_default=True)
 @click.option("--save/--no-save", default=True, help="Record the results in test.json.")
 def run_command(test_dir: Path, target_list: str | None, timeout: float, save: bool) -> None:
     """Run a test on each target and say whether the outputs agree."""
@@ -465,7 +465,7 @@ def _duration(text: str | None) -> float | None:
 )
 @click.option(
     "--timeout",
-    type=click.FloatRange(1),
+    type=FiniteRange(1),
     default=60.0,
     show_default=True,
     help="Seconds before a test is recorded as a timeout.",
@@ -498,21 +498,21 @@ def _duration(text: str | None) -> float | None:
 )
 @click.option(
     "--multi-invocation",
-    type=click.FloatRange(0, 1),
+    type=FiniteRange(0, 1),
     default=None,
     help="Share of tests with several invocations (ShaDiv); default: the generator's "
     "(0.7); 0 gives single-invocation tests only.",
 )
 @click.option(
     "--p-delta",
-    type=click.FloatRange(0, 1),
+    type=FiniteRange(0, 1),
     default=None,
     help="ShaDiv's p_delta: probability of control-divergent code in a multi-invocation "
     "test; default: the generator's (0.2).",
 )
 @click.option(
     "--fragment",
-    type=click.FloatRange(0, 1),
+    type=FiniteRange(0, 1),
     default=DEFAULT_FRAGMENT_SHARE,
     show_default=True,
     help="Share of tests that are fragment shaders drawn over a 64x64 target (the others "
@@ -731,7 +731,7 @@ def buckets_command(campaign: Path, programs: bool) -> None:
 )
 @click.option(
     "--timeout",
-    type=click.FloatRange(1),
+    type=FiniteRange(1),
     default=30.0,
     show_default=True,
     help="Seconds before a candidate's run counts as a timeout.",
@@ -850,7 +850,7 @@ def reduce_command(
 @main.command(name="replay")
 @click.argument("test_dir", type=click.Path(path_type=Path))
 @click.option("--targets", "target_list", help="Default: the targets recorded in the test.")
-@click.option("--timeout", type=click.FloatRange(1), default=60.0, show_default=True)
+@click.option("--timeout", type=FiniteRange(1), default=60.0, show_default=True)
 @click.option(
     "--newest",
     is_flag=True,

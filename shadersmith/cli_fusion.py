@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import click
 from rich.table import Table
 
-from shadersmith.cli_live import FORCE_OPTION
+from shadersmith.cli_live import FORCE_OPTION, FiniteRange
 
 if TYPE_CHECKING:
     from shadersmith.campaign.fusion import FusionProgress
@@ -69,12 +69,12 @@ DEFAULT_TARGETS = ("gl-llvmpipe", "vk-lavapipe")
 )
 @click.option(
     "--tolerance",
-    type=click.FloatRange(0, 1),
+    type=FiniteRange(0, 1),
     default=0.005,
     show_default=True,
     help="Largest histogram EMD (per channel, in [0, 1]) between expected and fused image.",
 )
-@click.option("--timeout", type=click.FloatRange(1), default=60.0, show_default=True)
+@click.option("--timeout", type=FiniteRange(1), default=60.0, show_default=True)
 @click.option(
     "--keep",
     type=click.IntRange(1),

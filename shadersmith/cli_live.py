@@ -9,12 +9,13 @@ anything else is a defect of ours, printed with its traceback and reported the s
 
 from __future__ import annotations
 
+import math
 import sys
 import threading
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import click
 from rich.console import Console, RenderableType
@@ -28,6 +29,19 @@ R = TypeVar("R")
 
 class CampaignFailed(Exception):
     """The campaign stopped on an error; the message is one line for the user."""
+
+
+class FiniteRange(click.FloatRange):
+    """click's FloatRange lets `nan` through (every comparison with it is false), and a
+    timeout of nan never fires: a number option must also be finite."""
+
+    name = "finite float range"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return number
 
 
 FORCE_OPTION = click.option(
@@ -74,12 +88,13 @@ def _run_live(
     # runs (CPython), and Ctrl-C then returned before the campaign had stopped.
     finished = threading.Event()
     outcome: dict[str, object] = {}
+    known: tuple[type[Exception], ...] = (*expected, safe_files.UnsafePathError)
     with Live(render(first), console=console, transient=True) as live:
 
         def work() -> None:
             try:
                 outcome["result"] = run(stop, lambda progress: live.update(render(progress)))
-            except (*expected, safe_files.UnsafePathError) as error:
+            except known as error:
                 outcome["error"] = str(error)
             except Exception as error:  # a defect of ours: say so, keep what is recorded
                 traceback.print_exc()

@@ -8,7 +8,7 @@ import click
 from rich.table import Table
 
 from shadersmith.case import TestCase
-from shadersmith.cli_live import FORCE_OPTION
+from shadersmith.cli_live import FORCE_OPTION, FiniteRange
 from shadersmith.mutate.metamorphic import DEFAULT_STEPS
 from shadersmith.mutate.transforms import FAMILIES
 
@@ -33,7 +33,7 @@ from shadersmith.mutate.transforms import FAMILIES
 @click.option("--seed-base", type=click.IntRange(0), default=0, show_default=True)
 @click.option(
     "--fragment",
-    type=click.FloatRange(0, 1),
+    type=FiniteRange(0, 1),
     default=0.5,
     show_default=True,
     help="Share of references that are fragment shaders (64x64 images).",
@@ -50,7 +50,7 @@ from shadersmith.mutate.transforms import FAMILIES
     show_default=True,
     help="How many transformations a variant gets (LOW-HIGH).",
 )
-@click.option("--timeout", type=click.FloatRange(1), default=60.0, show_default=True)
+@click.option("--timeout", type=FiniteRange(1), default=60.0, show_default=True)
 @click.option("--keep", type=click.IntRange(1), default=3, show_default=True)
 @click.option("--reduce/--no-reduce", "reduce_buckets", default=True, show_default=True)
 @click.option("--reduce-time", default="2m", show_default=True)

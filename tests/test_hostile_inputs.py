@@ -434,3 +434,12 @@ def test_a_fusion_record_naming_parts_outside_its_test_is_refused(
     (test / FUSION_FILE).symlink_to(victim / "docs" / "a")
     with pytest.raises(safe_files.UnsafePathError, match="symbolic link"):
         replay_fusion_test(test)
+
+
+@pytest.mark.parametrize("command", ["fuzz", "metamorphic", "fuse", "run", "replay"])
+def test_a_timeout_of_nan_is_refused(tmp_path: Path, command: str) -> None:
+    """click's FloatRange lets nan through, and a nan deadline never fires."""
+    arguments = [str(tmp_path)] if command in ("run", "replay") else ["--count", "1"]
+    result = _invoke(command, *arguments, "--timeout", "nan")
+    assert result.exit_code == 2, result.output
+    assert "'nan' is not a finite number" in result.output
