@@ -18,9 +18,9 @@ from shadersmith.campaign.fuzz import CampaignOptions, Progress, run_campaign
 from shadersmith.campaign.store import CampaignStore
 from shadersmith.case import load_test
 from shadersmith.cli import main
-from shadersmith.generate.smith import SmithOptions
 from shadersmith.ir.profile import GLSL450
 
+FINDINGS = Path(__file__).resolve().parent.parent / "findings"
 PLANTED = "planted-sub-to-add-vk-lavapipe"
 
 
@@ -228,27 +228,31 @@ def test_rejection_of_spirv_cross_output_blames_spirv_cross() -> None:
 def test_real_crash_is_rerun_reproduced_and_bucketed_while_other_tests_run(
     tmp_path: Path,
 ) -> None:
-    """Seed 57 makes llvmpipe abort in LLVM ("Cannot emit physreg copy instruction").
-    The crash is re-run on its worker while the pool runs the chunk's other test; it
-    reproduces, so the bucket is not flaky, and the campaign carries on. The NIR Mesa's
-    GLSL front-end handed llvmpipe is invalid, so the bucket names the front-end and the
-    bad state, not LLVM's message (issue 10)."""
+    """findings/llvm-physreg-copy (seed 57's program, reduced) makes llvmpipe abort in
+    LLVM ("Cannot emit physreg copy instruction"). The campaign runs it as its first test,
+    stored (a seed makes another program once the generator changes: seed 57's no longer
+    crashes), then a generated one. The crash is re-run on its worker while the pool runs
+    the other test; it reproduces, so the bucket is not flaky, and the campaign carries
+    on. The NIR Mesa's GLSL front-end handed llvmpipe is invalid, so the bucket names the
+    front-end and the bad state, not LLVM's message (issue 10)."""
     options = CampaignOptions(
         targets=["gl-llvmpipe", "vk-lavapipe", "interp"],
         profile=GLSL450,
         count=2,
-        seed_base=57,
         reduce=False,
-        # Seed 57's single-invocation program is the one that crashes.
-        generator=SmithOptions(multi_invocation_probability=0.0),
+        corpus=(FINDINGS / "llvm-physreg-copy",),
     )
     progress = run_campaign(tmp_path / "c", options)
     assert progress.tests == 2
     assert progress.crashes >= 1
     store = CampaignStore(tmp_path / "c")
     crashes = [b for b in store.buckets() if b.kind == "crash"]
+    seeds = {index: seed for index, seed, _ in store.iter_tests()}
     store.close()
     assert [b.signature for b in crashes] == [
         "crash:mesa-glsl:invalid NIR: unpack_64_2x32_split_y of a 32-bit value"
     ]
     assert not crashes[0].flaky
+    # The stored test is kept under its own name; the generated one used seed 1.
+    assert (crashes[0].example or "").endswith("/corpus-0")
+    assert seeds == {0: 57, 1: 1}

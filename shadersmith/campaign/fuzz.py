@@ -4,7 +4,9 @@ GLSLsmith generator, seed 004 section 4.4).
 generate -> recondition -> run on every target -> classify -> sign -> bucket -> store,
 until the count or the time is reached or the user stops it. Test `i` of a campaign uses
 seed `seed_base + i`, so a resumed campaign runs exactly the indices it has not
-recorded, and re-running a killed campaign's command continues it.
+recorded, and re-running a killed campaign's command continues it. A campaign may start
+with a corpus of stored tests (test directories, run as their text says): they are its
+first indices, and the generated programs follow.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from pathlib import Path
 from shadersmith.campaign.findings import reproduce_crashes
 from shadersmith.campaign.reduction import reduce_new_buckets
 from shadersmith.campaign.store import Bucket, CampaignStore
-from shadersmith.case import Kind, TestCase, write_test
+from shadersmith.case import Kind, Provenance, TestCase, load_test, write_test
 from shadersmith.generate.smith import SmithOptions, generate, options_to_dict
 from shadersmith.ir.profile import LanguageProfile
 from shadersmith.oracle.blame import witnesses_for
@@ -31,7 +33,7 @@ from shadersmith.targets.registry import reads_language
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
 from shadersmith.targets.spirv_passes import choose_pass_list
-from shadersmith.trial import PreparedTrial, judge, prepare_generated
+from shadersmith.trial import PreparedTrial, judge, prepare_generated, prepare_loaded
 
 
 @dataclass
@@ -48,6 +50,9 @@ class CampaignOptions:
     generator: SmithOptions = field(default_factory=SmithOptions)
     reduce: bool = True  # reduce each new bucket's first test
     reduce_time_s: float = 120.0  # per bucket
+    # Test directories run as tests 0, 1, ... before the generated programs: a program
+    # known to show a driver bug, which no seed keeps making once the generator changes.
+    corpus: tuple[Path, ...] = ()
 
     def settings(self) -> dict[str, object]:
         """What must not change when a campaign is resumed."""
@@ -55,6 +60,7 @@ class CampaignOptions:
             "seed_base": self.seed_base,
             "profile": self.profile.name,
             "generator": options_to_dict(self.generator),
+            "corpus": [str(path) for path in self.corpus],
         }
 
 
@@ -81,8 +87,12 @@ class Progress:
 @dataclass
 class PreparedTest:
     index: int
-    seed: int
+    seed: int  # the program's generator seed (-1: a stored test that names none)
     trial: PreparedTrial
+    name: str = ""  # of its kept directories in a bucket; default: the seed
+
+    def __post_init__(self) -> None:
+        self.name = self.name or str(self.seed)
 
     @property
     def job(self) -> Job:
@@ -94,10 +104,21 @@ class PreparedTest:
 
 
 def prepare_test(index: int, options: CampaignOptions) -> PreparedTest:
+    if index < len(options.corpus):
+        test = load_test(options.corpus[index])
+        seed = _origin_seed(test.provenance)
+        return PreparedTest(index, seed, prepare_loaded(test), f"corpus-{index}")
     seed = options.seed_base + index
     generated = generate(seed, options.generator, options.profile)
     passes = tuple(choose_pass_list(random.Random(seed)))
     return PreparedTest(index, seed, prepare_generated(generated, options.profile, passes))
+
+
+def _origin_seed(provenance: Provenance) -> int:
+    """The seed of the generated program a stored test comes from, reduced or not."""
+    while provenance.seed is None and provenance.reduced_from is not None:
+        provenance = provenance.reduced_from
+    return -1 if provenance.seed is None else provenance.seed
 
 
 class _JobStream:
