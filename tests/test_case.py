@@ -28,6 +28,7 @@ from shadersmith.case import (
     to_json,
     write_test,
 )
+from shadersmith.case.schema_v1 import current_signature
 from shadersmith.emit.glsl import emit_glsl
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.harness.regenerate import rebuild
@@ -183,7 +184,7 @@ def test_schema_1_findings_load_and_write_back_as_schema_2(name: str, tmp_path: 
     assert test.recorded_targets() == [k for k, v in old.items() if "status" in v]
     if "finding" in old and "signature" in old["finding"]:
         assert test.results.finding is not None
-        assert test.results.finding.signature == old["finding"]["signature"]
+        assert test.results.finding.signature == current_signature(old["finding"]["signature"])
         assert test.results.finding.kind.value == old["finding"].get(
             "kind", test.results.finding.kind.value
         )
@@ -284,3 +285,13 @@ def test_a_generated_fragment_test_records_its_uniform_blocks_and_target(tmp_pat
     loaded = load_test(directory)
     assert loaded == test
     assert emit_glsl(rebuild(loaded).program, GLSL450) == loaded.main_shader
+
+
+def test_schema_1_wrong_result_signatures_are_renamed_as_schema_2_signs_them() -> None:
+    """The NVIDIA findings recorded `wrong:odd_one_out:nvidia-gl`; today's blame signs the
+    same result `wrong:nvidia-gl`, and replay compares signatures."""
+    findings = Path(__file__).resolve().parent.parent / "findings"
+    test = load_test(findings / "gl-nvidia-99")
+    assert test.results.finding is not None
+    assert test.results.finding.signature == "wrong:nvidia-gl"
+    assert test.results.finding.kind is Kind.ODD_ONE_OUT

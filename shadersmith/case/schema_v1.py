@@ -5,16 +5,20 @@ Schema 1 differs in four places: `dispatch` sat beside `inputs`; the provenance'
 `transformations` flattened each step's parameters and report into one object; a
 target's record sat among `expected`, `differences`, `verdict` and `finding` in
 `results`; and the finding came in three shapes (a campaign's, `run`'s, and a reduced
-test's, without its kind but with `signatures_now`).
+test's, without its kind but with `signatures_now`). Its wrong-result signatures named
+the verdict as well (`wrong:odd_one_out:nvidia-gl`); schema 2's name the blamed component
+alone (`wrong:nvidia-gl`), so a recorded one is renamed and replays as recorded.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from shadersmith.case.finding import kind_of_signature
+from shadersmith.case.finding import Kind, kind_of_signature
 
 VERSION = 1
+# Schema 1's wrong-result signatures named the verdict between kind and component.
+_OLD_WRONG_VERDICTS = ("wrong:odd_one_out:", "wrong:disagree:")
 _RESULT_KEYS = ("expected", "differences", "verdict", "finding")
 # Schema 1 recondition records: what was a parameter, the rest being the step's report.
 _RECONDITION_PARAMS = ("options", "prune_keep")
@@ -68,9 +72,27 @@ def _results(data: dict[str, Any], provenance: dict[str, Any]) -> dict[str, Any]
         now = finding.pop("signatures_now", None)
         if now is not None and isinstance(provenance.get("reduction"), dict):
             provenance["reduction"] = {**provenance["reduction"], "signatures_now": now}
+        signature = finding.get("signature")
         if "kind" not in finding:
-            kind = kind_of_signature(str(finding.get("signature", "")))
+            kind = _kind_of_old_signature(str(signature or ""))
             if kind is not None:
                 finding["kind"] = kind.value
+        finding["signature"] = current_signature(signature)
         upgraded["finding"] = finding
     return upgraded
+
+
+def current_signature(signature: Any) -> Any:
+    """A schema 1 signature in schema 2's words (anything else as it is)."""
+    if isinstance(signature, str):
+        for old in _OLD_WRONG_VERDICTS:
+            if signature.startswith(old):
+                return "wrong:" + signature.removeprefix(old)
+    return signature
+
+
+def _kind_of_old_signature(signature: str) -> Kind | None:
+    """The kind a schema 1 signature names: its verdict word for a wrong result."""
+    if signature.startswith("wrong:odd_one_out:"):
+        return Kind.ODD_ONE_OUT
+    return kind_of_signature(signature)
