@@ -37,6 +37,7 @@ from shadersmith.reduce import (
     subject_from_test,
     write_reduced,
 )
+from shadersmith.targets.lifetime import exit_on_sigterm
 from shadersmith.targets.registry import CPU_TARGETS
 from shadersmith.targets.session import TargetSession
 from shadersmith.trial import judge
@@ -158,6 +159,9 @@ class Row:
 
 
 def main() -> None:
+    # A time limit's SIGTERM closes the sessions and stops creduce the ordinary way (a
+    # kill -9 is covered too: workers and creduce die with this process, lifetime.py).
+    exit_on_sigterm()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reducers", default="internal,creduce,picire")
     parser.add_argument("--cases", default="planted,real", help="planted, real, findings, nvidia")
@@ -174,12 +178,18 @@ def main() -> None:
         cases = [c for c in cases if c.name in names]
 
     rows: list[Row] = []
-    sessions: dict[tuple[str, ...], TargetSession] = {}
+    # One session at a time: each shares out the machine's memory among its own workers
+    # as if they were the only ones (engine.memory_cap_for). Cases of the same targets
+    # come one after another, so a session is rarely started twice.
+    session: TargetSession | None = None
     try:
         for case in cases:
-            if case.targets not in sessions:
-                sessions[case.targets] = TargetSession(list(case.targets), args.jobs, 30.0)
-            session = sessions[case.targets]
+            if session is None or tuple(session.names) != case.targets:
+                if session is not None:
+                    session.close()
+                session = TargetSession(list(case.targets), args.jobs, 30.0)
+                cap = session.memory_cap
+                console.print(f"memory cap {cap.mb} MB per worker ({cap.reason})")
             missing = [t for t in case.targets if t not in session.present]
             if missing:
                 console.print(f"[yellow]{case.name}: skipped, missing {', '.join(missing)}")
@@ -192,7 +202,7 @@ def main() -> None:
                 rows.append(run_one(case, reducer, directory, session, args.budget, args.jobs))
                 _print_row(rows[-1])
     finally:
-        for session in sessions.values():
+        if session is not None:
             session.close()
     summarise(rows, reducers)
 

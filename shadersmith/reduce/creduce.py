@@ -14,6 +14,12 @@ is a tiny client: it sends `shader.comp` to the socket and exits 0 if the answer
     work/judge.sock
     work/creduce.log      creduce's chatter (its last lines go into errors)
     work/tmp/             TMPDIR for creduce's own directories, removed with `work`
+
+creduce runs under a watcher (targets/lifetime.py) that ends it, and every process it
+forked, when we close the watcher's standard input or die: creduce's forks leave its
+process group (setpgrp), so killing the group alone leaves them running, and a reducing
+process killed with `kill -9` (or by a time limit's SIGTERM, which runs no `finally`)
+once left creduce running for 44 minutes (issue 23).
 """
 
 from __future__ import annotations
@@ -36,9 +42,11 @@ from shadersmith.reduce.interesting import Interestingness, Prepared
 from shadersmith.reduce.internal import ProgressCallback
 from shadersmith.reduce.run import ReductionError
 from shadersmith.reduce.text_judge import BatchingJudge, TextJudge
+from shadersmith.targets import lifetime
 
 FILE_NAME = "shader.comp"
 POLL_S = 0.5  # how often the driver checks the budget and reports progress
+STOP_WAIT_S = 5.0  # for the watcher to end creduce's processes, before we kill its group
 LOG_TAIL_LINES = 15
 # Unix socket paths are limited to 108 bytes on Linux.
 _MAX_SOCKET_PATH = 100
@@ -133,13 +141,13 @@ class CReduceReducer:
         log = work / "creduce.log"
         with log.open("wb") as output:
             process = subprocess.Popen(
-                command,
+                lifetime.lifeline_command(command),
                 cwd=work,
                 env=environment,
-                stdin=subprocess.DEVNULL,
+                stdin=subprocess.PIPE,  # the lifeline: closed by _stop, or by our death
                 stdout=output,
                 stderr=subprocess.STDOUT,
-                start_new_session=True,  # its own process group: the budget kills it all
+                start_new_session=True,  # its own process group: a last resort for _stop
             )
             reported = judge.improvements
             try:
@@ -149,14 +157,17 @@ class CReduceReducer:
                     except subprocess.TimeoutExpired:
                         pass
                     if judge.out_of_time():
-                        _kill_group(process)
+                        _stop(process)
                         return process.returncode, True
                     if judge.improvements != reported:
                         reported = judge.improvements
                         judge.report(_current_pass(log))
             except BaseException:
-                _kill_group(process)
+                _stop(process)
                 raise
+            finally:
+                if process.stdin is not None:
+                    process.stdin.close()
 
 
 class _JudgeServer:
@@ -200,20 +211,19 @@ def _write_script(work: Path, socket_path: Path) -> Path:
     return script
 
 
-def _kill_group(process: subprocess.Popen[bytes]) -> None:
-    """creduce, its forked workers and the scripts they run: all of its process group."""
-    for signal_number in (signal.SIGTERM, signal.SIGKILL):
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal_number)
-        try:
-            process.wait(timeout=2)
-        except subprocess.TimeoutExpired:
-            continue
-        # The leader is gone; make sure no straggler of its group outlives it.
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    """creduce, its forked workers and the scripts they run: the watcher ends them all
+    once its lifeline closes; its process group is killed if it does not end in time."""
+    if process.stdin is not None:
+        with contextlib.suppress(OSError):
+            process.stdin.close()
+    try:
+        process.wait(timeout=STOP_WAIT_S)
+    except subprocess.TimeoutExpired:
+        # The watcher hung: whatever is in its group, the watcher included.
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
-        return
-    process.wait()
+        process.wait()
 
 
 def _current_pass(log: Path) -> str:

@@ -10,6 +10,14 @@ place. No result already returned is ever lost: results are handed back one by o
 
 Workers start with the "spawn" method: forking a process that holds a driver context
 (or a half-initialised one) is undefined behaviour of its own.
+
+Workers die with their parent and carry their own limits, because a parent killed with
+`kill -9` takes its watchdog with it (issue 23: a worker compiling a macro bomb grew from
+3.7 to 9.6 GB in 30 s after its campaign died). Each worker asks the kernel for SIGKILL
+when its parent goes (lifetime.py), keeps an address-space limit, and sets a time limit
+of its own per job (SIGALRM, whose default action ends it even inside a driver call) for
+a parent that is alive but not watching (stopped with Ctrl-Z). The resident caps of a
+session's workers add up to a share of the machine's memory (`memory_cap_for`).
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ import importlib
 import multiprocessing
 import multiprocessing.connection
 import os
+import queue
 import resource
 import signal
 import tempfile
@@ -26,19 +35,35 @@ import threading
 import time
 import traceback
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from shadersmith.targets import in_process
+from shadersmith.targets import in_process, lifetime
 from shadersmith.targets.results import RunResult, RunStatus
 
 DEFAULT_TIMEOUT_S = 60.0
 DEFAULT_MEMORY_CAP_MB = 4096
+# A session's workers share this part of the machine's memory; the rest is for the
+# campaign's own process, a reducer and the system. Two Mesa GL workers growing past
+# 10 GB each once brought the 24 GB machine to its out-of-memory killer; nine workers at
+# the default cap would promise 36 GB of it.
+WORKERS_SHARE_OF_MEMORY = 0.75
+# Below this a worker cannot hold its driver (idle llvmpipe, lavapipe and softpipe
+# workers are 140-280 MB resident): more workers than the share allows get this, and the
+# cap's reason says that they overcommit.
+MIN_MEMORY_CAP_MB = 512
 # Address space limit as a backstop behind the resident-memory watchdog: drivers reserve
 # far more virtual memory than they touch (thread stacks, LLVM's allocators), so the
-# limit on address space is set well above the resident cap.
+# limit on address space is set well above the resident cap, and never below what idle
+# workers reserve (VmPeak up to 1.2 GB on the 2-core machine, more with more cores).
 ADDRESS_SPACE_FACTOR = 4
+MIN_ADDRESS_SPACE_MB = 4096
+# A worker's own time limit per job, well after the watchdog's deadline, which normally
+# comes first (a timeout is then recorded as such, not as the worker's death).
+OWN_TIME_LIMIT_FACTOR = 2
+OWN_TIME_LIMIT_GRACE_S = 10.0
 POLL_INTERVAL_S = 0.05
 LOG_TAIL_BYTES = 4000
 
@@ -86,6 +111,41 @@ class TargetSpec:
         return function(**dict(self.kwargs))
 
 
+@dataclass(frozen=True)
+class MemoryCap:
+    """Each worker's resident-memory cap, and how it was chosen (said with an OOM)."""
+
+    mb: int
+    reason: str
+
+
+def memory_cap_for(workers: int, ceiling_mb: int = DEFAULT_MEMORY_CAP_MB) -> MemoryCap:
+    """The cap for each of `workers` workers running at once: at most `ceiling_mb`, and
+    together at most WORKERS_SHARE_OF_MEMORY of the machine's memory."""
+    workers = max(1, workers)
+    total = lifetime.memory_total_bytes()
+    if total <= 0:  # nothing to share out: the caller's cap
+        return MemoryCap(ceiling_mb, f"{ceiling_mb} MB per worker (machine memory unknown)")
+    share_mb = int(total * WORKERS_SHARE_OF_MEMORY / workers) // 2**20
+    machine = f"{WORKERS_SHARE_OF_MEMORY:.0%} of this machine's {total / 2**30:.1f} GiB"
+    if ceiling_mb <= share_mb:
+        return MemoryCap(ceiling_mb, f"{ceiling_mb} MB per worker; {workers} fit {machine}")
+    if share_mb >= MIN_MEMORY_CAP_MB:
+        return MemoryCap(share_mb, f"{machine} shared by {workers} workers")
+    return MemoryCap(
+        MIN_MEMORY_CAP_MB,
+        f"the least a worker needs; {workers} workers overcommit {machine}",
+    )
+
+
+def address_space_limit_bytes(memory_cap_mb: int) -> int:
+    return max(memory_cap_mb * ADDRESS_SPACE_FACTOR, MIN_ADDRESS_SPACE_MB) * 2**20
+
+
+def own_time_limit_s(timeout_s: float) -> float:
+    return timeout_s * OWN_TIME_LIMIT_FACTOR + OWN_TIME_LIMIT_GRACE_S
+
+
 # --------------------------------------------------------------------- worker side
 
 
@@ -94,7 +154,12 @@ def _worker_main(
     connection: multiprocessing.connection.Connection,
     log_path: str,
     address_space_bytes: int,
+    parent_pid: int,
+    time_limit_s: float,
 ) -> None:
+    # First: a worker outlives no campaign. The kernel ends it when its parent goes,
+    # even while a driver call holds the GIL (no thread of ours could run then).
+    lifetime.die_with_parent(parent_pid)
     # Everything the driver prints goes to a file the watchdog can read after a crash.
     log_fd = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
     os.dup2(log_fd, 1)
@@ -104,6 +169,9 @@ def _worker_main(
         resource.setrlimit(resource.RLIMIT_AS, (address_space_bytes, address_space_bytes))
     # A hung driver is killed by the watchdog; Ctrl-C belongs to the parent.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # The own time limit: SIGALRM's default action, no Python handler (it would wait for
+    # the driver call to return).
+    signal.signal(signal.SIGALRM, signal.SIG_DFL)
     # This process is isolated: the tools may run in it (a crash is recorded, not fatal).
     in_process.allow()
     try:
@@ -120,6 +188,7 @@ def _worker_main(
             return
         if job is None:
             return
+        signal.setitimer(signal.ITIMER_REAL, time_limit_s)
         try:
             result = target.execute(job)
         except MemoryError:
@@ -127,6 +196,8 @@ def _worker_main(
         except Exception:
             # A defect of ours or of a binding, not of the driver: say so plainly.
             result = RunResult(RunStatus.CRASH, log="harness exception:\n" + traceback.format_exc())
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
         connection.send(("result", result))
 
 
@@ -157,6 +228,43 @@ def _environment_for_spawn(variables: dict[str, str]) -> Iterator[None]:
                     os.environ[name] = value
 
 
+class _Spawner:
+    """Starts every worker from one thread that lives as long as this process.
+
+    The parent-death signal fires when the *thread* that started a child ends, not the
+    process (prctl(2)); workers start and restart from short-lived threads (a session's
+    start-up threads, a stream's serving threads), whose end would kill them."""
+
+    def __init__(self) -> None:
+        self._requests: queue.Queue[tuple[Callable[[], None], Future[None]]] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def run(self, start: Callable[[], None]) -> None:
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(
+                    target=self._serve, name="shadersmith-spawner", daemon=True
+                )
+                self._thread.start()
+        done: Future[None] = Future()
+        self._requests.put((start, done))
+        done.result()
+
+    def _serve(self) -> None:
+        while True:
+            start, done = self._requests.get()
+            try:
+                start()
+            except BaseException as error:  # the caller's to handle
+                done.set_exception(error)
+            else:
+                done.set_result(None)
+
+
+_SPAWNER = _Spawner()
+
+
 def _resident_bytes(pid: int) -> int:
     try:
         with open(f"/proc/{pid}/statm") as statm:
@@ -184,10 +292,12 @@ class Worker:
         timeout_s: float = DEFAULT_TIMEOUT_S,
         memory_cap_mb: int = DEFAULT_MEMORY_CAP_MB,
         start_timeout_s: float = 120.0,
+        memory_cap_reason: str = "",
     ) -> None:
         self.spec = spec
         self.timeout_s = timeout_s
         self.memory_cap_bytes = memory_cap_mb * 1024 * 1024
+        self.memory_cap_reason = memory_cap_reason  # how the cap was chosen (MemoryCap)
         self.start_timeout_s = start_timeout_s
         self.versions: dict[str, str] = {}
         self.components: list[str] = []  # the chain's component names, in order
@@ -211,13 +321,20 @@ class Worker:
                 self.spec,
                 child,
                 str(self._log_path),
-                self.memory_cap_bytes * ADDRESS_SPACE_FACTOR,
+                address_space_limit_bytes(self.memory_cap_bytes // 2**20),
+                os.getpid(),
+                own_time_limit_s(self.timeout_s),
             ),
             daemon=True,
             name=f"shadersmith-worker-{self.spec.name}",
         )
-        with _environment_for_spawn(self.spec.process_environment()):
-            self._process.start()
+        environment = self.spec.process_environment()
+
+        def start() -> None:
+            with _environment_for_spawn(environment):
+                self._process.start()
+
+        _SPAWNER.run(start)
         child.close()
         self._connection = parent
         if not parent.poll(self.start_timeout_s):
@@ -234,6 +351,11 @@ class Worker:
             self._kill()
             raise TargetUnavailable(f"{self.spec.name}: {payload}")
         self.versions, self.components = payload
+
+    @property
+    def pid(self) -> int | None:
+        """The worker process's id (None between a kill and its restart)."""
+        return None if self._process is None else int(self._process.pid)
 
     def _kill(self) -> None:
         if self._process is not None and self._process.is_alive():
@@ -306,6 +428,9 @@ class Worker:
         log = self._log_since(log_offset)
         how = f"killed by signal {-code}" if code is not None and code < 0 else f"exit {code}"
         status = RunStatus.OOM if _looks_out_of_memory(log) else RunStatus.CRASH
+        if code == -signal.SIGALRM:  # its own time limit, the watchdog not answering
+            how = f"stopped by its own time limit ({own_time_limit_s(self.timeout_s):g} s)"
+            status = RunStatus.TIMEOUT
         # Inside an in-process tool (in_process.py), the tool crashed, not the driver.
         step = in_process.open_step(log)
         result = RunResult(status, log=f"worker {how}\n{log}", failed_component=step)
@@ -320,6 +445,8 @@ class Worker:
             why = f"no answer after {elapsed:.1f} s (limit {self.timeout_s:g} s)"
         else:
             why = f"resident memory over {self.memory_cap_bytes // 2**20} MB"
+            if self.memory_cap_reason:
+                why += f" ({self.memory_cap_reason})"
         step = in_process.open_step(log) or "driver"
         result = RunResult(status, log=f"{why}; worker killed\n{log}", failed_component=step)
         result.wall_ms = elapsed * 1000
@@ -368,9 +495,13 @@ class WorkerPool:
         workers: int = 1,
         timeout_s: float = DEFAULT_TIMEOUT_S,
         memory_cap_mb: int = DEFAULT_MEMORY_CAP_MB,
+        memory_cap_reason: str = "",
     ) -> None:
         self.spec = spec
-        self.workers = [Worker(spec, timeout_s, memory_cap_mb) for _ in range(workers)]
+        self.workers = [
+            Worker(spec, timeout_s, memory_cap_mb, memory_cap_reason=memory_cap_reason)
+            for _ in range(workers)
+        ]
 
     @property
     def versions(self) -> dict[str, str]:

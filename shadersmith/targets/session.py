@@ -10,6 +10,10 @@ workers cannot run glslang in-process (glslang_library.py), the session runs gls
 per job, ahead, and those targets share its module (precompile.py); `precompile=False`
 lets each chain run its own, `True` forces the sharing.
 
+Every worker's resident-memory cap is `memory_cap_mb` or less: the caps of all the
+session's workers add up to a share of the machine's memory (engine.memory_cap_for);
+`memory_cap` says which cap was chosen and why.
+
 `run_many` runs a list of jobs; `stream` runs jobs as an iterator hands them over, every
 target at its own pace within a lead of a few jobs, so that no core waits for the slowest
 target of a batch while there is work (a campaign's loop, campaign/fuzz.py).
@@ -28,10 +32,12 @@ from shadersmith.targets.chains import Job
 from shadersmith.targets.engine import (
     DEFAULT_MEMORY_CAP_MB,
     DEFAULT_TIMEOUT_S,
+    MemoryCap,
     TargetSpec,
     TargetUnavailable,
     Worker,
     WorkerPool,
+    memory_cap_for,
 )
 from shadersmith.targets.glslang_library import workers_run_in_process
 from shadersmith.targets.precompile import needs_debian_spirv, with_spirv
@@ -45,16 +51,25 @@ class TargetSession:
     names: list[str]
     workers_per_target: int = 1
     timeout_s: float = DEFAULT_TIMEOUT_S
-    memory_cap_mb: int = DEFAULT_MEMORY_CAP_MB
+    memory_cap_mb: int = DEFAULT_MEMORY_CAP_MB  # per worker, at most
     precompile: bool | None = None  # None: where workers have no in-process glslang
     pools: dict[str, WorkerPool] = field(default_factory=dict)
     missing: dict[str, str] = field(default_factory=dict)
+    # Each worker's cap: `memory_cap_mb`, or less where the machine cannot hold that many.
+    memory_cap: MemoryCap = field(init=False)
 
     def __post_init__(self) -> None:
+        workers = len(set(self.names)) * self.workers_per_target
+        self.memory_cap = memory_cap_for(workers, self.memory_cap_mb)
+
         def start(name: str) -> None:
             try:
                 self.pools[name] = WorkerPool(
-                    spec_for(name), self.workers_per_target, self.timeout_s, self.memory_cap_mb
+                    spec_for(name),
+                    self.workers_per_target,
+                    self.timeout_s,
+                    self.memory_cap.mb,
+                    self.memory_cap.reason,
                 )
             except TargetUnavailable as error:
                 self.missing[name] = str(error)
