@@ -47,8 +47,13 @@ class _Commands(click.Group):
     made read-only under a running command) is still one line, never a traceback."""
 
     def invoke(self, ctx: click.Context) -> Any:
-        from shadersmith.case import TestCaseError
+        import threading
 
+        from shadersmith.case import TestCaseError
+        from shadersmith.targets.lifetime import exit_on_sigterm
+
+        if threading.current_thread() is threading.main_thread():
+            exit_on_sigterm()  # a time limit's SIGTERM closes workers and files as Ctrl-C does
         try:
             return super().invoke(ctx)
         except OSError as error:

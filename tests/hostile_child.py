@@ -4,11 +4,13 @@ when the job it is about to run goes to them, and never ends by itself in time.
 
     python -m tests.hostile_child run TARGET SHADER STAGE [TIMEOUT_S]
     python -m tests.hostile_child creduce TEST_DIR
+    python -m tests.hostile_child glslang SHADER STAGE
 
 `run`: one worker of TARGET runs SHADER (a file) as a STAGE job. `creduce`: creduce
 reduces TEST_DIR's planted wrong result on the planted target's session, as a campaign's
 reduction does; a SIGTERM ends it the ordinary way (lifetime.exit_on_sigterm, as
-bench/reduce.py does).
+bench/reduce.py does). `glslang`: glslangValidator, as a separate process, compiles
+SHADER (the tools' fallback where their libraries are missing).
 """
 
 from __future__ import annotations
@@ -77,5 +79,10 @@ if __name__ == "__main__":
         run(arguments[0], Path(arguments[1]), arguments[2], timeout)
     elif mode == "creduce":
         reduce_with_creduce(Path(arguments[0]))
+    elif mode == "glslang":
+        from shadersmith.targets.glslang import validate
+
+        print("compiling", flush=True)
+        validate(Path(arguments[0]).read_text(), arguments[1], timeout_s=600.0)
     else:
         sys.exit(f"unknown mode {mode}")

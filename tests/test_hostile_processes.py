@@ -258,6 +258,21 @@ def test_killing_a_creduce_reduction_leaves_no_creduce_within_5_s(
     assert not left, f"still running after {seconds:.1f} s: {_described(left)}"
 
 
+def test_killing_the_process_that_runs_glslang_ends_glslang_within_5_s(
+    adopting: set[int],
+) -> None:
+    """A tool run as a process (glslang, spirv-opt, spirv-cross, Mesa's dump) is tied to
+    the process that waits for it (lifetime.tied_to_this_process)."""
+    child = Child("glslang", str(DATA / "macro_bomb.comp"), "compute")
+    child.expect("compiling")
+    deadline = time.monotonic() + 60
+    while not any("glslang" in " ".join(_cmdline(p)) for p in lifetime.descendants(child.pid)):
+        assert time.monotonic() < deadline, "glslang never started"
+        time.sleep(0.02)
+    elapsed, left = _kill_and_count(child, signal.SIGKILL, adopting)
+    assert not left, f"left after {elapsed:.1f} s: {_described(left)}"
+
+
 def test_the_workers_memory_caps_add_up_to_at_most_the_machine() -> None:
     total = lifetime.memory_total_bytes()
     default_workers = len(CPU_TARGETS) + len(witnesses_for(CPU_TARGETS))  # a campaign's

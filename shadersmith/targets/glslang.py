@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from shadersmith.ir.profile import Language, LanguageProfile
+from shadersmith.targets.lifetime import tied_to_this_process
 
 GLSLANG = "glslangValidator"
 STAGE_EXTENSIONS = {"compute": "comp", "fragment": "frag"}
@@ -69,6 +70,7 @@ def glslang_version(path: str | None = None, env: tuple[tuple[str, str], ...] = 
         capture_output=True,
         text=True,
         check=False,
+        preexec_fn=tied_to_this_process(),
         env={**os.environ, **dict(env)} if env else None,
     )
     first = result.stdout.strip().splitlines()
@@ -92,7 +94,12 @@ def validate(source: str, stage: str, mode: str = "gl", timeout_s: float = 60.0)
             command += ["-V", "-o", str(Path(scratch) / "shader.spv")]
         try:
             result = subprocess.run(
-                command, capture_output=True, text=True, timeout=timeout_s, check=False
+                command,
+                capture_output=True,
+                text=True,
+                timeout=timeout_s,
+                check=False,
+                preexec_fn=tied_to_this_process(),
             )
         except subprocess.TimeoutExpired:
             return Validation(False, mode, f"glslang timed out after {timeout_s} s")

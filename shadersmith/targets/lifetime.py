@@ -29,7 +29,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import FrameType
 
@@ -51,6 +51,24 @@ def die_with_parent(parent_pid: int) -> None:
     _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
     if os.getppid() != parent_pid:
         os._exit(1)
+
+
+def tied_to_this_process() -> Callable[[], None]:
+    """A `preexec_fn` for a tool run with subprocess: the tool gets SIGKILL when the
+    thread that started it ends (it waits for the tool, so: when this process dies), and
+    a glslang or spirv-opt on a runaway input does not outlive a killed worker.
+
+    libc's prctl is looked up here, in the parent: the child, forked from a process
+    that may hold driver threads, only makes the one call."""
+    prctl = ctypes.CDLL(None, use_errno=True).prctl
+    parent = os.getpid()
+
+    def in_child() -> None:
+        prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        if os.getppid() != parent:
+            os._exit(1)
+
+    return in_child
 
 
 def become_subreaper() -> None:

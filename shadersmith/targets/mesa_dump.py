@@ -12,6 +12,8 @@ import os
 import subprocess
 import sys
 
+from shadersmith.targets.lifetime import tied_to_this_process
+
 DUMP_TIMEOUT_S = 60.0
 
 
@@ -27,6 +29,7 @@ def front_end_dump(source: str, stage: str, timeout_s: float = DUMP_TIMEOUT_S) -
             timeout=timeout_s,
             env=environment,
             check=False,
+            preexec_fn=tied_to_this_process(),
         )
     except subprocess.TimeoutExpired:
         return ""

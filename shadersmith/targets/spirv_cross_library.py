@@ -25,6 +25,7 @@ import subprocess
 from collections.abc import Callable
 
 from shadersmith.targets import in_process
+from shadersmith.targets.lifetime import tied_to_this_process
 from shadersmith.targets.spirv_tools import SPIRV_CROSS, SpirvCrossError, ToolOutcome
 
 LIBRARY = "libspirv-cross-c-shared.so.0"
@@ -164,6 +165,7 @@ def same_version() -> bool:
             text=True,
             timeout=30,
             check=False,
+            preexec_fn=tied_to_this_process(),
         )
     except (OSError, subprocess.TimeoutExpired):
         return False

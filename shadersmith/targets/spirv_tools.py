@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from shadersmith.targets.glslang import ToolMissing, glslang_path, glslang_version, system_tool
+from shadersmith.targets.lifetime import tied_to_this_process
 
 SPIRV_OPT = "spirv-opt"
 SPIRV_VAL = "spirv-val"
@@ -290,6 +291,7 @@ def disassemble(spirv: bytes, timeout_s: float = DEFAULT_TIMEOUT_S) -> str | Non
                 text=True,
                 timeout=timeout_s,
                 check=False,
+                preexec_fn=tied_to_this_process(),
             )
         except (OSError, subprocess.TimeoutExpired):
             return None
@@ -352,7 +354,14 @@ def _tool_path(name: str) -> str:
 
 def _output(command: list[str]) -> str:
     try:
-        result = subprocess.run(command, capture_output=True, text=True, timeout=30, check=False)
+        result = subprocess.run(
+            command,
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=False,
+            preexec_fn=tied_to_this_process(),
+        )
     except (OSError, subprocess.TimeoutExpired):
         return ""
     # spirv-opt prints its version on stderr, the others on stdout.
@@ -369,7 +378,13 @@ def _run(
     env = {**os.environ, **dict(toolset.env)} if toolset.env else None
     try:
         result = subprocess.run(
-            command, capture_output=True, text=True, timeout=timeout_s, check=False, env=env
+            command,
+            capture_output=True,
+            text=True,
+            timeout=timeout_s,
+            check=False,
+            preexec_fn=tied_to_this_process(),
+            env=env,
         )
     except subprocess.TimeoutExpired as expired:
         log = _text(expired.stdout) + _text(expired.stderr)
