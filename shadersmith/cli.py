@@ -224,14 +224,17 @@ def validate(
 )
 def export_command(test_dir: Path, form: str) -> None:
     """Write TEST_DIR's test in another test format, checking the reference output."""
-    from shadersmith.case import TestCaseError, load_test
+    from shadersmith.case import TestCaseError
+    from shadersmith.case.time_cap import time_cap
     from shadersmith.export.amber import write_amber
     from shadersmith.export.common import ExportError
     from shadersmith.export.piglit import write_shader_test
+    from shadersmith.harness.admission import load_admitted
 
     write = write_shader_test if form == "piglit" else write_amber
     try:
-        path = write(load_test(test_dir), test_dir)
+        with time_cap(f"exporting {test_dir}"):  # the reference interpreter runs here
+            path = write(load_admitted(test_dir), test_dir)
     except (TestCaseError, ExportError) as error:
         _fail(str(error))
     click.echo(f"wrote {path}")
@@ -259,15 +262,18 @@ def export_command(test_dir: Path, form: str) -> None:
 @FORCE_OPTION
 def recondition_command(test_dir: Path, out: Path | None, prune: bool, force: bool) -> None:
     """Write an undefined-behaviour-free version of a test beside the original."""
-    from shadersmith.case import TestCaseError, load_test, safe_files, write_test
+    from shadersmith.case import TestCaseError, safe_files, write_test
+    from shadersmith.case.time_cap import time_cap
+    from shadersmith.harness.admission import load_admitted
     from shadersmith.harness.reconditioned import reconditioned_test
 
     destination = out or _beside(test_dir, "reconditioned")
     try:
         safe_files.check_outside(destination, test_dir)
         safe_files.check_test_output(destination, force)
-        test = load_test(test_dir)
-        result = reconditioned_test(test, prune=prune)
+        test = load_admitted(test_dir)
+        with time_cap(f"reconditioning {test_dir}"):  # --prune runs the interpreter
+            result = reconditioned_test(test, prune=prune)
         click.echo(f"wrote {write_test(result, destination, force=force)}")
     except TestCaseError as error:
         _fail(str(error))
@@ -385,13 +391,14 @@ def _run_on_targets(
 @click.option("--save/--no-save", default=True, help="Record the results in test.json.")
 def run_command(test_dir: Path, target_list: str | None, timeout: float, save: bool) -> None:
     """Run a test on each target and say whether the outputs agree."""
-    from shadersmith.case import TestCaseError, load_test, write_test
+    from shadersmith.case import TestCaseError, write_test
+    from shadersmith.harness.admission import load_admitted
     from shadersmith.oracle.differential import output_digest
     from shadersmith.targets.registry import UnknownTarget, parse_target_list
 
     try:
         names = parse_target_list(target_list)
-        test = load_test(test_dir)
+        test = load_admitted(test_dir)
     except (TestCaseError, UnknownTarget) as error:
         _fail(str(error))
     outcome = _run_on_targets(test, names, timeout)
@@ -558,7 +565,7 @@ def fuzz_command(
     try:
         names = parse_target_list(target_list, language.language.value)
         ignore = frozenset(load_ignore_list(ignore_file)) if ignore_file else frozenset()
-    except (UnknownTarget, OSError) as error:
+    except (UnknownTarget, OSError, ValueError) as error:  # ValueError: not a text file
         _fail(str(error))
     options = CampaignOptions(
         targets=names,
@@ -768,7 +775,8 @@ def reduce_command(
 
     from rich.live import Live
 
-    from shadersmith.case import TestCaseError, load_test, safe_files
+    from shadersmith.case import TestCaseError, safe_files
+    from shadersmith.harness.admission import load_admitted
     from shadersmith.reduce import (
         ReductionError,
         reduce_subject,
@@ -785,7 +793,7 @@ def reduce_command(
         # Where the result goes is checked first: a reduction is too dear to lose at the end.
         safe_files.check_outside(destination, test_dir)
         safe_files.check_test_output(destination, force)
-        test = load_test(test_dir)
+        test = load_admitted(test_dir)
         targets = tuple(parse_target_list(target_list)) if target_list else None
         subject = subject_from_test(test, signature=signature, targets=targets)
     except (TestCaseError, UnknownTarget) as error:
@@ -878,7 +886,8 @@ def replay_command(test_dir: Path, target_list: str | None, timeout: float, newe
          finding did not reproduce without it
     A test directory that cannot be read is a one-line error with status 1.
     """
-    from shadersmith.case import TestCaseError, load_test
+    from shadersmith.case import TestCaseError
+    from shadersmith.harness.admission import load_admitted
     from shadersmith.oracle.components import is_witness
     from shadersmith.oracle.differential import differences, expected_record, output_digest
     from shadersmith.targets.registry import (
@@ -889,7 +898,7 @@ def replay_command(test_dir: Path, target_list: str | None, timeout: float, newe
     )
 
     try:
-        test = load_test(test_dir)
+        test = load_admitted(test_dir)
         chosen = parse_target_list(target_list) if target_list else None
     except (TestCaseError, UnknownTarget) as error:
         _fail(str(error))

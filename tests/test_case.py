@@ -139,11 +139,19 @@ def test_bad_schema_2_fields_give_one_line_errors(tmp_path: Path) -> None:
     path = directory / "test.json"
     good = json.loads(path.read_text())
     edits: dict[str, Callable[[dict[str, Any]], object]] = {
-        "framebuffer": lambda d: d["inputs"].update(framebuffer=[64]),
-        "a run record needs a status": lambda d: d["results"]["runs"].update(x={}),
-        "a finding needs a signature": lambda d: d["results"].update(finding={"kind": "crash"}),
-        "corrupt finding": lambda d: d["results"]["finding"].update(kind="nonsense"),
-        "without a name": lambda d: d["provenance"]["steps"].append({"params": {}}),
+        "inputs.framebuffer: 1 entry, fewer than the minimum 2": lambda d: d["inputs"].update(
+            framebuffer=[64]
+        ),
+        "results.runs.x.status: missing": lambda d: d["results"]["runs"].update(x={}),
+        "results.finding.signature: missing": lambda d: d["results"].update(
+            finding={"kind": "crash"}
+        ),
+        'results.finding.kind: "nonsense" is not a finding kind': lambda d: d["results"][
+            "finding"
+        ].update(kind="nonsense"),
+        r"provenance.steps\[2\].name: missing": lambda d: d["provenance"]["steps"].append(
+            {"params": {}}
+        ),
     }
     for message, edit in edits.items():
         data = json.loads(json.dumps(good))

@@ -41,7 +41,7 @@ from typing import Any, cast
 import numpy as np
 import numpy.typing as npt
 
-from shadersmith.case import Kind, StepRecord, TestCaseError, safe_files
+from shadersmith.case import Kind, StepRecord, TestCaseError, safe_files, strict_json
 from shadersmith.generate.smith import SmithOptions, generate, options_to_dict
 from shadersmith.harness.build import generator_provenance
 from shadersmith.interp.errors import InterpreterError, UndefinedBehaviour
@@ -578,10 +578,12 @@ def _resumed(out: Path, options: FusionOptions) -> FusionProgress:
     if not os.path.lexists(path):
         return FusionProgress()
     try:
-        state = json.loads(safe_files.read_text(out, STATE_FILE))
+        state = strict_json.loads(safe_files.read_bytes(out, STATE_FILE), str(path))
         recorded = state["settings"]
+        if not isinstance(recorded, dict):  # compared key by key below
+            raise TypeError("settings is not an object")
         progress = FusionProgress.from_json(state["progress"])
-    except (OSError, ValueError, KeyError, TypeError, TestCaseError) as error:
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, TestCaseError) as error:
         raise RuntimeError(f"{path}: cannot resume from it ({error})") from None
     if recorded != settings(options):
         changed = sorted(k for k in settings(options) if recorded.get(k) != settings(options)[k])

@@ -53,9 +53,12 @@ from shadersmith.case import (
     TestCaseError,
     load_test,
     safe_files,
+    schema,
+    strict_json,
     write_test,
 )
 from shadersmith.case.finding import kind_of_signature
+from shadersmith.harness.admission import admitted_program
 from shadersmith.mutate.fusion import FUSE, Relation
 from shadersmith.oracle.differential import run_records
 from shadersmith.targets.images import write_png
@@ -245,7 +248,7 @@ class FusionReplay:
 def load_metadata(directory: Path) -> dict[str, Any]:
     path = directory / FUSION_FILE
     try:
-        data = json.loads(safe_files.read_text(directory, FUSION_FILE))
+        data = strict_json.loads(safe_files.read_bytes(directory, FUSION_FILE), str(path))
     except (OSError, json.JSONDecodeError, UnicodeDecodeError) as error:
         raise TestCaseError(f"{path}: cannot be read ({error})") from None
     if not isinstance(data, dict) or data.get("schema_version") != FUSION_SCHEMA:
@@ -263,6 +266,7 @@ def replay_fusion_test(
         fused = load_test(directory)
         # Part folders named by the record: inside the test, through no link.
         parts = [load_test(safe_files.inside(directory, str(name))) for name in data["parts"]]
+        schema.check_fusion(data, str(directory / FUSION_FILE))  # every field typed, bounded
         plan = FusedPlan(
             int(data["sequence"]),
             Relation(data["relation"]),
@@ -274,6 +278,11 @@ def replay_fusion_test(
         names = targets or [t for t in data["targets"] if t != INTERP]
     except (KeyError, TypeError, ValueError) as error:
         raise TestCaseError(f"{directory / FUSION_FILE}: incomplete ({error})") from None
+    for name, part in zip(data["parts"], parts, strict=True):
+        try:  # a part's program is run as it is: one the targets can run as a test
+            admitted_program(part)
+        except TestCaseError as error:
+            raise TestCaseError(f"{directory / str(name)}: {error}") from None
     trials = [prepare_loaded(test) for test in (*parts, fused)]
     if any(trial.program is None for trial in trials):
         raise TestCaseError(f"{directory}: a shader no longer matches its provenance")

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from shadersmith.case import Finding, finding_to_json, safe_files
+from shadersmith.case import Finding, TestCaseError, finding_to_json, safe_files, strict_json
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -135,7 +135,16 @@ class CampaignStore:
 
     def settings(self) -> dict[str, Any]:
         rows = self.db.execute("SELECT key, value FROM settings").fetchall()
-        return {key: json.loads(value) for key, value in rows}
+        settings = {}
+        for key, value in rows:  # a campaign directory may be shared: read as untrusted
+            where = f"{self.directory / 'campaign.db'}: setting {str(key)[:60]!r}"
+            if not isinstance(value, str):
+                raise StoreError(f"{where}: not JSON text")
+            try:
+                settings[str(key)] = strict_json.loads(value, where)
+            except TestCaseError as error:
+                raise StoreError(str(error)) from None
+        return settings
 
     def check_or_save_settings(self, settings: dict[str, Any]) -> None:
         """A resumed campaign must use the settings it started with, or its seeds would

@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from shadersmith.case import safe_files, schema_v1
+from shadersmith.case import safe_files, schema, schema_v1, strict_json
 from shadersmith.case.finding import Finding, Kind
 from shadersmith.case.inputs import BufferSpec, Inputs, TestCaseError
 from shadersmith.case.provenance import Provenance
@@ -52,6 +52,7 @@ def from_json(data: Any, shaders: dict[str, str], where: str) -> TestCase:
     if not isinstance(data, dict):
         raise TestCaseError(f"{where}: expected a JSON object")
     data = _current(data, where)
+    schema.check_test(data, where)  # every field typed and bounded before anything is built
     try:
         stage = str(data["stage"])
         language = str(data["language"])
@@ -78,16 +79,23 @@ def _current(data: dict[str, Any], where: str) -> dict[str, Any]:
         expected = " or ".join(str(v) for v in READABLE_VERSIONS)
         raise TestCaseError(f"{where}: schema_version {version!r}, expected {expected}")
     if version == schema_v1.VERSION:
-        return schema_v1.upgrade(data)
+        try:
+            return schema_v1.upgrade(data)
+        except (TypeError, ValueError, AttributeError) as error:  # a field of the wrong type
+            raise TestCaseError(f"{where}: not a schema 1 test ({error})") from None
     return data
 
 
 def shader_names(data: Any, where: str) -> list[str]:
     """The shader files a test.json object lists, each checked to stay in its directory."""
     try:
-        names = [str(name) for name in data["shaders"]]
+        names = data["shaders"]
     except (KeyError, TypeError) as error:
         raise TestCaseError(f"{where}: missing field {error}") from None
+    # Read before the schema is checked (case/schema.py), to find the files: a string
+    # would be read as one file per character.
+    if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+        raise TestCaseError(f"{where}: shaders: not a list of file names")
     for name in names:
         if not _plain_file_name(name):
             raise TestCaseError(f"{where}: shader name {name!r} escapes the test directory")
@@ -162,7 +170,7 @@ def _listed_files(directory: Path) -> set[str]:
     """The files the test.json in `directory` says we wrote (shaders, result files);
     nothing when there is none or it cannot be read."""
     try:
-        data = json.loads(safe_files.read_text(directory, TEST_FILE))
+        data = strict_json.loads(safe_files.read_bytes(directory, TEST_FILE), TEST_FILE)
         names = set(shader_names(data, TEST_FILE))
         for record in (data.get("results") or {}).get("runs", {}).values():
             names.update(str(name) for name in record.get("files", []))
@@ -180,7 +188,7 @@ def load_test(directory: Path) -> TestCase:
     if not os.path.lexists(path):
         raise TestCaseError(f"{directory}: no {TEST_FILE}")
     try:
-        data = json.loads(safe_files.read_text(directory, TEST_FILE))
+        data = strict_json.loads(safe_files.read_bytes(directory, TEST_FILE), str(path))
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise TestCaseError(f"{path}: corrupt JSON ({error})") from None
     if not isinstance(data, dict):

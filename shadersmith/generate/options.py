@@ -89,51 +89,85 @@ class SmithOptions:
     fragment_probability: float = 0.0
 
     def __post_init__(self) -> None:
+        for name, maximum in OPTION_MAXIMA.items():
+            if getattr(self, name) > maximum:
+                raise ValueError(f"{name} must be at most {maximum}")
         unknown = [g for g in self.value_generators if g not in VALUE_GENERATORS]
         if unknown or not self.value_generators:
             known = ", ".join(VALUE_GENERATORS)
             raise ValueError(f"value_generators must be a non-empty subset of {known}")
-        positive = (
-            "max_statements_per_block",
-            "max_input_buffers",
-            "max_output_buffers",
-            "max_buffer_fields",
-            "max_array_length",
-            "max_switch_cases",
-            "max_loop_iterations",
-            "max_local_size_x",
-            "max_local_size_y",
-            "max_local_size_z",
-            "max_workgroups_x",
-        )
-        for name in positive:
+        for name in AT_LEAST_ONE:
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1")
-        not_negative = (
-            "max_expression_depth",
-            "max_nesting",
-            "max_statements_main",
-            "max_statements_function",
-            "max_functions",
-            "max_params",
-            "max_globals",
-        )
-        for name in not_negative:
+        for name in NOT_NEGATIVE:
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} must not be negative")
-        probabilities = (
-            "guided_switch_probability",
-            "guided_for_probability",
-            "control_flow_probability",
-            "multi_invocation_probability",
-            "divergence_probability",
-            "shared_memory_probability",
-            "liveness_extension_probability",
-            "fragment_probability",
-        )
-        for name in probabilities:
+        for name in PROBABILITIES:
             if not 0.0 <= getattr(self, name) <= 1.0:
                 raise ValueError(f"{name} must be a probability in [0, 1]")
+
+
+# The bounds SmithOptions checks, by option name (case/schema.py reads them too).
+AT_LEAST_ONE: tuple[str, ...] = (
+    "max_statements_per_block",
+    "max_input_buffers",
+    "max_output_buffers",
+    "max_buffer_fields",
+    "max_array_length",
+    "max_switch_cases",
+    "max_loop_iterations",
+    "max_local_size_x",
+    "max_local_size_y",
+    "max_local_size_z",
+    "max_workgroups_x",
+)
+
+NOT_NEGATIVE: tuple[str, ...] = (
+    "max_expression_depth",
+    "max_nesting",
+    "max_statements_main",
+    "max_statements_function",
+    "max_functions",
+    "max_params",
+    "max_globals",
+)
+
+PROBABILITIES: tuple[str, ...] = (
+    "guided_switch_probability",
+    "guided_for_probability",
+    "control_flow_probability",
+    "multi_invocation_probability",
+    "divergence_probability",
+    "shared_memory_probability",
+    "liveness_extension_probability",
+    "fragment_probability",
+)
+
+# The largest value of each size option. Options come from test.json too, which is shared
+# and untrusted: without a bound, `"max_statements_main": 10000000` makes regenerating the
+# test hang. Each bound is several times the default (every one at its maximum together
+# still generates in about 15 s); the local sizes are GLSL's guaranteed minimum maxima
+# (GL_MAX_COMPUTE_WORK_GROUP_SIZE 1024, 1024, 64). case/schema.py reads this table.
+OPTION_MAXIMA: dict[str, int] = {
+    "max_expression_depth": 8,
+    "max_statements_per_block": 32,
+    "max_nesting": 8,
+    "max_statements_main": 2000,
+    "max_statements_function": 500,
+    "max_input_buffers": 8,
+    "max_output_buffers": 8,
+    "max_buffer_fields": 16,
+    "max_array_length": 64,
+    "max_functions": 16,
+    "max_params": 8,
+    "max_globals": 16,
+    "max_switch_cases": 32,
+    "max_loop_iterations": 64,
+    "max_local_size_x": 1024,
+    "max_local_size_y": 1024,
+    "max_local_size_z": 64,
+    "max_workgroups_x": 4096,
+}
 
 
 def options_to_dict(options: SmithOptions) -> dict[str, Any]:

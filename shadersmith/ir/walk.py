@@ -129,6 +129,18 @@ def iter_nodes(node: object) -> Iterator[Any]:
         stack.extend(found)
 
 
+def depth(node: object) -> int:
+    """The number of nodes on the longest path from `node` down to a leaf (a leaf is 1),
+    found without recursion, so that it can measure a tree too deep for recursive code."""
+    deepest = 0
+    stack = [(node, 1)]
+    while stack:
+        current, level = stack.pop()
+        deepest = max(deepest, level)
+        stack.extend((child, level + 1) for child in children(current))
+    return deepest
+
+
 def map_children(node: N, fn: Callable[[Any], Any]) -> N:
     """A copy of `node` with `fn` applied to each direct child; `node` itself when no
     child changed, so unchanged subtrees stay shared."""

@@ -12,14 +12,37 @@ import re
 from collections.abc import Collection
 from pathlib import Path
 
+# Bounds of an ignore list, which may come from a shared folder like a test: a known-bugs
+# list has tens of lines of at most a few hundred characters.
+MAX_IGNORE_BYTES = 1024 * 1024
+MAX_SIGNATURE_CHARS = 1000
+
+
+class IgnoreListError(ValueError):
+    """An ignore list that is not one; the message is one line naming the file."""
+
 
 def load_ignore_list(path: str | Path) -> set[str]:
-    """The signatures listed in `path` (a missing file is an error: it was asked for)."""
+    """The signatures listed in `path` (a missing file is an error: it was asked for). A
+    file that is not text, or too large to be a list of signatures, is an IgnoreListError."""
+    data = Path(path).read_bytes()
+    if len(data) > MAX_IGNORE_BYTES:
+        raise IgnoreListError(f"{path}: {len(data)} bytes, more than an ignore list holds")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise IgnoreListError(f"{path}: not UTF-8 text (byte {error.start})") from None
     entries = set()
-    for line in Path(path).read_text(encoding="utf-8").splitlines():
+    for number, line in enumerate(text.splitlines(), 1):
         entry = line.strip()
-        if entry and not entry.startswith("#"):
-            entries.add(entry)
+        if not entry or entry.startswith("#"):
+            continue
+        if len(entry) > MAX_SIGNATURE_CHARS or not entry.isprintable():
+            raise IgnoreListError(
+                f"{path}: line {number} is not a signature (control characters, or longer "
+                f"than {MAX_SIGNATURE_CHARS} characters)"
+            )
+        entries.add(entry)
     return entries
 
 

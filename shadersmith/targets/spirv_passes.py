@@ -68,6 +68,14 @@ RANDOM_PASSES: tuple[str, ...] = (
 MIN_RANDOM_PASSES = 1
 MAX_RANDOM_PASSES = 20
 
+# Every flag a recorded pass list may hold: the presets' and the random lists' (a reduced
+# list is a sublist of one of those). A test.json is shared and untrusted, and its list goes
+# to spirv-opt's command line as it is: any other flag is refused (case/schema.py), since
+# some make spirv-opt read or write a file (`-Oconfig=FILE`, `--print-all`, an input name).
+KNOWN_PASSES: frozenset[str] = frozenset(
+    {flag for preset in PRESETS.values() for flag in preset} | set(RANDOM_PASSES)
+)
+
 
 def random_pass_list(rng: random.Random) -> list[str]:
     """A random sequence of passes (repeats allowed, as in gfauto) that respects the

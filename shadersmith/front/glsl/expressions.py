@@ -150,6 +150,13 @@ class ExpressionParser(ParserBase):
             raise self.type_error(f"{name!r} is read-only", token)
 
     def assignment(self) -> Expression:
+        self.enter()
+        try:
+            return self._assignment()
+        finally:
+            self.leave()
+
+    def _assignment(self) -> Expression:
         target = self.conditional()
         token = self.tok
         op = _ASSIGN_BY_TOKEN.get(token.text) if token.kind is TokenKind.PUNCT else None
@@ -205,6 +212,13 @@ class ExpressionParser(ParserBase):
         return Binary(typed.result, op, _converted(left, typed, 0), _converted(right, typed, 1))
 
     def unary(self) -> Expression:
+        self.enter()
+        try:
+            return self._unary()
+        finally:
+            self.leave()
+
+    def _unary(self) -> Expression:
         token = self.tok
         if token.kind is TokenKind.PUNCT and token.text in ("++", "--"):
             self.advance()

@@ -12,7 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from shadersmith.front.glsl.declarations import Declarator, ParsedQualifiers
-from shadersmith.front.glsl.parser_base import Signature, Variable
+from shadersmith.front.glsl.errors import GLSLSyntaxError
+from shadersmith.front.glsl.parser_base import (
+    MAX_CALL_DEPTH,
+    MAX_TREE_DEPTH,
+    Signature,
+    Variable,
+)
 from shadersmith.front.glsl.statements import StatementParser
 from shadersmith.front.glsl.tokens import Token, TokenKind
 from shadersmith.ir.expressions import Call, CallKind, VariableRef
@@ -47,7 +53,7 @@ from shadersmith.ir.types import (
     VoidType,
     has_unsized_array,
 )
-from shadersmith.ir.walk import iter_nodes
+from shadersmith.ir.walk import depth, iter_nodes
 
 _LOCAL_SIZE_AXES = ("local_size_x", "local_size_y", "local_size_z")
 _PARAM_DIRECTIONS = {"in": ParamQualifier.IN, "out": ParamQualifier.OUT}
@@ -83,9 +89,11 @@ class Parser(StatementParser):
             raise self.type_error("no main function", self.tok)
         stage = Stage.COMPUTE if self.local_size is not None else Stage.FRAGMENT
         self.check_stage(stage)
+        ordered = self.ordered(functions)
+        self.check_depth(ordered)
         return Program(
             stage=stage,
-            functions=self.ordered(functions),
+            functions=ordered,
             structs=tuple(self.struct_order),
             buffers=tuple(interface.buffers),
             # Initialised uniforms last, where the emitter prints them (after constants).
@@ -98,6 +106,24 @@ class Parser(StatementParser):
             shared=tuple(interface.shared),
             stage_layouts=tuple(interface.stage_layouts),
         )
+
+    def check_depth(self, functions: tuple[Function, ...]) -> None:
+        """MAX_TREE_DEPTH and MAX_CALL_DEPTH (parser_base.py); `functions` callees first."""
+        chain: dict[str, int] = {}  # function name -> its deepest call chain
+        for function in functions:
+            token = self.defined_at[id(function)]
+            own = depth(function.body)
+            if own > MAX_TREE_DEPTH:
+                raise _too_deep(f"function {function.name!r}", MAX_TREE_DEPTH, token, own)
+            callees = (
+                chain.get(node.callee, 0)
+                for node in iter_nodes(function.body)
+                if isinstance(node, Call) and node.kind is CallKind.USER
+            )
+            total = own + max(callees, default=0)
+            if total > MAX_CALL_DEPTH:
+                raise _too_deep(f"calls from {function.name!r}", MAX_CALL_DEPTH, token, total)
+            chain[function.name] = max(chain.get(function.name, 0), total)
 
     def check_stage(self, stage: Stage) -> None:
         for other, (what, token) in self.stage_use.by_stage.items():
@@ -235,6 +261,8 @@ class Parser(StatementParser):
         storage = qualifiers.storage
         token = declarator.token
         type_ = declarator.type
+        if declarator.init is not None and depth(declarator.init) > MAX_TREE_DEPTH:
+            raise _too_deep(f"the initialiser of {token.text!r}", MAX_TREE_DEPTH, token)
         if storage is None:
             if isinstance(type_, OpaqueType):
                 raise self.type_error("an opaque variable must be a uniform", token)
@@ -308,6 +336,7 @@ class Parser(StatementParser):
         self.scopes.pop()
         function = Function(name.text, return_type, tuple(params), body)
         signature.defined = function
+        self.defined_at[id(function)] = name
         return function
 
     def parameter(self, index: int) -> tuple[Parameter, Token | None]:
@@ -403,6 +432,13 @@ class Parser(StatementParser):
                 ):
                     return True
         return False
+
+
+def _too_deep(what: str, bound: int, token: Token, levels: int | None = None) -> GLSLSyntaxError:
+    measured = (
+        f" {levels} levels deep, more than {bound}" if levels else f" deeper than {bound} levels"
+    )
+    return GLSLSyntaxError(f"{what} nests{measured}", token.line, token.column)
 
 
 def _fills_like_ours(type_: Type) -> bool:

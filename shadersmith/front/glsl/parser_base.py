@@ -15,6 +15,23 @@ from shadersmith.ir.profile import Language, LanguageProfile
 from shadersmith.ir.program import Function, Stage
 from shadersmith.ir.types import StructType, Type
 
+# How deep the front-end reads (shared test directories bring shaders from anyone).
+# MAX_NESTING: statements and expressions nested in one another as written; each
+# statement, each operand of a prefix operator and each full expression (in parentheses,
+# an argument, an index, the right of an assignment) is a level. The parser descends
+# recursively, several Python frames a level, so the bound keeps it well inside Python's
+# recursion limit wherever it is called from.
+MAX_NESTING = 64
+# MAX_TREE_DEPTH: the longest path of IR nodes in a function's body or a global's
+# initialiser (`a + b + ... + z` is read in a loop but is a chain of 26 nodes);
+# MAX_CALL_DEPTH: the same summed along a chain of calls, since the interpreter runs a
+# callee inside its caller's frames. Everything after the front-end (reconditioning,
+# the interpreter, pickling a job for a worker) walks the IR recursively and exhausts
+# Python's stack near 300 and 1000; generated programs, reconditioned, stay below 40 and
+# 110 even at the generator's largest options.
+MAX_TREE_DEPTH = 64
+MAX_CALL_DEPTH = 256
+
 STORAGE_WORDS = frozenset({"in", "out", "uniform", "buffer", "shared", "attribute", "varying"})
 PRECISION_WORDS = frozenset({"highp", "mediump", "lowp"})
 # Every word that may qualify a declaration, a parameter or a block member.
@@ -111,6 +128,8 @@ class ParserBase:
         self.return_type: Type = BASIC_TYPES["void"]
         self.stage_use = StageUse()
         self.local_size: tuple[int, int, int] | None = None
+        self.nesting = 0  # levels entered (MAX_NESTING)
+        self.defined_at: dict[int, Token] = {}  # id of each Function read -> its name
 
     # ------------------------------------------------------------------ tokens
 
@@ -141,6 +160,17 @@ class ParserBase:
         if not self.at(text):
             raise self.syntax(f"expected {text!r}")
         return self.advance()
+
+    def enter(self) -> None:
+        """One level deeper (see MAX_NESTING); `leave` when the level is read."""
+        self.nesting += 1
+        if self.nesting > MAX_NESTING:
+            raise GLSLSyntaxError(
+                f"nesting deeper than {MAX_NESTING} levels", self.tok.line, self.tok.column
+            )
+
+    def leave(self) -> None:
+        self.nesting -= 1
 
     def syntax(self, message: str, token: Token | None = None) -> GLSLSyntaxError:
         token = token or self.tok

@@ -107,6 +107,13 @@ class StatementParser(DeclarationParser):
         return expr
 
     def statement(self) -> list[Statement]:
+        self.enter()
+        try:
+            return self._statement()
+        finally:
+            self.leave()
+
+    def _statement(self) -> list[Statement]:
         token = self.tok
         if self.at("{"):
             return [self.block()]
