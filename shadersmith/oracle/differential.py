@@ -48,7 +48,14 @@ class Comparison:
 
 
 def output_digest(result: RunResult) -> str:
-    """A stable digest of a result's outputs, for grouping and for storage."""
+    """A stable digest of a result's outputs, for grouping and for storage: an image's
+    bytes, or its buffers as canonical JSON. Computed once per result (RunResult.digest)."""
+    if result.digest is None:
+        result.digest = _digest(result)
+    return result.digest
+
+
+def _digest(result: RunResult) -> str:
     if result.image is not None:
         return "image:" + hashlib.sha256(result.image.tobytes()).hexdigest()[:16]
     canonical = json.dumps(_jsonable(result.buffers), sort_keys=True, separators=(",", ":"))
@@ -241,12 +248,23 @@ def value_json(value: Any) -> Any:
 
 
 def _jsonable(value: Any) -> Any:
+    # Exact types first: this runs for every element of every buffer of every result,
+    # and an isinstance against Mapping (an ABC) costs more than the rest together.
+    kind = type(value)
+    if kind is int or kind is bool or kind is str:
+        return value
+    if kind is tuple or kind is list:
+        if all(type(v) is int for v in value):
+            return value  # JSON writes a tuple as a list
+        return [_jsonable(v) for v in value]
+    if kind is float:
+        # -0.0 and 0.0 differ in bits; keep them apart, like the hardware would.
+        return repr(value)
     if isinstance(value, Mapping):
         return {str(k): _jsonable(v) for k, v in value.items()}
     if isinstance(value, tuple | list):
         return [_jsonable(v) for v in value]
     if isinstance(value, float):
-        # -0.0 and 0.0 differ in bits; keep them apart, like the hardware would.
         return repr(value)
     return value
 

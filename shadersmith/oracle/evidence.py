@@ -17,6 +17,7 @@ signature means the same everywhere.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 
 from shadersmith.oracle.blame import Chains, missing_refinements
@@ -65,6 +66,9 @@ def attach_front_end_causes(results: Mapping[str, RunResult], job: Job, componen
         if finding.kind in WRONG_RESULT_KINDS
         for name in finding.targets
     }
+    # A GL text's faults, by text: gl-llvmpipe and its softpipe witness read the same one,
+    # and each dump is a process compiling it afresh (~0.5 s).
+    faults: dict[str, str | None] = {}
     for name, result in results.items():
         chain = chain_names(components.get(name, ()))
         if result.cause is not None or MESA_GLSL not in chain:
@@ -77,9 +81,11 @@ def attach_front_end_causes(results: Mapping[str, RunResult], job: Job, componen
         source = _gl_text_of(chain, job)
         if source is None:
             continue
-        from shadersmith.targets.mesa_dump import front_end_dump
+        if source not in faults:
+            from shadersmith.targets.mesa_dump import front_end_dump
 
-        fault = front_end_fault(front_end_dump(source, job.stage))
+            faults[source] = front_end_fault(front_end_dump(source, job.stage))
+        fault = faults[source]
         if fault is not None:
             result.cause = (MESA_GLSL, fault)
 
@@ -91,9 +97,15 @@ def _gl_text_of(chain: Sequence[str], job: Job) -> str | None:
         return None
     if "spirv-cross" not in chain:
         return job.source
+    return _cross_compiled(job.source, job.stage)
+
+
+@functools.lru_cache(maxsize=8)
+def _cross_compiled(source: str, stage: str) -> str | None:
+    """spirv-cross's GLSL of `source` (the same for every chain through spirv-cross)."""
     from shadersmith.targets.toolchain import ChainFailed, cross_compile
 
     try:
-        return cross_compile(job.source, job.stage)[0]
+        return cross_compile(source, stage)[0]
     except ChainFailed:
         return None

@@ -93,6 +93,9 @@ class RunResult:
     # WGSL defines and GLSL leaves undefined (interp/semantics.py GlslUndefined values),
     # which a translator passing them through to GLSL gets wrong (oracle/known_bugs.py).
     defined_by_wgsl_only: tuple[str, ...] = ()
+    # oracle/differential.output_digest's memo: a result's outputs never change once it
+    # is made, and one test's judging asks for each digest several times.
+    digest: str | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def ok(self) -> bool:
