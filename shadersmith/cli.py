@@ -458,7 +458,18 @@ def _duration(text: str | None) -> float | None:
 @click.option("--time", "time_text", help="Stop after this long (90s, 10m, 2h).")
 @click.option("--count", type=click.IntRange(1), help="Stop after this many tests in all.")
 @click.option(
-    "--jobs", type=click.IntRange(1), default=1, show_default=True, help="Workers per target."
+    "--jobs",
+    type=click.IntRange(1),
+    default=None,
+    help="CPUs to keep busy (processes preparing tests; workers per target where there are "
+    "more CPUs than targets); default: all.",
+)
+@click.option(
+    "--corpus",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    multiple=True,
+    help="A test directory to run before the generated tests (repeatable, run in order): "
+    "e.g. a finding, to see that it is still found.",
 )
 @click.option(
     "--out",
@@ -535,7 +546,8 @@ def fuzz_command(
     target_list: str | None,
     time_text: str | None,
     count: int | None,
-    jobs: int,
+    jobs: int | None,
+    corpus: tuple[Path, ...],
     out: Path,
     seed_base: int,
     profile: str,
@@ -572,7 +584,8 @@ def fuzz_command(
         profile=language,
         count=count,
         time_s=_duration(time_text),
-        workers_per_target=jobs,
+        jobs=jobs,
+        corpus=corpus,
         seed_base=seed_base,
         timeout_s=timeout,
         keep_per_bucket=keep,

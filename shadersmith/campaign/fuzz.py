@@ -7,10 +7,17 @@ seed `seed_base + i`, so a resumed campaign runs exactly the indices it has not
 recorded, and re-running a killed campaign's command continues it. A campaign may start
 with a corpus of stored tests (test directories, run as their text says): they are its
 first indices, and the generated programs follow.
+
+Every CPU works (`jobs`, default: all this process may use): tests are prepared ahead in
+worker processes (preparation.py) and each target runs in as many workers as keep the
+CPUs busy; the campaign's own process hands tests on, judges and records them.
 """
 
 from __future__ import annotations
 
+import functools
+import math
+import os
 import random
 import threading
 import time
@@ -19,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from shadersmith.campaign.findings import reproduce_crashes
+from shadersmith.campaign.preparation import Preparation
 from shadersmith.campaign.reduction import reduce_new_buckets
 from shadersmith.campaign.store import Bucket, CampaignStore
 from shadersmith.case import Kind, Provenance, TestCase, load_test, write_test
@@ -42,7 +50,8 @@ class CampaignOptions:
     profile: LanguageProfile
     count: int | None = None  # stop after this many tests (recorded ones included)
     time_s: float | None = None  # stop after this many seconds of this run
-    workers_per_target: int = 1
+    jobs: int | None = None  # CPUs to keep busy; None: all this process may use
+    workers_per_target: int | None = None  # None: enough to keep `jobs` CPUs busy
     seed_base: int = 0
     timeout_s: float = 60.0
     keep_per_bucket: int = 3
@@ -62,6 +71,20 @@ class CampaignOptions:
             "generator": options_to_dict(self.generator),
             "corpus": [str(path) for path in self.corpus],
         }
+
+    def cpus(self) -> int:
+        return self.jobs or len(os.sched_getaffinity(0))
+
+    def target_workers(self) -> int:
+        """Workers per target: one, unless there are more CPUs than targets."""
+        if self.workers_per_target:
+            return self.workers_per_target
+        return max(1, math.ceil(self.cpus() / max(1, len(self.targets))))
+
+    def preparation_workers(self) -> int:
+        """Processes preparing tests: one per 8 CPUs (preparing a test takes ~12 ms of
+        CPU, running it on the default targets ~400 ms)."""
+        return max(1, self.cpus() // 8)
 
 
 @dataclass
@@ -122,19 +145,18 @@ def _origin_seed(provenance: Provenance) -> int:
 
 
 class _JobStream:
-    """The jobs of one stream (TargetSession.stream), prepared as the targets ask for
-    them: position `k` of the stream is `prepared[k]`. Ends when the indices do or when
-    `more()` says stop (time, Ctrl-C, a new bucket to reduce)."""
+    """The jobs of one stream (TargetSession.stream), handed over as the targets ask for
+    them: position `k` of the stream is `prepared[k]`. Ends when the tests do or when
+    `more()` says stop (time, Ctrl-C, a new bucket to reduce); the tests prepared ahead
+    then wait for the next stream."""
 
     def __init__(
         self,
-        pending: Iterator[int],
-        options: CampaignOptions,
+        tests: Iterator[PreparedTest],
         prepared: dict[int, PreparedTest],
         more: Callable[[], bool],
     ) -> None:
-        self.pending = pending
-        self.options = options
+        self.tests = tests
         self.prepared = prepared
         self.more = more
         self.produced = 0
@@ -145,7 +167,7 @@ class _JobStream:
     def __next__(self) -> Job:
         if self.produced and not self.more():
             raise StopIteration
-        item = prepare_test(next(self.pending), self.options)
+        item = next(self.tests)
         self.prepared[self.produced] = item
         self.produced += 1
         return item.job
@@ -174,13 +196,17 @@ def run_campaign(
         progress = Progress(resumed_from=len(done), buckets=len(store.buckets()))
         # Witnesses start with the session but run only for tests with a finding.
         witnesses = witnesses_for(options.targets)
-        with TargetSession(
-            options.targets + witnesses, options.workers_per_target, options.timeout_s
-        ) as session:
+        pending = _pending_indices(options, done)
+        prepare = functools.partial(prepare_test, options=options)
+        with (
+            Preparation(prepare, pending, options.preparation_workers()) as tests,
+            TargetSession(
+                options.targets + witnesses, options.target_workers(), options.timeout_s
+            ) as session,
+        ):
             _check_enough_targets(options.targets, session, options.profile)
             components = session.components()
             deadline = None if options.time_s is None else time.perf_counter() + options.time_s
-            pending = _pending_indices(options, done)
             # Tests stream through the targets (session.stream: no target waits for the
             # slowest of a batch); a new bucket ends the stream after the tests in
             # flight, so that its reduction has the workers to itself.
@@ -195,7 +221,7 @@ def run_campaign(
                         return False
                     return not (options.reduce and progress.buckets > opened_before)
 
-                jobs = _JobStream(pending, options, prepared, more)
+                jobs = _JobStream(tests, prepared, more)
                 for position, results in session.stream(jobs, only=options.targets):
                     item = prepared.pop(position)
                     _handle(item, results, session, store, components, options, progress)
@@ -262,7 +288,7 @@ def _reduce_buckets(
     progress.reduced += reduce_new_buckets(
         store,
         session,
-        options.workers_per_target,
+        options.target_workers(),
         options.reduce_time_s,
         stop.is_set,
         may_start,
