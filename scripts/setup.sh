@@ -4,7 +4,8 @@
 # system's (scripts/newest-mesa.sh) for the -newest targets.
 # Fast when everything is already there, so every ./dev command can call it.
 # --tests (./dev test): piglit too (34 MB download), whose shader_runner checks the
-# piglit export (tests/test_export_piglit.py); a campaign does not need it.
+# piglit export (tests/test_export_piglit.py), and chromium, which Playwright drives
+# headless to check the HTML report (tests/test_report.py); a campaign needs neither.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,7 +14,7 @@ APT_PACKAGES=(python3-venv glslang-tools spirv-tools spirv-cross mesa-vulkan-dri
   glslang-dev g++  # Debian's glslang and SPIRV-Tools as libraries: scripts/build-*-library.sh
   libspirv-cross-c-shared0)  # spirv-cross in-process (targets/spirv_cross_library.py)
 if [ "${1:-}" = "--tests" ]; then
-  APT_PACKAGES+=(piglit)
+  APT_PACKAGES+=(piglit chromium)
 fi
 STAMP=.venv/.setup-stamp
 

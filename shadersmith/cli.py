@@ -24,6 +24,7 @@ from shadersmith.ir.profile import ALL_PROFILES, PROFILES
 
 if TYPE_CHECKING:
     from shadersmith.case import TestCase
+    from shadersmith.report.live import ReportRefresher
     from shadersmith.targets.results import RunResult
     from shadersmith.trial import Judged
 
@@ -541,6 +542,12 @@ def _duration(text: str | None) -> float | None:
     help="Share of tests that are fragment shaders drawn over a 64x64 target (the others "
     "are compute shaders).",
 )
+@click.option(
+    "--report",
+    is_flag=True,
+    help="Write the campaign's HTML report to CAMPAIGN/report and refresh it as the "
+    "campaign goes (at most once a minute; `shadersmith report` writes it any time).",
+)
 @FORCE_OPTION
 def fuzz_command(
     target_list: str | None,
@@ -559,6 +566,7 @@ def fuzz_command(
     multi_invocation: float | None,
     p_delta: float | None,
     fragment: float,
+    report: bool,
     force: bool,
 ) -> None:
     """Run a differential campaign: generate, recondition, run, classify, bucket, store.
@@ -595,6 +603,8 @@ def fuzz_command(
         generator=_generator_options(multi_invocation, p_delta, fragment),
     )
 
+    refresher = _report_refresher(out, force) if report else None
+
     def status_table(progress: Progress) -> Table:
         table = Table(title=f"campaign {out}", show_header=False)
         table.add_row("tests", f"{progress.tests} (+{progress.resumed_from} resumed)")
@@ -614,7 +624,9 @@ def fuzz_command(
         run_with_live_progress(
             out,
             force,
-            lambda stop, on_progress: run_campaign(out, options, stop, on_progress),
+            lambda stop, on_progress: run_campaign(
+                out, options, stop, refresher.wrap(on_progress) if refresher else on_progress
+            ),
             Progress(),
             status_table,
             err_console,
@@ -624,6 +636,8 @@ def fuzz_command(
         _fail(str(error))
     _print_buckets(out)
     _print_reduced_programs(out)
+    if refresher is not None:
+        _finish_report(refresher)
 
 
 def _generator_options(
@@ -714,6 +728,43 @@ def _print_reduced_programs(campaign: Path) -> None:
         body = "\n".join(lines[2:]).strip()  # without #version and local size
         title = f"{bucket.signature}  ({bucket.count} tests; {bucket.reduced})"
         console.print(Panel(Syntax(body, "glsl", theme="ansi_dark"), title=title, expand=False))
+
+
+@main.command(name="report")
+@click.argument("campaign", type=click.Path(file_okay=False, path_type=Path))
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Report directory; default: CAMPAIGN/report.",
+)
+@FORCE_OPTION
+def report_command(campaign: Path, out: Path | None, force: bool) -> None:
+    """Write a campaign's HTML report (differential, metamorphic or fusion): a static site
+    that works offline, with every bucket, charts over time, per-target statistics and a
+    page per bucket (reduced program, values, images, versions, commands)."""
+    from shadersmith.campaign.store import StoreError
+    from shadersmith.report import default_output, write_report
+
+    try:
+        index = write_report(campaign, out or default_output(campaign), force)
+    except StoreError as error:
+        _fail(str(error))
+    click.echo(f"wrote {index}")
+
+
+def _report_refresher(campaign: Path, force: bool) -> ReportRefresher:
+    from shadersmith.report import default_output
+    from shadersmith.report.live import ReportRefresher
+
+    return ReportRefresher(campaign, default_output(campaign), force)
+
+
+def _finish_report(refresher: ReportRefresher) -> None:
+    index = refresher.finish()
+    if index is None:
+        err_console.print(f"report not written: {refresher.error}")
+    else:
+        click.echo(f"report: {index}")
 
 
 @main.command(name="buckets")

@@ -1,0 +1,284 @@
+"""The report as a static site: `index.html`, one page per bucket with its pictures beside
+it, one style sheet; every link relative, nothing fetched from anywhere, so the folder
+can be opened offline, copied, or attached to a bug.
+
+    report/
+      shadersmith-report.json    marks the folder as a report (what --out may overwrite)
+      index.html, style.css
+      buckets/<page>.html        one per bucket
+      buckets/<page>/*.png       its pictures (re-encoded: report/pictures.py)
+
+Templates are Jinja2 with autoescape on: signatures, logs and shader text come from the
+campaign, which is untrusted. Every file is written through case/safe_files.py.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import shlex
+import stat
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, StrictUndefined
+from pygments.formatters import HtmlFormatter
+
+from shadersmith import __version__
+from shadersmith.case import safe_files
+from shadersmith.report import charts
+from shadersmith.report.campaign_view import (
+    FUSION,
+    BucketSummary,
+    CampaignView,
+    load_campaign,
+)
+from shadersmith.report.test_view import (
+    PYGMENTS_STYLE,
+    PictureSink,
+    TestView,
+    fusion_test_view,
+    store_test_view,
+)
+from shadersmith.targets.registry import NEWEST_TWINS
+
+REPORT_MARKER = "shadersmith-report.json"
+DEFAULT_DIRECTORY = "report"  # inside the campaign, unless --out says otherwise
+BUCKET_PAGES = "buckets"
+# Run from the repository, as the README's commands are.
+SHADERSMITH = ".venv/bin/shadersmith"
+# A metamorphic reduction names the reduced program's test beside it (reduce/steps.py).
+REDUCED_PROGRAM_KEY = "program"
+
+YES, NO, NOT_TESTED = "yes", "no", "not tested"
+
+
+@dataclass(frozen=True)
+class Section:
+    anchor: str
+    view: TestView
+    first: bool
+
+
+@dataclass(frozen=True)
+class BucketPage:
+    bucket: BucketSummary
+    sections: tuple[Section, ...]
+    newest: tuple[str, str]  # YES / NO / NOT_TESTED, and why
+    first_bad_pass: str
+    commands: tuple[str, ...]
+    more_examples: tuple[str, ...]
+    files: dict[str, bytes]  # the page's pictures
+
+
+def default_output(campaign: Path) -> Path:
+    return campaign / DEFAULT_DIRECTORY
+
+
+def check_report_output(out: Path, force: bool = False) -> None:
+    """Refuse an --out that exists and is not a report (no marker), unless it is empty or
+    `force` (then written into, nothing deleted)."""
+    safe_files.refuse_link(out)
+    try:
+        info = os.lstat(out)
+    except FileNotFoundError:
+        return
+    if not stat.S_ISDIR(info.st_mode):
+        raise safe_files.UnsafePathError(f"{out} exists and is not a directory")
+    if force or safe_files.is_plain_file(out, REPORT_MARKER):
+        return
+    with os.scandir(out) as entries:
+        if next(entries, None) is None:
+            return
+    raise safe_files.UnsafePathError(
+        f"{out} exists and is not a shadersmith report; {safe_files.FORCE_HINT}"
+    )
+
+
+def write_report(campaign: Path, out: Path, force: bool = False) -> Path:
+    """Write (or refresh) the report of `campaign` into `out`; the index's path.
+    UnsafePathError, StoreError or TestCaseError (one line) for what cannot be read."""
+    check_report_output(out, force)
+    view = load_campaign(campaign)
+    pages = [bucket_page(view, bucket) for bucket in view.buckets]
+    generated = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
+    environment = _environment()
+    safe_files.make_directory(out)
+    marker = {"report_of": str(campaign.absolute()), "tool_version": __version__}
+    safe_files.write_file(out, REPORT_MARKER, json.dumps(marker, indent=1) + "\n")
+    safe_files.write_file(out, "style.css", _style())
+    common = {"campaign": view, "generated": generated}
+    for page in pages:
+        folder = safe_files.make_directories(out, f"{BUCKET_PAGES}/{page.bucket.page}")
+        for name, data in page.files.items():
+            safe_files.write_file(folder, name, data)
+        html = environment.get_template("bucket.html").render(
+            root="../", bucket=page.bucket, page=page, **common
+        )
+        safe_files.write_file(folder.parent, f"{page.bucket.page}.html", html)
+    index = environment.get_template("index.html").render(
+        root="", pages=pages, **common, **_index_parts(view)
+    )
+    return safe_files.write_file(out, "index.html", index)
+
+
+def _environment() -> Environment:
+    environment = Environment(
+        loader=PackageLoader("shadersmith.report", "templates"),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    environment.filters["when"] = _when
+    return environment
+
+
+def _when(seconds: float | None) -> str:
+    if seconds is None:
+        return "not recorded"
+    return datetime.datetime.fromtimestamp(seconds).astimezone().strftime("%Y-%m-%d %H:%M:%S")
+
+
+def _style() -> str:
+    own = resources.files("shadersmith.report").joinpath("templates/style.css").read_text()
+    highlighting = str(HtmlFormatter(style=PYGMENTS_STYLE).get_style_defs(".highlight"))
+    return f"{own}\n{highlighting}\n"
+
+
+def _index_parts(view: CampaignView) -> dict[str, Any]:
+    bins = charts.bin_timeline(view.timeline)
+    chart_parts = None
+    if bins is not None:
+        colours = charts.verdict_colours([verdict for _, verdict in view.timeline])
+        chart_parts = {
+            "rate": charts.tests_per_hour_chart(bins),
+            "verdicts": charts.verdicts_chart(bins, colours),
+            "colours": colours,
+        }
+    times = [t for t, _ in view.timeline]
+    return {
+        "charts": chart_parts,
+        "span": (min(times), max(times)) if times else None,
+        "verdicts": sorted(view.verdicts.items(), key=lambda item: -item[1]),
+        "settings": [(k, _setting(v)) for k, v in sorted(view.settings.items())],
+    }
+
+
+def _setting(value: Any) -> str:
+    return str(value) if isinstance(value, str) else json.dumps(value, separators=(", ", ": "))
+
+
+# ---------------------------------------------------------------------------- bucket pages
+
+
+def bucket_page(view: CampaignView, bucket: BucketSummary) -> BucketPage:
+    campaign = view.directory
+    sections: list[tuple[str, TestView]] = []
+    files: dict[str, bytes] = {}
+
+    def add(anchor: str, relative: str, title: str) -> TestView:
+        sink = PictureSink(anchor)
+        read = fusion_test_view if view.oracle == FUSION else store_test_view
+        shown = read(campaign, relative, title, sink)
+        files.update(sink.files)
+        sections.append((anchor, shown))
+        return shown
+
+    reduced = bucket.reduced_directory
+    if reduced is not None:
+        program = _reduced_program(campaign, reduced)
+        if program is not None:  # a metamorphic bucket: its variant's program, reduced
+            add("reduced-program", program, "Reduced program")
+        title = "Reduced transformation list" if program is not None else "Reduced test"
+        add("reduced", reduced, title)
+    example = None
+    if bucket.examples:
+        example = add("example", bucket.examples[0], "Example test (as the campaign found it)")
+    anchors = [anchor for anchor, _ in sections]
+    return BucketPage(
+        bucket,
+        tuple(Section(a, s, a == anchors[0]) for a, s in sections),
+        _on_newest(bucket, example),
+        _first_bad_pass([s for _, s in sections]),
+        _commands(view, bucket, reduced),
+        bucket.examples[1:],
+        files,
+    )
+
+
+def _reduced_program(campaign: Path, reduced: str) -> str | None:
+    """The test a metamorphic reduction reduced the program into, named in its report as
+    `<name> [signature]` beside the reduced test (reduce/steps.py)."""
+    from shadersmith.case import TestCaseError, load_test
+
+    try:
+        test = load_test(safe_files.inside(campaign, reduced))
+    except TestCaseError:
+        return None
+    named = str((test.provenance.reduction or {}).get(REDUCED_PROGRAM_KEY, "")).split(" ")[0]
+    if not safe_files.plain_name(named):
+        return None
+    beside = str(Path(reduced).parent / named)
+    try:
+        return beside if safe_files.is_test_directory(safe_files.inside(campaign, beside)) else None
+    except TestCaseError:
+        return None
+
+
+def _on_newest(bucket: BucketSummary, example: TestView | None) -> tuple[str, str]:
+    """Whether the finding still shows on the newest releases, from what the example's
+    runs say: a failing target that is itself a -newest one, or whose -newest twin ran
+    too. Nothing is run here: `replay --newest` is the command that checks."""
+    outcomes = example.outcomes if example is not None else {}
+    failing = [t for t in bucket.targets if t]
+    on_newest = [t for t in failing if t.endswith("-newest")]
+    shown = [NEWEST_TWINS[t] for t in failing if outcomes.get(NEWEST_TWINS.get(t, "")) is True]
+    if on_newest or shown:
+        return YES, f"shows on {', '.join(dict.fromkeys(on_newest + shown))}"
+    fixed = [t for t in failing if outcomes.get(NEWEST_TWINS.get(t, "")) is False]
+    if failing and len(fixed) == len(failing):
+        return NO, "gone on " + ", ".join(NEWEST_TWINS[t] for t in fixed)
+    return NOT_TESTED, (
+        "no -newest twin of " + (", ".join(failing) or "its targets") + " ran with the example; "
+        "`replay --newest` on the reduced test checks"
+    )
+
+
+def _first_bad_pass(views: Sequence[TestView]) -> str:
+    for shown in views:
+        if shown.first_bad_pass:
+            return shown.first_bad_pass
+    if any(shown.uses_passes for shown in views):
+        return "none named (the pass list is -O or -Os, or it has not been reduced)"
+    return "no spirv-opt pass list involved (no target ran one)"
+
+
+def _commands(view: CampaignView, bucket: BucketSummary, reduced: str | None) -> tuple[str, ...]:
+    def path(relative: str) -> str:
+        return shlex.quote(str((view.directory / relative).absolute()))
+
+    lines = ["# from the shadersmith repository"]
+    example = bucket.examples[0] if bucket.examples else None
+    if view.oracle == FUSION:
+        if example:
+            lines += [
+                f"{SHADERSMITH} replay {path(example)}   # parts and fused program, judged again",
+                f"{SHADERSMITH} run {path(example)}      # the fused program alone",
+            ]
+        return tuple(lines)
+    if reduced is not None:
+        lines += [
+            f"{SHADERSMITH} replay {path(reduced)}",
+            f"{SHADERSMITH} replay --newest {path(reduced)}   # on the newest releases",
+            f"{SHADERSMITH} export {path(reduced)} --format piglit   # or --format amber",
+        ]
+    if example is not None:
+        lines.append(f"{SHADERSMITH} replay {path(example)}")
+        if reduced is None:
+            lines.append(f"{SHADERSMITH} reduce {path(example)}")
+    return tuple(lines)

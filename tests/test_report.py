@@ -1,0 +1,258 @@
+"""The HTML report of real campaigns (differential, metamorphic, fusion; fragment tests on
+the real drivers with a planted bug, so that buckets with images exist), opened in a real
+browser: Debian's chromium, driven headless by Playwright. The index loads, every bucket
+link opens its page, every picture decodes, and no request goes anywhere but file://.
+
+Screenshots of every page are kept as test artefacts: in pytest's temporary folder and
+in out/report-screenshots/ (git-ignored).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from shadersmith.campaign.fusion import FusionOptions, run_fusion_campaign
+from shadersmith.campaign.fuzz import CampaignOptions, run_campaign
+from shadersmith.campaign.metamorphic import MetamorphicCampaign, MetamorphicOptions
+from shadersmith.cli import main
+from shadersmith.generate.smith import SmithOptions
+from shadersmith.ir.profile import GLSL450
+from shadersmith.mutate.fusion import Relation
+from shadersmith.report import REPORT_MARKER, write_report
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "out" / "report-screenshots"
+FRAGMENTS = dataclasses.replace(SmithOptions(), fragment_probability=1.0)
+PLANTED_DIFFERENTIAL = "planted-sub-to-add-vk-lavapipe"
+PLANTED_METAMORPHIC = "planted-opaque-loop-skipped-vk-lavapipe"
+PLANTED_FUSION = "planted-halve-part-2-gl-llvmpipe"
+
+needs_chromium = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(),
+    reason="Debian's chromium is not installed (./dev test installs it: scripts/setup.sh --tests)",
+)
+
+
+# ---------------------------------------------------------------------------- campaigns
+
+
+@pytest.fixture(scope="module")
+def campaigns(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """One small real campaign of each kind, every test a fragment shader."""
+    root = tmp_path_factory.mktemp("campaigns")
+    differential = CampaignOptions(
+        targets=["vk-lavapipe", PLANTED_DIFFERENTIAL, "interp"],
+        profile=GLSL450,
+        count=3,
+        generator=FRAGMENTS,
+        reduce_time_s=30,
+    )
+    run_campaign(root / "differential", differential)
+    metamorphic = MetamorphicOptions(
+        targets=[PLANTED_METAMORPHIC],
+        count=1,
+        generator=FRAGMENTS,
+        families=("wrap-loop",),
+        reduce=False,
+    )
+    MetamorphicCampaign(root / "metamorphic", metamorphic).run()
+    fusion = FusionOptions(
+        targets=("gl-llvmpipe", PLANTED_FUSION), sequences=1, parts=2, relations=(Relation.ADD,)
+    )
+    run_fusion_campaign(root / "fusion", fusion)
+    return {kind: root / kind for kind in ("differential", "metamorphic", "fusion")}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True)
+        yield chromium
+        chromium.close()
+
+
+class Page:
+    """A browser page that lets only file:// requests through and remembers every other
+    one (blocked before it leaves), and every console error or failed request."""
+
+    def __init__(self, browser: Any) -> None:
+        self.context = browser.new_context(viewport={"width": 1400, "height": 900})
+        self.elsewhere: list[str] = []
+        self.failed: list[str] = []
+        self.errors: list[str] = []
+        self.context.route("**/*", self._only_files)
+        self.page = self.context.new_page()
+        self.page.on("request", self._seen)
+        self.page.on("requestfailed", lambda r: self.failed.append(r.url))
+        self.page.on("console", self._console)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def _only_files(self, route: Any) -> None:
+        if route.request.url.startswith("file://"):
+            route.continue_()
+        else:
+            route.abort()
+
+    def _console(self, message: Any) -> None:
+        if message.type == "error":
+            self.errors.append(message.text)
+
+    def _seen(self, request: Any) -> None:
+        if not request.url.startswith("file://"):
+            self.elsewhere.append(request.url)
+
+    def open(self, path: Path) -> Any:
+        self.page.goto(path.as_uri())
+        self.page.wait_for_load_state("load")
+        return self.page
+
+    def broken_images(self) -> list[str]:
+        return list(
+            self.page.evaluate(
+                "Array.from(document.images)"
+                ".filter(i => !i.complete || i.naturalWidth === 0).map(i => i.src)"
+            )
+        )
+
+    def screenshot(self, folder: Path, name: str) -> Path:
+        path = folder / f"{name}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, SCREENSHOTS / path.name)
+        return path
+
+    def close(self) -> None:
+        self.context.close()
+
+
+# ---------------------------------------------------------------------------- tests
+
+
+@needs_chromium
+@pytest.mark.parametrize("kind", ["differential", "metamorphic", "fusion"])
+def test_the_report_opens_offline_every_bucket_link_works_and_every_image_shows(
+    kind: str, campaigns: dict[str, Path], browser: Any, tmp_path: Path
+) -> None:
+    index = write_report(campaigns[kind], tmp_path / "report")
+    page = Page(browser)
+    try:
+        shown = page.open(index)
+        assert shown.locator("h1").inner_text().lower().startswith(kind)
+        links = shown.locator("table.buckets a")
+        assert links.count() >= 1, f"the planted bug makes a bucket in the {kind} campaign"
+        assert not page.broken_images()
+        page.screenshot(tmp_path, f"{kind}-index")
+        buckets = [
+            (links.nth(i).inner_text(), links.nth(i).get_attribute("href"))
+            for i in range(links.count())
+        ]
+        for number, (signature, href) in enumerate(buckets):
+            shown = page.open(index)
+            shown.locator("table.buckets a", has_text=signature).first.click()
+            shown.wait_for_load_state("load")
+            assert shown.url.endswith(str(href))
+            assert shown.locator("h1").inner_text() == signature
+            images = shown.locator("img").count()
+            assert images >= 2, "a fragment test's pictures and a difference picture"
+            assert not page.broken_images(), shown.url
+            assert shown.locator("pre.commands").inner_text().count("shadersmith") >= 2
+            page.screenshot(tmp_path, f"{kind}-bucket-{number + 1}")
+        assert page.elsewhere == [], "nothing but file:// is requested"
+        assert page.failed == [] and page.errors == []
+    finally:
+        page.close()
+
+
+@needs_chromium
+def test_a_request_to_anything_but_a_file_is_caught(browser: Any, tmp_path: Path) -> None:
+    """The guard above is not vacuous: a page that asks the network (here the loopback
+    address, blocked before it is sent) is seen."""
+    page_file = tmp_path / "leaky.html"
+    page_file.write_text('<img src="http://127.0.0.1:9/picture.png">')
+    page = Page(browser)
+    try:
+        page.open(page_file)
+        assert page.elsewhere == ["http://127.0.0.1:9/picture.png"]
+    finally:
+        page.close()
+
+
+def test_the_differential_report_shows_the_bucket_its_images_and_how_to_reproduce(
+    campaigns: dict[str, Path], tmp_path: Path
+) -> None:
+    index = write_report(campaigns["differential"], tmp_path / "report")
+    text = index.read_text()
+    assert "wrong:planted-sub-to-add" in text and "<svg" in text
+    assert "Per target" in text and PLANTED_DIFFERENTIAL in text
+    assert "http://" not in text.replace('xmlns="http://www.w3.org/2000/svg"', "")
+    (page,) = (tmp_path / "report" / "buckets").glob("*.html")
+    bucket = page.read_text()
+    assert "Reduced test" in bucket and "Example test" in bucket
+    assert 'class="highlight"' in bucket, "the reduced program, highlighted"
+    assert "replay" in bucket and "differs from interp" in bucket
+    pictures = list((tmp_path / "report" / "buckets" / page.stem).glob("*.png"))
+    assert len(pictures) >= 4
+
+
+def test_untrusted_text_from_the_campaign_is_escaped(
+    campaigns: dict[str, Path], tmp_path: Path
+) -> None:
+    """A campaign is untrusted: a signature written into its database as markup is shown
+    as text, never run as a script or loaded as a picture."""
+    campaign = tmp_path / "copy"
+    shutil.copytree(campaigns["differential"], campaign)
+    hostile = '<img src="http://127.0.0.1:9/x" onerror="alert(1)">'
+    with sqlite3.connect(campaign / "campaign.db") as db:
+        db.execute("UPDATE buckets SET signature = ?, blamed = ?", (hostile, hostile))
+        db.execute("UPDATE bucket_tests SET signature = ?", (hostile,))
+    index = write_report(campaign, tmp_path / "report")
+    pages = [index, *(tmp_path / "report" / "buckets").glob("*.html")]
+    for page in pages:
+        text = page.read_text()
+        assert '<img src="http' not in text and 'onerror="' not in text
+        assert "&lt;img src=" in text, page.name
+
+
+def test_report_refuses_an_out_directory_that_is_not_a_report(
+    campaigns: dict[str, Path], tmp_path: Path
+) -> None:
+    foreign = tmp_path / "notes"
+    foreign.mkdir()
+    (foreign / "todo.txt").write_text("mine")
+    runner = CliRunner()
+    campaign = str(campaigns["fusion"])
+    refused = runner.invoke(main, ["report", campaign, "--out", str(foreign)])
+    assert refused.exit_code == 2
+    assert "not a shadersmith report" in refused.output
+    assert sorted(p.name for p in foreign.iterdir()) == ["todo.txt"]
+    forced = runner.invoke(main, ["report", campaign, "--out", str(foreign), "--force"])
+    assert forced.exit_code == 0, forced.output
+    assert (foreign / "todo.txt").read_text() == "mine"
+    again = runner.invoke(main, ["report", campaign, "--out", str(foreign)])
+    assert again.exit_code == 0, "a report is refreshed in place"
+    assert (foreign / REPORT_MARKER).is_file()
+    missing = runner.invoke(main, ["report", str(tmp_path / "nothing")])
+    assert missing.exit_code == 2 and "not a campaign directory" in missing.output
+
+
+def test_fuzz_report_writes_the_report_as_the_campaign_goes(tmp_path: Path) -> None:
+    campaign = tmp_path / "c"
+    result = CliRunner().invoke(
+        main,
+        ["fuzz", "--targets", f"vk-lavapipe,{PLANTED_DIFFERENTIAL},interp", "--count", "2",
+         "--fragment", "1", "--no-reduce", "--report", "--out", str(campaign)],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    index = campaign / "report" / "index.html"
+    assert f"report: {index}" in result.output
+    assert "2</strong> tests" in index.read_text()
