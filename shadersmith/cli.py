@@ -941,6 +941,8 @@ def replay_command(test_dir: Path, target_list: str | None, timeout: float, newe
     on, when they do), the expected values (the reference interpreter's), and a last
     line `REPRODUCES: SIGNATURE` or `DOES NOT REPRODUCE: recorded SIGNATURE, now ...`.
 
+    Differential, metamorphic and fusion tests alike (the test's oracle says which).
+
     \b
     Exit status:
       0  the recorded finding reproduces (its signature is among today's findings);
@@ -948,12 +950,14 @@ def replay_command(test_dir: Path, target_list: str | None, timeout: float, newe
       1  it does not reproduce; for a test that records no finding: a finding now
       2  undecided: a recorded target is missing on this machine (named), and the
          finding did not reproduce without it
-    A test directory that cannot be read is a one-line error with status 1.
+    A test directory that cannot be read is a one-line error with status 2.
     """
     from shadersmith.case import TestCaseError
+    from shadersmith.case.oracle import Fusion, Metamorphic
     from shadersmith.harness.admission import load_admitted
     from shadersmith.oracle.components import is_witness
     from shadersmith.oracle.differential import differences, expected_record, output_digest
+    from shadersmith.oracle.reproduction import Reproduction, replay_verdict
     from shadersmith.targets.registry import (
         TARGETS,
         UnknownTarget,
@@ -966,15 +970,13 @@ def replay_command(test_dir: Path, target_list: str | None, timeout: float, newe
         chosen = parse_target_list(target_list) if target_list else None
     except (TestCaseError, UnknownTarget) as error:
         _fail(str(error))
-    from shadersmith.pair import is_metamorphic
-
-    if is_metamorphic(test):
+    # The test's oracle says how it is replayed; the exit policy is one for all
+    # (oracle/reproduction.py).
+    if isinstance(test.oracle, Metamorphic):
         from shadersmith.cli_metamorphic import replay_metamorphic
 
         sys.exit(replay_metamorphic(test, chosen, timeout))
-    from shadersmith.campaign.fusion_tests import is_fusion_test
-
-    if is_fusion_test(test_dir):
+    if isinstance(test.oracle, Fusion):
         from shadersmith.cli_fusion import replay_fusion
 
         sys.exit(replay_fusion(test_dir, chosen, timeout))
@@ -1025,38 +1027,22 @@ def replay_command(test_dir: Path, target_list: str | None, timeout: float, newe
 
     verdict = run.judged.verdict.value
     quiet = {"agree": "every target agrees", "too_few": "fewer than two outputs to compare"}
-    calm = quiet.get(verdict, f"verdict {verdict}")
-    happened = ", ".join(now) if now else f"no finding ({calm})"
-    if wanted is None:
-        if now:
-            click.echo(f"NO FINDING RECORDED, BUT ONE NOW: {happened}")
-            sys.exit(1)
-        if needed and verdict == "too_few":
-            click.echo(f"UNDECIDED: too few targets here to compare ({', '.join(needed)} missing)")
-            sys.exit(2)
-        click.echo(f"NO FINDING RECORDED, NONE NOW: {calm}")
-        return
-    if wanted in now:
-        click.echo(f"REPRODUCES: {wanted}")
-        return
-    if needed:
-        click.echo(
-            f"UNDECIDED: recorded {wanted}, now {happened}, "
-            f"without {', '.join(needed)} (missing on this machine)"
-        )
-        sys.exit(2)
-    kind = wanted.split(":")[:2]
-    on = set(finding.targets) if finding is not None else set()
-    on = set(twins_on_newest(on)) if newest else on
-    for found in run.judged.findings:
-        if found.signature.split(":")[:2] == kind and on <= set(found.targets):
-            click.echo(
-                f"note: {', '.join(found.targets)} still show {':'.join(kind)}, signed "
-                f"{found.signature}: the blame or the signature rules changed since it was "
-                "recorded"
-            )
-    click.echo(f"DOES NOT REPRODUCE: recorded {wanted}, now {happened}")
-    sys.exit(1)
+    replayed = replay_verdict(
+        wanted, now, needed, quiet.get(verdict, f"verdict {verdict}"), verdict == "too_few"
+    )
+    if wanted is not None and replayed.reproduction is Reproduction.DOES_NOT_REPRODUCE:
+        kind = wanted.split(":")[:2]
+        on = set(finding.targets) if finding is not None else set()
+        on = set(twins_on_newest(on)) if newest else on
+        for found in run.judged.findings:
+            if found.signature.split(":")[:2] == kind and on <= set(found.targets):
+                click.echo(
+                    f"note: {', '.join(found.targets)} still show {':'.join(kind)}, signed "
+                    f"{found.signature}: the blame or the signature rules changed since it "
+                    "was recorded"
+                )
+    click.echo(replayed.line)
+    sys.exit(replayed.reproduction)
 
 
 def _echo_image_difference(results: Mapping[str, RunResult]) -> None:

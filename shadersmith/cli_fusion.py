@@ -196,6 +196,7 @@ def replay_fusion(test_dir: Path, chosen: list[str] | None, timeout: float) -> i
     from shadersmith.campaign.fusion_tests import replay_fusion_test
     from shadersmith.case import TestCaseError
     from shadersmith.cli import _fail
+    from shadersmith.oracle.reproduction import replay_verdict
 
     try:
         replay = replay_fusion_test(test_dir, chosen, timeout)
@@ -217,14 +218,8 @@ def replay_fusion(test_dir: Path, chosen: list[str] | None, timeout: float) -> i
     else:
         errors = [i.error for i in (outcome.interp, *outcome.interp_parts) if i.error]
         click.echo(f"  interp: no image ({errors[0] if errors else 'unknown'})")
-    now = replay.now
-    happened = ", ".join(now) if now else "no finding (every relation holds)"
-    if replay.reproduces:
-        click.echo(f"REPRODUCES: {replay.recorded}")
-        return 0
-    if replay.missing:
-        names = ", ".join(replay.missing)
-        click.echo(f"UNDECIDED: recorded {replay.recorded}, now {happened}, without {names}")
-        return 2
-    click.echo(f"DOES NOT REPRODUCE: recorded {replay.recorded}, now {happened}")
-    return 1
+    replayed = replay_verdict(
+        replay.recorded, replay.now, list(replay.missing), "every relation holds"
+    )
+    click.echo(replayed.line)
+    return replayed.reproduction

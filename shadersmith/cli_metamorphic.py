@@ -181,11 +181,12 @@ def print_variant_statistics(campaign: Path, targets: list[str]) -> None:
 def replay_metamorphic(test: TestCase, chosen: list[str] | None, timeout: float) -> int:
     """`replay` of a metamorphic test: the pair rebuilt from its provenance (checked
     against the shaders it holds), run on its targets and the interpreter, judged; the
-    exit status as `replay` documents it (0 reproduces, 1 does not)."""
+    exit status as `replay` documents it (oracle/reproduction.py)."""
     from shadersmith.case import TestCaseError
     from shadersmith.cli import _fail
     from shadersmith.oracle.differential import REFERENCE, output_digest
     from shadersmith.oracle.metamorphic import judge_metamorphic, on_reference_bindings
+    from shadersmith.oracle.reproduction import replay_verdict
     from shadersmith.pair import pair_of_test
     from shadersmith.targets.session import TargetSession
 
@@ -197,8 +198,9 @@ def replay_metamorphic(test: TestCase, chosen: list[str] | None, timeout: float)
     targets = chosen or list(dict.fromkeys(recorded))
     with TargetSession([*targets, REFERENCE], 1, timeout) as session:
         absent = [t for t in targets if t not in session.present]
-        if absent:
-            _fail(f"target(s) not available here: {', '.join(absent)}")
+        targets = [t for t in targets if t in session.present]
+        if REFERENCE not in session.present:
+            _fail(f"the reference interpreter did not start ({session.missing[REFERENCE]})")
         answers = dict(session.run_many([pair.reference.job, pair.variant.job]))
         judged = judge_metamorphic(answers[0], answers[1], targets, session.components())
     finding = test.results.finding
@@ -215,12 +217,9 @@ def replay_metamorphic(test: TestCase, chosen: list[str] | None, timeout: float)
             click.echo(f"  {target:<24} outcome   {judged.outcomes[target].value}")
     if judged.ours:
         click.echo(f"  defect of ours: {judged.ours}")
+    for name in absent:
+        click.echo(f"missing on this machine: {name} ({session.missing.get(name, '')})")
     now = [f.signature for f in judged.findings]
-    if wanted is None:
-        click.echo("NO FINDING" if not now else f"FINDING NOW: {', '.join(now)}")
-        return 0 if not now else 1
-    if wanted in now:
-        click.echo(f"REPRODUCES: {wanted}")
-        return 0
-    click.echo(f"DOES NOT REPRODUCE: recorded {wanted}, now {', '.join(now) or 'agree'}")
-    return 1
+    replayed = replay_verdict(wanted, now, absent, "each variant computes its reference's output")
+    click.echo(replayed.line)
+    return replayed.reproduction

@@ -13,15 +13,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from shadersmith.case import Finding, StepRecord, TestCase, TestCaseError
+from shadersmith.case.oracle import Metamorphic
+from shadersmith.case.testcase import reference_file
 from shadersmith.generate.smith import SmithOptions, generate, options_from_dict
 from shadersmith.ir.profile import GLSL450, LanguageProfile, profile_named
 from shadersmith.oracle.differential import REFERENCE, run_records
 from shadersmith.oracle.metamorphic import on_reference_bindings
 from shadersmith.targets.results import RunResult
 from shadersmith.trial import PreparedTrial, prepare_generated, reconditioning
-
-REFERENCE_FILE_BY_STAGE = {"compute": "reference.comp", "fragment": "reference.frag"}
-METAMORPHIC_ORACLE = "metamorphic"
 
 
 @dataclass(frozen=True)
@@ -48,15 +47,12 @@ def prepare_pair(
     started = time.perf_counter()
     variant = prepare_generated(generated, profile, steps=[reconditioning(), *plan])
     transform_ms = (time.perf_counter() - started) * 1000
-    provenance = variant.test.provenance
-    extra = {**provenance.extra, "oracle": "metamorphic", "reference_steps": 1}
+    reference_name = reference_file(variant.test.stage)
     test = dataclasses.replace(
         variant.test,
-        shaders={
-            **variant.test.shaders,
-            REFERENCE_FILE_BY_STAGE[variant.test.stage]: reference.source,
-        },
-        provenance=dataclasses.replace(provenance, extra=extra),
+        shaders={**variant.test.shaders, reference_name: reference.source},
+        # The generator's one step, reconditioning, makes the reference.
+        oracle=Metamorphic(reference_name, reference_steps=1),
     )
     variant = dataclasses.replace(variant, test=test)
     return Pair(index, seed, tuple(plan), reference, variant, transform_ms)
@@ -100,16 +96,17 @@ def recorded_pair(
 
 
 def is_metamorphic(test: TestCase) -> bool:
-    return test.provenance.extra.get("oracle") == METAMORPHIC_ORACLE
+    return isinstance(test.oracle, Metamorphic)
 
 
 def pair_of_test(test: TestCase, plan: Sequence[StepRecord] | None = None) -> Pair:
     """The pair a metamorphic test records, rebuilt from its provenance (with another
     `plan` where given) and checked against the shaders it holds."""
     provenance = test.provenance
-    if not is_metamorphic(test) or provenance.seed is None:
-        raise TestCaseError("not a metamorphic test (its provenance names no metamorphic oracle)")
-    cut = int(provenance.extra.get("reference_steps", 1))
+    oracle = test.oracle
+    if not isinstance(oracle, Metamorphic) or provenance.seed is None:
+        raise TestCaseError("not a metamorphic test (its oracle is not metamorphic)")
+    cut = oracle.reference_steps
     recorded = [StepRecord(s.name, dict(s.params)) for s in provenance.steps[cut:]]
     try:
         options = options_from_dict(dict(provenance.options))
@@ -125,5 +122,5 @@ def pair_of_test(test: TestCase, plan: Sequence[StepRecord] | None = None) -> Pa
 
 
 def plan_of_test(test: TestCase) -> list[StepRecord]:
-    cut = int(test.provenance.extra.get("reference_steps", 1))
+    cut = test.oracle.reference_steps if isinstance(test.oracle, Metamorphic) else 1
     return [StepRecord(s.name, dict(s.params)) for s in test.provenance.steps[cut:]]

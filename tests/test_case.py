@@ -28,6 +28,7 @@ from shadersmith.case import (
     to_json,
     write_test,
 )
+from shadersmith.case.oracle import Differential, Metamorphic
 from shadersmith.case.schema_v1 import current_signature
 from shadersmith.emit.glsl import emit_glsl
 from shadersmith.generate.smith import SmithOptions, generate
@@ -123,10 +124,10 @@ def _everything() -> TestCase:
     )
 
 
-def test_schema_2_round_trips_every_field(tmp_path: Path) -> None:
+def test_schema_3_round_trips_every_field(tmp_path: Path) -> None:
     test = _everything()
     data = json.loads(json.dumps(to_json(test)))
-    assert data["schema_version"] == SCHEMA_VERSION == 2
+    assert data["schema_version"] == SCHEMA_VERSION == 3
     assert [u["block"] for u in data["inputs"]["uniforms"]] == ["ubo_1"]
     assert from_json(data, test.shaders, "t") == TestCase(**{**test.__dict__, "files": {}})
     loaded = load_test(write_test(test, tmp_path / "t"))
@@ -303,3 +304,26 @@ def test_schema_1_wrong_result_signatures_are_renamed_as_schema_2_signs_them() -
     assert test.results.finding is not None
     assert test.results.finding.signature == "wrong:nvidia-gl"
     assert test.results.finding.kind is Kind.ODD_ONE_OUT
+
+
+def test_an_older_metamorphic_test_reads_as_one_and_is_written_with_its_oracle() -> None:
+    """Schema 2 hid a metamorphic test's kind in the provenance's extra fields; schema 3
+    records it as the test's oracle, and the extra fields are gone."""
+    test = _everything()
+    data = json.loads(json.dumps(to_json(test)))
+    data["schema_version"] = 2
+    del data["oracle"]
+    data["provenance"]["oracle"] = "metamorphic"
+    data["provenance"]["reference_steps"] = 1
+    shaders = {**test.shaders, "reference.frag": "#version 450\nvoid main() {}\n"}
+    data["shaders"] = sorted(shaders)
+    older = from_json(data, shaders, "t")
+    assert older.oracle == Metamorphic("reference.frag", 1)
+    assert "oracle" not in older.provenance.extra
+    again = to_json(older)
+    assert again["oracle"] == {"kind": "metamorphic", "reference": "reference.frag",
+                               "reference_steps": 1}  # fmt: skip
+    assert "oracle" not in again["provenance"]
+    # A schema 2 test that names no oracle is differential.
+    del data["provenance"]["oracle"]
+    assert from_json(data, shaders, "t").oracle == Differential()

@@ -5,6 +5,7 @@ a saved finding replayed, provenance rebuilding a fused program byte for byte.""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 from collections.abc import Iterator
@@ -266,6 +267,18 @@ def test_a_saved_finding_replays(outcomes: list[FusedOutcome], tmp_path: Path) -
     # On the real driver alone the relation holds: the recorded finding does not appear.
     result = CliRunner().invoke(main, ["replay", str(directory), "--targets", REAL])
     assert result.exit_code == 1 and "DOES NOT REPRODUCE" in result.output
+    # A target missing here (no NVIDIA driver on the CPU machines): undecided.
+    result = CliRunner().invoke(main, ["replay", str(directory), "--targets", "gl-nvidia"])
+    assert result.exit_code == 2, result.output
+    assert result.output.splitlines()[-1].startswith("UNDECIDED: recorded fusion:light:")
+    # Schema 3 says what kind of test it is; fusion.json keeps the plan and verdicts.
+    oracle = json.loads((directory / "test.json").read_text())["oracle"]
+    assert oracle == {
+        "kind": "fusion",
+        "relation": "light",
+        "parts": [f"part_{k}" for k in range(1, len(outcome.plan.seeds) + 1)],
+        "tolerance": OPTIONS.tolerance,
+    }
 
 
 # ---------------------------------------------------------------------------- pieces

@@ -550,6 +550,14 @@ def test_a_fusion_record_with_a_bad_field_is_refused(generated: Path, tmp_path: 
         "targets": ["gl-llvmpipe"],
     }
     (directory / "fusion.json").write_text(json.dumps(record))
+    test_json = json.loads((directory / "test.json").read_text())
+    test_json["oracle"] = {
+        "kind": "fusion",
+        "relation": "concatenate",
+        "parts": ["part-0"],
+        "tolerance": 0.1,
+    }
+    (directory / "test.json").write_text(json.dumps(test_json))
     _refused(
         ["replay", str(directory)],
         f'{directory / "fusion.json"}: tolerance: "high" is not a number',

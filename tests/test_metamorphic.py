@@ -146,8 +146,22 @@ def test_planted_variant_only_bug_is_found_reduced_to_its_transformation_and_rep
     replay = CliRunner().invoke(main, ["replay", str(tmp_path / "c" / bucket.reduced)])
     assert replay.exit_code == 0, replay.output
     assert f"REPRODUCES: metamorphic:{PLANTED}" in replay.output
+    # replay's one exit policy (oracle/reproduction.py): the real driver does not show
+    # the planted bug (1); a recorded kind of target missing here leaves it undecided (2).
+    reduced_dir = str(tmp_path / "c" / bucket.reduced)
+    real = CliRunner().invoke(main, ["replay", reduced_dir, "--targets", "gl-llvmpipe"])
+    assert real.exit_code == 1, real.output
+    assert real.output.splitlines()[-1].startswith("DOES NOT REPRODUCE")
+    absent = CliRunner().invoke(main, ["replay", reduced_dir, "--targets", "gl-nvidia"])
+    assert absent.exit_code == 2, absent.output  # no NVIDIA driver on the CPU machines
+    assert absent.output.splitlines()[-1].startswith("UNDECIDED: recorded metamorphic:")
     # Every recorded test names what each side computed, and the expected output.
     recorded = json.loads((tmp_path / "c" / bucket.reduced / "test.json").read_text())
+    assert recorded["oracle"] == {
+        "kind": "metamorphic",
+        "reference": next(n for n in reduced.shaders if n.startswith("reference.")),
+        "reference_steps": 1,
+    }
     runs = recorded["results"]["runs"]
     assert {f"{PLANTED}.reference", f"{PLANTED}.variant", "interp"} <= set(runs)
 

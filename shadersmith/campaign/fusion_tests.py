@@ -58,6 +58,8 @@ from shadersmith.case import (
     write_test,
 )
 from shadersmith.case.finding import kind_of_signature
+from shadersmith.case.oracle import Fusion
+from shadersmith.case.testcase import FUSION_RECORD
 from shadersmith.harness.admission import admitted_program
 from shadersmith.mutate.fusion import FUSE, Relation
 from shadersmith.oracle.differential import run_records
@@ -65,16 +67,12 @@ from shadersmith.targets.images import write_png
 from shadersmith.targets.session import TargetSession
 from shadersmith.trial import prepare_loaded
 
-FUSION_FILE = "fusion.json"
+FUSION_FILE = FUSION_RECORD
 FUSION_SCHEMA = 1
 PART_DIRECTORY = "part_{}"
 IMAGES = "images"
 _GAP = 2  # pixels between the panels of a figure
 _MAX_DIFFERENCE_GAIN = 64
-
-
-def is_fusion_test(directory: Path) -> bool:
-    return safe_files.is_plain_file(directory, FUSION_FILE)
 
 
 def save_findings(
@@ -117,7 +115,9 @@ def write_fusion_test(
     recorded.verdict = "fusion"
     kind = kind_of_signature(signature) or Kind.DISAGREE
     recorded.finding = Finding(kind, (target,), signature=signature)
-    fused = replace(outcome.trial.test, results=recorded, files=files)
+    parts = tuple(PART_DIRECTORY.format(k) for k in range(1, len(outcome.plan.seeds) + 1))
+    oracle = Fusion(outcome.plan.relation.value, parts, options.tolerance)
+    fused = replace(outcome.trial.test, results=recorded, files=files, oracle=oracle)
     if root is not None:
         safe_files.make_directories(root, directory.relative_to(root).parent)
     safe_files.check_test_output(directory)
@@ -295,8 +295,9 @@ def replay_fusion_test(
         plan,
         trials[-1],
         trials[:-1],
-        results[len(trials) - 1],
-        [results[i] for i in range(len(parts))],
+        # No answers where no recorded target started here: judged on nothing, undecided.
+        results.get(len(trials) - 1, {}),
+        [results.get(i, {}) for i in range(len(parts))],
         interp[-1],
         interp[:-1],
         components,

@@ -9,6 +9,7 @@ through case/schema_v1.py; every file is written as schema 2.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import shutil
@@ -19,16 +20,33 @@ from typing import Any
 from shadersmith.case import safe_files, schema, schema_v1, strict_json
 from shadersmith.case.finding import Finding, Kind
 from shadersmith.case.inputs import BufferSpec, Inputs, TestCaseError
+from shadersmith.case.oracle import (
+    Metamorphic,
+    oracle_from_json,
+    oracle_of_older_schema,
+    oracle_to_json,
+)
 from shadersmith.case.provenance import Provenance
 from shadersmith.case.runs import RecordedResults, RunRecord
-from shadersmith.case.testcase import SHADER_FILE_BY_STAGE, TEST_FILE, TestCase, shader_file
+from shadersmith.case.testcase import (
+    FUSION_RECORD,
+    SHADER_FILE_BY_STAGE,
+    TEST_FILE,
+    TestCase,
+    reference_file,
+    shader_file,
+)
 from shadersmith.case.values_json import value_from_json, value_to_json
 from shadersmith.harness.typenames import parse_type_name
 from shadersmith.ir.program import BufferAccess
 from shadersmith.mutate.record import StepRecord
 
-SCHEMA_VERSION = 2
-READABLE_VERSIONS = (schema_v1.VERSION, SCHEMA_VERSION)
+# Schema 3 records the test's oracle (case/oracle.py); 2 kept it in the provenance's
+# extra fields (metamorphic) or in fusion.json beside the test (fusion).
+SCHEMA_VERSION = 3
+READABLE_VERSIONS = (schema_v1.VERSION, 2, SCHEMA_VERSION)
+# Where schema 1 and 2 metamorphic tests said what they were.
+_OLDER_ORACLE_EXTRA = ("oracle", "reference_steps")
 
 
 # ---------------------------------------------------------------------------- test case
@@ -40,17 +58,25 @@ def to_json(test: TestCase) -> dict[str, Any]:
         "stage": test.stage,
         "language": test.language,
         "shaders": sorted(test.shaders),
+        "oracle": oracle_to_json(test.oracle),
         "inputs": inputs_to_json(test.inputs, test.stage),
         "provenance": provenance_to_json(test.provenance),
         "results": results_to_json(test.results),
     }
 
 
-def from_json(data: Any, shaders: dict[str, str], where: str) -> TestCase:
-    """The test `data` (a schema 1 or 2 test.json object) describes; `shaders`, the
-    texts of the shader files it lists; `where` names it in errors."""
+def from_json(
+    data: Any,
+    shaders: dict[str, str],
+    where: str,
+    fusion_record: dict[str, Any] | None = None,
+) -> TestCase:
+    """The test `data` (a schema 1, 2 or 3 test.json object) describes; `shaders`, the
+    texts of the shader files it lists; `where` names it in errors; `fusion_record`, the
+    fusion.json beside an older test (what made it a fusion test before schema 3)."""
     if not isinstance(data, dict):
         raise TestCaseError(f"{where}: expected a JSON object")
+    version = data.get("schema_version")
     data = _current(data, where)
     schema.check_test(data, where)  # every field typed and bounded before anything is built
     try:
@@ -63,12 +89,24 @@ def from_json(data: Any, shaders: dict[str, str], where: str) -> TestCase:
     main_file = shader_file(stage, language)
     if main_file not in shaders:
         raise TestCaseError(f"{where}: no {main_file} listed for a {stage} test")
+    provenance = provenance_from_json(data.get("provenance") or {}, where)
+    if version == SCHEMA_VERSION:
+        oracle = oracle_from_json(data.get("oracle"), where)
+    else:
+        oracle = oracle_of_older_schema(
+            provenance.extra, reference_file(stage), fusion_record, where
+        )
+        extra = {k: v for k, v in provenance.extra.items() if k not in _OLDER_ORACLE_EXTRA}
+        provenance = dataclasses.replace(provenance, extra=extra)
+    if isinstance(oracle, Metamorphic) and oracle.reference not in shaders:
+        raise TestCaseError(f"{where}: oracle.reference: {oracle.reference} is not a listed shader")
     return TestCase(
         stage=stage,
         language=language,
         shaders=dict(shaders),
+        oracle=oracle,
         inputs=inputs_from_json(data.get("inputs"), where),
-        provenance=provenance_from_json(data.get("provenance") or {}, where),
+        provenance=provenance,
         results=results_from_json(data.get("results") or {}, where),
     )
 
@@ -199,9 +237,23 @@ def load_test(directory: Path) -> TestCase:
         if not os.path.lexists(directory / name):
             raise TestCaseError(f"{directory}: shader file {name} is missing")
         shaders[name] = safe_files.read_text(directory, name)
-    test = from_json(data, shaders, str(path))
+    test = from_json(data, shaders, str(path), _older_fusion_record(directory, data))
     test.files = _result_files(directory, test.results)
     return test
+
+
+def _older_fusion_record(directory: Path, data: dict[str, Any]) -> dict[str, Any] | None:
+    """The fusion.json beside a schema 1 or 2 test (which said it was a fusion test only
+    so), or None."""
+    if data.get("schema_version") == SCHEMA_VERSION or not safe_files.is_plain_file(
+        directory, FUSION_RECORD
+    ):
+        return None
+    where = str(directory / FUSION_RECORD)
+    record = strict_json.loads(safe_files.read_bytes(directory, FUSION_RECORD), where)
+    if not isinstance(record, dict):
+        raise TestCaseError(f"{where}: expected a JSON object")
+    return record
 
 
 def _result_files(directory: Path, results: RecordedResults) -> dict[str, bytes]:

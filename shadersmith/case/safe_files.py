@@ -132,9 +132,7 @@ def read_text(directory: Path, name: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise UnsafePathError(
-            f"{directory / name}: not UTF-8 text (byte {error.start})"
-        ) from None
+        raise UnsafePathError(f"{directory / name}: not UTF-8 text (byte {error.start})") from None
 
 
 def is_plain_file(directory: Path, name: str) -> bool:

@@ -153,7 +153,7 @@ _PROVENANCE: dict[str, Any] = {
         "first_bad_pass": _optional(_PASS),
         "reduced_from": _optional({"$ref": "#/$defs/provenance"}),
         "reduction": _optional({"type": "object"}),
-        # Written into `extra` by metamorphic tests (pair.py).
+        # Written into `extra` by schema 1 and 2 metamorphic tests (case/oracle.py).
         "oracle": {"type": "string", "maxLength": MAX_NAME},
         "reference_steps": _integer(0, MAX_STEPS),
     },
@@ -252,7 +252,25 @@ TEST_JSON_SCHEMA: dict[str, Any] = {
     "$defs": {"provenance": _PROVENANCE},
     "type": "object",
     "properties": {
-        "schema_version": {"enum": [1, 2]},
+        "schema_version": {"enum": [1, 2, 3]},
+        # Schema 3 (case/oracle.py checks the fields of each kind).
+        "oracle": {
+            "type": "object",
+            "properties": {
+                "kind": _one_of(("differential", "metamorphic", "fusion"), "oracle kind"),
+                "reference": _name(_PLAIN_FILE, "plain file name", 255),
+                "reference_steps": _integer(0, MAX_STEPS),
+                "relation": {"type": "string", "maxLength": MAX_NAME},
+                "parts": {
+                    **_strings(_name(_PLAIN_FILE, "plain folder name", 255), MAX_SHADER_FILES),
+                    "minItems": 1,
+                    "uniqueItems": True,
+                },
+                "tolerance": {"type": "number", "minimum": 0, "maximum": 1},
+            },
+            "required": ["kind"],
+            "additionalProperties": False,
+        },
         "stage": _one_of(SHADER_FILE_BY_STAGE, "stage"),
         "language": _one_of(ALL_PROFILES, "language profile"),
         "shaders": {

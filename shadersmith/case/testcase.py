@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from shadersmith.case.inputs import BufferSpec, Inputs
+from shadersmith.case.oracle import Differential, Oracle
 from shadersmith.case.provenance import Provenance
 from shadersmith.case.runs import RecordedResults
 from shadersmith.ir.values import BufferValues
@@ -20,6 +21,17 @@ WGSL_LANGUAGE = "wgsl"
 def shader_file(stage: str, language: str) -> str:
     """The main shader's file name of a test of `stage` in `language` (a profile name)."""
     return WGSL_SHADER_FILE if language == WGSL_LANGUAGE else SHADER_FILE_BY_STAGE[stage]
+
+
+# A metamorphic test's reference program, beside its variant (pair.py, case/oracle.py).
+REFERENCE_FILE_BY_STAGE = {"compute": "reference.comp", "fragment": "reference.frag"}
+# What a fusion test keeps beside test.json: the plan, the verdicts, the parts' folders'
+# names (campaign/fusion_tests.py); before schema 3 also what made it a fusion test.
+FUSION_RECORD = "fusion.json"
+
+
+def reference_file(stage: str) -> str:
+    return REFERENCE_FILE_BY_STAGE[stage]
 
 
 # A reduced test also holds its program before reconditioning (reduce/output.py).
@@ -38,6 +50,8 @@ class TestCase:
     stage: str
     language: str
     shaders: dict[str, str]  # file name -> source text
+    # Which oracle judges it (differential, metamorphic, fusion) and what that needs.
+    oracle: Oracle = field(default_factory=Differential)
     inputs: Inputs = field(default_factory=Inputs)
     provenance: Provenance = field(default_factory=Provenance)
     results: RecordedResults = field(default_factory=RecordedResults)

@@ -1,0 +1,133 @@
+"""What kind of test a test is: the oracle that judges it, a typed field of the record.
+
+A differential test is judged by comparing its targets; a metamorphic test (GraphicsFuzz)
+by comparing its variant (the test's shader) with its reference (`reference.*` beside
+it) on each target; a fusion test (FShader) by comparing its fused image with what a
+relation predicts from its parts' images (`part_<k>/` beside it). Schema 3 records the
+kind in `test.json` ("oracle"); older schemas hid it in the provenance's extra
+fields or in a `fusion.json` beside the test, and are read into the same types here, so
+nothing else guesses a test's kind.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from shadersmith.case.inputs import TestCaseError
+
+
+@dataclass(frozen=True)
+class Differential:
+    """Several compilers must agree exactly (GLSLsmith, WGSLsmith, ShaDiv)."""
+
+    kind: ClassVar[str] = "differential"
+
+
+@dataclass(frozen=True)
+class Metamorphic:
+    """The variant must compute what its reference computes, on each target alone.
+    `reference`: the reference's file; `reference_steps`: how many of the provenance's
+    steps make the reference (the rest are the plan of transformations)."""
+
+    reference: str
+    reference_steps: int = 1
+    kind: ClassVar[str] = "metamorphic"
+
+
+@dataclass(frozen=True)
+class Fusion:
+    """The fused image must be what `relation` predicts from the parts' images on the
+    same target, within `tolerance` (histogram distance)."""
+
+    relation: str
+    parts: tuple[str, ...]
+    tolerance: float
+    kind: ClassVar[str] = "fusion"
+
+
+Oracle = Differential | Metamorphic | Fusion
+KINDS = (Differential.kind, Metamorphic.kind, Fusion.kind)
+MAX_PARTS = 16
+
+
+def oracle_to_json(oracle: Oracle) -> dict[str, Any]:
+    if isinstance(oracle, Metamorphic):
+        return {
+            "kind": oracle.kind,
+            "reference": oracle.reference,
+            "reference_steps": oracle.reference_steps,
+        }
+    if isinstance(oracle, Fusion):
+        return {
+            "kind": oracle.kind,
+            "relation": oracle.relation,
+            "parts": list(oracle.parts),
+            "tolerance": oracle.tolerance,
+        }
+    return {"kind": oracle.kind}
+
+
+def oracle_from_json(data: Any, where: str) -> Oracle:
+    """The oracle a schema 3 `oracle` object names; a one-line error naming the field."""
+    if not isinstance(data, dict):
+        raise TestCaseError(f"{where}: oracle: expected an object")
+    kind = data.get("kind")
+    try:
+        if kind == Differential.kind:
+            return Differential()
+        if kind == Metamorphic.kind:
+            steps = data.get("reference_steps", 1)
+            if not isinstance(steps, int) or isinstance(steps, bool) or not 0 <= steps <= 64:
+                raise TestCaseError(f"{where}: oracle.reference_steps: {steps!r} is not 0..64")
+            return Metamorphic(_file_name(data["reference"], where), steps)
+        if kind == Fusion.kind:
+            return _fusion(data["relation"], data["parts"], data["tolerance"], where)
+    except KeyError as error:
+        raise TestCaseError(f"{where}: oracle.{error.args[0]}: missing") from None
+    raise TestCaseError(f"{where}: oracle.kind: {kind!r} is not one of {', '.join(KINDS)}")
+
+
+def oracle_of_older_schema(
+    extra: dict[str, Any], reference: str, fusion_record: dict[str, Any] | None, where: str
+) -> Oracle:
+    """The oracle of a schema 1 or 2 test: metamorphic where its provenance's extra said
+    so (`reference` is its stage's reference file), fusion where a `fusion.json` record
+    lies beside it, else differential."""
+    if fusion_record is not None:
+        try:
+            relation = fusion_record["relation"]
+            parts = fusion_record["parts"]
+            tolerance = fusion_record["tolerance"]
+        except (KeyError, TypeError) as error:
+            raise TestCaseError(f"{where}: fusion.json: {error} missing") from None
+        return _fusion(relation, parts, tolerance, f"{where} (fusion.json)")
+    if extra.get("oracle") == Metamorphic.kind:
+        steps = extra.get("reference_steps", 1)
+        if not isinstance(steps, int) or isinstance(steps, bool) or not 0 <= steps <= 64:
+            raise TestCaseError(f"{where}: provenance.extra.reference_steps: {steps!r}")
+        return Metamorphic(reference, steps)
+    return Differential()
+
+
+def _fusion(relation: Any, parts: Any, tolerance: Any, where: str) -> Fusion:
+    if not isinstance(relation, str) or not relation:
+        raise TestCaseError(f"{where}: oracle.relation: {relation!r} is not a relation name")
+    if not isinstance(parts, list) or not 1 <= len(parts) <= MAX_PARTS:
+        raise TestCaseError(f"{where}: oracle.parts: expected 1 to {MAX_PARTS} folder names")
+    if (
+        not isinstance(tolerance, int | float)
+        or isinstance(tolerance, bool)
+        or not math.isfinite(tolerance)
+        or not 0 <= tolerance <= 1
+    ):
+        raise TestCaseError(f"{where}: oracle.tolerance: {tolerance!r} is not in 0..1")
+    return Fusion(relation, tuple(_file_name(p, where) for p in parts), float(tolerance))
+
+
+def _file_name(name: Any, where: str) -> str:
+    """A name of a file or folder beside test.json: no separator, no dot name."""
+    if not isinstance(name, str) or not name or "/" in name or name.startswith("."):
+        raise TestCaseError(f"{where}: oracle: {name!r} is not a name inside the test")
+    return name
