@@ -82,6 +82,12 @@ DEFAULT_TARGETS = ("gl-llvmpipe", "vk-lavapipe")
     show_default=True,
     help="Test directories kept per bucket; the rest are only counted.",
 )
+@click.option(
+    "--ignore",
+    "ignore_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="File of known signatures to ignore (one a line): counted, not kept.",
+)
 @FORCE_OPTION
 def fuse_command(
     targets: tuple[str, ...],
@@ -95,27 +101,31 @@ def fuse_command(
     tolerance: float,
     timeout: float,
     keep: int,
+    ignore_file: Path | None,
     force: bool,
 ) -> None:
     """Run a fusion campaign (FShader): sequences of generated fragment programs fused
     under MR+, MR-, MR_l and MR_o; each fused image must be what the relation predicts
     from the same target's images of the parts (no second compiler).
 
-    Each violation is saved under OUT/findings/<bucket>/ as a test directory that
-    `shadersmith replay DIR` runs again. Ctrl-C stops after the sequence in flight;
-    rerun the same command to resume.
+    Every fused program is a test of the campaign's store (`shadersmith buckets OUT`
+    lists its buckets); each violation is saved under OUT/buckets/<bucket>/ as a test
+    directory that `shadersmith replay DIR` runs again. Ctrl-C stops after the sequence
+    in flight; rerun the same command to resume (after kill -9 too).
     """
     from shadersmith.campaign.fusion import FusionOptions, FusionProgress, run_fusion_campaign
     from shadersmith.cli import _duration, _fail, err_console
     from shadersmith.cli_live import CampaignFailed, run_with_live_progress
     from shadersmith.mutate.fusion import Relation, Strategy
+    from shadersmith.oracle.known import load_ignore_list
     from shadersmith.targets.registry import UnknownTarget, spec_for
 
     names = tuple(dict.fromkeys(targets)) or DEFAULT_TARGETS
     try:
         for name in names:
             spec_for(name)
-    except UnknownTarget as error:
+        ignore = frozenset(load_ignore_list(ignore_file)) if ignore_file else frozenset()
+    except (UnknownTarget, OSError, ValueError) as error:  # ValueError: not a text file
         _fail(str(error))
     if "interp" in names:
         _fail("the reference interpreter already guards every relation; name compilers only")
@@ -130,6 +140,7 @@ def fuse_command(
         tolerance=tolerance,
         timeout_s=timeout,
         keep_per_bucket=keep,
+        ignore=ignore,
     )
 
     def status(progress: FusionProgress) -> Table:
@@ -186,7 +197,7 @@ def print_summary(progress: FusionProgress, out: Path) -> None:
     click.echo("findings by bucket:")
     for signature, number in sorted(progress.buckets.items()):
         click.echo(f"{number:5d}  {signature}")
-    click.echo(f"tests saved under {out / 'findings'}")
+    click.echo(f"tests saved under {out / 'buckets'}; `shadersmith buckets {out}` lists them")
 
 
 def replay_fusion(test_dir: Path, chosen: list[str] | None, timeout: float) -> int:

@@ -8,6 +8,11 @@ from __future__ import annotations
 import json
 import os
 import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,12 +28,14 @@ from shadersmith.campaign.fusion import (
     FusedOutcome,
     FusionOptions,
     InterpImage,
+    fusion_finding,
     judge,
     plan_sequence,
     prepare,
     run_sequence,
 )
 from shadersmith.campaign.fusion_tests import FUSION_FILE, save_findings
+from shadersmith.campaign.store import CampaignStore
 from shadersmith.cli import main
 from shadersmith.cli_fusion import RELATIONS, STRATEGIES
 from shadersmith.front.glsl import parse_glsl
@@ -255,9 +262,12 @@ def test_provenance_rebuilds_the_fused_program(outcomes: list[FusedOutcome]) -> 
 
 def test_a_saved_finding_replays(outcomes: list[FusedOutcome], tmp_path: Path) -> None:
     outcome = next(o for o in outcomes if o.plan.relation is Relation.LIGHT)
-    buckets: dict[str, int] = {}
-    assert save_findings(tmp_path, outcome, OPTIONS, {}, buckets) == 1
-    (directory,) = (tmp_path / "findings").glob("*/*")
+    store = CampaignStore(tmp_path)
+    findings = [fusion_finding(sign, target, OPTIONS) for sign, target in outcome.findings()]
+    saved = save_findings(store, outcome, findings, OPTIONS, {})
+    store.close()
+    assert len(saved) == 1
+    (directory,) = (tmp_path / "buckets").glob("*/*")
     assert (directory / FUSION_FILE).is_file() and (directory / "part_2" / "test.json").is_file()
     assert (directory / "images" / PLANTED / "figure.png").is_file()
     assert (directory / "images" / INTERP / "expected.png").is_file()
@@ -389,3 +399,40 @@ def test_a_relation_the_interpreter_breaks_is_ours(outcomes: list[FusedOutcome])
         OPTIONS.tolerance,
     )
     assert rejudged.ours == "ours:ub:uninitialised"
+
+
+# ---------------------------------------------------------------------------- campaign
+
+
+def _recorded(campaign: Path) -> dict[int, str]:
+    with sqlite3.connect(f"file:{campaign / 'campaign.db'}?mode=ro", uri=True) as db:
+        return dict(db.execute("SELECT idx, verdict FROM tests"))
+
+
+def test_a_fusion_campaign_killed_with_sigkill_resumes_losing_nothing(tmp_path: Path) -> None:
+    """kill -9 in the middle of a sequence; the same command resumes it: every fused
+    program is recorded once, with the verdicts of an uninterrupted campaign."""
+    command = [
+        str(Path(sys.executable).parent / "shadersmith"), "fuse", "--count", "2",
+        "--target", REAL, "--relation", "add", "--relation", "occlude", "--parts", "3",
+        "--seed-base", "40",
+    ]  # fmt: skip
+    killed = tmp_path / "killed"
+    process = subprocess.Popen([*command, "--out", str(killed)], stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 240
+    while not ((killed / "campaign.db").exists() and _recorded(killed)):
+        assert process.poll() is None, "the campaign ended before it was killed"
+        assert time.monotonic() < deadline, "nothing recorded in time"
+        time.sleep(0.1)
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    partial = _recorded(killed)
+    assert 0 < len(partial) < 8, "killed in the middle (2 sequences x 4 fused programs)"
+    subprocess.run([*command, "--out", str(killed)], check=True, capture_output=True)
+    whole = tmp_path / "whole"
+    subprocess.run([*command, "--out", str(whole)], check=True, capture_output=True)
+    resumed = _recorded(killed)
+    assert resumed == _recorded(whole)
+    assert len(resumed) == 8 and {k: resumed[k] for k in partial} == partial
+    listed = CliRunner().invoke(main, ["buckets", str(killed)])
+    assert listed.exit_code == 0, listed.output

@@ -29,11 +29,10 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 import random
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -41,7 +40,9 @@ from typing import Any, cast
 import numpy as np
 import numpy.typing as npt
 
-from shadersmith.case import Kind, StepRecord, TestCaseError, safe_files, strict_json
+from shadersmith.campaign.store import CampaignStore, Comparison, ProgramNote
+from shadersmith.case import Finding, Kind, StepRecord, safe_files
+from shadersmith.case.finding import kind_of_signature
 from shadersmith.generate.smith import SmithOptions, generate, options_to_dict
 from shadersmith.harness.build import generator_provenance
 from shadersmith.interp.errors import InterpreterError, UndefinedBehaviour
@@ -60,6 +61,7 @@ from shadersmith.mutate.steps import StepError
 from shadersmith.oracle.components import chain_names, failing_component
 from shadersmith.oracle.fusion import RelationCheck, check_relation
 from shadersmith.oracle.image import DEFAULT_EMD_TOLERANCE
+from shadersmith.oracle.known import is_ignored
 from shadersmith.oracle.normalise import normalise
 from shadersmith.oracle.signature import signature
 from shadersmith.targets.results import RunResult, RunStatus
@@ -99,6 +101,7 @@ class FusionOptions:
     keep_per_bucket: int = 3
     profile: LanguageProfile = GLSL450
     generator: SmithOptions = FRAGMENT_ONLY
+    ignore: frozenset[str] = frozenset()  # known signatures: counted, not kept
 
 
 # ---------------------------------------------------------------------------- plans
@@ -430,10 +433,12 @@ def run_sequence(
     index: int,
     options: FusionOptions,
     timings: dict[str, float] | None = None,
+    only: Collection[int] | None = None,
 ) -> tuple[list[FusedOutcome], list[FusedPlan]]:
     """Run sequence `index`: its outcomes, and the plans that could not be fused.
     `timings`, if given, gathers the seconds spent building programs (`build`), on the
-    targets (`targets`) and in the interpreter (`interp`)."""
+    targets (`targets`) and in the interpreter (`interp`); `only`: the plans to run, by
+    their place in plan_sequence's order (a resumed sequence's rest)."""
     clock = _Clock(timings)
     seeds = sequence_seeds(index, options)
     parts: dict[int, PreparedTrial] = {}
@@ -444,7 +449,9 @@ def run_sequence(
             continue
     planned: list[tuple[FusedPlan, PreparedTrial]] = []
     not_fusable: list[FusedPlan] = []
-    for plan in plan_sequence(index, options):
+    for position, plan in enumerate(plan_sequence(index, options)):
+        if only is not None and position not in only:
+            continue
         try:
             if not set(plan.seeds) <= set(parts):
                 raise StepError("a part cannot be drawn alone")
@@ -511,13 +518,10 @@ def count(progress: FusionProgress, outcome: FusedOutcome) -> None:
     progress.findings += sum(1 for _ in outcome.findings())
 
 
-STATE_FILE = "state.json"
-SUMMARY_FILE = "summary.json"
-
-
 def settings(options: FusionOptions) -> dict[str, Any]:
     """What must not change when a campaign is resumed: what sequence i holds."""
     return {
+        "oracle": "fusion",
         "seed_base": options.seed_base,
         "parts": options.parts,
         "relations": [r.value for r in options.relations],
@@ -529,70 +533,191 @@ def settings(options: FusionOptions) -> dict[str, Any]:
     }
 
 
+def plans_per_sequence(options: FusionOptions) -> int:
+    """Every relation makes n - 1 fused programs of a sequence (iteratively or pairwise)."""
+    return len(options.relations) * (options.parts - 1)
+
+
+def test_index(sequence: int, position: int, options: FusionOptions) -> int:
+    """A fused program's index in the campaign's store: its sequence's block, then its
+    place among the sequence's plans (plan_sequence's order, which the settings fix)."""
+    return sequence * plans_per_sequence(options) + position
+
+
+# A campaign of an older version kept its counts here, outside the store.
+OLDER_STATE_FILE = "state.json"
+
+
 def run_fusion_campaign(
     out: Path,
     options: FusionOptions,
     stop: threading.Event | None = None,
     on_progress: Callable[[FusionProgress], None] | None = None,
 ) -> FusionProgress:
-    """Run sequences until the count or time is reached (or `stop` is set), saving each
-    finding as a test directory under `out/findings/<bucket>/` as soon as it is judged,
-    and the counts after every sequence (`summary.json`; `state.json`, from which the
-    same command resumes the campaign at its next sequence). Raises RuntimeError with a
-    one-line reason (no target started, a resumed campaign with other settings)."""
+    """Run sequences until the count or time is reached (or `stop` is set). Every fused
+    program is a test of the campaign's store (campaign/store.py, like a differential or
+    metamorphic campaign's: buckets, `--ignore`, resume after kill -9), its findings
+    saved as test directories under `out/buckets/<bucket>/` as it is judged; a resumed
+    campaign runs what the store does not hold yet, and its counts are the store's.
+    Raises RuntimeError with a one-line reason (no target started, a resumed campaign
+    with other settings)."""
+    if safe_files.is_plain_file(out, OLDER_STATE_FILE) and not (out / "campaign.db").exists():
+        raise RuntimeError(
+            f"{out} holds a fusion campaign of an older shadersmith ({OLDER_STATE_FILE}); "
+            "use another --out"
+        )
+    store = CampaignStore(out, options.keep_per_bucket)
+    try:
+        store.check_or_save_settings(settings(options))
+        progress = progress_of(store, options)
+        progress.resumed_from = progress.sequences
+        started = time.perf_counter()
+        with TargetSession(list(options.targets), timeout_s=options.timeout_s) as session:
+            if not session.present:
+                missing = "; ".join(session.missing.values())
+                raise RuntimeError(f"no target started ({missing})")
+            while not _done(progress, options, started, stop):
+                _run_and_record(store, session, progress.sequences, options)
+                store.commit()  # a sequence is the unit of work: on disk before the next
+                resumed_from = progress.resumed_from
+                progress = progress_of(store, options)
+                progress.resumed_from = resumed_from
+                progress.this_run_s = time.perf_counter() - started
+                if on_progress is not None:
+                    on_progress(progress)
+        return progress
+    finally:
+        store.close()
+
+
+def _run_and_record(
+    store: CampaignStore, session: TargetSession, sequence: int, options: FusionOptions
+) -> None:
+    """Run the plans of `sequence` the store does not hold yet, and record each."""
     from shadersmith.campaign.fusion_tests import save_findings
 
-    safe_files.make_directory(out)
-    progress = _resumed(out, options)
+    done = store.done_indices()
+    positions = {plan.name: k for k, plan in enumerate(plan_sequence(sequence, options))}
+    wanted = {k for k in positions.values() if test_index(sequence, k, options) not in done}
+    if not wanted:
+        return
     started = time.perf_counter()
-    with TargetSession(list(options.targets), timeout_s=options.timeout_s) as session:
-        if not session.present:
-            missing = "; ".join(session.missing.values())
-            raise RuntimeError(f"no target started ({missing})")
-        versions = session.versions()
-        while not _done(progress, options, started, stop):
-            index = progress.sequences
-            outcomes, not_fusable = run_sequence(session, index, options)
-            for plan in not_fusable:
-                progress.counts(plan.relation).not_fusable += 1
-            for outcome in outcomes:
-                count(progress, outcome)
-                progress.saved += save_findings(out, outcome, options, versions, progress.buckets)
-            progress.sequences += 1
-            progress.elapsed_s += time.perf_counter() - started - progress.this_run_s
-            progress.this_run_s = time.perf_counter() - started
-            _record(out, options, progress)
-            if on_progress is not None:
-                on_progress(progress)
-    return progress
-
-
-def _record(out: Path, options: FusionOptions, progress: FusionProgress) -> None:
-    state = {"settings": settings(options), "progress": progress.to_json(emd=True)}
-    for name, data in ((STATE_FILE, state), (SUMMARY_FILE, progress.to_json())):
-        safe_files.write_file(out, name, json.dumps(data, indent=1) + "\n")
-
-
-def _resumed(out: Path, options: FusionOptions) -> FusionProgress:
-    path = out / STATE_FILE
-    if not os.path.lexists(path):
-        return FusionProgress()
-    try:
-        state = strict_json.loads(safe_files.read_bytes(out, STATE_FILE), str(path))
-        recorded = state["settings"]
-        if not isinstance(recorded, dict):  # compared key by key below
-            raise TypeError("settings is not an object")
-        progress = FusionProgress.from_json(state["progress"])
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, TestCaseError) as error:
-        raise RuntimeError(f"{path}: cannot resume from it ({error})") from None
-    if recorded != settings(options):
-        changed = sorted(k for k in settings(options) if recorded.get(k) != settings(options)[k])
-        raise RuntimeError(
-            f"{out} holds a campaign with other settings ({', '.join(changed)}): "
-            "use another --out, or the same options to resume it"
+    outcomes, not_fusable = run_sequence(session, sequence, options, only=wanted)
+    seconds = (time.perf_counter() - started) / max(1, len(outcomes) + len(not_fusable))
+    versions = session.versions()
+    for plan in not_fusable:
+        index = test_index(sequence, positions[plan.name], options)
+        note = ProgramNote(sequence, plan.relation.value, plan.name)
+        store.record(index, plan.seeds[0], NOT_FUSABLE, [], [], {}, 0.0, program=note)
+    for outcome in outcomes:
+        plan = outcome.plan
+        index = test_index(sequence, positions[plan.name], options)
+        findings = [fusion_finding(sign, target, options) for sign, target in outcome.findings()]
+        directories = save_findings(store, outcome, findings, options, versions)
+        store.record(
+            index,
+            plan.seeds[0],
+            _headline(outcome),
+            findings,
+            [
+                (name, r.status.value, None, r.compile_ms + r.tools_ms, r.run_ms)
+                for name, r in outcome.results.items()
+            ],
+            directories,
+            seconds,
+            comparisons=[
+                Comparison(
+                    target,
+                    verdict.status,
+                    verdict.check.comparison.emd if verdict.check is not None else None,
+                )
+                for target, verdict in outcome.verdicts.items()
+            ],
+            program=ProgramNote(sequence, plan.relation.value, plan.name),
         )
-    progress.resumed_from = progress.sequences
+
+
+NOT_FUSABLE = "not-fusable"
+# A fused program's headline verdict: its most telling target verdict.
+_HEADLINE_ORDER = (OURS, VIOLATED, FAILED, PART_FAILED, HOLDS)
+
+
+def _headline(outcome: FusedOutcome) -> str:
+    if outcome.ours:
+        return OURS
+    statuses = {v.status for v in outcome.verdicts.values()}
+    return next((status for status in _HEADLINE_ORDER if status in statuses), HOLDS)
+
+
+def fusion_finding(sign: str, target: str, options: FusionOptions) -> Finding:
+    kind = kind_of_signature(sign) or Kind.DISAGREE
+    return Finding(kind, (target,), signature=sign, ignored=is_ignored(sign, options.ignore))
+
+
+def progress_of(store: CampaignStore, options: FusionOptions) -> FusionProgress:
+    """The campaign's counts, as its store holds them (nothing else is kept)."""
+    progress = FusionProgress()
+    db = store.db
+    per_sequence = dict(db.execute("SELECT grouping, COUNT(*) FROM programs GROUP BY grouping"))
+    complete = {g for g, n in per_sequence.items() if n >= plans_per_sequence(options)}
+    progress.sequences = next(i for i in itertools.count() if i not in complete)
+    _add_programs(progress, store)
+    for family, counts in relation_runs(store).items():
+        mine = progress.per_relation.setdefault(family, RelationCounts())
+        for name in ("runs", "compiled", "rendered", "compared", "violated", "failed"):
+            setattr(mine, name, getattr(counts, name))
+        mine.target_ms, mine.emd = counts.target_ms, counts.emd
+    progress.buckets = {b.signature: b.count for b in store.buckets()}
+    progress.saved = int(
+        db.execute("SELECT COUNT(*) FROM bucket_tests WHERE directory IS NOT NULL").fetchone()[0]
+    )
     return progress
+
+
+def _add_programs(progress: FusionProgress, store: CampaignStore) -> None:
+    """Fused programs built or not, findings, defects of ours, time: from the tests."""
+    rows = store.db.execute(
+        "SELECT p.family, t.verdict, t.findings, t.seconds FROM programs p "
+        "JOIN tests t ON t.idx = p.idx"
+    ).fetchall()
+    for family, verdict, findings, seconds in rows:
+        counts = progress.per_relation.setdefault(family, RelationCounts())
+        if verdict == NOT_FUSABLE:
+            counts.not_fusable += 1
+            continue
+        counts.built += 1
+        progress.fused += 1
+        progress.elapsed_s += seconds
+        found = json.loads(findings)
+        progress.findings += len(found)
+        if verdict == OURS:
+            counts.ours += 1
+            progress.ours += 1
+
+
+def relation_runs(store: CampaignStore) -> dict[str, RelationCounts]:
+    """Per relation, the runs of its fused programs (one per program and target): how
+    many compiled, rendered, were compared, broke the relation; their time and EMD. The
+    rest of RelationCounts (built, not fusable, ours) is left at 0."""
+    per_relation: dict[str, RelationCounts] = {}
+    runs = store.db.execute(
+        "SELECT p.family, r.status, r.compile_ms + r.run_ms, c.verdict, c.distance "
+        "FROM programs p JOIN results r ON r.idx = p.idx "
+        "LEFT JOIN comparisons c ON c.idx = r.idx AND c.target = r.target"
+    ).fetchall()
+    rejected = {status.value for status in _REJECTED}
+    for family, status, milliseconds, verdict, distance in runs:
+        counts = per_relation.setdefault(family, RelationCounts())
+        counts.runs += 1
+        counts.compiled += status not in rejected
+        counts.rendered += status == RunStatus.OK.value
+        counts.target_ms += milliseconds or 0.0
+        if distance is not None:
+            counts.compared += 1
+            counts.emd.append(float(distance))
+        counts.violated += verdict == VIOLATED
+        counts.failed += verdict == FAILED
+    return per_relation
 
 
 def _done(

@@ -27,7 +27,7 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -45,7 +45,7 @@ from shadersmith.campaign.fusion import (
     interp_image,
     judge,
 )
-from shadersmith.campaign.store import bucket_directory_name
+from shadersmith.campaign.store import CampaignStore, bucket_directory_name
 from shadersmith.case import (
     Finding,
     Kind,
@@ -76,24 +76,32 @@ _MAX_DIFFERENCE_GAIN = 64
 
 
 def save_findings(
-    out: Path,
+    store: CampaignStore,
     outcome: FusedOutcome,
+    findings: Sequence[Finding],
     options: FusionOptions,
     versions: Mapping[str, Mapping[str, str]],
-    buckets: dict[str, int],
-) -> int:
-    """Save `outcome` once per finding it shows, under `out/findings/<bucket>/`, at most
-    `options.keep_per_bucket` per bucket (`buckets` counts them all); how many were saved."""
-    saved = 0
-    for signature, target in outcome.findings():
-        buckets[signature] = buckets.get(signature, 0) + 1
-        if buckets[signature] > options.keep_per_bucket:
+) -> dict[str, str]:
+    """Save `outcome` once per finding it shows (known ones and defects of ours aside),
+    under the store's `buckets/<bucket>/<plan>/`, at most `options.keep_per_bucket` per
+    bucket; the directories saved, by signature, relative to the campaign."""
+    saved: dict[str, str] = {}
+    for finding in findings:
+        if finding.ignored or finding.ours or finding.signature in saved:
             continue
-        bucket = out / "findings" / bucket_directory_name(signature)
+        if store.kept_directories(finding.signature) >= options.keep_per_bucket:
+            continue
+        relative = Path("buckets") / bucket_directory_name(finding.signature) / outcome.plan.name
         write_fusion_test(
-            bucket / outcome.plan.name, outcome, signature, target, options, versions, root=out
+            store.directory / relative,
+            outcome,
+            finding.signature,
+            finding.targets[0],
+            options,
+            versions,
+            root=store.directory,
         )
-        saved += 1
+        saved[finding.signature] = str(relative)
     return saved
 
 

@@ -19,7 +19,7 @@ import json
 import re
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -64,7 +64,40 @@ CREATE TABLE IF NOT EXISTS bucket_tests (
     directory TEXT,
     PRIMARY KEY (signature, idx)
 );
+-- A test judged by comparing images (fusion): each target's verdict and distance.
+CREATE TABLE IF NOT EXISTS comparisons (
+    idx INTEGER NOT NULL,
+    target TEXT NOT NULL,
+    verdict TEXT NOT NULL,
+    distance REAL,
+    PRIMARY KEY (idx, target)
+);
+-- What a test's program is beyond its seed (a fusion plan: its sequence, relation, name).
+CREATE TABLE IF NOT EXISTS programs (
+    idx INTEGER PRIMARY KEY,
+    grouping INTEGER NOT NULL,
+    family TEXT NOT NULL,
+    name TEXT NOT NULL
+);
 """
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """A target's verdict on an image comparison, and the distance measured (if any)."""
+
+    target: str
+    verdict: str
+    distance: float | None = None
+
+
+@dataclass(frozen=True)
+class ProgramNote:
+    """What a test's program is beyond its seed: e.g. fusion sequence 3's MR+ plan."""
+
+    grouping: int
+    family: str
+    name: str
 
 
 # How long a recorded test may wait for its commit.
@@ -203,15 +236,28 @@ class CampaignStore:
         results: list[tuple[str, str, str | None, float, float]],
         directories: dict[str, str],
         seconds: float,
+        comparisons: Sequence[Comparison] = (),
+        program: ProgramNote | None = None,
     ) -> list[str]:
         """Record one test (committed within COMMIT_INTERVAL_S, at once if it opens a
-        bucket); returns the signatures of buckets it opened."""
+        bucket); returns the signatures of buckets it opened. `comparisons` and
+        `program`: what an image-comparing oracle (fusion) adds."""
         if not self.db.in_transaction:
             self.db.execute("BEGIN IMMEDIATE")
         # One test's rows go in whole or not at all, whatever the tests before it did.
         self.db.execute("SAVEPOINT test")
         try:
             opened = self._record(idx, seed, verdict, findings, results, directories, seconds)
+            if not self.db.execute("SELECT 1 FROM programs WHERE idx = ?", (idx,)).fetchone():
+                self.db.executemany(
+                    "INSERT OR IGNORE INTO comparisons VALUES (?, ?, ?, ?)",
+                    [(idx, c.target, c.verdict, c.distance) for c in comparisons],
+                )
+                if program is not None:
+                    self.db.execute(
+                        "INSERT INTO programs VALUES (?, ?, ?, ?)",
+                        (idx, program.grouping, program.family, program.name),
+                    )
         except BaseException:
             self.db.execute("ROLLBACK TO test")
             self.db.execute("RELEASE test")

@@ -1,8 +1,8 @@
 """What the report shows of a campaign as a whole, read (never written) from its directory.
 
-Differential and metamorphic campaigns share the SQLite store (campaign/store.py);
-fusion campaigns keep JSON files and finding folders, read by the one adapter in
-report/fusion_view.py until they move into the store. Both give a CampaignView.
+Differential, metamorphic and fusion campaigns share the SQLite store
+(campaign/store.py); a fusion campaign's index adds a table per relation
+(report/fusion_view.py).
 """
 
 from __future__ import annotations
@@ -87,22 +87,17 @@ class CampaignView:
 
 def load_campaign(directory: Path) -> CampaignView:
     """Any campaign directory; UnsafePathError or StoreError (one line) if it is none."""
-    from shadersmith.report.fusion_view import FUSION_STATE, load_fusion_campaign
-
     if safe_files.is_plain_file(directory, "campaign.db"):
         return load_store_campaign(directory)
-    if safe_files.is_plain_file(directory, FUSION_STATE):
-        return load_fusion_campaign(directory)
-    raise safe_files.UnsafePathError(
-        f"{directory}: not a campaign directory (no campaign.db, no {FUSION_STATE})"
-    )
+    raise safe_files.UnsafePathError(f"{directory}: not a campaign directory (no campaign.db)")
 
 
 def load_store_campaign(directory: Path) -> CampaignView:
     store = CampaignStore(directory, read_only=True)
     try:
         settings = store.settings()
-        oracle = METAMORPHIC if settings.get("oracle") == METAMORPHIC else DIFFERENTIAL
+        kind = settings.get("oracle")
+        oracle = kind if kind in (METAMORPHIC, FUSION) else DIFFERENTIAL
         db = store.db
         timeline = tuple(
             (float(finished), str(verdict))
@@ -121,6 +116,11 @@ def load_store_campaign(directory: Path) -> CampaignView:
             kept.setdefault(signature, []).append(str(kept_directory))
         buckets = [_summary(b, last_seen.get(b.signature), kept) for b in store.buckets()]
         statistics = target_statistics(db.execute(_TARGET_QUERY).fetchall(), _wrong_counts(db))
+        tables: tuple[Table, ...] = (statistics,)
+        if oracle == FUSION:
+            from shadersmith.report.fusion_view import relation_table
+
+            tables = (statistics, relation_table(store))
     finally:
         store.close()
     verdicts: dict[str, int] = {}
@@ -128,7 +128,7 @@ def load_store_campaign(directory: Path) -> CampaignView:
         verdicts[verdict] = verdicts.get(verdict, 0) + 1
     if oracle == METAMORPHIC:
         pair = " A metamorphic test is a reference and its variant: ms counts both runs."
-        statistics = replace(statistics, note=statistics.note + pair)
+        tables = (replace(statistics, note=statistics.note + pair),)
     return CampaignView(
         directory,
         oracle,
@@ -136,7 +136,7 @@ def load_store_campaign(directory: Path) -> CampaignView:
         verdicts,
         number_causes(buckets),
         timeline,
-        (statistics,),
+        tables,
         settings,
     )
 
