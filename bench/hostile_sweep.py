@@ -649,6 +649,9 @@ def main() -> None:
     parser.add_argument("--only", help="Run the cases whose family or name has this word.")
     parser.add_argument("--timeout", type=float, default=120.0, help="Seconds per case.")
     parser.add_argument("--list", action="store_true", help="List the cases and stop.")
+    parser.add_argument(
+        "--verbose", action="store_true", help="A line per case: exit status and last line."
+    )
     args = parser.parse_args()
     console = Console()
     scratch = Path(tempfile.mkdtemp(prefix="hostile-sweep."))
@@ -673,6 +676,12 @@ def main() -> None:
             outcomes = list(pool.map(lambda c: run_case(c, args.timeout, scratch), cases))
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+    for outcome in outcomes if args.verbose else ():
+        last = outcome.output.strip().splitlines()[-1:] or [""]
+        console.print(
+            f"{outcome.returncode} {outcome.case.family}: {outcome.case.name}: {last[0][:150]}",
+            markup=False,
+        )
     for outcome in outcomes:
         if not outcome.handled:
             console.print(
