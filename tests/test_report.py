@@ -35,10 +35,14 @@ PLANTED_DIFFERENTIAL = "planted-sub-to-add-vk-lavapipe"
 PLANTED_METAMORPHIC = "planted-opaque-loop-skipped-vk-lavapipe"
 PLANTED_FUSION = "planted-halve-part-2-gl-llvmpipe"
 
-needs_chromium = pytest.mark.skipif(
-    not Path(CHROMIUM).exists(),
-    reason="Debian's chromium is not installed (./dev test installs it: scripts/setup.sh --tests)",
-)
+needs_chromium = pytest.mark.usefixtures("chromium_installed")
+
+
+@pytest.fixture(scope="session")
+def chromium_installed() -> None:
+    """./dev test installs Debian's chromium (scripts/setup.sh --tests): without it the
+    browser tests fail, they do not skip."""
+    assert Path(CHROMIUM).exists(), "Debian's chromium is missing: run scripts/setup.sh --tests"
 
 
 # ---------------------------------------------------------------------------- campaigns
