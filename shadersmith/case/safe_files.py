@@ -205,31 +205,25 @@ def check_test_output(path: Path, force: bool = False) -> None:
     """Refuse writing a test to `path` unless it is new, an empty folder, a shadersmith
     test directory (rewritten in place), or `force` is given (written into, deleting
     nothing)."""
-    refuse_link(path)
-    info = _lstat(path)
-    if info is None:
-        return
-    if not stat.S_ISDIR(info.st_mode):
-        raise UnsafePathError(f"{path} exists and is not a directory")
-    if force or is_test_directory(path) or _is_empty_directory(path):
-        return
-    raise UnsafePathError(f"{path} exists and is not a shadersmith test directory; {FORCE_HINT}")
+    _check_output(path, force, is_test_directory(path), "test")
 
 
 def check_campaign_output(path: Path, force: bool = False) -> None:
     """Refuse a campaign directory that exists and holds something else than a campaign
     (or nothing), unless `force`."""
+    _check_output(path, force, is_campaign_directory(path), "campaign")
+
+
+def _check_output(path: Path, force: bool, ours: bool, what: str) -> None:
     refuse_link(path)
     info = _lstat(path)
     if info is None:
         return
     if not stat.S_ISDIR(info.st_mode):
         raise UnsafePathError(f"{path} exists and is not a directory")
-    if force or is_campaign_directory(path) or _is_empty_directory(path):
+    if force or ours or _is_empty_directory(path):
         return
-    raise UnsafePathError(
-        f"{path} exists and is not a shadersmith campaign directory; {FORCE_HINT}"
-    )
+    raise UnsafePathError(f"{path} exists and is not a shadersmith {what} directory; {FORCE_HINT}")
 
 
 def check_outside(destination: Path, source: Path) -> None:
