@@ -16,6 +16,7 @@ import resource
 import signal
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -443,3 +444,45 @@ def test_a_timeout_of_nan_is_refused(tmp_path: Path, command: str) -> None:
     result = _invoke(command, *arguments, "--timeout", "nan")
     assert result.exit_code == 2, result.output
     assert "'nan' is not a finite number" in result.output
+
+
+@pytest.fixture
+def read_only_view(tmp_path: Path) -> Iterator[Callable[[Path], Path]]:
+    """A read-only bind mount of a folder (a campaign on a read-only share). Mounting
+    needs root, which the test machines and CI give."""
+    mounts: list[Path] = []
+
+    def view(folder: Path) -> Path:
+        where = tmp_path / f"read-only-{len(mounts)}"
+        where.mkdir()
+        for command in (
+            ["mount", "--bind", str(folder), str(where)],
+            ["mount", "-o", "remount,bind,ro", str(where)],
+        ):
+            done = subprocess.run(command, capture_output=True, text=True, check=False)
+            if done.returncode != 0:
+                pytest.skip(f"cannot mount a read-only folder here: {done.stderr.strip()}")
+        mounts.append(where)
+        return where
+
+    yield view
+    for where in reversed(mounts):
+        subprocess.run(["umount", str(where)], check=False)
+
+
+def test_a_campaign_on_a_read_only_disk_is_read_and_not_written(
+    tmp_path: Path, read_only_view: Callable[[Path], Path]
+) -> None:
+    campaign = tmp_path / "c"
+    targets = ["vk-lavapipe", PLANTED, "interp"]
+    run_campaign(campaign, CampaignOptions(targets=targets, profile=GLSL450, count=2))
+    shared = read_only_view(campaign)
+    listed = _invoke("buckets", str(shared), "--programs")
+    assert listed.exit_code == 0, listed.output
+    assert "wrong:planted-sub-to-add" in listed.output
+    report = _invoke("report", str(shared), "--out", str(tmp_path / "report"))
+    assert report.exit_code == 0, report.output
+    _one_line_error(
+        _invoke("fuzz", "--count", "3", "--targets", ",".join(targets), "--out", str(shared)),
+        "Read-only file system",
+    )
