@@ -548,6 +548,12 @@ def _duration(text: str | None) -> float | None:
     help="Write the campaign's HTML report to CAMPAIGN/report and refresh it as the "
     "campaign goes (at most once a minute; `shadersmith report` writes it any time).",
 )
+@click.option(
+    "--cluster",
+    metavar="ADDRESS",
+    help="Run the targets on the Ray cluster whose head is at ADDRESS (host:port, or "
+    "auto); this process prepares, judges and records (README: A farm on Ray).",
+)
 @FORCE_OPTION
 def fuzz_command(
     target_list: str | None,
@@ -567,6 +573,7 @@ def fuzz_command(
     p_delta: float | None,
     fragment: float,
     report: bool,
+    cluster: str | None,
     force: bool,
 ) -> None:
     """Run a differential campaign: generate, recondition, run, classify, bucket, store.
@@ -601,6 +608,7 @@ def fuzz_command(
         reduce=reduce_buckets,
         reduce_time_s=_duration(reduce_time) or 120.0,
         generator=_generator_options(multi_invocation, p_delta, fragment),
+        cluster=cluster,
     )
 
     refresher = _report_refresher(out, force) if report else None
@@ -1091,11 +1099,13 @@ class _ValuesText:
 
 def _register_commands() -> None:
     """Commands that live in modules of their own."""
+    from shadersmith.cli_cluster import cluster_resources_command
     from shadersmith.cli_fusion import fuse_command
     from shadersmith.cli_metamorphic import metamorphic_command
 
     main.add_command(metamorphic_command)
     main.add_command(fuse_command)
+    main.add_command(cluster_resources_command)
 
 
 _register_commands()

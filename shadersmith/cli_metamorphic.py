@@ -54,6 +54,11 @@ from shadersmith.mutate.transforms import FAMILIES
 @click.option("--keep", type=click.IntRange(1), default=3, show_default=True)
 @click.option("--reduce/--no-reduce", "reduce_buckets", default=True, show_default=True)
 @click.option("--reduce-time", default="2m", show_default=True)
+@click.option(
+    "--cluster",
+    metavar="ADDRESS",
+    help="Run the targets on the Ray cluster whose head is at ADDRESS (as fuzz --cluster).",
+)
 @FORCE_OPTION
 def metamorphic_command(
     target_list: str,
@@ -68,6 +73,7 @@ def metamorphic_command(
     keep: int,
     reduce_buckets: bool,
     reduce_time: str,
+    cluster: str | None,
     force: bool,
 ) -> None:
     """Run a metamorphic campaign: each reference and its semantics-preserving variant
@@ -112,6 +118,7 @@ def metamorphic_command(
         steps=(low, high),
         reduce=reduce_buckets,
         reduce_time_s=_duration(reduce_time) or 120.0,
+        cluster=cluster,
     )
 
     def status(progress: MetamorphicProgress) -> Table:

@@ -19,6 +19,7 @@ import json
 import sys
 from pathlib import Path
 
+from shadersmith.targets.engine import Worker
 from shadersmith.targets.session import TargetSession
 
 PLANTED_TARGETS = ("planted-sub-to-add-gl-llvmpipe", "gl-llvmpipe", "interp")
@@ -30,7 +31,9 @@ MEMORY_CAP_MB = 2048
 
 
 def _announce(session: TargetSession) -> None:
-    workers = [w.pid for pool in session.pools.values() for w in pool.workers]
+    workers = [
+        w.pid for pool in session.pools.values() for w in pool.workers if isinstance(w, Worker)
+    ]
     print(
         json.dumps({"workers": workers, "missing": session.missing, "cap": session.memory_cap.mb}),
         flush=True,

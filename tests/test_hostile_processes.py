@@ -34,6 +34,7 @@ from shadersmith.targets import lifetime
 from shadersmith.targets.engine import (
     DEFAULT_MEMORY_CAP_MB,
     MIN_MEMORY_CAP_MB,
+    Worker,
     memory_cap_for,
     own_time_limit_s,
 )
@@ -287,5 +288,6 @@ def test_the_workers_memory_caps_add_up_to_at_most_the_machine() -> None:
     print(f"{default_workers} workers, {total / 2**30:.1f} GiB: {cap.mb} MB each ({cap.reason})")
     with TargetSession(["interp"], workers_per_target=2) as session:
         assert session.memory_cap == memory_cap_for(2)
-        caps = {worker.memory_cap_bytes for worker in session.pools["interp"].workers}
+        local = [w for w in session.pools["interp"].workers if isinstance(w, Worker)]
+        caps = {worker.memory_cap_bytes for worker in local}
         assert caps == {session.memory_cap.mb * 2**20}

@@ -37,6 +37,7 @@ from shadersmith.oracle.differential import REFERENCE, output_digest
 from shadersmith.oracle.evidence import complete
 from shadersmith.targets.chains import Job
 from shadersmith.targets.jobs import job_language
+from shadersmith.targets.ray_farm import session_for
 from shadersmith.targets.registry import reads_language
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
@@ -62,6 +63,9 @@ class CampaignOptions:
     # Test directories run as tests 0, 1, ... before the generated programs: a program
     # known to show a driver bug, which no seed keeps making once the generator changes.
     corpus: tuple[Path, ...] = ()
+    # A Ray cluster's address: its nodes run the targets (targets/ray_farm.py), this
+    # process prepares, judges and records. Not a setting: a campaign may resume anywhere.
+    cluster: str | None = None
 
     def settings(self) -> dict[str, object]:
         """What must not change when a campaign is resumed."""
@@ -200,8 +204,11 @@ def run_campaign(
         prepare = functools.partial(prepare_test, options=options)
         with (
             Preparation(prepare, pending, options.preparation_workers()) as tests,
-            TargetSession(
-                options.targets + witnesses, options.target_workers(), options.timeout_s
+            session_for(
+                options.targets + witnesses,
+                options.target_workers(),
+                options.timeout_s,
+                options.cluster,
             ) as session,
         ):
             _check_enough_targets(options.targets, session, options.profile)

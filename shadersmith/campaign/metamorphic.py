@@ -34,8 +34,8 @@ from shadersmith.mutate.transforms import FAMILIES
 from shadersmith.oracle.differential import REFERENCE, output_digest
 from shadersmith.oracle.metamorphic import MetamorphicJudgement, judge_metamorphic, same_output
 from shadersmith.pair import Pair, pair_results, prepare_pair, recorded_pair
+from shadersmith.targets.ray_farm import session_for
 from shadersmith.targets.results import RunResult
-from shadersmith.targets.session import TargetSession
 
 DEFAULT_TARGETS = ("gl-llvmpipe", "vk-lavapipe")
 
@@ -65,6 +65,7 @@ class MetamorphicOptions:
     reduce: bool = True
     reduce_time_s: float = 120.0
     profile: LanguageProfile = GLSL450
+    cluster: str | None = None  # a Ray cluster's address (targets/ray_farm.py)
 
     def settings(self) -> dict[str, object]:
         return {
@@ -118,7 +119,7 @@ class MetamorphicCampaign:
                 resumed_from=len(done), buckets=len(self.store.buckets())
             )
             names = [*options.targets, REFERENCE]
-            with TargetSession(names, 1, options.timeout_s) as session:
+            with session_for(names, 1, options.timeout_s, options.cluster) as session:
                 absent = [t for t in options.targets if t not in session.present]
                 if absent:
                     reasons = "; ".join(

@@ -25,8 +25,9 @@ import dataclasses
 import itertools
 import queue
 import threading
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from shadersmith.targets.chains import Job
 from shadersmith.targets.engine import (
@@ -35,7 +36,6 @@ from shadersmith.targets.engine import (
     MemoryCap,
     TargetSpec,
     TargetUnavailable,
-    Worker,
     WorkerPool,
     memory_cap_for,
 )
@@ -46,6 +46,37 @@ from shadersmith.targets.results import RunResult, RunStatus
 from shadersmith.targets.spirv_tools import DEBIAN
 
 
+class JobRunner(Protocol):
+    """What a session drives: a local worker process (engine.Worker) or a slot of a
+    target on a Ray cluster (ray_farm.RemoteWorker)."""
+
+    @property
+    def spec(self) -> TargetSpec: ...
+
+    @property
+    def restarts(self) -> int: ...
+
+    def run(self, job: Job) -> RunResult: ...
+
+
+class Pool(Protocol):
+    """A target's runners: engine.WorkerPool, or ray_farm.RayPool."""
+
+    @property
+    def spec(self) -> TargetSpec: ...
+
+    @property
+    def workers(self) -> Sequence[JobRunner]: ...
+
+    @property
+    def versions(self) -> dict[str, str]: ...
+
+    @property
+    def components(self) -> list[str]: ...
+
+    def close(self) -> None: ...
+
+
 @dataclass
 class TargetSession:
     names: list[str]
@@ -53,7 +84,7 @@ class TargetSession:
     timeout_s: float = DEFAULT_TIMEOUT_S
     memory_cap_mb: int = DEFAULT_MEMORY_CAP_MB  # per worker, at most
     precompile: bool | None = None  # None: where workers have no in-process glslang
-    pools: dict[str, WorkerPool] = field(default_factory=dict)
+    pools: dict[str, Pool] = field(default_factory=dict)
     missing: dict[str, str] = field(default_factory=dict)
     # Each worker's cap: `memory_cap_mb`, or less where the machine cannot hold that many.
     memory_cap: MemoryCap = field(init=False)
@@ -105,7 +136,7 @@ class TargetSession:
         job_list = list(jobs)
         yield from self.stream(job_list, only, lead=max(1, len(job_list)))
 
-    def _sharing(self, pools: dict[str, WorkerPool]) -> set[str]:
+    def _sharing(self, pools: dict[str, Pool]) -> set[str]:
         """The targets that take a module compiled ahead (none where that is off)."""
         precompiling = self.precompile
         if precompiling is None:
@@ -138,7 +169,7 @@ class TargetSession:
         failures: list[BaseException] = []
 
         def serve(
-            name: str, worker: Worker, next_index: Iterator[int], lock: threading.Lock
+            name: str, worker: JobRunner, next_index: Iterator[int], lock: threading.Lock
         ) -> None:
             # One thread per worker, each taking the target's next job for itself: a
             # thread waiting for the window holds back no other worker's finished job

@@ -1,0 +1,177 @@
+"""A campaign on a Ray cluster (targets/ray_farm.py), two nodes started on this machine
+with Ray's cluster utilities: the same seeds give the verdicts, outputs and buckets of a
+local run (a metamorphic campaign's too); a node removed mid-campaign loses only its tests
+in flight, which run again on the other node, and every test is recorded once."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from shadersmith.campaign.fuzz import CampaignOptions, Progress, run_campaign
+from shadersmith.campaign.metamorphic import MetamorphicCampaign, MetamorphicOptions
+from shadersmith.campaign.store import CampaignStore
+from shadersmith.ir.profile import GLSL450
+from shadersmith.targets import ray_farm
+from shadersmith.targets.ray_farm import RayTargetSession, resource_for
+
+PLANTED = "planted-sub-to-add-vk-lavapipe"  # wrong on subtraction: a bucket appears
+TARGETS = ["vk-lavapipe", PLANTED, "interp"]
+COUNT = 16
+SEED_BASE = 0
+# The RayTargetSessions a campaign opened, each with the nodes per target at its start.
+Opened = list[tuple[RayTargetSession, dict[str, int]]]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a campaign recorded, in a form two runs can be compared by."""
+
+    verdicts: dict[int, tuple[int, str]]  # index -> (seed, verdict)
+    results: dict[tuple[int, str], tuple[str, str | None]]  # (index, target) -> status, output
+    result_rows: dict[int, int]  # index -> result rows recorded for it
+    buckets: dict[str, tuple[str, str, int, str]]  # signature -> kind, targets, count, blamed
+
+
+def _outcome(campaign: Path) -> Outcome:
+    store = CampaignStore(campaign)
+    try:
+        verdicts = {idx: (seed, verdict) for idx, seed, verdict in store.iter_tests()}
+        buckets = {b.signature: (b.kind, b.targets, b.count, b.blamed) for b in store.buckets()}
+    finally:
+        store.close()
+    with sqlite3.connect(f"file:{campaign / 'campaign.db'}?mode=ro", uri=True) as db:
+        rows = db.execute("SELECT idx, target, status, output FROM results").fetchall()
+    results = {(idx, target): (status, output) for idx, target, status, output in rows}
+    result_rows: dict[int, int] = {}
+    for idx, *_ in rows:
+        result_rows[idx] = result_rows.get(idx, 0) + 1
+    return Outcome(verdicts, results, result_rows, buckets)
+
+
+def _options(cluster: str | None) -> CampaignOptions:
+    return CampaignOptions(
+        targets=TARGETS,
+        profile=GLSL450,
+        count=COUNT,
+        seed_base=SEED_BASE,
+        timeout_s=60,
+        reduce=False,
+        cluster=cluster,
+    )
+
+
+@pytest.fixture(scope="module")
+def local_outcome(tmp_path_factory: pytest.TempPathFactory) -> Outcome:
+    campaign = tmp_path_factory.mktemp("local") / "c"
+    progress = run_campaign(campaign, _options(None))
+    assert progress.tests == COUNT
+    outcome = _outcome(campaign)
+    assert any(PLANTED in targets for _, targets, _, _ in outcome.buckets.values()), (
+        "the planted bug makes a bucket, or the comparison shows little"
+    )
+    return outcome
+
+
+@pytest.fixture
+def cluster(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """A head and a second node on this machine, each offering the three targets with
+    one CPU and a small object store; everything on the loopback address."""
+    # Read when Ray is first imported (and by the nodes' processes): Ray otherwise binds
+    # to the machine's outward address; and no usage report leaves the machine.
+    monkeypatch.setenv("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+    monkeypatch.setenv("RAY_USAGE_STATS_ENABLED", "0")
+    import ray
+    from ray.cluster_utils import Cluster
+
+    node: dict[str, Any] = {
+        "num_cpus": 1,
+        "object_store_memory": 100 * 2**20,
+        "node_ip_address": "127.0.0.1",
+        "resources": {resource_for(name): 1 for name in TARGETS},
+    }
+    farm: Any = Cluster(initialize_head=True, head_node_args={**node, "include_dashboard": False})
+    try:
+        farm.add_node(**node)
+        farm.wait_for_nodes()
+        yield farm
+    finally:
+        if ray.is_initialized():
+            ray.shutdown()
+        farm.shutdown()
+
+
+@pytest.fixture
+def sessions(monkeypatch: pytest.MonkeyPatch) -> Opened:
+    """Every RayTargetSession a campaign opens, with the nodes each target ran on when it
+    started, kept to be looked at afterwards."""
+    opened: Opened = []
+
+    class Kept(RayTargetSession):
+        def __post_init__(self) -> None:
+            super().__post_init__()
+            opened.append((self, self.nodes()))
+
+    monkeypatch.setattr(ray_farm, "RayTargetSession", Kept)
+    return opened
+
+
+def test_the_same_seeds_on_a_two_node_cluster_give_the_local_verdicts_and_buckets(
+    tmp_path: Path, cluster: Any, local_outcome: Outcome, sessions: Opened
+) -> None:
+    progress = run_campaign(tmp_path / "c", _options(cluster.address))
+    assert progress.tests == COUNT
+    ((session, nodes),) = sessions
+    assert nodes == dict.fromkeys(TARGETS, 2), "one actor per (node, target)"
+    assert not session.missing and not session.left_out
+    farm = _outcome(tmp_path / "c")
+    assert farm.verdicts == local_outcome.verdicts
+    assert farm.results == local_outcome.results, "every output digest the same"
+    assert farm.buckets == local_outcome.buckets
+
+
+def test_a_metamorphic_campaign_on_the_cluster_gives_the_local_verdicts(
+    tmp_path: Path, cluster: Any
+) -> None:
+    def options(cluster: str | None) -> MetamorphicOptions:
+        return MetamorphicOptions(
+            targets=["vk-lavapipe"], count=3, seed_base=10, reduce=False, cluster=cluster
+        )
+
+    MetamorphicCampaign(tmp_path / "local", options(None)).run()
+    progress = MetamorphicCampaign(tmp_path / "farm", options(cluster.address)).run()
+    assert progress.tests == 3
+    farm, local = _outcome(tmp_path / "farm"), _outcome(tmp_path / "local")
+    assert farm.verdicts == local.verdicts and farm.buckets == local.buckets
+
+
+def test_a_node_lost_mid_campaign_loses_only_its_tests_in_flight(
+    tmp_path: Path, cluster: Any, local_outcome: Outcome, sessions: Opened
+) -> None:
+    (second,) = cluster.worker_nodes
+    removed: list[int] = []
+
+    def on_progress(progress: Progress) -> None:
+        # In the campaign's own thread: the targets' threads have jobs in flight on
+        # both nodes (a stream runs ahead), and the campaign has most of its tests to go.
+        if progress.tests == 2 and not removed:
+            cluster.remove_node(second, allow_graceful=False)
+            removed.append(progress.tests)
+
+    progress = run_campaign(tmp_path / "c", _options(cluster.address), on_progress=on_progress)
+    assert removed, "the node was removed mid-campaign"
+    assert progress.tests == COUNT
+    ((session, nodes),) = sessions
+    assert nodes == dict.fromkeys(TARGETS, 2)
+    assert sum(session.reruns().values()) >= 1, "some job was in flight on the lost node"
+    farm = _outcome(tmp_path / "c")
+    assert sorted(farm.verdicts) == list(range(COUNT)), "every test recorded"
+    assert farm.result_rows == dict.fromkeys(range(COUNT), len(TARGETS)), "none twice"
+    assert farm.verdicts == local_outcome.verdicts, "no verdict changed"
+    assert farm.results == local_outcome.results
+    assert farm.buckets == local_outcome.buckets
