@@ -29,6 +29,22 @@ a busy machine hurts both alike:
   loop).
 `tools_ms_per_test`: the tools' time in a test (glslang, spirv-val, spirv-opt,
 spirv-cross), the shared glslang run counted once.
+
+    .venv/bin/python bench/throughput.py --session --campaign [--count 60]
+        [--cores 1,2] [--baseline REV] [--rounds 1]
+
+`--campaign`: the campaign itself, `shadersmith fuzz --no-reduce` with its defaults (the
+default mix on the default targets), as a user runs it, pinned to 1 and to 2 CPUs
+(`--cores`; `--jobs` is the number of CPUs) and measured from inside
+(bench/campaign_probe.py): tests per hour; CPU utilisation (all the campaign's CPU time
+over wall time x CPUs); the campaign process's share of that CPU time; and the limit,
+CPUs x 3600 / the target workers' CPU time per test (drivers, their tools, the
+interpreter: the work that must be done), with the share of it reached. `--baseline
+REV` runs commit REV's campaign (unpacked with `git archive`; or a directory holding
+another tree), its `--jobs` left at its default, before this checkout's, alternately,
+on the same seeds. `others_cpus`: how
+many of the campaign's CPUs the rest of the machine used meanwhile (other users' tests),
+and `of_free_limit` the share of the limit on the CPUs left to the campaign.
 """
 
 from __future__ import annotations
@@ -39,10 +55,13 @@ import itertools
 import json
 import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -184,6 +203,86 @@ def session_main(args: argparse.Namespace, names: list[str]) -> None:
     print(json.dumps({**shape, **summary}))
 
 
+REPOSITORY = Path(__file__).resolve().parent.parent
+
+
+def campaign_run(
+    tree: Path, cores: int, args: argparse.Namespace, baseline: bool
+) -> dict[str, float]:
+    """One `fuzz` campaign in `tree` on `cores` CPUs, measured by campaign_probe.py."""
+    with tempfile.TemporaryDirectory(prefix="shadersmith-bench-") as scratch:
+        result = Path(scratch) / "figures.json"
+        command = [
+            sys.executable, str(REPOSITORY / "bench" / "campaign_probe.py"), str(tree),
+            str(cores), str(result), "fuzz", "--count", str(args.count), "--no-reduce",
+            "--out", str(Path(scratch) / "campaign"), "--seed-base", str(args.first_seed),
+        ]  # fmt: skip
+        if not baseline:
+            command += ["--jobs", str(cores)]
+        subprocess.run(command, cwd=tree, check=True, stdout=subprocess.DEVNULL)
+        figures: dict[str, Any] = json.loads(result.read_text())
+    tests, wall, cpu = figures["tests"], figures["wall_s"], figures["cpu_s"]
+    others = figures["others_cpu_s"] / wall
+    limit = cores * 3600 * tests / figures["target_cpu_s"]
+    return {
+        "tests_per_hour": tests / wall * 3600,
+        "utilisation": cpu / (wall * cores),
+        "campaign_share": figures["campaign_cpu_s"] / cpu,
+        "limit_per_hour": limit,
+        "of_limit": tests / wall * 3600 / limit,
+        "of_free_limit": tests / wall * 3600 / (limit * max(0.05, 1 - others / cores)),
+        "target_ms_per_test": figures["target_cpu_s"] / tests * 1000,
+        "other_ms_per_test": (cpu - figures["target_cpu_s"]) / tests * 1000,
+        "campaign_ms_per_test": figures["campaign_cpu_s"] / tests * 1000,
+        "helpers_ms_per_test": figures["helper_cpu_s"] / tests * 1000,
+        "others_cpus": others,
+        "restarts": figures["restarts"],
+        **{
+            f"ms_per_test:{name}": seconds / tests * 1000
+            for name, seconds in figures["per_target_cpu_s"].items()
+        },
+    }
+
+
+def campaign_main(args: argparse.Namespace) -> None:
+    cores = [int(n) for n in args.cores.split(",")]
+    with tempfile.TemporaryDirectory(prefix="shadersmith-baseline-") as unpacked:
+        trees = {"after": REPOSITORY}
+        if args.baseline and Path(args.baseline).is_dir():
+            trees = {"before": Path(args.baseline).resolve(), **trees}
+        elif args.baseline:
+            archive = subprocess.run(
+                ["git", "archive", args.baseline], cwd=REPOSITORY, capture_output=True, check=True
+            ).stdout
+            subprocess.run(["tar", "-x", "-C", unpacked], input=archive, check=True)
+            # What set-up built beside the sources (the native tool libraries, the newest
+            # Mesa) is the same for both; without it the old tree runs its tools as processes.
+            for built in (".venv", ".newest"):
+                if (REPOSITORY / built).exists():
+                    (Path(unpacked) / built).symlink_to(REPOSITORY / built)
+            trees = {"before": Path(unpacked), **trees}
+        runs: dict[tuple[str, int], list[dict[str, float]]] = {}
+        for round_ in range(args.rounds):
+            for n in cores:
+                for name, tree in trees.items():
+                    figures = campaign_run(tree, n, args, baseline=name == "before")
+                    runs.setdefault((name, n), []).append(figures)
+                    shown = {k: round(v, 3) for k, v in figures.items()}
+                    print(f"round {round_ + 1} {name:6} {n} CPUs {shown}", flush=True)
+    summary: dict[str, object] = {}
+    for (name, n), passes in runs.items():
+        summary[f"{name}@{n}"] = {
+            k: round(float(statistics.median(p[k] for p in passes)), 3) for k in passes[0]
+        }
+    for name in trees:
+        rates = [summary.get(f"{name}@{n}") for n in (cores[0], cores[-1])]
+        if len(cores) > 1 and all(isinstance(r, dict) for r in rates):
+            low, high = (r["tests_per_hour"] for r in rates if isinstance(r, dict))
+            summary[f"{name}_scaling"] = round(high / low, 3)
+    shape = {"count": args.count, "first_seed": args.first_seed, "load": os.getloadavg()}
+    print(json.dumps({**shape, **summary}))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=30)
@@ -195,8 +294,14 @@ def main() -> None:
     parser.add_argument("--fragment", type=float, default=0.25, help="share of fragment tests")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--small", action="store_true", help="--session: small programs")
+    parser.add_argument("--campaign", action="store_true", help="--session: `fuzz` itself")
+    parser.add_argument("--cores", default="1,2", help="--campaign: CPU counts to run on")
+    parser.add_argument("--baseline", default=None, help="--campaign: commit to compare with")
     args = parser.parse_args()
     names = parse_target_list(args.targets)
+    if args.session and args.campaign:
+        campaign_main(args)
+        return
     if args.session:
         session_main(args, names)
         return
