@@ -186,7 +186,8 @@ from shadersmith.targets.gl_runner import GLRunner
 from shadersmith.targets.images import write_png
 runner = GLRunner("softpipe")
 result = runner.run_fragment(sys.stdin.read(), 64, 48)
-write_png(Path(sys.argv[1]), result.image)
+png = Path(sys.argv[1])
+write_png(png.parent, png.name, result.image)
 print(json.dumps({"status": result.status.value, "versions": runner.versions(),
                   "compute": runner.supports_compute}))
 """

@@ -48,13 +48,16 @@ def test_round_trip(tmp_path: Path) -> None:
     assert loaded.provenance == Provenance(generator="smith", seed=7)
 
 
-def test_rewrite_replaces_whole_directory(tmp_path: Path) -> None:
+def test_rewrite_keeps_what_the_record_does_not_list(tmp_path: Path) -> None:
+    """A rewritten test replaces the files its old record listed and leaves everything
+    else in the directory alone (case/safe_files.py: we delete only what we wrote)."""
     target = tmp_path / "t"
     write_test(_sample(), target)
-    (target / "stale.txt").write_text("old")
+    (target / "notes.txt").write_text("a reader's notes")
     write_test(_sample(), target)
-    assert sorted(p.name for p in target.iterdir()) == ["shader.comp", "test.json"]
+    assert sorted(p.name for p in target.iterdir()) == ["notes.txt", "shader.comp", "test.json"]
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
+    assert not [p for p in target.iterdir() if p.name.startswith(".")], "no temporary left"
 
 
 def test_type_names() -> None:
