@@ -24,6 +24,13 @@ from shadersmith.mutate.transforms import FAMILIES
 @click.option("--time", "time_text", help="Stop after this long (90s, 10m, 2h).")
 @click.option("--count", type=click.IntRange(1), help="Stop after this many tests in all.")
 @click.option(
+    "--jobs",
+    type=click.IntRange(1),
+    default=None,
+    help="CPUs to keep busy (processes preparing pairs; workers per target where there are "
+    "more CPUs than targets); default: all.",
+)
+@click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
     default=Path("campaigns/metamorphic"),
@@ -64,6 +71,7 @@ def metamorphic_command(
     target_list: str,
     time_text: str | None,
     count: int | None,
+    jobs: int | None,
     out: Path,
     seed_base: int,
     fragment: float,
@@ -119,6 +127,7 @@ def metamorphic_command(
         reduce=reduce_buckets,
         reduce_time_s=_duration(reduce_time) or 120.0,
         cluster=cluster,
+        jobs=jobs,
     )
 
     def status(progress: MetamorphicProgress) -> Table:

@@ -16,8 +16,6 @@ CPUs busy; the campaign's own process hands tests on, judges and records them.
 from __future__ import annotations
 
 import functools
-import math
-import os
 import random
 import threading
 import time
@@ -26,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from shadersmith.campaign.findings import reproduce_crashes
-from shadersmith.campaign.preparation import Preparation
+from shadersmith.campaign.preparation import CpuShare, Preparation
 from shadersmith.campaign.reduction import reduce_new_buckets
 from shadersmith.campaign.store import Bucket, CampaignStore
 from shadersmith.case import Kind, Provenance, TestCase, load_test, write_test
@@ -76,19 +74,17 @@ class CampaignOptions:
             "corpus": [str(path) for path in self.corpus],
         }
 
-    def cpus(self) -> int:
-        return self.jobs or len(os.sched_getaffinity(0))
+    def cpu_share(self) -> CpuShare:
+        # One process preparing per 8 CPUs: preparing a test takes ~12 ms of CPU,
+        # running it on the default targets ~400 ms.
+        return CpuShare(self.jobs, len(self.targets), cpus_per_preparer=8)
 
     def target_workers(self) -> int:
         """Workers per target: one, unless there are more CPUs than targets."""
-        if self.workers_per_target:
-            return self.workers_per_target
-        return max(1, math.ceil(self.cpus() / max(1, len(self.targets))))
+        return self.workers_per_target or self.cpu_share().workers_per_target()
 
     def preparation_workers(self) -> int:
-        """Processes preparing tests: one per 8 CPUs (preparing a test takes ~12 ms of
-        CPU, running it on the default targets ~400 ms)."""
-        return max(1, self.cpus() // 8)
+        return self.cpu_share().preparers()
 
 
 @dataclass

@@ -9,11 +9,17 @@ bucketed and stored like a differential campaign's (campaign/store.py: every tes
 committed on its own, so a killed campaign resumes where it stopped). Each new bucket's
 first test is reduced: its transformation list first (reduce/steps.py), with the
 reference fixed.
+
+Every CPU works (`jobs`, as fuzz's): pairs are prepared ahead in worker processes
+(preparation.py; generating, reconditioning and transforming, donors included, is the
+campaign's Python work) and stream through the targets' workers; the campaign's own
+process judges and records each pair, in index order.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import json
 import threading
@@ -24,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from shadersmith.campaign.findings import reproduce_crashes
+from shadersmith.campaign.preparation import CpuShare, Preparation
 from shadersmith.campaign.store import CampaignStore
 from shadersmith.case import Finding, Kind, TestCaseError, write_test
 from shadersmith.case.codec import step_to_json
@@ -34,6 +41,7 @@ from shadersmith.mutate.transforms import FAMILIES
 from shadersmith.oracle.differential import REFERENCE, output_digest
 from shadersmith.oracle.metamorphic import MetamorphicJudgement, judge_metamorphic, same_output
 from shadersmith.pair import Pair, pair_results, prepare_pair, recorded_pair
+from shadersmith.targets.chains import Job
 from shadersmith.targets.ray_farm import session_for
 from shadersmith.targets.results import RunResult
 
@@ -66,6 +74,7 @@ class MetamorphicOptions:
     reduce_time_s: float = 120.0
     profile: LanguageProfile = GLSL450
     cluster: str | None = None  # a Ray cluster's address (targets/ray_farm.py)
+    jobs: int | None = None  # CPUs to keep busy; None: all this process may use
 
     def settings(self) -> dict[str, object]:
         return {
@@ -76,6 +85,11 @@ class MetamorphicOptions:
             "families": list(self.families),
             "steps": list(self.steps),
         }
+
+    def cpu_share(self) -> CpuShare:
+        # One process preparing per 8 CPUs: a pair takes ~50 ms of CPU to prepare, its
+        # two programs ~1 s on the default targets and the interpreter.
+        return CpuShare(self.jobs, len(self.targets) + 1, cpus_per_preparer=8)
 
 
 @dataclass
@@ -119,7 +133,14 @@ class MetamorphicCampaign:
                 resumed_from=len(done), buckets=len(self.store.buckets())
             )
             names = [*options.targets, REFERENCE]
-            with session_for(names, 1, options.timeout_s, options.cluster) as session:
+            share = options.cpu_share()
+            prepare = functools.partial(prepare_pair_at, options=options)
+            with (
+                Preparation(prepare, self._pending(done), share.preparers()) as pairs,
+                session_for(
+                    names, share.workers_per_target(), options.timeout_s, options.cluster
+                ) as session,
+            ):
                 absent = [t for t in options.targets if t not in session.present]
                 if absent:
                     reasons = "; ".join(
@@ -129,21 +150,11 @@ class MetamorphicCampaign:
                     raise RuntimeError(f"target(s) not available: {reasons}")
                 self.session = session
                 deadline = None if options.time_s is None else time.perf_counter() + options.time_s
-                pending = self._pending(done)
                 while not self.stop.is_set():
                     if deadline is not None and time.perf_counter() > deadline:
                         break
-                    chunk = [self._prepare(i) for i in itertools.islice(pending, 2)]
-                    if not chunk:
-                        break
-                    jobs = [job for pair in chunk for job in (pair.reference.job, pair.variant.job)]
-                    results: dict[int, dict[str, RunResult]] = {}
-                    for position, answer in session.run_many(jobs):
-                        results[position] = answer
-                    for k, pair in enumerate(chunk):
-                        self._handle(pair, results[2 * k], results[2 * k + 1], progress)
-                        if self.on_progress:
-                            self.on_progress(progress)
+                    if self._stream(pairs, progress, deadline) == 0:
+                        break  # nothing was left to run
                     if options.reduce:
                         self._reduce(progress, deadline)
                 if options.reduce:
@@ -159,10 +170,34 @@ class MetamorphicCampaign:
             if index not in done:
                 yield index
 
-    def _prepare(self, index: int) -> Pair:
-        seed = self.options.seed_base + index
-        plan = plan_variant(seed, self.options.families, self.options.steps)
-        return prepare_pair(seed, self.options.generator, plan, self.options.profile, index)
+    def _stream(
+        self, pairs: Iterator[Pair], progress: MetamorphicProgress, deadline: float | None
+    ) -> int:
+        """Stream pairs through the targets (session.stream: no target waits for the
+        slowest of a batch), each pair judged and recorded once both its runs are in, in
+        the order of the pairs (the same tests are kept whatever the timing); ends when
+        the pairs do, at the deadline, on `stop`, or once a new bucket waits for its
+        reduction. Returns how many pairs it ran."""
+        opened_before = progress.buckets
+
+        def more() -> bool:
+            if self.stop.is_set() or (deadline is not None and time.perf_counter() > deadline):
+                return False
+            return not (self.options.reduce and progress.buckets > opened_before)
+
+        jobs = _PairJobs(pairs, more)
+        answers: dict[int, dict[str, RunResult]] = {}
+        handled = 0
+        for position, answer in self.session.stream(jobs):
+            answers[position] = answer
+            while 2 * handled + 1 in answers and 2 * handled in answers:
+                reference = answers.pop(2 * handled)
+                variant = answers.pop(2 * handled + 1)
+                self._handle(jobs.pairs.pop(handled), reference, variant, progress)
+                handled += 1
+                if self.on_progress:
+                    self.on_progress(progress)
+        return handled
 
     def _handle(
         self,
@@ -256,6 +291,41 @@ class MetamorphicCampaign:
             self.store.set_reduced(bucket.signature, outcome, cause)
             progress.reduced += 1
         progress.reducing = None
+
+
+def prepare_pair_at(index: int, options: MetamorphicOptions) -> Pair:
+    """Pair `index` of a campaign (run in a preparing process: it must pickle)."""
+    seed = options.seed_base + index
+    plan = plan_variant(seed, options.families, options.steps)
+    return prepare_pair(seed, options.generator, plan, options.profile, index)
+
+
+class _PairJobs:
+    """The jobs of one stream: pair k's reference at position 2k, its variant at 2k + 1,
+    taken from the preparation as the targets ask for them. `more()` is asked before a
+    pair, never between its two jobs."""
+
+    def __init__(self, pairs: Iterator[Pair], more: Callable[[], bool]) -> None:
+        self.source = pairs
+        self.more = more
+        self.pairs: dict[int, Pair] = {}
+        self.produced = 0  # jobs
+        self.variant: Job | None = None
+
+    def __iter__(self) -> Iterator[Job]:
+        return self
+
+    def __next__(self) -> Job:
+        if self.variant is not None:
+            job, self.variant = self.variant, None
+        else:
+            if self.produced and not self.more():
+                raise StopIteration
+            pair = next(self.source)
+            self.pairs[self.produced // 2] = pair
+            job, self.variant = pair.reference.job, pair.variant.job
+        self.produced += 1
+        return job
 
 
 def _headline(judged: MetamorphicJudgement, findings: Sequence[Finding]) -> str:

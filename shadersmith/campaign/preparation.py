@@ -6,11 +6,17 @@ Python work on the CPU. Done in the campaign's process, it shared one core and o
 with driving every target's worker, judging and the store, and the targets' workers
 waited on it. A `Preparation` keeps the next tests in preparation in a pool of spawned
 processes and hands them out in index order, so the same indices give the same tests
-whatever the number of processes (a test depends on its index alone).
+whatever the number of processes (a test depends on its index alone). Every kind of
+campaign prepares this way: a differential test, a metamorphic pair, a fusion campaign's
+programs with the interpreter's images.
+
+`--jobs N` means the same for every kind: N CPUs to keep busy, shared between the
+targets' workers and the preparing processes as `CpuShare` says.
 """
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import os
 import signal
@@ -19,14 +25,40 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+Key = TypeVar("Key")
 Prepared = TypeVar("Prepared")
 
 # Tests in preparation per process: enough that a target that asks for several at once
 # (a fast one, after a slow test) finds them ready.
 AHEAD_PER_WORKER = 4
 PARENT_POLL_S = 1.0
+
+
+@dataclass(frozen=True)
+class CpuShare:
+    """How a campaign spreads its work over `cpus` CPUs (`--jobs`; None: all this process
+    may use): each of `pools` target pools gets enough workers to keep the CPUs busy, and
+    one process prepares for every `cpus_per_preparer` CPUs (at least one, so that the
+    campaign's own process only hands tests on): the ratio of a test's CPU time on the
+    targets to its preparation's, which differs by kind of campaign."""
+
+    jobs: int | None
+    pools: int
+    cpus_per_preparer: int
+
+    @property
+    def cpus(self) -> int:
+        return self.jobs or len(os.sched_getaffinity(0))
+
+    def workers_per_target(self) -> int:
+        """One, unless there are more CPUs than target pools."""
+        return max(1, math.ceil(self.cpus / max(1, self.pools)))
+
+    def preparers(self) -> int:
+        return max(1, self.cpus // self.cpus_per_preparer)
 
 
 def _start_worker(parent: int) -> None:
@@ -44,17 +76,18 @@ def _end_with_parent(parent: int) -> None:
     os._exit(1)
 
 
-class Preparation(Generic[Prepared]):
-    """`prepare(index)` for each index of `indices`, run `workers` processes wide and
-    handed out in order by `next()`. `prepare` must pickle (a module-level function, or
-    a functools.partial of one), and so must what it returns. An exception it raises is
-    raised by the `next()` that would have returned its test."""
+class Preparation(Generic[Key, Prepared]):
+    """`prepare(key)` for each key of `keys` (a test's index, or what names a part of
+    one), run `workers` processes wide and handed out in order by `next()`. `prepare`
+    must pickle (a module-level function, or a functools.partial of one), and so must the
+    keys and what it returns. An exception it raises is raised by the `next()` that would
+    have returned its result."""
 
     def __init__(
-        self, prepare: Callable[[int], Prepared], indices: Iterator[int], workers: int
+        self, prepare: Callable[[Key], Prepared], keys: Iterator[Key], workers: int
     ) -> None:
         self._prepare = prepare
-        self._indices = indices
+        self._keys = keys
         self._ahead = AHEAD_PER_WORKER * workers
         self._queue: deque[Future[Prepared]] = deque()
         self._lock = threading.Lock()
@@ -71,16 +104,17 @@ class Preparation(Generic[Prepared]):
 
     def _fill(self) -> None:
         while len(self._queue) < self._ahead:
-            index = next(self._indices, None)
-            if index is None:
+            try:
+                key = next(self._keys)
+            except StopIteration:
                 return
-            self._queue.append(self._pool.submit(self._prepare, index))
+            self._queue.append(self._pool.submit(self._prepare, key))
 
     def __iter__(self) -> Iterator[Prepared]:
         return self
 
     def __next__(self) -> Prepared:
-        with self._lock:  # one caller at a time: the n-th call gets the n-th index
+        with self._lock:  # one caller at a time: the n-th call gets the n-th key
             if not self._queue:
                 raise StopIteration
             future = self._queue.popleft()
@@ -88,10 +122,10 @@ class Preparation(Generic[Prepared]):
             return future.result()
 
     def close(self) -> None:
-        """Stop: tests not yet handed out are dropped (their indices were not run)."""
+        """Stop: results not yet handed out are dropped (their keys were not run)."""
         self._pool.shutdown(wait=True, cancel_futures=True)
 
-    def __enter__(self) -> Preparation[Prepared]:
+    def __enter__(self) -> Preparation[Key, Prepared]:
         return self
 
     def __exit__(self, *exc: object) -> None:
