@@ -32,6 +32,13 @@ DEFAULT_TARGETS = ("gl-llvmpipe", "vk-lavapipe")
 @click.option("--time", "time_text", help="Stop after this long (90s, 10m, 2h).")
 @click.option("--count", type=click.IntRange(1), help="Stop after this many sequences in all.")
 @click.option(
+    "--jobs",
+    type=click.IntRange(1),
+    default=None,
+    help="CPUs to keep busy (processes building programs and the interpreter's images; "
+    "workers per target where there are more CPUs than targets); default: all.",
+)
+@click.option(
     "--seed-base",
     type=click.IntRange(0),
     default=0,
@@ -93,6 +100,7 @@ def fuse_command(
     targets: tuple[str, ...],
     time_text: str | None,
     count: int | None,
+    jobs: int | None,
     seed_base: int,
     out: Path,
     parts: int,
@@ -141,6 +149,7 @@ def fuse_command(
         timeout_s=timeout,
         keep_per_bucket=keep,
         ignore=ignore,
+        jobs=jobs,
     )
 
     def status(progress: FusionProgress) -> Table:

@@ -27,12 +27,13 @@ and never blamed on a target.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import random
 import threading
 import time
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -40,6 +41,7 @@ from typing import Any, cast
 import numpy as np
 import numpy.typing as npt
 
+from shadersmith.campaign.preparation import CpuShare, Preparation
 from shadersmith.campaign.store import CampaignStore, Comparison, ProgramNote
 from shadersmith.case import Finding, Kind, StepRecord, safe_files
 from shadersmith.case.finding import kind_of_signature
@@ -102,6 +104,12 @@ class FusionOptions:
     profile: LanguageProfile = GLSL450
     generator: SmithOptions = FRAGMENT_ONLY
     ignore: frozenset[str] = frozenset()  # known signatures: counted, not kept
+    jobs: int | None = None  # CPUs to keep busy; None: all this process may use
+
+    def cpu_share(self) -> CpuShare:
+        # One process preparing per 2 CPUs: building a sequence's programs and the
+        # interpreter's images of them take about as long as the targets' runs.
+        return CpuShare(self.jobs, len(self.targets), cpus_per_preparer=2)
 
 
 # ---------------------------------------------------------------------------- plans
@@ -428,6 +436,54 @@ class FusionProgress:
         return progress
 
 
+@dataclass(frozen=True)
+class ProgramKey:
+    """One program of a sequence, as a preparing process is asked for it: part `part`
+    (its place among the sequence's seeds) or fused program `plan` (its place in
+    plan_sequence's order)."""
+
+    sequence: int
+    part: int | None = None
+    plan: int | None = None
+
+
+@dataclass(frozen=True)
+class PreparedProgram:
+    key: ProgramKey
+    trial: PreparedTrial | None  # None: it cannot be a part, or cannot be fused
+    interp: InterpImage | None = None  # None: not computed yet
+
+
+def sequence_programs(
+    index: int, options: FusionOptions, only: Collection[int] | None = None
+) -> list[ProgramKey]:
+    """Sequence `index`'s parts, then its fused programs (those of `only`, if given)."""
+    parts = [ProgramKey(index, part=k) for k in range(options.parts)]
+    count = plans_per_sequence(options)
+    plans = [ProgramKey(index, plan=k) for k in range(count) if only is None or k in only]
+    return parts + plans
+
+
+def build_program(key: ProgramKey, options: FusionOptions) -> PreparedTrial | None:
+    """The program `key` names, or None where it cannot be a part (fusion/form.py says
+    why) or its plan cannot be fused (e.g. MR_o without an `if` in part 1)."""
+    try:
+        if key.part is not None:
+            return prepare_part(sequence_seeds(key.sequence, options)[key.part], options)
+        assert key.plan is not None
+        plan = plan_sequence(key.sequence, options)[key.plan]
+        return prepare(plan.seeds[0], plan.steps, options)
+    except StepError:
+        return None
+
+
+def prepare_fusion_program(key: ProgramKey, options: FusionOptions) -> PreparedProgram:
+    """The program `key` names and the interpreter's image of it: a preparing process's
+    work (campaign/preparation.py), the slow half of a sequence."""
+    trial = build_program(key, options)
+    return PreparedProgram(key, trial, None if trial is None else interp_image(trial))
+
+
 def run_sequence(
     session: TargetSession,
     index: int,
@@ -435,44 +491,70 @@ def run_sequence(
     timings: dict[str, float] | None = None,
     only: Collection[int] | None = None,
 ) -> tuple[list[FusedOutcome], list[FusedPlan]]:
-    """Run sequence `index`: its outcomes, and the plans that could not be fused.
-    `timings`, if given, gathers the seconds spent building programs (`build`), on the
-    targets (`targets`) and in the interpreter (`interp`); `only`: the plans to run, by
-    their place in plan_sequence's order (a resumed sequence's rest)."""
+    """Run sequence `index`, built here: its outcomes, and the plans that could not be
+    fused. `timings`, if given, gathers the seconds spent building programs (`build`),
+    on the targets (`targets`) and in the interpreter (`interp`); `only`: the plans to
+    run, by their place in plan_sequence's order (a resumed sequence's rest)."""
     clock = _Clock(timings)
-    seeds = sequence_seeds(index, options)
-    parts: dict[int, PreparedTrial] = {}
-    for seed in seeds:
-        try:
-            parts[seed] = prepare_part(seed, options)
-        except StepError:  # a program that cannot be a part (fusion/form.py says why)
-            continue
-    planned: list[tuple[FusedPlan, PreparedTrial]] = []
-    not_fusable: list[FusedPlan] = []
-    for position, plan in enumerate(plan_sequence(index, options)):
-        if only is not None and position not in only:
-            continue
-        try:
-            if not set(plan.seeds) <= set(parts):
-                raise StepError("a part cannot be drawn alone")
-            planned.append((plan, prepare(plan.seeds[0], plan.steps, options)))
-        except StepError:
-            not_fusable.append(plan)
-    trials = [*parts.values(), *(trial for _, trial in planned)]
+    keys = sequence_programs(index, options, only)
+    programs = [PreparedProgram(k, build_program(k, options)) for k in keys if k.part is not None]
+    seeds, plans = sequence_seeds(index, options), plan_sequence(index, options)
+    drawn = {seeds[p.key.part] for p in programs if p.trial is not None and p.key.part is not None}
+    for key in keys:
+        if key.plan is not None:
+            # A plan with a part that cannot be drawn alone is not even built here.
+            ready = set(plans[key.plan].seeds) <= drawn
+            programs.append(PreparedProgram(key, build_program(key, options) if ready else None))
     clock.lap("build")
+    return run_prepared_sequence(session, index, options, programs, clock)
+
+
+def run_prepared_sequence(
+    session: TargetSession,
+    index: int,
+    options: FusionOptions,
+    programs: Sequence[PreparedProgram],
+    clock: _Clock | None = None,
+) -> tuple[list[FusedOutcome], list[FusedPlan]]:
+    """Run sequence `index`'s `programs` (sequence_programs' keys, prepared; the
+    interpreter's images computed here where they are not yet) on the targets and judge
+    each fused program; returns the outcomes and the plans that could not be fused."""
+    clock = clock or _Clock(None)
+    seeds = sequence_seeds(index, options)
+    plans = plan_sequence(index, options)
+    parts: dict[int, PreparedProgram] = {}
+    planned: list[tuple[FusedPlan, PreparedProgram]] = []
+    not_fusable: list[FusedPlan] = []
+    for program in programs:
+        key = program.key
+        if key.part is not None:
+            if program.trial is not None:
+                parts[seeds[key.part]] = program
+            continue
+        assert key.plan is not None
+        plan = plans[key.plan]
+        if program.trial is None or not set(plan.seeds) <= set(parts):
+            not_fusable.append(plan)
+        else:
+            planned.append((plan, program))
+    ready = [*parts.values(), *(program for _, program in planned)]
+    trials = [program.trial for program in ready if program.trial is not None]
     results = dict(session.run_many([trial.job for trial in trials]))
     clock.lap("targets")
-    interp = [interp_image(trial) for trial in trials]
+    interp = [
+        interp_image(trial) if program.interp is None else program.interp
+        for program, trial in zip(ready, trials, strict=True)
+    ]
     clock.lap("interp")
     components = session.components()
     part_index = {seed: i for i, seed in enumerate(parts)}
     outcomes = []
-    for offset, (plan, trial) in enumerate(planned, start=len(parts)):
+    for offset, (plan, _) in enumerate(planned, start=len(parts)):
         chosen = [part_index[seed] for seed in plan.seeds]
         outcomes.append(
             judge(
                 plan,
-                trial,
+                trials[offset],
                 [trials[i] for i in chosen],
                 results[offset],
                 [results[i] for i in chosen],
@@ -572,12 +654,27 @@ def run_fusion_campaign(
         progress = progress_of(store, options)
         progress.resumed_from = progress.sequences
         started = time.perf_counter()
-        with TargetSession(list(options.targets), timeout_s=options.timeout_s) as session:
+        share = options.cpu_share()
+        sequences, keys = itertools.tee(_pending_sequences(progress.sequences, store, options))
+        programs = (key for _, sequence_keys in keys for key in sequence_keys)
+        prepare = functools.partial(prepare_fusion_program, options=options)
+        # The next sequence's programs are prepared while this one runs on the targets.
+        ahead = 2 * len(sequence_programs(0, options))
+        with (
+            Preparation(prepare, programs, share.preparers(), ahead) as prepared,
+            TargetSession(
+                list(options.targets), share.workers_per_target(), options.timeout_s
+            ) as session,
+        ):
             if not session.present:
                 missing = "; ".join(session.missing.values())
                 raise RuntimeError(f"no target started ({missing})")
-            while not _done(progress, options, started, stop):
-                _run_and_record(store, session, progress.sequences, options)
+            for sequence, sequence_keys in sequences:
+                if _done(progress, options, started, stop):
+                    break
+                _run_and_record(
+                    store, session, sequence, options, [next(prepared) for _ in sequence_keys]
+                )
                 store.commit()  # a sequence is the unit of work: on disk before the next
                 resumed_from = progress.resumed_from
                 progress = progress_of(store, options)
@@ -590,19 +687,35 @@ def run_fusion_campaign(
         store.close()
 
 
+def _pending_sequences(
+    first: int, store: CampaignStore, options: FusionOptions
+) -> Iterator[tuple[int, list[ProgramKey]]]:
+    """Each sequence from `first` on (up to the count) with the programs it still has to
+    run: its parts, and the plans the store does not hold yet (a resumed sequence's rest)."""
+    done = store.done_indices()
+    for sequence in itertools.count(first):
+        if options.sequences is not None and sequence >= options.sequences:
+            return
+        count = plans_per_sequence(options)
+        wanted = {k for k in range(count) if test_index(sequence, k, options) not in done}
+        if wanted:
+            yield sequence, sequence_programs(sequence, options, wanted)
+
+
 def _run_and_record(
-    store: CampaignStore, session: TargetSession, sequence: int, options: FusionOptions
+    store: CampaignStore,
+    session: TargetSession,
+    sequence: int,
+    options: FusionOptions,
+    programs: Sequence[PreparedProgram],
 ) -> None:
-    """Run the plans of `sequence` the store does not hold yet, and record each."""
+    """Run `sequence`'s prepared `programs` (those _pending_sequences names), and record
+    each fused program."""
     from shadersmith.campaign.fusion_tests import save_findings
 
-    done = store.done_indices()
     positions = {plan.name: k for k, plan in enumerate(plan_sequence(sequence, options))}
-    wanted = {k for k in positions.values() if test_index(sequence, k, options) not in done}
-    if not wanted:
-        return
     started = time.perf_counter()
-    outcomes, not_fusable = run_sequence(session, sequence, options, only=wanted)
+    outcomes, not_fusable = run_prepared_sequence(session, sequence, options, programs)
     seconds = (time.perf_counter() - started) / max(1, len(outcomes) + len(not_fusable))
     versions = session.versions()
     for plan in not_fusable:

@@ -81,14 +81,20 @@ class Preparation(Generic[Key, Prepared]):
     one), run `workers` processes wide and handed out in order by `next()`. `prepare`
     must pickle (a module-level function, or a functools.partial of one), and so must the
     keys and what it returns. An exception it raises is raised by the `next()` that would
-    have returned its result."""
+    have returned its result. `ahead`: results in preparation or ready at most (default:
+    AHEAD_PER_WORKER a process); a caller that takes many at once (a fusion sequence's
+    programs) asks for more, so that the next batch is ready when it comes back."""
 
     def __init__(
-        self, prepare: Callable[[Key], Prepared], keys: Iterator[Key], workers: int
+        self,
+        prepare: Callable[[Key], Prepared],
+        keys: Iterator[Key],
+        workers: int,
+        ahead: int | None = None,
     ) -> None:
         self._prepare = prepare
         self._keys = keys
-        self._ahead = AHEAD_PER_WORKER * workers
+        self._ahead = ahead or AHEAD_PER_WORKER * workers
         self._queue: deque[Future[Prepared]] = deque()
         self._lock = threading.Lock()
         # Spawned, as the targets' workers are: a fork would copy the threads that drive
