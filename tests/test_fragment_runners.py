@@ -285,4 +285,4 @@ def test_uint32_images_make_a_viewable_png(tmp_path: Path) -> None:
     assert (viewable(changed) != picture).any()
     assert png_bytes(image) == png_bytes(picture)
     write_png(tmp_path, "words.png", image)
-    assert (read_png(tmp_path / "words.png") == picture).all()
+    assert (read_png(tmp_path, "words.png") == picture).all()

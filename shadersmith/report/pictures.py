@@ -1,8 +1,9 @@
-"""Pictures for the report: a test's PNGs read back, re-encoded, and difference images.
+"""Pictures for the report: a test's PNGs re-encoded, and difference images.
 
 A test directory is untrusted (README, "The test directory"): its PNG bytes are decoded
-here and encoded again by `targets/images.png_bytes`, so the site only ever holds
-pictures shadersmith wrote itself, whatever file was planted under a PNG's name.
+(`targets/images.decode_png`, bounded) and encoded again (`targets/images.png_bytes`), so
+the site only ever holds pictures shadersmith wrote itself, whatever file was planted
+under a PNG's name.
 
 The PNGs are *pictures* of the images (targets/images.viewable: each channel of an
 RGBA32UI word folded into a byte), so two pictures differ where the words differ,
@@ -12,9 +13,6 @@ the test record, the pictures show where.
 
 from __future__ import annotations
 
-import struct
-import zlib
-
 import numpy as np
 import numpy.typing as npt
 
@@ -22,52 +20,10 @@ from shadersmith.targets.images import png_bytes
 
 Picture = npt.NDArray[np.uint8]
 
-# A picture larger than this is not shown (the targets draw 64x64; a bigger one is not ours).
-MAX_SIDE = 4096
 # Pixels of the expected picture that agree are shown this bright in a difference image,
 # so that the differing ones (full magenta) stand out on the picture's own shapes.
 _DIM = 0.3
 _MARK = (255, 0, 255)
-
-
-class PictureError(ValueError):
-    """Bytes that are not a picture shadersmith wrote."""
-
-
-def decode_png(data: bytes) -> Picture:
-    """The HxWx4 uint8 picture of PNG bytes as `png_bytes` writes them (8-bit RGBA, one
-    IDAT stream, no row filters). targets/images.read_png reads by path, through links;
-    this takes bytes already read through case/safe_files.py."""
-    if not data.startswith(b"\x89PNG\r\n\x1a\n"):
-        raise PictureError("not a PNG file")
-    position, header, idat = 8, b"", b""
-    try:
-        while position < len(data):
-            (length,) = struct.unpack_from(">I", data, position)
-            kind = data[position + 4 : position + 8]
-            body = data[position + 8 : position + 8 + length]
-            if kind == b"IHDR":
-                header = body
-            elif kind == b"IDAT":
-                idat += body
-            position += 12 + length
-        width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", header)
-    except struct.error:
-        raise PictureError("truncated PNG") from None
-    if (depth, colour, interlace) != (8, 6, 0):
-        raise PictureError("not an 8-bit RGBA PNG without interlacing")
-    if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE):
-        raise PictureError(f"a {width}x{height} picture")
-    try:
-        raw = zlib.decompressobj().decompress(idat, height * (width * 4 + 1) + 1)
-    except zlib.error as error:
-        raise PictureError(f"corrupt PNG data ({error})") from None
-    if len(raw) != height * (width * 4 + 1):
-        raise PictureError("PNG data of the wrong size")
-    rows = np.frombuffer(raw, np.uint8).reshape(height, width * 4 + 1)
-    if rows[:, 0].any():
-        raise PictureError("filtered PNG rows (not written by shadersmith)")
-    return rows[:, 1:].reshape(height, width, 4).copy()
 
 
 def encode_png(picture: Picture) -> bytes:

@@ -33,13 +33,12 @@ from shadersmith.pair import is_metamorphic, plan_of_test
 from shadersmith.report.campaign_view import PAIR_SUFFIXES
 from shadersmith.report.pictures import (
     Picture,
-    PictureError,
-    decode_png,
     difference_picture,
     differing_mask,
     encode_png,
     opaque,
 )
+from shadersmith.targets.images import PngError, decode_png
 from shadersmith.targets.registry import runs_recorded_passes
 
 WGSL = "wgsl"
@@ -339,7 +338,7 @@ def _pictures(
             continue
         try:
             pictures[name] = decode_png(test.files[png])
-        except PictureError as error:
+        except PngError as error:
             unreadable_pictures[name] = f"{png}: {error}"
     if not pictures and not unreadable_pictures:
         return (), ""
@@ -570,7 +569,7 @@ def _fusion_row(
             continue
         try:
             loaded[name] = opaque(decode_png(safe_files.read_bytes(folder, f"{name}.png")))
-        except (PictureError, TestCaseError) as error:
+        except (PngError, TestCaseError) as error:
             problems.append(f"{name}.png: {error}")
     panels = [Panel(name.replace("_", " "), sink.add(picture)) for name, picture in loaded.items()]
     if "expected" in loaded and "fused" in loaded:

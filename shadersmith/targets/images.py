@@ -97,27 +97,53 @@ def png_bytes(image: Image) -> bytes:
     )
 
 
-def read_png(path: Path) -> Image:
-    """Read back a PNG written by `write_png` (8-bit RGBA, no filtering)."""
-    data = path.read_bytes()
-    position, chunks = 8, {}
-    idat = b""
-    while position < len(data):
-        (length,) = struct.unpack_from(">I", data, position)
-        kind = data[position + 4 : position + 8]
-        body = data[position + 8 : position + 8 + length]
-        if kind == b"IDAT":
-            idat += body
-        else:
-            chunks[kind] = body
-        position += 12 + length
-    width, height, depth, colour, _, _, _ = struct.unpack(">IIBBBBB", chunks[b"IHDR"])
-    if (depth, colour) != (8, 6):
-        raise ValueError(f"{path}: not an 8-bit RGBA PNG")
-    rows = np.frombuffer(zlib.decompress(idat), np.uint8).reshape(height, width * 4 + 1)
+class PngError(ValueError):
+    """Bytes that are not a PNG shadersmith wrote."""
+
+
+# A picture larger than this is not read (the targets draw 64x64; a bigger one is not ours).
+MAX_SIDE = 4096
+
+
+def decode_png(data: bytes) -> npt.NDArray[np.uint8]:
+    """The HxWx4 uint8 picture of PNG bytes as `png_bytes` writes them (8-bit RGBA, one
+    IDAT stream, no row filters). The bytes may come from a shared test directory: the
+    size is bounded before anything is decompressed."""
+    if not data.startswith(b"\x89PNG\r\n\x1a\n"):
+        raise PngError("not a PNG file")
+    position, header, idat = 8, b"", b""
+    try:
+        while position < len(data):
+            (length,) = struct.unpack_from(">I", data, position)
+            kind = data[position + 4 : position + 8]
+            body = data[position + 8 : position + 8 + length]
+            if kind == b"IHDR":
+                header = body
+            elif kind == b"IDAT":
+                idat += body
+            position += 12 + length
+        width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", header)
+    except struct.error:
+        raise PngError("truncated PNG") from None
+    if (depth, colour, interlace) != (8, 6, 0):
+        raise PngError("not an 8-bit RGBA PNG without interlacing")
+    if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE):
+        raise PngError(f"a {width}x{height} picture")
+    try:
+        raw = zlib.decompressobj().decompress(idat, height * (width * 4 + 1) + 1)
+    except zlib.error as error:
+        raise PngError(f"corrupt PNG data ({error})") from None
+    if len(raw) != height * (width * 4 + 1):
+        raise PngError("PNG data of the wrong size")
+    rows = np.frombuffer(raw, np.uint8).reshape(height, width * 4 + 1)
     if rows[:, 0].any():
-        raise ValueError(f"{path}: filtered PNG rows are not supported")
+        raise PngError("filtered PNG rows (not written by shadersmith)")
     return rows[:, 1:].reshape(height, width, 4).copy()
+
+
+def read_png(directory: Path, name: str) -> Image:
+    """Read back a PNG written by `write_png`, never through a link."""
+    return decode_png(safe_files.read_bytes(directory, name))
 
 
 def _chunk(kind: bytes, body: bytes) -> bytes:
