@@ -4,6 +4,8 @@ pinned to the first `cores` CPUs that this process may use.
 
     python bench/campaign_probe.py TREE CORES RESULT.json fuzz --count 60 --no-reduce ...
 
+(or `metamorphic ...`, `fuse ...`: any campaign that runs its targets in a TargetSession)
+
 Measured between the first time the campaign's TargetSession streams (its workers are
 started by then) and its close:
 - `wall_s`, `tests` (recorded in this run);
@@ -163,7 +165,9 @@ def probe(tree: str, cores: int, result_path: str, arguments: list[str]) -> None
     import sqlite3
 
     with sqlite3.connect(Path(out) / "campaign.db") as db:
-        tests = int(db.execute("SELECT COUNT(*) FROM tests").fetchone()[0])
+        # A fusion campaign records the plans that could not be fused too: no test ran.
+        query = "SELECT COUNT(*) FROM tests WHERE verdict != 'not-fusable'"
+        tests = int(db.execute(query).fetchone()[0])
     cpu = (self_1 - self_0) + (children_1 - children_0) + sum(live_1.values())
     cpu -= sum(live_0.values())
     per_target: dict[str, float] = {}

@@ -45,6 +45,16 @@ another tree), its `--jobs` left at its default, before this checkout's, alterna
 on the same seeds. `others_cpus`: how
 many of the campaign's CPUs the rest of the machine used meanwhile (other users' tests),
 and `of_free_limit` the share of the limit on the CPUs left to the campaign.
+
+    .venv/bin/python bench/throughput.py --session --campaign --kind metamorphic,fuse
+        [--count 60] [--sequences 3] [--baseline REV]
+
+`--kind`: which campaigns to run, each with its defaults (`fuzz`, the default;
+`metamorphic --no-reduce`, `--count` pairs; `fuse`, `--sequences` sequences of 12 fused
+programs). A metamorphic test is a pair, a fusion test a fused program (those that
+could not be fused are not counted). A fusion campaign's interpreter runs outside the
+target workers (in its own process before issue 21, in the preparing processes after),
+so its limit counts the drivers alone.
 """
 
 from __future__ import annotations
@@ -206,15 +216,22 @@ def session_main(args: argparse.Namespace, names: list[str]) -> None:
 REPOSITORY = Path(__file__).resolve().parent.parent
 
 
+def campaign_arguments(kind: str, args: argparse.Namespace) -> list[str]:
+    """`shadersmith KIND ...` with the kind's defaults, `--count` tests (fuse: sequences)."""
+    if kind == "fuse":
+        return ["fuse", "--count", str(args.sequences)]
+    return [kind, "--count", str(args.count), "--no-reduce"]
+
+
 def campaign_run(
-    tree: Path, cores: int, args: argparse.Namespace, baseline: bool
+    tree: Path, cores: int, args: argparse.Namespace, baseline: bool, kind: str = "fuzz"
 ) -> dict[str, float]:
-    """One `fuzz` campaign in `tree` on `cores` CPUs, measured by campaign_probe.py."""
+    """One campaign of `kind` in `tree` on `cores` CPUs, measured by campaign_probe.py."""
     with tempfile.TemporaryDirectory(prefix="shadersmith-bench-") as scratch:
         result = Path(scratch) / "figures.json"
         command = [
             sys.executable, str(REPOSITORY / "bench" / "campaign_probe.py"), str(tree),
-            str(cores), str(result), "fuzz", "--count", str(args.count), "--no-reduce",
+            str(cores), str(result), *campaign_arguments(kind, args),
             "--out", str(Path(scratch) / "campaign"), "--seed-base", str(args.first_seed),
         ]  # fmt: skip
         if not baseline:
@@ -261,14 +278,21 @@ def campaign_main(args: argparse.Namespace) -> None:
                 if (REPOSITORY / built).exists():
                     (Path(unpacked) / built).symlink_to(REPOSITORY / built)
             trees = {"before": Path(unpacked), **trees}
-        runs: dict[tuple[str, int], list[dict[str, float]]] = {}
-        for round_ in range(args.rounds):
-            for n in cores:
-                for name, tree in trees.items():
-                    figures = campaign_run(tree, n, args, baseline=name == "before")
-                    runs.setdefault((name, n), []).append(figures)
-                    shown = {k: round(v, 3) for k, v in figures.items()}
-                    print(f"round {round_ + 1} {name:6} {n} CPUs {shown}", flush=True)
+        for kind in args.kind.split(","):
+            campaign_kind(kind, trees, cores, args)
+
+
+def campaign_kind(
+    kind: str, trees: dict[str, Path], cores: list[int], args: argparse.Namespace
+) -> None:
+    runs: dict[tuple[str, int], list[dict[str, float]]] = {}
+    for round_ in range(args.rounds):
+        for n in cores:
+            for name, tree in trees.items():
+                figures = campaign_run(tree, n, args, name == "before", kind)
+                runs.setdefault((name, n), []).append(figures)
+                shown = {k: round(v, 3) for k, v in figures.items()}
+                print(f"{kind} round {round_ + 1} {name:6} {n} CPUs {shown}", flush=True)
     summary: dict[str, object] = {}
     for (name, n), passes in runs.items():
         summary[f"{name}@{n}"] = {
@@ -279,8 +303,13 @@ def campaign_main(args: argparse.Namespace) -> None:
         if len(cores) > 1 and all(isinstance(r, dict) for r in rates):
             low, high = (r["tests_per_hour"] for r in rates if isinstance(r, dict))
             summary[f"{name}_scaling"] = round(high / low, 3)
-    shape = {"count": args.count, "first_seed": args.first_seed, "load": os.getloadavg()}
-    print(json.dumps({**shape, **summary}))
+    shape = {
+        "kind": kind,
+        "count": args.sequences if kind == "fuse" else args.count,
+        "first_seed": args.first_seed,
+        "load": os.getloadavg(),
+    }
+    print(json.dumps({**shape, **summary}), flush=True)
 
 
 def main() -> None:
@@ -297,6 +326,10 @@ def main() -> None:
     parser.add_argument("--campaign", action="store_true", help="--session: `fuzz` itself")
     parser.add_argument("--cores", default="1,2", help="--campaign: CPU counts to run on")
     parser.add_argument("--baseline", default=None, help="--campaign: commit to compare with")
+    parser.add_argument(
+        "--kind", default="fuzz", help="--campaign: fuzz, metamorphic, fuse (comma-separated)"
+    )
+    parser.add_argument("--sequences", type=int, default=3, help="--kind fuse: sequences")
     args = parser.parse_args()
     names = parse_target_list(args.targets)
     if args.session and args.campaign:

@@ -23,6 +23,11 @@ For every fused program and target (oracle/fusion.py):
 The interpreter breaking a relation, or meeting undefined behaviour in a fused program,
 is a defect of ours (`ours:fusion:<relation>`, `ours:ub:<category>`), recorded as such
 and never blamed on a target.
+
+Every CPU works (`jobs`, as fuzz's): the programs and the interpreter's images of them,
+two thirds of a sequence's CPU time, are made in worker processes (campaign/
+preparation.py), the next sequence's while this one runs on the targets; the campaign's
+own process runs, judges and records.
 """
 
 from __future__ import annotations
@@ -107,9 +112,11 @@ class FusionOptions:
     jobs: int | None = None  # CPUs to keep busy; None: all this process may use
 
     def cpu_share(self) -> CpuShare:
-        # One process preparing per 2 CPUs: building a sequence's programs and the
-        # interpreter's images of them take about as long as the targets' runs.
-        return CpuShare(self.jobs, len(self.targets), cpus_per_preparer=2)
+        # One process preparing per CPU: building a fused program and the interpreter's
+        # image of it take ~800 ms of CPU, its runs on the default targets ~430 ms
+        # (bench/throughput.py --session --campaign --kind fuse), so the preparing
+        # processes and the targets' workers share the CPUs.
+        return CpuShare(self.jobs, len(self.targets), cpus_per_preparer=1)
 
 
 # ---------------------------------------------------------------------------- plans
