@@ -166,6 +166,43 @@ def test_planted_variant_only_bug_is_found_reduced_to_its_transformation_and_rep
     assert {f"{PLANTED}.reference", f"{PLANTED}.variant", "interp"} <= set(runs)
 
 
+def test_a_campaign_on_one_or_two_cpus_records_the_same_pairs_verdicts_and_buckets(
+    tmp_path: Path,
+) -> None:
+    """Pairs are prepared in worker processes and their runs streamed: how many CPUs
+    share the work changes nothing recorded."""
+    recorded = []
+    for jobs in (1, 2):
+        options = MetamorphicOptions(
+            targets=[PLANTED, "vk-lavapipe"],
+            count=8,
+            seed_base=10,
+            generator=SmithOptions(fragment_probability=0.5),
+            families=("wrap-loop", "identity"),
+            reduce=False,
+            jobs=jobs,
+        )
+        assert MetamorphicCampaign(tmp_path / str(jobs), options).run().tests == 8
+        store = CampaignStore(tmp_path / str(jobs))
+        db = store.db
+        recorded.append(
+            (
+                db.execute(
+                    "SELECT idx, seed, verdict, findings FROM tests ORDER BY idx"
+                ).fetchall(),
+                db.execute(
+                    "SELECT idx, target, status, output FROM results ORDER BY 1, 2"
+                ).fetchall(),
+                db.execute("SELECT idx, steps, outcomes FROM variants ORDER BY idx").fetchall(),
+                [(b.signature, b.count) for b in store.buckets()],
+                db.execute("SELECT idx, directory FROM bucket_tests ORDER BY idx").fetchall(),
+            )
+        )
+        store.close()
+    assert recorded[0] == recorded[1]
+    assert recorded[0][3] == [(f"metamorphic:{PLANTED}", recorded[0][3][0][1])]
+
+
 def test_real_llvmpipe_pairs_agree_and_the_statistics_are_printed(tmp_path: Path) -> None:
     result = CliRunner().invoke(
         main,
