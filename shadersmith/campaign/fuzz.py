@@ -42,14 +42,6 @@ from shadersmith.targets.session import TargetSession
 from shadersmith.targets.spirv_passes import choose_pass_list
 from shadersmith.trial import PreparedTrial, judge, prepare_generated, prepare_loaded
 
-# How far (in tests per worker) a target may run ahead of the oldest test not answered by
-# every target. One slow test (a long compile, a timeout) holds back every target once the
-# others reach the window's end: with 4 workers per target on a 16-CPU GPU machine, a window
-# of 4 tests per target left most cores idle for seconds at a time (per-process CPU sampled
-# there); 16 per worker keeps them busy through a 10-second job at ~15 tests a second, for
-# a few MB of results held.
-STREAM_LEAD_PER_WORKER = 16
-
 
 @dataclass
 class CampaignOptions:
@@ -233,7 +225,7 @@ def run_campaign(
                     return not (options.reduce and progress.buckets > opened_before)
 
                 jobs = _JobStream(tests, prepared, more)
-                lead = STREAM_LEAD_PER_WORKER * options.target_workers()
+                lead = options.cpu_share().stream_lead(options.target_workers())
                 for position, results in session.stream(jobs, only=options.targets, lead=lead):
                     item = prepared.pop(position)
                     _handle(item, results, session, store, components, options, progress)

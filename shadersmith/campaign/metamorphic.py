@@ -188,7 +188,8 @@ class MetamorphicCampaign:
         jobs = _PairJobs(pairs, more)
         answers: dict[int, dict[str, RunResult]] = {}
         handled = 0
-        for position, answer in self.session.stream(jobs):
+        lead = self.options.cpu_share().stream_lead()
+        for position, answer in self.session.stream(jobs, lead=lead):
             answers[position] = answer
             while 2 * handled + 1 in answers and 2 * handled in answers:
                 reference = answers.pop(2 * handled)

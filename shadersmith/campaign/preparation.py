@@ -35,6 +35,13 @@ Prepared = TypeVar("Prepared")
 # (a fast one, after a slow test) finds them ready.
 AHEAD_PER_WORKER = 4
 PARENT_POLL_S = 1.0
+# How far (in tests per worker) a target may run ahead of the oldest test not answered by
+# every target. One slow test (a long compile, a timeout) holds back every target once the
+# others reach the window's end: with 4 workers per target on a 16-CPU GPU machine, a window
+# of 4 tests per target left most cores idle for seconds at a time (per-process CPU sampled
+# there); 16 per worker keeps them busy through a 10-second job at ~15 tests a second, for
+# a few MB of results held.
+STREAM_LEAD_PER_WORKER = 16
 
 
 @dataclass(frozen=True)
@@ -59,6 +66,11 @@ class CpuShare:
 
     def preparers(self) -> int:
         return max(1, self.cpus // self.cpus_per_preparer)
+
+    def stream_lead(self, workers_per_target: int | None = None) -> int:
+        """How far a target may run ahead of the oldest test every target has answered
+        (session.stream's `lead`), for `workers_per_target` (default: this share's)."""
+        return STREAM_LEAD_PER_WORKER * (workers_per_target or self.workers_per_target())
 
 
 def _start_worker(parent: int) -> None:
