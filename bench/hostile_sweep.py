@@ -39,6 +39,7 @@ from rich.table import Table
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 SHADERSMITH = str(Path(sys.executable).parent / "shadersmith")
+CPU_TARGETS = "gl-llvmpipe,vk-lavapipe,interp"
 Setup = Callable[[Path], list[str]]  # builds the sandbox, returns the command's arguments
 
 
@@ -111,7 +112,7 @@ class Base:
                 "2",
                 "--no-reduce",
                 "--targets",
-                "gl-llvmpipe,vk-lavapipe,interp",
+                CPU_TARGETS,
                 "--out",
                 str(self.campaign),
             ]
@@ -166,7 +167,7 @@ def _raw_json(base: Base, text: bytes, command: str) -> Setup:
 
 
 def _command(command: str, test: Path) -> list[str]:
-    cpu = "gl-llvmpipe,vk-lavapipe,interp"
+    cpu = CPU_TARGETS
     return {
         "replay": ["replay", str(test), "--timeout", "30"],
         "run": ["run", str(test), "--targets", cpu, "--timeout", "30"],
@@ -415,6 +416,11 @@ def link_cases(base: Base) -> list[Case]:
     return cases
 
 
+def _resume(campaign: Path) -> list[str]:
+    """Resume the base campaign (it ran 2 tests): one more test on the CPU targets."""
+    return ["fuzz", "--count", "3", "--no-reduce", "--targets", CPU_TARGETS, "--out", str(campaign)]
+
+
 def campaign_link_cases(base: Base) -> list[Case]:
     def planted(where: str) -> Setup:
         def setup(sandbox: Path) -> list[str]:
@@ -427,16 +433,7 @@ def campaign_link_cases(base: Base) -> list[Case]:
                     target.unlink()
             target.parent.mkdir(parents=True, exist_ok=True)
             target.symlink_to(sandbox / "victim")
-            return [
-                "fuzz",
-                "--count",
-                "3",
-                "--no-reduce",
-                "--targets",
-                "gl-llvmpipe,vk-lavapipe,interp",
-                "--out",
-                str(campaign),
-            ]
+            return _resume(campaign)
 
         return setup
 
@@ -528,16 +525,7 @@ def campaign_cases(base: Base) -> list[Case]:
             edit(campaign)
             if command == "buckets":
                 return ["buckets", str(campaign), "--programs"]
-            return [
-                "fuzz",
-                "--count",
-                "3",
-                "--no-reduce",
-                "--targets",
-                "gl-llvmpipe,vk-lavapipe,interp",
-                "--out",
-                str(campaign),
-            ]
+            return _resume(campaign)
 
         return setup
 
