@@ -223,7 +223,14 @@ def validate(
     help="piglit: a shader_test for Mesa's shader_runner; amber: an Amber script for "
     "Vulkan (compute and fragment tests).",
 )
-def export_command(test_dir: Path, form: str) -> None:
+@click.option(
+    "--target",
+    "target",
+    default=None,
+    help="amber: the Vulkan target whose recorded SPIR-V to ship (default: the finding's "
+    "failing Vulkan target, else the first recorded one, else glslang's module made now).",
+)
+def export_command(test_dir: Path, form: str, target: str | None) -> None:
     """Write TEST_DIR's test in another test format, checking the reference output."""
     from shadersmith.case import TestCaseError
     from shadersmith.case.time_cap import time_cap
@@ -232,10 +239,15 @@ def export_command(test_dir: Path, form: str) -> None:
     from shadersmith.export.piglit import write_shader_test
     from shadersmith.harness.admission import load_admitted
 
-    write = write_shader_test if form == "piglit" else write_amber
+    if target is not None and form != "amber":
+        _fail("--target applies to --format amber only")
     try:
         with time_cap(f"exporting {test_dir}"):  # the reference interpreter runs here
-            path = write(load_admitted(test_dir), test_dir)
+            test = load_admitted(test_dir)
+            if form == "piglit":
+                path = write_shader_test(test, test_dir)
+            else:
+                path = write_amber(test, test_dir, target)
     except (TestCaseError, ExportError) as error:
         _fail(str(error))
     click.echo(f"wrote {path}")
@@ -245,7 +257,8 @@ def export_command(test_dir: Path, form: str) -> None:
             f"/usr/lib/x86_64-linux-gnu/piglit/bin/shader_runner {path} -auto -fbo"
         )
     else:
-        click.echo(f"run: amber {path}")
+        # -d: no Vulkan validation layers, which a driver's machine rarely has installed.
+        click.echo(f"run: amber -d {path}")
 
 
 @main.command(name="recondition")
