@@ -15,6 +15,8 @@ The passes run in this order, each a function from program to program:
 5. integer_wrappers wrappers for integer `/ % << >>` and unsafe built-ins (for WGSL,
                     only float clamp: see ReconditionOptions.language)
 6. exact_floats     floats kept in the exact set S
+   wgsl_validity    (WGSL only) no shader-creation error: const zero divisors and huge
+                    const shift amounts wrapped, overflowing const-expressions folded
 7. constness        initialisers that had to stop being constant expressions
 8. materialise      definitions of the wrappers used, and only those
 9. barriers         no barrier() in divergent control flow (analysis/divergence.py), on
@@ -44,6 +46,7 @@ from shadersmith.recondition.materialise import add_wrapper_definitions, called_
 from shadersmith.recondition.reserved_names import rename_reserved
 from shadersmith.recondition.rewrite import ExpressionRewrite, compose, rewrite_program_expressions
 from shadersmith.recondition.switch_ends import close_switches
+from shadersmith.recondition.wgsl_validity import wgsl_validity_rewrite
 
 RECONDITION_LANGUAGES = ("glsl", "wgsl")
 
@@ -120,6 +123,8 @@ def recondition(
         rewrites.append(integer_rewrite(wrap_abs=options.wrap_int_abs, wgsl=options.wgsl))
     if options.exact_floats:
         rewrites.append(wgsl_float_rewrite if options.wgsl else float_rewrite)
+    if options.wgsl:
+        rewrites.append(wgsl_validity_rewrite(result))
     if rewrites:
         result = rewrite_program_expressions(result, compose(rewrites))
     result = restore_constness(result)
