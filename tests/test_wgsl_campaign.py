@@ -4,10 +4,13 @@ and on the interpreter in WGSL mode, and writes tests with `shader.wgsl` that `r
 runs again. GLSL chains (and their witnesses) answer a WGSL job as unsupported.
 
 The campaign's first test is a stored one with a real finding (a seed's program changes
-with the generator): findings/naga-glsl-out-remainder gives another output on wgpu-gl
-(naga's GLSL through Mesa's GL) than on wgpu-vk and in the interpreter, which agree.
-Generated tests follow; some may show the same bug (seeds 8 and 9 did when this was
-written)."""
+with the generator): tests/data/wgsl-naga-glsl-out-runtime-division (generated seed 9,
+reduced: `x = 2i / b[i][3i]` with b from a storage buffer, 0 for some invocations) gives
+another output on wgpu-gl (naga's GLSL through Mesa's GL) than on wgpu-vk and in the
+interpreter, which agree. Its divisor is a run-time value, so the program is valid WGSL;
+the test it replaces (findings/naga-glsl-out-remainder) divided by a literal zero, a
+shader-creation error (issue 22). Generated tests follow; some may show the same bug
+(seeds 8 and 9 did when this was written)."""
 
 from __future__ import annotations
 
@@ -36,7 +39,7 @@ COUNT = 10
 # Blamed on what wgpu-gl alone has, naga's GLSL writer; both seeds evaluate an integer
 # `/` or `%` that GLSL leaves undefined (naga's known bug, oracle/known_bugs.py).
 WGPU_GL_FINDING = "wrong:naga-glsl-out:known:wgsl-integer-division"
-STORED = Path(__file__).resolve().parent.parent / "findings" / "naga-glsl-out-remainder"
+STORED = Path(__file__).resolve().parent / "data" / "wgsl-naga-glsl-out-runtime-division"
 
 
 @pytest.fixture(scope="module")

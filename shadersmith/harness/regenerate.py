@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from shadersmith.analysis.wgsl_constants import creation_errors
 from shadersmith.case import UNRECONDITIONED_FILE_BY_STAGE, TestCase, TestCaseError, buffer_specs
 from shadersmith.case.provenance import SMITH
 from shadersmith.case.testcase import WGSL_LANGUAGE
@@ -136,6 +137,16 @@ def _wgsl_program_of(
     except StepError as error:
         raise TestCaseError(f"test.json: cannot replay its steps ({error})") from None
     if emit_wgsl(program) != test.main_shader:
+        invalid = creation_errors(parsed.program)
+        if invalid:
+            # Reconditioned before the reconditioner removed WGSL's creation errors
+            # (issue 22): the stored WGSL is most likely not valid WGSL.
+            raise TestCaseError(
+                "the WGSL shader differs from its reconditioned unreconditioned text, whose "
+                f"program has {len(invalid)} WGSL shader-creation error(s) (first: "
+                f"{invalid[0].rule}: {invalid[0].text}) that reconditioning now removes: "
+                "not valid WGSL, a test of ours to discard"
+            )
         raise TestCaseError(
             "the WGSL shader differs from its reconditioned unreconditioned text (edited?)"
         )

@@ -28,6 +28,11 @@ class UBCategory(enum.Enum):
     # A barrier() some invocations of the work group never reach, or reach at another
     # barrier: defined only in uniform control flow (dispatch.py).
     DIVERGENT_BARRIER = "divergent_barrier"
+    # WGSL only: the program is not valid WGSL, because a const-expression in it is a
+    # shader-creation error (a division by a const zero, a const overflow, ...;
+    # analysis/wgsl_constants.py). A compiler accepting it computes no wrong value: the
+    # program is ours to fix, as with undefined behaviour (issue 22).
+    WGSL_CREATION_ERROR = "wgsl_creation_error"
 
 
 class UndefinedBehaviour(Exception):

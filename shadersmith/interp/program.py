@@ -13,8 +13,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from shadersmith.analysis.wgsl_constants import creation_errors
 from shadersmith.interp.dispatch import run_in_phases, run_sequentially
-from shadersmith.interp.errors import InterpreterError, UBCategory
+from shadersmith.interp.errors import InterpreterError, UBCategory, UndefinedBehaviour
 from shadersmith.interp.evaluation_order import EffectAnalysis
 from shadersmith.interp.expressions import ExpressionCompiler, ProgramScope
 from shadersmith.interp.frames import (
@@ -104,6 +105,8 @@ class CompiledProgram:
         self.program = program
         self.language = language
         self.sanitize = sanitize
+        if sanitize and language is Language.WGSL:
+            _refuse_invalid_wgsl(program)
         # Buffers that start undefined: a fragment shader's outputs (interp/fragment.py),
         # which must all be written before the end.
         self.undefined_blocks = undefined_blocks
@@ -452,6 +455,20 @@ class CompiledProgram:
                     f"buffer {layout.buffer.block_name} field {name} ends up undefined "
                     "(an out argument the callee never wrote)",
                 )
+
+
+def _refuse_invalid_wgsl(program: Program) -> None:
+    """WGSL makes some const-expressions errors of the whole module, run or not: such a
+    program is not valid WGSL, and the sanitizer reports it before anything runs."""
+    errors = creation_errors(program)
+    if errors:
+        first = errors[0]
+        raise UndefinedBehaviour(
+            UBCategory.WGSL_CREATION_ERROR,
+            "",
+            "module",
+            f"not valid WGSL ({len(errors)} shader-creation error(s)): {first.rule}: {first.text}",
+        )
 
 
 def compile_program(
