@@ -588,5 +588,9 @@ def test_the_generated_tests_and_every_finding_pass_the_schema_and_admission(
 ) -> None:
     findings = sorted(p.parent for p in FINDINGS.glob("*/test.json"))
     assert findings
-    for directory in [generated, *findings]:
+    # Kept as the record of a false alarm of ours: not valid WGSL (findings/README.md,
+    # "Retracted"); the admission must refuse it (tests/test_wgsl_validity.py).
+    retracted = {FINDINGS / "naga-glsl-out-remainder"}
+    assert retracted <= set(findings)
+    for directory in [generated, *(f for f in findings if f not in retracted)]:
         admitted_program(load_test(directory))
