@@ -30,6 +30,7 @@ evaluated here (the reconditioner keeps floats exact and small, so it cannot ove
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from shadersmith.ir.expressions import (
@@ -69,6 +70,20 @@ class CreationError:
     text: str  # what it is, for people
 
 
+def is_const_expression(expr: Expression, const_names: Collection[str]) -> bool:
+    """Whether `expr` is a WGSL const-expression: literals, names declared `const`
+    (`const_names`), operators and built-ins over them. The emitter keeps an initialiser
+    `const` by this rule, and the creation errors it can raise follow from it."""
+    for node in iter_nodes(expr):
+        if isinstance(node, VariableRef) and node.name not in const_names:
+            return False
+        if isinstance(node, Member | Assign | IncDec | Sequence | ArrayLength):
+            return False
+        if isinstance(node, Call) and node.kind is not CallKind.BUILTIN:
+            return False
+    return True
+
+
 class ConstEnvironment:
     """The names a program declares `const` with a const initialiser, and their values.
     Shadowing is ignored: a name counts as const when any declaration of it is (a
@@ -87,14 +102,7 @@ class ConstEnvironment:
         self._values: dict[str, Value | None] = {}
 
     def is_const(self, expr: Expression) -> bool:
-        for node in iter_nodes(expr):
-            if isinstance(node, VariableRef) and node.name not in self.names:
-                return False
-            if isinstance(node, Member | Assign | IncDec | Sequence | ArrayLength):
-                return False
-            if isinstance(node, Call) and node.kind is not CallKind.BUILTIN:
-                return False
-        return True
+        return is_const_expression(expr, self.names)
 
     def value_of(self, name: str) -> Value | None:
         if name not in self._values:

@@ -32,6 +32,7 @@ operators without parentheses (`a & b | c`, `a < b < c`).
 
 from __future__ import annotations
 
+from shadersmith.analysis.wgsl_constants import is_const_expression
 from shadersmith.emit.wgsl_builtins import builtin_call
 from shadersmith.emit.wgsl_types import (
     WGSLEmitError,
@@ -300,16 +301,7 @@ class _Emitter:
     def is_const(self, expr: Expression) -> bool:
         """Whether `expr` is a WGSL const-expression (literals, const names, operators and
         built-ins over them): only such an initialiser may stay `const`."""
-        for node in iter_nodes(expr):
-            if isinstance(node, VariableRef) and node.name not in self.const_names:
-                return False
-            if isinstance(node, Member | Assign | IncDec | Sequence):
-                return False
-            if isinstance(node, Call) and node.kind is not CallKind.BUILTIN:
-                return False
-            if isinstance(node, ArrayLength):
-                return False
-        return True
+        return is_const_expression(expr, self.const_names)
 
     # -------------------------------------------------------------- statements
 
