@@ -1,7 +1,9 @@
 """Amber export (export/amber.py): the script ships the SPIR-V a Vulkan target consumed
 (checked against the recorded disassembly, against the real lavapipe and against glslang +
-spirv-opt with the script's own pass list), its header, and, when AMBER points at a real
-Amber build, Amber's verdict on findings (skipped with a message otherwise)."""
+spirv-opt with the script's own pass list), its header, a metamorphic pair as two
+pipelines compared with each other (pairs run on the real lavapipe and on a planted
+variant of it), and, when AMBER points at a real Amber build, Amber's verdict on findings
+and pairs (skipped with a message otherwise)."""
 
 from __future__ import annotations
 
@@ -13,23 +15,30 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from shadersmith.case import TestCase, load_test
+from shadersmith.case import TestCase, load_test, write_test
 from shadersmith.case.runs import RecordedResults
 from shadersmith.cli import main
 from shadersmith.export.amber import PASSES_COMMENT, amber_binary, amber_script
 from shadersmith.export.common import ExportError
+from shadersmith.generate.smith import SmithOptions
+from shadersmith.mutate.metamorphic import plan_variant
+from shadersmith.mutate.transforms.opaque import OPAQUE_BLOCK
+from shadersmith.oracle.differential import REFERENCE
+from shadersmith.oracle.metamorphic import judge_metamorphic
+from shadersmith.pair import prepare_pair, recorded_pair
 from shadersmith.targets import spirv_tools
 from shadersmith.targets.buffers import buffer_inputs_from_specs
+from shadersmith.targets.session import TargetSession
 from tests.export_support import echo_test
 from tests.targets_support import vk_lavapipe
 
 FINDINGS = Path(__file__).resolve().parent.parent / "findings"
 
 
-def _shipped_assembly(text: str) -> str:
-    """The SPIR-V assembly between `SHADER ... main_shader SPIRV-ASM` and its END."""
+def _shipped_assembly(text: str, shader: str = "main_shader") -> str:
+    """The SPIR-V assembly between `SHADER ... <shader> SPIRV-ASM` and its END."""
     lines = text.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.endswith("main_shader SPIRV-ASM"))
+    start = next(i for i, line in enumerate(lines) if line.endswith(f" {shader} SPIRV-ASM"))
     end = lines.index("END", start)
     return "\n".join(lines[start + 1 : end]) + "\n"
 
@@ -39,10 +48,10 @@ def _passes(text: str) -> list[str]:
     return line.removeprefix(PASSES_COMMENT).split()
 
 
-def _glsl(text: str) -> str:
-    """The GLSL of the header's comments (after "# The GLSL it was compiled from:")."""
+def _glsl(text: str, title: str = "The GLSL it was compiled from") -> str:
+    """The GLSL of the header's comments (after "# <title>:")."""
     lines = text.splitlines()
-    start = lines.index("# The GLSL it was compiled from:") + 1
+    start = lines.index(f"# {title}:") + 1
     body = []
     for line in lines[start:]:
         if not line.startswith("#"):
@@ -74,12 +83,24 @@ def test_compute_script_ships_the_failing_targets_spirv_exactly() -> None:
     assert "SHADER_OPTIMIZATION" not in text
 
 
+def _licence_and_description(head: list[str]) -> None:
+    """What a CTS script opens with: the Apache-2.0 notice, what it is, why it passes."""
+    assert head[:3] == ["#!amber", "", "# Copyright the shadersmith authors"]
+    assert "# SPDX-License-Identifier: Apache-2.0" in head
+    assert '# Licensed under the Apache License, Version 2.0 (the "License");' in head
+    assert "#     http://www.apache.org/licenses/LICENSE-2.0" in head
+    assert "# limitations under the License." in head
+    assert any(line.startswith("# Short description: ") for line in head)
+    assert any(line.startswith("# The test passes because ") for line in head)
+
+
 def test_header_names_the_finding_wrong_values_versions_and_licence() -> None:
     text = amber_script(load_test(FINDINGS / "spirv-opt-wrong"))
     head = text.split("SHADER ")[0].splitlines()
-    assert "# SPDX-License-Identifier: Apache-2.0" in head
+    _licence_and_description(head)
     assert any(line.startswith("# A compute test found by shadersmith") for line in head)
-    assert "# Finding: wrong:spirv-opt (odd_one_out) on vk-lavapipe-opt" in head
+    assert "# Finding: odd_one_out on vk-lavapipe-opt" in head
+    assert "# Signature: wrong:spirv-opt" in head
     assert "# Wrong value: binding 1 out_0_f0: expected 2914826215, got vk-lavapipe-opt 0" in head
     assert "# SPIR-V: what vk-lavapipe-opt consumed" in head
     versions = next(line for line in head if line.startswith("# Versions: "))
@@ -245,6 +266,229 @@ def test_real_amber_agrees_with_the_finding(finding: str, passes: bool, tmp_path
     directory = tmp_path / finding
     shutil.copytree(FINDINGS / finding, directory)
     result = CliRunner().invoke(main, ["export", str(directory), "--format", "amber"])
+    assert result.exit_code == 0, result.output
+    done = subprocess.run(
+        [str(amber), "-d", str(directory / "test.amber")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (done.returncode == 0) is passes, done.stdout + done.stderr
+
+
+# ------------------------------------------------------------------ metamorphic pairs
+
+# A Vulkan target that skips the loops wrap-loop bounds by an opaque value: only variants
+# meet it (targets/planted.py), so a pair on it is a metamorphic finding.
+PLANTED = "planted-opaque-loop-skipped-vk-lavapipe"
+# Seeds whose variant (wrap-loop and identity) the planted target miscompiles.
+PAIR_SEEDS = {"compute": 14, "fragment": 19}
+
+
+def _run_pair(seed: int, stage: str) -> TestCase:
+    """Pair `seed` run on the planted target and the real lavapipe, judged and recorded
+    as a metamorphic campaign records it."""
+    fragment = 1.0 if stage == "fragment" else 0.0
+    pair = prepare_pair(
+        seed, SmithOptions(fragment_probability=fragment), plan_variant(seed, PAIR_FAMILIES)
+    )
+    targets = [PLANTED, "vk-lavapipe"]
+    with TargetSession([*targets, REFERENCE]) as session:
+        reference, variant = (
+            r for _, r in session.run_many([pair.reference.job, pair.variant.job])
+        )
+        judged = judge_metamorphic(reference, variant, targets, session.components())
+        versions = session.versions()
+    assert [f.signature for f in judged.findings] == [f"metamorphic:{PLANTED}"]
+    return recorded_pair(pair, reference, variant, judged.findings[0], versions)
+
+
+PAIR_FAMILIES = ("wrap-loop", "identity")
+
+
+@pytest.fixture(scope="module")
+def pairs() -> dict[str, TestCase]:
+    return {stage: _run_pair(seed, stage) for stage, seed in PAIR_SEEDS.items()}
+
+
+def _lines_from(text: str, first: str) -> list[str]:
+    """The script's lines from the line `first` on (the part after the shaders)."""
+    lines = text.splitlines()
+    return lines[lines.index(first) :]
+
+
+def test_a_compute_pair_is_two_pipelines_whose_output_buffers_must_be_equal(
+    pairs: dict[str, TestCase],
+) -> None:
+    test = pairs["compute"]
+    text = amber_script(test)
+    # The finding's target's two modules, as it consumed them.
+    for side in ("reference", "variant"):
+        shipped = test.files[f"{PLANTED}.{side}.spvasm"].decode()
+        assert _shipped_assembly(text, f"{side}_shader") == shipped
+        assert f"SHADER compute {side}_shader SPIRV-ASM" in text
+    assert _glsl(text, "The reference's GLSL") == test.shaders["reference.comp"]
+    assert _glsl(text, "The variant's GLSL") == test.main_shader
+    tail = _lines_from(text, "PIPELINE compute reference_pipeline")
+    outputs = [spec.binding for spec in test.buffers if spec.access != "input"]
+    opaque = next(spec.binding for spec in test.buffers if spec.block == OPAQUE_BLOCK)
+    every = [spec.binding for spec in test.buffers]
+    x, y, z = test.dispatch
+    assert tail == [
+        "PIPELINE compute reference_pipeline",
+        "  ATTACH reference_shader",
+        *[
+            f"  BIND BUFFER reference_buffer_{b} AS storage DESCRIPTOR_SET 0 BINDING {b}"
+            for b in every
+            if b != opaque  # the opaque values are the variant's alone
+        ],
+        "END",
+        "",
+        "PIPELINE compute variant_pipeline",
+        "  ATTACH variant_shader",
+        *[
+            f"  BIND BUFFER variant_buffer_{b} AS storage DESCRIPTOR_SET 0 BINDING {b}"
+            for b in every
+        ],
+        "END",
+        "",
+        f"RUN reference_pipeline {x} {y} {z}",
+        f"RUN variant_pipeline {x} {y} {z}",
+        "",
+        *[f"EXPECT reference_buffer_{b} EQ_BUFFER variant_buffer_{b}" for b in outputs],
+    ]
+    # Each pipeline has a copy of the same inputs.
+    for b in every:
+        if b != opaque:
+            mine = text.split(f"BUFFER reference_buffer_{b} DATA_TYPE uint32 DATA\n")[1]
+            theirs = text.split(f"BUFFER variant_buffer_{b} DATA_TYPE uint32 DATA\n")[1]
+            assert mine.split("END")[0] == theirs.split("END")[0]
+    assert "IDX" not in "\n".join(tail)  # no interpreter values: the pair checks itself
+
+
+def test_a_pairs_header_names_its_transformations_finding_and_differing_values(
+    pairs: dict[str, TestCase],
+) -> None:
+    test = pairs["compute"]
+    head = amber_script(test).split("SHADER ")[0].splitlines()
+    _licence_and_description(head)
+    steps = [step.name for step in test.provenance.steps[1:]]
+    short = next(line for line in head if line.startswith("# Short description: "))
+    assert f"the reference after {len(steps)} semantics-preserving transformations" in short
+    assert f"wrap-loop x{steps.count('wrap-loop')}" in short
+    assert "(EQ_BUFFER)" in next(line for line in head if line.startswith("# The test passes"))
+    assert f"# Finding: odd_one_out on {PLANTED}" in head
+    assert f"# Signature: metamorphic:{PLANTED}" in head
+    wrong = [line for line in head if line.startswith(f"# Wrong value on {PLANTED}: binding ")]
+    runs = test.results.runs
+    reference = runs[f"{PLANTED}.reference"].values or {}
+    variant = runs[f"{PLANTED}.variant"].values or {}
+    differing = [
+        (binding, field)
+        for binding, fields in reference.items()
+        for field, value in fields.items()
+        if variant[binding][field] != value
+    ]
+    assert differing and len(wrong) == len(differing)
+    binding, field = differing[0]
+    assert wrong[0].startswith(f"# Wrong value on {PLANTED}: binding {binding} {field}: ")
+    assert (
+        f"reference gives {reference[binding][field]}, variant {variant[binding][field]}"
+        in (wrong[0])
+    )
+    assert f"# SPIR-V: what {PLANTED} consumed ({PLANTED}.reference, {PLANTED}.variant)" in head
+    versions = next(line for line in head if line.startswith("# Versions: "))
+    assert "planted-opaque-loop-skipped 1" in versions and "lavapipe Mesa" in versions
+
+
+def test_a_fragment_pair_with_an_integer_colour_compares_framebuffers_exactly(
+    pairs: dict[str, TestCase],
+) -> None:
+    test = pairs["fragment"]
+    text = amber_script(test)
+    width, height = test.inputs.framebuffer or (0, 0)
+    assert "SHADER vertex vertex_shader PASSTHROUGH" in text
+    assert "BUFFER reference_framebuffer FORMAT R32G32B32A32_UINT" in text
+    assert "BUFFER variant_framebuffer FORMAT R32G32B32A32_UINT" in text
+    lines = text.splitlines()
+    for side in ("reference", "variant"):
+        draw = lines.index(f"RUN {side}_pipeline DRAW_RECT POS 0 0 SIZE {width} {height}")
+        assert lines[draw - 2 : draw] == [
+            f"CLEAR_COLOR {side}_pipeline 0 0 0 0",
+            f"CLEAR {side}_pipeline",
+        ]
+        assert f"  BIND BUFFER {side}_framebuffer AS color LOCATION 0" in lines
+    assert lines[-1] == "EXPECT reference_framebuffer EQ_BUFFER variant_framebuffer"
+    wrong = next(line for line in lines if line.startswith("# Wrong image on "))
+    assert wrong.startswith(f"# Wrong image on {PLANTED}: the variant's image differs")
+
+
+FLOAT_REFERENCE = """#version 450
+layout(std140, binding = 0) uniform Values { float red; };
+layout(location = 0) out vec4 _color;
+
+void main() {
+    _color = vec4(red, gl_FragCoord.x / 64.0, 0.0, 1.0);
+}
+"""
+FLOAT_VARIANT = FLOAT_REFERENCE.replace(
+    "    _color =", "    if (gl_FragCoord.x >= 0.0) {\n        _color ="
+).replace("1.0);\n}", "1.0);\n    }\n}")
+
+
+def test_a_fragment_pair_with_a_float_colour_compares_histograms_like_graphicsfuzz(
+    pairs: dict[str, TestCase],
+) -> None:
+    """A float colour lands in RGBA8: the framebuffers are compared by the earth mover's
+    distance of their histograms, with GraphicsFuzz's tolerance; with no module recorded,
+    glslang makes both at export."""
+    recorded = pairs["fragment"]
+    test = dataclasses.replace(
+        recorded,
+        shaders={"shader.frag": FLOAT_VARIANT, "reference.frag": FLOAT_REFERENCE},
+        results=RecordedResults(),
+        files={},
+    )
+    text = amber_script(test)
+    assert "# SPIR-V: glslang's modules of the GLSL below, made at export" in text
+    for side, source in (("reference", FLOAT_REFERENCE), ("variant", FLOAT_VARIANT)):
+        module = spirv_tools.compile_glsl_to_spirv(source, "fragment")
+        assert _shipped_assembly(text, f"{side}_shader") == spirv_tools.disassemble(module)
+        assert f"BUFFER {side}_framebuffer FORMAT R8G8B8A8_UNORM" in text
+        assert f"CLEAR_COLOR {side}_pipeline 0 0 0 255" in text
+    assert text.splitlines()[-1] == (
+        "EXPECT reference_framebuffer EQ_HISTOGRAM_EMD_BUFFER variant_framebuffer TOLERANCE 0.005"
+    )
+    assert "(EQ_HISTOGRAM_EMD_BUFFER, a float colour)" in text
+
+
+def test_target_picks_the_pairs_modules_of_another_recorded_target(
+    pairs: dict[str, TestCase],
+) -> None:
+    test = pairs["compute"]
+    text = amber_script(test, "vk-lavapipe")
+    for side in ("reference", "variant"):
+        shipped = test.files[f"vk-lavapipe.{side}.spvasm"].decode()
+        assert _shipped_assembly(text, f"{side}_shader") == shipped
+    with pytest.raises(ExportError, match="no SPIR-V recorded for both sides on target gl-"):
+        amber_script(test, "gl-llvmpipe")
+
+
+@pytest.mark.parametrize("stage", sorted(PAIR_SEEDS))
+@pytest.mark.parametrize(("target", "passes"), [(PLANTED, False), ("vk-lavapipe", True)])
+def test_real_amber_runs_both_pipelines_of_a_pair(
+    stage: str, target: str, passes: bool, pairs: dict[str, TestCase], tmp_path: Path
+) -> None:
+    """The planted target's modules compute differently (fail); the real lavapipe's
+    compute alike (pass)."""
+    amber = amber_binary()
+    if amber is None:
+        pytest.skip("no Amber build: set AMBER to an amber binary or its folder")
+    directory = tmp_path / stage
+    write_test(pairs[stage], directory)
+    result = CliRunner().invoke(
+        main, ["export", str(directory), "--format", "amber", "--target", target]
+    )
     assert result.exit_code == 0, result.output
     done = subprocess.run(
         [str(amber), "-d", str(directory / "test.amber")],

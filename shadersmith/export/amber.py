@@ -8,7 +8,8 @@ given, else the finding's first failing Vulkan target, else the first recorded V
 target, else glslang's module made now from the GLSL with the recorded spirv-opt pass list
 applied. The pass list travels as a comment, never as `SHADER_OPTIMIZATION` (which rejects
 a list that repeats a pass, and would re-run spirv-opt on the driver's side); the GLSL too.
-The header names the finding, the wrong values, the versions and the licence.
+The header is what the CTS's own scripts open with: the Apache-2.0 notice, what the test
+is and why it passes; then the finding, its signature, the wrong values and the versions.
 
 Both kinds of test put each block's bytes into a buffer of 32-bit words (`DATA_TYPE
 uint32`, which Amber packs tightly), so float bits travel exactly, bound at its binding in
@@ -26,23 +27,36 @@ as the format's uint32 components) rather than `EQ_RGBA`, which takes 0-255 valu
 as if normalised; the framebuffer's bytes are its rows in order, 16 bytes a pixel, row r at
 gl_FragCoord.y r + 0.5 (Vulkan's upper-left origin), as the interpreter's image is.
 
+A metamorphic test (GraphicsFuzz's form): two pipelines, the reference's and the
+variant's, each with its own copy of the buffers (the variant's one more block, its
+opaque values, is bound to the variant alone), both run, and their outputs compared
+with each other, not with the interpreter: a compute test's output buffers word for word
+(`EQ_BUFFER`); a fragment test's framebuffers exactly (`EQ_BUFFER`) for an integer colour,
+and for a float colour (R8G8B8A8_UNORM) by the earth mover's distance of their
+histograms (`EQ_HISTOGRAM_EMD_BUFFER ... TOLERANCE 0.005`), as GraphicsFuzz's CTS tests
+do. The two modules come from one recorded Vulkan target (`<target>.reference.spvasm`
+and `<target>.variant.spvasm`), or are made now by glslang.
+
 A WGSL test is refused: Amber has no WGSL.
 
-This follows Amber's parser and executor (src/amberscript/parser.cc, src/executor.cc); no
-Amber build is at hand here, so the scripts are checked against a real Amber only when
-the AMBER environment variable points at one (tests/test_export_amber.py).
+This follows Amber's parser and executor (src/amberscript/parser.cc, src/executor.cc,
+src/buffer.cc); no Amber build is at hand here, so the scripts are checked against a real
+Amber only when the AMBER environment variable points at one (tests/test_export_amber.py).
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from shadersmith.case import TestCase, safe_files
+from shadersmith.case.oracle import Metamorphic
 from shadersmith.case.testcase import WGSL_LANGUAGE
 from shadersmith.export.common import (
     ExportError,
@@ -52,8 +66,12 @@ from shadersmith.export.common import (
     readable,
     words_of,
 )
+from shadersmith.front.glsl.api import parse_glsl
+from shadersmith.front.glsl.errors import FrontEndError
 from shadersmith.harness.std430 import pack_buffer
+from shadersmith.ir.types import ScalarKind, VectorType
 from shadersmith.targets.buffers import buffer_inputs_from_specs
+from shadersmith.targets.images import PngError, decode_png
 from shadersmith.targets.results import BufferInput
 
 AMBER_FILE = "test.amber"
@@ -62,12 +80,32 @@ _PER_LINE = 8
 _FRAMEBUFFER = "framebuffer"
 # The comment line that carries the pass list (read back by tests and by a reader).
 PASSES_COMMENT = "# spirv-opt passes:"
+# The Apache License 2.0's own notice (its appendix, "How to apply"), as the CTS's
+# scripts carry it.
 LICENCE = [
-    "# Copyright the shadersmith authors.",
+    "# Copyright the shadersmith authors",
     "# SPDX-License-Identifier: Apache-2.0",
-    "# Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0);",
-    '# distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND.',
+    "#",
+    '# Licensed under the Apache License, Version 2.0 (the "License");',
+    "# you may not use this file except in compliance with the License.",
+    "# You may obtain a copy of the License at",
+    "#",
+    "#     http://www.apache.org/licenses/LICENSE-2.0",
+    "#",
+    "# Unless required by applicable law or agreed to in writing, software",
+    '# distributed under the License is distributed on an "AS IS" BASIS,',
+    "# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.",
+    "# See the License for the specific language governing permissions and",
+    "# limitations under the License.",
 ]
+# GraphicsFuzz's tolerance for two float framebuffers (the CTS's graphicsfuzz scripts).
+EMD_TOLERANCE = 0.005
+# A recorded run of a metamorphic test is `<target>.<side>`.
+REFERENCE_SIDE, VARIANT_SIDE = "reference", "variant"
+# A recorded run's buffers: binding -> field -> JSON value.
+Values = dict[str, dict[str, Any]]
+# Comments name at most this many wrong values, each at most this long.
+_MOST_VALUES, _VALUE_CHARS = 8, 160
 
 
 @dataclass(frozen=True)
@@ -80,11 +118,14 @@ class Shipped:
 
 
 def amber_script(test: TestCase, target: str | None = None) -> str:
-    """The text of an Amber script that checks `test`'s expected output on Vulkan, with
-    the SPIR-V `target` (see the module's text) consumed."""
+    """The text of an Amber script that checks `test` on Vulkan, with the SPIR-V `target`
+    (see the module's text) consumed: against the interpreter's output, or, for a
+    metamorphic test, the variant's output against the reference's."""
     check_stage(test, "Amber")
     if test.language == WGSL_LANGUAGE:
         raise ExportError("Amber has no WGSL: a WGSL test cannot be exported to Amber")
+    if isinstance(test.oracle, Metamorphic):
+        return _pair_script(test, test.oracle, target)
     shipped = shipped_module(test, target)
     if test.stage == "compute":
         return _compute_script(test, shipped)
@@ -128,30 +169,79 @@ def vulkan_targets(test: TestCase) -> list[str]:
 
 
 def shipped_module(test: TestCase, target: str | None = None) -> Shipped:
-    from shadersmith.targets import spirv_tools
-
     recorded = vulkan_targets(test)
     if target is not None and target not in spirv_targets(test):
         known = ", ".join(spirv_targets(test)) or "none"
         raise ExportError(f"no SPIR-V recorded for target {target} (recorded: {known})")
     if target is None:
-        finding = test.results.finding
-        failing = [t for t in (finding.targets if finding else ()) if t in recorded]
-        chosen = failing or recorded
-        target = chosen[0] if chosen else None
-    passes = test.provenance.spirv_opt_passes
+        target = _default_target(test, recorded)
     if target is not None:
-        run = test.results.runs[target]
-        ran_opt = "spirv-opt" in (run.versions or {}) or run.message.startswith("spirv-opt")
-        text = test.files.get(f"{target}.spvasm")
-        assembly = text.decode() if text is not None else None
-        if assembly is None:
-            assembly = spirv_tools.disassemble(test.files[f"{target}.spv"])
-        if assembly is None:
-            raise ExportError("spirv-dis is missing: cannot write the SPIR-V assembly")
-        return Shipped(target, assembly, tuple(passes) if ran_opt and passes else None)
+        return _recorded_module(test, target)
+    return _module_made_now(test, test.main_shader)
+
+
+def pair_targets(test: TestCase) -> list[str]:
+    """The targets of a metamorphic test whose reference and variant runs both kept the
+    module a Vulkan driver consumed."""
+    recorded = vulkan_targets(test)
+    suffix = f".{REFERENCE_SIDE}"
+    return [
+        name.removesuffix(suffix)
+        for name in recorded
+        if name.endswith(suffix) and f"{name.removesuffix(suffix)}.{VARIANT_SIDE}" in recorded
+    ]
+
+
+def shipped_pair(test: TestCase, oracle: Metamorphic, target: str | None = None) -> list[Shipped]:
+    """The reference's module and the variant's, from one recorded target (see
+    `shipped_module`'s choice) or made now by glslang."""
+    recorded = pair_targets(test)
+    if target is not None and target not in recorded:
+        known = ", ".join(recorded) or "none"
+        raise ExportError(
+            f"no SPIR-V recorded for both sides on target {target} (recorded: {known})"
+        )
+    if target is None:
+        target = _default_target(test, recorded)
+    if target is not None:
+        return [_recorded_module(test, f"{target}.{side}") for side in _SIDES]
+    reference = test.shaders[oracle.reference]
+    return [_module_made_now(test, reference), _module_made_now(test, test.main_shader)]
+
+
+_SIDES = (REFERENCE_SIDE, VARIANT_SIDE)
+
+
+def _default_target(test: TestCase, recorded: list[str]) -> str | None:
+    """The finding's first failing target among `recorded`, else the first of them."""
+    finding = test.results.finding
+    failing = [t for t in (finding.targets if finding else ()) if t in recorded]
+    chosen = failing or recorded
+    return chosen[0] if chosen else None
+
+
+def _recorded_module(test: TestCase, run_name: str) -> Shipped:
+    from shadersmith.targets import spirv_tools
+
+    passes = test.provenance.spirv_opt_passes
+    run = test.results.runs[run_name]
+    ran_opt = "spirv-opt" in (run.versions or {}) or run.message.startswith("spirv-opt")
+    text = test.files.get(f"{run_name}.spvasm")
+    assembly = text.decode() if text is not None else None
+    if assembly is None:
+        assembly = spirv_tools.disassemble(test.files[f"{run_name}.spv"])
+    if assembly is None:
+        raise ExportError("spirv-dis is missing: cannot write the SPIR-V assembly")
+    return Shipped(run_name, assembly, tuple(passes) if ran_opt and passes else None)
+
+
+def _module_made_now(test: TestCase, source: str) -> Shipped:
+    """glslang's module of `source`, through the recorded spirv-opt pass list."""
+    from shadersmith.targets import spirv_tools
+
+    passes = test.provenance.spirv_opt_passes
     try:
-        spirv = spirv_tools.compile_glsl_to_spirv(test.main_shader, test.stage)
+        spirv = spirv_tools.compile_glsl_to_spirv(source, test.stage)
         if passes:
             spirv = spirv_tools.optimize(spirv, passes)
     except spirv_tools.ToolError as error:
@@ -163,27 +253,49 @@ def shipped_module(test: TestCase, target: str | None = None) -> Shipped:
     return Shipped(None, assembly, tuple(passes) if passes else None)
 
 
-def _header(test: TestCase, shipped: Shipped, check: str) -> list[str]:
-    """The description, the finding, its wrong values, the versions and the licence."""
+# ---------------------------------------------------------------------------- header
+
+
+def _opening(test: TestCase, short: str, passes_because: str) -> list[str]:
+    """What a CTS script opens with: the licence, what the test is, why it passes."""
+    return [
+        "#!amber",
+        "",
+        *LICENCE,
+        "",
+        f"# {_description(test)}.",
+        "",
+        f"# Short description: {short}",
+        "",
+        f"# The test passes because {passes_because}.",
+        "",
+    ]
+
+
+def _finding_lines(test: TestCase) -> list[str]:
+    """The finding, its signature, and the log of each of its targets' failed runs (a
+    metamorphic test's runs are `<target>.reference` and `<target>.variant`)."""
     results = test.results
     finding = results.finding
+    if finding is None:
+        return ["# Finding: none recorded"]
+    signature = finding.signature or finding.kind.value
     lines = [
-        "#!amber",
-        *LICENCE,
-        "#",
-        f"# {_description(test)}; {check}",
+        f"# Finding: {finding.kind.value} on {', '.join(finding.targets)}",
+        f"# Signature: {signature}",
     ]
-    if finding is not None:
-        signature = finding.signature or finding.kind.value
-        lines.append(
-            f"# Finding: {signature} ({finding.kind.value}) on {', '.join(finding.targets)}"
-        )
-        for target in finding.targets:
-            run = results.runs.get(target)
+    for target in finding.targets:
+        for name in (target, *(f"{target}.{side}" for side in _SIDES)):
+            run = results.runs.get(name)
             if run is not None and run.status != "ok":
-                lines.append(f"# {target} {run.status}:")
+                lines.append(f"# {name} {run.status}:")
                 lines += [f"#   {line}" for line in _log_lines(run.message)]
-    for difference in results.differences:
+    return lines
+
+
+def _differential_wrong_values(test: TestCase) -> list[str]:
+    lines = []
+    for difference in test.results.differences:
         actual = difference.get("actual", {})
         wrong = ", ".join(
             f"{name} {value}"
@@ -194,8 +306,15 @@ def _header(test: TestCase, shipped: Shipped, check: str) -> list[str]:
             f"# Wrong value: binding {difference.get('binding')} {difference.get('field')}: "
             f"expected {difference.get('expected')}, got {wrong or 'none'}"
         )
+    return lines
+
+
+def _module_lines(test: TestCase, shipped: Shipped) -> list[str]:
+    """Where a shipped module came from: the run that consumed it and its versions, or
+    glslang at export; and the spirv-opt pass list it went through."""
+    lines = []
     if shipped.target is not None:
-        run = results.runs[shipped.target]
+        run = test.results.runs[shipped.target]
         if run.status == "ok":
             lines.append(f"# SPIR-V: what {shipped.target} consumed")
         else:
@@ -207,16 +326,53 @@ def _header(test: TestCase, shipped: Shipped, check: str) -> list[str]:
             )
     else:
         lines.append("# SPIR-V: glslang's module of the GLSL below, made at export")
-    if shipped.passes is not None:
+    return lines
+
+
+def _pair_module_lines(test: TestCase, reference: Shipped, variant: Shipped) -> list[str]:
+    """Where the two modules came from: one recorded target's two runs (its versions
+    once), or glslang at export."""
+    if reference.target is None or variant.target is None:
+        return ["# SPIR-V: glslang's modules of the GLSL below, made at export"]
+    target = variant.target.removesuffix(f".{VARIANT_SIDE}")
+    lines = [f"# SPIR-V: what {target} consumed ({reference.target}, {variant.target})"]
+    for side, shipped in zip(_SIDES, (reference, variant), strict=True):
+        assert shipped.target is not None
+        if test.results.runs[shipped.target].status != "ok":
+            lines.append(f"# The {side}'s chain stopped after making its module")
+    versions = test.results.runs[variant.target].versions or {}
+    if versions:
         lines.append(
-            "# glslang -V --target-env vulkan1.0 shader, then spirv-opt with these passes:"
+            "# Versions: " + "; ".join(f"{key} {value}" for key, value in versions.items())
         )
-        lines.append(f"{PASSES_COMMENT} {' '.join(shipped.passes)}")
-    else:
-        lines.append("# glslang -V --target-env vulkan1.0 shader; no spirv-opt pass")
-    lines.append("# The GLSL it was compiled from:")
-    lines += [f"#   {line}".rstrip() for line in test.main_shader.rstrip("\n").splitlines()]
-    return [*lines, ""]
+    return lines
+
+
+def _passes_lines(passes: tuple[str, ...] | None) -> list[str]:
+    if passes is None:
+        return ["# glslang -V --target-env vulkan1.0 shader; no spirv-opt pass"]
+    return [
+        "# glslang -V --target-env vulkan1.0 shader, then spirv-opt with these passes:",
+        f"{PASSES_COMMENT} {' '.join(passes)}",
+    ]
+
+
+def _glsl_lines(title: str, source: str) -> list[str]:
+    return [f"# {title}:", *(f"#   {line}".rstrip() for line in source.rstrip("\n").splitlines())]
+
+
+def _header(test: TestCase, shipped: Shipped, check: str) -> list[str]:
+    """The opening, the finding, its wrong values, the versions and the GLSL."""
+    short = "the reference interpreter's output of a generated shader"
+    return [
+        *_opening(test, short, check),
+        *_finding_lines(test),
+        *_differential_wrong_values(test),
+        *_module_lines(test, shipped),
+        *_passes_lines(shipped.passes),
+        *_glsl_lines("The GLSL it was compiled from", test.main_shader),
+        "",
+    ]
 
 
 def _log_lines(message: str, most: int = 12) -> list[str]:
@@ -235,11 +391,14 @@ def _description(test: TestCase) -> str:
     return f"A {test.stage} test found by shadersmith {test.provenance.tool_version} ({made})"
 
 
+# ------------------------------------------------------------------- differential
+
+
 def _compute_script(test: TestCase, shipped: Shipped) -> str:
     expected = expected_buffers(readable(test))
     lines = [
-        *_header(test, shipped, "the buffers must hold the reference interpreter's values"),
-        *_shader("compute", shipped),
+        *_header(test, shipped, "the buffers hold the reference interpreter's values"),
+        *_shader("compute", "main_shader", shipped),
     ]
     binds: list[str] = []
     expects: list[str] = []
@@ -267,7 +426,7 @@ def _compute_script(test: TestCase, shipped: Shipped) -> str:
 def _fragment_script(test: TestCase, shipped: Shipped) -> str:
     image = expected_image(readable(test))
     height, width = image.shape[:2]
-    check = "every pixel must hold the reference interpreter's colour"
+    check = "every pixel holds the reference interpreter's colour"
     lines = [
         *_header(test, shipped, check),
         f"# One EXPECT per row: IDX is a byte offset ({16 * width} bytes a row, 16 a pixel),",
@@ -275,7 +434,7 @@ def _fragment_script(test: TestCase, shipped: Shipped) -> str:
         "",
         "SHADER vertex vertex_shader PASSTHROUGH",
         "",
-        *_shader("fragment", shipped),
+        *_shader("fragment", "main_shader", shipped),
     ]
     buffers = buffer_inputs_from_specs(test.buffers)
     for buffer in buffers:
@@ -302,15 +461,240 @@ def _fragment_script(test: TestCase, shipped: Shipped) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _shader(stage: str, shipped: Shipped) -> list[str]:
-    return [f"SHADER {stage} main_shader SPIRV-ASM", shipped.assembly.rstrip("\n"), "END", ""]
+# --------------------------------------------------------------------- metamorphic
 
 
-def _name(buffer: BufferInput) -> str:
-    return f"buffer_{buffer.binding}"
+@dataclass(frozen=True)
+class _Colour:
+    """A fragment test's colour attachment, and how two of them are compared."""
+
+    format: str
+    clear: str  # CLEAR_COLOR's four 0-255 values
+    kind: str  # the shader's colour: uint, int or float
+    tolerance: float | None = None  # None: equal bytes (EQ_BUFFER)
+
+    @property
+    def comparator(self) -> str:
+        return "EQ_BUFFER" if self.tolerance is None else "EQ_HISTOGRAM_EMD_BUFFER"
 
 
-def _buffer_lines(buffer: BufferInput) -> list[str]:
+_UINT_COLOUR = _Colour("R32G32B32A32_UINT", "0 0 0 0", "uint")
+_INT_COLOUR = _Colour("R32G32B32A32_SINT", "0 0 0 0", "int")
+# The format our Vulkan runner draws a float colour into, cleared as it clears it.
+_FLOAT_COLOUR = _Colour("R8G8B8A8_UNORM", "0 0 0 255", "float", EMD_TOLERANCE)
+
+
+def _pair_script(test: TestCase, oracle: Metamorphic, target: str | None) -> str:
+    reference, variant = shipped_pair(test, oracle, target)
+    reference_source = test.shaders[oracle.reference]
+    steps = [step.name for step in test.provenance.steps[oracle.reference_steps :]]
+    counted = ", ".join(
+        f"{name} x{count}" if count > 1 else name for name, count in Counter(steps).items()
+    )
+    made = f"{len(steps)} semantics-preserving transformations ({counted or 'none'})"
+    if test.stage == "compute":
+        short = f"the variant is the reference after {made}; it must compute the same buffers"
+        passes_because = "both pipelines leave the same words in every output buffer (EQ_BUFFER)"
+        colour = None
+    else:
+        colour = _colour_of(test.main_shader)
+        short = f"the variant is the reference after {made}; it must draw the same image"
+        passes_because = (
+            f"both pipelines draw the same image ({colour.comparator}, a {colour.kind} colour)"
+        )
+    passes = variant.passes or reference.passes
+    lines = [
+        *_opening(test, short, passes_because),
+        *_finding_lines(test),
+        *_pair_wrong_values(test),
+        *_pair_module_lines(test, reference, variant),
+        *_passes_lines(passes),
+        *_glsl_lines("The reference's GLSL", reference_source),
+        "",
+        *_glsl_lines("The variant's GLSL", test.main_shader),
+        "",
+    ]
+    if test.stage == "fragment":
+        lines.append("SHADER vertex vertex_shader PASSTHROUGH")
+        lines.append("")
+    lines += _shader(test.stage, f"{REFERENCE_SIDE}_shader", reference)
+    lines += _shader(test.stage, f"{VARIANT_SIDE}_shader", variant)
+    buffers = buffer_inputs_from_specs(test.buffers)
+    declared = _declared_bindings(reference_source)
+    sides = {
+        REFERENCE_SIDE: [b for b in buffers if declared is None or b.binding in declared],
+        VARIANT_SIDE: buffers,
+    }
+    for side in _SIDES:
+        for buffer in sides[side]:
+            lines += _buffer_lines(buffer, f"{side}_")
+    if colour is None:
+        lines += _pair_compute(test, sides)
+    else:
+        lines += _pair_fragment(test, sides, colour)
+    return "\n".join(lines) + "\n"
+
+
+def _pair_compute(test: TestCase, sides: dict[str, list[BufferInput]]) -> list[str]:
+    lines: list[str] = []
+    for side in _SIDES:
+        lines += [
+            f"PIPELINE compute {side}_pipeline",
+            f"  ATTACH {side}_shader",
+            *[_bind(buffer, f"{side}_") for buffer in sides[side]],
+            "END",
+            "",
+        ]
+    x, y, z = test.inputs.dispatch
+    lines += [f"RUN {side}_pipeline {x} {y} {z}" for side in _SIDES]
+    lines.append("")
+    written = {spec.binding for spec in test.buffers if spec.access != "input"}
+    compared = [b for b in sides[REFERENCE_SIDE] if b.binding in written]
+    if not compared:
+        raise ExportError("the reference writes no buffer: nothing to compare")
+    return [
+        *lines,
+        *[
+            f"EXPECT {_name(b, f'{REFERENCE_SIDE}_')} EQ_BUFFER {_name(b, f'{VARIANT_SIDE}_')}"
+            for b in compared
+        ],
+    ]
+
+
+def _pair_fragment(
+    test: TestCase, sides: dict[str, list[BufferInput]], colour: _Colour
+) -> list[str]:
+    if test.inputs.framebuffer is None:
+        raise ExportError("the fragment test has no target size")
+    width, height = test.inputs.framebuffer
+    lines = [f"BUFFER {side}_{_FRAMEBUFFER} FORMAT {colour.format}" for side in _SIDES]
+    lines.append("")
+    for side in _SIDES:
+        lines += [
+            f"PIPELINE graphics {side}_pipeline",
+            "  ATTACH vertex_shader",
+            f"  ATTACH {side}_shader",
+            f"  FRAMEBUFFER_SIZE {width} {height}",
+            f"  BIND BUFFER {side}_{_FRAMEBUFFER} AS color LOCATION 0",
+            *[_bind(buffer, f"{side}_") for buffer in sides[side]],
+            "END",
+            "",
+        ]
+    for side in _SIDES:
+        lines += [
+            f"CLEAR_COLOR {side}_pipeline {colour.clear}",
+            f"CLEAR {side}_pipeline",
+            f"RUN {side}_pipeline DRAW_RECT POS 0 0 SIZE {width} {height}",
+            "",
+        ]
+    expect = (
+        f"EXPECT {REFERENCE_SIDE}_{_FRAMEBUFFER} {colour.comparator} {VARIANT_SIDE}_{_FRAMEBUFFER}"
+    )
+    if colour.tolerance is not None:
+        expect += f" TOLERANCE {colour.tolerance}"
+    return [*lines, expect]
+
+
+def _pair_wrong_values(test: TestCase) -> list[str]:
+    """Where the finding's targets computed differently for the variant than for the
+    reference: the differing buffer fields (with the interpreter's value), or how many
+    pixels of the recorded pictures differ."""
+    finding = test.results.finding
+    runs = test.results.runs
+    lines: list[str] = []
+    for target in finding.targets if finding else ():
+        reference = runs.get(f"{target}.{REFERENCE_SIDE}")
+        variant = runs.get(f"{target}.{VARIANT_SIDE}")
+        if reference is None or variant is None or reference.status != "ok":
+            continue
+        if variant.status != "ok" or reference.output == variant.output:
+            continue
+        if reference.values is not None and variant.values is not None:
+            lines += _differing_fields(test, target, reference.values, variant.values)
+        else:
+            lines.append(_differing_pixels(test, target))
+    return lines[:_MOST_VALUES]
+
+
+def _differing_fields(test: TestCase, target: str, reference: Values, variant: Values) -> list[str]:
+    interpreted = test.results.runs.get("interp")
+    expected = (interpreted.values if interpreted is not None else None) or {}
+    lines = []
+    for binding, fields in reference.items():
+        for field, value in fields.items():
+            other = variant.get(binding, {}).get(field)
+            if other == value:
+                continue
+            known = expected.get(binding, {}).get(field)
+            line = (
+                f"# Wrong value on {target}: binding {binding} {field}: reference gives "
+                f"{_short(value)}, variant {_short(other)}"
+            )
+            lines.append(line + (f" (interpreter: {_short(known)})" if known is not None else ""))
+    return lines
+
+
+def _differing_pixels(test: TestCase, target: str) -> str:
+    before = test.files.get(f"{target}.{REFERENCE_SIDE}.png")
+    after = test.files.get(f"{target}.{VARIANT_SIDE}.png")
+    where = f"# Wrong image on {target}: the variant's image differs from the reference's"
+    if before is None or after is None:
+        return where
+    try:
+        reference, variant = decode_png(before), decode_png(after)
+    except PngError:
+        return where
+    if reference.shape != variant.shape:
+        return f"{where} (sizes {reference.shape[:2]} and {variant.shape[:2]})"
+    differing = int(np.count_nonzero(np.any(reference != variant, axis=-1)))
+    total = reference.shape[0] * reference.shape[1]
+    return f"{where} in {differing} of {total} pixels (recorded pictures)"
+
+
+def _short(value: object) -> str:
+    text = str(value)
+    return text if len(text) <= _VALUE_CHARS else text[: _VALUE_CHARS - 3] + "..."
+
+
+def _colour_of(source: str) -> _Colour:
+    """How a fragment shader's location-0 colour is held: an integer vector exactly, a
+    float one in RGBA8 (the front-end reads the declaration)."""
+    try:
+        outputs = parse_glsl(source).program.outputs
+    except FrontEndError as error:
+        raise ExportError(f"the variant's shader does not parse: {error}") from None
+    for output in outputs:
+        if output.location in (0, None) and isinstance(output.type, VectorType):
+            if output.type.kind is ScalarKind.UINT:
+                return _UINT_COLOUR
+            if output.type.kind is ScalarKind.INT:
+                return _INT_COLOUR
+            return _FLOAT_COLOUR
+    raise ExportError("the fragment shader writes no vector colour at location 0")
+
+
+def _declared_bindings(source: str) -> set[int] | None:
+    """The bindings of the blocks a shader declares (None where it does not parse: then
+    every buffer is bound, which Vulkan allows)."""
+    try:
+        program = parse_glsl(source).program
+    except FrontEndError:
+        return None
+    return {block.binding for block in program.buffers}
+
+
+# ------------------------------------------------------------------------ pieces
+
+
+def _shader(stage: str, name: str, shipped: Shipped) -> list[str]:
+    return [f"SHADER {stage} {name} SPIRV-ASM", shipped.assembly.rstrip("\n"), "END", ""]
+
+
+def _name(buffer: BufferInput, prefix: str = "") -> str:
+    return f"{prefix}buffer_{buffer.binding}"
+
+
+def _buffer_lines(buffer: BufferInput, prefix: str = "") -> list[str]:
     """A buffer holding the block's bytes (std430, or std140 for a uniform block)."""
     data = pack_buffer(buffer.fields, buffer.values, buffer.layout)
     if buffer.uniform:  # a whole std140 block, as GL sizes one: up to a multiple of 16 bytes
@@ -319,9 +703,11 @@ def _buffer_lines(buffer: BufferInput) -> list[str]:
     rows = [
         " ".join(str(w) for w in words[i : i + _PER_LINE]) for i in range(0, len(words), _PER_LINE)
     ]
-    return [f"BUFFER {_name(buffer)} DATA_TYPE uint32 DATA", *rows, "END", ""]
+    return [f"BUFFER {_name(buffer, prefix)} DATA_TYPE uint32 DATA", *rows, "END", ""]
 
 
-def _bind(buffer: BufferInput) -> str:
+def _bind(buffer: BufferInput, prefix: str = "") -> str:
     kind = "uniform" if buffer.uniform else "storage"
-    return f"  BIND BUFFER {_name(buffer)} AS {kind} DESCRIPTOR_SET 0 BINDING {buffer.binding}"
+    return (
+        f"  BIND BUFFER {_name(buffer, prefix)} AS {kind} DESCRIPTOR_SET 0 BINDING {buffer.binding}"
+    )
