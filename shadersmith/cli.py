@@ -594,9 +594,10 @@ def fuzz_command(
     Ctrl-C stops after the tests in flight (twice: at once); nothing recorded is lost.
     """
 
-    from shadersmith.campaign.fuzz import CampaignOptions, Progress, run_campaign
+    from shadersmith.campaign.fuzz import CampaignOptions, run_campaign
+    from shadersmith.campaign.loop import Progress
     from shadersmith.campaign.store import StoreError
-    from shadersmith.cli_live import CampaignFailed, run_with_live_progress
+    from shadersmith.cli_live import CampaignFailed, progress_table, run_with_live_progress
     from shadersmith.ir.profile import profile_named
     from shadersmith.oracle.known import load_ignore_list
     from shadersmith.targets.registry import UnknownTarget, parse_target_list
@@ -626,21 +627,6 @@ def fuzz_command(
 
     refresher = _report_refresher(out, force) if report else None
 
-    def status_table(progress: Progress) -> Table:
-        table = Table(title=f"campaign {out}", show_header=False)
-        table.add_row("tests", f"{progress.tests} (+{progress.resumed_from} resumed)")
-        table.add_row("tests/s", f"{progress.tests_per_second:.2f}")
-        table.add_row("crashes", str(progress.crashes))
-        table.add_row("timeouts", str(progress.timeouts))
-        table.add_row("mismatches", str(progress.mismatches))
-        table.add_row("compile failures", str(progress.compile_failures))
-        table.add_row("defects of ours", str(progress.ours))
-        table.add_row("buckets", str(progress.buckets))
-        table.add_row("reduced", str(progress.reduced))
-        if progress.reducing:
-            table.add_row("reducing", progress.reducing)
-        return table
-
     try:
         run_with_live_progress(
             out,
@@ -649,7 +635,7 @@ def fuzz_command(
                 out, options, stop, refresher.wrap(on_progress) if refresher else on_progress
             ),
             Progress(),
-            status_table,
+            lambda progress: progress_table(f"campaign {out}", progress),
             err_console,
             expected=(StoreError, RuntimeError),
         )

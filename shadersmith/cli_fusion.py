@@ -6,12 +6,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
-from rich.table import Table
 
 from shadersmith.cli_live import FORCE_OPTION, FiniteRange
 
 if TYPE_CHECKING:
     from shadersmith.campaign.fusion import FusionProgress
+    from shadersmith.campaign.loop import Progress
 
 # Spelled out for click (the values of mutate/fusion's Relation and Strategy; a test
 # holds them equal) so that `--help` does not import the fusion machinery.
@@ -95,6 +95,19 @@ DEFAULT_TARGETS = ("gl-llvmpipe", "vk-lavapipe")
     type=click.Path(dir_okay=False, path_type=Path),
     help="File of known signatures to ignore (one a line): counted, not kept.",
 )
+@click.option(
+    "--reduce/--no-reduce",
+    "reduce_buckets",
+    default=True,
+    show_default=True,
+    help="Reduce each new bucket's first test: its parts, then the fused program.",
+)
+@click.option("--reduce-time", default="2m", show_default=True, help="Time budget per bucket.")
+@click.option(
+    "--cluster",
+    metavar="ADDRESS",
+    help="Run the targets on the Ray cluster whose head is at ADDRESS (as fuzz --cluster).",
+)
 @FORCE_OPTION
 def fuse_command(
     targets: tuple[str, ...],
@@ -110,6 +123,9 @@ def fuse_command(
     timeout: float,
     keep: int,
     ignore_file: Path | None,
+    reduce_buckets: bool,
+    reduce_time: str,
+    cluster: str | None,
     force: bool,
 ) -> None:
     """Run a fusion campaign (FShader): sequences of generated fragment programs fused
@@ -119,11 +135,13 @@ def fuse_command(
     Every fused program is a test of the campaign's store (`shadersmith buckets OUT`
     lists its buckets); each violation is saved under OUT/buckets/<bucket>/ as a test
     directory that `shadersmith replay DIR` runs again. Ctrl-C stops after the sequence
-    in flight; rerun the same command to resume (after kill -9 too).
+    in flight; rerun the same command to resume (after kill -9 too). Each new bucket's
+    first test is reduced: its parts first, then the fused program.
     """
-    from shadersmith.campaign.fusion import FusionOptions, FusionProgress, run_fusion_campaign
+    from shadersmith.campaign.fusion import FusionOptions, run_fusion_campaign
+    from shadersmith.campaign.loop import Progress
     from shadersmith.cli import _duration, _fail, err_console
-    from shadersmith.cli_live import CampaignFailed, run_with_live_progress
+    from shadersmith.cli_live import CampaignFailed, progress_table, run_with_live_progress
     from shadersmith.mutate.fusion import Relation, Strategy
     from shadersmith.oracle.known import load_ignore_list
     from shadersmith.targets.registry import UnknownTarget, spec_for
@@ -150,26 +168,30 @@ def fuse_command(
         keep_per_bucket=keep,
         ignore=ignore,
         jobs=jobs,
+        reduce=reduce_buckets,
+        reduce_time_s=_duration(reduce_time) or 120.0,
+        cluster=cluster,
     )
 
-    def status(progress: FusionProgress) -> Table:
-        table = Table(title=f"fusion campaign {out}", show_header=False)
-        resumed = f" (+{progress.resumed_from} resumed)" if progress.resumed_from else ""
-        table.add_row("sequences", f"{progress.sequences}{resumed}")
-        table.add_row("fused programs", str(progress.fused))
-        table.add_row("ms per fused program", f"{progress.ms_per_fused:.0f}")
-        table.add_row("findings", str(progress.findings))
-        table.add_row("defects of ours", str(progress.ours))
-        table.add_row("buckets", str(len(progress.buckets)))
-        return table
+    def sequences(progress: Progress) -> list[tuple[str, str]]:
+        fusion: FusionProgress | None = progress.detail
+        if fusion is None:
+            return []
+        resumed = f" (+{fusion.resumed_from} resumed)" if fusion.resumed_from else ""
+        return [
+            ("sequences", f"{fusion.sequences}{resumed}"),
+            ("ms per fused program", f"{fusion.ms_per_fused:.0f}"),
+        ]
 
     try:
         progress = run_with_live_progress(
             out,
             force,
             lambda stop, on_progress: run_fusion_campaign(out, options, stop, on_progress),
-            FusionProgress(),
-            status,
+            Progress(),
+            lambda progress: progress_table(
+                f"fusion campaign {out}", progress, "fused programs", sequences
+            ),
             err_console,
             in_flight="the sequence in flight",
         )

@@ -15,13 +15,17 @@ import threading
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 from rich.console import Console, RenderableType
 from rich.live import Live
+from rich.table import Table
 
-from shadersmith.case import safe_files
+from shadersmith.case import Kind, safe_files
+
+if TYPE_CHECKING:  # the loop starts targets: not imported for `--help`
+    from shadersmith.campaign.loop import Progress
 
 P = TypeVar("P")
 R = TypeVar("R")
@@ -122,3 +126,41 @@ def _run_live(
     if "error" in outcome:
         raise CampaignFailed(str(outcome["error"]))
     return outcome["result"]  # type: ignore[return-value]
+
+
+# The finding kinds a progress display names, in this order; the rest count as findings.
+_SHOWN_KINDS = (
+    ("crashes", Kind.CRASH),
+    ("timeouts", Kind.TIMEOUT),
+    ("wrong results", Kind.ODD_ONE_OUT),
+    ("disagreements", Kind.DISAGREE),
+    ("compile failures", Kind.COMPILE_FAILURE),
+)
+
+
+def progress_table(
+    title: str,
+    progress: Progress,
+    tests: str = "tests",
+    more: Callable[[Progress], list[tuple[str, str]]] | None = None,
+) -> Table:
+    """Every campaign's live progress, the same table for every kind (loop.Progress):
+    `tests` names its tests (pairs, fused programs), `more` adds the kind's own rows."""
+    table = Table(title=title, show_header=False)
+    resumed = f" (+{progress.resumed_from} resumed)" if progress.resumed_from else ""
+    table.add_row(tests, f"{progress.tests}{resumed}")
+    table.add_row(f"{tests}/s", f"{progress.tests_per_second:.2f}")
+    shown = 0
+    for label, kind in _SHOWN_KINDS:
+        table.add_row(label, str(progress.found[kind]))
+        shown += progress.found[kind]
+    if progress.findings > shown:
+        table.add_row("other findings", str(progress.findings - shown))
+    table.add_row("defects of ours", str(progress.ours))
+    table.add_row("buckets", str(progress.buckets))
+    for label, value in more(progress) if more else []:
+        table.add_row(label, value)
+    table.add_row("reduced", str(progress.reduced))
+    if progress.reducing:
+        table.add_row("reducing", progress.reducing)
+    return table

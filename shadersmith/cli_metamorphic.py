@@ -89,14 +89,11 @@ def metamorphic_command(
 
     Ctrl-C stops after the tests in flight; rerun the same command to resume.
     """
-    from shadersmith.campaign.metamorphic import (
-        MetamorphicCampaign,
-        MetamorphicOptions,
-        MetamorphicProgress,
-    )
+    from shadersmith.campaign.loop import Progress
+    from shadersmith.campaign.metamorphic import MetamorphicOptions, run_metamorphic_campaign
     from shadersmith.campaign.store import StoreError
     from shadersmith.cli import _duration, _fail, _generator_options, _print_buckets, err_console
-    from shadersmith.cli_live import CampaignFailed, run_with_live_progress
+    from shadersmith.cli_live import CampaignFailed, progress_table, run_with_live_progress
     from shadersmith.targets.registry import UnknownTarget, parse_target_list
 
     try:
@@ -130,25 +127,13 @@ def metamorphic_command(
         jobs=jobs,
     )
 
-    def status(progress: MetamorphicProgress) -> Table:
-        table = Table(title=f"metamorphic campaign {out}", show_header=False)
-        table.add_row("pairs", f"{progress.tests} (+{progress.resumed_from} resumed)")
-        table.add_row("pairs/s", f"{progress.tests_per_second:.2f}")
-        table.add_row("findings", str(progress.findings))
-        table.add_row("defects of ours", str(progress.ours))
-        table.add_row("buckets", str(progress.buckets))
-        table.add_row("reduced", str(progress.reduced))
-        if progress.reducing:
-            table.add_row("reducing", progress.reducing)
-        return table
-
     try:
         run_with_live_progress(
             out,
             force,
-            lambda stop, on_progress: MetamorphicCampaign(out, options, stop, on_progress).run(),
-            MetamorphicProgress(),
-            status,
+            lambda stop, on_progress: run_metamorphic_campaign(out, options, stop, on_progress),
+            Progress(),
+            lambda progress: progress_table(f"metamorphic campaign {out}", progress, "pairs"),
             err_console,
             expected=(StoreError, RuntimeError),
         )

@@ -14,7 +14,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from shadersmith.campaign.fuzz import CampaignOptions, Progress, run_campaign
+from shadersmith.campaign.fuzz import CampaignOptions, run_campaign
+from shadersmith.campaign.loop import Progress
 from shadersmith.campaign.store import CampaignStore
 from shadersmith.case import load_test
 from shadersmith.cli import main

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from shadersmith.campaign.metamorphic import MetamorphicCampaign, MetamorphicOptions
+from shadersmith.campaign.metamorphic import MetamorphicOptions, run_metamorphic_campaign
 from shadersmith.campaign.store import CampaignStore
 from shadersmith.case import load_test
 from shadersmith.cli import main
@@ -126,7 +126,7 @@ def test_planted_variant_only_bug_is_found_reduced_to_its_transformation_and_rep
         families=("wrap-loop", "identity"),
         reduce_time_s=60,
     )
-    progress = MetamorphicCampaign(tmp_path / "c", options).run()
+    progress = run_metamorphic_campaign(tmp_path / "c", options)
     assert progress.tests == 6 and progress.ours == 0
     store = CampaignStore(tmp_path / "c")
     (bucket,) = store.buckets()
@@ -182,7 +182,7 @@ def test_a_campaign_on_one_or_two_cpus_records_the_same_pairs_verdicts_and_bucke
             reduce=False,
             jobs=jobs,
         )
-        assert MetamorphicCampaign(tmp_path / str(jobs), options).run().tests == 8
+        assert run_metamorphic_campaign(tmp_path / str(jobs), options).tests == 8
         store = CampaignStore(tmp_path / str(jobs))
         db = store.db
         recorded.append(

@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
-from shadersmith.campaign.fuzz import CampaignOptions, Progress, run_campaign
-from shadersmith.campaign.metamorphic import MetamorphicCampaign, MetamorphicOptions
+from shadersmith.campaign.fuzz import CampaignOptions, run_campaign
+from shadersmith.campaign.loop import Progress
+from shadersmith.campaign.metamorphic import MetamorphicOptions, run_metamorphic_campaign
 from shadersmith.campaign.store import CampaignStore
 from shadersmith.ir.profile import GLSL450
 from shadersmith.targets import ray_farm
@@ -143,8 +144,8 @@ def test_a_metamorphic_campaign_on_the_cluster_gives_the_local_verdicts(
             targets=["vk-lavapipe"], count=3, seed_base=10, reduce=False, cluster=cluster
         )
 
-    MetamorphicCampaign(tmp_path / "local", options(None)).run()
-    progress = MetamorphicCampaign(tmp_path / "farm", options(cluster.address)).run()
+    run_metamorphic_campaign(tmp_path / "local", options(None))
+    progress = run_metamorphic_campaign(tmp_path / "farm", options(cluster.address))
     assert progress.tests == 3
     farm, local = _outcome(tmp_path / "farm"), _outcome(tmp_path / "local")
     assert farm.verdicts == local.verdicts and farm.buckets == local.buckets

@@ -21,7 +21,7 @@ from click.testing import CliRunner
 
 from shadersmith.campaign.fusion import FusionOptions, run_fusion_campaign
 from shadersmith.campaign.fuzz import CampaignOptions, run_campaign
-from shadersmith.campaign.metamorphic import MetamorphicCampaign, MetamorphicOptions
+from shadersmith.campaign.metamorphic import MetamorphicOptions, run_metamorphic_campaign
 from shadersmith.cli import main
 from shadersmith.generate.smith import SmithOptions
 from shadersmith.ir.profile import GLSL450
@@ -67,7 +67,7 @@ def campaigns(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         families=("wrap-loop",),
         reduce=False,
     )
-    MetamorphicCampaign(root / "metamorphic", metamorphic).run()
+    run_metamorphic_campaign(root / "metamorphic", metamorphic)
     fusion = FusionOptions(
         targets=("gl-llvmpipe", PLANTED_FUSION), sequences=1, parts=2, relations=(Relation.ADD,)
     )

@@ -46,8 +46,10 @@ from typing import Any, cast
 import numpy as np
 import numpy.typing as npt
 
-from shadersmith.campaign.preparation import CpuShare, Preparation
-from shadersmith.campaign.store import CampaignStore, Comparison, ProgramNote
+from shadersmith.campaign import loop
+from shadersmith.campaign.loop import Context, Limits, Progress, Recorded, Unit
+from shadersmith.campaign.preparation import CpuShare
+from shadersmith.campaign.store import Bucket, CampaignStore, Comparison, ProgramNote
 from shadersmith.case import Finding, Kind, StepRecord, safe_files
 from shadersmith.case.finding import kind_of_signature
 from shadersmith.generate.smith import SmithOptions, generate, options_to_dict
@@ -71,6 +73,7 @@ from shadersmith.oracle.image import DEFAULT_EMD_TOLERANCE
 from shadersmith.oracle.known import is_ignored
 from shadersmith.oracle.normalise import normalise
 from shadersmith.oracle.signature import signature
+from shadersmith.targets.chains import Job
 from shadersmith.targets.results import RunResult, RunStatus
 from shadersmith.targets.session import TargetSession
 from shadersmith.trial import PreparedTrial, prepare_program, reconditioning
@@ -110,6 +113,9 @@ class FusionOptions:
     generator: SmithOptions = FRAGMENT_ONLY
     ignore: frozenset[str] = frozenset()  # known signatures: counted, not kept
     jobs: int | None = None  # CPUs to keep busy; None: all this process may use
+    reduce: bool = True  # reduce each new bucket's first test: its parts, then the program
+    reduce_time_s: float = 120.0  # per bucket
+    cluster: str | None = None  # a Ray cluster's address (targets/ray_farm.py)
 
     def cpu_share(self) -> CpuShare:
         # One process preparing per CPU: building a fused program and the interpreter's
@@ -527,50 +533,71 @@ def run_prepared_sequence(
     interpreter's images computed here where they are not yet) on the targets and judge
     each fused program; returns the outcomes and the plans that could not be fused."""
     clock = clock or _Clock(None)
+    built = [k for k, program in enumerate(programs) if program.trial is not None]
+    jobs = [cast(PreparedTrial, programs[k].trial).job for k in built]
+    answered = dict(session.run_many(jobs))
+    results: list[dict[str, RunResult] | None] = [None] * len(programs)
+    for position, k in enumerate(built):
+        results[k] = answered[position]
+    clock.lap("targets")
+    return judge_sequence(index, options, programs, results, session.components(), clock)
+
+
+def judge_sequence(
+    index: int,
+    options: FusionOptions,
+    programs: Sequence[PreparedProgram],
+    results: Sequence[dict[str, RunResult] | None],
+    components: dict[str, list[str]],
+    clock: _Clock | None = None,
+) -> tuple[list[FusedOutcome], list[FusedPlan]]:
+    """Judge each fused program of sequence `index` from its and its parts' results
+    (`results[k]`: programs[k]'s, None where it was not built); returns the outcomes and
+    the plans that could not be fused (not built, or a part not drawn alone)."""
+    clock = clock or _Clock(None)
     seeds = sequence_seeds(index, options)
     plans = plan_sequence(index, options)
-    parts: dict[int, PreparedProgram] = {}
-    planned: list[tuple[FusedPlan, PreparedProgram]] = []
+    parts: dict[int, tuple[PreparedProgram, dict[str, RunResult]]] = {}
+    planned: list[tuple[FusedPlan, PreparedProgram, dict[str, RunResult]]] = []
     not_fusable: list[FusedPlan] = []
-    for program in programs:
+    for program, result in zip(programs, results, strict=True):
         key = program.key
         if key.part is not None:
-            if program.trial is not None:
-                parts[seeds[key.part]] = program
+            if program.trial is not None and result is not None:
+                parts[seeds[key.part]] = (program, result)
             continue
         assert key.plan is not None
         plan = plans[key.plan]
-        if program.trial is None or not set(plan.seeds) <= set(parts):
+        if program.trial is None or result is None or not set(plan.seeds) <= set(parts):
             not_fusable.append(plan)
         else:
-            planned.append((plan, program))
-    ready = [*parts.values(), *(program for _, program in planned)]
-    trials = [program.trial for program in ready if program.trial is not None]
-    results = dict(session.run_many([trial.job for trial in trials]))
-    clock.lap("targets")
-    interp = [
-        interp_image(trial) if program.interp is None else program.interp
-        for program, trial in zip(ready, trials, strict=True)
-    ]
-    clock.lap("interp")
-    components = session.components()
-    part_index = {seed: i for i, seed in enumerate(parts)}
+            planned.append((plan, program, result))
+    interp: dict[int, InterpImage] = {}
+
+    def image_of(program: PreparedProgram) -> InterpImage:
+        if program.interp is not None:
+            return program.interp
+        if id(program) not in interp:
+            interp[id(program)] = interp_image(cast(PreparedTrial, program.trial))
+        return interp[id(program)]
+
     outcomes = []
-    for offset, (plan, _) in enumerate(planned, start=len(parts)):
-        chosen = [part_index[seed] for seed in plan.seeds]
+    for plan, program, result in planned:
+        chosen = [parts[seed] for seed in plan.seeds]
         outcomes.append(
             judge(
                 plan,
-                trials[offset],
-                [trials[i] for i in chosen],
-                results[offset],
-                [results[i] for i in chosen],
-                interp[offset],
-                [interp[i] for i in chosen],
+                cast(PreparedTrial, program.trial),
+                [cast(PreparedTrial, part.trial) for part, _ in chosen],
+                result,
+                [part_result for _, part_result in chosen],
+                image_of(program),
+                [image_of(part) for part, _ in chosen],
                 components,
                 options.tolerance,
             )
         )
+    clock.lap("interp")
     return outcomes, not_fusable
 
 
@@ -641,57 +668,108 @@ def run_fusion_campaign(
     out: Path,
     options: FusionOptions,
     stop: threading.Event | None = None,
-    on_progress: Callable[[FusionProgress], None] | None = None,
+    on_progress: Callable[[Progress], None] | None = None,
 ) -> FusionProgress:
-    """Run sequences until the count or time is reached (or `stop` is set). Every fused
-    program is a test of the campaign's store (campaign/store.py, like a differential or
-    metamorphic campaign's: buckets, `--ignore`, resume after kill -9), its findings
-    saved as test directories under `out/buckets/<bucket>/` as it is judged; a resumed
-    campaign runs what the store does not hold yet, and its counts are the store's.
-    Raises RuntimeError with a one-line reason (no target started, a resumed campaign
-    with other settings)."""
+    """Run sequences until the count or time is reached (or `stop` is set), through the
+    campaign loop (loop.py). Every fused program is a test of the campaign's store
+    (campaign/store.py, like a differential or metamorphic campaign's: buckets,
+    `--ignore`, resume after kill -9, reduction of each new bucket), its findings saved
+    as test directories under `out/buckets/<bucket>/` as it is judged; a resumed campaign
+    runs what the store does not hold yet, and its counts are the store's. Raises
+    RuntimeError with a one-line reason (no target started, a resumed campaign with
+    other settings). `on_progress` gets the loop's counts, with this campaign's
+    (FusionProgress) as their `detail`."""
     if safe_files.is_plain_file(out, OLDER_STATE_FILE) and not (out / "campaign.db").exists():
         raise RuntimeError(
             f"{out} holds a fusion campaign of an older shadersmith ({OLDER_STATE_FILE}); "
             "use another --out"
         )
-    store = CampaignStore(out, options.keep_per_bucket)
-    try:
-        store.check_or_save_settings(settings(options))
-        progress = progress_of(store, options)
-        progress.resumed_from = progress.sequences
-        started = time.perf_counter()
-        share = options.cpu_share()
-        sequences, keys = itertools.tee(_pending_sequences(progress.sequences, store, options))
-        programs = (key for _, sequence_keys in keys for key in sequence_keys)
-        prepare = functools.partial(prepare_fusion_program, options=options)
+    limits = Limits(
+        options.time_s, options.timeout_s, options.reduce, options.reduce_time_s, options.cluster
+    )
+    kind = FusionKind(options)
+    progress = loop.run(out, kind, limits, options.keep_per_bucket, stop, on_progress)
+    return cast(FusionProgress, progress.detail)
+
+
+class FusionKind:
+    """The fusion campaign as the campaign loop (loop.py) runs it: a unit is a sequence;
+    its pieces are its parts and fused programs (with the interpreter's images, made in
+    the preparing processes), one job each; recording judges each fused program against
+    its parts' images and records it as a test."""
+
+    def __init__(self, options: FusionOptions) -> None:
+        self.options = options
+        self.started = time.perf_counter()
+        self.resumed_from = 0  # sequences
+
+    def settings(self) -> dict[str, object]:
+        return settings(self.options)
+
+    def open(self, store: CampaignStore) -> None:
+        self.resumed_from = progress_of(store, self.options).sequences
+
+    def session_targets(self) -> list[str]:
+        return list(self.options.targets)
+
+    def streamed_targets(self) -> list[str] | None:
+        return None
+
+    def cpu_share(self) -> CpuShare:
+        return self.options.cpu_share()
+
+    def workers_per_target(self) -> int:
+        return self.options.cpu_share().workers_per_target()
+
+    def prepare_ahead(self) -> int | None:
         # The next sequence's programs are prepared while this one runs on the targets.
-        ahead = 2 * len(sequence_programs(0, options))
-        with (
-            Preparation(prepare, programs, share.preparers(), ahead) as prepared,
-            TargetSession(
-                list(options.targets), share.workers_per_target(), options.timeout_s
-            ) as session,
-        ):
-            if not session.present:
-                missing = "; ".join(session.missing.values())
-                raise RuntimeError(f"no target started ({missing})")
-            for sequence, sequence_keys in sequences:
-                if _done(progress, options, started, stop):
-                    break
-                _run_and_record(
-                    store, session, sequence, options, [next(prepared) for _ in sequence_keys]
-                )
-                store.commit()  # a sequence is the unit of work: on disk before the next
-                resumed_from = progress.resumed_from
-                progress = progress_of(store, options)
-                progress.resumed_from = resumed_from
-                progress.this_run_s = time.perf_counter() - started
-                if on_progress is not None:
-                    on_progress(progress)
-        return progress
-    finally:
-        store.close()
+        return 2 * len(sequence_programs(0, self.options))
+
+    def check_session(self, session: TargetSession) -> None:
+        if not session.present:
+            missing = "; ".join(session.missing.values())
+            raise RuntimeError(f"no target started ({missing})")
+
+    def units(self, store: CampaignStore) -> Iterator[Unit[ProgramKey]]:
+        first = progress_of(store, self.options).sequences
+        for sequence, keys in _pending_sequences(first, store, self.options):
+            yield Unit(sequence, tuple(keys))
+
+    @property
+    def prepare(self) -> Callable[[ProgramKey], PreparedProgram]:
+        return functools.partial(prepare_fusion_program, options=self.options)
+
+    def jobs(self, piece: PreparedProgram) -> Sequence[Job]:
+        return () if piece.trial is None else (piece.trial.job,)
+
+    def record(
+        self,
+        unit: Unit[ProgramKey],
+        pieces: Sequence[PreparedProgram],
+        answers: Sequence[Sequence[dict[str, RunResult]]],
+        context: Context,
+    ) -> Recorded:
+        results = [answer[0] if answer else None for answer in answers]
+        return _record_sequence(context, unit.index, self.options, pieces, results)
+
+    def reduce_bucket(
+        self,
+        bucket: Bucket,
+        example: Path,
+        session: TargetSession,
+        time_s: float,
+        interrupted: Callable[[], bool],
+    ) -> tuple[str, str | None] | None:
+        from shadersmith.reduce.fusion import reduce_fusion_bucket
+
+        return reduce_fusion_bucket(example, bucket.signature, session, time_s)
+
+    def detail(self, store: CampaignStore, progress: Progress) -> FusionProgress:
+        store.commit()  # the counts are the store's
+        fusion = progress_of(store, self.options)
+        fusion.resumed_from = self.resumed_from
+        fusion.this_run_s = time.perf_counter() - self.started
+        return fusion
 
 
 def _pending_sequences(
@@ -709,52 +787,60 @@ def _pending_sequences(
             yield sequence, sequence_programs(sequence, options, wanted)
 
 
-def _run_and_record(
-    store: CampaignStore,
-    session: TargetSession,
+def _record_sequence(
+    context: Context,
     sequence: int,
     options: FusionOptions,
     programs: Sequence[PreparedProgram],
-) -> None:
-    """Run `sequence`'s prepared `programs` (those _pending_sequences names), and record
-    each fused program."""
+    results: Sequence[dict[str, RunResult] | None],
+) -> Recorded:
+    """Judge `sequence`'s prepared `programs` (those _pending_sequences names) from their
+    results, and record each fused program as a test."""
     from shadersmith.campaign.fusion_tests import save_findings
 
+    store = context.store
     positions = {plan.name: k for k, plan in enumerate(plan_sequence(sequence, options))}
     started = time.perf_counter()
-    outcomes, not_fusable = run_prepared_sequence(session, sequence, options, programs)
+    outcomes, not_fusable = judge_sequence(sequence, options, programs, results, context.components)
     seconds = (time.perf_counter() - started) / max(1, len(outcomes) + len(not_fusable))
-    versions = session.versions()
+    versions = context.session.versions()
     for plan in not_fusable:
         index = test_index(sequence, positions[plan.name], options)
         note = ProgramNote(sequence, plan.relation.value, plan.name)
         store.record(index, plan.seeds[0], NOT_FUSABLE, [], [], {}, 0.0, program=note)
+    all_findings: list[Finding] = []
+    opened = ours = 0
     for outcome in outcomes:
         plan = outcome.plan
         index = test_index(sequence, positions[plan.name], options)
         findings = [fusion_finding(sign, target, options) for sign, target in outcome.findings()]
         directories = save_findings(store, outcome, findings, options, versions)
-        store.record(
-            index,
-            plan.seeds[0],
-            _headline(outcome),
-            findings,
-            [
-                (name, r.status.value, None, r.compile_ms + r.tools_ms, r.run_ms)
-                for name, r in outcome.results.items()
-            ],
-            directories,
-            seconds,
-            comparisons=[
-                Comparison(
-                    target,
-                    verdict.status,
-                    verdict.check.comparison.emd if verdict.check is not None else None,
-                )
-                for target, verdict in outcome.verdicts.items()
-            ],
-            program=ProgramNote(sequence, plan.relation.value, plan.name),
+        opened += len(
+            store.record(
+                index,
+                plan.seeds[0],
+                _headline(outcome),
+                findings,
+                [
+                    (name, r.status.value, None, r.compile_ms + r.tools_ms, r.run_ms)
+                    for name, r in outcome.results.items()
+                ],
+                directories,
+                seconds,
+                comparisons=[
+                    Comparison(
+                        target,
+                        verdict.status,
+                        verdict.check.comparison.emd if verdict.check is not None else None,
+                    )
+                    for target, verdict in outcome.verdicts.items()
+                ],
+                program=ProgramNote(sequence, plan.relation.value, plan.name),
+            )
         )
+        all_findings += findings
+        ours += bool(outcome.ours)
+    return Recorded(len(outcomes) + len(not_fusable), all_findings, ours, opened)
 
 
 NOT_FUSABLE = "not-fusable"
@@ -838,17 +924,3 @@ def relation_runs(store: CampaignStore) -> dict[str, RelationCounts]:
         counts.violated += verdict == VIOLATED
         counts.failed += verdict == FAILED
     return per_relation
-
-
-def _done(
-    progress: FusionProgress,
-    options: FusionOptions,
-    started: float,
-    stop: threading.Event | None,
-) -> bool:
-    """A count counts every sequence of the campaign, a time only this run's."""
-    if stop is not None and stop.is_set():
-        return True
-    if options.sequences is not None and progress.sequences >= options.sequences:
-        return True
-    return options.time_s is not None and time.perf_counter() - started >= options.time_s

@@ -19,13 +19,15 @@ import functools
 import random
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from shadersmith.campaign import loop
 from shadersmith.campaign.findings import reproduce_crashes
-from shadersmith.campaign.preparation import CpuShare, Preparation
-from shadersmith.campaign.reduction import reduce_new_buckets
+from shadersmith.campaign.loop import Context, Limits, Progress, Recorded, Unit
+from shadersmith.campaign.preparation import CpuShare
+from shadersmith.campaign.reduction import reduce_bucket
 from shadersmith.campaign.store import Bucket, CampaignStore
 from shadersmith.case import Kind, Provenance, TestCase, load_test, write_test
 from shadersmith.generate.smith import SmithOptions, generate, options_to_dict
@@ -35,7 +37,6 @@ from shadersmith.oracle.differential import REFERENCE, output_digest
 from shadersmith.oracle.evidence import complete
 from shadersmith.targets.chains import Job
 from shadersmith.targets.jobs import job_language
-from shadersmith.targets.ray_farm import session_for
 from shadersmith.targets.registry import reads_language
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
@@ -88,26 +89,6 @@ class CampaignOptions:
 
 
 @dataclass
-class Progress:
-    tests: int = 0  # recorded in this run
-    resumed_from: int = 0  # recorded before this run
-    crashes: int = 0
-    timeouts: int = 0
-    mismatches: int = 0
-    compile_failures: int = 0
-    ours: int = 0
-    buckets: int = 0
-    reduced: int = 0
-    reducing: str | None = None  # the bucket being reduced now
-    started: float = field(default_factory=time.perf_counter)
-
-    @property
-    def tests_per_second(self) -> float:
-        elapsed = time.perf_counter() - self.started
-        return self.tests / elapsed if elapsed > 0 else 0.0
-
-
-@dataclass
 class PreparedTest:
     index: int
     seed: int  # the program's generator seed (-1: a stored test that names none)
@@ -144,41 +125,81 @@ def _origin_seed(provenance: Provenance) -> int:
     return -1 if provenance.seed is None else provenance.seed
 
 
-class _JobStream:
-    """The jobs of one stream (TargetSession.stream), handed over as the targets ask for
-    them: position `k` of the stream is `prepared[k]`. Ends when the tests do or when
-    `more()` says stop (time, Ctrl-C, a new bucket to reduce); the tests prepared ahead
-    then wait for the next stream."""
-
-    def __init__(
-        self,
-        tests: Iterator[PreparedTest],
-        prepared: dict[int, PreparedTest],
-        more: Callable[[], bool],
-    ) -> None:
-        self.tests = tests
-        self.prepared = prepared
-        self.more = more
-        self.produced = 0
-
-    def __iter__(self) -> Iterator[Job]:
-        return self
-
-    def __next__(self) -> Job:
-        if self.produced and not self.more():
-            raise StopIteration
-        item = next(self.tests)
-        self.prepared[self.produced] = item
-        self.produced += 1
-        return item.job
-
-
 def _pending_indices(options: CampaignOptions, done: set[int]) -> Iterator[int]:
     index = 0
     while options.count is None or index < options.count:
         if index not in done:
             yield index
         index += 1
+
+
+class DifferentialKind:
+    """The differential campaign as the campaign loop (loop.py) runs it: a unit is one
+    test (one job), run on every target; findings are re-run (crashes) and completed with
+    evidence (witnesses, front-end dumps) before they are recorded."""
+
+    def __init__(self, options: CampaignOptions) -> None:
+        self.options = options
+        self.witnesses = witnesses_for(options.targets)  # run only for tests with a finding
+
+    def settings(self) -> dict[str, object]:
+        return self.options.settings()
+
+    def open(self, store: CampaignStore) -> None:
+        pass
+
+    def session_targets(self) -> list[str]:
+        return self.options.targets + self.witnesses
+
+    def streamed_targets(self) -> list[str] | None:
+        return self.options.targets
+
+    def cpu_share(self) -> CpuShare:
+        return self.options.cpu_share()
+
+    def workers_per_target(self) -> int:
+        return self.options.target_workers()
+
+    def prepare_ahead(self) -> int | None:
+        return None
+
+    def check_session(self, session: TargetSession) -> None:
+        _check_enough_targets(self.options.targets, session, self.options.profile)
+
+    def units(self, store: CampaignStore) -> Iterator[Unit[int]]:
+        for index in _pending_indices(self.options, store.done_indices()):
+            yield Unit(index, (index,))
+
+    @property
+    def prepare(self) -> Callable[[int], PreparedTest]:
+        return functools.partial(prepare_test, options=self.options)
+
+    def jobs(self, piece: PreparedTest) -> Sequence[Job]:
+        return (piece.job,)
+
+    def record(
+        self,
+        unit: Unit[int],
+        pieces: Sequence[PreparedTest],
+        answers: Sequence[Sequence[dict[str, RunResult]]],
+        context: Context,
+    ) -> Recorded:
+        return _handle(pieces[0], answers[0][0], context, self.options)
+
+    def reduce_bucket(
+        self,
+        bucket: Bucket,
+        example: Path,
+        session: TargetSession,
+        time_s: float,
+        interrupted: Callable[[], bool],
+    ) -> tuple[str, str | None] | None:
+        return reduce_bucket(
+            bucket, example, session, self.options.target_workers(), time_s, interrupted
+        )
+
+    def detail(self, store: CampaignStore, progress: Progress) -> None:
+        return None
 
 
 def run_campaign(
@@ -188,58 +209,11 @@ def run_campaign(
     on_progress: Callable[[Progress], None] | None = None,
 ) -> Progress:
     """Run (or resume) the campaign in `directory` until done, timed out or `stop` set."""
-    stop = stop or threading.Event()
-    store = CampaignStore(directory, options.keep_per_bucket)
-    try:
-        store.check_or_save_settings(options.settings())
-        done = store.done_indices()
-        progress = Progress(resumed_from=len(done), buckets=len(store.buckets()))
-        # Witnesses start with the session but run only for tests with a finding.
-        witnesses = witnesses_for(options.targets)
-        pending = _pending_indices(options, done)
-        prepare = functools.partial(prepare_test, options=options)
-        with (
-            Preparation(prepare, pending, options.preparation_workers()) as tests,
-            session_for(
-                options.targets + witnesses,
-                options.target_workers(),
-                options.timeout_s,
-                options.cluster,
-            ) as session,
-        ):
-            _check_enough_targets(options.targets, session, options.profile)
-            components = session.components()
-            deadline = None if options.time_s is None else time.perf_counter() + options.time_s
-            # Tests stream through the targets (session.stream: no target waits for the
-            # slowest of a batch); a new bucket ends the stream after the tests in
-            # flight, so that its reduction has the workers to itself.
-            while not stop.is_set():
-                if deadline is not None and time.perf_counter() > deadline:
-                    break
-                opened_before = progress.buckets
-                prepared: dict[int, PreparedTest] = {}
-
-                def more(opened_before: int = opened_before) -> bool:
-                    if stop.is_set() or (deadline is not None and time.perf_counter() > deadline):
-                        return False
-                    return not (options.reduce and progress.buckets > opened_before)
-
-                jobs = _JobStream(tests, prepared, more)
-                lead = options.cpu_share().stream_lead(options.target_workers())
-                for position, results in session.stream(jobs, only=options.targets, lead=lead):
-                    item = prepared.pop(position)
-                    _handle(item, results, session, store, components, options, progress)
-                    if on_progress:
-                        on_progress(progress)
-                if jobs.produced == 0:
-                    break  # nothing was left to run
-                if options.reduce:
-                    _reduce_buckets(store, session, options, progress, stop, deadline, on_progress)
-            if options.reduce:  # a resumed, finished campaign may still have some to reduce
-                _reduce_buckets(store, session, options, progress, stop, deadline, on_progress)
-        return progress
-    finally:
-        store.close()
+    limits = Limits(
+        options.time_s, options.timeout_s, options.reduce, options.reduce_time_s, options.cluster
+    )
+    kind = DifferentialKind(options)
+    return loop.run(directory, kind, limits, options.keep_per_bucket, stop, on_progress)
 
 
 # A differential campaign compares compilers; the interpreter alone finds nothing.
@@ -272,51 +246,21 @@ def _check_enough_targets(
     )
 
 
-def _reduce_buckets(
-    store: CampaignStore,
-    session: TargetSession,
-    options: CampaignOptions,
-    progress: Progress,
-    stop: threading.Event,
-    deadline: float | None,
-    on_progress: Callable[[Progress], None] | None,
-) -> None:
-    def may_start() -> bool:
-        return deadline is None or time.perf_counter() < deadline
-
-    def on_bucket(bucket: Bucket | None) -> None:
-        progress.reducing = None if bucket is None else bucket.signature
-        if on_progress:
-            on_progress(progress)
-
-    progress.reduced += reduce_new_buckets(
-        store,
-        session,
-        options.target_workers(),
-        options.reduce_time_s,
-        stop.is_set,
-        may_start,
-        on_bucket,
-    )
-
-
 def _handle(
     item: PreparedTest,
     results: dict[str, RunResult],
-    session: TargetSession,
-    store: CampaignStore,
-    components: dict[str, list[str]],
+    context: Context,
     options: CampaignOptions,
-    progress: Progress,
-) -> None:
+) -> Recorded:
     started = time.perf_counter()
-    results = complete(results, item.job, session, components)
-    judged = judge(results, components, options.ignore)
+    session, store = context.session, context.store
+    results = complete(results, item.job, session, context.components)
+    judged = judge(results, context.components, options.ignore)
     findings = reproduce_crashes(judged.findings, item.job, session, results)
     judged = judged.with_findings(findings)
     directories: dict[str, str] = {}
     for finding in findings:
-        if store.kept_directories(finding.signature) >= options.keep_per_bucket:
+        if store.kept_directories(finding.signature) >= context.keep_per_bucket:
             continue  # counted, not kept: no reduction wasted on duplicates
         test = judged.recorded_in(item.test, finding, session.versions())
         path = store.test_directory(finding, item.name)
@@ -341,16 +285,11 @@ def _handle(
         directories,
         time.perf_counter() - started,
     )
-    progress.tests += 1
-    for finding in findings:
-        if finding.kind is Kind.CRASH:
-            progress.crashes += 1
-        elif finding.kind is Kind.TIMEOUT:
-            progress.timeouts += 1
-        elif finding.kind in (Kind.ODD_ONE_OUT, Kind.DISAGREE):
-            progress.mismatches += 1
-        elif finding.kind is Kind.COMPILE_FAILURE:
-            progress.compile_failures += 1
-        elif finding.ours:
-            progress.ours += 1
-    progress.buckets += len(opened)
+    # A defect of ours found by the oracle is counted once per test, as its own kind.
+    ours = sum(1 for f in findings if f.ours and f.kind not in _COUNTED_KINDS)
+    return Recorded(1, [f for f in findings if f.kind in _COUNTED_KINDS], ours, len(opened))
+
+
+_COUNTED_KINDS = frozenset(
+    {Kind.CRASH, Kind.TIMEOUT, Kind.ODD_ONE_OUT, Kind.DISAGREE, Kind.COMPILE_FAILURE}
+)

@@ -29,10 +29,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from shadersmith.campaign import loop
 from shadersmith.campaign.findings import reproduce_crashes
-from shadersmith.campaign.preparation import CpuShare, Preparation
-from shadersmith.campaign.store import CampaignStore
-from shadersmith.case import Finding, Kind, TestCaseError, write_test
+from shadersmith.campaign.loop import Context, Limits, Progress, Recorded, Unit
+from shadersmith.campaign.preparation import CpuShare
+from shadersmith.campaign.store import Bucket, CampaignStore
+from shadersmith.case import Finding, Kind, write_test
 from shadersmith.case.codec import step_to_json
 from shadersmith.generate.smith import SmithOptions, options_to_dict
 from shadersmith.ir.profile import GLSL450, LanguageProfile
@@ -42,8 +44,8 @@ from shadersmith.oracle.differential import REFERENCE, output_digest
 from shadersmith.oracle.metamorphic import MetamorphicJudgement, judge_metamorphic, same_output
 from shadersmith.pair import Pair, pair_results, prepare_pair, recorded_pair
 from shadersmith.targets.chains import Job
-from shadersmith.targets.ray_farm import session_for
 from shadersmith.targets.results import RunResult
+from shadersmith.targets.session import TargetSession
 
 DEFAULT_TARGETS = ("gl-llvmpipe", "vk-lavapipe")
 
@@ -92,206 +94,161 @@ class MetamorphicOptions:
         return CpuShare(self.jobs, len(self.targets) + 1, cpus_per_preparer=8)
 
 
-@dataclass
-class MetamorphicProgress:
-    tests: int = 0
-    resumed_from: int = 0
-    findings: int = 0
-    ours: int = 0
-    buckets: int = 0
-    reduced: int = 0
-    reducing: str | None = None
-    started: float = field(default_factory=time.perf_counter)
+class MetamorphicKind:
+    """The metamorphic campaign as the campaign loop (loop.py) runs it: a unit is one
+    pair, whose two jobs (reference, variant) run on every target and the interpreter."""
 
-    @property
-    def tests_per_second(self) -> float:
-        elapsed = time.perf_counter() - self.started
-        return self.tests / elapsed if elapsed > 0 else 0.0
-
-
-class MetamorphicCampaign:
-    def __init__(
-        self,
-        directory: Path,
-        options: MetamorphicOptions,
-        stop: threading.Event | None = None,
-        on_progress: Callable[[MetamorphicProgress], None] | None = None,
-    ) -> None:
-        self.directory = directory
+    def __init__(self, options: MetamorphicOptions) -> None:
         self.options = options
-        self.stop = stop or threading.Event()
-        self.on_progress = on_progress
-        self.store = CampaignStore(directory, options.keep_per_bucket)
-        self.store.db.executescript(VARIANTS_SCHEMA)
 
-    def run(self) -> MetamorphicProgress:
-        options = self.options
-        try:
-            self.store.check_or_save_settings(options.settings())
-            done = self.store.done_indices()
-            progress = MetamorphicProgress(
-                resumed_from=len(done), buckets=len(self.store.buckets())
+    def settings(self) -> dict[str, object]:
+        return self.options.settings()
+
+    def open(self, store: CampaignStore) -> None:
+        store.db.executescript(VARIANTS_SCHEMA)
+
+    def session_targets(self) -> list[str]:
+        return [*self.options.targets, REFERENCE]
+
+    def streamed_targets(self) -> list[str] | None:
+        return None
+
+    def cpu_share(self) -> CpuShare:
+        return self.options.cpu_share()
+
+    def workers_per_target(self) -> int:
+        return self.options.cpu_share().workers_per_target()
+
+    def prepare_ahead(self) -> int | None:
+        return None
+
+    def check_session(self, session: TargetSession) -> None:
+        absent = [t for t in self.options.targets if t not in session.present]
+        if absent:
+            reasons = "; ".join(
+                f"{t}: {session.missing.get(t, 'absent').splitlines()[0][:160]}" for t in absent
             )
-            names = [*options.targets, REFERENCE]
-            share = options.cpu_share()
-            prepare = functools.partial(prepare_pair_at, options=options)
-            with (
-                Preparation(prepare, self._pending(done), share.preparers()) as pairs,
-                session_for(
-                    names, share.workers_per_target(), options.timeout_s, options.cluster
-                ) as session,
-            ):
-                absent = [t for t in options.targets if t not in session.present]
-                if absent:
-                    reasons = "; ".join(
-                        f"{t}: {session.missing.get(t, 'absent').splitlines()[0][:160]}"
-                        for t in absent
-                    )
-                    raise RuntimeError(f"target(s) not available: {reasons}")
-                self.session = session
-                deadline = None if options.time_s is None else time.perf_counter() + options.time_s
-                while not self.stop.is_set():
-                    if deadline is not None and time.perf_counter() > deadline:
-                        break
-                    if self._stream(pairs, progress, deadline) == 0:
-                        break  # nothing was left to run
-                    if options.reduce:
-                        self._reduce(progress, deadline)
-                if options.reduce:
-                    self._reduce(progress, deadline)
-            return progress
-        finally:
-            self.store.close()
+            raise RuntimeError(f"target(s) not available: {reasons}")
 
-    def _pending(self, done: set[int]) -> Iterator[int]:
+    def units(self, store: CampaignStore) -> Iterator[Unit[int]]:
+        done = store.done_indices()
         for index in itertools.count():
             if self.options.count is not None and index >= self.options.count:
                 return
             if index not in done:
-                yield index
+                yield Unit(index, (index,))
 
-    def _stream(
-        self, pairs: Iterator[Pair], progress: MetamorphicProgress, deadline: float | None
-    ) -> int:
-        """Stream pairs through the targets (session.stream: no target waits for the
-        slowest of a batch), each pair judged and recorded once both its runs are in, in
-        the order of the pairs (the same tests are kept whatever the timing); ends when
-        the pairs do, at the deadline, on `stop`, or once a new bucket waits for its
-        reduction. Returns how many pairs it ran."""
-        opened_before = progress.buckets
+    @property
+    def prepare(self) -> Callable[[int], Pair]:
+        return functools.partial(prepare_pair_at, options=self.options)
 
-        def more() -> bool:
-            if self.stop.is_set() or (deadline is not None and time.perf_counter() > deadline):
-                return False
-            return not (self.options.reduce and progress.buckets > opened_before)
+    def jobs(self, piece: Pair) -> Sequence[Job]:
+        return (piece.reference.job, piece.variant.job)
 
-        jobs = _PairJobs(pairs, more)
-        answers: dict[int, dict[str, RunResult]] = {}
-        handled = 0
-        lead = self.options.cpu_share().stream_lead()
-        for position, answer in self.session.stream(jobs, lead=lead):
-            answers[position] = answer
-            while 2 * handled + 1 in answers and 2 * handled in answers:
-                reference = answers.pop(2 * handled)
-                variant = answers.pop(2 * handled + 1)
-                self._handle(jobs.pairs.pop(handled), reference, variant, progress)
-                handled += 1
-                if self.on_progress:
-                    self.on_progress(progress)
-        return handled
-
-    def _handle(
+    def record(
         self,
-        pair: Pair,
-        reference: dict[str, RunResult],
-        variant: dict[str, RunResult],
-        progress: MetamorphicProgress,
-    ) -> None:
-        started = time.perf_counter()
-        session = self.session
-        components = session.components()
-        judged = judge_metamorphic(reference, variant, self.options.targets, components)
-        findings = reproduce_crashes(judged.findings, pair.variant.job, session, variant)
-        findings = [self._confirm_wrong(f, pair) for f in findings]
-        store = self.store
-        directories: dict[str, str] = {}
-        for finding in findings:
-            if store.kept_directories(finding.signature) >= self.options.keep_per_bucket:
-                continue
-            test = recorded_pair(pair, reference, variant, finding, session.versions())
-            path = store.test_directory(finding, pair.seed)
-            write_test(test, path, root=store.directory)
-            directories[finding.signature] = str(path.relative_to(store.directory))
-        rows = [
-            (
-                name,
-                r.status.value,
-                output_digest(r) if r.ok else None,
-                r.compile_ms + r.tools_ms,
-                r.run_ms,
-            )
-            for name, r in pair_results(reference, variant).items()
-        ]
-        with store.db:
-            store.db.execute(
-                "INSERT OR REPLACE INTO variants VALUES (?, ?, ?, ?, ?, ?)",
-                (
-                    pair.index,
-                    pair.variant.test.stage,
-                    json.dumps([step_to_json(s) for s in pair.variant.test.provenance.steps[1:]]),
-                    pair.transform_ms,
-                    json.dumps({t: o.value for t, o in judged.outcomes.items()}),
-                    judged.ours,
-                ),
-            )
-        headline = _headline(judged, findings)
-        opened = store.record(
-            pair.index,
-            pair.seed,
-            headline,
-            findings,
-            rows,
-            directories,
-            time.perf_counter() - started,
-        )
-        progress.tests += 1
-        progress.findings += len(findings)
-        progress.ours += judged.ours is not None
-        progress.buckets += len(opened)
+        unit: Unit[int],
+        pieces: Sequence[Pair],
+        answers: Sequence[Sequence[dict[str, RunResult]]],
+        context: Context,
+    ) -> Recorded:
+        reference, variant = answers[0]
+        return _record_pair(pieces[0], reference, variant, context, self.options)
 
-    def _confirm_wrong(self, finding: Finding, pair: Pair) -> Finding:
-        """Run a wrong result's pair once more on its target: an output that changes from
-        run to run is marked flaky, not trusted."""
-        if finding.kind is not Kind.ODD_ONE_OUT:
-            return finding
-        worker = self.session.pools[finding.targets[0]].workers[0]
-        again_reference = worker.run(pair.reference.job)
-        again_variant = worker.run(pair.variant.job)
-        stable = again_reference.ok and again_variant.ok
-        stable = stable and not same_output(again_reference, again_variant)
-        return finding if stable else dataclasses.replace(finding, flaky=True)
-
-    def _reduce(self, progress: MetamorphicProgress, deadline: float | None) -> None:
+    def reduce_bucket(
+        self,
+        bucket: Bucket,
+        example: Path,
+        session: TargetSession,
+        time_s: float,
+        interrupted: Callable[[], bool],
+    ) -> tuple[str, str | None] | None:
         from shadersmith.reduce.steps import reduce_metamorphic_bucket
 
-        for bucket in self.store.unreduced_buckets():
-            if self.stop.is_set() or (deadline is not None and time.perf_counter() > deadline):
-                return
-            progress.reducing = bucket.signature
-            if self.on_progress:
-                self.on_progress(progress)
-            try:
-                outcome, cause = reduce_metamorphic_bucket(
-                    self.store.example_directory(bucket),
-                    bucket.signature,
-                    self.session,
-                    self.options.reduce_time_s,
-                )
-            except TestCaseError as error:  # a link planted in a shared campaign, ...
-                outcome, cause = f"failed: {error}", None
-            self.store.set_reduced(bucket.signature, outcome, cause)
-            progress.reduced += 1
-        progress.reducing = None
+        return reduce_metamorphic_bucket(example, bucket.signature, session, time_s)
+
+    def detail(self, store: CampaignStore, progress: Progress) -> None:
+        return None
+
+
+def run_metamorphic_campaign(
+    directory: Path,
+    options: MetamorphicOptions,
+    stop: threading.Event | None = None,
+    on_progress: Callable[[Progress], None] | None = None,
+) -> Progress:
+    """Run (or resume) the metamorphic campaign in `directory`."""
+    limits = Limits(
+        options.time_s, options.timeout_s, options.reduce, options.reduce_time_s, options.cluster
+    )
+    kind = MetamorphicKind(options)
+    return loop.run(directory, kind, limits, options.keep_per_bucket, stop, on_progress)
+
+
+def _record_pair(
+    pair: Pair,
+    reference: dict[str, RunResult],
+    variant: dict[str, RunResult],
+    context: Context,
+    options: MetamorphicOptions,
+) -> Recorded:
+    started = time.perf_counter()
+    session, store = context.session, context.store
+    judged = judge_metamorphic(reference, variant, options.targets, context.components)
+    findings = reproduce_crashes(judged.findings, pair.variant.job, session, variant)
+    findings = [_confirm_wrong(f, pair, session) for f in findings]
+    directories: dict[str, str] = {}
+    for finding in findings:
+        if store.kept_directories(finding.signature) >= context.keep_per_bucket:
+            continue
+        test = recorded_pair(pair, reference, variant, finding, session.versions())
+        path = store.test_directory(finding, pair.seed)
+        write_test(test, path, root=store.directory)
+        directories[finding.signature] = str(path.relative_to(store.directory))
+    rows = [
+        (
+            name,
+            r.status.value,
+            output_digest(r) if r.ok else None,
+            r.compile_ms + r.tools_ms,
+            r.run_ms,
+        )
+        for name, r in pair_results(reference, variant).items()
+    ]
+    store.db.execute(
+        "INSERT OR REPLACE INTO variants VALUES (?, ?, ?, ?, ?, ?)",
+        (
+            pair.index,
+            pair.variant.test.stage,
+            json.dumps([step_to_json(s) for s in pair.variant.test.provenance.steps[1:]]),
+            pair.transform_ms,
+            json.dumps({t: o.value for t, o in judged.outcomes.items()}),
+            judged.ours,
+        ),
+    )
+    opened = store.record(
+        pair.index,
+        pair.seed,
+        _headline(judged, findings),
+        findings,
+        rows,
+        directories,
+        time.perf_counter() - started,
+    )
+    return Recorded(1, findings, int(judged.ours is not None), len(opened))
+
+
+def _confirm_wrong(finding: Finding, pair: Pair, session: TargetSession) -> Finding:
+    """Run a wrong result's pair once more on its target: an output that changes from
+    run to run is marked flaky, not trusted."""
+    if finding.kind is not Kind.ODD_ONE_OUT:
+        return finding
+    worker = session.pools[finding.targets[0]].workers[0]
+    again_reference = worker.run(pair.reference.job)
+    again_variant = worker.run(pair.variant.job)
+    stable = again_reference.ok and again_variant.ok
+    stable = stable and not same_output(again_reference, again_variant)
+    return finding if stable else dataclasses.replace(finding, flaky=True)
 
 
 def prepare_pair_at(index: int, options: MetamorphicOptions) -> Pair:
@@ -299,34 +256,6 @@ def prepare_pair_at(index: int, options: MetamorphicOptions) -> Pair:
     seed = options.seed_base + index
     plan = plan_variant(seed, options.families, options.steps)
     return prepare_pair(seed, options.generator, plan, options.profile, index)
-
-
-class _PairJobs:
-    """The jobs of one stream: pair k's reference at position 2k, its variant at 2k + 1,
-    taken from the preparation as the targets ask for them. `more()` is asked before a
-    pair, never between its two jobs."""
-
-    def __init__(self, pairs: Iterator[Pair], more: Callable[[], bool]) -> None:
-        self.source = pairs
-        self.more = more
-        self.pairs: dict[int, Pair] = {}
-        self.produced = 0  # jobs
-        self.variant: Job | None = None
-
-    def __iter__(self) -> Iterator[Job]:
-        return self
-
-    def __next__(self) -> Job:
-        if self.variant is not None:
-            job, self.variant = self.variant, None
-        else:
-            if self.produced and not self.more():
-                raise StopIteration
-            pair = next(self.source)
-            self.pairs[self.produced // 2] = pair
-            job, self.variant = pair.reference.job, pair.variant.job
-        self.produced += 1
-        return job
 
 
 def _headline(judged: MetamorphicJudgement, findings: Sequence[Finding]) -> str:

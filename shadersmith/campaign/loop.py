@@ -1,0 +1,403 @@
+"""The one campaign loop, for every kind of oracle (differential, metamorphic, fusion).
+
+A campaign is a sequence of units of work, each named by an index: a differential test,
+a metamorphic pair, a fusion sequence. A unit is made of pieces (a test, a pair, each of
+a sequence's programs) that worker processes prepare ahead (preparation.py); each piece
+gives the jobs the targets run (one program; a pair's two). The loop
+
+    prepare (worker processes) -> stream the jobs through the targets' workers
+    -> record each unit, in unit order, once all its jobs are answered -> reduce new buckets
+
+and it is the same loop for every kind: the kind (a `CampaignKind`) says what a unit is,
+which targets its session starts, how a unit's answers are judged and recorded in the
+store (campaign/store.py), and how one of its buckets is reduced. So every kind has the
+same store, buckets, `--ignore`, `--keep`, resume after kill -9 (the store holds what is
+done; the kind's `units` skips it), live progress, `--jobs`, `--cluster` and automatic
+reduction.
+
+Units are recorded in their order, whatever order the targets answer in, so the tests
+kept in a bucket are the same on one core, on sixteen or on a Ray cluster. A new bucket
+ends the stream after the units in flight, so that its reduction has the workers to
+itself; the stream then starts again where it stopped.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Generic, Protocol, TypeVar
+
+from shadersmith.campaign.preparation import CpuShare, Preparation
+from shadersmith.campaign.store import Bucket, CampaignStore
+from shadersmith.case import Finding, Kind, TestCaseError
+from shadersmith.targets.chains import Job
+from shadersmith.targets.ray_farm import session_for
+from shadersmith.targets.results import RunResult
+from shadersmith.targets.session import TargetSession
+
+PieceKey = TypeVar("PieceKey")
+Piece = TypeVar("Piece")
+
+# Buckets whose kind is one of these are defects of ours: the sanitizer rejects the very
+# candidates that would show them, so they are not reduced.
+NOT_REDUCED_KINDS = frozenset({"ours_ub", "all_failed"})
+
+
+@dataclass(frozen=True)
+class Unit(Generic[PieceKey]):
+    """Unit `index` of a campaign and the keys of the pieces it still has to run (a
+    resumed fusion sequence runs only the programs the store does not hold)."""
+
+    index: int
+    pieces: tuple[PieceKey, ...]
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What recording one unit added to the store."""
+
+    tests: int
+    findings: Sequence[Finding] = ()
+    ours: int = 0
+    opened: int = 0  # buckets
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How long and how widely a campaign runs: not its settings (a campaign may be
+    resumed with other limits, or on a cluster)."""
+
+    time_s: float | None = None  # stop after this many seconds of this run
+    timeout_s: float = 60.0  # per job
+    reduce: bool = True  # reduce each new bucket's first kept test
+    reduce_time_s: float = 120.0  # per bucket
+    cluster: str | None = None  # a Ray cluster's address (targets/ray_farm.py)
+
+
+@dataclass
+class Progress:
+    """A campaign's counts in this run, the same for every kind; `detail` is what a kind
+    shows besides (a fusion campaign's per-relation counts)."""
+
+    tests: int = 0  # recorded in this run
+    resumed_from: int = 0  # tests recorded before this run
+    found: Counter[Kind] = field(default_factory=Counter)
+    ours: int = 0
+    buckets: int = 0
+    reduced: int = 0
+    reducing: str | None = None  # the bucket being reduced now
+    started: float = field(default_factory=time.perf_counter)
+    detail: Any = None
+
+    @property
+    def tests_per_second(self) -> float:
+        elapsed = time.perf_counter() - self.started
+        return self.tests / elapsed if elapsed > 0 else 0.0
+
+    @property
+    def findings(self) -> int:
+        return sum(self.found.values())
+
+    @property
+    def crashes(self) -> int:
+        return self.found[Kind.CRASH]
+
+    @property
+    def timeouts(self) -> int:
+        return self.found[Kind.TIMEOUT]
+
+    @property
+    def mismatches(self) -> int:
+        return self.found[Kind.ODD_ONE_OUT] + self.found[Kind.DISAGREE]
+
+    @property
+    def compile_failures(self) -> int:
+        return self.found[Kind.COMPILE_FAILURE]
+
+    def add(self, recorded: Recorded) -> None:
+        self.tests += recorded.tests
+        self.found.update(finding.kind for finding in recorded.findings)
+        self.ours += recorded.ours
+        self.buckets += recorded.opened
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a kind's `record` works with."""
+
+    session: TargetSession
+    store: CampaignStore
+    components: dict[str, list[str]]
+    keep_per_bucket: int
+
+
+class CampaignKind(Protocol[PieceKey, Piece]):
+    """One kind of campaign: the verbs the loop calls, and nothing else of the loop."""
+
+    def settings(self) -> dict[str, object]:
+        """What must not change when the campaign is resumed."""
+        ...
+
+    def open(self, store: CampaignStore) -> None:
+        """Make the store ready for this kind (its own tables), once settings match."""
+        ...
+
+    def session_targets(self) -> list[str]:
+        """The targets the session starts (witnesses and the interpreter included)."""
+        ...
+
+    def streamed_targets(self) -> list[str] | None:
+        """The targets every job runs on (None: all of the session's)."""
+        ...
+
+    def cpu_share(self) -> CpuShare: ...
+
+    def workers_per_target(self) -> int: ...
+
+    def prepare_ahead(self) -> int | None:
+        """Pieces in preparation at most (None: the preparation's default)."""
+        ...
+
+    def check_session(self, session: TargetSession) -> None:
+        """Raise RuntimeError (one line) where the started targets cannot serve."""
+        ...
+
+    def units(self, store: CampaignStore) -> Iterator[Unit[PieceKey]]:
+        """The units still to run, in order (none the store holds; up to the count)."""
+        ...
+
+    @property
+    def prepare(self) -> Callable[[PieceKey], Piece]:
+        """Prepare one piece in a worker process: must pickle."""
+        ...
+
+    def jobs(self, piece: Piece) -> Sequence[Job]: ...
+
+    def record(
+        self,
+        unit: Unit[PieceKey],
+        pieces: Sequence[Piece],
+        answers: Sequence[Sequence[dict[str, RunResult]]],
+        context: Context,
+    ) -> Recorded:
+        """Judge unit `unit` (`answers[k]`: piece k's jobs' results, in jobs' order) and
+        record it in the store."""
+        ...
+
+    def reduce_bucket(
+        self,
+        bucket: Bucket,
+        example: Path,
+        session: TargetSession,
+        time_s: float,
+        interrupted: Callable[[], bool],
+    ) -> tuple[str, str | None] | None:
+        """Reduce `bucket`'s example: (outcome, root cause), or None if interrupted (the
+        resumed campaign reduces it again)."""
+        ...
+
+    def detail(self, store: CampaignStore, progress: Progress) -> Any:
+        """What the kind's progress display shows besides the common counts."""
+        ...
+
+
+def run(
+    directory: Path,
+    kind: CampaignKind[Any, Any],
+    limits: Limits,
+    keep_per_bucket: int = 3,
+    stop: threading.Event | None = None,
+    on_progress: Callable[[Progress], None] | None = None,
+) -> Progress:
+    """Run (or resume) the campaign of `kind` in `directory` until its units are done,
+    the time is up or `stop` is set. Raises RuntimeError with a one-line reason (targets
+    missing, a resumed campaign's settings differ)."""
+    stop = stop or threading.Event()
+    store = CampaignStore(directory, keep_per_bucket)
+    try:
+        store.check_or_save_settings(kind.settings())
+        kind.open(store)
+        progress = Progress(resumed_from=len(store.done_indices()), buckets=len(store.buckets()))
+        deadline = None if limits.time_s is None else time.perf_counter() + limits.time_s
+        units, keys = itertools.tee(kind.units(store))
+        piece_keys = (key for unit in keys for key in unit.pieces)
+        loop = _Loop(kind, limits, store, progress, stop, deadline, on_progress)
+        with (
+            Preparation(
+                kind.prepare, piece_keys, kind.cpu_share().preparers(), kind.prepare_ahead()
+            ) as prepared,
+            session_for(
+                kind.session_targets(), kind.workers_per_target(), limits.timeout_s, limits.cluster
+            ) as session,
+        ):
+            kind.check_session(session)
+            loop.session = session
+            loop.context = Context(session, store, session.components(), keep_per_bucket)
+            while not loop.out_of_time():
+                if loop.stream(units, prepared) == 0:
+                    break  # nothing was left to run
+                if limits.reduce:
+                    loop.reduce_new_buckets()
+            if limits.reduce:  # a resumed, finished campaign may still have some to reduce
+                loop.reduce_new_buckets()
+            store.commit()
+            progress.detail = kind.detail(store, progress)
+        return progress
+    finally:
+        store.close()
+
+
+class _Loop:
+    def __init__(
+        self,
+        kind: CampaignKind[Any, Any],
+        limits: Limits,
+        store: CampaignStore,
+        progress: Progress,
+        stop: threading.Event,
+        deadline: float | None,
+        on_progress: Callable[[Progress], None] | None,
+    ) -> None:
+        self.kind = kind
+        self.limits = limits
+        self.store = store
+        self.progress = progress
+        self.stop = stop
+        self.deadline = deadline
+        self.on_progress = on_progress
+        self.session: TargetSession
+        self.context: Context
+
+    def out_of_time(self) -> bool:
+        return self.stop.is_set() or (
+            self.deadline is not None and time.perf_counter() > self.deadline
+        )
+
+    def stream(self, units: Iterator[Unit[Any]], prepared: Iterator[Any]) -> int:
+        """Stream units through the targets until they end, the time is up, `stop` is
+        set or a new bucket waits for its reduction; record each unit in order. Returns
+        how many units it recorded."""
+        opened_before = self.progress.buckets
+
+        def more() -> bool:
+            if self.out_of_time():
+                return False
+            return not (self.limits.reduce and self.progress.buckets > opened_before)
+
+        jobs = _UnitJobs(self.kind, units, prepared, more)
+        answers: dict[int, dict[str, RunResult]] = {}
+        recorded = 0
+        lead = self.kind.cpu_share().stream_lead(self.kind.workers_per_target())
+        stream = self.session.stream(jobs, only=self.kind.streamed_targets(), lead=lead)
+        for position, answer in stream:
+            answers[position] = answer
+            recorded += self._record_complete(jobs, answers)
+        # Units without a job (nothing of them could be built) complete on their own.
+        recorded += self._record_complete(jobs, answers)
+        return recorded
+
+    def _record_complete(self, jobs: _UnitJobs, answers: dict[int, dict[str, RunResult]]) -> int:
+        recorded = 0
+        while jobs.started and jobs.started[0].complete(answers):
+            started = jobs.started.popleft()
+            per_piece = [[answers.pop(p) for p in positions] for positions in started.positions]
+            self.progress.add(
+                self.kind.record(started.unit, started.pieces, per_piece, self.context)
+            )
+            recorded += 1
+            if self.on_progress:
+                self.progress.detail = self.kind.detail(self.store, self.progress)
+                self.on_progress(self.progress)
+        return recorded
+
+    def reduce_new_buckets(self) -> None:
+        """Reduce every bucket not reduced yet. Ctrl-C abandons the reduction in
+        progress, unrecorded, for the resumed campaign to redo; the campaign's time
+        being up only keeps new ones from starting."""
+        for bucket in self.store.unreduced_buckets():
+            if self.out_of_time():
+                break
+            if bucket.kind in NOT_REDUCED_KINDS:
+                self.store.set_reduced(bucket.signature, "failed: a defect of ours is not reduced")
+                continue
+            self._show_reducing(bucket.signature)
+            try:
+                example = self.store.example_directory(bucket)
+                reduced = self.kind.reduce_bucket(
+                    bucket, example, self.session, self.limits.reduce_time_s, self.stop.is_set
+                )
+            except TestCaseError as error:  # a link planted in a shared campaign, ...
+                reduced = f"failed: {error}", None
+            if reduced is None or self.stop.is_set():
+                break
+            self.store.set_reduced(bucket.signature, *reduced)
+            self.progress.reduced += 1
+        self._show_reducing(None)
+
+    def _show_reducing(self, signature: str | None) -> None:
+        self.progress.reducing = signature
+        if self.on_progress:
+            self.on_progress(self.progress)
+
+
+@dataclass
+class _StartedUnit:
+    unit: Unit[Any]
+    pieces: list[Any]
+    positions: list[list[int]]  # piece k's jobs' positions in the stream
+
+    def complete(self, answers: dict[int, dict[str, RunResult]]) -> bool:
+        return all(p in answers for positions in self.positions for p in positions)
+
+
+class _UnitJobs:
+    """The jobs of one stream, taken from the prepared pieces as the targets ask for
+    them. `more()` is asked before a unit, never between its jobs; `started` holds the
+    units handed over and not yet recorded, oldest first."""
+
+    def __init__(
+        self,
+        kind: CampaignKind[Any, Any],
+        units: Iterator[Unit[Any]],
+        prepared: Iterator[Any],
+        more: Callable[[], bool],
+    ) -> None:
+        from collections import deque
+
+        self.kind = kind
+        self.units = units
+        self.prepared = prepared
+        self.more = more
+        self.started: deque[_StartedUnit] = deque()
+        self.pending: list[Job] = []
+        self.produced = 0  # jobs
+        self.any_unit = False
+
+    def __iter__(self) -> Iterator[Job]:
+        return self
+
+    def __next__(self) -> Job:
+        while not self.pending:
+            if self.any_unit and not self.more():
+                raise StopIteration
+            self._start_unit()
+        self.produced += 1
+        return self.pending.pop(0)
+
+    def _start_unit(self) -> None:
+        unit = next(self.units)  # StopIteration ends the stream
+        pieces = [next(self.prepared) for _ in unit.pieces]
+        positions: list[list[int]] = []
+        position = self.produced + len(self.pending)
+        for piece in pieces:
+            piece_jobs = list(self.kind.jobs(piece))
+            positions.append(list(range(position, position + len(piece_jobs))))
+            position += len(piece_jobs)
+            self.pending.extend(piece_jobs)
+        self.started.append(_StartedUnit(unit, pieces, positions))
+        self.any_unit = True
