@@ -193,8 +193,8 @@ def judge(
 ) -> Judged:
     """The differential verdict and the findings of one test's results, each signed
     (what buckets and reductions key on), blamed, and marked ignored if its signature
-    is on the `ignore` list (oracle/known.py) or names a known bug (oracle/known_bugs.py:
-    reported already, so not reduced again)."""
+    is on the `ignore` list (oracle/known.py), names a known bug (oracle/known_bugs.py:
+    reported already, so not reduced again) or is unconfirmed (not a finding at all)."""
     classification = classify(results, components)
     findings = []
     for found in classification.findings:
@@ -208,7 +208,9 @@ def judge(
                 found,
                 signature=signature,
                 blamed=blamed or "unknown",
-                ignored=is_ignored(signature, ignore) or is_known_signature(signature),
+                ignored=is_ignored(signature, ignore)
+                or is_known_signature(signature)
+                or found.kind is Kind.UNCONFIRMED,
             )
         )
     return Judged(

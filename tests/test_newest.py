@@ -12,8 +12,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from shadersmith.campaign.store import CampaignStore
+from shadersmith.case import load_test
+from shadersmith.case.finding import Kind
 from shadersmith.cli import main
 from shadersmith.ir.types import INT, UINT, ArrayType
+from shadersmith.oracle.differential import REFERENCE
+from shadersmith.oracle.signature import unconfirmed
 from shadersmith.targets import newest, spirv_tools, toolchain
 from shadersmith.targets.chains import Job
 from shadersmith.targets.glslang import glslang_path, system_tool
@@ -27,6 +32,7 @@ from shadersmith.targets.registry import (
 from shadersmith.targets.results import BufferInput, RunStatus
 from shadersmith.targets.session import TargetSession
 from shadersmith.targets.spirv_tools import SpirvValError, Toolset
+from shadersmith.trial import Judged, judge, prepare_loaded
 
 FINDINGS = Path(__file__).resolve().parent.parent / "findings"
 NEWEST_SPIRV_TOOLS = "v2025.5"
@@ -119,7 +125,7 @@ def test_a_module_both_spirv_vals_reject_stays_invalid() -> None:
     )
 
 
-def test_without_the_newest_spirv_val_debians_decides_and_the_log_says_so(
+def test_without_the_newest_spirv_val_debians_rejection_stands_unconfirmed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     source, passes = _recorded("spirv-opt-invalid-spirv")
@@ -133,8 +139,71 @@ def test_without_the_newest_spirv_val_debians_decides_and_the_log_says_so(
     finally:
         spirv_tools.debian_validators.cache_clear()
     last = caught.value.log.splitlines()[-1]
-    assert last.startswith(f"checked by spirv-val {DEBIAN_SPIRV_TOOLS} rejected (the newest")
+    assert last.startswith(
+        f"checked by spirv-val {DEBIAN_SPIRV_TOOLS} rejected (unconfirmed: the newest"
+    )
     assert "not installed" in last
+    assert not caught.value.confirmed
+
+
+def _judged_on_lavapipe(name: str) -> Judged:
+    """A finding's test run on the real lavapipe, with and without spirv-opt, and judged
+    as a campaign judges it."""
+    trial = prepare_loaded(load_test(FINDINGS / name))
+    with TargetSession(["vk-lavapipe", "vk-lavapipe-opt", REFERENCE]) as session:
+        ((_, results),) = session.run_many([trial.job])
+        return judge(results, session.components())
+
+
+def _absent_newest_tools(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The newest tools missing, for this process and the workers it starts."""
+    monkeypatch.setenv(newest.NEWEST_TOOLS_VARIABLE, str(tmp_path / "no-newest-tools"))
+    spirv_tools.debian_validators.cache_clear()
+    assert newest.tool_path_or_none("spirv-val") is None
+
+
+PHI_POINTERS = "invalid:spirv-opt:Using pointers with OpPhi requires capability VariablePointers"
+
+
+def test_a_rejection_the_newest_spirv_val_confirms_is_a_finding() -> None:
+    """findings/spirv-opt-invalid-phi-pointers: both spirv-vals reject spirv-opt's OpPhi
+    of pointers, on the real lavapipe chain: a finding, reduced like any other."""
+    judged = _judged_on_lavapipe("spirv-opt-invalid-phi-pointers")
+    (finding,) = judged.findings
+    assert finding.kind is Kind.COMPILE_FAILURE and finding.targets == ("vk-lavapipe-opt",)
+    assert finding.signature == PHI_POINTERS and not finding.ignored
+    assert judged.results["vk-lavapipe-opt"].unconfirmed is False
+
+
+def test_without_the_newest_spirv_val_a_rejection_is_unconfirmed_not_a_finding(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The same test where the newest spirv-val is missing (as it was on the GPU machine):
+    Debian's 2023.1 alone rejects the module, which is recorded as unconfirmed (its own
+    kind and signature, ignored: never reduced, not counted as a finding), and `replay`
+    says it cannot decide."""
+    _absent_newest_tools(monkeypatch, tmp_path)
+    try:
+        judged = _judged_on_lavapipe("spirv-opt-invalid-phi-pointers")
+        replay = CliRunner().invoke(
+            main, ["replay", str(FINDINGS / "spirv-opt-invalid-phi-pointers")]
+        )
+    finally:
+        spirv_tools.debian_validators.cache_clear()
+    (finding,) = judged.findings
+    assert finding.kind is Kind.UNCONFIRMED and finding.targets == ("vk-lavapipe-opt",)
+    assert finding.signature == unconfirmed(PHI_POINTERS)
+    assert finding.signature.startswith("unconfirmed:invalid:spirv-opt:Using pointers with OpPhi")
+    assert finding.ignored and not finding.ours
+    assert judged.headline == "unconfirmed"
+    rejected = judged.results["vk-lavapipe-opt"]
+    assert rejected.status is RunStatus.VALIDATION_ERROR and rejected.unconfirmed
+    assert f"spirv-val {DEBIAN_SPIRV_TOOLS} rejected (unconfirmed: " in rejected.log
+    assert replay.exit_code == 2, replay.output
+    assert replay.output.splitlines()[-1] == (
+        f"UNDECIDED: recorded {PHI_POINTERS}, now only Debian's spirv-val rejects the module "
+        "(unconfirmed: the newest spirv-val is missing on this machine)"
+    )
 
 
 def test_the_newest_toolset_judges_by_the_newest_spirv_val_alone() -> None:
@@ -243,3 +312,42 @@ def test_replay_newest_runs_the_twins_of_the_recorded_targets() -> None:
     assert ran == {*NEWEST_CPU_TARGETS, "interp"} - {"gl-softpipe-newest"}
     assert "DOES NOT REPRODUCE: recorded wrong:spirv-opt" in result.output
     assert result.exit_code == 1
+
+
+def test_a_campaign_without_the_newest_spirv_val_files_no_finding(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The GPU machine's case: a campaign that meets the rejection without the newest
+    spirv-val keeps an unconfirmed bucket, which it neither reduces nor counts as a root
+    cause, and `buckets` says so."""
+    _absent_newest_tools(monkeypatch, tmp_path)
+    campaign = tmp_path / "campaign"
+    try:
+        fuzz = CliRunner().invoke(
+            main,
+            [
+                "fuzz",
+                "--corpus",
+                str(FINDINGS / "spirv-opt-invalid-phi-pointers"),
+                "--targets",
+                "vk-lavapipe,vk-lavapipe-opt,interp",
+                "--count",
+                "1",
+                "--out",
+                str(campaign),
+            ],
+        )
+    finally:
+        spirv_tools.debian_validators.cache_clear()
+    assert fuzz.exit_code == 0, fuzz.output
+    store = CampaignStore(campaign, read_only=True)
+    try:
+        (bucket,) = store.buckets()
+        assert store.unreduced_buckets() == []
+    finally:
+        store.close()
+    assert bucket.signature == unconfirmed(PHI_POINTERS)
+    assert bucket.kind == "unconfirmed" and bucket.ignored and bucket.reduced is None
+    listed = CliRunner().invoke(main, ["buckets", str(campaign)])
+    assert "0 root causes (1 unconfirmed buckets: no finding)" in " ".join(listed.output.split())
+    assert "[ignored]" in listed.output

@@ -124,6 +124,17 @@ def test_failure_statuses_map_to_kinds() -> None:
     assert all(f.passing == ("e", "f") for f in c.findings)
 
 
+def test_a_validation_error_no_newest_spirv_val_confirmed_is_unconfirmed() -> None:
+    """Debian's old spirv-val alone (the newest not installed) proves nothing: its own
+    kind, after every finding, never a rejection finding."""
+    unconfirmed = RunResult(
+        RunStatus.VALIDATION_ERROR, failed_component="spirv-val after spirv-opt", unconfirmed=True
+    )
+    c = classify({"vk-lavapipe-opt": unconfirmed, "vk-lavapipe": out(1), "interp": out(1)})
+    assert only(c) == Finding(Kind.UNCONFIRMED, ("vk-lavapipe-opt",), ("interp", "vk-lavapipe"))
+    assert list(Kind).index(Kind.UNCONFIRMED) > list(Kind).index(Kind.DISAGREE)
+
+
 def test_failures_split_by_the_component_they_name() -> None:
     """glslang rejecting on the Vulkan targets and Mesa rejecting on GL: two bugs."""
     results = {

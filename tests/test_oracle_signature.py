@@ -160,6 +160,11 @@ def test_compile_failure_signatures() -> None:
         signature(invalid, Kind.COMPILE_FAILURE)
         == "invalid:spirv-opt:A block must end with a branch instruction"
     )
+    # Unconfirmed by the newest spirv-val: the same signature behind its own prefix.
+    assert (
+        signature(invalid, Kind.UNCONFIRMED)
+        == "unconfirmed:invalid:spirv-opt:A block must end with a branch instruction"
+    )
 
 
 def test_timeout_and_out_of_memory_carry_no_detail() -> None:

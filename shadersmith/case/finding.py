@@ -23,6 +23,9 @@ class Kind(enum.Enum):
     COMPILE_FAILURE = "compile_failure"  # valid code rejected
     ODD_ONE_OUT = "odd_one_out"  # one target alone against a larger group
     DISAGREE = "disagree"  # outputs split otherwise
+    # Not a finding: a validator's rejection that the newest spirv-val did not confirm
+    # (it was not installed). Kept and counted as such, never reduced nor filed.
+    UNCONFIRMED = "unconfirmed"
     AGREE = "agree"
 
 
@@ -61,6 +64,7 @@ _KIND_OF_PREFIX = {
     "link": Kind.COMPILE_FAILURE,
     "invalid": Kind.COMPILE_FAILURE,
     "wrong": Kind.DISAGREE,
+    "unconfirmed": Kind.UNCONFIRMED,
     "agree": Kind.AGREE,
 }
 

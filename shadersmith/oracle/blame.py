@@ -72,7 +72,7 @@ def blame(finding: Finding, results: Mapping[str, RunResult], components: Chains
 
 # A driver that crashes or hangs is at fault whoever wrote its input; one that rejects its
 # input may be right to, if a tool before it in the chain wrote invalid code.
-REJECTION_KINDS = frozenset({Kind.COMPILE_FAILURE})
+REJECTION_KINDS = frozenset({Kind.COMPILE_FAILURE, Kind.UNCONFIRMED})
 
 
 def input_producer(

@@ -6,6 +6,9 @@ that passed (ran and gave the right output), which is what blame compares.
 
 Reconditioned programs are valid and have one defined result, so:
 - a target that rejects the program (compile, link or validation error) is a finding;
+  but a validation error that only Debian's old spirv-val gave, the newest not being
+  there to confirm it (RunResult.unconfirmed), is UNCONFIRMED: recorded, not a finding
+  (the old validator has false positives: SPIRV-Tools #5784);
 - every compiler failing at once is most likely a defect of ours (kept apart: ALL_FAILED),
   unless every one of them crashed: a crash (a signal, a panic) is never the right answer
   to any input, valid or not, so that is a crash finding (e.g. naga, the one front-end of
@@ -35,6 +38,16 @@ FAILURE_KINDS: dict[RunStatus, Kind] = {
     RunStatus.VALIDATION_ERROR: Kind.COMPILE_FAILURE,
 }
 WRONG_RESULT_KINDS = frozenset({Kind.ODD_ONE_OUT, Kind.DISAGREE})
+
+
+def failure_kind(result: RunResult) -> Kind | None:
+    """The kind of finding a failed run makes (None for a run that did not fail): by its
+    status, but UNCONFIRMED for a validation error no newest spirv-val confirmed."""
+    if result.status is RunStatus.VALIDATION_ERROR and result.unconfirmed:
+        return Kind.UNCONFIRMED
+    return FAILURE_KINDS.get(result.status)
+
+
 _SEVERITY = {kind: rank for rank, kind in enumerate(Kind)}
 
 
@@ -125,7 +138,7 @@ def _failure_findings(
 ) -> list[Finding]:
     by_key: dict[tuple[Kind, str | None], list[str]] = {}
     for name, result in ran.items():
-        kind = FAILURE_KINDS.get(result.status)
+        kind = failure_kind(result)
         if kind is None:
             continue
         component = None

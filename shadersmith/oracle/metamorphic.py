@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from shadersmith.case.finding import Finding, Kind
+from shadersmith.oracle.classify import failure_kind
 from shadersmith.oracle.components import chain_names, failing_component
 from shadersmith.oracle.differential import REFERENCE
 from shadersmith.oracle.signature import signature
@@ -89,7 +90,7 @@ def judge_metamorphic(
             if var.status is RunStatus.UNSUPPORTED:
                 outcomes[target] = Outcome.REFERENCE_FAILED
                 continue
-            kind = _failure_kind(var.status)
+            kind = _failure_kind(var)
             component = failing_component(var, chain_names(components.get(target, ())))
             findings.append(
                 Finding(
@@ -98,6 +99,7 @@ def judge_metamorphic(
                     component=component,
                     signature=signature(var, kind, component),
                     blamed=component,
+                    ignored=kind is Kind.UNCONFIRMED,  # not a finding: never reduced
                 )
             )
             outcomes[target] = Outcome.VARIANT_FAILED
@@ -123,12 +125,10 @@ def judge_metamorphic(
     return MetamorphicJudgement(tuple(findings), outcomes, ours, confirmed)
 
 
-def _failure_kind(status: RunStatus) -> Kind:
-    if status in (RunStatus.CRASH, RunStatus.OOM):
-        return Kind.CRASH
-    if status is RunStatus.TIMEOUT:
-        return Kind.TIMEOUT
-    return Kind.COMPILE_FAILURE
+def _failure_kind(variant: RunResult) -> Kind:
+    """A failed variant's kind: classify's, a rejection where that has none (a failure
+    classify does not list, e.g. a harness error, still fails the pair)."""
+    return failure_kind(variant) or Kind.COMPILE_FAILURE
 
 
 def _interpreter_check(

@@ -5,7 +5,8 @@ kind of test (differential, metamorphic, fusion), with its exit status and last 
        finding: none today)
     1  does not reproduce (a test that records no finding: one today)
     2  undecided: a recorded target is missing on this machine, and what was recorded
-       did not show without it
+       did not show without it; or a recorded validator verdict shows only unconfirmed
+       (the newest spirv-val, which alone confirms one, is missing here)
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
+
+from shadersmith.oracle.signature import unconfirmed
 
 
 class Reproduction(IntEnum):
@@ -53,6 +56,12 @@ def replay_verdict(
         return ReplayVerdict(Reproduction.REPRODUCES, f"NO FINDING RECORDED, NONE NOW: {calm}")
     if recorded in now:
         return ReplayVerdict(Reproduction.REPRODUCES, f"REPRODUCES: {recorded}")
+    if unconfirmed(recorded) in now:
+        return ReplayVerdict(
+            Reproduction.UNDECIDED,
+            f"UNDECIDED: recorded {recorded}, now only Debian's spirv-val rejects the module "
+            "(unconfirmed: the newest spirv-val is missing on this machine)",
+        )
     if missing:
         return ReplayVerdict(
             Reproduction.UNDECIDED,

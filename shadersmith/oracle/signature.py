@@ -9,6 +9,7 @@ candidate only if it keeps the signature. Layout:
     timeout:<component>             oom:<component>
     wrong:<component>               wrong:spirv-opt (the blamed component)
     ours:ub:<category>              ours:all-failed:<status>:<component>:<detail>
+    unconfirmed:invalid:<component>:<detail>   a rejection only Debian's old spirv-val made
 
 The detail comes from the log, by the first rule of `RULES` that recognises something:
 messages first (they name the bug best), then the top stack frame, then the signal, then
@@ -50,6 +51,9 @@ STATUS_WORDS = {
     RunStatus.UNDEFINED_BEHAVIOUR: "ub",
 }
 NO_MESSAGE = "no-message"
+# What an unconfirmed validator verdict's signature starts with: the signature the same
+# rejection would have, confirmed, after it.
+UNCONFIRMED_PREFIX = f"{Kind.UNCONFIRMED.value}:"
 
 
 # ---------------------------------------------------------------------------- rules
@@ -228,7 +232,15 @@ def signature(result: RunResult, kind: Kind, component: str | None = None) -> st
         category = result.log.split(":", 1)[0].strip()
         return bound(f"ours:ub:{normalise(category)}" if category else "ours:ub")
     failure = _failure_signature(result, component or failing_component(result))
+    if kind is Kind.UNCONFIRMED:
+        return unconfirmed(failure)
     return bound(f"ours:all-failed:{failure}" if kind is Kind.ALL_FAILED else failure)
+
+
+def unconfirmed(confirmed: str) -> str:
+    """The signature of an unconfirmed validator verdict whose confirmed signature (the
+    newest spirv-val rejecting too) would be `confirmed`."""
+    return bound(f"{UNCONFIRMED_PREFIX}{confirmed}")
 
 
 def _failure_signature(result: RunResult, component: str) -> str:
@@ -258,7 +270,7 @@ def sign_finding(finding: Finding, results: Mapping[str, RunResult], components:
         return signature(result, finding.kind, blame(finding, results, components)[0])
     if finding.kind is Kind.OURS_UB:
         return signature(result, finding.kind, OURS)
-    if finding.kind is Kind.COMPILE_FAILURE:
+    if finding.kind in (Kind.COMPILE_FAILURE, Kind.UNCONFIRMED):
         # A rejection may be blamed on the tool that wrote the rejected input.
         return signature(result, finding.kind, blame(finding, results, components)[0])
     chain: Sequence[str] = chain_names(components.get(first, ()))

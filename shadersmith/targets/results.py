@@ -85,6 +85,9 @@ class RunResult:
     # failing one met, and what shows it (oracle/evidence.py), e.g. ("mesa-glsl",
     # "invalid NIR: unpack_64_2x32_split_y of a 32-bit value") for an LLVM abort.
     cause: tuple[str, str] | None = None
+    # A VALIDATION_ERROR that no newest spirv-val confirmed (Debian's old one decided
+    # alone: spirv_tools.validate_spirv): recorded as unconfirmed, not a finding.
+    unconfirmed: bool = False
     # What the chain's tools produced for the driver, by file suffix: "spv" (the SPIR-V
     # the driver or spirv-cross consumed; on a tool failure, the last module made) and
     # "cross.comp" / "cross.frag" (spirv-cross's GLSL). Test directories keep them.

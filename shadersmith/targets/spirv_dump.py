@@ -105,6 +105,7 @@ class SpirvDump:
                     log=error.log,
                     failed_component=REJECTED_NAGA,
                     artefacts={"spv": module},
+                    unconfirmed=not error.confirmed,
                     tools_ms=(time.perf_counter() - started) * 1000.0,
                 )
             if said:

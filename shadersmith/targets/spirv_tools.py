@@ -62,7 +62,17 @@ class SpirvOptError(ToolError):
 
 
 class SpirvValError(ToolError):
+    """`confirmed`: the newest spirv-val rejected the module too (or was the validator);
+    False where Debian's old one decided alone (validate_spirv), a verdict that is not a
+    finding."""
+
     tool = SPIRV_VAL
+
+    def __init__(
+        self, log: str, outcome: ToolOutcome = ToolOutcome.REJECTED, confirmed: bool = True
+    ) -> None:
+        super().__init__(log, outcome)
+        self.confirmed = confirmed
 
 
 class SpirvCrossError(ToolError):
@@ -194,7 +204,9 @@ def validate_spirv(
     accept, e.g. what `spirv-opt --merge-blocks` writes (SPIRV-Tools #5784, fixed in
     v2024.4). So the toolset's validators run oldest first and a module counts as invalid
     only when the newest rejects it too; the newest's message then leads the log (it
-    names the bug). Without the newest, Debian's decides alone and the log says so.
+    names the bug). Without the newest, Debian's rejection stands unconfirmed: the error
+    says so (`confirmed` False, and the log's last line), and the oracle records it as
+    unconfirmed, never as a finding (oracle/classify.py).
 
     Each validator runs in-process where this is a worker and its library is there
     (spirv_tools_library.py), as a subprocess otherwise: the same verdict and log.
@@ -239,11 +251,14 @@ def validate_spirv(
             )
     assert last is not None  # every validator failed, and there is at least one
     checked = f"checked by spirv-val {', '.join(verdicts)}"
-    if toolset.validators is None and len(validators) == 1:
-        checked += " (the newest spirv-val is not installed: scripts/setup.sh installs it)"
+    confirmed = not (toolset.validators is None and len(validators) == 1)
+    if not confirmed:
+        checked += (
+            " (unconfirmed: the newest spirv-val is not installed: scripts/setup.sh installs it)"
+        )
     # Last, where a reader of the log's tail looks: what was checked, and the verdict.
     checked += f": {_first_line(_spirv_val_message(last.log))}"
-    raise SpirvValError(f"{last.log}\n{checked}", last.outcome)
+    raise SpirvValError(f"{last.log}\n{checked}", last.outcome, confirmed)
 
 
 def _spirv_val_message(log: str) -> str:

@@ -255,6 +255,7 @@ def _tool_failure(error: ToolError, after: str, tools_ms: float) -> RunResult:
             log=error.log,
             tools_ms=tools_ms,
             failed_component=f"spirv-val after {after}",
+            unconfirmed=not error.confirmed,
         )
     return RunResult(
         _OUTCOME_STATUS[error.outcome],
