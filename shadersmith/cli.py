@@ -659,7 +659,10 @@ def _generator_options(
 
 
 def _print_buckets(campaign: Path) -> None:
+    from rich.markup import escape
+
     from shadersmith.campaign.store import CampaignStore
+    from shadersmith.case.finding import Kind
 
     store = CampaignStore(campaign, read_only=True)
     try:
@@ -668,14 +671,20 @@ def _print_buckets(campaign: Path) -> None:
     finally:
         store.close()
     # Buckets of one root cause (oracle/root_cause.py) share a number: one bug to file.
+    # An unconfirmed validator verdict is not a finding: no number, not counted.
     numbers: dict[str, int] = {}
     cause_of: dict[str, str] = {}
     for bucket in buckets:
+        if bucket.kind == Kind.UNCONFIRMED.value:
+            cause_of[bucket.signature] = "-"
+            continue
         key = bucket.root_cause or f"signature|{bucket.signature}"
         cause_of[bucket.signature] = f"#{numbers.setdefault(key, len(numbers) + 1)}"
+    unconfirmed = sum(1 for b in buckets if b.kind == Kind.UNCONFIRMED.value)
     table = Table(
         title=f"{totals['tests']} tests, {len(buckets)} buckets, {len(numbers)} root causes "
-        f"in {campaign}"
+        + (f"({unconfirmed} unconfirmed buckets: no finding) " if unconfirmed else "")
+        + f"in {campaign}"
     )
     for column in (
         "cause",
@@ -693,9 +702,9 @@ def _print_buckets(campaign: Path) -> None:
 
     for bucket in buckets:
         seen = datetime.datetime.fromtimestamp(bucket.first_seen).strftime("%m-%d %H:%M")
-        signature = bucket.signature + (" [flaky]" if bucket.flaky else "")
-        if bucket.ignored:
-            signature += " [ignored]"
+        tags = [tag for tag, on in (("flaky", bucket.flaky), ("ignored", bucket.ignored)) if on]
+        # Escaped: rich would take "[ignored]" (and brackets in a message) for markup.
+        signature = escape(bucket.signature + "".join(f" [{tag}]" for tag in tags))
         table.add_row(
             cause_of[bucket.signature],
             signature,
