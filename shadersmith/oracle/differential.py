@@ -10,7 +10,6 @@ tolerant image comparison belongs to the metamorphic oracles.
 from __future__ import annotations
 
 import enum
-import hashlib
 import json
 import math
 from collections.abc import Mapping, Sequence
@@ -22,7 +21,7 @@ import numpy as np
 from shadersmith.case.runs import RecordedResults, RunRecord
 from shadersmith.oracle.components import is_witness
 from shadersmith.targets.images import png_bytes
-from shadersmith.targets.results import Image, RunResult, RunStatus
+from shadersmith.targets.results import Image, RunResult, RunStatus, canonical_value
 from shadersmith.targets.spirv_tools import disassemble
 
 
@@ -48,18 +47,8 @@ class Comparison:
 
 
 def output_digest(result: RunResult) -> str:
-    """A stable digest of a result's outputs, for grouping and for storage: an image's
-    bytes, or its buffers as canonical JSON. Computed once per result (RunResult.digest)."""
-    if result.digest is None:
-        result.digest = _digest(result)
-    return result.digest
-
-
-def _digest(result: RunResult) -> str:
-    if result.image is not None:
-        return "image:" + hashlib.sha256(result.image.tobytes()).hexdigest()[:16]
-    canonical = json.dumps(_jsonable(result.buffers), sort_keys=True, separators=(",", ":"))
-    return "buffers:" + hashlib.sha256(canonical.encode()).hexdigest()[:16]
+    """A stable digest of a result's outputs (RunResult.output_digest, memoised)."""
+    return result.output_digest()
 
 
 # The target whose output is the expected one: exact semantics, no compiler in between.
@@ -211,7 +200,7 @@ def _buffer_differences(results: Mapping[str, RunResult]) -> list[dict[str, Any]
     found = []
     for binding, name in sorted(keys, key=lambda key: key[0]):  # stable: field order kept
         actual = {t: r.buffers.get(binding, {}).get(name) for t, r in ran.items()}
-        if len({json.dumps(_jsonable(value)) for value in actual.values()}) < 2:
+        if len({json.dumps(canonical_value(value)) for value in actual.values()}) < 2:
             continue
         found.append(
             {
@@ -243,28 +232,6 @@ def value_json(value: Any) -> Any:
     if isinstance(value, tuple | list):
         return [value_json(v) for v in value]
     if isinstance(value, float) and not math.isfinite(value):
-        return repr(value)
-    return value
-
-
-def _jsonable(value: Any) -> Any:
-    # Exact types first: this runs for every element of every buffer of every result,
-    # and an isinstance against Mapping (an ABC) costs more than the rest together.
-    kind = type(value)
-    if kind is int or kind is bool or kind is str:
-        return value
-    if kind is tuple or kind is list:
-        if all(type(v) is int for v in value):
-            return value  # JSON writes a tuple as a list
-        return [_jsonable(v) for v in value]
-    if kind is float:
-        # -0.0 and 0.0 differ in bits; keep them apart, like the hardware would.
-        return repr(value)
-    if isinstance(value, Mapping):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, tuple | list):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, float):
         return repr(value)
     return value
 

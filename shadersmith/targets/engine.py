@@ -198,6 +198,8 @@ def _worker_main(
             result = RunResult(RunStatus.CRASH, log="harness exception:\n" + traceback.format_exc())
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
+        if result.ok:
+            result.output_digest()  # here, not in the campaign's process (results.py)
         connection.send(("result", result))
 
 

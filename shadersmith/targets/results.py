@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import enum
+import hashlib
+import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -96,10 +99,49 @@ class RunResult:
     # WGSL defines and GLSL leaves undefined (interp/semantics.py GlslUndefined values),
     # which a translator passing them through to GLSL gets wrong (oracle/known_bugs.py).
     defined_by_wgsl_only: tuple[str, ...] = ()
-    # oracle/differential.output_digest's memo: a result's outputs never change once it
-    # is made, and one test's judging asks for each digest several times.
+    # output_digest's memo: a result's outputs never change once it is made, and one
+    # test's judging asks for each digest several times. The target's worker fills it
+    # before it sends the result (targets/engine.py), so that the campaign's process, the
+    # one every target waits on, does not hash every buffer of every result.
     digest: str | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def ok(self) -> bool:
         return self.status is RunStatus.OK
+
+    def output_digest(self) -> str:
+        """A stable digest of the outputs, for grouping and for storage: an image's
+        bytes, or the buffers as canonical JSON."""
+        if self.digest is None:
+            self.digest = _digest(self)
+        return self.digest
+
+
+def _digest(result: RunResult) -> str:
+    if result.image is not None:
+        return "image:" + hashlib.sha256(result.image.tobytes()).hexdigest()[:16]
+    canonical = json.dumps(canonical_value(result.buffers), sort_keys=True, separators=(",", ":"))
+    return "buffers:" + hashlib.sha256(canonical.encode()).hexdigest()[:16]
+
+
+def canonical_value(value: Any) -> Any:
+    """A buffer value as JSON that tells apart what the bits tell apart (floats by their
+    repr: -0.0 and 0.0 differ in bits, like the hardware would keep them)."""
+    # Exact types first: this runs for every element of every buffer of every result,
+    # and an isinstance against Mapping (an ABC) costs more than the rest together.
+    kind = type(value)
+    if kind is int or kind is bool or kind is str:
+        return value
+    if kind is tuple or kind is list:
+        if all(type(v) is int for v in value):
+            return value  # JSON writes a tuple as a list
+        return [canonical_value(v) for v in value]
+    if kind is float:
+        return repr(value)
+    if isinstance(value, Mapping):
+        return {str(k): canonical_value(v) for k, v in value.items()}
+    if isinstance(value, tuple | list):
+        return [canonical_value(v) for v in value]
+    if isinstance(value, float):
+        return repr(value)
+    return value
