@@ -2,14 +2,20 @@
 
 A compute shader runs its whole dispatch under the sanitizer; a fragment shader runs
 the sampled fragments of its target (fragment_image.sample_fragments), as the reference
-target does. Raises UndefinedBehaviour, or InterpreterError for what is not run.
+target does, a fused program's float colour rounded in its colour mix as the reference
+image intends (fragment_image.colour_rounding_functions). Raises UndefinedBehaviour, or
+InterpreterError for what is not run.
 """
 
 from __future__ import annotations
 
 from shadersmith.interp.errors import InterpreterError
 from shadersmith.interp.fragment import FragmentInterpreter
-from shadersmith.interp.fragment_image import sample_fragments
+from shadersmith.interp.fragment_image import (
+    colour_rounding_functions,
+    run_sanitized,
+    sample_fragments,
+)
 from shadersmith.interp.program import run_compute
 from shadersmith.interp.semantics import Language
 from shadersmith.ir.program import Program, Stage
@@ -31,7 +37,8 @@ def check_defined(
             raise InterpreterError("a fragment shader needs its target size to be run")
         width, height = framebuffer
         interpreter = FragmentInterpreter(program, step_budget=step_budget, language=language)
+        rounding = colour_rounding_functions(program)
         for x, y in sample_fragments(width, height):
-            interpreter.run(values, x, y)
+            run_sanitized(interpreter, values, x, y, rounding)
         return
     run_compute(program, values, step_budget=step_budget, workgroups=workgroups, language=language)

@@ -15,6 +15,8 @@ checks). Its exact part and its rounding part are kept apart: the program comput
 colour from exact values in named `float_functions`, called last, and a FLOAT_ROUNDOFF
 the sanitizer meets in one of those is the colour's intended rounding (the sanitizer has
 by then run every other statement of the fragment), anything else still undefined.
+`colour_rounding_functions` says where that is for a program: a fused program's colour
+mix, in the shape fusion gives it; nowhere for any other program.
 """
 
 from __future__ import annotations
@@ -27,11 +29,19 @@ import numpy.typing as npt
 from shadersmith.interp.errors import InterpreterError, UBCategory, UndefinedBehaviour
 from shadersmith.interp.fragment import FragmentInterpreter
 from shadersmith.interp.lanes import run_fragment_colour_lanes, run_fragment_lanes
+from shadersmith.ir.expressions import Assign, Call
 from shadersmith.ir.program import Program
+from shadersmith.ir.statements import ExprStmt
+from shadersmith.ir.types import ScalarKind, VectorType
 from shadersmith.ir.values import BufferValues
+from shadersmith.ir.walk import iter_nodes
 
 SAMPLED_FRAGMENTS = 16
 COLOR = "_color"
+# The function a fused program computes its float colour in, called last (mutate/fusion/
+# form.py): the one place where rounding the colour is intended.
+COLOUR_MIX = "_colour_mix"
+_VEC4 = VectorType(ScalarKind.FLOAT, 4)
 
 
 def sample_fragments(
@@ -96,11 +106,7 @@ def expected_unorm_image(
     image = unorm8(np.asarray(run_fragment_colour_lanes(program, values, width, height)))
     output = program.outputs[0].name
     for x, y in sample_fragments(width, height):
-        try:
-            sanitizing.run(values, x, y)
-        except UndefinedBehaviour as ub:
-            if ub.category is not UBCategory.FLOAT_ROUNDOFF or ub.function not in float_functions:
-                raise
+        run_sanitized(sanitizing, values, x, y, float_functions)
         colour = np.array(plain.run(values, x, y).values[output], np.float32)
         expected = tuple(int(v) for v in unorm8(colour))
         lanes = tuple(int(v) for v in image[y, x])
@@ -110,3 +116,44 @@ def expected_unorm_image(
                 f"{lanes} vs {expected} (a defect of shadersmith)"
             )
     return image
+
+
+def run_sanitized(
+    interpreter: FragmentInterpreter,
+    values: BufferValues,
+    x: int,
+    y: int,
+    float_functions: frozenset[str],
+) -> None:
+    """Fragment (x, y) under the sanitizer, which may stop at nothing but a float rounding
+    inside `float_functions` (the colour's intended rounding: see the module docstring)."""
+    try:
+        interpreter.run(values, x, y)
+    except UndefinedBehaviour as ub:
+        if ub.category is not UBCategory.FLOAT_ROUNDOFF or ub.function not in float_functions:
+            raise
+
+
+def colour_rounding_functions(program: Program) -> frozenset[str]:
+    """Where `program` rounds its float colour on purpose: the colour mix of a fused
+    program whose `main` ends by writing the colour from it, called nowhere else, so that
+    the sanitizer has run every other statement of a fragment before it meets that
+    rounding. None for any other program (an integer colour is exact; any other float
+    colour's rounding is undefined behaviour to the sanitizer)."""
+    outputs = program.outputs
+    if len(outputs) != 1 or outputs[0].type != _VEC4 or not program.functions:
+        return frozenset()
+    main = program.functions[-1]
+    last = main.body.body[-1] if main.name == "main" and main.body.body else None
+    if not (
+        isinstance(last, ExprStmt)
+        and isinstance(last.expr, Assign)
+        and isinstance(last.expr.value, Call)
+        and last.expr.value.callee == COLOUR_MIX
+        and any(f.name == COLOUR_MIX for f in program.functions)
+    ):
+        return frozenset()
+    calls = sum(
+        1 for node in iter_nodes(program) if isinstance(node, Call) and node.callee == COLOUR_MIX
+    )
+    return frozenset({COLOUR_MIX}) if calls == 1 else frozenset()

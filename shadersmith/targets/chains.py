@@ -337,7 +337,8 @@ def vulkan_target(
 
 def interp_target(name: str = "interp") -> ChainTarget:
     """The reference interpreter: exact semantics, for jobs that carry their IR (compute
-    shaders, and fragment shaders with an integer colour); a WGSL job by WGSL's rules
+    shaders, fragment shaders with an integer colour, and fused programs, whose float
+    colour is exact up to its one intended rounding); a WGSL job by WGSL's rules
     (interp/semantics.py)."""
     from shadersmith import __version__
     from shadersmith.interp import InterpreterError, UndefinedBehaviour, run_compute
@@ -374,16 +375,30 @@ def interp_target(name: str = "interp") -> ChainTarget:
 
     def run_fragment(job: Job) -> RunResult:
         """The whole image by the lane interpreter, sampled fragments sanitized
-        (interp/fragment_image.py); only integer images are exact."""
-        from shadersmith.interp.fragment_image import expected_image
+        (interp/fragment_image.py); integer images, and a fused program's RGBA8 image
+        (its float colour rounded only in its colour mix, as a unorm8 attachment
+        stores it: the fusion oracle's reference image)."""
+        from shadersmith.interp.fragment_image import (
+            colour_rounding_functions,
+            expected_image,
+            expected_unorm_image,
+        )
 
         assert job.program is not None and job.buffer_values is not None
+        rounding = frozenset[str]()
         if not job.integer_image:
-            return _unsupported(name, "fragment shaders with a float colour")
+            rounding = colour_rounding_functions(job.program)
+            if not rounding or job.source_language == WGSL_JOB:
+                return _unsupported(name, "fragment shaders with a float colour")
         started = time.perf_counter()
         noted: set[str] = set()
+        image: Image
         try:
-            if job.source_language == WGSL_JOB:
+            if rounding:
+                image = expected_unorm_image(
+                    job.program, job.buffer_values, job.width, job.height, rounding
+                )
+            elif job.source_language == WGSL_JOB:
                 with noting_glsl_undefined() as noted:
                     image = _wgsl_image(job)
             else:

@@ -104,7 +104,7 @@ for _rewrite in _PLANTED_REWRITES:
             "shadersmith.targets.planted:planted_target",
             (("base", _base), ("name", _name), ("rewrite", _rewrite)),
         )
-for _failure in ("crash-on-bitfield-reverse", "reject-switch"):
+for _failure in ("crash-on-bitfield-reverse", "reject-switch", "reject-three-parts"):
     for _base in ("gl-llvmpipe", "vk-lavapipe"):
         _name = f"planted-{_failure}-{_base}"
         TARGETS[_name] = TargetSpec(

@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 
 from shadersmith.analysis.traversal import iter_statements
 from shadersmith.generate.fragment import BODY_FUNCTION, COLOR_OUTPUT
+from shadersmith.interp.fragment_image import COLOUR_MIX
 from shadersmith.ir.expressions import (
     Assign,
     Binary,
@@ -46,7 +47,8 @@ from shadersmith.ir.values import BufferValues
 from shadersmith.mutate.fusion.relations import UVEC4, VEC4, leaf
 from shadersmith.mutate.fusion.rename import FusionError, referenced_names, rename_part, suffixed
 
-MIX_FUNCTION = "_colour_mix"
+# Named where the interpreter reads it: the one place its colour is rounded on purpose.
+MIX_FUNCTION = COLOUR_MIX
 PART_PARAMETER = "part_{}"
 PART_LOCAL = "_part_{}"
 _PART_PARAMETER = re.compile(r"part_(\d+)$")
