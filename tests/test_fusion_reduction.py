@@ -230,3 +230,27 @@ def test_a_rejected_fused_program_keeps_its_signature_through_both_phases(
     replay = CliRunner().invoke(main, ["replay", str(tmp_path / result)])
     assert replay.exit_code == 0, replay.output
     assert f"REPRODUCES: {finding.signature}" in replay.output
+
+
+def test_a_fusion_campaign_reduces_its_new_bucket_itself(tmp_path: Path) -> None:
+    """The campaign loop (campaign/loop.py) reduces a fusion bucket as it reduces a
+    differential one: the bucket's `reduced` names the reduced test, which exists."""
+    from shadersmith.campaign.fusion import run_fusion_campaign
+
+    options = FusionOptions(
+        targets=(PLANTED,),
+        seed_base=9,
+        parts=3,
+        relations=(Relation.ADD,),
+        sequences=1,
+        reduce_time_s=REDUCTION_TIME_S,
+    )
+    progress = run_fusion_campaign(tmp_path / "c", options)
+    assert SIGNATURE in progress.buckets
+    store = CampaignStore(tmp_path / "c")
+    try:
+        (bucket,) = [b for b in store.buckets() if b.signature == SIGNATURE]
+    finally:
+        store.close()
+    assert bucket.reduced is not None and not bucket.reduced.startswith("failed")
+    assert load_test(tmp_path / "c" / bucket.reduced).provenance.reduced_from is not None

@@ -762,7 +762,7 @@ class FusionKind:
     ) -> tuple[str, str | None] | None:
         from shadersmith.reduce.fusion import reduce_fusion_bucket
 
-        return reduce_fusion_bucket(example, bucket.signature, session, time_s)
+        return reduce_fusion_bucket(example, bucket.signature, session, time_s, interrupted)
 
     def detail(self, store: CampaignStore, progress: Progress) -> FusionProgress:
         store.commit()  # the counts are the store's
