@@ -19,6 +19,7 @@ from shadersmith.ir.profile import GLSL450
 from shadersmith.reduce import reduce_subject, reduced_directory, subject_from_test, write_reduced
 from shadersmith.reduce.pass_list import ddmin, pass_units, reduces_pass_list
 from shadersmith.reduce.subject import Subject
+from shadersmith.targets import spirv_tools
 from shadersmith.targets.registry import runs_recorded_passes
 from shadersmith.targets.session import TargetSession
 from shadersmith.targets.spirv_passes import violates_ordering
@@ -219,6 +220,50 @@ def test_the_phi_pointer_finding_of_debians_spirv_opt_shrinks_its_pass_list(
     assert written.provenance.first_bad_pass == passes[-1]
     assert written.results.finding is not None
     assert written.results.finding.signature == subject.signature
+
+
+def test_a_preset_runs_as_the_passes_spirv_opt_names_for_it() -> None:
+    """`-O` of Debian's spirv-opt is 44 passes; run one by one they make -O's module."""
+    expanded = spirv_tools.preset_passes("-O")
+    assert expanded is not None and len(expanded) == 44
+    assert expanded[:3] == ("--wrap-opkill", "--eliminate-dead-branches", "--merge-return")
+    assert spirv_tools.preset_passes("-Os") not in (None, expanded)
+    source = (FINDINGS / "spirv-opt-continue-postdominance" / "shader.comp").read_text()
+    module = spirv_tools.compile_glsl_to_spirv(source, "compute")
+    assert spirv_tools.optimize(module, expanded) == spirv_tools.optimize(module, ["-O"])
+
+
+def test_a_finding_of_a_preset_reduces_to_the_passes_that_make_it(tmp_path: Path) -> None:
+    """Seed 7004482 (findings/spirv-opt-continue-postdominance): spirv-opt -O writes a loop
+    whose continue construct its back-edge block does not post-dominate; -O is replaced
+    by the passes it runs, and three of them, the last the bad one, still write it."""
+    campaign = tmp_path / "campaign"
+    targets = "vk-lavapipe,vk-lavapipe-opt,gl-llvmpipe,interp"
+    fuzz = CliRunner().invoke(
+        main,
+        [
+            *("fuzz", "--targets", targets, "--count", "1", "--seed-base", "7004482"),
+            *("--no-reduce", "--out", str(campaign)),
+        ],
+    )
+    assert fuzz.exit_code == 0, fuzz.output
+    (found,) = (campaign / "buckets").glob("invalid_spirv-opt_The_continue_construct*/7004482")
+    subject = subject_from_test(load_test(found))
+    assert subject.spirv_passes == ("-O",)
+    with TargetSession(list(subject.targets), 1) as session:
+        result = reduce_subject(subject, session, "internal", time_budget_s=120)
+    assert result.signature_kept and result.pass_list is not None
+    assert result.pass_list.expanded == spirv_tools.preset_passes("-O")
+    assert result.spirv_passes == (
+        "--merge-return",
+        "--inline-entry-points-exhaustive",
+        "--eliminate-dead-branches",
+    )
+    assert result.pass_list.first_bad_pass == "--eliminate-dead-branches"
+    written = load_test(write_reduced(result, reduced_directory(found)))
+    reduction = written.provenance.reduction or {}
+    assert reduction["pass_list"]["presets_expanded"] == list(result.pass_list.expanded or ())
+    assert written.provenance.spirv_opt_passes_original == ["-O"]
 
 
 def test_a_campaign_reduces_the_pass_list_of_its_new_bucket(tmp_path: Path) -> None:

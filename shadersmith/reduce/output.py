@@ -63,6 +63,8 @@ def reduced_test(result: ReductionResult) -> TestCase:
             "candidates": lists.calls,
             "seconds": round(lists.seconds, 1),
         }
+        if lists.expanded is not None:  # a preset, as the passes it runs
+            reduction["pass_list"]["presets_expanded"] = list(lists.expanded)
     test = dataclasses.replace(
         trial.test,
         shaders={

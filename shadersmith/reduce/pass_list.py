@@ -10,6 +10,11 @@ the program under the reduced list, then the list once more on the reduced progr
 A pass is an atomic unit of the list: a flag, with its argument when spirv-opt takes it
 as a separate word (`--scalar-replacement=100` is one word already). The empty list is
 never tried: a job without a list runs the target's default, `-O`.
+
+A preset (`-O`, `-Os`) is not one pass: before the first round it is replaced by the
+passes it runs in the finding's target's spirv-opt (spirv_tools.preset_passes), where
+that list, judged once, still shows the signature; so a finding of `-O` is reduced to
+the passes that make it and gets a first bad pass.
 """
 
 from __future__ import annotations
@@ -21,8 +26,9 @@ from typing import TypeVar
 
 from shadersmith.reduce.interesting import Interestingness, Judgement, Prepared
 from shadersmith.reduce.subject import Subject
-from shadersmith.targets.registry import runs_recorded_passes
+from shadersmith.targets.registry import runs_recorded_passes, spirv_toolset
 from shadersmith.targets.spirv_passes import PRESETS, violates_ordering
+from shadersmith.targets.spirv_tools import preset_passes
 
 T = TypeVar("T")
 
@@ -139,6 +145,8 @@ class PassListReduction:
     original: tuple[str, ...]
     reduced: tuple[str, ...]
     first_bad_pass: str | None = None
+    # The list the presets were replaced by (before the first round), if they were.
+    expanded: tuple[str, ...] | None = None
     calls: int = 0  # pass lists judged on the targets (the program unchanged)
     seconds: float = 0.0
     rounds: list[int] = field(default_factory=list)  # the list's length after each round
@@ -195,12 +203,39 @@ class PassListReducer:
         `prepared` must show it with the list it holds."""
         started = time.perf_counter()
         current = prepared.job.spirv_passes or self.outcome.original
-        units = ddmin(pass_units(current), self._judge(prepared), self.parallel, self._stopped)
+        start = self._without_presets(prepared, pass_units(current))
+        units = ddmin(start, self._judge(prepared), self.parallel, self._stopped)
         reduced = _flatten(units)
         self.outcome.reduced = reduced
         self.outcome.rounds.append(len(units))
         self.outcome.seconds += time.perf_counter() - started
         return reduced
+
+    def _without_presets(
+        self, prepared: Prepared, units: list[tuple[str, ...]]
+    ) -> list[tuple[str, ...]]:
+        """`units` with each preset replaced by its passes, where that list still shows
+        the signature (judged once); `units` otherwise, or when there is no preset."""
+        presets = {flag for preset in PRESETS.values() for flag in preset}
+        if self.outcome.expanded is not None or not any(u[0] in presets for u in units):
+            return units
+        targets = [
+            t for t in self.interestingness.subject.finding_targets if runs_recorded_passes(t)
+        ]
+        if not targets:
+            return units
+        toolset = spirv_toolset(targets[0])
+        expanded: list[tuple[str, ...]] = []
+        for unit in units:
+            passes = preset_passes(unit[0], toolset) if unit[0] in presets else None
+            expanded += [(flag,) for flag in passes] if passes else [unit]
+        # spirv-opt's own presets need not keep the generator's ordering rule.
+        holds, self._ordering_holds = self._ordering_holds, False
+        if self._judge(prepared)([tuple(expanded)])[0]:
+            self.outcome.expanded = _flatten(expanded)
+            return expanded
+        self._ordering_holds = holds
+        return units
 
     def first_bad_pass(self, prepared: Prepared) -> str | None:
         """The last pass of the shortest prefix of `prepared`'s list that shows the

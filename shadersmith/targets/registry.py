@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from shadersmith.targets.declared import DeclaredChain, declared_chain
 from shadersmith.targets.engine import TargetSpec, TargetUnavailable, Worker
+from shadersmith.targets.spirv_tools import DEBIAN, Toolset
 
 _CHAINS = "shadersmith.targets.chains"
 
@@ -203,6 +204,20 @@ def runs_recorded_passes(name: str) -> bool:
         return True
     base = kwargs.get("base")
     return isinstance(base, str) and base != name and runs_recorded_passes(base)
+
+
+def spirv_toolset(name: str) -> Toolset:
+    """The glslang and SPIRV-Tools target `name`'s chain runs: the newest releases' on a
+    `-newest` twin, Debian's otherwise (a wrapped target's base decides)."""
+    from shadersmith.targets.newest import newest_toolset
+
+    kwargs = dict(TARGETS[name].kwargs) if name in TARGETS else {}
+    if kwargs.get("newest"):
+        return newest_toolset()
+    base = kwargs.get("base")
+    if isinstance(base, str) and base != name and base in TARGETS:
+        return spirv_toolset(base)
+    return DEBIAN
 
 
 def spec_for(name: str) -> TargetSpec:

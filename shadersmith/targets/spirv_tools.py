@@ -14,6 +14,7 @@ import contextlib
 import enum
 import functools
 import os
+import re
 import signal
 import subprocess
 import tempfile
@@ -288,6 +289,49 @@ def cross_to_glsl(spirv: bytes, version: int = 450, timeout_s: float = DEFAULT_T
         ]
         _run(SpirvCrossError, command, scratch, timeout_s)
         return output.read_text()
+
+
+# What `spirv-opt --print-all` writes before each pass it runs.
+_PASS_HEADING = re.compile(r"^; IR before pass (\S+)$", re.M)
+_EMPTY_COMPUTE_SHADER = "#version 450\nlayout(local_size_x = 1) in;\nvoid main() {}\n"
+
+
+@functools.cache
+def preset_passes(preset: str, toolset: Toolset = DEBIAN) -> tuple[str, ...] | None:
+    """The passes a spirv-opt preset (`-O`, `-Os`) of `toolset` runs, in order, as flags:
+    the headings `--print-all` writes before each pass, run on an empty compute shader (a
+    preset is a fixed list, whatever the module). None where a tool fails or names none."""
+    try:
+        spirv = compile_glsl_to_spirv(_EMPTY_COMPUTE_SHADER, "compute", toolset=toolset)
+    except (ToolError, ToolMissing):
+        return None
+    with tempfile.TemporaryDirectory(prefix="shadersmith-spirv-") as scratch:
+        given, output = Path(scratch) / "in.spv", Path(scratch) / "out.spv"
+        given.write_bytes(spirv)
+        env = {**os.environ, **dict(toolset.env)} if toolset.env else None
+        command = [
+            toolset.spirv_opt_path(),
+            f"--target-env={DEFAULT_TARGET_ENV}",
+            preset,
+            "--print-all",
+            str(given),
+            "-o",
+            str(output),
+        ]
+        try:
+            done = subprocess.run(
+                command,
+                capture_output=True,
+                text=True,
+                timeout=DEFAULT_TIMEOUT_S,
+                check=False,
+                preexec_fn=tied_to_this_process(),
+                env=env,
+            )
+        except (OSError, subprocess.TimeoutExpired, ToolMissing):
+            return None
+    names = _PASS_HEADING.findall(done.stdout + done.stderr)
+    return tuple(f"--{name}" for name in names) if done.returncode == 0 and names else None
 
 
 def disassemble(spirv: bytes, timeout_s: float = DEFAULT_TIMEOUT_S) -> str | None:
