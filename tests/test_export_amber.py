@@ -220,12 +220,22 @@ def test_the_shipped_spirv_opt_module_shows_the_bug_on_lavapipe(tmp_path: Path) 
     assert spirv_tools.disassemble(remade) == assembly
 
 
+@pytest.mark.parametrize(
+    ("finding", "message"),
+    [
+        (
+            "spirv-opt-invalid-phi-pointers",
+            "Using pointers with OpPhi requires capability VariablePointers",
+        ),
+        ("spirv-opt-continue-postdominance", "is not structurally post dominated by the back-edge"),
+        ("spirv-opt-phi-type-mismatch", "does not match incoming value <id>"),
+    ],
+)
 def test_the_shipped_invalid_module_fails_validation_with_the_recorded_message(
-    tmp_path: Path,
+    finding: str, message: str, tmp_path: Path
 ) -> None:
-    test = load_test(FINDINGS / "spirv-opt-invalid-phi-pointers")
+    test = load_test(FINDINGS / finding)
     text = amber_script(test)
-    message = "Using pointers with OpPhi requires capability VariablePointers"
     assert message in text.split("SHADER ")[0]
     module = tmp_path / "shipped.spv"
     module.write_bytes(_assemble(_shipped_assembly(text), tmp_path))
@@ -251,6 +261,8 @@ def test_cli_hint_runs_amber_without_validation_layers(tmp_path: Path) -> None:
         # The shipped module is spirv-opt's: its bug shows (fail).
         ("spirv-opt-wrong", False),
         ("spirv-opt-invalid-phi-pointers", False),
+        ("spirv-opt-continue-postdominance", False),
+        ("spirv-opt-phi-type-mismatch", False),
         ("glslang-fold-vector-equality", False),
         # Fragment tests: vk-lavapipe drew each of them as the interpreter did.
         ("llvmpipe-gl-const-array-index", True),
