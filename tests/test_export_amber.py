@@ -509,3 +509,33 @@ def test_real_amber_runs_both_pipelines_of_a_pair(
         check=False,
     )
     assert (done.returncode == 0) is passes, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize(
+    ("variant", "passes"),
+    [
+        (FLOAT_VARIANT, True),
+        # Half the green everywhere: another histogram (EMD 0.25), not only another picture.
+        (FLOAT_VARIANT.replace("gl_FragCoord.x / 64.0", "gl_FragCoord.x / 128.0"), False),
+    ],
+)
+def test_real_amber_compares_float_framebuffers_by_their_histograms(
+    variant: str, passes: bool, pairs: dict[str, TestCase], tmp_path: Path
+) -> None:
+    amber = amber_binary()
+    if amber is None:
+        pytest.skip("no Amber build: set AMBER to an amber binary or its folder")
+    test = dataclasses.replace(
+        pairs["fragment"],
+        shaders={"shader.frag": variant, "reference.frag": FLOAT_REFERENCE},
+        results=RecordedResults(),
+        files={},
+    )
+    script = tmp_path / "test.amber"
+    script.write_text(amber_script(test))
+    done = subprocess.run(
+        [str(amber), "-d", str(script)], capture_output=True, text=True, check=False
+    )
+    assert (done.returncode == 0) is passes, done.stdout + done.stderr
+    if not passes:
+        assert "Histogram EMD value of" in done.stdout + done.stderr
