@@ -60,6 +60,17 @@ def _glsl(text: str, title: str = "The GLSL it was compiled from") -> str:
     return "\n".join(body) + "\n"
 
 
+def _real_amber(script: Path) -> subprocess.CompletedProcess[str]:
+    """The Amber build AMBER names run on `script` without validation layers (-d); the
+    test is skipped where there is none."""
+    amber = amber_binary()
+    if amber is None:
+        pytest.skip("no Amber build: set AMBER to an amber binary or its folder")
+    return subprocess.run(
+        [str(amber), "-d", str(script)], capture_output=True, text=True, check=False
+    )
+
+
 def _assemble(assembly: str, tmp_path: Path) -> bytes:
     source, module = tmp_path / "shipped.spvasm", tmp_path / "shipped.spv"
     source.write_text(assembly)
@@ -272,19 +283,11 @@ def test_cli_hint_runs_amber_without_validation_layers(tmp_path: Path) -> None:
 def test_real_amber_agrees_with_the_finding(finding: str, passes: bool, tmp_path: Path) -> None:
     """spirv-opt's and glslang's bugs are in the shipped module (fail); the fragment
     findings' bugs are in GL drivers and spirv-cross, not glslang+lavapipe (pass)."""
-    amber = amber_binary()
-    if amber is None:
-        pytest.skip("no Amber build: set AMBER to an amber binary or its folder")
     directory = tmp_path / finding
     shutil.copytree(FINDINGS / finding, directory)
     result = CliRunner().invoke(main, ["export", str(directory), "--format", "amber"])
     assert result.exit_code == 0, result.output
-    done = subprocess.run(
-        [str(amber), "-d", str(directory / "test.amber")],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    done = _real_amber(directory / "test.amber")
     assert (done.returncode == 0) is passes, done.stdout + done.stderr
 
 
@@ -493,21 +496,13 @@ def test_real_amber_runs_both_pipelines_of_a_pair(
 ) -> None:
     """The planted target's modules compute differently (fail); the real lavapipe's
     compute alike (pass)."""
-    amber = amber_binary()
-    if amber is None:
-        pytest.skip("no Amber build: set AMBER to an amber binary or its folder")
     directory = tmp_path / stage
     write_test(pairs[stage], directory)
     result = CliRunner().invoke(
         main, ["export", str(directory), "--format", "amber", "--target", target]
     )
     assert result.exit_code == 0, result.output
-    done = subprocess.run(
-        [str(amber), "-d", str(directory / "test.amber")],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    done = _real_amber(directory / "test.amber")
     assert (done.returncode == 0) is passes, done.stdout + done.stderr
 
 
@@ -522,9 +517,6 @@ def test_real_amber_runs_both_pipelines_of_a_pair(
 def test_real_amber_compares_float_framebuffers_by_their_histograms(
     variant: str, passes: bool, pairs: dict[str, TestCase], tmp_path: Path
 ) -> None:
-    amber = amber_binary()
-    if amber is None:
-        pytest.skip("no Amber build: set AMBER to an amber binary or its folder")
     test = dataclasses.replace(
         pairs["fragment"],
         shaders={"shader.frag": variant, "reference.frag": FLOAT_REFERENCE},
@@ -533,9 +525,7 @@ def test_real_amber_compares_float_framebuffers_by_their_histograms(
     )
     script = tmp_path / "test.amber"
     script.write_text(amber_script(test))
-    done = subprocess.run(
-        [str(amber), "-d", str(script)], capture_output=True, text=True, check=False
-    )
+    done = _real_amber(script)
     assert (done.returncode == 0) is passes, done.stdout + done.stderr
     if not passes:
         assert "Histogram EMD value of" in done.stdout + done.stderr

@@ -308,30 +308,14 @@ def preset_passes(preset: str, toolset: Toolset = DEBIAN) -> tuple[str, ...] | N
     with tempfile.TemporaryDirectory(prefix="shadersmith-spirv-") as scratch:
         given, output = Path(scratch) / "in.spv", Path(scratch) / "out.spv"
         given.write_bytes(spirv)
-        env = {**os.environ, **dict(toolset.env)} if toolset.env else None
-        command = [
-            toolset.spirv_opt_path(),
-            f"--target-env={DEFAULT_TARGET_ENV}",
-            preset,
-            "--print-all",
-            str(given),
-            "-o",
-            str(output),
-        ]
         try:
-            done = subprocess.run(
-                command,
-                capture_output=True,
-                text=True,
-                timeout=DEFAULT_TIMEOUT_S,
-                check=False,
-                preexec_fn=tied_to_this_process(),
-                env=env,
-            )
-        except (OSError, subprocess.TimeoutExpired, ToolMissing):
+            command = [toolset.spirv_opt_path(), f"--target-env={DEFAULT_TARGET_ENV}", preset]
+            command += ["--print-all", str(given), "-o", str(output)]
+            log = _run(SpirvOptError, command, scratch, DEFAULT_TIMEOUT_S, toolset)
+        except (SpirvOptError, ToolMissing, OSError):
             return None
-    names = _PASS_HEADING.findall(done.stdout + done.stderr)
-    return tuple(f"--{name}" for name in names) if done.returncode == 0 and names else None
+    names = _PASS_HEADING.findall(log)
+    return tuple(f"--{name}" for name in names) or None
 
 
 def disassemble(spirv: bytes, timeout_s: float = DEFAULT_TIMEOUT_S) -> str | None:
@@ -433,7 +417,8 @@ def _run(
     scratch: str,
     timeout_s: float,
     toolset: Toolset = DEBIAN,
-) -> None:
+) -> str:
+    """Run a tool; its log (stdout and stderr, scratch paths stripped), or `error`."""
     env = {**os.environ, **dict(toolset.env)} if toolset.env else None
     try:
         result = subprocess.run(
@@ -455,6 +440,7 @@ def _run(
         raise error(f"killed by {name}\n{log}".strip(), ToolOutcome.CRASHED)
     if result.returncode != 0:
         raise error(log or f"exit status {result.returncode}", ToolOutcome.REJECTED)
+    return log
 
 
 def _signal_name(number: int) -> str:
