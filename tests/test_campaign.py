@@ -91,9 +91,12 @@ def _count_tests(database: Path) -> int:
 
 
 def test_sigkill_mid_campaign_then_resume_loses_and_repeats_nothing(tmp_path: Path) -> None:
+    # Enough tests that the kill (once 4 are committed: commits come a second apart)
+    # lands before the last.
+    count = 48
     campaign = tmp_path / "c"
     command = [
-        sys.executable, "-m", "shadersmith.cli", "fuzz", "--count", "16",
+        sys.executable, "-m", "shadersmith.cli", "fuzz", "--count", str(count),
         "--targets", "gl-llvmpipe,vk-lavapipe,interp", "--out", str(campaign), "--no-reduce",
     ]  # fmt: skip
     process = subprocess.Popen(
@@ -108,7 +111,7 @@ def test_sigkill_mid_campaign_then_resume_loses_and_repeats_nothing(tmp_path: Pa
     recorded = {idx: (seed, verdict) for idx, seed, verdict in before.iter_tests()}
     kept = {b.signature: b.example for b in before.buckets()}
     before.close()
-    assert 4 <= len(recorded) < 16, "killed mid-run"
+    assert 4 <= len(recorded) < count, "killed mid-run"
 
     result = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
     assert result.returncode == 0, result.stderr[-2000:]
@@ -116,7 +119,7 @@ def test_sigkill_mid_campaign_then_resume_loses_and_repeats_nothing(tmp_path: Pa
     tests = {idx: (seed, verdict) for idx, seed, verdict in after.iter_tests()}
     buckets = {b.signature: b for b in after.buckets()}
     after.close()
-    assert sorted(tests) == list(range(16)), "every index once, none twice"
+    assert sorted(tests) == list(range(count)), "every index once, none twice"
     assert all(tests[idx] == recorded[idx] for idx in recorded), "nothing recorded was lost"
     for signature, example in kept.items():
         assert signature in buckets

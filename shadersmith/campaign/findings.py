@@ -1,5 +1,7 @@
-"""Crashes are re-run on their target (up to five times) before they are bucketed: only
-a signature that reproduces is trusted; one that does not is kept but marked flaky."""
+"""Crashes are re-run on their target (up to five times, until one crashes again) before
+they are bucketed: only a signature that reproduces is trusted; one that does not is kept
+but marked flaky. The re-runs are made by the target's own thread as the crash arrives
+(TargetSession.stream's `crash_reruns`), so the campaign's process only reads them."""
 
 from __future__ import annotations
 
@@ -8,32 +10,27 @@ from collections.abc import Mapping, Sequence
 
 from shadersmith.case import Finding, Kind
 from shadersmith.oracle.signature import signature
-from shadersmith.targets.chains import Job
 from shadersmith.targets.results import RunResult
-from shadersmith.targets.session import TargetSession
 
 CRASH_RERUNS = 5
 
 
 def reproduce_crashes(
-    findings: Sequence[Finding],
-    job: Job,
-    session: TargetSession,
-    results: Mapping[str, RunResult],
-    reruns: int = CRASH_RERUNS,
+    findings: Sequence[Finding], results: Mapping[str, RunResult]
 ) -> list[Finding]:
+    """`findings`, each crash marked flaky unless one of its target's re-runs (the
+    result's `reruns`) gives the same signature."""
     checked = []
     for finding in findings:
         if finding.kind is not Kind.CRASH:
             checked.append(finding)
             continue
-        target = finding.targets[0]
+        crashed = results[finding.targets[0]]
         component = finding.blamed.split(",")[0]
         reproduced = False
-        for _ in range(reruns):
-            again = session.pools[target].workers[0].run(job)
+        for again in crashed.reruns:
             # The same program, so the same front-end output: its cause stands.
-            again.cause = results[target].cause
+            again.cause = crashed.cause
             if signature(again, Kind.CRASH, component) == finding.signature:
                 reproduced = True
                 break

@@ -32,6 +32,7 @@ own process runs, judges and records.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import json
@@ -813,7 +814,10 @@ def _record_sequence(
     for outcome in outcomes:
         plan = outcome.plan
         index = test_index(sequence, positions[plan.name], options)
-        findings = [fusion_finding(sign, target, options) for sign, target in outcome.findings()]
+        findings = [
+            _reproduced(fusion_finding(sign, target, options), outcome)
+            for sign, target in outcome.findings()
+        ]
         directories = save_findings(store, outcome, findings, options, versions)
         opened += len(
             store.record(
@@ -853,6 +857,16 @@ def _headline(outcome: FusedOutcome) -> str:
         return OURS
     statuses = {v.status for v in outcome.verdicts.values()}
     return next((status for status in _HEADLINE_ORDER if status in statuses), HOLDS)
+
+
+def _reproduced(finding: Finding, outcome: FusedOutcome) -> Finding:
+    """A crash of the fused program is trusted once one of its re-runs (made as it
+    arrived: campaign/findings.py) crashed again; else it is kept, marked flaky."""
+    result = outcome.results.get(finding.targets[0])
+    if finding.kind is not Kind.CRASH or result is None:
+        return finding
+    again = any(rerun.status is result.status for rerun in result.reruns)
+    return finding if again else dataclasses.replace(finding, flaky=True)
 
 
 def fusion_finding(sign: str, target: str, options: FusionOptions) -> Finding:

@@ -256,7 +256,7 @@ def _handle(
     session, store = context.session, context.store
     results = complete(results, item.job, session, context.components)
     judged = judge(results, context.components, options.ignore)
-    findings = reproduce_crashes(judged.findings, item.job, session, results)
+    findings = reproduce_crashes(judged.findings, results)
     judged = judged.with_findings(findings)
     directories: dict[str, str] = {}
     for finding in findings:

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
+from shadersmith.campaign.findings import CRASH_RERUNS
 from shadersmith.campaign.preparation import CpuShare, Preparation
 from shadersmith.campaign.store import Bucket, CampaignStore
 from shadersmith.case import Finding, Kind, TestCaseError
@@ -293,7 +294,9 @@ class _Loop:
         answers: dict[int, dict[str, RunResult]] = {}
         recorded = 0
         lead = self.kind.cpu_share().stream_lead(self.kind.workers_per_target())
-        stream = self.session.stream(jobs, only=self.kind.streamed_targets(), lead=lead)
+        stream = self.session.stream(
+            jobs, only=self.kind.streamed_targets(), lead=lead, crash_reruns=CRASH_RERUNS
+        )
         for position, answer in stream:
             answers[position] = answer
             recorded += self._record_complete(jobs, answers)

@@ -195,7 +195,7 @@ def _record_pair(
     started = time.perf_counter()
     session, store = context.session, context.store
     judged = judge_metamorphic(reference, variant, options.targets, context.components)
-    findings = reproduce_crashes(judged.findings, pair.variant.job, session, variant)
+    findings = reproduce_crashes(judged.findings, variant)
     findings = [_confirm_wrong(f, pair, session) for f in findings]
     directories: dict[str, str] = {}
     for finding in findings:
@@ -235,7 +235,8 @@ def _record_pair(
         directories,
         time.perf_counter() - started,
     )
-    return Recorded(1, findings, int(judged.ours is not None), len(opened))
+    counted = [f for f in findings if f.kind is not Kind.UNCONFIRMED]  # not a finding
+    return Recorded(1, counted, int(judged.ours is not None), len(opened))
 
 
 def _confirm_wrong(finding: Finding, pair: Pair, session: TargetSession) -> Finding:

@@ -99,6 +99,9 @@ class RunResult:
     # WGSL defines and GLSL leaves undefined (interp/semantics.py GlslUndefined values),
     # which a translator passing them through to GLSL gets wrong (oracle/known_bugs.py).
     defined_by_wgsl_only: tuple[str, ...] = ()
+    # A crash's runs again on the same worker, made as it arrived (session.stream's
+    # `crash_reruns`): whether it reproduces (campaign/findings.py).
+    reruns: tuple[RunResult, ...] = ()
     # output_digest's memo: a result's outputs never change once it is made, and one
     # test's judging asks for each digest several times. The target's worker fills it
     # before it sends the result (targets/engine.py), so that the campaign's process, the

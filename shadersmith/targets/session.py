@@ -146,7 +146,11 @@ class TargetSession:
         return sharing if precompiling and len(sharing) >= 2 else set()
 
     def stream(
-        self, jobs: Iterable[Job], only: Iterable[str] | None = None, lead: int = 4
+        self,
+        jobs: Iterable[Job],
+        only: Iterable[str] | None = None,
+        lead: int = 4,
+        crash_reruns: int = 0,
     ) -> Generator[tuple[int, dict[str, RunResult]], None, None]:
         """Yield (job index, results by target) as every target answers a job, while the
         targets go on: a target takes job i once every job before i - `lead` x (the
@@ -185,9 +189,11 @@ class TargetSession:
                         return
                     if stages is not None and job.stage not in stages:
                         log = f"{name} does not run {job.stage} shaders"
-                        answers.put((name, index, RunResult(RunStatus.UNSUPPORTED, log=log)))
+                        result = RunResult(RunStatus.UNSUPPORTED, log=log)
                     else:
-                        answers.put((name, index, worker.run(job)))
+                        result = _run_with_reruns(worker, job, crash_reruns)
+                    answers.put((name, index, result))
+                    feed.answer(index, len(pools))
             except BaseException as error:  # a defect of ours: end the stream, say so
                 failures.append(error)
                 feed.stop()
@@ -216,7 +222,7 @@ class TargetSession:
                 per_job[name] = result
                 if len(per_job) == len(pools):
                     del collected[index]
-                    feed.answered(index)
+                    feed.consumed(index)
                     yield index, {n: per_job[n] for n in pools}
         finally:  # also when the caller stops early: the jobs in flight finish
             feed.stop()
@@ -259,7 +265,10 @@ class _Feed:
         self._jobs: dict[int, tuple[Job, Job]] = {}  # index -> (plain, with shared SPIR-V)
         self._produced = 0
         self._oldest_open = 0
-        self._open: set[int] = set()
+        self._open: set[int] = set()  # jobs some target has not answered
+        self._answers: dict[int, int] = {}  # open job -> targets that answered it
+        self._oldest_unread = 0
+        self._unread: set[int] = set()  # jobs the caller has not read
         self._ended = False
         self._stopped = False
         self.error: Exception | None = None  # what the caller's iterator raised
@@ -270,7 +279,7 @@ class _Feed:
         left out unless `with_ir`), waiting for the window; None when the jobs have ended
         or the stream stops."""
         with self._condition:
-            while not self._stopped and index >= self._oldest_open + self._window:
+            while not self._stopped and self._beyond_window(index):
                 self._condition.wait()
             if self._stopped:
                 return None
@@ -295,20 +304,61 @@ class _Feed:
         compiled = with_spirv(job, DEBIAN, self._timeout_s) if self._precompile else job
         self._jobs[self._produced] = (job, compiled)
         self._open.add(self._produced)
+        self._unread.add(self._produced)
         self._produced += 1
 
-    def answered(self, index: int) -> None:
-        """Every target answered job `index`: the window moves on past it."""
+    def _beyond_window(self, index: int) -> bool:
+        if index >= self._oldest_open + self._window:
+            return True  # a target would run too far ahead of the slowest
+        return index >= self._oldest_unread + BACKLOG_WINDOWS * self._window
+
+    def answer(self, index: int, targets: int) -> None:
+        """A target answered job `index`; once all `targets` have, the window moves on
+        past it."""
         with self._condition:
+            answered = self._answers.get(index, 0) + 1
+            if answered < targets:
+                self._answers[index] = answered
+                return
+            self._answers.pop(index, None)
             self._open.discard(index)
             self._jobs.pop(index, None)
             self._oldest_open = min(self._open) if self._open else self._produced
+            self._condition.notify_all()
+
+    def consumed(self, index: int) -> None:
+        """The caller read job `index`'s results."""
+        with self._condition:
+            self._unread.discard(index)
+            self._oldest_unread = min(self._unread) if self._unread else self._produced
             self._condition.notify_all()
 
     def stop(self) -> None:
         with self._condition:
             self._stopped = True
             self._condition.notify_all()
+
+
+# How many windows of results may wait for a caller busy with earlier ones.
+BACKLOG_WINDOWS = 4
+
+# The run statuses whose reproduction a campaign checks before it trusts them.
+_RERUN_STATUSES = frozenset({RunStatus.CRASH})
+
+
+def _run_with_reruns(worker: JobRunner, job: Job, reruns: int) -> RunResult:
+    """`job` on `worker`; a crash is run again, up to `reruns` times until it crashes
+    again, the runs kept in the result's `reruns`."""
+    result = worker.run(job)
+    if result.status not in _RERUN_STATUSES:
+        return result
+    again: list[RunResult] = []
+    for _ in range(reruns):
+        again.append(worker.run(job))
+        if again[-1].status is result.status:
+            break
+    result.reruns = tuple(again)
+    return result
 
 
 def reads_ir(spec: TargetSpec) -> bool:
