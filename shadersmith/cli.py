@@ -1107,6 +1107,7 @@ class _ValuesText:
 
 def _register_commands() -> None:
     """Commands that live in modules of their own."""
+    from shadersmith.cli_bug_report import bug_report_command
     from shadersmith.cli_cluster import cluster_resources_command
     from shadersmith.cli_fusion import fuse_command
     from shadersmith.cli_metamorphic import metamorphic_command
@@ -1114,6 +1115,7 @@ def _register_commands() -> None:
     main.add_command(metamorphic_command)
     main.add_command(fuse_command)
     main.add_command(cluster_resources_command)
+    main.add_command(bug_report_command)
 
 
 _register_commands()

@@ -1,0 +1,107 @@
+"""`shadersmith bug-report TEST`: the Markdown of an upstream bug report for the finding a
+test records, its reproducer derived from the test and run before anything is written
+(export/bug_report.py)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from shadersmith.cli_live import FiniteRange
+
+_VERDICT = {True: "reproduces", False: "DOES NOT REPRODUCE", None: "not checked here"}
+
+
+@click.command(name="bug-report")
+@click.argument("test_dir", type=click.Path(path_type=Path))
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the Markdown to this file instead of printing it.",
+)
+@click.option(
+    "--all",
+    "every",
+    is_flag=True,
+    help="TEST_DIR is a folder of tests (e.g. findings/): write each test's report as "
+    "bug-report.md, and a summary as bug-report.json, beside its test.json (tests "
+    "without a finding to file are listed and skipped).",
+)
+@click.option(
+    "--newest/--no-newest",
+    default=True,
+    show_default=True,
+    help="Also check whether the newest releases here still have the bug.",
+)
+@click.option("--timeout", type=FiniteRange(1), default=60.0, show_default=True)
+@click.option("--force", is_flag=True, help="Overwrite a report that is there already.")
+def bug_report_command(
+    test_dir: Path, out: Path | None, every: bool, newest: bool, timeout: float, force: bool
+) -> None:
+    """Print the upstream bug report of the finding TEST_DIR records, in Markdown.
+
+    The report names the component and project, the versions the test recorded, the
+    shortest reproducer in the project's own format (a piglit shader_test for Mesa's
+    and NVIDIA's GL drivers, an Amber script for Vulkan drivers, the shader and command
+    lines for glslang, spirv-opt and spirv-cross, the WGSL and naga command for naga),
+    the expected and actual values, whether the newest release here still has it, and
+    how the expected values were obtained. Before writing, the reproducer is checked:
+    the interpreter's sanitizer, the failing and the right targets, shader_runner for a
+    piglit test, the tools' own command lines; the report says what ran and what it
+    showed.
+
+    \b
+    Exit status:
+      0  written; the reproducer shows the bug (or its driver is not here to check)
+      1  written, but the reproducer does NOT reproduce as recorded (the report says so)
+      2  bad input: not a test directory, no finding to report, an existing --out ...
+    """
+    from shadersmith.case import TestCaseError
+    from shadersmith.cli import _fail
+    from shadersmith.export.bug_report import BugReportError, bug_report, write_report
+
+    if every:
+        if out is not None:
+            _fail("--out applies to one test; --all writes bug-report.md beside each test")
+        sys.exit(_every(test_dir, newest, timeout, force))
+    try:
+        if out is not None and out.exists() and not force:
+            raise BugReportError(f"{out} exists; use --force to overwrite it")
+        report = bug_report(test_dir, check_newest=newest, timeout_s=timeout)
+        if out is not None:
+            written = write_report(report, out, force)
+            click.echo(f"wrote {written} ({_VERDICT[report.reproduces]})", err=True)
+        else:
+            click.echo(report.markdown())
+    except (TestCaseError, BugReportError) as error:
+        _fail(str(error))
+    sys.exit(1 if report.reproduces is False else 0)
+
+
+def _every(folder: Path, newest: bool, timeout: float, force: bool) -> int:
+    """Each test directory of `folder`: its report written beside it; a line each."""
+    from shadersmith.case import TestCaseError, safe_files
+    from shadersmith.cli import _fail
+    from shadersmith.export.bug_report import BugReportError, bug_report, write_into_test
+
+    if not folder.is_dir():
+        _fail(f"{folder}: not a folder of tests")
+    tests = sorted(p for p in folder.iterdir() if p.is_dir() and safe_files.is_test_directory(p))
+    if not tests:
+        _fail(f"{folder}: holds no test directory")
+    failed = False
+    for test in tests:
+        try:
+            report = bug_report(test, check_newest=newest, timeout_s=timeout)
+            write_into_test(report, force)
+        except (TestCaseError, BugReportError) as error:
+            click.echo(f"{test.name}: skipped: {error}")
+            continue
+        failed = failed or report.reproduces is False
+        click.echo(
+            f"{test.name}: {_VERDICT[report.reproduces]}; newest: {report.newest_status}; "
+            f"{report.reproducer.format}"
+        )
+    return 1 if failed else 0

@@ -1,0 +1,177 @@
+"""`shadersmith bug-report` (export/bug_report.py) on findings/, with the real drivers and
+tools: a Mesa GL report's piglit shader_test fails under Debian's shader_runner exactly as
+the report says; a spirv-opt report prints the pass list reduced by the tool and its
+command lines show the bug; a naga report carries the WGSL and the naga command; a
+reproducer that no longer shows its finding is reported as such; bad input is one line
+with exit status 2; findings/README.md's tool-made cells are what the reports say."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from shadersmith.cli import main
+from shadersmith.export.checks import PiglitRun, run_shader_runner, shader_runner_path
+
+ROOT = Path(__file__).resolve().parent.parent
+FINDINGS = ROOT / "findings"
+needs_shader_runner = pytest.mark.skipif(
+    shader_runner_path() is None,
+    reason="piglit's shader_runner is not installed (Debian's piglit package; ./dev test "
+    "installs it): the piglit reproducer cannot be run",
+)
+
+
+def _report(directory: Path, *options: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["bug-report", str(directory), "--no-newest", *options])
+    return result.exit_code, result.output
+
+
+def _block(markdown: str, language: str) -> str:
+    """The first fenced block of `language` in the report."""
+    match = re.search(rf"```{language}\n(.*?)\n```", markdown, re.S)
+    assert match is not None, markdown
+    return match.group(1) + "\n"
+
+
+# ------------------------------------------------------------------------------ Mesa GL
+
+
+@needs_shader_runner
+def test_a_mesa_gl_report_holds_a_shader_test_that_fails_as_described() -> None:
+    status, markdown = _report(FINDINGS / "mesa-gl-swizzle-index")
+    assert status == 0, markdown
+    assert "Mesa (GLSL compiler front-end" in markdown
+    assert "gitlab.freedesktop.org/mesa/mesa" in markdown
+    assert "| `out_1_f0` | -86240381 | -1316 |" in markdown  # the recorded values
+    piglit = _block(markdown, "ini")
+    assert "[compute shader]" in piglit and "probe ssbo uint 2 0 == 4208726915" in piglit
+    # The file as pasted: llvmpipe and softpipe both write -1316 (4294965980) where the
+    # interpreter expects -86240381 (4208726915): the front-end they share.
+    for driver in ("llvmpipe", "softpipe"):
+        run = run_shader_runner(piglit, driver)
+        assert isinstance(run, PiglitRun) and run.verdict == "fail", run
+        assert "Reference: 4208726915" in run.detail and "4294965980" in run.detail
+    assert "[ok] shows the bug: shader_runner on llvmpipe (Debian's Mesa): fail" in markdown
+    assert "**reproduces**" in markdown
+
+
+@needs_shader_runner
+def test_a_crash_both_mesa_drivers_share_is_reported_against_the_front_end() -> None:
+    # Signed crash:llvmpipe:SIGFPE by the campaign; shader_runner dies on softpipe too.
+    status, markdown = _report(FINDINGS / "mesa-glsl-fold-int-min-div-minimal")
+    assert status == 0, markdown
+    assert "- **Component**: `mesa-glsl` (the finding's signature `crash:llvmpipe:SIGFPE`" in (
+        markdown
+    )
+    assert "shader_runner on softpipe (Debian's Mesa), a driver the finding did not name: " in (
+        markdown
+    )
+    assert "crash (SIGFPE)" in markdown
+
+
+# -------------------------------------------------------------------------------- tools
+
+
+def test_a_spirv_opt_report_runs_the_reduced_pass_list() -> None:
+    status, markdown = _report(FINDINGS / "spirv-opt-invalid-phi-pointers")
+    assert status == 0, markdown
+    recorded = json.loads((FINDINGS / "spirv-opt-invalid-phi-pointers/test.json").read_text())
+    assert len(recorded["provenance"]["spirv_opt_passes"]) == 15
+    commands = _block(markdown, "sh").splitlines()
+    assert commands == [
+        "glslangValidator -V --target-env vulkan1.0 shader.comp -o shader.spv",
+        "spirv-opt --target-env=vulkan1.0 --ssa-rewrite --redundancy-elimination "
+        "--loop-unswitch shader.spv -o shader.opt.spv",
+        "spirv-val --target-env vulkan1.0 shader.opt.spv",
+    ]
+    assert "reduced from 15 to 3 passes" in markdown
+    assert (
+        "[ok] shows the bug: the command lines above with Debian's tools: "
+        "`glslangValidator` exit status 0; `spirv-opt` exit status 0; `spirv-val` exit "
+        "status 1: error: line" in markdown
+    )
+    assert "Using pointers with OpPhi requires capability VariablePointers" in markdown
+    assert (
+        _block(markdown, "glsl")
+        == (FINDINGS / "spirv-opt-invalid-phi-pointers/shader.comp").read_text()
+    )
+
+
+def test_a_naga_report_carries_the_wgsl_and_the_naga_command() -> None:
+    status, markdown = _report(FINDINGS / "naga-const-select-compose-panic")
+    assert status == 0, markdown
+    assert "naga (gfx-rs/wgpu)" in markdown and "github.com/gfx-rs/wgpu/issues" in markdown
+    wgsl = (FINDINGS / "naga-const-select-compose-panic/shader.wgsl").read_text()
+    assert _block(markdown, "wgsl") == wgsl
+    assert _block(markdown, "sh") == "naga shader.wgsl\n"
+    assert "[ok] shows the bug: wgpu-gl, wgpu-vk against the interpreter" in markdown
+    assert "constant_evaluator.rs" in markdown
+
+
+def test_a_reproducer_that_does_not_reproduce_is_reported_so(tmp_path: Path) -> None:
+    # spirv-opt-wrong with its -O replaced by a pass that cannot fold anything: the test
+    # still records the wrong value, but its program no longer shows it.
+    directory = tmp_path / "spirv-opt-wrong"
+    shutil.copytree(FINDINGS / "spirv-opt-wrong", directory)
+    record = json.loads((directory / "test.json").read_text())
+    record["provenance"]["spirv_opt_passes"] = ["--vector-dce"]
+    (directory / "test.json").write_text(json.dumps(record))
+    out = tmp_path / "report.md"
+    status, output = _report(directory, "--out", str(out))
+    assert status == 1, output
+    markdown = out.read_text()
+    assert "**DOES NOT REPRODUCE as recorded**" in markdown
+    assert "[NOT AS RECORDED] shows the bug: vk-lavapipe-opt" in markdown
+
+
+# ----------------------------------------------------------------------------- bad input
+
+
+def test_help_says_what_is_checked_and_the_exit_statuses() -> None:
+    result = CliRunner().invoke(main, ["bug-report", "--help"])
+    assert result.exit_code == 0
+    assert "shader_runner" in result.output and "does NOT reproduce" in result.output
+
+
+@pytest.mark.parametrize(
+    ("directory", "message"),
+    [
+        (ROOT / "no-such-test", "not a test directory"),
+        (FINDINGS, "no test.json"),
+        (FINDINGS / "spirv-opt-invalid-spirv", "the test records no finding"),
+        (FINDINGS / "naga-glsl-out-remainder", "not valid WGSL"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_status_2(directory: Path, message: str) -> None:
+    status, output = _report(directory)
+    assert status == 2, output
+    assert len(output.strip().splitlines()) == 1 and message in output, output
+
+
+def test_an_existing_out_file_is_refused_without_force(tmp_path: Path) -> None:
+    out = tmp_path / "report.md"
+    out.write_text("kept\n")
+    status, output = _report(FINDINGS / "mesa-gl-swizzle-index", "--out", str(out))
+    assert status == 2 and "exists; use --force" in output, output
+    assert out.read_text() == "kept\n"
+
+
+# ----------------------------------------------------------------------------- findings/
+
+
+def test_the_findings_table_cells_are_the_reports() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts/findings_table.py"), "--check"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
