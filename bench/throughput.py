@@ -236,6 +236,8 @@ def campaign_run(
         ]  # fmt: skip
         if not baseline:
             command += ["--jobs", str(cores)]
+            if kind == "fuse":  # fuse reduces new buckets since issue 21: not measured here
+                command += ["--no-reduce"]
         subprocess.run(command, cwd=tree, check=True, stdout=subprocess.DEVNULL)
         figures: dict[str, Any] = json.loads(result.read_text())
     tests, wall, cpu = figures["tests"], figures["wall_s"], figures["cpu_s"]

@@ -151,6 +151,29 @@ def test_a_metamorphic_campaign_on_the_cluster_gives_the_local_verdicts(
     assert farm.verdicts == local.verdicts and farm.buckets == local.buckets
 
 
+def test_a_fusion_campaign_on_the_cluster_gives_the_local_verdicts(
+    tmp_path: Path, cluster: Any
+) -> None:
+    from shadersmith.campaign.fusion import FusionOptions, run_fusion_campaign
+    from shadersmith.mutate.fusion import Relation
+
+    def options(cluster: str | None) -> FusionOptions:
+        return FusionOptions(
+            targets=("vk-lavapipe",),
+            seed_base=9,
+            parts=3,
+            relations=(Relation.ADD, Relation.OCCLUDE),
+            sequences=1,
+            reduce=False,
+            cluster=cluster,
+        )
+
+    local = run_fusion_campaign(tmp_path / "local", options(None))
+    farm = run_fusion_campaign(tmp_path / "farm", options(cluster.address))
+    assert farm.fused == local.fused == 4
+    assert _outcome(tmp_path / "farm") == _outcome(tmp_path / "local")
+
+
 def test_a_node_lost_mid_campaign_loses_only_its_tests_in_flight(
     tmp_path: Path, cluster: Any, local_outcome: Outcome, sessions: Opened
 ) -> None:
