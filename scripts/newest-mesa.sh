@@ -3,7 +3,9 @@
 # system's Mesa 22.3.6, for the `*-newest` targets (shadersmith/targets/newest.py).
 #
 # Nothing is installed: apt-get downloads the .debs with a private configuration (the
-# backports suite is never added to the system's sources) and `dpkg -x` unpacks them.
+# backports suite is never added to the system's sources; scripts/private-apt.sh), from
+# the Debian archive the system's own sources name (a local mirror where there is one),
+# and `dpkg -x` unpacks them.
 # The Vulkan ICD and EGL vendor files are rewritten to name the unpacked libraries.
 # Idempotent: returns at once when the pinned versions are unpacked. A failed download
 # (no network, a version gone from backports) skips with a message and exit status 0:
@@ -19,7 +21,6 @@ PACKAGES=(
   "libdrm2=$DRM_VERSION" "libdrm-amdgpu1=$DRM_VERSION" "libdrm-common=$DRM_VERSION"
   "libdrm-intel1=$DRM_VERSION"
 )
-SUITE="deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm-backports main"
 ARCH_LIBS="usr/lib/x86_64-linux-gnu"
 
 NEWEST="$PWD/.newest"
@@ -50,24 +51,13 @@ for tool in apt-get dpkg; do
   command -v "$tool" >/dev/null || skip "$tool not found"
 done
 
-echo "newest-mesa: downloading Mesa $MESA_VERSION from bookworm-backports into .newest/mesa" >&2
+. scripts/private-apt.sh
+mirror="$(debian_mirror)"
+echo "newest-mesa: downloading Mesa $MESA_VERSION from $mirror bookworm-backports into .newest/mesa" >&2
 work="$NEWEST/apt"
-mkdir -p "$work/lists/partial" "$work/cache/archives/partial" "$work/sources.list.d" \
-  "$work/preferences.d" "$work/debs"
-echo "$SUITE" >"$work/sources.list"
-APT_OPTIONS=(
-  -o "Dir::Etc::SourceList=$work/sources.list"
-  -o "Dir::Etc::SourceParts=$work/sources.list.d"
-  -o "Dir::Etc::Preferences=$work/preferences"
-  -o "Dir::Etc::PreferencesParts=$work/preferences.d"
-  -o "Dir::State::Lists=$work/lists"
-  -o "Dir::Cache=$work/cache"
-  -o "Acquire::Languages=none"
-  -o "Acquire::http::Timeout=20"
-  -o "Acquire::Retries=1"
-  -o "APT::Sandbox::User=$(id -un)"
-  -o "Debug::NoLocking=1"
-)
+private_apt_init "$work" \
+  "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror bookworm-backports main"
+mkdir -p "$work/debs"
 apt-get "${APT_OPTIONS[@]}" -qq update >"$work/update.log" 2>&1 ||
   skip "apt-get update of bookworm-backports failed: $(tail -n 1 "$work/update.log")"
 rm -f "$work/debs/"*.deb
