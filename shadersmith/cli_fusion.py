@@ -144,7 +144,7 @@ def fuse_command(
     from shadersmith.cli_live import CampaignFailed, progress_table, run_with_live_progress
     from shadersmith.mutate.fusion import Relation, Strategy
     from shadersmith.oracle.known import load_ignore_list
-    from shadersmith.targets.registry import UnknownTarget, spec_for
+    from shadersmith.targets.registry import RADV_TARGETS, UnknownTarget, spec_for
 
     names = tuple(dict.fromkeys(targets)) or DEFAULT_TARGETS
     try:
@@ -155,6 +155,9 @@ def fuse_command(
         _fail(str(error))
     if "interp" in names:
         _fail("the reference interpreter already guards every relation; name compilers only")
+    compile_only = [name for name in names if name in RADV_TARGETS]
+    if compile_only:
+        _fail(f"{', '.join(compile_only)}: compile-only, draws no image to fuse")
     options = FusionOptions(
         targets=names,
         seed_base=seed_base,

@@ -10,6 +10,7 @@ from shadersmith.oracle.blame import blame, missing_refinements, refinement_targ
 from shadersmith.oracle.classify import classify
 from shadersmith.oracle.components import failing_component
 from shadersmith.oracle.signature import sign_finding
+from shadersmith.targets.registry import chain_of
 from shadersmith.targets.results import RunResult, RunStatus
 
 LOGS = Path(__file__).parent / "data" / "logs"
@@ -211,7 +212,7 @@ def test_our_findings_blame_us() -> None:
 
 
 def test_refinement_targets_drop_the_optional_parts() -> None:
-    assert refinement_targets("vk-lavapipe-opt") == ["vk-lavapipe"]
+    assert refinement_targets("vk-lavapipe-opt") == ["vk-lavapipe", "vk-swiftshader-opt"]
     assert refinement_targets("vk-lavapipe-cross") == [
         "witness-cross-softpipe",
         "witness-cross-lavapipe",
@@ -220,7 +221,10 @@ def test_refinement_targets_drop_the_optional_parts() -> None:
         "gl-llvmpipe",
     ]
     assert refinement_targets("vk-nvidia-opt") == ["vk-nvidia"]
-    assert refinement_targets("vk-lavapipe") == []
+    assert refinement_targets("vk-lavapipe") == ["vk-swiftshader"]
+    assert refinement_targets("vk-swiftshader-opt") == ["vk-swiftshader", "vk-lavapipe-opt"]
+    assert refinement_targets("vk-lavapipe-newest") == ["vk-swiftshader-newest"]
+    assert refinement_targets("vk-radv-navi21") == []
     assert refinement_targets("gl-llvmpipe") == ["witness-softpipe"]
     assert refinement_targets("no-such-target") == []
 
@@ -232,11 +236,11 @@ def test_refinement_narrows_the_blame_seed_002_example_7() -> None:
     finding = only_finding(results, PROPOSED)
     assert finding.kind is Kind.ODD_ONE_OUT
     assert blame(finding, results, PROPOSED) == ["glslang", "spirv-opt", "lavapipe"]
-    assert missing_refinements(finding, results) == ["vk-lavapipe"]
+    assert missing_refinements(finding, results) == ["vk-lavapipe", "vk-swiftshader-opt"]
 
     results["vk-lavapipe"] = out(1)
     refined = only_finding(results, PROPOSED)
-    assert missing_refinements(refined, results) == []
+    assert missing_refinements(refined, results) == ["vk-swiftshader-opt"]
     assert blame(refined, results, PROPOSED) == ["spirv-opt"]
 
     # Had vk-lavapipe been wrong too, spirv-opt would be cleared of it.
@@ -268,3 +272,76 @@ def test_rejected_spirv_cross_output_is_blamed_on_spirv_cross_first() -> None:
     }
     finding = Finding(Kind.COMPILE_FAILURE, ("vk-lavapipe-cross",), ("gl-llvmpipe",), "llvmpipe-gl")
     assert blame(finding, results, components)[:2] == ["spirv-cross", "llvmpipe-gl"]
+
+
+# ------------------------------------------------------------- a second Vulkan back-end
+
+
+def declared(*names: str) -> dict[str, list[str]]:
+    """The targets' chains as declared (targets/declared.py): what the workers report."""
+    return {name: list(chain_of(name).components) for name in names}
+
+
+DEFAULTS = declared(
+    "gl-llvmpipe",
+    "vk-lavapipe",
+    "vk-lavapipe-opt",
+    "vk-swiftshader",
+    "vk-swiftshader-opt",
+    "interp",
+)
+
+
+def test_lavapipe_wrong_and_swiftshader_right_on_the_same_spirv_blames_lavapipe() -> None:
+    """Both lavapipe chains wrong: without SwiftShader what they share beside lavapipe,
+    glslang, comes first; SwiftShader's right output from glslang's same module clears it."""
+    results = {
+        "gl-llvmpipe": out(1),
+        "vk-lavapipe": out(2),
+        "vk-lavapipe-opt": out(2),
+        "interp": out(1),
+    }
+    without = {name: chain for name, chain in DEFAULTS.items() if name in results}
+    assert blame(only_finding(results, without), results, without) == ["glslang", "lavapipe"]
+    results.update({"vk-swiftshader": out(1), "vk-swiftshader-opt": out(1)})
+    finding = only_finding(results, DEFAULTS)
+    assert blame(finding, results, DEFAULTS) == ["lavapipe"]
+    assert sign_finding(finding, results, DEFAULTS) == "wrong:lavapipe"
+
+
+def test_spirv_opt_output_right_on_swiftshader_is_not_blamed_on_spirv_opt() -> None:
+    """vk-lavapipe-opt alone wrong: on Debian's chains alone spirv-opt is the suspect;
+    vk-swiftshader-opt running spirv-opt's same output (the recorded pass list) right
+    clears spirv-opt, and lavapipe, given that output, is left."""
+    results = {
+        "gl-llvmpipe": out(1),
+        "vk-lavapipe": out(1),
+        "vk-lavapipe-opt": out(2),
+        "vk-swiftshader": out(1),
+        "interp": out(1),
+    }
+    chains = {name: chain for name, chain in DEFAULTS.items() if name in results}
+    assert blame(only_finding(results, chains), results, chains) == ["spirv-opt"]
+    results["vk-swiftshader-opt"] = out(1)
+    finding = only_finding(results, DEFAULTS)
+    assert blame(finding, results, DEFAULTS) == ["lavapipe", "llvmpipe", "llvm"]
+    assert sign_finding(finding, results, DEFAULTS) == "wrong:lavapipe"
+    # SwiftShader wrong on the same module too: spirv-opt again, the one both share.
+    results["vk-swiftshader-opt"] = out(2)
+    finding = only_finding(results, DEFAULTS)
+    assert blame(finding, results, DEFAULTS) == ["spirv-opt"]
+
+
+def test_a_compile_only_target_clears_nothing_of_a_wrong_value() -> None:
+    """RADV compiled the module but computed nothing: its OK is no witness for glslang."""
+    chains = {**DEFAULTS, **declared("vk-radv-navi21")}
+    results = {
+        "gl-llvmpipe": out(1),
+        "vk-lavapipe": out(2),
+        "vk-lavapipe-opt": out(2),
+        "vk-radv-navi21": RunResult(RunStatus.OK, compile_only=True),
+        "interp": out(1),
+    }
+    finding = only_finding(results, chains)
+    assert "vk-radv-navi21" not in finding.passing
+    assert blame(finding, results, chains) == ["glslang", "lavapipe"]

@@ -31,6 +31,13 @@ def result(name: str, status: RunStatus, component: str | None = None) -> RunRes
 
 # file -> (the rule that must recognise it, the detail it must give)
 EXPECTED_DETAILS = {
+    # aco_error: ACO's first message and the opcode it shows, not its file, line or ids;
+    # before the abort its register-allocation check causes
+    "radv_aco_validator_parallelcopy.log": (
+        "aco_error",
+        "ACO: Operand and Definition size must match [p_parallelcopy]",
+    ),
+    "radv_aco_ra_abort.log": ("aco_error", "ACO: Unimplemented NIR instr bit size [fadd]"),
     # assertion: glibc's message, function and expression, no line number
     "spirv_cross_assert_array_length.log": ("assertion", "assert mark_used_as_array_length: 0"),
     "spirv_cross_assert_bitcast.log": (
@@ -207,6 +214,28 @@ def test_same_bug_same_signature_whatever_the_identifiers_lines_and_ids() -> Non
         a = signature(result(first, RunStatus.COMPILE_ERROR, "x"), Kind.COMPILE_FAILURE)
         b = signature(result(second, RunStatus.COMPILE_ERROR, "x"), Kind.COMPILE_FAILURE)
         assert a == b
+
+
+def test_each_aco_message_has_one_detail_before_and_after_register_allocation() -> None:
+    """ACO prints the same failed check again after each pass, with the registers it
+    assigned by then: one detail for all of them; a register-allocation error names its
+    message (after the instruction it shows) and that instruction's opcode."""
+    details: dict[str, set[str]] = {}
+    for name in ("radv_aco_validator_parallelcopy.log", "radv_aco_ra_abort.log"):
+        for block in log(name).split("ACO ERROR:")[1:]:
+            message = block.split("\n")[2].strip().split(":")[0]
+            details.setdefault(message, set()).add(describe("ACO ERROR:" + block)[1])
+    assert details == {
+        "Operand and Definition size must match": {
+            "ACO: Operand and Definition size must match [p_parallelcopy]"
+        },
+        "Unimplemented NIR instr bit size": {"ACO: Unimplemented NIR instr bit size [fadd]"},
+        "%27 never defined": {"ACO: %ID never defined [v_add_u16_e64]"},
+        "RA error found at instruction in BB0": {
+            "ACO RA: Assignment of element N of %ID already taken by %ID from instruction "
+            "[p_startpgm]"
+        },
+    }
 
 
 def test_a_backtrace_does_not_change_a_message_signature() -> None:

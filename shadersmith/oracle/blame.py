@@ -137,7 +137,8 @@ def refinement_targets(target: str) -> list[str]:
 
     vk-lavapipe-opt -> vk-lavapipe (without spirv-opt); vk-lavapipe-cross -> vk-lavapipe
     (without spirv-cross) and gl-llvmpipe (the same GL driver, given the original GLSL);
-    a planted target -> its base. Read from the registry's specs, so new targets of the
+    a planted target -> its base. A Vulkan chain on the CPU also has its twin on the other
+    CPU driver (other_back_ends). Read from the registry's specs, so new targets of the
     same factories need no entry here.
     """
     from shadersmith.targets.registry import TARGETS, WITNESSES
@@ -174,7 +175,36 @@ def refinement_targets(target: str) -> list[str]:
             and dict(other.kwargs).get("newest") == options.get("newest")
             and not is_witness(name)
         ]
-    return siblings
+    return siblings + other_back_ends(target)
+
+
+# Vulkan drivers on the CPU that share nothing but the SPIR-V they are given (and the
+# tools before it): lavapipe (llvmpipe, LLVM) and SwiftShader (Subzero).
+CPU_VULKAN_DEVICES = frozenset({"llvmpipe", "SwiftShader"})
+
+
+def other_back_ends(target: str) -> list[str]:
+    """The same chain into the other CPU Vulkan drivers: vk-lavapipe -> vk-swiftshader,
+    vk-swiftshader-opt -> vk-lavapipe-opt. Their glslang, spirv-opt (same pass list) and
+    spirv-val make the same SPIR-V, so a right output there clears those tools of a wrong
+    one here: the driver that read it is left."""
+    from shadersmith.targets.registry import TARGETS
+
+    spec = TARGETS.get(target)
+    if spec is None or not spec.factory.endswith(":vulkan_target"):
+        return []
+    options = dict(spec.kwargs)
+    if options.get("device") not in CPU_VULKAN_DEVICES:
+        return []
+    chain_options = {k: v for k, v in options.items() if k not in ("name", "device")}
+    return [
+        name
+        for name, other in TARGETS.items()
+        if other.factory == spec.factory
+        and (kwargs := dict(other.kwargs)).get("device") in CPU_VULKAN_DEVICES - {options["device"]}
+        and {k: v for k, v in kwargs.items() if k not in ("name", "device")} == chain_options
+        and not is_witness(name)
+    ]
 
 
 def missing_refinements(finding: Finding, results: Mapping[str, RunResult]) -> list[str]:

@@ -12,9 +12,11 @@ from collections.abc import Iterable, Sequence
 from shadersmith.targets.results import RunResult
 
 # Linked into a driver rather than a step of the chain: LLVM is llvmpipe's and lavapipe's
-# back-end. Its place in a chain's list says nothing about what it received, and a shared
-# library is the least specific suspect, so blame lists it after the chain's own steps.
-LIBRARIES = frozenset({"llvm"})
+# back-end, ACO RADV's. Its place in a chain's list says nothing about what it received,
+# and a shared library is the least specific suspect, so blame lists it after the chain's
+# own steps; a crash that names no component is the driver's (a signal alone cannot tell
+# RADV's NIR passes from ACO), one that names ACO (its validator) is ACO's.
+LIBRARIES = frozenset({"llvm", "aco"})
 
 OURS = "shadersmith"  # the generator, the reconditioner, the harness: a defect of ours
 UNKNOWN = "unknown"  # no component can be singled out

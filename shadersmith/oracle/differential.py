@@ -46,6 +46,13 @@ class Comparison:
         return self.verdict not in (Verdict.AGREE, Verdict.TOO_FEW)
 
 
+def has_values(result: RunResult) -> bool:
+    """Whether a result has outputs to compare: an OK that ran, not a compile-only
+    target's OK (RunResult.compile_only), which says only that the shader compiled. Such
+    a target never agrees or disagrees; its failures are findings as any target's."""
+    return result.ok and not result.compile_only
+
+
 def output_digest(result: RunResult) -> str:
     """A stable digest of a result's outputs (RunResult.output_digest, memoised)."""
     return result.output_digest()
@@ -78,7 +85,7 @@ def run_records(
         runs[name] = RunRecord(
             status=r.status.value,
             output=output_digest(r) if r.ok else None,
-            values=buffer_values_json(r) if r.ok and r.image is None else None,
+            values=buffer_values_json(r) if has_values(r) and r.image is None else None,
             failed_component=r.failed_component,
             compile_ms=round(r.compile_ms + r.tools_ms, 1),
             run_ms=round(r.run_ms, 1),
@@ -190,7 +197,7 @@ def _pixel(image: Image, y: int, x: int) -> Sequence[int]:
 
 
 def _buffer_differences(results: Mapping[str, RunResult]) -> list[dict[str, Any]]:
-    ran = {name: r for name, r in results.items() if r.ok and r.image is None}
+    ran = {name: r for name, r in results.items() if has_values(r) and r.image is None}
     if len({output_digest(r) for r in ran.values()}) < 2:
         return []
     keys: dict[tuple[int, str], None] = {}
@@ -249,11 +256,11 @@ def compare(results: Mapping[str, RunResult]) -> Comparison:
     failed = tuple(sorted(name for name, r in ran.items() if not r.ok))
     by_digest: dict[str, list[str]] = {}
     for name, result in sorted(ran.items()):
-        if result.ok:
+        if has_values(result):
             by_digest.setdefault(output_digest(result), []).append(name)
     groups = tuple(tuple(group) for group in sorted(by_digest.values(), key=lambda g: (-len(g), g)))
     suspects: tuple[str, ...] = ()
-    if not groups and failed:
+    if not groups and failed and not any(r.ok for r in ran.values()):
         verdict = Verdict.ALL_FAILED
     elif len(groups) > 1:
         sizes = [len(g) for g in groups]

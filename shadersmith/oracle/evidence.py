@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 
+from shadersmith.oracle.aco import ACO, aco_cause
 from shadersmith.oracle.blame import Chains, missing_refinements
 from shadersmith.oracle.classify import WRONG_RESULT_KINDS, classify
 from shadersmith.oracle.components import chain_names, failing_component
@@ -48,11 +49,17 @@ def complete(
 
 def attach_panic_causes(results: Mapping[str, RunResult], components: Chains) -> None:
     """For each crash of a chain through naga and wgpu: the Rust crate that panicked
-    (rust_panic.py), not the driver a crash is otherwise blamed on."""
+    (rust_panic.py), not the driver a crash is otherwise blamed on. For each crash of a
+    chain through ACO after ACO reported an error (aco.py: a failed register-allocation
+    check aborts): ACO, with its message, not RADV."""
     for name, result in results.items():
         chain = chain_names(components.get(name, ()))
-        if result.status is RunStatus.CRASH and result.cause is None and "naga" in chain:
+        if result.status is not RunStatus.CRASH or result.cause is not None:
+            continue
+        if "naga" in chain:
             result.cause = panic_cause(result.log, chain)
+        elif ACO in chain:
+            result.cause = aco_cause(result.log)
 
 
 def attach_front_end_causes(results: Mapping[str, RunResult], job: Job, components: Chains) -> None:

@@ -12,9 +12,9 @@ candidate only if it keeps the signature. Layout:
     unconfirmed:invalid:<component>:<detail>   a rejection only Debian's old spirv-val made
 
 The detail comes from the log, by the first rule of `RULES` that recognises something:
-messages first (they name the bug best), then the top stack frame, then the signal, then
-the first line. Timeouts and running out of memory carry no detail: where they happen is
-not stable.
+messages first (ACO's, glibc's assertions, LLVM's, the tools': they name the bug best),
+then the top stack frame, then the signal, then the first line. Timeouts and running out
+of memory carry no detail: where they happen is not stable.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import signal as signals
 from collections.abc import Callable, Mapping, Sequence
 
 from shadersmith.case.finding import Finding, Kind
+from shadersmith.oracle.aco import aco_message
 from shadersmith.oracle.blame import Chains, blame
 from shadersmith.oracle.classify import WRONG_RESULT_KINDS
 from shadersmith.oracle.components import (
@@ -65,6 +66,13 @@ def harness_exception(log: str) -> str | None:
         return None
     lines = [line for line in log.splitlines() if line.strip()]
     return "harness " + normalise(lines[-1])
+
+
+def aco_error(log: str) -> str | None:
+    """RADV's back-end, ACO: the first `ACO ERROR:` of its validators or its instruction
+    selection (aco.py), `ACO: %ID never defined [v_add_u16_e64]`. Before the assertion:
+    a failed register-allocation check aborts after it, and its message names the bug."""
+    return aco_message(log)
 
 
 _ASSERTION = re.compile(r"(?:(?P<function>[^\n]*?): )?Assertion `(?P<expression>[^\n]*)' failed")
@@ -189,6 +197,7 @@ def first_line(log: str) -> str | None:
 
 RULES: list[tuple[str, Rule]] = [
     ("harness_exception", harness_exception),
+    ("aco_error", aco_error),
     ("assertion", assertion),
     ("llvm_error", llvm_error),
     ("uncaught_exception", uncaught_exception),

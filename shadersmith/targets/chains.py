@@ -153,8 +153,14 @@ def gl_target(
 # back-end (gallivm, on LLVM) is also lavapipe's; softpipe interprets without LLVM. So a
 # wrong result on both GL drivers points at the front-end, one on llvmpipe alone (GL or
 # Vulkan) at llvmpipe: ShaDiv's front-end vs back-end rule falls out of the chains.
+# zink (Mesa 25: newest.py) writes the NIR as SPIR-V for a Vulkan driver, lavapipe here,
+# whose back-end is llvmpipe's again: GL's front-end with Vulkan's back-end.
 MESA_GLSL = "mesa-glsl"
-GL_BACK_ENDS = {"llvmpipe": "llvmpipe", "softpipe": "softpipe"}
+GL_BACK_ENDS = {
+    "llvmpipe": ("llvmpipe",),
+    "softpipe": ("softpipe",),
+    "zink": ("zink", "lavapipe", "llvmpipe"),
+}
 
 
 def gl_components(versions: dict[str, str]) -> list[tuple[str, str]]:
@@ -163,7 +169,7 @@ def gl_components(versions: dict[str, str]) -> list[tuple[str, str]]:
     version = versions.get("Mesa") or versions.get("GL_VERSION", "?")
     if driver not in GL_BACK_ENDS:  # a closed driver: one opaque component
         return [(f"{driver}-gl", version)]
-    components = [(MESA_GLSL, version), (GL_BACK_ENDS[driver], version)]
+    components = [(MESA_GLSL, version), *((step, version) for step in GL_BACK_ENDS[driver])]
     if "LLVM" in versions:
         components.append(("llvm", versions["LLVM"]))
     return components
@@ -179,6 +185,12 @@ def _name_rejecting_front_end(result: RunResult, driver: str) -> RunResult:
     ):
         result.failed_component = MESA_GLSL
     return result
+
+
+# The component a Vulkan device is, by the text its name is matched with (a closed
+# driver: `<device>-vk`). SwiftShader (swiftshader.py) is a Vulkan back-end of its own,
+# sharing nothing with lavapipe but the SPIR-V it is given.
+VULKAN_DRIVERS = {"llvmpipe": "lavapipe", "SwiftShader": "swiftshader"}
 
 
 def vulkan_target(
@@ -266,12 +278,16 @@ def vulkan_target(
             name, components, run_cross, extra_versions={**gl_versions, **validated_by}
         )
 
+    from shadersmith.targets import swiftshader
     from shadersmith.targets.vk_runner import VulkanRunner
 
+    package = swiftshader.require() if device == swiftshader.DEVICE else None
     vk_runner = VulkanRunner(device)
     vk_versions = vk_runner.versions()
-    driver = "lavapipe" if "llvmpipe" in device else f"{device.lower()}-vk"
+    driver = VULKAN_DRIVERS.get(device, f"{device.lower()}-vk")
     driver_version = vk_versions.get("driver_info") or vk_versions.get("driver_version", "?")
+    if package is not None:
+        driver_version = swiftshader.component_version(vk_versions["driver_version"], package)
     if expected_mesa is not None:
         latest.check_mesa(driver_version, expected_mesa)
     if recross:

@@ -29,6 +29,16 @@ class DeclaredChain:
         return f"{' -> '.join(self.components)} ({stages})"
 
 
+# The AMD generations the compile-only RADV targets (radv.py) build for, by the name
+# RADV_FORCE_FAMILY takes (Mesa's amd_family in lower case); gfx12 is new in Mesa 24.1.
+RADV_FAMILIES = {
+    "polaris10": "gfx8",
+    "vega10": "gfx9",
+    "navi21": "gfx10.3",
+    "navi31": "gfx11",
+    "gfx1201": "gfx12",
+}
+
 _GL_LLVMPIPE = ("mesa-glsl", "llvmpipe", "llvm")
 _LAVAPIPE = ("lavapipe", "llvmpipe", "llvm")
 
@@ -40,6 +50,11 @@ CHAINS: dict[str, DeclaredChain] = {
     "vk-lavapipe-opt": DeclaredChain(("glslang", "spirv-opt", *_LAVAPIPE)),
     "vk-lavapipe-cross": DeclaredChain(("glslang", "spirv-cross", *_GL_LLVMPIPE)),
     "interp": DeclaredChain(("shadersmith-interp",)),
+    **{f"vk-radv-{family}": DeclaredChain(("glslang", "radv", "aco")) for family in RADV_FAMILIES},
+    # Mesa's GLSL front-end, then zink's NIR to SPIR-V, then lavapipe.
+    "gl-zink": DeclaredChain(("mesa-glsl", "zink", "lavapipe", "llvmpipe", "llvm")),
+    "vk-swiftshader": DeclaredChain(("glslang", "swiftshader")),
+    "vk-swiftshader-opt": DeclaredChain(("glslang", "spirv-opt", "swiftshader")),
     "witness-softpipe": DeclaredChain(("mesa-glsl", "softpipe")),
     "witness-cross-softpipe": DeclaredChain(("glslang", "spirv-cross", "mesa-glsl", "softpipe")),
     "witness-cross-lavapipe": DeclaredChain(("glslang", "spirv-cross", *_LAVAPIPE)),

@@ -79,5 +79,9 @@ def select_gl_driver(driver: str, raise_version: bool = False) -> None:
         os.environ["GALLIUM_DRIVER"] = driver
         if raise_version and driver == "softpipe":
             os.environ.update(SOFTPIPE_COMPUTE_OVERRIDE)
+        if driver == "zink":
+            # zink skips a Vulkan device on the CPU (lavapipe) unless software rendering is
+            # asked for; without it, eglInitialize fails ("ZINK: failed to choose pdev").
+            os.environ["LIBGL_ALWAYS_SOFTWARE"] = "1"
     else:
         os.environ.pop("GALLIUM_DRIVER", None)

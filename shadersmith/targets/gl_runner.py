@@ -41,6 +41,8 @@ class GLDriver:
 GL_DRIVERS = {
     "llvmpipe": GLDriver("llvmpipe", 430, "llvmpipe"),
     "softpipe": GLDriver("softpipe", 330, "softpipe"),  # GL 3.3: fragment shaders only
+    # GL 4.6 on Vulkan; GL_RENDERER "zink Vulkan 1.4(llvmpipe (LLVM 15.0.6, 256 bits)...".
+    "zink": GLDriver("zink", 430, "zink"),
     # NVIDIA creates exactly the version asked for, and the generated shaders are GLSL 450.
     "nvidia": GLDriver("nvidia", 450, "nvidia"),
 }

@@ -100,10 +100,10 @@ def usable(
 
 def needs_debian_spirv(spec: TargetSpec) -> bool:
     """Whether a target starts with Debian's glslang on the job's own text: the Vulkan
-    chains on Debian's tools, and planted variants of them (whose rewrite may leave the
-    text as it is)."""
+    chains on Debian's tools (RADV's compile-only ones too), and planted variants of them
+    (whose rewrite may leave the text as it is)."""
     kwargs = dict(spec.kwargs)
-    if spec.factory.endswith(":vulkan_target"):
+    if spec.factory.endswith((":vulkan_target", ":radv_target")):
         return not kwargs.get("newest", False)
     base = kwargs.get("base")
     return isinstance(base, str) and base.startswith("vk-")

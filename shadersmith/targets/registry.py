@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
-from shadersmith.targets.declared import DeclaredChain, declared_chain
+from shadersmith.targets.declared import RADV_FAMILIES, DeclaredChain, declared_chain
 from shadersmith.targets.engine import TargetSpec, TargetUnavailable, Worker
 from shadersmith.targets.spirv_tools import DEBIAN, Toolset
 
@@ -30,6 +30,21 @@ def _newest(name: str, factory: str, **kwargs: object) -> TargetSpec:
     if kwargs.get("device") == "NVIDIA":
         return spec
     return dataclasses.replace(spec, environment="shadersmith.targets.newest:mesa_environment")
+
+
+def _swiftshader(name: str, **kwargs: object) -> TargetSpec:
+    """A Vulkan chain on SwiftShader, whose worker's loader offers SwiftShader alone."""
+    spec = _spec(name, "vulkan_target", device="SwiftShader", **kwargs)
+    return dataclasses.replace(spec, environment="shadersmith.targets.swiftshader:environment")
+
+
+def _radv(name: str, family: str) -> TargetSpec:
+    return TargetSpec(
+        name,
+        "shadersmith.targets.radv:radv_target",
+        (("family", family), ("name", name)),
+        environment="shadersmith.targets.radv:environment",
+    )
 
 
 _WGPU = "shadersmith.targets.wgpu_chain:wgpu_target"
@@ -53,6 +68,9 @@ TARGETS: dict[str, TargetSpec] = {
         _spec("vk-lavapipe-opt", "vulkan_target", device="llvmpipe", optimizer="default"),
         _spec("vk-lavapipe-cross", "vulkan_target", device="llvmpipe", cross=True),
         _spec("interp", "interp_target"),
+        # SwiftShader (swiftshader.py): a second Vulkan back-end on the CPU.
+        _swiftshader("vk-swiftshader"),
+        _swiftshader("vk-swiftshader-opt", optimizer="default"),
         # Blame witnesses (WITNESSES below): run only to tell suspects apart.
         _spec("witness-softpipe", "gl_target", driver="softpipe", raise_version=True),
         _spec(
@@ -66,6 +84,8 @@ TARGETS: dict[str, TargetSpec] = {
         _spec("gl-nvidia", "gl_target", driver="nvidia"),
         _spec("vk-nvidia", "vulkan_target", device="NVIDIA"),
         _spec("vk-nvidia-opt", "vulkan_target", device="NVIDIA", optimizer="default"),
+        # RADV and ACO compile-only on a null device, one AMD generation each (radv.py).
+        *(_radv(f"vk-radv-{family}", family) for family in RADV_FAMILIES),
         # WGSL (and GLSL through naga's GLSL front-end) on wgpu (wgpu_chain.py).
         _wgpu("wgpu-vk", backend="vulkan"),
         _wgpu("wgpu-gl", backend="gl"),
@@ -88,6 +108,12 @@ TARGETS: dict[str, TargetSpec] = {
             cross=True,
             cross_driver="softpipe",
         ),
+        # zink, GL on Vulkan (lavapipe), needs Mesa 25: on the newest Mesa only, and no
+        # twin of a default target (gl_runner.py, environment.py).
+        _newest("gl-zink", "gl_target", driver="zink"),
+        # SwiftShader has no newer build here: its twins take the newest tools only.
+        _swiftshader("vk-swiftshader-newest", newest=True),
+        _swiftshader("vk-swiftshader-opt-newest", newest=True, optimizer="default"),
         _newest("vk-nvidia-newest", "vulkan_target", device="NVIDIA"),
         _newest("vk-nvidia-opt-newest", "vulkan_target", device="NVIDIA", optimizer="default"),
         # On the newest Mesa, lavapipe dumps naga's SPIR-V for spirv-val (spirv_dump.py).
@@ -123,14 +149,24 @@ for _failure in ("invalid-ccp-after-ssa",):
 
 # What `--targets` means when not given: every CPU target (name the NVIDIA ones).
 # softpipe's GL 3.3 runs fragment tests only (compute tests: unsupported, left out).
+# SwiftShader costs about what lavapipe does (~100 ms a test) and gives blame a second
+# Vulkan back-end for the same SPIR-V (blame.other_back_ends). The compile-only RADV
+# targets are named, not defaults: five of them would double a test's compile work and
+# can only find crashes and validator errors.
 CPU_TARGETS = (
     "gl-llvmpipe",
     "gl-softpipe",
     "vk-lavapipe",
     "vk-lavapipe-opt",
     "vk-lavapipe-cross",
+    "vk-swiftshader",
+    "vk-swiftshader-opt",
     "interp",
 )
+# Targets that are neither defaults nor twins, listed by `shadersmith targets`: the
+# compile-only RADV targets (radv.py), one per AMD generation, and zink on the newest Mesa.
+RADV_TARGETS = tuple(f"vk-radv-{family}" for family in RADV_FAMILIES)
+OTHER_TARGETS = (*RADV_TARGETS, "gl-zink")
 
 # wgpu's chains (wgpu_chain.py): listed by `shadersmith targets`, but not campaign defaults
 # until tests come in WGSL (a GLSL test is `unsupported` on wgpu-vk and wgpu-gl).

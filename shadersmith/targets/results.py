@@ -99,6 +99,10 @@ class RunResult:
     # WGSL defines and GLSL leaves undefined (interp/semantics.py GlslUndefined values),
     # which a translator passing them through to GLSL gets wrong (oracle/known_bugs.py).
     defined_by_wgsl_only: tuple[str, ...] = ()
+    # An OK of a compile-only target (targets/radv.py): the shader compiled, nothing ran,
+    # so there are no values; the oracles compare none (oracle/differential.py), and only
+    # its failures are findings.
+    compile_only: bool = False
     # A crash's runs again on the same worker, made as it arrived (session.stream's
     # `crash_reruns`): whether it reproduces (campaign/findings.py).
     reruns: tuple[RunResult, ...] = ()
@@ -120,7 +124,12 @@ class RunResult:
         return self.digest
 
 
+COMPILED = "compiled"  # the output digest of a compile-only target's OK: no values
+
+
 def _digest(result: RunResult) -> str:
+    if result.compile_only:
+        return COMPILED
     if result.image is not None:
         return "image:" + hashlib.sha256(result.image.tobytes()).hexdigest()[:16]
     canonical = json.dumps(canonical_value(result.buffers), sort_keys=True, separators=(",", ":"))
