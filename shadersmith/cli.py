@@ -66,8 +66,23 @@ class _Commands(click.Group):
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="shadersmith")
-def main() -> None:
+@click.option(
+    "--targets-file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    envvar="SHADERSMITH_TARGETS_FILE",
+    help="A TOML file declaring your own targets (a Mesa build, a spirv-opt of your tree): "
+    "every command then knows them by name (README: Targets you declare). Also read from "
+    "$SHADERSMITH_TARGETS_FILE.",
+)
+def main(targets_file: Path | None) -> None:
     """Find and shrink bugs in shader compilers."""
+    if targets_file is not None:
+        from shadersmith.targets.user_targets import TargetsFileError, register_file
+
+        try:
+            register_file(targets_file)
+        except TargetsFileError as error:
+            _fail(str(error))
 
 
 # A campaign's share of fragment tests unless told (the generator's own default is 0, so
@@ -326,7 +341,9 @@ def targets_command(show_all: bool) -> None:
         *NEWEST_CPU_TARGETS,
         *NEWEST_WGPU_TARGETS,
     ]
-    names = every if show_all else listed
+    from shadersmith.targets.user_targets import declared_names
+
+    names = every if show_all else [*listed, *declared_names()]
     table = Table()
     table.add_column("target")
     table.add_column("present")

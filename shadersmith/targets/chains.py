@@ -21,6 +21,7 @@ from shadersmith.targets.results import BufferInput, Image, RunResult, RunStatus
 
 if TYPE_CHECKING:
     from shadersmith.ir.profile import Language
+    from shadersmith.targets.spirv_tools import Toolset
 
 DRIVER = "driver"  # what a runner calls the component it cannot name (oracle/components.py)
 
@@ -112,7 +113,11 @@ def job_language_refused(target: str, job: Job, language: str) -> RunResult | No
 
 
 def gl_target(
-    name: str, driver: str, raise_version: bool = False, newest: bool = False
+    name: str,
+    driver: str,
+    raise_version: bool = False,
+    newest: bool = False,
+    declared_in: str | None = None,  # a user's target (user_targets.py): its file
 ) -> ChainTarget:
     """GLSL straight into an OpenGL driver: `gl-llvmpipe`, `gl-softpipe`, `gl-nvidia`;
     `raise_version` for softpipe as a compute witness (environment.py); `newest` on the
@@ -201,6 +206,8 @@ def vulkan_target(
     cross_driver: str = "llvmpipe",
     newest: bool = False,
     recross: bool = False,
+    toolset: Toolset | None = None,
+    declared_in: str | None = None,
 ) -> ChainTarget:
     """GLSL -> glslang -> SPIR-V [-> spirv-opt] -> a Vulkan driver; with `cross`, SPIR-V
     -> spirv-cross -> GLSL -> an OpenGL driver (`cross_driver`, NVIDIA's on NVIDIA); with
@@ -210,7 +217,9 @@ def vulkan_target(
     `optimizer` is None (no spirv-opt), "default" (the job's recorded pass list, else -O)
     or a fixed flag such as "-Os". spirv-val runs after every tool (toolchain.py).
     `newest`: the newest glslang, spirv-opt and spirv-val, and on Mesa's drivers the
-    newest Mesa (newest.py); spirv-cross has no newer build than Debian's.
+    newest Mesa (newest.py); spirv-cross has no newer build than Debian's. `toolset`: a
+    user's own tools (user_targets.py, which `declared_in` names), Debian's where it
+    names none.
     """
     from shadersmith.targets import newest as latest
     from shadersmith.targets import toolchain
@@ -219,7 +228,8 @@ def vulkan_target(
     from shadersmith.targets.spirv_tools import DEBIAN, spirv_cross_version, spirv_val_version
 
     # Ask only the tools of this chain: a GPU machine may lack spirv-cross.
-    toolset = latest.newest_toolset() if newest else DEBIAN
+    if toolset is None:
+        toolset = latest.newest_toolset() if newest else DEBIAN
     if not newest:
         spirv_val_version()  # spirv-val checks every tool's output: it must be present
     on_mesa = "llvmpipe" in device

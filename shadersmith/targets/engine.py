@@ -93,15 +93,19 @@ class TargetSpec:
     # (the dynamic loader reads LD_LIBRARY_PATH only then): a target on libraries outside
     # the system's folders (newest.py). Called in the parent; None: the parent's own.
     environment: str | None = None
+    # Variables given as they are (a user-declared target's: user_targets.py), after
+    # `environment`'s.
+    fixed_environment: tuple[tuple[str, str], ...] = ()
 
     def process_environment(self) -> dict[str, str]:
-        if self.environment is None:
-            return {}
-        module_name, function_name = self.environment.split(":")
-        function: Callable[[], dict[str, str]] = getattr(
-            importlib.import_module(module_name), function_name
-        )
-        return function()
+        variables: dict[str, str] = {}
+        if self.environment is not None:
+            module_name, function_name = self.environment.split(":")
+            function: Callable[[], dict[str, str]] = getattr(
+                importlib.import_module(module_name), function_name
+            )
+            variables = function()
+        return variables | dict(self.fixed_environment)
 
     def build(self) -> Target:
         module_name, function_name = self.factory.split(":")

@@ -104,6 +104,8 @@ def needs_debian_spirv(spec: TargetSpec) -> bool:
     (whose rewrite may leave the text as it is)."""
     kwargs = dict(spec.kwargs)
     if spec.factory.endswith((":vulkan_target", ":radv_target")):
-        return not kwargs.get("newest", False)
+        # A chain on the newest tools, or on a user's own (user_targets.py), compiles
+        # its own module.
+        return not kwargs.get("newest", False) and kwargs.get("toolset") is None
     base = kwargs.get("base")
     return isinstance(base, str) and base.startswith("vk-")

@@ -1,0 +1,248 @@
+"""Targets a user declares in a TOML file: their own Mesa build, their own spirv-opt.
+
+    [[target]]
+    name = "vk-my-lavapipe"        # must not name a built-in target
+    kind = "vulkan"                # "vulkan" (glslang -> [spirv-opt ->] a Vulkan ICD) or "gl"
+    device = "llvmpipe"            # vulkan: a substring of the device name to pick
+    icd = "/opt/mesa/share/vulkan/icd.d/lvp_icd.x86_64.json"   # vulkan: the ICD file
+    library_path = "/opt/mesa/lib/x86_64-linux-gnu"            # optional: LD_LIBRARY_PATH
+    optimizer = true               # optional: run spirv-opt (the test's pass list, else -O)
+    spirv_opt = "/src/SPIRV-Tools/build/tools/spirv-opt"       # optional: whose spirv-opt
+    glslang = "/src/glslang/build/StandAlone/glslang"          # optional: whose glslang
+    spirv_val = "/src/SPIRV-Tools/build/tools/spirv-val"       # optional: whose spirv-val
+    components = ["glslang", "spirv-opt", "lavapipe", "llvmpipe", "llvm"]  # optional
+    env = { LP_NUM_THREADS = "0" } # optional: more environment for its worker
+
+    [[target]]
+    name = "gl-my-llvmpipe"
+    kind = "gl"
+    driver = "llvmpipe"            # gl: llvmpipe or softpipe (Mesa's names), or nvidia
+    egl_vendor = "/opt/mesa/share/glvnd/egl_vendor.d/50_mesa.json"
+    library_path = "/opt/mesa/lib/x86_64-linux-gnu"
+
+A declared target is a registry entry like a built-in one (registry.TARGETS and a chain
+in declared.CHAINS), built by the same factories (chains.py) with its files: it joins
+`targets`, `run`, `fuzz`, `metamorphic`, `fuse`, `replay`, `reduce` and blame, which read
+components by name (a user's lavapipe is `lavapipe`). Nothing here runs a driver: a path
+that does not exist, an unknown key or a clash with a built-in name is a one-line error
+when the file is read; a driver that does not start is reported by `targets` as missing,
+with its reason, like any other.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import tomllib
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from shadersmith.targets import declared, registry
+from shadersmith.targets.engine import TargetSpec
+from shadersmith.targets.spirv_tools import Toolset
+
+# Read by `shadersmith` before any command (cli.py's --targets-file says the same).
+ENVIRONMENT_VARIABLE = "SHADERSMITH_TARGETS_FILE"
+
+_COMMON = {"name", "kind", "library_path", "env", "components"}
+_KEYS = {
+    "vulkan": _COMMON | {"device", "icd", "optimizer", "spirv_opt", "glslang", "spirv_val"},
+    "gl": _COMMON | {"driver", "egl_vendor"},
+}
+_GL_DRIVERS = ("llvmpipe", "softpipe", "nvidia")
+_TOOLS = ("glslang", "spirv_opt", "spirv_val")
+
+
+class TargetsFileError(ValueError):
+    """A targets file that cannot be used; the message is one line."""
+
+
+@dataclasses.dataclass(frozen=True)
+class UserTarget:
+    spec: TargetSpec
+    chain: declared.DeclaredChain
+    source: Path
+
+
+def load_targets_file(path: Path) -> list[UserTarget]:
+    """The targets `path` declares, checked (files exist, keys known, names new)."""
+    try:
+        data = tomllib.loads(path.read_text())
+    except OSError as error:
+        raise TargetsFileError(f"{path}: {error.strerror or error}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise TargetsFileError(f"{path}: not TOML: {error}") from None
+    unknown = set(data) - {"target"}
+    if unknown:
+        raise TargetsFileError(f"{path}: unknown table(s) {sorted(unknown)}; use [[target]]")
+    entries = data.get("target", [])
+    if not isinstance(entries, list) or not entries:
+        raise TargetsFileError(f"{path}: no [[target]] declared")
+    targets = [_target(entry, path, k) for k, entry in enumerate(entries, start=1)]
+    names = [t.spec.name for t in targets]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise TargetsFileError(f"{path}: target(s) declared twice: {', '.join(twice)}")
+    return targets
+
+
+def register(targets: Sequence[UserTarget]) -> None:
+    """Make `targets` known by name to this process, as built-in ones are."""
+    for target in targets:
+        registry.TARGETS[target.spec.name] = target.spec
+        declared.CHAINS[target.spec.name] = target.chain
+
+
+def register_file(path: Path) -> list[str]:
+    """Read and register `path`'s targets; their names."""
+    targets = load_targets_file(path)
+    register(targets)
+    return [t.spec.name for t in targets]
+
+
+def declared_names() -> list[str]:
+    """The user-declared targets registered in this process, in declaration order."""
+    return [name for name, spec in registry.TARGETS.items() if _is_user(spec)]
+
+
+def _is_user(spec: TargetSpec) -> bool:
+    return dict(spec.kwargs).get("declared_in") is not None
+
+
+def _target(entry: Any, path: Path, position: int) -> UserTarget:
+    where = f"{path}: target {position}"
+    if not isinstance(entry, dict):
+        raise TargetsFileError(f"{where}: not a table")
+    name = _text(entry, "name", where)
+    where = f"{path}: target {name!r}"
+    if name in registry.TARGETS and not _is_user(registry.TARGETS[name]):
+        raise TargetsFileError(f"{where}: a built-in target has this name; choose another")
+    if not name.replace("-", "").replace("_", "").isalnum():
+        raise TargetsFileError(f"{where}: a name is letters, digits, '-' and '_'")
+    kind = _text(entry, "kind", where)
+    if kind not in _KEYS:
+        raise TargetsFileError(f"{where}: kind must be one of {sorted(_KEYS)}, not {kind!r}")
+    unknown = set(entry) - _KEYS[kind]
+    if unknown:
+        raise TargetsFileError(f"{where}: unknown key(s) {sorted(unknown)} for kind {kind!r}")
+    environment = _environment(entry, where, path.parent)
+    if kind == "vulkan":
+        return _vulkan(entry, name, where, path, environment)
+    return _gl(entry, name, where, path, environment)
+
+
+def _vulkan(
+    entry: Mapping[str, Any], name: str, where: str, path: Path, environment: dict[str, str]
+) -> UserTarget:
+    device = _text(entry, "device", where)
+    icd = _existing(entry, "icd", where, path.parent)
+    if icd is not None:
+        # The loader offers this ICD alone, so `device` picks among its devices only.
+        environment |= {"VK_DRIVER_FILES": icd, "VK_ICD_FILENAMES": icd, "NODEVICE_SELECT": "1"}
+    tools = {key: _existing(entry, key, where, path.parent) for key in _TOOLS}
+    optimizer = entry.get("optimizer", tools["spirv_opt"] is not None)
+    if not isinstance(optimizer, bool):
+        raise TargetsFileError(f"{where}: optimizer must be true or false")
+    toolset = Toolset(
+        name=f"{name}'s tools",
+        glslang=tools["glslang"],
+        spirv_opt=tools["spirv_opt"],
+        validators=None if tools["spirv_val"] is None else (tools["spirv_val"],),
+    )
+    kwargs: dict[str, object] = {"name": name, "device": device, "declared_in": str(path)}
+    if optimizer:
+        kwargs["optimizer"] = "default"
+    if any(tools.values()):
+        kwargs["toolset"] = toolset
+    lower = device.lower()
+    driver = (
+        ("lavapipe", "llvmpipe", "llvm")
+        if "llvmpipe" in lower
+        else ("swiftshader",)
+        if "swiftshader" in lower
+        else (name,)
+    )
+    default = ("glslang", *(("spirv-opt",) if optimizer else ()), *driver)
+    spec = TargetSpec(
+        name,
+        "shadersmith.targets.chains:vulkan_target",
+        tuple(sorted(kwargs.items())),
+        fixed_environment=tuple(sorted(environment.items())),
+    )
+    return UserTarget(spec, declared.DeclaredChain(_components(entry, where, default)), path)
+
+
+def _gl(
+    entry: Mapping[str, Any], name: str, where: str, path: Path, environment: dict[str, str]
+) -> UserTarget:
+    driver = _text(entry, "driver", where)
+    if driver not in _GL_DRIVERS:
+        raise TargetsFileError(f"{where}: driver must be one of {list(_GL_DRIVERS)}")
+    vendor = _existing(entry, "egl_vendor", where, path.parent)
+    if vendor is not None:
+        environment |= {"__EGL_VENDOR_LIBRARY_FILENAMES": vendor}
+    library_path = environment.get("LD_LIBRARY_PATH")
+    if library_path is not None and driver != "nvidia":
+        # Mesa's loader finds its Gallium drivers beside the libraries it was built with.
+        environment.setdefault("LIBGL_DRIVERS_PATH", f"{library_path.split(':')[0]}/dri")
+    default = {
+        "llvmpipe": ("mesa-glsl", "llvmpipe", "llvm"),
+        "softpipe": ("mesa-glsl", "softpipe"),
+        "nvidia": ("nvidia-gl",),
+    }[driver]
+    stages = declared.BOTH if driver != "softpipe" else frozenset({declared.FRAGMENT})
+    kwargs = {"name": name, "driver": driver, "declared_in": str(path)}
+    spec = TargetSpec(
+        name,
+        "shadersmith.targets.chains:gl_target",
+        tuple(sorted(kwargs.items())),
+        fixed_environment=tuple(sorted(environment.items())),
+    )
+    chain = declared.DeclaredChain(_components(entry, where, default), stages)
+    return UserTarget(spec, chain, path)
+
+
+def _text(entry: Mapping[str, Any], key: str, where: str) -> str:
+    value = entry.get(key)
+    if not isinstance(value, str) or not value:
+        raise TargetsFileError(f"{where}: `{key}` must be a non-empty string")
+    return value
+
+
+def _existing(entry: Mapping[str, Any], key: str, where: str, base: Path) -> str | None:
+    """The path `key` names (relative to the targets file), which must exist."""
+    if key not in entry:
+        return None
+    path = Path(_text(entry, key, where)).expanduser()
+    path = path if path.is_absolute() else base / path
+    if not path.exists():
+        raise TargetsFileError(f"{where}: {key} {path} does not exist")
+    return str(path.resolve())
+
+
+def _environment(entry: Mapping[str, Any], where: str, base: Path) -> dict[str, str]:
+    extra = entry.get("env", {})
+    if not isinstance(extra, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in extra.items()
+    ):
+        raise TargetsFileError(f"{where}: env must be a table of strings")
+    environment = dict(extra)
+    library_path = _existing(entry, "library_path", where, base)
+    if library_path is not None:
+        inherited = os.environ.get("LD_LIBRARY_PATH")
+        environment["LD_LIBRARY_PATH"] = (
+            f"{library_path}:{inherited}" if inherited else library_path
+        )
+    return environment
+
+
+def _components(entry: Mapping[str, Any], where: str, default: tuple[str, ...]) -> tuple[str, ...]:
+    components = entry.get("components", list(default))
+    if (
+        not isinstance(components, list)
+        or not components
+        or not all(isinstance(c, str) and c for c in components)
+    ):
+        raise TargetsFileError(f"{where}: components must be a list of names")
+    return tuple(components)

