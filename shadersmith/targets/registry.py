@@ -250,6 +250,9 @@ def spirv_toolset(name: str) -> Toolset:
     from shadersmith.targets.newest import newest_toolset
 
     kwargs = dict(TARGETS[name].kwargs) if name in TARGETS else {}
+    declared_tools = kwargs.get("toolset")  # a user's own (user_targets.py)
+    if isinstance(declared_tools, Toolset):
+        return declared_tools
     if kwargs.get("newest"):
         return newest_toolset()
     base = kwargs.get("base")
