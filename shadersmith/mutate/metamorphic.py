@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from shadersmith.mutate.record import StepRecord
-from shadersmith.mutate.transforms import FAMILIES, WITH_DONOR
+from shadersmith.mutate.transforms import FAMILIES, WITH_DONOR, plan_params
 from shadersmith.mutate.transforms.donors import NAMING
 
 DEFAULT_STEPS = (3, 10)  # how many transformations a variant gets: at least, at most
@@ -36,10 +37,11 @@ def plan_variant(
     plan = []
     for _ in range(rng.randint(low, high)):
         family = rng.choice(list(families))
-        params: dict[str, int] = {"seed": rng.randrange(2**31)}
+        params: dict[str, Any] = {"seed": rng.randrange(2**31)}
         if family in WITH_DONOR:
             params["donor"] = rng.randrange(2**31)
             params["naming"] = NAMING
+        params.update(plan_params(family))
         plan.append(StepRecord(family, params))
     return plan
 

@@ -134,7 +134,14 @@ class FunctionCompiler:
         if isinstance(stmt, Return):
             return self._return(stmt)
         if isinstance(stmt, Discard):
-            raise InterpreterError(f"{self.name}: discard is not supported in lane mode")
+            name = self.name  # refused when reached (scalar interpreter: statements.py)
+
+            def discard(fr: Frame, mask: Mask) -> Mask:
+                if any_lane(fr.run, mask):
+                    raise InterpreterError(f"{name}: discard is not supported in lane mode")
+                return mask
+
+            return discard
         raise InterpreterError(f"lane mode: unknown statement {type(stmt).__name__}")
 
     def _block_body(self, block: Block) -> Body:

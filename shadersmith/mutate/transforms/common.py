@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from shadersmith.ir.expressions import Call, CallKind
-from shadersmith.ir.program import Program
+from shadersmith.ir.program import Function, Program
 from shadersmith.ir.statements import (
     Block,
     Break,
@@ -16,10 +16,12 @@ from shadersmith.ir.statements import (
     DoWhile,
     For,
     If,
+    Return,
     Statement,
     Switch,
     While,
 )
+from shadersmith.ir.types import VOID
 from shadersmith.ir.values import BufferValues
 from shadersmith.ir.walk import iter_nodes
 from shadersmith.mutate.steps import StepResult
@@ -63,6 +65,25 @@ def has_free_jump(stmt: Statement, in_loop: bool = False, in_switch: bool = Fals
     if isinstance(stmt, For | While | DoWhile):
         return False  # its jumps act on itself
     return False
+
+
+def has_free_break(stmt: Statement) -> bool:
+    """Whether `stmt` holds a `break` that acts on a loop or switch around it (a new
+    switch around it would catch the break; a `continue` goes through a switch)."""
+    if isinstance(stmt, Break):
+        return True
+    if isinstance(stmt, Block):
+        return any(has_free_break(s) for s in stmt.body)
+    if isinstance(stmt, If):
+        branches = [stmt.then] + ([stmt.otherwise] if stmt.otherwise else [])
+        return any(has_free_break(b) for b in branches)
+    return False  # a loop's or a switch's own breaks act on itself
+
+
+def is_closing_return(stmt: Statement, depth: int, function: Function) -> bool:
+    """The `return` of a function with a value at the end of its body: moved into a
+    construct, the end of the function would become reachable to the compiler."""
+    return isinstance(stmt, Return) and depth == 0 and function.return_type != VOID
 
 
 def calls_barrier(stmt: Statement) -> bool:

@@ -1,5 +1,7 @@
 """Control-flow transformations (GraphicsFuzz): wrap a statement in `if (opaque true)` or
-in a loop that runs once, and insert dead jumps under `if (opaque false)`.
+in a loop that runs once, and insert dead jumps under `if (opaque false)`: `return`,
+`break`, `continue`, and in a fragment shader `discard` (GraphicsFuzz's add_jump; a step
+with the parameter `discard`, as plans make since, so that older records replay).
 
 Each keeps the program's meaning exactly: the guard's value is fixed at run time, only
 the compiler cannot know it (opaque.py).
@@ -11,20 +13,21 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from shadersmith.ir.expressions import Binary, IncDec, Literal, VariableRef
+from shadersmith.ir.expressions import Binary, Expression, IncDec, Literal, VariableRef
 from shadersmith.ir.operators import BinaryOp, IncDecOp
-from shadersmith.ir.program import Program
+from shadersmith.ir.program import Program, Stage
 from shadersmith.ir.statements import (
     Block,
     Break,
     Continue,
+    Discard,
     For,
     If,
     Return,
     Statement,
     VarDecl,
 )
-from shadersmith.ir.types import BOOL, INT, VOID, ScalarType, VectorType
+from shadersmith.ir.types import BOOL, INT, VOID, ScalarKind, ScalarType, VectorType
 from shadersmith.ir.values import BufferValues
 from shadersmith.mutate.steps import StepResult, register
 from shadersmith.mutate.transforms.common import (
@@ -35,7 +38,7 @@ from shadersmith.mutate.transforms.common import (
     unchanged,
 )
 from shadersmith.mutate.transforms.names import fresh_name, is_plain_value, zero_of
-from shadersmith.mutate.transforms.opaque import opaque, opaque_false, opaque_true
+from shadersmith.mutate.transforms.opaque import opaque_values
 from shadersmith.mutate.transforms.sites import (
     ListContext,
     rewrite_statement_list,
@@ -72,6 +75,7 @@ def _wrap(
     program: Program, values: BufferValues, params: Mapping[str, Any], loop: bool
 ) -> StepResult:
     rng = rng_of(params)
+    values_of = opaque_values(program, params)
 
     def accept(items: tuple[Statement, ...], context: ListContext) -> int:
         return len(_wrappable(items, context, loop))
@@ -90,23 +94,23 @@ def _wrap(
         body = Block((items[position],))
         wrapped: Statement
         if loop:
-            wrapped = _once_loop(counter, body)
+            wrapped = _once_loop(counter, body, values_of.one(ScalarKind.INT))
         elif form == "then":
-            wrapped = If(opaque_true(), body)
+            wrapped = If(values_of.true(), body)
         else:
-            wrapped = If(opaque_false(), Block(()), body)
+            wrapped = If(values_of.false(), Block(()), body)
         return (*items[:position], wrapped, *items[position + 1 :])
 
     changed = rewrite_statement_list(program, accept, chosen, change)
     return applied(changed, values, chosen, sites, form="loop" if loop else form)
 
 
-def _once_loop(counter: str, body: Block) -> For:
+def _once_loop(counter: str, body: Block, one: Expression) -> For:
     """`for (int c = 0; c < _opaque.one; c++) body`: exactly one iteration."""
     ref = VariableRef(INT, counter)
     return For(
         VarDecl(counter, INT, Literal(INT, 0)),
-        Binary(BOOL, BinaryOp.LT, ref, opaque("one")),
+        Binary(BOOL, BinaryOp.LT, ref, one),
         IncDec(INT, IncDecOp.POST_INC, ref),
         body,
     )
@@ -124,7 +128,7 @@ def wrap_loop(program: Program, values: BufferValues, params: Mapping[str, Any])
     return _wrap(program, values, params, loop=True)
 
 
-def _jumps(context: ListContext) -> list[str]:
+def _jumps(context: ListContext, discard: bool) -> list[str]:
     kinds = []
     return_type = context.function.return_type
     if return_type == VOID or (
@@ -135,16 +139,21 @@ def _jumps(context: ListContext) -> list[str]:
         kinds.append("break")
     if context.in_loop:
         kinds.append("continue")
+    if discard:
+        kinds.append("discard")
     return kinds
 
 
 @register(DEAD_JUMP)
 def dead_jump(program: Program, values: BufferValues, params: Mapping[str, Any]) -> StepResult:
-    """`if (opaque false) { return; | break; | continue; }` at one point of a list."""
+    """`if (opaque false) { return; | break; | continue; | discard; }` at one point of a
+    list (`discard` only in a fragment shader)."""
     rng = rng_of(params)
+    values_of = opaque_values(program, params)
+    discard = bool(params.get("discard", False)) and program.stage is Stage.FRAGMENT
 
     def accept(items: tuple[Statement, ...], context: ListContext) -> int:
-        return len(items) + 1 if _jumps(context) else 0
+        return len(items) + 1 if _jumps(context, discard) else 0
 
     sites = statement_list_sites(program, accept)
     if not sites:
@@ -156,10 +165,12 @@ def dead_jump(program: Program, values: BufferValues, params: Mapping[str, Any])
     def change(
         items: tuple[Statement, ...], context: ListContext, local: int
     ) -> tuple[Statement, ...]:
-        kind = draw.choice(_jumps(context))
+        kind = draw.choice(_jumps(context, discard))
         made.append(kind)
         jump: Statement
-        if kind == "break":
+        if kind == "discard":
+            jump = Discard()
+        elif kind == "break":
             jump = Break()
         elif kind == "continue":
             jump = Continue()
@@ -170,7 +181,7 @@ def dead_jump(program: Program, values: BufferValues, params: Mapping[str, Any])
                 assert isinstance(return_type, ScalarType | VectorType)
                 value = zero_of(return_type)
             jump = Return(value)
-        return (*items[:local], If(opaque_false(), Block((jump,))), *items[local:])
+        return (*items[:local], If(values_of.false(), Block((jump,))), *items[local:])
 
     changed = rewrite_statement_list(program, accept, chosen, change)
     return applied(changed, values, chosen, sites, jump=made[0] if made else None)

@@ -1,5 +1,6 @@
 """Code injection from donors (GraphicsFuzz): dead code under `if (opaque false)` and
-live code whose effects never reach the outputs.
+live code whose effects never reach the outputs: on its own variables, and (plans made
+since, the parameter `state`) on recipient variables it saves and restores (state.py).
 
 A donor is another generated program of the same stage, regenerated from its seed (so a
 step's parameters replay it), reconditioned so it is free of undefined behaviour on its
@@ -17,6 +18,7 @@ once per invocation, from the state its reconditioning assumed.
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
@@ -34,11 +36,19 @@ from shadersmith.ir.walk import iter_nodes, transform
 from shadersmith.mutate.steps import StepResult, register
 from shadersmith.mutate.transforms.common import applied, rng_of, unchanged
 from shadersmith.mutate.transforms.names import used_names
-from shadersmith.mutate.transforms.opaque import opaque_false
+from shadersmith.mutate.transforms.opaque import opaque_values
 from shadersmith.mutate.transforms.sites import (
     ListContext,
     rewrite_statement_list,
     statement_list_sites,
+)
+from shadersmith.mutate.transforms.state import (
+    Binding,
+    bound_body,
+    bound_entry,
+    choose_bindings,
+    recipient_variables,
+    saved_and_restored,
 )
 from shadersmith.recondition import ReconditionOptions, recondition
 
@@ -200,6 +210,7 @@ def dead_code(program: Program, values: BufferValues, params: Mapping[str, Any])
     """`if (opaque false) { <donor> }` at one point: the donor's entry called, or its body
     inlined where the recipient function returns nothing (its `return`s then fit)."""
     rng = rng_of(params)
+    values_of = opaque_values(program, params)
 
     def accept(items: tuple[Statement, ...], context: ListContext) -> int:
         return len(items) + 1
@@ -220,7 +231,7 @@ def dead_code(program: Program, values: BufferValues, params: Mapping[str, Any])
         inline = inline_wanted and context.function.return_type == VOID
         forms.append("inline" if inline else "call")
         dead = donor.entry.body if inline else Block((_call(donor),))
-        return (*items[:local], If(opaque_false(), dead), *items[local:])
+        return (*items[:local], If(values_of.false(), dead), *items[local:])
 
     changed = _with_donor(rewrite_statement_list(program, accept, chosen, change), donor)
     return applied(changed, values, chosen, sites, form=forms[0] if forms else None)
@@ -229,7 +240,9 @@ def dead_code(program: Program, values: BufferValues, params: Mapping[str, Any])
 @register(LIVE_CODE)
 def live_code(program: Program, values: BufferValues, params: Mapping[str, Any]) -> StepResult:
     """The donor run at one point of the entry function's own list: called, or inlined
-    as a block when it has no `return` (which would leave the recipient)."""
+    as a block when it has no `return` (which would leave the recipient). With the
+    parameter `state` (plans made since), some of its locals are bound to recipient
+    variables in scope there, saved before and restored after (state.py)."""
     rng = rng_of(params)
     entry = _entry_function(program)
 
@@ -244,13 +257,39 @@ def live_code(program: Program, values: BufferValues, params: Mapping[str, Any])
     donor = make_donor(
         int(params["donor"]), program.stage, _prefix(program), int(params.get("naming", 1))
     )
+    if any(isinstance(n, Discard) for f in donor.functions for n in iter_nodes(f.body)):
+        return unchanged(program, values, sites)  # it would end the recipient's fragment
     inline = inline_wanted and not donor.returns
+    state = random.Random(rng.randrange(2**31)) if params.get("state") else None
+    bound: list[Binding] = []
 
     def change(
         items: tuple[Statement, ...], context: ListContext, local: int
     ) -> tuple[Statement, ...]:
-        live = donor.entry.body if inline else _call(donor)
+        nonlocal donor
+        if state is not None:
+            candidates = recipient_variables(program, context.visible(items, local))
+            bound.extend(choose_bindings(donor.entry, candidates, state))
+        live: Statement
+        if inline:
+            names = {b.donor: b.recipient for b in bound}
+            live = bound_body(donor.entry.body, bound, names) if bound else donor.entry.body
+        elif bound:
+            entry_function = bound_entry(donor.entry, bound)
+            donor = dataclasses.replace(
+                donor, functions=(*donor.functions[:-1], entry_function), entry=entry_function
+            )
+            args = tuple(VariableRef(b.type, b.recipient) for b in bound)
+            live = ExprStmt(Call(VOID, donor.entry.name, args, CallKind.USER))
+        else:
+            live = _call(donor)
+        if bound:
+            live = saved_and_restored(program, bound, live)
         return (*items[:local], live, *items[local:])
 
-    changed = _with_donor(rewrite_statement_list(program, accept, chosen, change), donor)
-    return applied(changed, values, chosen, sites, form="inline" if inline else "call")
+    changed = rewrite_statement_list(program, accept, chosen, change)
+    changed = _with_donor(changed, donor)
+    extra: dict[str, Any] = {}
+    if state is not None:
+        extra = {"bound": len(bound), "read": sum(b.reads for b in bound)}
+    return applied(changed, values, chosen, sites, form="inline" if inline else "call", **extra)

@@ -21,12 +21,7 @@ from shadersmith.ir.values import BufferValues
 from shadersmith.mutate.steps import StepResult, register
 from shadersmith.mutate.transforms.common import applied, rng_of, unchanged
 from shadersmith.mutate.transforms.names import is_plain_value, zero_of
-from shadersmith.mutate.transforms.opaque import (
-    opaque_false,
-    opaque_one,
-    opaque_true,
-    opaque_zero,
-)
+from shadersmith.mutate.transforms.opaque import OpaqueValues, opaque_values
 from shadersmith.mutate.transforms.sites import ExprContext, expression_sites, rewrite_expression
 
 IDENTITY = "identity"
@@ -45,30 +40,31 @@ def _forms(type_: ScalarType | VectorType) -> list[str]:
     return forms
 
 
-def identity_of(expr: Expression, form: str) -> Expression:
+def identity_of(expr: Expression, form: str, values_of: OpaqueValues) -> Expression:
     type_ = expr.type
     assert isinstance(type_, ScalarType | VectorType)
     if form == "select-true":
-        return Ternary(type_, opaque_true(), expr, zero_of(type_))
+        return Ternary(type_, values_of.true(), expr, zero_of(type_))
     if form == "select-false":
-        return Ternary(type_, opaque_false(), zero_of(type_), expr)
+        return Ternary(type_, values_of.false(), zero_of(type_), expr)
     if form == "and-true":
-        return Binary(type_, BinaryOp.LOGICAL_AND, expr, opaque_true())
+        return Binary(type_, BinaryOp.LOGICAL_AND, expr, values_of.true())
     if form == "or-false":
-        return Binary(type_, BinaryOp.LOGICAL_OR, expr, opaque_false())
-    operator, operand = {
-        "add-zero": (BinaryOp.ADD, opaque_zero),
-        "mul-one": (BinaryOp.MUL, opaque_one),
-        "or-zero": (BinaryOp.BIT_OR, opaque_zero),
-        "xor-zero": (BinaryOp.BIT_XOR, opaque_zero),
+        return Binary(type_, BinaryOp.LOGICAL_OR, expr, values_of.false())
+    operator, value = {
+        "add-zero": (BinaryOp.ADD, 0),
+        "mul-one": (BinaryOp.MUL, 1),
+        "or-zero": (BinaryOp.BIT_OR, 0),
+        "xor-zero": (BinaryOp.BIT_XOR, 0),
     }[form]
-    return Binary(type_, operator, expr, operand(type_.kind))
+    return Binary(type_, operator, expr, values_of.number(type_.kind, value))
 
 
 @register(IDENTITY)
 def identity(program: Program, values: BufferValues, params: Mapping[str, Any]) -> StepResult:
     """One r-value expression of a plain type wrapped in an identity."""
     rng = rng_of(params)
+    values_of = opaque_values(program, params)
     sites = expression_sites(program, _accept)
     if not sites:
         return unchanged(program, values)
@@ -81,7 +77,7 @@ def identity(program: Program, values: BufferValues, params: Mapping[str, Any]) 
         forms = _forms(expr.type)
         form = forms[int(draw * len(forms))]
         made.append(form)
-        return identity_of(expr, form)
+        return identity_of(expr, form, values_of)
 
     changed = rewrite_expression(program, _accept, chosen, change)
     return applied(changed, values, chosen, sites, form=made[0] if made else None)

@@ -50,12 +50,24 @@ class ListContext:
     depth: int  # 0: the function's own body
     in_loop: bool  # `continue` (and `break`) have a loop to act on
     breakable: bool  # `break` has a loop or switch to act on
+    # The local variables and parameters in scope where the list starts, outermost
+    # first (a later one of a name shadows an earlier one); parameters as declarations
+    # without an initialiser.
+    outer: tuple[VarDecl, ...] = ()
+
+    def visible(self, items: tuple[Statement, ...], position: int) -> dict[str, VarDecl]:
+        """The locals and parameters in scope before `items[position]`, by name."""
+        scope = {decl.name: decl for decl in self.outer}
+        scope.update((s.name, s) for s in items[:position] if isinstance(s, VarDecl))
+        return scope
 
 
 ListVisitor = Callable[[tuple[Statement, ...], ListContext], tuple[Statement, ...] | None]
 
 
-def _walk_lists(program: Program, visit: ListVisitor) -> Program:
+def walk_lists(program: Program, visit: ListVisitor) -> Program:
+    """Every statement list of every function body, in one fixed order: `visit` sees a
+    list (and may give its replacement) before the lists nested in it."""
     functions = tuple(_walk_function(f, visit) for f in program.functions)
     if all(a is b for a, b in zip(functions, program.functions, strict=True)):
         return program
@@ -63,7 +75,8 @@ def _walk_lists(program: Program, visit: ListVisitor) -> Program:
 
 
 def _walk_function(function: Function, visit: ListVisitor) -> Function:
-    context = ListContext(function, 0, False, False)
+    params = tuple(VarDecl(p.name, p.type, None, p.const) for p in function.params)
+    context = ListContext(function, 0, False, False, params)
     body = _walk_block(function.body, context, visit)
     return function if body is function.body else dataclasses.replace(function, body=body)
 
@@ -78,8 +91,16 @@ def _walk_items(
 ) -> tuple[Statement, ...]:
     replaced = visit(items, context)
     current = items if replaced is None else replaced
-    inner = dataclasses.replace(context, depth=context.depth + 1)
-    rebuilt = tuple(_walk_statement(s, inner, visit) for s in current)
+    rebuilt_list: list[Statement] = []
+    outer = context.outer
+    for stmt in current:
+        if isinstance(stmt, VarDecl):
+            outer = (*outer, stmt)
+            rebuilt_list.append(stmt)
+            continue
+        inner = dataclasses.replace(context, depth=context.depth + 1, outer=outer)
+        rebuilt_list.append(_walk_statement(stmt, inner, visit))
+    rebuilt = tuple(rebuilt_list)
     if replaced is None and all(a is b for a, b in zip(rebuilt, items, strict=True)):
         return items
     return rebuilt
@@ -104,6 +125,8 @@ def _walk_statement(stmt: Statement, context: ListContext, visit: ListVisitor) -
         return Switch(stmt.selector, cases)
     if isinstance(stmt, For | While | DoWhile):
         in_loop = dataclasses.replace(context, in_loop=True, breakable=True)
+        if isinstance(stmt, For) and isinstance(stmt.init, VarDecl):
+            in_loop = dataclasses.replace(in_loop, outer=(*in_loop.outer, stmt.init))
         body = _walk_block(stmt.body, in_loop, visit)
         return stmt if body is stmt.body else dataclasses.replace(stmt, body=body)
     return stmt
@@ -120,7 +143,7 @@ def statement_list_sites(
         nonlocal total
         total += accept(items, context)
 
-    _walk_lists(program, count)
+    walk_lists(program, count)
     return total
 
 
@@ -144,7 +167,7 @@ def rewrite_statement_list(
         seen += offered
         return None
 
-    return _walk_lists(program, visit)
+    return walk_lists(program, visit)
 
 
 # ---------------------------------------------------------------------------- expressions
