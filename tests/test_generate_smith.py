@@ -732,8 +732,11 @@ def test_options_json_round_trip() -> None:
     data = json.loads(json.dumps(options_to_dict(options)))
     assert options_from_dict(data) == options
     # Missing options: the defaults, but for those added later the value that gives old
-    # tests' programs (a test.json without multi_invocation_probability is single).
-    assert options_from_dict({}) == SmithOptions(multi_invocation_probability=0.0)
+    # tests' programs (a test.json without multi_invocation_probability is single, one
+    # without liveness_across_blocks extends liveness within statement lists).
+    assert options_from_dict({}) == SmithOptions(
+        multi_invocation_probability=0.0, liveness_across_blocks=False
+    )
     with pytest.raises(ValueError, match="unknown"):
         options_from_dict({"max_depth": 3})
     with pytest.raises(ValueError, match="integer"):

@@ -38,7 +38,7 @@ from shadersmith.generate.options import (
     AT_LEAST_ONE,
     OPTION_MAXIMA,
     PROBABILITIES,
-    VALUE_GENERATORS,
+    TUPLE_OPTIONS,
     SmithOptions,
 )
 from shadersmith.harness.typenames import parse_type_name
@@ -113,8 +113,10 @@ def _options_schema() -> dict[str, Any]:
         elif isinstance(default, bool):
             properties[field.name] = {"type": "boolean"}
         elif isinstance(default, tuple):
-            values = _one_of(VALUE_GENERATORS, "value generator")
-            properties[field.name] = {**_strings(values, 16), "minItems": 1}
+            allowed, at_least, title = TUPLE_OPTIONS[field.name]
+            values = _one_of(allowed, title)
+            maximum = max(16, len(allowed))
+            properties[field.name] = {**_strings(values, maximum), "minItems": at_least}
         else:  # a new kind of option: a type of its own needs a line here
             raise AssertionError(f"option {field.name} has no schema")
     return {"type": "object", "properties": properties, "additionalProperties": False}

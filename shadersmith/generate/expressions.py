@@ -74,6 +74,19 @@ _FORM_WEIGHTS: dict[int, float] = {
     _INC_DEC: 3,
     _SEQUENCE: 0.5,
 }
+# Each form's name in options.CONSTRUCTS (binary operators are never left out).
+_FORM_NAMES: dict[int, str] = {
+    _UNARY: "unary",
+    _TERNARY: "ternary",
+    _CONSTRUCT: "constructor",
+    _SWIZZLE: "swizzle",
+    _ACCESS: "access",
+    _BUILTIN: "builtin-call",
+    _USER_CALL: "user-call",
+    _ASSIGN: "assignment-expression",
+    _INC_DEC: "increment-expression",
+    _SEQUENCE: "comma",
+}
 # Forms a `const` initialiser may use: only what every front-end folds.
 _CONSTANT_FORMS = frozenset({_BINARY, _UNARY, _TERNARY, _CONSTRUCT, _SWIZZLE, _ACCESS})
 _SIDE_EFFECT_FORMS = frozenset({_ASSIGN, _INC_DEC, _SEQUENCE})
@@ -102,12 +115,13 @@ class ExpressionGenerator:
         self.kinds = value_kinds(self.floats)
         profile = context.profile
         self._constant_mode = False
-        forms = dict(_FORM_WEIGHTS)
-        if not profile.ternary:
+        omitted = context.options.omitted_constructs
+        forms = {f: w for f, w in _FORM_WEIGHTS.items() if _FORM_NAMES.get(f) not in omitted}
+        if not profile.ternary and _TERNARY in forms:
             del forms[_TERNARY]
         if not profile.side_effects_in_expressions:
             for form in _SIDE_EFFECT_FORMS:
-                del forms[form]
+                forms.pop(form, None)
         self._side_effects = profile.side_effects_in_expressions
         self._swizzle_writes = profile.swizzle_assignment
         self._strict_constants = profile.strict_constant_evaluation

@@ -13,6 +13,39 @@ from typing import Any
 # The four skewed value generators of seed 004, section 4.2.5.
 VALUE_GENERATORS: tuple[str, ...] = ("full", "special", "small", "large")
 
+# Constructs the generator can leave out (`omitted_constructs`; swarm testing draws them,
+# generate/swarm.py): the statement forms of statements.py, loops.py and switches.py
+# (`jump`: guarded and block-closing break/continue/return) and the expression forms of
+# expressions.py (`access`: a variable read through indices, members or swizzles).
+# Declarations, assignments, binary operators, literals and variables are never left out:
+# without them there is no program. The divergence driver's own statements (exchanges,
+# uniform ifs and loops around barriers, generate/divergence.py) follow
+# divergence_probability and shared_memory_probability instead.
+STATEMENT_CONSTRUCTS: tuple[str, ...] = (
+    "if",
+    "switch",
+    "for",
+    "while",
+    "do-while",
+    "block",
+    "increment-statement",
+    "call-statement",
+    "jump",
+)
+EXPRESSION_CONSTRUCTS: tuple[str, ...] = (
+    "unary",
+    "ternary",
+    "constructor",
+    "swizzle",
+    "access",
+    "builtin-call",
+    "user-call",
+    "assignment-expression",
+    "increment-expression",
+    "comma",
+)
+CONSTRUCTS: tuple[str, ...] = STATEMENT_CONSTRUCTS + EXPRESSION_CONSTRUCTS
+
 
 @dataclass(frozen=True)
 class SmithOptions:
@@ -84,9 +117,22 @@ class SmithOptions:
     # ShaDiv's M_liv: the probability that a value of `main` defined in uniform or
     # divergent code is folded into a later statement of the same divergence.
     liveness_extension_probability: float = 0.3
+    # Where M_liv looks for that statement (mutate/liveness.py): anywhere the value
+    # reaches in main's control-flow graph (ShaDiv Algorithm 8), or only later statements
+    # of the definition's own statement list (what tests recorded before it replay).
+    liveness_across_blocks: bool = True
     # The probability that the program is a fragment shader drawn over a 64x64 target
     # (generate/fragment.py) rather than a compute shader.
     fragment_probability: float = 0.0
+    # Constructs this program never uses (a subset of CONSTRUCTS, above).
+    omitted_constructs: tuple[str, ...] = ()
+    # Swarm testing (Groce et al., ISSTA 2012; generate/swarm.py): each program leaves out
+    # a random half of the constructs and draws smaller sizes and other probabilities,
+    # from a random stream of its seed. The program's options are then those drawn
+    # (GeneratedProgram.options, recorded in its provenance), with `swarm` off, so a
+    # replay needs no swarm drawing. Off by default: no measured gain in root causes yet,
+    # and every default program would leave half the constructs out (generate/swarm.py).
+    swarm: bool = False
 
     def __post_init__(self) -> None:
         for name, maximum in OPTION_MAXIMA.items():
@@ -96,6 +142,8 @@ class SmithOptions:
         if unknown or not self.value_generators:
             known = ", ".join(VALUE_GENERATORS)
             raise ValueError(f"value_generators must be a non-empty subset of {known}")
+        if any(c not in CONSTRUCTS for c in self.omitted_constructs):
+            raise ValueError(f"omitted_constructs must be a subset of {', '.join(CONSTRUCTS)}")
         for name in AT_LEAST_ONE:
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1")
@@ -143,6 +191,13 @@ PROBABILITIES: tuple[str, ...] = (
     "fragment_probability",
 )
 
+# The values a tuple option may hold, how many it needs at least and what one value is
+# called (case/schema.py reads this table).
+TUPLE_OPTIONS: dict[str, tuple[tuple[str, ...], int, str]] = {
+    "value_generators": (VALUE_GENERATORS, 1, "value generator"),
+    "omitted_constructs": (CONSTRUCTS, 0, "generator construct"),
+}
+
 # The largest value of each size option. Options come from test.json too, which is shared
 # and untrusted: without a bound, `"max_statements_main": 10000000` makes regenerating the
 # test hang. Each bound is several times the default (every one at its maximum together
@@ -182,7 +237,10 @@ def options_to_dict(options: SmithOptions) -> dict[str, Any]:
 # Options added after tests were recorded, and the value that gives what those tests'
 # generator did: a test.json written before multi-invocation programs existed names no
 # `multi_invocation_probability`, and its seed must still regenerate its program.
-LEGACY_DEFAULTS: dict[str, Any] = {"multi_invocation_probability": 0.0}
+LEGACY_DEFAULTS: dict[str, Any] = {
+    "multi_invocation_probability": 0.0,
+    "liveness_across_blocks": False,
+}
 
 
 def options_from_dict(data: dict[str, Any]) -> SmithOptions:

@@ -18,7 +18,14 @@ of labels (how many times each was used):
   `for:infinite`, `for:partial`, `for:arbitrary` (see loops.py);
 - `dispatch:multi_invocation`, `divergence:exchange`, `divergence:uniform_if`,
   `divergence:uniform_loop`, `divergence:divergent_loop`, `liveness:extended` (see
-  divergence.py and liveness.py).
+  divergence.py and liveness.py), `liveness:across_blocks` (of those uses, the ones
+  outside the definition's statement list);
+- `swarm` and `swarm:omitted:<construct>`: the program's configuration was drawn by
+  swarm testing (swarm.py), and what it left out.
+
+With `options.swarm`, the program is generated from the configuration swarm.py draws for
+its seed; `GeneratedProgram.options` is that configuration (swarm off), which the test's
+provenance records, so a replay regenerates the same program from it.
 """
 
 from __future__ import annotations
@@ -42,10 +49,11 @@ from shadersmith.generate.options import (
     options_to_dict,
 )
 from shadersmith.generate.statements import StatementGenerator
+from shadersmith.generate.swarm import omitted_labels, swarm_options
 from shadersmith.ir.profile import GLSL450, LanguageProfile
 from shadersmith.ir.program import Function, Program, Stage
 from shadersmith.ir.values import BufferValues
-from shadersmith.mutate.liveness import extend_liveness
+from shadersmith.mutate.liveness import liveness_extension
 
 __all__ = [
     "DEFAULT_OPTIONS",
@@ -65,7 +73,7 @@ DEFAULT_OPTIONS = SmithOptions()
 class GeneratedProgram:
     program: Program  # stage COMPUTE; local_size (1, 1, 1) unless multi-invocation
     buffer_values: BufferValues  # initial contents: block name -> field name -> value
-    options: SmithOptions
+    options: SmithOptions  # what generated it: under swarm testing, the drawn configuration
     seed: int
     # Labels of generation choices invisible in the IR, with use counts (see above).
     choices: Counter[str] = field(default_factory=Counter)
@@ -86,9 +94,14 @@ def generate(
     seed: int, options: SmithOptions = DEFAULT_OPTIONS, profile: LanguageProfile = GLSL450
 ) -> GeneratedProgram:
     """A random program; the same seed, options and profile give an equal program."""
+    swarm = options.swarm
+    options = swarm_options(seed, options)
     fragment = _choose_fragment(seed, options)
     layout = None if fragment is not None else choose_layout(seed, options)
     ctx = GenerationContext(seed, options, profile, layout)
+    if swarm:
+        ctx.choices["swarm"] += 1
+        ctx.choices.update(omitted_labels(options))
     ctx.fragment = fragment is not None
     expressions = ExpressionGenerator(ctx)
     statements = StatementGenerator(ctx, expressions)
@@ -123,11 +136,7 @@ def generate(
     if fragment is not None:
         ctx.choices["stage:fragment"] += 1
         if options.liveness_extension_probability > 0:
-            program, extended = extend_liveness(
-                program, ctx.rng, options.liveness_extension_probability
-            )
-            if extended:
-                ctx.choices["liveness:extended"] += extended
+            program = _extend_liveness(program, ctx)
         program, buffer_values = as_fragment(program, buffer_values)
         size = (fragment.width, fragment.height)
         return GeneratedProgram(
@@ -138,12 +147,21 @@ def generate(
         workgroups = layout.workgroups
         ctx.choices["dispatch:multi_invocation"] += 1
         if driver is not None and options.liveness_extension_probability > 0:
-            program, extended = extend_liveness(
-                program, ctx.rng, options.liveness_extension_probability
-            )
-            if extended:
-                ctx.choices["liveness:extended"] += extended
+            program = _extend_liveness(program, ctx)
     return GeneratedProgram(program, buffer_values, options, seed, ctx.choices, workgroups)
+
+
+def _extend_liveness(program: Program, ctx: GenerationContext) -> Program:
+    """ShaDiv's M_liv with the generator's own stream, its uses counted in the choices."""
+    options = ctx.options
+    extension = liveness_extension(
+        program, ctx.rng, options.liveness_extension_probability, options.liveness_across_blocks
+    )
+    if extension.uses:
+        ctx.choices["liveness:extended"] += extension.uses
+    if extension.across_blocks:
+        ctx.choices["liveness:across_blocks"] += extension.across_blocks
+    return extension.program
 
 
 def _choose_fragment(seed: int, options: SmithOptions) -> FragmentLayout | None:

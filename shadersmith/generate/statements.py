@@ -61,24 +61,29 @@ class StatementGenerator:
             for overload in overloads_returning(VOID, context.options.floats)
             if overload.name not in context.profile.missing_builtins
         )
-        compound: list[tuple[float, Callable[[int], Statement | None]]] = [
-            (3.0, self.if_statement),
-            (1.2, lambda nesting: switches.switch_statement(self, nesting)),
-            (1.2, lambda nesting: loops.for_statement(self, nesting)),
-            (0.7, lambda nesting: loops.while_statement(self, nesting)),
-            (0.4, self.nested_block),
+        # Each form with its name in options.CONSTRUCTS (None: never left out).
+        compound: list[tuple[str | None, float, Callable[[int], Statement | None]]] = [
+            ("if", 3.0, self.if_statement),
+            ("switch", 1.2, lambda nesting: switches.switch_statement(self, nesting)),
+            ("for", 1.2, lambda nesting: loops.for_statement(self, nesting)),
+            ("while", 0.7, lambda nesting: loops.while_statement(self, nesting)),
+            ("block", 0.4, self.nested_block),
         ]
         if context.profile.do_while:
-            compound.append((0.7, lambda nesting: loops.do_while_statement(self, nesting)))
-        self._compound = _cumulative(compound)
-        simple: list[tuple[float, Callable[[int], Statement | None]]] = [
-            (3.0, self.declaration),
-            (5.0, self.assignment_statement),
-            (0.7, self.inc_dec_statement),
-            (1.0, self.call_statement),
-            (0.8, self.guarded_jump),
+            compound.append(
+                ("do-while", 0.7, lambda nesting: loops.do_while_statement(self, nesting))
+            )
+        simple: list[tuple[str | None, float, Callable[[int], Statement | None]]] = [
+            (None, 3.0, self.declaration),
+            (None, 5.0, self.assignment_statement),
+            ("increment-statement", 0.7, self.inc_dec_statement),
+            ("call-statement", 1.0, self.call_statement),
+            ("jump", 0.8, self.guarded_jump),
         ]
-        self._simple = _cumulative(simple)
+        omitted = context.options.omitted_constructs
+        self._jumps = "jump" not in omitted
+        self._compound = _cumulative([(w, f) for n, w, f in compound if n not in omitted])
+        self._simple = _cumulative([(w, f) for n, w, f in simple if n not in omitted])
 
     # ----------------------------------------------------------------- blocks
 
@@ -88,7 +93,7 @@ class StatementGenerator:
         self.scope.push()
         try:
             body = self.statements(nesting)
-            if self.rng.random() < 0.08:
+            if self.rng.random() < 0.08 and self._jumps:
                 jump = self.jump()
                 if jump is not None:
                     body.append(jump)
@@ -113,8 +118,10 @@ class StatementGenerator:
 
     def plain_statement(self, nesting: int) -> Statement:
         self.budget -= 1
-        if nesting < self.options.max_nesting and self.ctx.chance(
-            self.options.control_flow_probability
+        if (
+            self._compound
+            and nesting < self.options.max_nesting
+            and self.ctx.chance(self.options.control_flow_probability)
         ):
             compound = _draw(self.rng.random(), self._compound)(nesting + 1)
             if compound is not None:

@@ -1,23 +1,42 @@
 """ShaDiv's M_liv (Algorithm 8): extend the liveness of values by giving them new uses.
 
 For a definition `s` of a variable `v` in `main` (`T v = e;` or `v = e;`), the candidate
-sites are the later statements of the same block that `s`'s value still reaches (nothing
-in between, the site included, writes `v`: DefReach) and that define a value of `v`'s type
-themselves. Of those, only the sites whose right-hand side has `v`'s divergence type at
-that point are kept (uniform with uniform, divergent with divergent), and one is drawn;
-its right-hand side `e'` becomes `e' op v`. So `v` stays live until the site, and the
-divergence environment of the program is exactly what it was: a barrier in uniform
-control flow stays in uniform control flow. The folded value may wrap or leave the exact
-float range; the reconditioner, which always runs later, takes care of that.
+sites are the statements that `s`'s value still reaches (DefReach: some path leads from
+`s` to the site, the site included, on which nothing writes `v`) and that define a value
+themselves. Of those, only the sites of `s`'s divergence type are kept (Algorithm 8, lines
+4-7): the type of a definition is the divergence of the value it gives `v`, of a site
+the divergence of the value it assigns (its right-hand side, or divergent control flow);
+and `v` must not be divergent where a site is uniform (another definition reaching it
+may be). One site is drawn; its right-hand side `e'` becomes `e' op v`. So `v` stays
+live until the site, and the divergence environment of the program is exactly what it
+was: a barrier in uniform control flow stays in uniform control flow. The folded value
+may wrap or leave the exact float range; the reconditioner, which always runs later,
+takes care of that, and of a variable read before any definition on some path (it
+initialises every declaration).
+
+Two ways to find the sites, chosen by the caller (generator option
+`liveness_across_blocks`, the `liveness` step's `across_blocks`):
+- across blocks: reaching definitions over the control-flow graph of `main`
+  (analysis/reaching.py), so a site may be inside a later `if`, loop or switch, after
+  one, or earlier in a loop body (reached round the back edge), wherever `v` names the
+  defined variable;
+- within one statement list (what tests recorded before across-blocks existed replay):
+  the later statements of the definition's own list, up to the first that writes `v`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
+from dataclasses import dataclass
 from typing import Any
 
-from shadersmith.analysis.divergence import DivergenceAnalysis, DivergenceState
+from shadersmith.analysis.divergence import (
+    DIVERGENT_BUILTIN_VARIABLES,
+    DivergenceAnalysis,
+    DivergenceState,
+)
+from shadersmith.analysis.reaching import ReachingDefinitions
 from shadersmith.analysis.traversal import iter_statements, map_statements
 from shadersmith.ir.expressions import (
     Assign,
@@ -31,41 +50,99 @@ from shadersmith.ir.expressions import (
 )
 from shadersmith.ir.operators import AssignOp, BinaryOp
 from shadersmith.ir.program import Function, Program
-from shadersmith.ir.statements import Block, ExprStmt, If, Statement, Switch, VarDecl
+from shadersmith.ir.statements import Block, ExprStmt, For, If, Statement, Switch, VarDecl
 from shadersmith.ir.types import BOOL, ScalarKind, ScalarType, Type, VectorType
 from shadersmith.ir.walk import iter_nodes
 
 
 class _Recorder(DivergenceAnalysis):
-    """The divergence analysis, keeping the state before each statement (inside loops,
-    the last one: the fixed point)."""
+    """The divergence analysis, keeping the state before and after each statement
+    (inside loops, the last one: the fixed point)."""
 
     def __init__(self, **parts: Any) -> None:
         super().__init__(**parts)
         self.before: dict[int, DivergenceState] = {}
+        self.after: dict[int, DivergenceState] = {}
 
     def statement(self, stmt: Statement, state: DivergenceState) -> None:
         self.before[id(stmt)] = state.copy()
         super().statement(stmt, state)
+        self.after[id(stmt)] = state.copy()
+
+
+Folds = dict[int, list[tuple[BinaryOp, Expression]]]
+
+
+@dataclass(frozen=True)
+class Extension:
+    """What M_liv did: the program, the uses it added and, of those, how many are at a
+    site outside the definition's own statement list (inside or after an `if`, loop or
+    switch, or in an enclosing list)."""
+
+    program: Program
+    uses: int
+    across_blocks: int
 
 
 def extend_liveness(
     program: Program, rng: random.Random, probability: float
 ) -> tuple[Program, int]:
-    """`program` with new uses of values defined in `main`, and how many were added."""
+    """`program` with new uses of values defined in `main` at later statements of the
+    same statement list, and how many were added."""
+    extension = liveness_extension(program, rng, probability, across_blocks=False)
+    return extension.program, extension.uses
+
+
+def liveness_extension(
+    program: Program, rng: random.Random, probability: float, across_blocks: bool
+) -> Extension:
+    """`program` with new uses of values defined in `main`: each definition, with
+    `probability`, gets one at a site its value reaches (see the module docstring)."""
     main = program.entry_point
-    recorder = _Recorder.of_program(program)
-    assert isinstance(recorder, _Recorder)
+    recorder = _recorder(program, fragment_ids=across_blocks)
     state = recorder.entry_state()
     for decl in program.globals:
         recorder.statement(decl, state)
     recorder.block(main.body, state)
-    folds: dict[int, list[tuple[BinaryOp, Expression]]] = {}
-    for stmt in iter_statements(main.body):
-        for body in _bodies(stmt):
-            _extend_block(body, recorder, rng, probability, folds)
+    folds: Folds = {}
+    across = 0
+    if across_blocks:
+        across = _extend_across_blocks(program, recorder, rng, probability, folds)
+    else:
+        for stmt in iter_statements(main.body):
+            for body in _bodies(stmt):
+                _extend_block(body, recorder, rng, probability, folds)
     if not folds:
-        return program, 0
+        return Extension(program, 0, 0)
+    return Extension(_apply(program, folds), sum(len(u) for u in folds.values()), across)
+
+
+def _recorder(program: Program, fragment_ids: bool) -> _Recorder:
+    """The divergence analysis of `program`. A fragment shader still in the generator's
+    compute form (generate/fragment.py) has a local size of 1, where the analysis sees
+    nothing divergent; its fragments differ by `gl_FragCoord` and their own outputs, as
+    the generator's driver knew (`fragment_ids`; the within-list mode keeps what tests
+    recorded with it saw)."""
+    recorder = _Recorder.of_program(program)
+    assert isinstance(recorder, _Recorder)
+    if fragment_ids and not recorder.always_divergent and _reads_fragment_coordinates(program):
+        recorder.always_divergent = _Recorder(
+            buffers=program.buffers,
+            shared=[s.name for s in program.shared],
+            inputs=[i.name for i in program.inputs],
+        ).always_divergent
+    return recorder
+
+
+def _reads_fragment_coordinates(program: Program) -> bool:
+    return any(
+        isinstance(node, VariableRef) and node.name in DIVERGENT_BUILTIN_VARIABLES
+        for node in iter_nodes(program)
+    )
+
+
+def _apply(program: Program, folds: Folds) -> Program:
+    main = program.entry_point
     sites = {id(s): s for s in iter_statements(main.body) if id(s) in folds}
 
     def rewrite(stmt: Statement) -> list[Statement]:
@@ -75,8 +152,7 @@ def extend_liveness(
 
     new_main = map_statements(main, rewrite)
     functions = tuple(new_main if f is main else f for f in program.functions)
-    count = sum(len(uses) for uses in folds.values())
-    return _replace_functions(program, functions), count
+    return _replace_functions(program, functions)
 
 
 def _replace_functions(program: Program, functions: tuple[Function, ...]) -> Program:
@@ -149,7 +225,7 @@ def _extend_block(
     analysis: _Recorder,
     rng: random.Random,
     probability: float,
-    folds: dict[int, list[tuple[BinaryOp, Expression]]],
+    folds: Folds,
 ) -> None:
     for position, stmt in enumerate(body):
         definition = _definition(stmt)
@@ -172,12 +248,89 @@ def _extend_block(
             if analysis.expression(value, state.copy()) == divergent_v:
                 candidates.append(later)
         if candidates:
+            _add_use(rng.choice(candidates), VariableRef(type_, name), rng, folds)
+
+
+def _extend_across_blocks(
+    program: Program,
+    analysis: _Recorder,
+    rng: random.Random,
+    probability: float,
+    folds: Folds,
+) -> int:
+    """Algorithm 8 over reaching definitions; how many uses are outside the definition's
+    statement list."""
+    main = program.entry_point
+    reaching = ReachingDefinitions(main, program)
+    lists = _containing_lists(main.body)
+    headers = {id(s.init) for s in iter_statements(main.body) if isinstance(s, For) and s.init}
+    site_types: dict[int, bool] = {}  # id(site) -> whether the value it assigns is divergent
+    across = 0
+    for stmt in iter_statements(main.body):
+        definition = _definition(stmt)
+        if definition is None:
+            continue
+        name, type_, _ = definition
+        if not _foldable(type_) or rng.random() >= probability:
+            continue
+        written = next(
+            (d for d in reaching.definitions_of(stmt) if d.variable.name == name and d.whole),
+            None,
+        )
+        after = analysis.after.get(id(stmt))
+        before = analysis.before.get(id(stmt))
+        if written is None or written.variable.kind not in ("local", "global"):
+            continue  # a case-local variable: a jump to a later label skips its declaration
+        if after is None or before is None or before.dead:
+            continue
+        divergent_definition = analysis.is_divergent_name(name, after)
+        candidates: list[Statement] = []
+        for site in reaching.reached_by(written):
+            value = _site_value(site)
+            state = analysis.before.get(id(site))
+            if value is None or id(site) in headers or state is None or state.dead:
+                continue
+            if isinstance(site, VarDecl) and site.name == name:
+                continue  # `T v = e op v` would read the new `v` in some languages
+            if reaching.resolve(site, name) != written.variable:
+                continue  # out of scope, or shadowed by another variable of that name
+            if written.variable in reaching.writes(site):
+                continue
+            if _converted(VariableRef(type_, name), value.type) is None:
+                continue
+            site_divergent = site_types.get(id(site))
+            if site_divergent is None:
+                site_divergent = analysis.expression(value, state.copy()) or state.divergent_control
+                site_types[id(site)] = site_divergent
+            divergent_here = analysis.is_divergent_name(name, state)
+            if site_divergent == divergent_definition and (site_divergent or not divergent_here):
+                candidates.append(site)
+        if candidates:
             site = rng.choice(candidates)
-            site_value = _site_value(site)
-            assert site_value is not None
-            use = _converted(VariableRef(type_, name), site_value.type)
-            assert use is not None
-            folds.setdefault(id(site), []).append((_operator(site_value.type, rng), use))
+            _add_use(site, VariableRef(type_, name), rng, folds)
+            across += lists.get(id(site)) != lists.get(id(stmt))
+    return across
+
+
+def _add_use(site: Statement, variable: VariableRef, rng: random.Random, folds: Folds) -> None:
+    """Fold a read of `variable` into `site`'s right-hand side (when it is rewritten)."""
+    site_value = _site_value(site)
+    assert site_value is not None
+    use = _converted(variable, site_value.type)
+    assert use is not None
+    folds.setdefault(id(site), []).append((_operator(site_value.type, rng), use))
+
+
+def _containing_lists(body: Block) -> dict[int, int]:
+    """id(statement) -> id of the statement list it is in (a `for` initialiser: its own)."""
+    lists: dict[int, int] = {}
+    for stmt in iter_statements(body):
+        for items in _bodies(stmt):
+            for item in items:
+                lists[id(item)] = id(items)
+        if isinstance(stmt, For) and stmt.init is not None:
+            lists[id(stmt.init)] = id(stmt)
+    return lists
 
 
 # Conversions a folded use may go through: exact (bool to a number, int and uint into

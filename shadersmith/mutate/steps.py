@@ -24,7 +24,7 @@ from typing import Any
 
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
-from shadersmith.mutate.liveness import extend_liveness
+from shadersmith.mutate.liveness import liveness_extension
 from shadersmith.mutate.record import StepRecord
 from shadersmith.recondition import ReconditionOptions, prune_wrappers, recondition
 
@@ -150,18 +150,26 @@ def recondition_step(
 # ---------------------------------------------------------------------------- liveness
 
 
-def liveness_params(seed: int, probability: float) -> dict[str, Any]:
-    return {"seed": seed, "probability": probability}
+def liveness_params(seed: int, probability: float, across_blocks: bool = True) -> dict[str, Any]:
+    return {"seed": seed, "probability": probability, "across_blocks": across_blocks}
 
 
 @register(LIVENESS)
 def liveness_step(program: Program, values: BufferValues, params: Mapping[str, Any]) -> StepResult:
     """ShaDiv's liveness extension (mutate/liveness.py) with a stream of its own. The
     generator applies it inline with its own stream (generate/smith.py), which the
-    generator's seed already replays; this step is the extension applied afterwards."""
+    generator's seed already replays; this step is the extension applied afterwards.
+    A record without `across_blocks` was made when uses went only to later statements of
+    the definition's own list, and replays so."""
     rng = random.Random(int(params["seed"]))
-    extended, count = extend_liveness(program, rng, float(params["probability"]))
-    return StepResult(extended, values, {"extended": count})
+    across_blocks = params.get("across_blocks", False)
+    if not isinstance(across_blocks, bool):
+        raise StepError("liveness: across_blocks must be true or false")
+    extension = liveness_extension(program, rng, float(params["probability"]), across_blocks)
+    report: dict[str, Any] = {"extended": extension.uses}
+    if across_blocks:
+        report["across_blocks"] = extension.across_blocks
+    return StepResult(extension.program, values, report)
 
 
 # The transformation families register themselves on import; imported last because they
