@@ -289,7 +289,7 @@ FIELD_CASES = [
         "results.finding",
         {"signature": "crash:x", "kind": "bad"},
         'results.finding.kind: "bad" is not a finding kind (agree, all_failed, compile_failure, '
-        "crash, disagree, odd_one_out, ours_ub, timeout)",
+        "crash, disagree, odd_one_out, ours_ub, timeout, unconfirmed)",
     ),
     (
         "results.runs",

@@ -91,6 +91,12 @@ def _strings(items: dict[str, Any], maximum: int) -> dict[str, Any]:
     return {"type": "array", "items": items, "maxItems": maximum}
 
 
+# An error lists every allowed value up to this many (every finding kind fits); of a longer
+# list (spirv-opt's passes), the first few.
+MAX_CHOICES_SHOWN = 12
+CHOICES_SHOWN_OF_MANY = 8
+
+
 def _one_of(values: Iterable[str], title: str) -> dict[str, Any]:
     return {"enum": sorted(values), "title": title}
 
@@ -372,7 +378,8 @@ def _explained(error: Any) -> str:
     elif keyword == "type":
         message = f"{shown} is not {_TYPE_WORDS.get(expected, expected)}"
     elif keyword == "enum":
-        choices = expected if len(expected) <= 8 else [*expected[:8], "..."]
+        whole = len(expected) <= MAX_CHOICES_SHOWN
+        choices = expected if whole else [*expected[:CHOICES_SHOWN_OF_MANY], "..."]
         what = f"a {title}" if title else "an allowed value"
         message = f"{shown} is not {what} ({', '.join(map(str, choices))})"
     elif keyword == "pattern":
