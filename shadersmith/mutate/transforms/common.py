@@ -7,7 +7,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from shadersmith.ir.expressions import Call, CallKind
+from shadersmith.ir.expressions import Assign, Call, CallKind, Expression, IncDec
 from shadersmith.ir.program import Function, Program
 from shadersmith.ir.statements import (
     Block,
@@ -26,6 +26,8 @@ from shadersmith.ir.values import BufferValues
 from shadersmith.ir.walk import iter_nodes
 from shadersmith.mutate.steps import StepResult
 from shadersmith.mutate.transforms.opaque import with_opaque_block
+from shadersmith.mutate.transforms.sites import out_arguments
+from shadersmith.recondition.wrappers.registry import PREFIX as WRAPPER_PREFIX
 
 
 def rng_of(params: Mapping[str, Any]) -> random.Random:
@@ -84,6 +86,27 @@ def is_closing_return(stmt: Statement, depth: int, function: Function) -> bool:
     """The `return` of a function with a value at the end of its body: moved into a
     construct, the end of the function would become reachable to the compiler."""
     return isinstance(stmt, Return) and depth == 0 and function.return_type != VOID
+
+
+def calls_beyond_wrappers(node: object) -> bool:
+    """A call of a user function other than the reconditioner's wrappers (whose only
+    effect is their value, or a write through their own `inout` argument)."""
+    return (
+        isinstance(node, Call)
+        and node.kind is CallKind.USER
+        and not node.callee.startswith(WRAPPER_PREFIX)
+    )
+
+
+def is_pure(expr: Expression, functions: Mapping[str, Function]) -> bool:
+    """No side effects: no assignment, increment, out argument, or call of a user
+    function other than the reconditioner's wrappers."""
+    for node in iter_nodes(expr):
+        if isinstance(node, Assign | IncDec) or calls_beyond_wrappers(node):
+            return False
+        if isinstance(node, Call) and out_arguments(node, functions):
+            return False
+    return True
 
 
 def calls_barrier(stmt: Statement) -> bool:

@@ -41,7 +41,6 @@ from shadersmith.ir.expressions import (
     Assign,
     Binary,
     Call,
-    CallKind,
     Expression,
     IncDec,
     Literal,
@@ -60,6 +59,7 @@ from shadersmith.mutate.transforms.common import (
     applied,
     calls_barrier,
     has_free_break,
+    is_pure,
     rng_of,
     unchanged,
 )
@@ -67,28 +67,12 @@ from shadersmith.mutate.transforms.names import fresh_name
 from shadersmith.mutate.transforms.opaque import SYNTHESISED, opaque_values
 from shadersmith.mutate.transforms.sites import (
     ListContext,
-    _out_arguments,
     rewrite_statement_list,
     statement_list_sites,
 )
 
 SPLIT_FOR_LOOP = "split-for-loop"
 _MAX_TRIPS = 256  # a literal loop is simulated up to this many iterations
-_WRAPPER_PREFIX = "SAFE_"  # the reconditioner's wrappers: pure functions of their arguments
-
-
-def _pure(expr: Expression, functions: dict[str, Function]) -> bool:
-    """No side effects: no assignment, increment, out argument, or call of a user
-    function other than the reconditioner's wrappers (which only compute a value)."""
-    for node in iter_nodes(expr):
-        if isinstance(node, Assign | IncDec):
-            return False
-        if isinstance(node, Call):
-            if _out_arguments(node, functions):
-                return False
-            if node.kind is CallKind.USER and not node.callee.startswith(_WRAPPER_PREFIX):
-                return False
-    return True
 
 
 def _splittable(stmt: Statement, stage: Stage, functions: dict[str, Function]) -> bool:
@@ -97,7 +81,7 @@ def _splittable(stmt: Statement, stage: Stage, functions: dict[str, Function]) -
     if stage is Stage.COMPUTE and calls_barrier(stmt.body):
         return False
     # A do-while's condition is evaluated as often split as whole; the others' once more.
-    return isinstance(stmt, DoWhile) or stmt.condition is None or _pure(stmt.condition, functions)
+    return isinstance(stmt, DoWhile) or stmt.condition is None or is_pure(stmt.condition, functions)
 
 
 def _leaves_only_by_limiter(loop: For) -> bool:

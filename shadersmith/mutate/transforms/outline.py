@@ -31,8 +31,8 @@ from shadersmith.mutate.transforms.common import applied, rng_of, unchanged
 from shadersmith.mutate.transforms.names import fresh_name, is_plain_value
 from shadersmith.mutate.transforms.sites import (
     ExprContext,
-    _out_arguments,
     expression_sites,
+    out_arguments,
     rewrite_expression,
 )
 
@@ -69,7 +69,7 @@ class _Outliner:
         for node in iter_nodes(expr):
             if isinstance(node, Assign | IncDec):
                 return False
-            if isinstance(node, Call) and _out_arguments(node, self.functions):
+            if isinstance(node, Call) and out_arguments(node, self.functions):
                 return False
             if (
                 isinstance(node, Call)

@@ -62,7 +62,14 @@ from shadersmith.ir.types import (
 from shadersmith.ir.values import BufferValues
 from shadersmith.ir.walk import iter_nodes
 from shadersmith.mutate.steps import StepResult, register
-from shadersmith.mutate.transforms.common import applied, has_free_jump, rng_of, unchanged
+from shadersmith.mutate.transforms.common import (
+    applied,
+    calls_beyond_wrappers,
+    has_free_jump,
+    is_pure,
+    rng_of,
+    unchanged,
+)
 from shadersmith.mutate.transforms.fuzzing import fuzzer
 from shadersmith.mutate.transforms.names import fresh_name
 from shadersmith.mutate.transforms.opaque import (
@@ -79,7 +86,6 @@ from shadersmith.mutate.transforms.sites import (
 
 DEAD_OUTPUT_WRITE = "dead-output-write"
 LIVE_OUTPUT_WRITE = "live-output-write"
-_WRAPPER_PREFIX = "SAFE_"
 _INVOCATION_IDS = frozenset(
     {"gl_LocalInvocationID", "gl_GlobalInvocationID", "gl_LocalInvocationIndex", "gl_WorkGroupID"}
 )
@@ -255,20 +261,7 @@ def _common_index(program: Program, access: Expression) -> Expression | None:
     for node in iter_nodes(index):
         if isinstance(node, VariableRef) and node.name not in _INVOCATION_IDS:
             return None
-        if _calls_more_than_a_wrapper(node):
-            return None
-        if isinstance(node, Assign):
-            return None
-    return index
-
-
-def _calls_more_than_a_wrapper(node: object) -> bool:
-    """A call of a user function other than the reconditioner's wrappers (pure)."""
-    return (
-        isinstance(node, Call)
-        and node.kind is CallKind.USER
-        and not node.callee.startswith(_WRAPPER_PREFIX)
-    )
+    return index if is_pure(index, {f.name: f for f in program.functions}) else None
 
 
 def _untouching(stmt: Statement, name: str | None) -> bool:
@@ -281,7 +274,7 @@ def _untouching(stmt: Statement, name: str | None) -> bool:
             return False
         if isinstance(node, VariableRef) and node.name == name:
             return False
-        if _calls_more_than_a_wrapper(node):
+        if calls_beyond_wrappers(node):
             return False
     return True
 

@@ -10,7 +10,7 @@ counting the same way, applies the change at the drawn index.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from shadersmith.analysis.builtins import find_exact
@@ -181,7 +181,7 @@ class ExprContext:
 ExprVisitor = Callable[[Expression, ExprContext], Expression | None]
 
 
-def _out_arguments(call: Call, functions: dict[str, Function]) -> frozenset[int]:
+def out_arguments(call: Call, functions: Mapping[str, Function]) -> frozenset[int]:
     """Which arguments of `call` are l-values (out or inout parameters)."""
     if call.kind is CallKind.USER:
         callee = functions.get(call.callee)
@@ -301,7 +301,7 @@ class _ExpressionWalk:
             target = self.lvalue(expr.target)
             return expr if target is expr.target else dataclasses.replace(expr, target=target)
         if isinstance(expr, Call):
-            outs = _out_arguments(expr, self.functions)
+            outs = out_arguments(expr, self.functions)
             args = tuple(
                 self.lvalue(a) if i in outs else self.rvalue(a) for i, a in enumerate(expr.args)
             )
