@@ -48,7 +48,7 @@ import numpy as np
 import numpy.typing as npt
 
 from shadersmith.campaign import loop
-from shadersmith.campaign.loop import Context, Limits, Progress, Recorded, Unit
+from shadersmith.campaign.loop import Context, Progress, Recorded, Unit
 from shadersmith.campaign.preparation import CpuShare
 from shadersmith.campaign.store import Bucket, CampaignStore, Comparison, ProgramNote
 from shadersmith.case import Finding, Kind, StepRecord, safe_files
@@ -685,15 +685,11 @@ def run_fusion_campaign(
             f"{out} holds a fusion campaign of an older shadersmith ({OLDER_STATE_FILE}); "
             "use another --out"
         )
-    limits = Limits(
-        options.time_s, options.timeout_s, options.reduce, options.reduce_time_s, options.cluster
-    )
-    kind = FusionKind(options)
-    progress = loop.run(out, kind, limits, options.keep_per_bucket, stop, on_progress)
+    progress = loop.run_with(out, FusionKind(options), options, stop, on_progress)
     return cast(FusionProgress, progress.detail)
 
 
-class FusionKind:
+class FusionKind(loop.KindDefaults):
     """The fusion campaign as the campaign loop (loop.py) runs it: a unit is a sequence;
     its pieces are its parts and fused programs (with the interpreter's images, made in
     the preparing processes), one job each; recording judges each fused program against
@@ -713,14 +709,8 @@ class FusionKind:
     def session_targets(self) -> list[str]:
         return list(self.options.targets)
 
-    def streamed_targets(self) -> list[str] | None:
-        return None
-
     def cpu_share(self) -> CpuShare:
         return self.options.cpu_share()
-
-    def workers_per_target(self) -> int:
-        return self.options.cpu_share().workers_per_target()
 
     def prepare_ahead(self) -> int | None:
         # The next sequence's programs are prepared while this one runs on the targets.

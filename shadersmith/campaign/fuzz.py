@@ -25,15 +25,15 @@ from pathlib import Path
 
 from shadersmith.campaign import loop
 from shadersmith.campaign.findings import reproduce_crashes
-from shadersmith.campaign.loop import Context, Limits, Progress, Recorded, Unit
+from shadersmith.campaign.loop import Context, Progress, Recorded, Unit
 from shadersmith.campaign.preparation import CpuShare
 from shadersmith.campaign.reduction import reduce_bucket
 from shadersmith.campaign.store import Bucket, CampaignStore
-from shadersmith.case import Kind, Provenance, TestCase, load_test, write_test
+from shadersmith.case import Kind, Provenance, TestCase, load_test
 from shadersmith.generate.smith import SmithOptions, generate, options_to_dict
 from shadersmith.ir.profile import LanguageProfile
 from shadersmith.oracle.blame import witnesses_for
-from shadersmith.oracle.differential import REFERENCE, output_digest
+from shadersmith.oracle.differential import REFERENCE
 from shadersmith.oracle.evidence import complete
 from shadersmith.targets.chains import Job
 from shadersmith.targets.jobs import job_language
@@ -133,7 +133,7 @@ def _pending_indices(options: CampaignOptions, done: set[int]) -> Iterator[int]:
         index += 1
 
 
-class DifferentialKind:
+class DifferentialKind(loop.KindDefaults):
     """The differential campaign as the campaign loop (loop.py) runs it: a unit is one
     test (one job), run on every target; findings are re-run (crashes) and completed with
     evidence (witnesses, front-end dumps) before they are recorded."""
@@ -144,9 +144,6 @@ class DifferentialKind:
 
     def settings(self) -> dict[str, object]:
         return self.options.settings()
-
-    def open(self, store: CampaignStore) -> None:
-        pass
 
     def session_targets(self) -> list[str]:
         return self.options.targets + self.witnesses
@@ -159,9 +156,6 @@ class DifferentialKind:
 
     def workers_per_target(self) -> int:
         return self.options.target_workers()
-
-    def prepare_ahead(self) -> int | None:
-        return None
 
     def check_session(self, session: TargetSession) -> None:
         _check_enough_targets(self.options.targets, session, self.options.profile)
@@ -198,9 +192,6 @@ class DifferentialKind:
             bucket, example, session, self.options.target_workers(), time_s, interrupted
         )
 
-    def detail(self, store: CampaignStore, progress: Progress) -> None:
-        return None
-
 
 def run_campaign(
     directory: Path,
@@ -209,11 +200,7 @@ def run_campaign(
     on_progress: Callable[[Progress], None] | None = None,
 ) -> Progress:
     """Run (or resume) the campaign in `directory` until done, timed out or `stop` set."""
-    limits = Limits(
-        options.time_s, options.timeout_s, options.reduce, options.reduce_time_s, options.cluster
-    )
-    kind = DifferentialKind(options)
-    return loop.run(directory, kind, limits, options.keep_per_bucket, stop, on_progress)
+    return loop.run_with(directory, DifferentialKind(options), options, stop, on_progress)
 
 
 # A differential campaign compares compilers; the interpreter alone finds nothing.
@@ -258,30 +245,19 @@ def _handle(
     judged = judge(results, context.components, options.ignore)
     findings = reproduce_crashes(judged.findings, results)
     judged = judged.with_findings(findings)
-    directories: dict[str, str] = {}
-    for finding in findings:
-        if store.kept_directories(finding.signature) >= context.keep_per_bucket:
-            continue  # counted, not kept: no reduction wasted on duplicates
-        test = judged.recorded_in(item.test, finding, session.versions())
-        path = store.test_directory(finding, item.name)
-        write_test(test, path, root=store.directory)
-        directories[finding.signature] = str(path.relative_to(store.directory))
-    rows = [
-        (
-            name,
-            r.status.value,
-            output_digest(r) if r.ok else None,
-            r.compile_ms + r.tools_ms,
-            r.run_ms,
-        )
-        for name, r in results.items()
-    ]
+    versions = session.versions()
+    directories = store.keep_tests(
+        findings,
+        item.name,
+        lambda finding: judged.recorded_in(item.test, finding, versions),
+        context.keep_per_bucket,
+    )
     opened = store.record(
         item.index,
         item.seed,
         judged.headline,
         findings,
-        rows,
+        store.result_rows(results),
         directories,
         time.perf_counter() - started,
     )

@@ -207,6 +207,59 @@ class CampaignKind(Protocol[PieceKey, Piece]):
         ...
 
 
+class KindDefaults:
+    """The verbs most kinds answer alike; a kind overrides what differs."""
+
+    def open(self, store: CampaignStore) -> None:
+        pass
+
+    def streamed_targets(self) -> list[str] | None:
+        return None
+
+    def cpu_share(self) -> CpuShare:
+        raise NotImplementedError
+
+    def workers_per_target(self) -> int:
+        return self.cpu_share().workers_per_target()
+
+    def prepare_ahead(self) -> int | None:
+        return None
+
+    def detail(self, store: CampaignStore, progress: Progress) -> Any:
+        return None
+
+
+class RunOptions(Protocol):
+    """What every kind's options say about a run (not its settings)."""
+
+    @property
+    def time_s(self) -> float | None: ...
+    @property
+    def timeout_s(self) -> float: ...
+    @property
+    def reduce(self) -> bool: ...
+    @property
+    def reduce_time_s(self) -> float: ...
+    @property
+    def cluster(self) -> str | None: ...
+    @property
+    def keep_per_bucket(self) -> int: ...
+
+
+def run_with(
+    directory: Path,
+    kind: CampaignKind[Any, Any],
+    options: RunOptions,
+    stop: threading.Event | None = None,
+    on_progress: Callable[[Progress], None] | None = None,
+) -> Progress:
+    """`run` with the limits and the bucket size a kind's `options` give."""
+    limits = Limits(
+        options.time_s, options.timeout_s, options.reduce, options.reduce_time_s, options.cluster
+    )
+    return run(directory, kind, limits, options.keep_per_bucket, stop, on_progress)
+
+
 def run(
     directory: Path,
     kind: CampaignKind[Any, Any],

@@ -31,16 +31,16 @@ from typing import Any
 
 from shadersmith.campaign import loop
 from shadersmith.campaign.findings import reproduce_crashes
-from shadersmith.campaign.loop import Context, Limits, Progress, Recorded, Unit
+from shadersmith.campaign.loop import Context, Progress, Recorded, Unit
 from shadersmith.campaign.preparation import CpuShare
 from shadersmith.campaign.store import Bucket, CampaignStore
-from shadersmith.case import Finding, Kind, write_test
+from shadersmith.case import Finding, Kind
 from shadersmith.case.codec import step_to_json
 from shadersmith.generate.smith import SmithOptions, options_to_dict
 from shadersmith.ir.profile import GLSL450, LanguageProfile
 from shadersmith.mutate.metamorphic import DEFAULT_STEPS, plan_variant
 from shadersmith.mutate.transforms import FAMILIES
-from shadersmith.oracle.differential import REFERENCE, output_digest
+from shadersmith.oracle.differential import REFERENCE
 from shadersmith.oracle.metamorphic import MetamorphicJudgement, judge_metamorphic, same_output
 from shadersmith.pair import Pair, pair_results, prepare_pair, recorded_pair
 from shadersmith.targets.chains import Job
@@ -94,7 +94,7 @@ class MetamorphicOptions:
         return CpuShare(self.jobs, len(self.targets) + 1, cpus_per_preparer=8)
 
 
-class MetamorphicKind:
+class MetamorphicKind(loop.KindDefaults):
     """The metamorphic campaign as the campaign loop (loop.py) runs it: a unit is one
     pair, whose two jobs (reference, variant) run on every target and the interpreter."""
 
@@ -110,17 +110,8 @@ class MetamorphicKind:
     def session_targets(self) -> list[str]:
         return [*self.options.targets, REFERENCE]
 
-    def streamed_targets(self) -> list[str] | None:
-        return None
-
     def cpu_share(self) -> CpuShare:
         return self.options.cpu_share()
-
-    def workers_per_target(self) -> int:
-        return self.options.cpu_share().workers_per_target()
-
-    def prepare_ahead(self) -> int | None:
-        return None
 
     def check_session(self, session: TargetSession) -> None:
         absent = [t for t in self.options.targets if t not in session.present]
@@ -167,9 +158,6 @@ class MetamorphicKind:
 
         return reduce_metamorphic_bucket(example, bucket.signature, session, time_s)
 
-    def detail(self, store: CampaignStore, progress: Progress) -> None:
-        return None
-
 
 def run_metamorphic_campaign(
     directory: Path,
@@ -178,11 +166,7 @@ def run_metamorphic_campaign(
     on_progress: Callable[[Progress], None] | None = None,
 ) -> Progress:
     """Run (or resume) the metamorphic campaign in `directory`."""
-    limits = Limits(
-        options.time_s, options.timeout_s, options.reduce, options.reduce_time_s, options.cluster
-    )
-    kind = MetamorphicKind(options)
-    return loop.run(directory, kind, limits, options.keep_per_bucket, stop, on_progress)
+    return loop.run_with(directory, MetamorphicKind(options), options, stop, on_progress)
 
 
 def _record_pair(
@@ -197,24 +181,13 @@ def _record_pair(
     judged = judge_metamorphic(reference, variant, options.targets, context.components)
     findings = reproduce_crashes(judged.findings, variant)
     findings = [_confirm_wrong(f, pair, session) for f in findings]
-    directories: dict[str, str] = {}
-    for finding in findings:
-        if store.kept_directories(finding.signature) >= context.keep_per_bucket:
-            continue
-        test = recorded_pair(pair, reference, variant, finding, session.versions())
-        path = store.test_directory(finding, pair.seed)
-        write_test(test, path, root=store.directory)
-        directories[finding.signature] = str(path.relative_to(store.directory))
-    rows = [
-        (
-            name,
-            r.status.value,
-            output_digest(r) if r.ok else None,
-            r.compile_ms + r.tools_ms,
-            r.run_ms,
-        )
-        for name, r in pair_results(reference, variant).items()
-    ]
+    versions = session.versions()
+    directories = store.keep_tests(
+        findings,
+        pair.seed,
+        lambda finding: recorded_pair(pair, reference, variant, finding, versions),
+        context.keep_per_bucket,
+    )
     store.db.execute(
         "INSERT OR REPLACE INTO variants VALUES (?, ?, ?, ?, ?, ?)",
         (
@@ -231,7 +204,7 @@ def _record_pair(
         pair.seed,
         _headline(judged, findings),
         findings,
-        rows,
+        store.result_rows(pair_results(reference, variant)),
         directories,
         time.perf_counter() - started,
     )

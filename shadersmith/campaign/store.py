@@ -19,12 +19,21 @@ import json
 import re
 import sqlite3
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from shadersmith.case import Finding, TestCaseError, finding_to_json, safe_files, strict_json
+from shadersmith.case import (
+    Finding,
+    TestCase,
+    TestCaseError,
+    finding_to_json,
+    safe_files,
+    strict_json,
+    write_test,
+)
+from shadersmith.targets.results import RunResult
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -102,6 +111,11 @@ class ProgramNote:
 
 # How long a recorded test may wait for its commit.
 COMMIT_INTERVAL_S = 1.0
+
+
+# One target's run of a test as `record` takes it: target, status, output digest (None
+# for a failure or where outputs are not compared), compile ms, run ms.
+ResultRow = tuple[str, str, str | None, float, float]
 
 
 class StoreError(Exception):
@@ -210,6 +224,41 @@ class CampaignStore:
     def done_indices(self) -> set[int]:
         return {row[0] for row in self.db.execute("SELECT idx FROM tests")}
 
+    def keep_tests(
+        self,
+        findings: Sequence[Finding],
+        name: int | str,
+        recorded: Callable[[Finding], TestCase],
+        keep_per_bucket: int,
+    ) -> dict[str, str]:
+        """Write `recorded(finding)` as test `name` of each finding's bucket that holds
+        fewer than `keep_per_bucket` tests (the rest are counted, not kept: no reduction
+        is wasted on duplicates); the directories written, by signature, relative to the
+        campaign (record's `directories`)."""
+        directories: dict[str, str] = {}
+        for finding in findings:
+            if self.kept_directories(finding.signature) >= keep_per_bucket:
+                continue
+            path = self.test_directory(finding, name)
+            write_test(recorded(finding), path, root=self.directory)
+            directories[finding.signature] = str(path.relative_to(self.directory))
+        return directories
+
+    @staticmethod
+    def result_rows(results: Mapping[str, RunResult]) -> list[ResultRow]:
+        """The `results` rows of `record` for one test's runs: status, output digest,
+        compile and run milliseconds per target."""
+        return [
+            (
+                name,
+                r.status.value,
+                r.output_digest() if r.ok else None,
+                r.compile_ms + r.tools_ms,
+                r.run_ms,
+            )
+            for name, r in results.items()
+        ]
+
     def kept_directories(self, signature: str) -> int:
         row = self.db.execute(
             "SELECT COUNT(*) FROM bucket_tests WHERE signature = ? AND directory IS NOT NULL",
@@ -233,7 +282,7 @@ class CampaignStore:
         seed: int,
         verdict: str,
         findings: list[Finding],
-        results: list[tuple[str, str, str | None, float, float]],
+        results: list[ResultRow],
         directories: dict[str, str],
         seconds: float,
         comparisons: Sequence[Comparison] = (),
@@ -279,7 +328,7 @@ class CampaignStore:
         seed: int,
         verdict: str,
         findings: list[Finding],
-        results: list[tuple[str, str, str | None, float, float]],
+        results: list[ResultRow],
         directories: dict[str, str],
         seconds: float,
     ) -> list[str]:
