@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from shadersmith.case import TestCase, load_test, write_test
+from shadersmith.case import StepRecord, TestCase, load_test, write_test
 from shadersmith.case.runs import RecordedResults
 from shadersmith.cli import main
 from shadersmith.export.amber import PASSES_COMMENT, amber_binary, amber_script
@@ -304,9 +304,14 @@ def _run_pair(seed: int, stage: str) -> TestCase:
     """Pair `seed` run on the planted target and the real lavapipe, judged and recorded
     as a metamorphic campaign records it."""
     fragment = 1.0 if stage == "fragment" else 0.0
-    pair = prepare_pair(
-        seed, SmithOptions(fragment_probability=fragment), plan_variant(seed, PAIR_FAMILIES)
-    )
+    # Opaque values loaded as they are (`< _opaque.one`, what the planted rewrite looks
+    # for), as plans made before synthesised opaque values (mutate/transforms/opaque.py)
+    # recorded them: a step without the `opaque` parameter.
+    plan = [
+        StepRecord(step.name, {k: v for k, v in step.params.items() if k != "opaque"})
+        for step in plan_variant(seed, PAIR_FAMILIES)
+    ]
+    pair = prepare_pair(seed, SmithOptions(fragment_probability=fragment), plan)
     targets = [PLANTED, "vk-lavapipe"]
     with TargetSession([*targets, REFERENCE]) as session:
         reference, variant = (
