@@ -26,7 +26,7 @@ from __future__ import annotations
 import itertools
 import threading
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +36,7 @@ from shadersmith.campaign.findings import CRASH_RERUNS
 from shadersmith.campaign.preparation import CpuShare, Preparation
 from shadersmith.campaign.store import Bucket, CampaignStore
 from shadersmith.case import Finding, Kind, TestCaseError
+from shadersmith.case.finding import OUR_KINDS
 from shadersmith.targets.chains import Job
 from shadersmith.targets.ray_farm import session_for
 from shadersmith.targets.results import RunResult
@@ -46,7 +47,7 @@ Piece = TypeVar("Piece")
 
 # Buckets whose kind is one of these are defects of ours: the sanitizer rejects the very
 # candidates that would show them, so they are not reduced.
-NOT_REDUCED_KINDS = frozenset({"ours_ub", "all_failed"})
+NOT_REDUCED_KINDS = frozenset(kind.value for kind in OUR_KINDS)
 
 
 @dataclass(frozen=True)
@@ -423,14 +424,12 @@ class _UnitJobs:
         prepared: Iterator[Any],
         more: Callable[[], bool],
     ) -> None:
-        from collections import deque
-
         self.kind = kind
         self.units = units
         self.prepared = prepared
         self.more = more
         self.started: deque[_StartedUnit] = deque()
-        self.pending: list[Job] = []
+        self.pending: deque[Job] = deque()
         self.produced = 0  # jobs
         self.any_unit = False
 
@@ -443,7 +442,7 @@ class _UnitJobs:
                 raise StopIteration
             self._start_unit()
         self.produced += 1
-        return self.pending.pop(0)
+        return self.pending.popleft()
 
     def _start_unit(self) -> None:
         unit = next(self.units)  # StopIteration ends the stream
