@@ -16,7 +16,7 @@ from shadersmith.case import (
     load_test,
     write_test,
 )
-from shadersmith.harness.typenames import parse_type_name
+from shadersmith.case.typenames import parse_type_name, type_name
 from shadersmith.ir.types import INT, ArrayType, ScalarKind, VectorType
 
 
@@ -67,6 +67,11 @@ def test_type_names() -> None:
     assert parse_type_name("vec4[]") == ArrayType(VectorType(ScalarKind.FLOAT, 4), None)
     with pytest.raises(ValueError, match="unknown type"):
         parse_type_name("dvec3")
+
+
+def test_type_names_print_as_they_parse() -> None:
+    for text in ("int", "uvec3", "bvec2", "float[4]", "int[3][2]", "vec4[]", "uint[2][]"):
+        assert type_name(parse_type_name(text)) == text
 
 
 def _corrupt(tmp_path: Path, edit: str) -> Path:

@@ -36,8 +36,8 @@ from shadersmith.case.testcase import (
     reference_file,
     shader_file,
 )
+from shadersmith.case.typenames import parse_type_name
 from shadersmith.case.values_json import value_from_json, value_to_json
-from shadersmith.harness.typenames import parse_type_name
 from shadersmith.ir.program import BufferAccess
 from shadersmith.mutate.record import StepRecord
 

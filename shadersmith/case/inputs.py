@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shadersmith.emit.glsl import type_name
+from shadersmith.case.typenames import type_name
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues, Value
 
@@ -24,7 +24,7 @@ class BufferSpec:
     block: str
     binding: int
     access: str
-    fields: tuple[tuple[str, str], ...]  # (name, GLSL type name)
+    fields: tuple[tuple[str, str], ...]  # (name, type name: case/typenames.py)
     values: dict[str, Value]
     uniform: bool = False
 

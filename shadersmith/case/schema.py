@@ -34,6 +34,7 @@ from typing import Any
 from shadersmith.case.finding import Kind
 from shadersmith.case.inputs import TestCaseError
 from shadersmith.case.testcase import SHADER_FILE_BY_STAGE
+from shadersmith.case.typenames import parse_type_name
 from shadersmith.generate.options import (
     AT_LEAST_ONE,
     OPTION_MAXIMA,
@@ -41,7 +42,6 @@ from shadersmith.generate.options import (
     TUPLE_OPTIONS,
     SmithOptions,
 )
-from shadersmith.harness.typenames import parse_type_name
 from shadersmith.ir.profile import ALL_PROFILES
 from shadersmith.ir.program import BufferAccess
 from shadersmith.ir.types import ArrayType, Type, VectorType

@@ -176,7 +176,7 @@ def _block_lines(buffer: BufferInput, prefix: str) -> list[str]:
 def _member_lines(name: str, type_: Type, value: Value) -> Iterator[str]:
     # shader_runner sets one scalar or vector per command: an array is walked down to
     # those, with GL's names for them (`a[2]`, `aa[1][0]`). Test files hold nothing else
-    # in a uniform block (harness/typenames.py).
+    # in a uniform block (case/typenames.py).
     if isinstance(type_, ArrayType):
         assert isinstance(value, tuple)
         for index, item in enumerate(value):

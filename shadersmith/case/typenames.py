@@ -1,4 +1,6 @@
-"""Parse the GLSL type names that test.json uses for buffer fields (`uvec3`, `int[4]`)."""
+"""The type names test.json gives buffer fields (`uvec3`, `int[4]`, `int[3][2]`), printed
+and parsed here only: GLSL's spelling of scalars, vectors and arrays of them, whatever
+language the test's shader is in (a WGSL test's fields are named the same way)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,16 @@ _VECTOR_PREFIXES = {
 }
 _NAME = re.compile(r"^(?P<base>[a-z]+[234]?)(?P<dims>(\[\d*\])*)$")
 _VECTOR = re.compile(r"^(?P<prefix>[biu]?)vec(?P<size>[234])$")
+
+
+def type_name(type_: Type) -> str:
+    """`type_` as test.json names it: `int[3][2]` is an array of 3 arrays of 2, the
+    declarator order (an ArrayType's own str() puts the outer length last)."""
+    dims: list[str] = []
+    while isinstance(type_, ArrayType):
+        dims.append("[]" if type_.length is None else f"[{type_.length}]")
+        type_ = type_.element
+    return str(type_) + "".join(dims)
 
 
 def parse_type_name(text: str) -> Type:
