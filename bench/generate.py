@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from shadersmith.analysis.builtins import EXACT_BY_NAME
 from shadersmith.analysis.constructs import constructs
 from shadersmith.campaign.validation_batch import run_batch
-from shadersmith.emit.glsl import emit_glsl
+from shadersmith.emit import emit
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.ir.operators import AssignOp, BinaryOp, IncDecOp, UnaryOp
 from shadersmith.ir.profile import GLSL450, PROFILES
@@ -96,7 +96,7 @@ def main() -> None:
     timings = []
     for seed in seeds[: args.timing_seeds]:
         start = time.perf_counter()
-        emit_glsl(generate(seed, options, GLSL450).program, GLSL450)
+        emit(generate(seed, options, GLSL450).program, GLSL450)
         timings.append((time.perf_counter() - start) * 1000)
     median_ms = statistics.median(timings)
 
@@ -107,7 +107,7 @@ def main() -> None:
         generated = generate(seed, options, GLSL450)
         labels = constructs(generated.program) | {f"choice:{c}" for c in generated.choices}
         present.update(labels)
-        lines.append(emit_glsl(generated.program, GLSL450).count("\n"))
+        lines.append(emit(generated.program, GLSL450).count("\n"))
     rates = {label: present[label] / args.count for label in REQUIRED}
 
     # Validity: every seed in every profile through glslang.

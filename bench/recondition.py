@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from shadersmith.analysis.aliasing import aliasing_calls
-from shadersmith.emit.glsl import emit_glsl
+from shadersmith.emit import emit
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.interp import UndefinedBehaviour, run_compute
 from shadersmith.ir.profile import GLSL450, PROFILES, profile_named
@@ -66,13 +66,13 @@ def check_seed(seed: int, validate_text: bool) -> Outcome:
     result = recondition(generated.program, generated.buffer_values)
     recondition_ms = (time.perf_counter() - start) * 1000
     after, detail = _first_ub(result.program, result.buffer_values, generated.workgroups)
-    original = emit_glsl(generated.program, GLSL450)
-    reconditioned = emit_glsl(result.program, GLSL450)
+    original = emit(generated.program, GLSL450)
+    reconditioned = emit(result.program, GLSL450)
     rejected = []
     if validate_text:
         for name in sorted(PROFILES):
             profile = profile_named(name)
-            text = emit_glsl(result.program, profile)
+            text = emit(result.program, profile)
             for mode in validation_modes(profile):
                 if not validate(text, "compute", mode).accepted:
                     rejected.append(f"{name}/{mode}")

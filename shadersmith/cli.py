@@ -115,12 +115,11 @@ DEFAULT_FRAGMENT_SHARE = 0.25
 def generate(seed: int, profile: str, out: Path | None, stage: str, force: bool) -> None:
     """Generate one random shader (GLSLsmith generator, ShaDiv's divergence)."""
     from shadersmith.case import safe_files, write_test
-    from shadersmith.emit.glsl import emit_glsl
-    from shadersmith.emit.wgsl import emit_wgsl
+    from shadersmith.emit import emit
     from shadersmith.generate.smith import SmithOptions
     from shadersmith.generate.smith import generate as generate_program
     from shadersmith.harness.build import testcase_from_generated
-    from shadersmith.ir.profile import Language, profile_named
+    from shadersmith.ir.profile import profile_named
 
     language = profile_named(profile)
     if out is not None:
@@ -128,10 +127,7 @@ def generate(seed: int, profile: str, out: Path | None, stage: str, force: bool)
     options = SmithOptions(fragment_probability=1.0 if stage == "fragment" else 0.0)
     generated = generate_program(seed, options, language)
     if out is None:
-        if language.language is Language.WGSL:
-            sys.stdout.write(emit_wgsl(generated.program))
-        else:
-            sys.stdout.write(emit_glsl(generated.program, language))
+        sys.stdout.write(emit(generated.program, language))
         if generated.workgroups != (1, 1, 1):  # what the text cannot say
             x, y, z = generated.workgroups
             click.echo(f"dispatch: {x}x{y}x{z} work groups", err=True)

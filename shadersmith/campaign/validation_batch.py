@@ -13,7 +13,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from shadersmith.emit.glsl import emit_glsl
+from shadersmith.emit import emit
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.harness.build import testcase_from_generated
 from shadersmith.harness.testcase import write_test
@@ -39,7 +39,7 @@ def check_seed(
     profile: LanguageProfile = profile_named(profile_name)
     start = time.perf_counter()
     generated = generate(seed, options, profile)
-    source = emit_glsl(generated.program, profile)
+    source = emit(generated.program, profile)
     generate_ms = (time.perf_counter() - start) * 1000
     rejections = []
     for mode in validation_modes(profile):

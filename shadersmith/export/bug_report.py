@@ -851,7 +851,7 @@ def _swap_shader(text: str, stage: str, glsl: str) -> str:
 
 def _glsl_twin(test: TestCase) -> TestCase:
     """A WGSL test's program as GLSL 4.50, with the same inputs."""
-    from shadersmith.emit.glsl import emit_glsl
+    from shadersmith.emit import emit
     from shadersmith.harness.regenerate import program_of
     from shadersmith.ir.profile import GLSL450
 
@@ -863,7 +863,7 @@ def _glsl_twin(test: TestCase) -> TestCase:
     return dataclasses.replace(
         test,
         language=GLSL450.name,
-        shaders={main: emit_glsl(program, GLSL450)},
+        shaders={main: emit(program, GLSL450)},
         provenance=Provenance(generator=""),
     )
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from shadersmith.case import SHADER_FILE_BY_STAGE, Provenance, TestCase, inputs_of
+from shadersmith.case import Provenance, TestCase, inputs_of
 from shadersmith.case.provenance import SMITH
 from shadersmith.case.testcase import shader_file
-from shadersmith.emit.glsl import emit_glsl
-from shadersmith.emit.wgsl import emit_wgsl
+from shadersmith.emit import emit
 from shadersmith.generate.smith import GeneratedProgram, options_to_dict
-from shadersmith.ir.profile import Language, LanguageProfile
+from shadersmith.ir.profile import LanguageProfile
 
 
 def generator_provenance(generated: GeneratedProgram, profile: LanguageProfile) -> Provenance:
@@ -26,10 +25,7 @@ def testcase_from_generated(generated: GeneratedProgram, profile: LanguageProfil
     """The generator's program as it is, unreconditioned (trial.prepare_generated makes
     the reconditioned test that runs). A WGSL program is one `shader.wgsl`."""
     stage = generated.program.stage.value
-    if profile.language is Language.WGSL:
-        shaders = {shader_file(stage, profile.name): emit_wgsl(generated.program)}
-    else:
-        shaders = {SHADER_FILE_BY_STAGE[stage]: emit_glsl(generated.program, profile)}
+    shaders = {shader_file(stage, profile.name): emit(generated.program, profile)}
     return TestCase(
         stage=stage,
         language=profile.name,

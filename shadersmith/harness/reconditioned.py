@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from shadersmith.case import SHADER_FILE_BY_STAGE, TestCase, inputs_of
-from shadersmith.emit.glsl import emit_glsl
+from shadersmith.emit import emit
 from shadersmith.harness.regenerate import rebuild
 from shadersmith.interp import run_compute
 from shadersmith.mutate.steps import RECONDITION, apply_step, recondition_params
@@ -49,7 +49,7 @@ def reconditioned_test(
     return TestCase(
         stage=test.stage,
         language=test.language,
-        shaders={SHADER_FILE_BY_STAGE[test.stage]: emit_glsl(result.program, rebuilt.profile)},
+        shaders={SHADER_FILE_BY_STAGE[test.stage]: emit(result.program, rebuilt.profile)},
         inputs=inputs_of(
             result.program, result.values, test.inputs.dispatch, test.inputs.framebuffer
         ),

@@ -14,11 +14,10 @@ from shadersmith.analysis.wgsl_constants import creation_errors
 from shadersmith.case import UNRECONDITIONED_FILE_BY_STAGE, TestCase, TestCaseError, buffer_specs
 from shadersmith.case.provenance import SMITH
 from shadersmith.case.testcase import WGSL_LANGUAGE
-from shadersmith.emit.glsl import emit_glsl
-from shadersmith.emit.wgsl import emit_wgsl
+from shadersmith.emit import emit
 from shadersmith.front.glsl import FrontEndError, parse_glsl
 from shadersmith.generate.smith import generate, options_from_dict
-from shadersmith.ir.profile import Language, LanguageProfile, profile_named
+from shadersmith.ir.profile import LanguageProfile, profile_named
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
 from shadersmith.mutate.steps import RECONDITION, StepError, replay_steps
@@ -61,18 +60,12 @@ def rebuild(test: TestCase) -> RebuiltProgram:
         program, values = replay_steps(steps[cut:], original, original_values)
     except StepError as error:
         raise TestCaseError(f"test.json: cannot replay its steps ({error})") from None
-    if _emit(program, profile) != test.main_shader:
+    if emit(program, profile) != test.main_shader:
         raise TestCaseError(
             "the shader differs from what its provenance generates (edited by hand?); "
             "reading edited shaders needs the GLSL front-end"
         )
     return RebuiltProgram(program, values, profile, original, original_values)
-
-
-def _emit(program: Program, profile: LanguageProfile) -> str:
-    if profile.language is Language.WGSL:
-        return emit_wgsl(program)
-    return emit_glsl(program, profile)
 
 
 def program_of(
@@ -136,7 +129,7 @@ def _wgsl_program_of(
         program, values = replay_steps(steps[cut:], parsed.program, values)
     except StepError as error:
         raise TestCaseError(f"test.json: cannot replay its steps ({error})") from None
-    if emit_wgsl(program) != test.main_shader:
+    if emit(program, profile) != test.main_shader:
         invalid = creation_errors(parsed.program)
         if invalid:
             # Reconditioned before the reconditioner removed WGSL's creation errors

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from shadersmith.case import Provenance
 from shadersmith.case.provenance import REDUCE
-from shadersmith.emit.glsl import emit_glsl
+from shadersmith.emit import emit
 from shadersmith.front.glsl import FrontEndError, parse_glsl
 from shadersmith.interp import UndefinedBehaviour
 from shadersmith.interp.defined import check_defined
@@ -123,7 +123,7 @@ class Interestingness:
 
     def prepare(self, candidate: Candidate) -> Prepared | Judgement:
         """Front-end, reconditioner and sanitizer: everything short of the targets."""
-        text = emit_glsl(candidate.program, self.subject.text_profile)
+        text = emit(candidate.program, self.subject.text_profile)
         try:
             program = parse_glsl(text).program
         except FrontEndError:
@@ -179,7 +179,7 @@ class Interestingness:
             self._cache[key] = Judgement.INVALID
             return Judgement.INVALID
         if text is None:
-            text = emit_glsl(candidate.program, self.subject.text_profile)
+            text = emit(candidate.program, self.subject.text_profile)
         return Prepared(candidate, text, trial, job, key)
 
     # ------------------------------------------------------------------ running

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from shadersmith.emit.glsl import emit_glsl
+from shadersmith.emit import emit
 from shadersmith.reduce.interesting import Candidate, Interestingness, Judgement, Prepared
 from shadersmith.reduce.passes import PASSES, Chosen, ReductionPass, count, weighted_size
 
@@ -134,7 +134,7 @@ def _smaller(candidate: Candidate, current: Candidate, interestingness: Interest
 
 def _size(candidate: Candidate, interestingness: Interestingness) -> tuple[int, int, int]:
     """Nodes, then text, then input elements (a halved array is as long to write)."""
-    text = emit_glsl(candidate.program, interestingness.subject.text_profile)
+    text = emit(candidate.program, interestingness.subject.text_profile)
     elements = sum(
         len(value) if isinstance(value, tuple) else 1
         for fields in candidate.buffer_values.values()

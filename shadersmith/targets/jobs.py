@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 
 from shadersmith.case.testcase import WGSL_LANGUAGE
-from shadersmith.emit.glsl import emit_glsl
-from shadersmith.emit.wgsl import emit_wgsl
+from shadersmith.emit import emit
 from shadersmith.harness.testcase import TestCase
 from shadersmith.ir.profile import GLSL330, Language, LanguageProfile
 from shadersmith.ir.program import Program, Stage
@@ -41,7 +40,7 @@ def job_from_program(
     wgsl = job_language(profile) == WGSL_JOB
     return Job(
         stage=program.stage.value,
-        source=emit_wgsl(program) if wgsl else emit_glsl(program, profile),
+        source=emit(program, profile),
         language=WGSL_JOB if wgsl else GLSL_JOB,
         buffers=tuple(buffer_inputs(program, values)),
         program=program,
@@ -50,7 +49,7 @@ def job_from_program(
         groups=groups,
         width=width,
         height=height,
-        source_gl33=emit_glsl(program, GLSL330) if fragment and not wgsl else None,
+        source_gl33=emit(program, GLSL330) if fragment and not wgsl else None,
         integer_image=fragment and integer_output(program),
     )
 
@@ -81,7 +80,7 @@ def job_from_test(test: TestCase, program: Program | None = None) -> Job:
         width=width,
         height=height,
         source_gl33=(
-            emit_glsl(program, GLSL330) if fragment and program is not None and not wgsl else None
+            emit(program, GLSL330) if fragment and program is not None and not wgsl else None
         ),
         integer_image=integer,
     )
