@@ -67,16 +67,11 @@ def reconditioning(
     options: ReconditionOptions | None = None, profile: LanguageProfile | None = None
 ) -> StepRecord:
     """The step every generated program takes last before it runs; without `options`,
-    by the rules of `profile`'s language (WGSL's, or GLSL's for GLSL and ESSL)."""
+    by the rules of `profile`'s language (GLSL's without one)."""
     if options is None:
-        options = ReconditionOptions(language=recondition_language(profile))
+        language = Language.GLSL if profile is None else profile.language
+        options = ReconditionOptions(language=language)
     return StepRecord(RECONDITION, recondition_params(options))
-
-
-def recondition_language(profile: LanguageProfile | None) -> str:
-    """The reconditioner's language for a program of `profile`."""
-    wgsl = profile is not None and profile.language is Language.WGSL
-    return "wgsl" if wgsl else "glsl"
 
 
 def prepare_program(

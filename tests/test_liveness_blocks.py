@@ -30,7 +30,7 @@ from shadersmith.generate.swarm import swarm_options
 from shadersmith.harness.regenerate import rebuild
 from shadersmith.interp import UndefinedBehaviour, run_compute
 from shadersmith.ir.expressions import Assign, Index, Literal, Sequence, VariableRef
-from shadersmith.ir.profile import GLSL450, WGSL
+from shadersmith.ir.profile import GLSL450, WGSL, Language
 from shadersmith.ir.program import Program
 from shadersmith.ir.statements import ExprStmt, Statement, Switch, VarDecl
 from shadersmith.ir.walk import iter_nodes
@@ -274,7 +274,7 @@ def test_wgsl_programs_with_uses_across_blocks_reconditioned_have_no_creation_er
     for seed in range(10):
         generated = generate(seed, options, WGSL)
         result = recondition(
-            generated.program, generated.buffer_values, ReconditionOptions(language="wgsl")
+            generated.program, generated.buffer_values, ReconditionOptions(language=Language.WGSL)
         )
         assert creation_errors(result.program) == [], f"seed {seed}"
 

@@ -45,12 +45,18 @@ from shadersmith.ir.program import (
 from shadersmith.ir.statements import Block, Break, ExprStmt, Return, Statement, Switch, SwitchCase
 from shadersmith.ir.types import BOOL, FLOAT, INT, UINT, Type, VectorType
 from shadersmith.ir.values import BufferValues, Value
-from shadersmith.mutate.steps import recondition_params, recondition_step
+from shadersmith.mutate.steps import (
+    StepError,
+    recondition_options_from_dict,
+    recondition_options_to_dict,
+    recondition_params,
+    recondition_step,
+)
 from shadersmith.recondition import ReconditionOptions, recondition
 from tests.programs import BLOCK
 from tests.programs import one_buffer_program as _program
 
-WGSL_OPTIONS = ReconditionOptions(language="wgsl")
+WGSL_OPTIONS = ReconditionOptions(language=Language.WGSL)
 INT_MIN = -(2**31)
 
 # naga 29.0.3's constant evaluator mishandles `select` over a vector constructor that has
@@ -240,8 +246,13 @@ def test_recondition_step_records_and_replays_the_language() -> None:
     )
     direct = recondition(generated.program, generated.buffer_values, WGSL_OPTIONS)
     assert emit_wgsl(replayed.program) == emit_wgsl(direct.program)
-    with pytest.raises(ValueError, match="language"):
-        ReconditionOptions(language="hlsl")
+    with pytest.raises(StepError, match="language 'hlsl'"):
+        recondition_options_from_dict({"language": "hlsl"})
+    # ESSL's rules are GLSL's, and so is its record.
+    assert ReconditionOptions(language=Language.ESSL).language is Language.GLSL
+    assert recondition_options_to_dict(ReconditionOptions(language=Language.ESSL))["language"] == (
+        "glsl"
+    )
 
 
 # ------------------------------------------------------------------ interpreter: WGSL mode

@@ -71,7 +71,7 @@ def test_a_creation_error_is_reconditioned_away_and_naga_agrees(
     with pytest.raises(UndefinedBehaviour) as refused:
         run_compute(program, VALUES, language=Language.WGSL)
     assert refused.value.category is UBCategory.WGSL_CREATION_ERROR
-    done = recondition(program, VALUES, ReconditionOptions(language="wgsl"))
+    done = recondition(program, VALUES, ReconditionOptions(language=Language.WGSL))
     assert creation_errors(done.program) == []
     expected = run_compute(done.program, done.buffer_values, language=Language.WGSL)
     job = job_from_program(done.program, done.buffer_values, WGSL)
@@ -85,7 +85,7 @@ def test_what_is_valid_stays_as_written() -> None:
     and a const-expression that does not overflow stays const."""
     body = "y = x % y; x = x / y; u = 4294967295u + 0u; w = 1u << 31; v = v * 3;"
     program = parse_glsl(_program(body)).program
-    done = recondition(program, VALUES, ReconditionOptions(language="wgsl"))
+    done = recondition(program, VALUES, ReconditionOptions(language=Language.WGSL))
     assert creation_errors(done.program) == []
     text = emit_wgsl(done.program)
     assert "SAFE_" not in text

@@ -1,6 +1,6 @@
 """Where WGSL defines what GLSL leaves undefined: the interpreter's WGSL mode.
 
-A program reconditioned for WGSL (ReconditionOptions(language="wgsl")) keeps the
+A program reconditioned for WGSL (ReconditionOptions(language=Language.WGSL)) keeps the
 operations below as written; run with `language=Language.WGSL`, the interpreter computes
 WGSL's answer for them instead of reporting undefined behaviour. Section names are those
 of the WGSL specification (W3C Candidate Recommendation, gpuweb/gpuweb wgsl/index.bs).

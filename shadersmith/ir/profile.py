@@ -11,9 +11,20 @@ from dataclasses import dataclass
 
 
 class Language(enum.Enum):
+    """The one spelling of a shading language (its value is what records and target
+    tables write: "glsl", "essl", "wgsl")."""
+
     GLSL = "glsl"
     ESSL = "essl"
     WGSL = "wgsl"
+
+    @property
+    def family(self) -> Language:
+        """The language whose text and rules a shader in this one follows: ESSL's are
+        GLSL's (glslang, Mesa's compiler, naga's GLSL front-end and our own GLSL
+        front-end read both; the reconditioner and the interpreter apply GLSL's rules to
+        both, and a GLSL target runs both), any other language's are its own."""
+        return Language.GLSL if self is Language.ESSL else self
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from shadersmith.ir.profile import Language
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
 from shadersmith.mutate.liveness import liveness_extension
@@ -112,7 +113,8 @@ def replay_steps(
 
 
 def recondition_options_to_dict(options: ReconditionOptions) -> dict[str, Any]:
-    return dataclasses.asdict(options)
+    """The options as the recondition step records them (the language as its value)."""
+    return {**dataclasses.asdict(options), "language": options.language.value}
 
 
 def recondition_options_from_dict(data: Mapping[str, Any]) -> ReconditionOptions:
@@ -120,7 +122,13 @@ def recondition_options_from_dict(data: Mapping[str, Any]) -> ReconditionOptions
     unknown = sorted(set(data) - known)
     if unknown:
         raise StepError(f"unknown recondition option(s): {', '.join(unknown)}")
-    return ReconditionOptions(**data)
+    options = dict(data)
+    if "language" in options:
+        try:
+            options["language"] = Language(options["language"])
+        except ValueError:
+            raise StepError(f"unknown recondition language {options['language']!r}") from None
+    return ReconditionOptions(**options)
 
 
 def recondition_params(

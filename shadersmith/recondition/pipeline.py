@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from shadersmith.ir.profile import Language
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
 from shadersmith.recondition.barriers import remove_divergent_barriers
@@ -48,8 +49,6 @@ from shadersmith.recondition.rewrite import ExpressionRewrite, compose, rewrite_
 from shadersmith.recondition.switch_ends import close_switches
 from shadersmith.recondition.wgsl_validity import wgsl_validity_rewrite
 
-RECONDITION_LANGUAGES = ("glsl", "wgsl")
-
 
 @dataclass(frozen=True)
 class ReconditionOptions:
@@ -66,24 +65,26 @@ class ReconditionOptions:
     # abs(INT_MIN) is INT_MIN in GLSL, but some back-ends treat it as poison.
     wrap_int_abs: bool = True
     divergent_barriers: bool = True
-    # Whose rules decide what is undefined: "glsl" (GLSL and ESSL) or "wgsl". WGSL defines
+    # Whose rules decide what is undefined: GLSL's (for GLSL and ESSL alike:
+    # Language.family, so ESSL is taken and recorded as GLSL) or WGSL's. WGSL defines
     # what GLSL leaves undefined in integer / and % (by zero, INT_MIN / -1), shifts by any
     # amount, abs(INT_MIN), integer clamp with bounds out of order, bit-field offsets and
     # counts out of range, float-to-uint conversion of a negative value and the order of
     # evaluation: those stay as written (the interpreter's WGSL mode computes WGSL's
     # answer, interp/semantics.py). Out-of-bounds indices, endless loops, float roundoff
     # and float clamp with bounds out of order (min-max or median, the implementation's
-    # choice) are still made defined. Recorded in the recondition step, so a test replays.
-    language: str = "glsl"
+    # choice) are still made defined. Recorded in the recondition step (as its value,
+    # "glsl" or "wgsl"), so a test replays.
+    language: Language = Language.GLSL
 
     def __post_init__(self) -> None:
-        if self.language not in RECONDITION_LANGUAGES:
-            known = ", ".join(RECONDITION_LANGUAGES)
-            raise ValueError(f"recondition language must be one of {known}, not {self.language!r}")
+        if not isinstance(self.language, Language):
+            raise ValueError(f"recondition language must be a Language, not {self.language!r}")
+        object.__setattr__(self, "language", self.language.family)
 
     @property
     def wgsl(self) -> bool:
-        return self.language == "wgsl"
+        return self.language is Language.WGSL
 
 
 @dataclass(frozen=True)

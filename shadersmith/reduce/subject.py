@@ -37,8 +37,8 @@ class Subject:
 
     @property
     def language(self) -> Language:
-        """Whose rules the sanitizer checks candidates by (the profile's language)."""
-        return Language.WGSL if self.profile.language is Language.WGSL else Language.GLSL
+        """Whose rules the sanitizer checks candidates by (the profile's language's)."""
+        return self.profile.language.family
 
     @property
     def text_profile(self) -> LanguageProfile:
