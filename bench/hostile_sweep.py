@@ -218,7 +218,7 @@ def json_cases(base: Base) -> list[Case]:
     paths = [
         "schema_version",
         "stage",
-        "language",
+        "profile",
         "shaders",
         "inputs",
         "inputs.buffers",
@@ -246,7 +246,7 @@ def json_cases(base: Base) -> list[Case]:
                 )
             )
     specials: dict[str, tuple[Callable[[dict[str, Any]], Any], str]] = {
-        "language hlsl": (_set("language", "hlsl"), "replay"),
+        "profile hlsl": (_set("profile", "hlsl"), "replay"),
         "stage vertex": (_set("stage", "vertex"), "replay"),
         "shader name ../x": (_set("shaders", ["../victim/secret"]), "replay"),
         "shader name /abs": (_set("shaders", [str(Path("/etc/passwd"))]), "run"),

@@ -98,8 +98,8 @@ def prepare_program(
     stage = program.stage.value
     test = TestCase(
         stage=stage,
-        language=profile.name,
-        shaders={shader_file(stage, profile.name): job.source},
+        profile=profile.name,
+        shaders={shader_file(stage, profile.language): job.source},
         inputs=inputs_of(program, values, dispatch, framebuffer),
         provenance=provenance,
     )

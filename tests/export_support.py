@@ -78,7 +78,7 @@ def echo_test() -> TestCase:
     )
     return TestCase(
         stage="fragment",
-        language="glsl450",
+        profile="glsl450",
         shaders={"shader.frag": ECHO_SHADER},
         inputs=Inputs(buffers=(named, anonymous), framebuffer=(64, 64)),
     )

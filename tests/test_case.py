@@ -64,7 +64,7 @@ def _everything() -> TestCase:
     )
     return TestCase(
         stage="fragment",
-        language="glsl450",
+        profile="glsl450",
         shaders={"shader.frag": "#version 450\nvoid main() {}\n"},
         inputs=Inputs(
             buffers=(
@@ -124,15 +124,28 @@ def _everything() -> TestCase:
     )
 
 
-def test_schema_3_round_trips_every_field(tmp_path: Path) -> None:
+def test_schema_4_round_trips_every_field(tmp_path: Path) -> None:
     test = _everything()
     data = json.loads(json.dumps(to_json(test)))
-    assert data["schema_version"] == SCHEMA_VERSION == 3
+    assert data["schema_version"] == SCHEMA_VERSION == 4
+    assert data["profile"] == "glsl450" and "language" not in data
     assert [u["block"] for u in data["inputs"]["uniforms"]] == ["ubo_1"]
     assert from_json(data, test.shaders, "t") == TestCase(**{**test.__dict__, "files": {}})
     loaded = load_test(write_test(test, tmp_path / "t"))
     assert loaded == test
     assert to_json(loaded) == to_json(test)
+
+
+def test_schema_4_names_the_profile_where_older_schemas_said_language() -> None:
+    test = _everything()
+    data = json.loads(json.dumps(to_json(test)))
+    older = {k: v for k, v in data.items() if k != "profile"}
+    older |= {"schema_version": 3, "language": data["profile"]}
+    assert from_json(older, test.shaders, "t") == from_json(data, test.shaders, "t")
+    for version, name in ((4, "profile"), (3, "language")):
+        bare = {k: v for k, v in data.items() if k != "profile"} | {"schema_version": version}
+        with pytest.raises(TestCaseError, match=f"^t: {name}: missing$"):
+            from_json(bare, test.shaders, "t")
 
 
 def test_bad_schema_2_fields_give_one_line_errors(tmp_path: Path) -> None:
@@ -312,6 +325,7 @@ def test_an_older_metamorphic_test_reads_as_one_and_is_written_with_its_oracle()
     test = _everything()
     data = json.loads(json.dumps(to_json(test)))
     data["schema_version"] = 2
+    data["language"] = data.pop("profile")  # schema 4's name for it
     del data["oracle"]
     data["provenance"]["oracle"] = "metamorphic"
     data["provenance"]["reference_steps"] = 1

@@ -186,7 +186,7 @@ def _essl(test: TestCase) -> TestCase:
     name = next(iter(test.shaders))
     return dataclasses.replace(
         test,
-        language="essl310",
+        profile="essl310",
         shaders={name: source},
         results=RecordedResults(),
         files={},

@@ -23,7 +23,7 @@ from shadersmith.ir.types import INT, ArrayType, ScalarKind, VectorType
 def _sample() -> TestCase:
     return TestCase(
         stage="compute",
-        language="glsl450",
+        profile="glsl450",
         shaders={"shader.comp": "#version 450\nvoid main() {}\n"},
         inputs=Inputs(
             buffers=(

@@ -151,9 +151,9 @@ def _set(path: str, value: Any) -> Edit:
 FIELD_CASES = [
     ("stage", "vertex", 'stage: "vertex" is not a stage (compute, fragment)'),
     (
-        "language",
+        "profile",
         "hlsl",
-        'language: "hlsl" is not a language profile (essl310, glsl450, wgsl)',
+        'profile: "hlsl" is not a language profile (essl310, glsl450, wgsl)',
     ),
     ("shaders", "shader.comp", "shaders: not a list of file names"),
     ("inputs.buffers", {"b": 1}, 'inputs.buffers: {"b": 1} is not a list'),

@@ -121,7 +121,7 @@ def test_a_kept_test_is_wgsl_and_its_finding_replays(campaign: Path) -> None:
     naga_glsl = (directory / "wgpu-gl.naga.comp").read_text()
     assert naga_glsl.startswith("#version") and "void main()" in naga_glsl
     recorded = json.loads((directory / "test.json").read_text())
-    assert recorded["language"] == "wgsl"
+    assert recorded["profile"] == "wgsl"
     assert "@compute" in (directory / "shader.wgsl").read_text()
     (step,) = recorded["provenance"]["steps"]
     assert step["params"]["options"]["language"] == "wgsl"
@@ -191,7 +191,7 @@ def test_the_bucket_reduces_to_a_wgsl_test_that_replays(campaign: Path) -> None:
         "witness-wgpu-gl-softpipe.naga.comp",
     ]
     recorded = json.loads((directory / "test.json").read_text())
-    assert recorded["language"] == "wgsl"
+    assert recorded["profile"] == "wgsl"
     assert recorded["provenance"]["reduction"]["signature_kept"]
     assert not recorded["provenance"]["reduction"]["ub_in_reduced"]
     # The reducer's working text is GLSL (no WGSL reader); the shader that runs is WGSL.

@@ -4,7 +4,7 @@ Everything a test needs lives in its directory, so a test can be zipped, attache
 bug report and replayed elsewhere. Writing is atomic (a temporary directory renamed into
 place), so a killed process never leaves a half-written test behind. Reading checks
 everything and turns every defect into a one-line TestCaseError. Schema 1 files are read
-through case/schema_v1.py; every file is written as schema 2.
+through case/schema_v1.py; every file is written in the newest schema (SCHEMA_VERSION).
 """
 
 from __future__ import annotations
@@ -38,13 +38,17 @@ from shadersmith.case.testcase import (
 )
 from shadersmith.case.typenames import parse_type_name
 from shadersmith.case.values_json import value_from_json, value_to_json
+from shadersmith.ir.profile import profile_named
 from shadersmith.ir.program import BufferAccess
 from shadersmith.mutate.record import StepRecord
 
 # Schema 3 records the test's oracle (case/oracle.py); 2 kept it in the provenance's
 # extra fields (metamorphic) or in fusion.json beside the test (fusion).
-SCHEMA_VERSION = 3
-READABLE_VERSIONS = (schema_v1.VERSION, 2, SCHEMA_VERSION)
+ORACLE_VERSION = 3
+# Schema 4 names the test's language profile `profile`; 1 to 3 called it `language`.
+PROFILE_VERSION = 4
+SCHEMA_VERSION = 4
+READABLE_VERSIONS = (schema_v1.VERSION, 2, ORACLE_VERSION, SCHEMA_VERSION)
 # Where schema 1 and 2 metamorphic tests said what they were.
 _OLDER_ORACLE_EXTRA = ("oracle", "reference_steps")
 
@@ -56,7 +60,7 @@ def to_json(test: TestCase) -> dict[str, Any]:
     return {
         "schema_version": SCHEMA_VERSION,
         "stage": test.stage,
-        "language": test.language,
+        "profile": test.profile,
         "shaders": sorted(test.shaders),
         "oracle": oracle_to_json(test.oracle),
         "inputs": inputs_to_json(test.inputs, test.stage),
@@ -71,7 +75,7 @@ def from_json(
     where: str,
     fusion_record: dict[str, Any] | None = None,
 ) -> TestCase:
-    """The test `data` (a schema 1, 2 or 3 test.json object) describes; `shaders`, the
+    """The test `data` (a schema 1 to 4 test.json object) describes; `shaders`, the
     texts of the shader files it lists; `where` names it in errors; `fusion_record`, the
     fusion.json beside an older test (what made it a fusion test before schema 3)."""
     if not isinstance(data, dict):
@@ -81,16 +85,16 @@ def from_json(
     schema.check_test(data, where)  # every field typed and bounded before anything is built
     try:
         stage = str(data["stage"])
-        language = str(data["language"])
+        profile = str(data["profile" if version == PROFILE_VERSION else "language"])
     except KeyError as error:
         raise TestCaseError(f"{where}: missing field {error}") from None
     if stage not in SHADER_FILE_BY_STAGE:
         raise TestCaseError(f"{where}: unknown stage {stage!r}")
-    main_file = shader_file(stage, language)
+    main_file = shader_file(stage, profile_named(profile).language)
     if main_file not in shaders:
         raise TestCaseError(f"{where}: no {main_file} listed for a {stage} test")
     provenance = provenance_from_json(data.get("provenance") or {}, where)
-    if version == SCHEMA_VERSION:
+    if isinstance(version, int) and version >= ORACLE_VERSION:
         oracle = oracle_from_json(data.get("oracle"), where)
     else:
         oracle = oracle_of_older_schema(
@@ -102,7 +106,7 @@ def from_json(
         raise TestCaseError(f"{where}: oracle.reference: {oracle.reference} is not a listed shader")
     return TestCase(
         stage=stage,
-        language=language,
+        profile=profile,
         shaders=dict(shaders),
         oracle=oracle,
         inputs=inputs_from_json(data.get("inputs"), where),
@@ -245,7 +249,8 @@ def load_test(directory: Path) -> TestCase:
 def _older_fusion_record(directory: Path, data: dict[str, Any]) -> dict[str, Any] | None:
     """The fusion.json beside a schema 1 or 2 test (which said it was a fusion test only
     so), or None."""
-    if data.get("schema_version") == SCHEMA_VERSION or not safe_files.is_plain_file(
+    version = data.get("schema_version")
+    if (isinstance(version, int) and version >= ORACLE_VERSION) or not safe_files.is_plain_file(
         directory, FUSION_RECORD
     ):
         return None

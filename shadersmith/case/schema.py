@@ -260,7 +260,7 @@ TEST_JSON_SCHEMA: dict[str, Any] = {
     "$defs": {"provenance": _PROVENANCE},
     "type": "object",
     "properties": {
-        "schema_version": {"enum": [1, 2, 3]},
+        "schema_version": {"enum": [1, 2, 3, 4]},
         # Schema 3 (case/oracle.py checks the fields of each kind).
         "oracle": {
             "type": "object",
@@ -280,6 +280,8 @@ TEST_JSON_SCHEMA: dict[str, Any] = {
             "additionalProperties": False,
         },
         "stage": _one_of(SHADER_FILE_BY_STAGE, "stage"),
+        "profile": _one_of(ALL_PROFILES, "language profile"),
+        # The same, as schemas 1 to 3 named it.
         "language": _one_of(ALL_PROFILES, "language profile"),
         "shaders": {
             **_strings(_name(_PLAIN_FILE, "plain file name", 255), MAX_SHADER_FILES),
@@ -290,7 +292,11 @@ TEST_JSON_SCHEMA: dict[str, Any] = {
         "provenance": _optional({"$ref": "#/$defs/provenance"}),
         "results": _optional(_RESULTS),
     },
-    "required": ["schema_version", "stage", "language", "shaders", "inputs"],
+    "required": ["schema_version", "stage", "shaders", "inputs"],
+    # Schema 4 names the profile `profile`, older schemas `language` (case/codec.py).
+    "if": {"properties": {"schema_version": {"const": 4}}},
+    "then": {"required": ["profile"]},
+    "else": {"required": ["language"]},
 }
 
 # fusion.json (campaign/fusion_tests.py): a fused test's plan, beside its test.json.

@@ -9,18 +9,18 @@ from shadersmith.case.inputs import BufferSpec, Inputs
 from shadersmith.case.oracle import Differential, Oracle
 from shadersmith.case.provenance import Provenance
 from shadersmith.case.runs import RecordedResults
+from shadersmith.ir.profile import Language, profile_named
 from shadersmith.ir.values import BufferValues
 
 TEST_FILE = "test.json"
 SHADER_FILE_BY_STAGE = {"compute": "shader.comp", "fragment": "shader.frag"}
-# A WGSL test's one module holds its entry point, whatever the stage.
-WGSL_SHADER_FILE = "shader.wgsl"
-WGSL_LANGUAGE = "wgsl"
+# Languages whose one module holds its entry point, whatever the stage: its file name.
+MODULE_FILE_BY_LANGUAGE = {Language.WGSL: "shader.wgsl"}
 
 
-def shader_file(stage: str, language: str) -> str:
-    """The main shader's file name of a test of `stage` in `language` (a profile name)."""
-    return WGSL_SHADER_FILE if language == WGSL_LANGUAGE else SHADER_FILE_BY_STAGE[stage]
+def shader_file(stage: str, language: Language) -> str:
+    """The main shader's file name of a test of `stage` in `language`."""
+    return MODULE_FILE_BY_LANGUAGE.get(language) or SHADER_FILE_BY_STAGE[stage]
 
 
 # A metamorphic test's reference program, beside its variant (pair.py, case/oracle.py).
@@ -48,7 +48,9 @@ class TestCase:
     __test__ = False  # not a pytest test class, despite the name
 
     stage: str
-    language: str
+    # The language profile its shaders are written in (ir/profile.py: "glsl450",
+    # "essl310", "wgsl"); test.json's `profile` (`language` before schema 4).
+    profile: str
     shaders: dict[str, str]  # file name -> source text
     # Which oracle judges it (differential, metamorphic, fusion) and what that needs.
     oracle: Oracle = field(default_factory=Differential)
@@ -61,8 +63,17 @@ class TestCase:
     files: dict[str, bytes] = field(default_factory=dict)
 
     @property
+    def language(self) -> Language:
+        """The language of its shaders (its profile's)."""
+        return profile_named(self.profile).language
+
+    @property
+    def main_file(self) -> str:
+        return shader_file(self.stage, self.language)
+
+    @property
     def main_shader(self) -> str:
-        return self.shaders[shader_file(self.stage, self.language)]
+        return self.shaders[self.main_file]
 
     @property
     def buffers(self) -> tuple[BufferSpec, ...]:

@@ -57,7 +57,6 @@ import numpy as np
 
 from shadersmith.case import TestCase, safe_files
 from shadersmith.case.oracle import Metamorphic
-from shadersmith.case.testcase import WGSL_LANGUAGE
 from shadersmith.export.common import (
     ExportError,
     check_stage,
@@ -69,6 +68,7 @@ from shadersmith.export.common import (
 from shadersmith.front.glsl.api import parse_glsl
 from shadersmith.front.glsl.errors import FrontEndError
 from shadersmith.harness.std430 import pack_buffer
+from shadersmith.ir.profile import Language
 from shadersmith.ir.types import ScalarKind, VectorType
 from shadersmith.targets.buffers import buffer_inputs_from_specs
 from shadersmith.targets.images import PngError, decode_png
@@ -122,8 +122,9 @@ def amber_script(test: TestCase, target: str | None = None) -> str:
     (see the module's text) consumed: against the interpreter's output, or, for a
     metamorphic test, the variant's output against the reference's."""
     check_stage(test, "Amber")
-    if test.language == WGSL_LANGUAGE:
-        raise ExportError("Amber has no WGSL: a WGSL test cannot be exported to Amber")
+    if test.language.family is not Language.GLSL:  # Amber's shaders: GLSL (or SPIR-V)
+        name = test.language.value.upper()
+        raise ExportError(f"Amber has no {name}: a {name} test cannot be exported to Amber")
     if isinstance(test.oracle, Metamorphic):
         return _pair_script(test, test.oracle, target)
     shipped = shipped_module(test, target)

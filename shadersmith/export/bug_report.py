@@ -41,7 +41,7 @@ from shadersmith.case.finding import Finding, Kind
 from shadersmith.case.oracle import Differential, Fusion, Metamorphic
 from shadersmith.case.provenance import Provenance
 from shadersmith.case.runs import RunRecord
-from shadersmith.case.testcase import SHADER_FILE_BY_STAGE, WGSL_LANGUAGE, shader_file
+from shadersmith.case.testcase import SHADER_FILE_BY_STAGE
 from shadersmith.case.time_cap import time_cap
 from shadersmith.export.checks import (
     Check,
@@ -60,6 +60,7 @@ from shadersmith.export.checks import (
     signal_name,
 )
 from shadersmith.export.common import ExportError
+from shadersmith.ir.profile import Language
 
 PIGLIT = "piglit"
 AMBER = "amber"
@@ -389,7 +390,7 @@ def _as_differential(test: TestCase) -> TestCase:
     """The test's program alone (a metamorphic test's variant), judged against the
     reference interpreter: what a maintainer runs."""
     if isinstance(test.oracle, Metamorphic):
-        main = shader_file(test.stage, test.language)
+        main = test.main_file
         return dataclasses.replace(test, oracle=Differential(), shaders={main: test.main_shader})
     return test
 
@@ -430,13 +431,15 @@ def _candidates(
     the sanitizer finds no undefined behaviour in it on the test's inputs: shortest first.
     A translated chain's failing text (spirv-cross's, naga's) was recorded for the
     reconditioned shader only, and a recorded SPIR-V module too."""
-    main = shader_file(test.stage, test.language)
+    main = test.main_file
     found = [Candidate(test, _describe_shader(test), test.main_shader)]
     before = test.shaders.get(UNRECONDITIONED_FILE_BY_STAGE[test.stage])
     translated = any(
         name in _chain(target) for target in failing for name in ("spirv-cross", "naga")
     )
-    if before is None or test.language == WGSL_LANGUAGE or form == AMBER or translated:
+    # The unreconditioned text is GLSL: a reproducer only of a test in GLSL's family.
+    glsl = test.language.family is Language.GLSL
+    if before is None or not glsl or form == AMBER or translated:
         return found
     if len(before.splitlines()) >= len(test.main_shader.splitlines()):
         return found
@@ -530,7 +533,7 @@ def _describe_shader(test: TestCase) -> str:
     """The test's own shader, as the report names it."""
     from shadersmith.mutate.steps import RECONDITION
 
-    main = shader_file(test.stage, test.language)
+    main = test.main_file
     made = "the reduced test" if test.provenance.reduced_from is not None else "the test"
     done = " (reconditioned)" if test.provenance.step_named(RECONDITION) else ""
     return f"`{main}` of {made}{done}"
@@ -772,17 +775,15 @@ def _piglit_reproducer(chosen: Candidate, failing: Sequence[str]) -> Reproducer:
     source = chosen.source
     attachments: dict[str, str] = {}
     try:
-        if test.language == WGSL_LANGUAGE:
+        if test.language is Language.WGSL:
             twin = _glsl_twin(test)
             text = piglit_shader_test(twin)
             lines = len(twin.main_shader.splitlines())
             source = (
                 f"the reduced WGSL test's program as GLSL 4.50 (shadersmith's GLSL emitter; "
-                f"`{test.main_shader and shader_file(test.stage, test.language)}` is its WGSL)"
+                f"`{test.main_shader and test.main_file}` is its WGSL)"
             )
-            attachments[f"{shader_file(test.stage, test.language)} (the test's WGSL)"] = (
-                test.main_shader
-            )
+            attachments[f"{test.main_file} (the test's WGSL)"] = test.main_shader
             for target in failing:
                 for ext in ("frag", "comp"):
                     naga = test.files.get(f"{target}.naga.{ext}")
@@ -862,7 +863,7 @@ def _glsl_twin(test: TestCase) -> TestCase:
     main = SHADER_FILE_BY_STAGE[test.stage]
     return dataclasses.replace(
         test,
-        language=GLSL450.name,
+        profile=GLSL450.name,
         shaders={main: emit(program, GLSL450)},
         provenance=Provenance(generator=""),
     )
@@ -1478,8 +1479,8 @@ def _expected_actual(test: TestCase, finding: Finding) -> list[str]:
 def _how_expected(test: TestCase, finding: Finding) -> str:
     from shadersmith import __version__
 
-    semantics = "WGSL's" if test.language == WGSL_LANGUAGE else "GLSL's"
-    if test.language == WGSL_LANGUAGE:
+    semantics = f"{test.language.family.value.upper()}'s"
+    if test.language is Language.WGSL:
         read = "read from the reduced test's GLSL text with its recorded reconditioning replayed"
     elif test.provenance.generator == "smith":
         read = "rebuilt from the generator's seed and recorded steps"

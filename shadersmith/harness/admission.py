@@ -16,7 +16,6 @@ import math
 from pathlib import Path
 
 from shadersmith.case import TestCase, TestCaseError, buffer_specs, load_test
-from shadersmith.case.testcase import shader_file
 from shadersmith.case.time_cap import time_cap
 from shadersmith.harness.regenerate import program_of
 from shadersmith.interp.program import MAX_INVOCATIONS
@@ -48,7 +47,7 @@ def admitted_program(test: TestCase) -> tuple[Program, BufferValues, LanguagePro
     """The program `test` holds, with its buffer values and profile, once it is known to
     be one the targets can run as a test (see the module docstring); a one-line
     TestCaseError naming the shader file otherwise."""
-    name = shader_file(test.stage, test.language)
+    name = test.main_file
     try:
         program, values, profile = program_of(test)
     except TestCaseError as error:

@@ -25,10 +25,10 @@ def testcase_from_generated(generated: GeneratedProgram, profile: LanguageProfil
     """The generator's program as it is, unreconditioned (trial.prepare_generated makes
     the reconditioned test that runs). A WGSL program is one `shader.wgsl`."""
     stage = generated.program.stage.value
-    shaders = {shader_file(stage, profile.name): emit(generated.program, profile)}
+    shaders = {shader_file(stage, profile.language): emit(generated.program, profile)}
     return TestCase(
         stage=stage,
-        language=profile.name,
+        profile=profile.name,
         shaders=shaders,
         inputs=inputs_of(
             generated.program,

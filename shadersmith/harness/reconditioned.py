@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shadersmith.case import SHADER_FILE_BY_STAGE, TestCase, inputs_of
+from shadersmith.case import TestCase, inputs_of
 from shadersmith.emit import emit
 from shadersmith.harness.regenerate import rebuild
 from shadersmith.interp import run_compute
@@ -34,9 +34,10 @@ def reconditioned_test(
     test: TestCase, options: ReconditionOptions | None = None, prune: bool = False
 ) -> TestCase:
     """Recondition `test`'s program; the provenance records the step (its options and,
-    with `prune`, the wrapper sites kept), so the result replays from it."""
+    with `prune`, the wrapper sites kept), so the result replays from it. Without
+    `options`, by the rules of the test's language."""
     rebuilt = rebuild(test)
-    options = options or ReconditionOptions()
+    options = options or ReconditionOptions(language=rebuilt.profile.language)
     keep = None
     if prune:
         # The sites to keep are what the program does on its inputs: found once here,
@@ -48,8 +49,8 @@ def reconditioned_test(
     )
     return TestCase(
         stage=test.stage,
-        language=test.language,
-        shaders={SHADER_FILE_BY_STAGE[test.stage]: emit(result.program, rebuilt.profile)},
+        profile=test.profile,
+        shaders={test.main_file: emit(result.program, rebuilt.profile)},
         inputs=inputs_of(
             result.program, result.values, test.inputs.dispatch, test.inputs.framebuffer
         ),

@@ -13,11 +13,10 @@ from dataclasses import dataclass
 from shadersmith.analysis.wgsl_constants import creation_errors
 from shadersmith.case import UNRECONDITIONED_FILE_BY_STAGE, TestCase, TestCaseError, buffer_specs
 from shadersmith.case.provenance import SMITH
-from shadersmith.case.testcase import WGSL_LANGUAGE
 from shadersmith.emit import emit
 from shadersmith.front.glsl import FrontEndError, parse_glsl
 from shadersmith.generate.smith import generate, options_from_dict
-from shadersmith.ir.profile import LanguageProfile, profile_named
+from shadersmith.ir.profile import Language, LanguageProfile, profile_named
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
 from shadersmith.mutate.steps import RECONDITION, StepError, replay_steps
@@ -80,14 +79,14 @@ def program_of(
         try:
             rebuilt = rebuild(test)
         except TestCaseError as error:
-            if test.language == WGSL_LANGUAGE:  # no WGSL front-end to read the text
+            if not _front_end_reads(test):
                 raise
             del error  # edited by hand: read the text below
         else:
             if before_reconditioning:
                 return rebuilt.original, rebuilt.original_values, rebuilt.profile
             return rebuilt.program, rebuilt.buffer_values, rebuilt.profile
-    if test.language == WGSL_LANGUAGE:
+    if not _front_end_reads(test):
         return _wgsl_program_of(test, before_reconditioning)
     source = test.main_shader
     if before_reconditioning:
@@ -99,6 +98,11 @@ def program_of(
     values = test.buffer_values()
     buffer_specs(parsed.program, values)  # every field has a value, or a TestCaseError
     return parsed.program, values, parsed.profile
+
+
+def _front_end_reads(test: TestCase) -> bool:
+    """Whether our front-end reads the test's text: GLSL's family only (no WGSL reader)."""
+    return test.language.family is Language.GLSL
 
 
 def _wgsl_program_of(
@@ -116,7 +120,7 @@ def _wgsl_program_of(
         )
     try:
         parsed = parse_glsl(text)
-        profile = profile_named(test.language)
+        profile = profile_named(test.profile)
     except (FrontEndError, ValueError) as error:
         raise TestCaseError(f"the unreconditioned shader does not parse: {error}") from None
     values = test.buffer_values()

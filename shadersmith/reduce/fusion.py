@@ -309,7 +309,7 @@ def program_subject(
     return Subject(
         program=trial.program,
         buffer_values=trial.values,
-        profile=profile_named(trial.test.language),
+        profile=profile_named(trial.test.profile),
         recondition_options=dataclasses.replace(options, exact_floats=False),
         spirv_passes=None,
         signature=finding.signature,

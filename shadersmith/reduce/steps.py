@@ -186,7 +186,7 @@ def reduce_program(
         subject = Subject(
             program=trial.program,
             buffer_values=trial.values,
-            profile=profile_named(trial.test.language),
+            profile=profile_named(trial.test.profile),
             recondition_options=ReconditionOptions(),
             spirv_passes=None,
             signature=finding.signature,

@@ -28,6 +28,7 @@ from shadersmith.case import (
     load_test,
     safe_files,
 )
+from shadersmith.ir.profile import Language
 from shadersmith.oracle.differential import REFERENCE
 from shadersmith.pair import is_metamorphic, plan_of_test
 from shadersmith.report.campaign_view import PAIR_SUFFIXES
@@ -41,7 +42,6 @@ from shadersmith.report.pictures import (
 from shadersmith.targets.images import PngError, decode_png
 from shadersmith.targets.registry import runs_recorded_passes
 
-WGSL = "wgsl"
 # A value longer than this is cut in a table (the test.json holds it whole).
 VALUE_CHARACTERS = 160
 MESSAGE_LINES = 6
@@ -126,7 +126,7 @@ class TestView:
     title: str
     path: str  # relative to the campaign
     stage: str = ""
-    language: str = ""
+    profile: str = ""
     finding: str = ""
     shaders: tuple[ShaderView, ...] = ()
     transformations: tuple[str, ...] = ()
@@ -176,7 +176,7 @@ def store_test_view(campaign: Path, relative: str, title: str, sink: PictureSink
         title,
         relative,
         test.stage,
-        test.language,
+        test.profile,
         _finding_line(test),
         _shaders(test),
         _transformations(test),
@@ -232,9 +232,10 @@ def _finding_line(test: TestCase) -> str:
     return "; ".join(parts)
 
 
-def highlighted(text: str, language: str) -> Markup:
-    """Pygments' HTML of a shader (it escapes the text)."""
-    lexer = get_lexer_by_name(WGSL if language == WGSL else "glsl")
+def highlighted(text: str, language: Language) -> Markup:
+    """Pygments' HTML of a shader (it escapes the text); Pygments names its lexers as
+    Language's values ("glsl", "wgsl")."""
+    lexer = get_lexer_by_name(language.family.value)
     return Markup(highlight(text, lexer, _FORMATTER))
 
 
@@ -529,7 +530,7 @@ def fusion_test_view(campaign: Path, relative: str, title: str, sink: PictureSin
         title,
         relative,
         test.stage,
-        test.language,
+        test.profile,
         f"{record.get('finding', {}).get('signature', '')}: relations {relations}; strategies "
         f"{strategies}; parts from seeds {seeds}",
         tuple(shaders),

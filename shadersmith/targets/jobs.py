@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 
-from shadersmith.case.testcase import WGSL_LANGUAGE
 from shadersmith.emit import emit
 from shadersmith.harness.testcase import TestCase
 from shadersmith.ir.profile import GLSL330, Language, LanguageProfile
@@ -60,7 +59,7 @@ def job_from_test(test: TestCase, program: Program | None = None) -> Job:
     test in GLSL 3.30; without it, the interpreter sits out."""
     passes = test.provenance.spirv_opt_passes
     fragment = test.stage == "fragment"
-    wgsl = test.language == WGSL_LANGUAGE
+    wgsl = test.language is Language.WGSL
     width, height = test.inputs.framebuffer or (Job.width, Job.height)
     if fragment and program is not None:
         integer = integer_output(program)
