@@ -22,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from shadersmith.ir.profile import Language
 from shadersmith.ir.types import INT, UINT, ArrayType, ScalarKind, VectorType
 from shadersmith.targets.chains import Job
 from shadersmith.targets.results import BufferInput, RunResult
@@ -89,7 +90,10 @@ def compute_job(wgsl: bool, constant: int) -> Job:
         {"x": tuple(range(N)), "y": tuple([0] * N)},
     )
     source = text.format(n=N, local=LOCAL, constant=constant)
-    return Job(stage="compute", source=source, buffers=(data,), groups=(GROUPS, 1, 1))
+    language = Language.WGSL if wgsl else Language.GLSL
+    return Job(
+        stage="compute", source=source, language=language, buffers=(data,), groups=(GROUPS, 1, 1)
+    )
 
 
 def fragment_job(wgsl: bool, constant: int) -> Job:
@@ -100,6 +104,7 @@ def fragment_job(wgsl: bool, constant: int) -> Job:
     return Job(
         stage="fragment",
         source=text.format(constant=constant),
+        language=Language.WGSL if wgsl else Language.GLSL,
         buffers=(params,),
         width=SIZE,
         height=SIZE,

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
+from shadersmith.ir.profile import Language
 from shadersmith.ir.types import FLOAT, INT, UINT, ArrayType, ScalarKind, StructField, StructType
 from shadersmith.ir.types import VectorType as Vec
 from shadersmith.oracle.components import failing_component
@@ -174,7 +175,13 @@ def session() -> Iterator[TargetSession]:
 
 @pytest.mark.parametrize("target", WGSL_TARGETS)
 def test_wgsl_compute_gives_numpy_answer(session: TargetSession, target: str) -> None:
-    job = Job(stage="compute", source=COMPUTE, buffers=compute_buffers(), groups=(GROUPS, 1, 1))
+    job = Job(
+        stage="compute",
+        source=COMPUTE,
+        language=Language.WGSL,
+        buffers=compute_buffers(),
+        groups=(GROUPS, 1, 1),
+    )
     result = session.run_many([job], only={target: None})
     ((_, results),) = list(result)
     run = results[target]
@@ -193,6 +200,7 @@ def test_wgsl_fragment_image_is_numpys(session: TargetSession, target: str) -> N
     job = Job(
         stage="fragment",
         source=FRAGMENT,
+        language=Language.WGSL,
         buffers=fragment_blocks(),
         width=SIZE,
         height=SIZE,
@@ -210,7 +218,7 @@ def test_invalid_wgsl_is_a_compile_error_with_nagas_message(
     session: TargetSession, target: str
 ) -> None:
     source = "@compute @workgroup_size(1)\nfn main() { let x: i32 = 1u; }\n"
-    job = Job(stage="compute", source=source)
+    job = Job(stage="compute", source=source, language=Language.WGSL)
     ((_, results),) = list(session.run_many([job], only={target: None}))
     run = results[target]
     assert run.status is RunStatus.COMPILE_ERROR
@@ -230,7 +238,7 @@ def test_glsl_through_nagas_glsl_front_end_agrees_with_glslang(session: TargetSe
     assert glsl.buffers[1]["y"] == tuple(int(v) for v in y)
     # A WGSL target does not take GLSL, nor the GLSL target WGSL: unsupported, no finding.
     assert results["wgpu-vk"].status is RunStatus.UNSUPPORTED
-    wgsl = Job(stage="compute", source=COMPUTE, buffers=compute_buffers())
+    wgsl = Job(stage="compute", source=COMPUTE, language=Language.WGSL, buffers=compute_buffers())
     ((_, results),) = list(session.run_many([wgsl], only={"wgpu-vk-glsl": None}))
     assert results["wgpu-vk-glsl"].status is RunStatus.UNSUPPORTED
 
@@ -389,7 +397,13 @@ def test_naga_spirv_is_validated_where_lavapipe_dumps_it() -> None:
         # set-up failure, not a reason to check nothing.
         assert "wgpu-vk-newest" in newest.present, newest.missing.get("wgpu-vk-newest")
         assert "honoured" in newest.versions()["wgpu-vk-newest"]["spirv_dump"]
-        job = Job(stage="compute", source=COMPUTE, buffers=compute_buffers(), groups=(GROUPS, 1, 1))
+        job = Job(
+            stage="compute",
+            source=COMPUTE,
+            language=Language.WGSL,
+            buffers=compute_buffers(),
+            groups=(GROUPS, 1, 1),
+        )
         ((_, results),) = list(newest.run_many([job]))
     run = results["wgpu-vk-newest"]
     assert run.status is RunStatus.OK, run.log

@@ -24,11 +24,10 @@ from shadersmith.campaign.fuzz import CampaignOptions, run_campaign
 from shadersmith.campaign.store import CampaignStore
 from shadersmith.cli import main
 from shadersmith.generate.smith import SmithOptions, generate
-from shadersmith.ir.profile import WGSL
+from shadersmith.ir.profile import WGSL, Language
 from shadersmith.ir.values import BufferValues
 from shadersmith.oracle.blame import witnesses_for
 from shadersmith.oracle.evidence import complete
-from shadersmith.targets.chains import WGSL_JOB
 from shadersmith.targets.precompile import with_spirv
 from shadersmith.targets.registry import WGSL_CPU_TARGETS, reads_language
 from shadersmith.targets.results import RunStatus
@@ -147,7 +146,7 @@ def test_glsl_chains_and_their_witnesses_answer_a_wgsl_job_as_unsupported() -> N
     glsl_targets = ["gl-llvmpipe", "vk-lavapipe", "vk-lavapipe-opt", "interp"]
     trial = prepare_generated(generate(8, SmithOptions(fragment_probability=0.0), WGSL), WGSL)
     job = trial.job
-    assert job.language == WGSL_JOB and "@compute" in job.source
+    assert job.language is Language.WGSL and "@compute" in job.source
     assert with_spirv(job) is job  # glslang is not asked to read WGSL
     with TargetSession(glsl_targets + witnesses_for(glsl_targets)) as session:
         assert "witness-softpipe" in session.present
@@ -239,7 +238,6 @@ void main() { v += bump() * ivec3(0); }
 def test_a_wgsl_compound_assignment_reads_its_target_before_its_value() -> None:
     from shadersmith.front.glsl import parse_glsl
     from shadersmith.interp import run_compute
-    from shadersmith.ir.profile import Language
     from shadersmith.targets.jobs import job_from_program
 
     program = parse_glsl(COMPOUND_AFTER_CALL).program

@@ -36,7 +36,6 @@ from shadersmith.oracle.blame import witnesses_for
 from shadersmith.oracle.differential import REFERENCE
 from shadersmith.oracle.evidence import complete
 from shadersmith.targets.chains import Job
-from shadersmith.targets.jobs import job_language
 from shadersmith.targets.registry import reads_language
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
@@ -212,14 +211,15 @@ def _check_enough_targets(
 ) -> None:
     """Refuse a campaign with fewer than two real targets (besides the interpreter)
     present that read its language: it would run thousands of tests and find nothing."""
-    language = job_language(profile)
+    language = profile.language.family
     real = [name for name in requested if name in session.present and name != REFERENCE]
-    readers = [name for name in real if reads_language(name, language)]
+    # registry.reads_language takes the language's value ("glsl", "wgsl") for now.
+    readers = [name for name in real if reads_language(name, language.value)]
     if len(readers) >= MIN_REAL_TARGETS:
         return
     if len(real) >= MIN_REAL_TARGETS:
         raise RuntimeError(
-            f"fewer than {MIN_REAL_TARGETS} of the targets read {language.upper()} "
+            f"fewer than {MIN_REAL_TARGETS} of the targets read {language.value.upper()} "
             f"(present: {', '.join(real)}; reading it: {', '.join(readers) or 'none'})"
         )
     missing = "; ".join(

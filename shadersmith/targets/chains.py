@@ -8,37 +8,23 @@ in chain order (front-end, tools, driver) with their versions: blame works on th
 from __future__ import annotations
 
 import dataclasses
-import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from shadersmith.ir.profile import Language
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
 from shadersmith.targets.precompile import PrecompiledSpirv
 from shadersmith.targets.results import BufferInput, Image, RunResult, RunStatus
 
 if TYPE_CHECKING:
-    from shadersmith.ir.profile import Language
     from shadersmith.targets.spirv_tools import Toolset
 
 DRIVER = "driver"  # what a runner calls the component it cannot name (oracle/components.py)
 
 DEFAULT_OPT_PASSES = ("-O",)
-
-# The language of a job's text: GLSL (GLSL 450 and ESSL 310 alike) or WGSL. A chain
-# answers a job in a language it does not read as `unsupported` (job_language_refused).
-GLSL_JOB = "glsl"
-WGSL_JOB = "wgsl"
-
-
-_GLSL_VERSION_LINE = re.compile(r"^\s*#\s*version\b", re.M)
-
-
-def is_glsl(source: str) -> bool:
-    """GLSL has a `#version` line; WGSL has no preprocessor, so no line starts with `#`."""
-    return bool(_GLSL_VERSION_LINE.search(source))
 
 
 @dataclass(frozen=True)
@@ -67,15 +53,10 @@ class Job:
     # Debian's glslang module of `source`, made once for every Vulkan chain of the job
     # (precompile.py); a chain whose glslang or text differs makes its own.
     spirv: PrecompiledSpirv | None = None
-    # GLSL_JOB or WGSL_JOB: what `source` is written in; None (a hand-made job): told
-    # from the text (source_language).
-    language: str | None = None
-
-    @property
-    def source_language(self) -> str:
-        if self.language is not None:
-            return self.language
-        return GLSL_JOB if is_glsl(self.source) else WGSL_JOB
+    # The language `source` is written in (its test's profile's): a chain answers a job
+    # in a language it does not read as `unsupported` (job_language_refused). A job made
+    # by hand in another language than GLSL says so.
+    language: Language = Language.GLSL
 
 
 @dataclass
@@ -102,14 +83,13 @@ def _unsupported(target: str, what: str) -> RunResult:
     return RunResult(RunStatus.UNSUPPORTED, log=f"{target} does not run {what}")
 
 
-def job_language_refused(target: str, job: Job, language: str) -> RunResult | None:
-    """`unsupported` for a job not in `language`, the one the chain reads; else None."""
-    if job.source_language == language:
+def job_language_refused(target: str, job: Job, reads: Language) -> RunResult | None:
+    """`unsupported` for a job whose text the chain does not read (a chain that reads
+    `reads` reads its whole family: Language.family, ESSL for GLSL); else None."""
+    if job.language.family is reads.family:
         return None
-    return RunResult(
-        RunStatus.UNSUPPORTED,
-        log=f"{target} runs {language.upper()} tests only, not {job.source_language.upper()}",
-    )
+    wanted, given = reads.family.value.upper(), job.language.value.upper()
+    return RunResult(RunStatus.UNSUPPORTED, log=f"{target} runs {wanted} tests only, not {given}")
 
 
 def gl_target(
@@ -133,7 +113,7 @@ def gl_target(
     components = gl_components(versions)
 
     def run(job: Job) -> RunResult:
-        refused = job_language_refused(name, job, GLSL_JOB)
+        refused = job_language_refused(name, job, Language.GLSL)
         if refused is not None:
             return refused
         if job.stage == "compute":
@@ -256,7 +236,7 @@ def vulkan_target(
         components += gl_components(gl_versions)
 
         def run_cross(job: Job) -> RunResult:
-            refused = job_language_refused(name, job, GLSL_JOB)
+            refused = job_language_refused(name, job, Language.GLSL)
             if refused is not None:
                 return refused
             passes = passes_for(job)
@@ -313,7 +293,7 @@ def vulkan_target(
         components.append(("llvm", lavapipe_llvm))
 
     def run_vulkan(job: Job) -> RunResult:
-        refused = job_language_refused(name, job, GLSL_JOB)
+        refused = job_language_refused(name, job, Language.GLSL)
         if refused is not None:
             return refused
         passes = passes_for(job)
@@ -384,7 +364,7 @@ def interp_target(name: str = "interp") -> ChainTarget:
                     job.buffer_values,
                     sanitize=True,
                     workgroups=job.groups,
-                    language=_interp_language(job),
+                    language=job.language.family,
                 )
         except UndefinedBehaviour as ub:
             return RunResult(
@@ -414,7 +394,7 @@ def interp_target(name: str = "interp") -> ChainTarget:
         rounding = frozenset[str]()
         if not job.integer_image:
             rounding = colour_rounding_functions(job.program)
-            if not rounding or job.source_language == WGSL_JOB:
+            if not rounding or job.language is Language.WGSL:
                 return _unsupported(name, "fragment shaders with a float colour")
         started = time.perf_counter()
         noted: set[str] = set()
@@ -424,7 +404,7 @@ def interp_target(name: str = "interp") -> ChainTarget:
                 image = expected_unorm_image(
                     job.program, job.buffer_values, job.width, job.height, rounding
                 )
-            elif job.source_language == WGSL_JOB:
+            elif job.language is Language.WGSL:
                 with noting_glsl_undefined() as noted:
                     image = _wgsl_image(job)
             else:
@@ -457,12 +437,6 @@ def _noted(result: RunResult, noted: set[str]) -> RunResult:
     return result
 
 
-def _interp_language(job: Job) -> Language:
-    from shadersmith.ir.profile import Language
-
-    return Language.WGSL if job.source_language == WGSL_JOB else Language.GLSL
-
-
 # The longest a WGSL fragment image may take the scalar interpreter, estimated from its
 # sampled fragments: a campaign's timeout (60 s) must not make the reference a finding.
 WGSL_IMAGE_BUDGET_S = 20.0
@@ -480,7 +454,6 @@ def _wgsl_image(job: Job) -> Image:
     from shadersmith.interp import InterpreterError
     from shadersmith.interp.fragment import FragmentInterpreter, every_pixel
     from shadersmith.interp.fragment_image import COLOR, sample_fragments
-    from shadersmith.ir.profile import Language
 
     assert job.program is not None and job.buffer_values is not None
     interpreter = FragmentInterpreter(job.program, language=Language.WGSL)

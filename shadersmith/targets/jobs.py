@@ -11,16 +11,11 @@ from shadersmith.ir.program import Program, Stage
 from shadersmith.ir.types import ScalarKind, ScalarType, Type, VectorType
 from shadersmith.ir.values import BufferValues
 from shadersmith.targets.buffers import buffer_inputs, buffer_inputs_from_specs
-from shadersmith.targets.chains import GLSL_JOB, WGSL_JOB, Job
+from shadersmith.targets.chains import Job
 
 # The target a generated fragment shader is drawn into: the generator's FragmentLayout
 # steers divergence over exactly this many fragments (generate/invocations.py).
 FRAGMENT_TARGET = (64, 64)
-
-
-def job_language(profile: LanguageProfile) -> str:
-    """The language of the jobs a program of `profile` makes (GLSL_JOB for ESSL too)."""
-    return WGSL_JOB if profile.language is Language.WGSL else GLSL_JOB
 
 
 def job_from_program(
@@ -33,14 +28,14 @@ def job_from_program(
 ) -> Job:
     """The job of `program`, emitted once in `profile`'s language; a fragment program's
     blocks (its uniform blocks) are bound while drawing a `framebuffer` (width, height)
-    target, and softpipe gets its GLSL 3.30 spelling (a GLSL job's)."""
+    target, and softpipe gets its GLSL 3.30 spelling (a job in GLSL's family)."""
     fragment = program.stage is Stage.FRAGMENT
     width, height = framebuffer if fragment else (Job.width, Job.height)
-    wgsl = job_language(profile) == WGSL_JOB
+    glsl = profile.language.family is Language.GLSL
     return Job(
         stage=program.stage.value,
         source=emit(program, profile),
-        language=WGSL_JOB if wgsl else GLSL_JOB,
+        language=profile.language,
         buffers=tuple(buffer_inputs(program, values)),
         program=program,
         buffer_values=values,
@@ -48,7 +43,7 @@ def job_from_program(
         groups=groups,
         width=width,
         height=height,
-        source_gl33=emit(program, GLSL330) if fragment and not wgsl else None,
+        source_gl33=emit(program, GLSL330) if fragment and glsl else None,
         integer_image=fragment and integer_output(program),
     )
 
@@ -59,18 +54,18 @@ def job_from_test(test: TestCase, program: Program | None = None) -> Job:
     test in GLSL 3.30; without it, the interpreter sits out."""
     passes = test.provenance.spirv_opt_passes
     fragment = test.stage == "fragment"
-    wgsl = test.language is Language.WGSL
+    glsl = test.language.family is Language.GLSL
     width, height = test.inputs.framebuffer or (Job.width, Job.height)
     if fragment and program is not None:
         integer = integer_output(program)
-    elif wgsl:
-        integer = fragment and integer_output_in_wgsl(test.main_shader)
-    else:
+    elif glsl:
         integer = fragment and integer_output_in(test.main_shader)
+    else:
+        integer = fragment and integer_output_in_wgsl(test.main_shader)
     return Job(
         stage=test.stage,
         source=test.main_shader,
-        language=WGSL_JOB if wgsl else GLSL_JOB,
+        language=test.language,
         buffers=tuple(buffer_inputs_from_specs(test.buffers)),
         program=program,
         buffer_values=None if program is None else test.buffer_values(),
@@ -78,9 +73,7 @@ def job_from_test(test: TestCase, program: Program | None = None) -> Job:
         groups=test.dispatch,
         width=width,
         height=height,
-        source_gl33=(
-            emit(program, GLSL330) if fragment and program is not None and not wgsl else None
-        ),
+        source_gl33=(emit(program, GLSL330) if fragment and program is not None and glsl else None),
         integer_image=integer,
     )
 

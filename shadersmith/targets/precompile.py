@@ -29,6 +29,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from shadersmith.ir.profile import Language
 from shadersmith.targets import spirv_tools
 from shadersmith.targets.glslang import ToolMissing
 from shadersmith.targets.spirv_tools import DEBIAN, ToolError, Toolset
@@ -78,8 +79,8 @@ def precompile(
 def with_spirv(job: Job, toolset: Toolset = DEBIAN, timeout_s: float | None = None) -> Job:
     """`job` with Debian's glslang module of its source in `Job.spirv` (unchanged where
     that fails or the job already has one)."""
-    if job.spirv is not None or job.stage not in STAGES or job.source_language != "glsl":
-        return job  # glslang reads GLSL only (a WGSL job goes to naga)
+    if job.spirv is not None or job.stage not in STAGES or job.language.family is not Language.GLSL:
+        return job  # glslang reads GLSL's family only (a WGSL job goes to naga)
     made = precompile(job.source, job.stage, toolset, timeout_s)
     return job if made is None else dataclasses.replace(job, spirv=made)
 

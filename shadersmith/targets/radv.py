@@ -28,8 +28,9 @@ from typing import Any
 
 import vulkan as vk
 
+from shadersmith.ir.profile import Language
 from shadersmith.targets import newest, toolchain
-from shadersmith.targets.chains import GLSL_JOB, ChainTarget, Job, job_language_refused
+from shadersmith.targets.chains import ChainTarget, Job, job_language_refused
 from shadersmith.targets.declared import RADV_FAMILIES
 from shadersmith.targets.environment import DriverUnavailable
 from shadersmith.targets.results import BufferInput, RunResult, RunStatus
@@ -76,7 +77,7 @@ def radv_target(name: str, family: str) -> ChainTarget:
     extra = {**versions, "generation": RADV_FAMILIES.get(family, "?"), "ACO_DEBUG": ACO_VALIDATORS}
 
     def run(job: Job) -> RunResult:
-        refused = job_language_refused(name, job, GLSL_JOB)
+        refused = job_language_refused(name, job, Language.GLSL)
         if refused is not None:
             return refused
         if job.stage == "compute":

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from shadersmith.ir.profile import Language
 from shadersmith.targets.chains import ChainTarget, Job, gl_components, job_language_refused
 from shadersmith.targets.gl_runner import llvm_version, mesa_version
 from shadersmith.targets.results import RunResult, RunStatus
@@ -58,7 +59,7 @@ def wgpu_target(
     components = wgpu_components(backend, language, versions)
 
     def run(job: Job) -> RunResult:
-        refused = job_language_refused(name, job, language)
+        refused = job_language_refused(name, job, Language(language))
         if refused is not None:
             return refused
         if job.stage == "compute":
