@@ -775,15 +775,16 @@ def _piglit_reproducer(chosen: Candidate, failing: Sequence[str]) -> Reproducer:
     source = chosen.source
     attachments: dict[str, str] = {}
     try:
-        if test.language is Language.WGSL:
+        if test.language.family is not Language.GLSL:  # piglit runs GLSL
+            name = test.language.value.upper()
             twin = _glsl_twin(test)
             text = piglit_shader_test(twin)
             lines = len(twin.main_shader.splitlines())
             source = (
-                f"the reduced WGSL test's program as GLSL 4.50 (shadersmith's GLSL emitter; "
-                f"`{test.main_shader and test.main_file}` is its WGSL)"
+                f"the reduced {name} test's program as GLSL 4.50 (shadersmith's GLSL emitter; "
+                f"`{test.main_shader and test.main_file}` is its {name})"
             )
-            attachments[f"{test.main_file} (the test's WGSL)"] = test.main_shader
+            attachments[f"{test.main_file} (the test's {name})"] = test.main_shader
             for target in failing:
                 for ext in ("frag", "comp"):
                     naga = test.files.get(f"{target}.naga.{ext}")
@@ -851,7 +852,7 @@ def _swap_shader(text: str, stage: str, glsl: str) -> str:
 
 
 def _glsl_twin(test: TestCase) -> TestCase:
-    """A WGSL test's program as GLSL 4.50, with the same inputs."""
+    """A test's program (a WGSL test's) as GLSL 4.50, with the same inputs."""
     from shadersmith.emit import emit
     from shadersmith.harness.regenerate import program_of
     from shadersmith.ir.profile import GLSL450
@@ -859,7 +860,8 @@ def _glsl_twin(test: TestCase) -> TestCase:
     try:
         program, _, _ = program_of(test)
     except TestCaseError as error:
-        raise ExportError(f"the WGSL test's program cannot be read: {error}") from None
+        name = test.language.value.upper()
+        raise ExportError(f"the {name} test's program cannot be read: {error}") from None
     main = SHADER_FILE_BY_STAGE[test.stage]
     return dataclasses.replace(
         test,
@@ -1480,7 +1482,7 @@ def _how_expected(test: TestCase, finding: Finding) -> str:
     from shadersmith import __version__
 
     semantics = f"{test.language.family.value.upper()}'s"
-    if test.language is Language.WGSL:
+    if test.language.family is not Language.GLSL:  # (no reader of its own text)
         read = "read from the reduced test's GLSL text with its recorded reconditioning replayed"
     elif test.provenance.generator == "smith":
         read = "rebuilt from the generator's seed and recorded steps"

@@ -43,9 +43,10 @@ class Subject:
     @property
     def text_profile(self) -> LanguageProfile:
         """The profile of the reducer's working text (a candidate's round trip through the
-        GLSL front-end, `unreconditioned.*`): GLSL 450 for a WGSL test, whose IR is the
-        same (there is no WGSL reader); the test's own profile otherwise."""
-        return GLSL450 if self.profile.language is Language.WGSL else self.profile
+        GLSL front-end, `unreconditioned.*`): the test's own where that front-end reads
+        its language (GLSL's family); GLSL 450 otherwise (a WGSL test: the IR is the same,
+        and there is no WGSL reader)."""
+        return self.profile if self.profile.language.family is Language.GLSL else GLSL450
 
 
 def subject_from_test(
