@@ -20,7 +20,7 @@ import pytest
 
 from shadersmith.analysis.aliasing import aliasing_calls
 from shadersmith.analysis.builtins import EXACT_BY_NAME, find_exact
-from shadersmith.analysis.calls import call_qualifiers, summarise_functions
+from shadersmith.analysis.calls import argument_qualifiers, parameter_table
 from shadersmith.generate.constness import is_foldable
 from shadersmith.generate.options import VALUE_GENERATORS
 from shadersmith.generate.smith import (
@@ -875,11 +875,11 @@ def test_no_call_passes_aliasing_out_arguments(chunk: int) -> None:
         program = generate(seed).program
         found = list(aliasing_calls(program))
         assert not found, f"seed {seed}: {found[0]}"
-        summaries = summarise_functions(program)
+        parameters = parameter_table(program.functions)
         for node in iter_nodes(program):
             if not isinstance(node, Call):
                 continue
-            qualifiers = call_qualifiers(node, summaries)
+            qualifiers = argument_qualifiers(node, parameters)
             outs = [a for a, q in zip(node.args, qualifiers, strict=True) if q.writes_back]
             if len(outs) >= 2:
                 two_outs += 1

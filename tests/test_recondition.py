@@ -15,7 +15,7 @@ import shutil
 import pytest
 
 from shadersmith.analysis.aliasing import aliasing_calls
-from shadersmith.analysis.calls import call_qualifiers, summarise_functions
+from shadersmith.analysis.calls import argument_qualifiers, parameter_table
 from shadersmith.interp import UndefinedBehaviour, run_compute
 from shadersmith.ir.expressions import (
     Assign,
@@ -736,12 +736,12 @@ def _with_aliasing_out_arguments(prog: Program) -> Program:
     """`prog` with each call's later out/inout arguments replaced by an earlier one of the
     same type: `umulExtended(a, b, x, y)` becomes `umulExtended(a, b, x, x)`. What a
     reducer or a hand-written shader may bring, which the generator never makes."""
-    summaries = summarise_functions(prog)
+    parameters = parameter_table(prog.functions)
 
     def alias(node: object) -> object:
         if not isinstance(node, Call):
             return node
-        qualifiers = call_qualifiers(node, summaries)
+        qualifiers = argument_qualifiers(node, parameters)
         outs = [i for i, q in enumerate(qualifiers) if q.writes_back]
         args = list(node.args)
         for later in outs[1:]:

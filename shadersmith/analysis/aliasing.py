@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from shadersmith.analysis.calls import FunctionSummary, call_qualifiers, summarise_functions
+from shadersmith.analysis.calls import ParameterTable, argument_qualifiers, parameter_table
 from shadersmith.analysis.paths import access_chain, paths_overlap
 from shadersmith.ir.expressions import Call, Expression
 from shadersmith.ir.program import Program
@@ -64,17 +64,17 @@ def aliased_arguments(args: Sequence[Expression], writes_back: Sequence[bool]) -
     return tuple(aliased)
 
 
-def call_aliased_arguments(call: Call, summaries: dict[str, FunctionSummary]) -> tuple[int, ...]:
-    """`aliased_arguments` of a call, its parameter qualifiers taken from `summaries` (user
+def call_aliased_arguments(call: Call, parameters: ParameterTable) -> tuple[int, ...]:
+    """`aliased_arguments` of a call, its parameter qualifiers taken from `parameters` (user
     functions) or the built-in registry."""
-    qualifiers = call_qualifiers(call, summaries)
+    qualifiers = argument_qualifiers(call, parameters)
     return aliased_arguments(call.args, [q.writes_back for q in qualifiers])
 
 
 def aliasing_calls(program: Program) -> Iterator[Call]:
     """Every call of `program` with at least one aliased out argument, in source order."""
-    summaries = summarise_functions(program)
+    parameters = parameter_table(program.functions)
     for function in program.functions:
         for node in iter_nodes(function.body):
-            if isinstance(node, Call) and call_aliased_arguments(node, summaries):
+            if isinstance(node, Call) and call_aliased_arguments(node, parameters):
                 yield node

@@ -3,8 +3,9 @@
 GLSL forbids recursion and requires a function to be defined before it is called, so the
 summaries are computed in one pass in definition order. A summary names the globals
 (global variables, buffer fields and buffer instances, uniforms, stage inputs and outputs)
-a call may read or write, callees included, and the qualifiers of the parameters, which
-decide which arguments are written back when the call returns.
+a call may read or write, callees included. Which arguments a call writes back when it
+returns is `argument_qualifiers` (below), the one answer every analysis, the mutator, the
+reducer and the interpreter use.
 
 Names are compared without scopes: a local that shadows a global is counted as the global.
 That only ever adds effects, so analyses built on the summaries stay conservative.
@@ -12,20 +13,97 @@ That only ever adds effects, so analyses built on the summaries stay conservativ
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from shadersmith.analysis.builtins import find_exact
+from shadersmith.analysis.builtins import EXACT_BY_NAME
 from shadersmith.analysis.traversal import iter_function_expressions
 from shadersmith.ir.expressions import Assign, Call, CallKind, IncDec, VariableRef, root_variable
 from shadersmith.ir.program import Function, ParamQualifier, Program
+
+# The parameter qualifiers of each user function, by name (`parameter_table`).
+ParameterTable = Mapping[str, tuple[ParamQualifier, ...]]
 
 
 @dataclass(frozen=True, slots=True)
 class FunctionSummary:
     reads: frozenset[str]
     writes: frozenset[str]
-    qualifiers: tuple[ParamQualifier, ...]
     callees: frozenset[str]
+
+
+# ---------------------------------------------------------------- written-back arguments
+
+
+def parameter_table(functions: Iterable[Function]) -> dict[str, tuple[ParamQualifier, ...]]:
+    """The parameter qualifiers of every function, by name. The overloads of one name
+    (real-world shaders have them; generated programs do not) are merged position by
+    position: a position that one overload writes back is written back, and one that
+    overloads disagree on is `inout` (read as by `in`, written as by `out`), so that
+    whatever overload a call resolves to, an analysis of the merged table stays
+    conservative."""
+    table: dict[str, tuple[ParamQualifier, ...]] = {}
+    for function in functions:
+        qualifiers = tuple(p.qualifier for p in function.params)
+        known = table.get(function.name)
+        table[function.name] = qualifiers if known is None else _merged(known, qualifiers)
+    return table
+
+
+def _merged(
+    first: tuple[ParamQualifier, ...], second: tuple[ParamQualifier, ...]
+) -> tuple[ParamQualifier, ...]:
+    length = max(len(first), len(second))
+    padded = [(*q, *(ParamQualifier.IN,) * (length - len(q))) for q in (first, second)]
+    return tuple(a if a is b else ParamQualifier.INOUT for a, b in zip(*padded, strict=True))
+
+
+# A built-in's `out` parameters by name: every exact overload of one name has the same
+# (uaddCarry's carry, imulExtended's two halves), so a call need not be resolved first.
+_BUILTIN_OUT_PARAMS: dict[str, frozenset[int]] = {
+    name: overloads[0].out_params for name, overloads in EXACT_BY_NAME.items()
+}
+
+
+def argument_qualifiers(call: Call, parameters: ParameterTable) -> tuple[ParamQualifier, ...]:
+    """The qualifier of the parameter each argument of `call` is bound to: `out` and
+    `inout` arguments are l-values that the call writes back when it returns.
+
+    One answer, because everything that reads or rewrites a call must agree on it: the
+    mutator and the reducer must leave such an argument an l-value, the interpreter's
+    sanitizer and the effect analyses must count the write, and the reconditioner must
+    order it. Five copies of this question (by exact overload or by name, the last
+    overload or all of them) had begun to drift.
+
+    `parameters`: the program's `parameter_table`. A built-in's `out` parameters come
+    from the exact built-ins (analysis/builtins.py); the others' (modf, frexp, the
+    atomics: neither the generator nor the interpreter uses them) count as `in`, as do
+    an unknown callee's arguments and those beyond its parameters."""
+    count = len(call.args)
+    if call.kind is CallKind.BUILTIN:
+        outs = _BUILTIN_OUT_PARAMS.get(call.callee, frozenset())
+        return tuple(ParamQualifier.OUT if i in outs else ParamQualifier.IN for i in range(count))
+    qualifiers = parameters.get(call.callee, ())
+    if len(qualifiers) == count:
+        return qualifiers
+    return (*qualifiers[:count], *(ParamQualifier.IN,) * (count - len(qualifiers)))
+
+
+def written_back_arguments(call: Call, parameters: ParameterTable) -> frozenset[int]:
+    """The positions of the arguments `call` writes back (`argument_qualifiers`)."""
+    return frozenset(
+        i for i, q in enumerate(argument_qualifiers(call, parameters)) if q.writes_back
+    )
+
+
+def written_back_roots(call: Call, parameters: ParameterTable) -> frozenset[str]:
+    """The variables whose storage `call` writes back into (the roots of its written-back
+    arguments: `a` of `a[i].x`)."""
+    roots = (root_variable(call.args[i]) for i in written_back_arguments(call, parameters))
+    return frozenset(root for root in roots if root is not None)
+
+
+# ---------------------------------------------------------------- summaries
 
 
 def global_names(program: Program) -> frozenset[str]:
@@ -45,14 +123,18 @@ def global_names(program: Program) -> frozenset[str]:
 def summarise_functions(program: Program) -> dict[str, FunctionSummary]:
     """Summaries of every function of `program`, callees' effects included."""
     shared = global_names(program)
+    parameters = parameter_table(program.functions)
     summaries: dict[str, FunctionSummary] = {}
     for function in program.functions:
-        summaries[function.name] = _summarise(function, shared, summaries)
+        summaries[function.name] = _summarise(function, shared, summaries, parameters)
     return summaries
 
 
 def _summarise(
-    function: Function, shared: frozenset[str], known: dict[str, FunctionSummary]
+    function: Function,
+    shared: frozenset[str],
+    known: dict[str, FunctionSummary],
+    parameters: ParameterTable,
 ) -> FunctionSummary:
     reads: set[str] = set()
     writes: set[str] = set()
@@ -66,47 +148,15 @@ def _summarise(
             if root in shared:
                 writes.add(root)
         elif isinstance(node, Call):
-            qualifiers: tuple[ParamQualifier, ...] = ()
             if node.kind is CallKind.USER:
                 callee = known.get(node.callee)
-                if callee is not None:
-                    callees.add(node.callee)
-                    callees.update(callee.callees)
-                    reads.update(callee.reads)
-                    writes.update(callee.writes)
-                    qualifiers = callee.qualifiers
-            else:
-                qualifiers = builtin_qualifiers(node)
-            for arg, qualifier in zip(node.args, qualifiers, strict=False):
-                root = root_variable(arg)
-                if qualifier.writes_back and root in shared:
-                    writes.add(root)
+                if callee is None:
+                    continue  # not defined before the call (not GLSL): nothing known
+                callees.add(node.callee)
+                callees.update(callee.callees)
+                reads.update(callee.reads)
+                writes.update(callee.writes)
+            writes.update(written_back_roots(node, parameters) & shared)
     return FunctionSummary(
-        reads=frozenset(reads),
-        writes=frozenset(writes),
-        qualifiers=tuple(p.qualifier for p in function.params),
-        callees=frozenset(callees),
+        reads=frozenset(reads), writes=frozenset(writes), callees=frozenset(callees)
     )
-
-
-def builtin_qualifiers(call: Call) -> tuple[ParamQualifier, ...]:
-    """The parameter qualifiers of a built-in call: `out` where the overload writes."""
-    overload = find_exact(call.callee, tuple(a.type for a in call.args))
-    if overload is None or not overload.out_params:
-        return (ParamQualifier.IN,) * len(call.args)
-    return tuple(
-        ParamQualifier.OUT if i in overload.out_params else ParamQualifier.IN
-        for i in range(len(call.args))
-    )
-
-
-def call_qualifiers(
-    call: Call, summaries: dict[str, FunctionSummary]
-) -> tuple[ParamQualifier, ...]:
-    """The qualifier of each argument's parameter; `in` for what is not known."""
-    if call.kind is CallKind.BUILTIN:
-        return builtin_qualifiers(call)
-    summary = summaries.get(call.callee)
-    if summary is None or len(summary.qualifiers) != len(call.args):
-        return (ParamQualifier.IN,) * len(call.args)
-    return summary.qualifiers

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shadersmith.analysis.calls import FunctionSummary, call_qualifiers
+from shadersmith.analysis.calls import FunctionSummary, ParameterTable, argument_qualifiers
 from shadersmith.analysis.paths import AccessPath, access_chain, any_overlap
 from shadersmith.ir.expressions import (
     Assign,
@@ -71,10 +71,12 @@ def root_path(name: str) -> AccessPath:
 
 
 class EffectsAnalysis:
-    """Memoised effects of expressions, given the summaries of the user functions."""
+    """Memoised effects of expressions, given the summaries of the user functions and
+    their parameters (analysis/calls.py)."""
 
-    def __init__(self, summaries: dict[str, FunctionSummary]) -> None:
+    def __init__(self, summaries: dict[str, FunctionSummary], parameters: ParameterTable) -> None:
         self.summaries = summaries
+        self.parameters = parameters
         # Keyed by id; the expression is kept alive next to its effects so ids stay unique.
         self._memo: dict[int, tuple[Expression, Effects]] = {}
 
@@ -125,7 +127,9 @@ class EffectsAnalysis:
 
     def _call(self, call: Call) -> Effects:
         result = NO_EFFECTS
-        for arg, qualifier in zip(call.args, call_qualifiers(call, self.summaries), strict=True):
+        for arg, qualifier in zip(
+            call.args, argument_qualifiers(call, self.parameters), strict=True
+        ):
             if qualifier.writes_back:
                 result = result | self.lvalue(
                     arg, read=qualifier is ParamQualifier.INOUT, write=True

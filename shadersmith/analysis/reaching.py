@@ -30,7 +30,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from shadersmith.analysis.calls import FunctionSummary, call_qualifiers, summarise_functions
+from shadersmith.analysis.calls import (
+    FunctionSummary,
+    argument_qualifiers,
+    parameter_table,
+    summarise_functions,
+)
 from shadersmith.analysis.traversal import iter_statements
 from shadersmith.ir.expressions import (
     Assign,
@@ -118,6 +123,7 @@ class ReachingDefinitions:
     def __init__(self, function: Function, program: Program) -> None:
         self.function = function
         self._summaries = summarise_functions(program)
+        self._parameters = parameter_table(program.functions)
         self._globals: dict[str, Variable] = {}
         for decl in program.globals:
             self._globals[decl.name] = Variable(decl.name, "global", 0, decl.type)
@@ -242,8 +248,8 @@ class ReachingDefinitions:
 
     def _call_writes(self, call: Call, node: _Node) -> None:
         summaries: dict[str, FunctionSummary] = self._summaries
-        qualifiers = call_qualifiers(call, summaries)
-        known = call.kind is CallKind.BUILTIN or call.callee in summaries
+        qualifiers = argument_qualifiers(call, self._parameters)
+        known = call.kind is CallKind.BUILTIN or call.callee in self._parameters
         for position, arg in enumerate(call.args):
             writes = (
                 not known

@@ -19,16 +19,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from shadersmith.analysis.builtins import EXACT_BY_NAME
+from shadersmith.analysis.calls import (
+    parameter_table,
+    written_back_arguments,
+    written_back_roots,
+)
 from shadersmith.interp.frames import Frame
 from shadersmith.ir.expressions import Assign, Call, CallKind, Expression, IncDec, root_variable
 from shadersmith.ir.program import Program
 from shadersmith.ir.walk import children, iter_nodes
-
-
-def _builtin_out_params(name: str) -> frozenset[int]:
-    overloads = EXACT_BY_NAME.get(name, ())
-    return overloads[0].out_params if overloads else frozenset()
 
 
 class EffectAnalysis:
@@ -39,7 +38,7 @@ class EffectAnalysis:
         # Globals, buffer fields and buffer instances: a write to one is visible to callers.
         self._nonlocal_names = nonlocal_names
         self._writes_nonlocal: dict[str, bool] = {}
-        self._writeback_params: dict[str, frozenset[int]] = {}
+        self._parameters = parameter_table(program.functions)
         self._memo: dict[int, bool] = {}
         # Names passed as out/inout arguments of user functions anywhere: such variables
         # can receive undefined slots from the callee, so reading them must be checked.
@@ -48,11 +47,7 @@ class EffectAnalysis:
             self._writes_nonlocal_in(decl)
         # GLSL defines every function before its calls, so callees are known in order.
         for function in program.functions:
-            positions = frozenset(
-                i for i, p in enumerate(function.params) if p.qualifier.writes_back
-            )
             name = function.name
-            self._writeback_params[name] = self._writeback_params.get(name, frozenset()) | positions
             writes = self._writes_nonlocal_in(function.body)
             self._writes_nonlocal[name] = self._writes_nonlocal.get(name, False) or writes
 
@@ -66,26 +61,15 @@ class EffectAnalysis:
             if kind is Assign or kind is IncDec:
                 writes = writes or root_variable(node.target) in nonlocal_names
             elif kind is Call:
+                roots = written_back_roots(node, self._parameters)
+                writes = writes or not roots.isdisjoint(nonlocal_names)
                 if node.kind is CallKind.USER:
                     writes = writes or self._writes_nonlocal.get(node.callee, True)
-                    positions = self._writeback_params.get(node.callee, frozenset())
-                    user = True
-                else:
-                    positions = _builtin_out_params(node.callee)
-                    user = False
-                for i in positions:
-                    if i < len(node.args):
-                        root = root_variable(node.args[i])
-                        if root is not None:
-                            writes = writes or root in nonlocal_names
-                            if user:
-                                self.out_argument_roots.add(root)
+                    self.out_argument_roots.update(roots)
         return writes
 
     def writeback_positions(self, call: Call) -> frozenset[int]:
-        if call.kind is CallKind.BUILTIN:
-            return _builtin_out_params(call.callee)
-        return self._writeback_params.get(call.callee, frozenset())
+        return written_back_arguments(call, self._parameters)
 
     def may_write(self, expr: Expression) -> bool:
         memo = self._memo

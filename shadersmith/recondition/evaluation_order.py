@@ -50,7 +50,12 @@ import dataclasses
 from collections.abc import Callable
 
 from shadersmith.analysis.aliasing import aliased_arguments
-from shadersmith.analysis.calls import FunctionSummary, call_qualifiers, summarise_functions
+from shadersmith.analysis.calls import (
+    ParameterTable,
+    argument_qualifiers,
+    parameter_table,
+    summarise_functions,
+)
 from shadersmith.analysis.effects import NO_EFFECTS, Effects, EffectsAnalysis, conflict
 from shadersmith.analysis.paths import access_chain, rebuild_chain
 from shadersmith.ir.expressions import (
@@ -93,9 +98,9 @@ TEMP_PREFIX = "_ss_t"
 class _FunctionOrder:
     """Resolves the conflicts of one function's statements."""
 
-    def __init__(self, analysis: EffectsAnalysis, summaries: dict[str, FunctionSummary]) -> None:
+    def __init__(self, analysis: EffectsAnalysis, parameters: ParameterTable) -> None:
         self.analysis = analysis
-        self.summaries = summaries
+        self.parameters = parameters
         self.count = 0
         # Temporaries still to declare before the current statement.
         self.pending: dict[str, Type] = {}
@@ -215,7 +220,7 @@ class _FunctionOrder:
         )
 
     def _call(self, call: Call) -> Expression:
-        qualifiers = call_qualifiers(call, self.summaries)
+        qualifiers = argument_qualifiers(call, self.parameters)
         first: list[Expression] = []
         operands: list[Expression] = []
         # Where each argument's operands sit in `operands`: (start, stop, chain or None).
@@ -337,11 +342,11 @@ class _FunctionOrder:
 
 
 def order_evaluation(program: Program) -> Program:
-    summaries = summarise_functions(program)
-    analysis = EffectsAnalysis(summaries)
+    parameters = parameter_table(program.functions)
+    analysis = EffectsAnalysis(summarise_functions(program), parameters)
 
     def fix(function: Function) -> Function:
-        order = _FunctionOrder(analysis, summaries)
+        order = _FunctionOrder(analysis, parameters)
         body = order.block(function.body)
         return dataclasses.replace(function, body=body)
 

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol
 
-from shadersmith.analysis.builtins import find_exact
+from shadersmith.analysis.calls import parameter_table, written_back_arguments
 from shadersmith.ir.expressions import (
     EXPRESSION_CLASSES,
     Assign,
@@ -160,7 +160,7 @@ class _Rewriter:
         self.chosen = chosen
         self.count = 0
         self.dry = 0
-        self.functions = {f.name: f for f in program.functions}
+        self.parameters = parameter_table(program.functions)
 
     def take(self) -> bool:
         number = self.count
@@ -239,7 +239,7 @@ class _Rewriter:
             target = self.lvalue(expr.target)
             return expr if target is expr.target else dataclasses.replace(expr, target=target)
         if isinstance(expr, Call):
-            outs = self.out_arguments(expr)
+            outs = written_back_arguments(expr, self.parameters)
             args = tuple(
                 self.lvalue(arg) if i in outs else self.expression(arg)
                 for i, arg in enumerate(expr.args)
@@ -262,15 +262,6 @@ class _Rewriter:
             base = self.lvalue(expr.base)
             return expr if base is expr.base else dataclasses.replace(expr, base=base)
         return expr
-
-    def out_arguments(self, call: Call) -> frozenset[int]:
-        if call.kind is CallKind.BUILTIN:
-            overload = find_exact(call.callee, tuple(a.type for a in call.args))
-            return overload.out_params if overload is not None else frozenset()
-        function = self.functions.get(call.callee)
-        if function is None:
-            return frozenset()
-        return frozenset(i for i, p in enumerate(function.params) if p.qualifier.writes_back)
 
 
 def _run(

@@ -5,6 +5,7 @@ evaluates side-effect-free branches of ?:, && and || for every lane without mask
 from __future__ import annotations
 
 from shadersmith.analysis.builtins import EXACT_BY_NAME
+from shadersmith.analysis.calls import written_back_arguments
 from shadersmith.ir.expressions import Assign, Call, CallKind, Expression, IncDec
 from shadersmith.ir.walk import iter_nodes
 
@@ -15,9 +16,8 @@ def _writes(node: object) -> bool:
     if isinstance(node, Call):
         if node.kind is CallKind.USER:
             return True
-        overloads = EXACT_BY_NAME.get(node.callee, ())
         # Unknown built-ins (barrier, ...) count as writing; they are refused elsewhere.
-        return not overloads or bool(overloads[0].out_params)
+        return node.callee not in EXACT_BY_NAME or bool(written_back_arguments(node, {}))
     return False
 
 

@@ -7,6 +7,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from shadersmith.analysis.calls import ParameterTable, written_back_arguments
 from shadersmith.ir.expressions import Assign, Call, CallKind, Expression, IncDec
 from shadersmith.ir.program import Function, Program
 from shadersmith.ir.statements import (
@@ -26,7 +27,6 @@ from shadersmith.ir.values import BufferValues
 from shadersmith.ir.walk import iter_nodes
 from shadersmith.mutate.steps import StepResult
 from shadersmith.mutate.transforms.opaque import with_opaque_block
-from shadersmith.mutate.transforms.sites import out_arguments
 from shadersmith.recondition.wrappers.registry import PREFIX as WRAPPER_PREFIX
 
 
@@ -98,13 +98,13 @@ def calls_beyond_wrappers(node: object) -> bool:
     )
 
 
-def is_pure(expr: Expression, functions: Mapping[str, Function]) -> bool:
+def is_pure(expr: Expression, parameters: ParameterTable) -> bool:
     """No side effects: no assignment, increment, out argument, or call of a user
     function other than the reconditioner's wrappers."""
     for node in iter_nodes(expr):
         if isinstance(node, Assign | IncDec) or calls_beyond_wrappers(node):
             return False
-        if isinstance(node, Call) and out_arguments(node, functions):
+        if isinstance(node, Call) and written_back_arguments(node, parameters):
             return False
     return True
 

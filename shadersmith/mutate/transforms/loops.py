@@ -36,6 +36,7 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from shadersmith.analysis.calls import ParameterTable, parameter_table
 from shadersmith.analysis.divergence import limiter_guard
 from shadersmith.ir.expressions import (
     Assign,
@@ -49,7 +50,7 @@ from shadersmith.ir.expressions import (
     root_variable,
 )
 from shadersmith.ir.operators import AssignOp, BinaryOp, IncDecOp
-from shadersmith.ir.program import Function, Program, Stage
+from shadersmith.ir.program import Program, Stage
 from shadersmith.ir.statements import Block, DoWhile, For, If, Statement, VarDecl, While
 from shadersmith.ir.types import BOOL, INT, ScalarKind, ScalarType
 from shadersmith.ir.values import BufferValues
@@ -75,13 +76,15 @@ SPLIT_FOR_LOOP = "split-for-loop"
 _MAX_TRIPS = 256  # a literal loop is simulated up to this many iterations
 
 
-def _splittable(stmt: Statement, stage: Stage, functions: dict[str, Function]) -> bool:
+def _splittable(stmt: Statement, stage: Stage, parameters: ParameterTable) -> bool:
     if not isinstance(stmt, For | While | DoWhile):
         return False
     if stage is Stage.COMPUTE and calls_barrier(stmt.body):
         return False
     # A do-while's condition is evaluated as often split as whole; the others' once more.
-    return isinstance(stmt, DoWhile) or stmt.condition is None or is_pure(stmt.condition, functions)
+    return (
+        isinstance(stmt, DoWhile) or stmt.condition is None or is_pure(stmt.condition, parameters)
+    )
 
 
 def _leaves_only_by_limiter(loop: For) -> bool:
@@ -243,10 +246,10 @@ def split_for_loop(program: Program, values: BufferValues, params: Mapping[str, 
     GraphicsFuzz's literal shape, any loop after an opaque number of iterations."""
     rng = rng_of(params)
     values_of = opaque_values(program, params, SYNTHESISED)
-    functions = {f.name: f for f in program.functions}
+    parameters = parameter_table(program.functions)
 
     def positions(items: tuple[Statement, ...]) -> list[int]:
-        return [i for i, s in enumerate(items) if _splittable(s, program.stage, functions)]
+        return [i for i, s in enumerate(items) if _splittable(s, program.stage, parameters)]
 
     def accept(items: tuple[Statement, ...], context: ListContext) -> int:
         return len(positions(items))

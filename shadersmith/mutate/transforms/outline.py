@@ -13,6 +13,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
+from shadersmith.analysis.calls import parameter_table, written_back_arguments
 from shadersmith.ir.expressions import (
     Assign,
     Call,
@@ -32,7 +33,6 @@ from shadersmith.mutate.transforms.names import fresh_name, is_plain_value
 from shadersmith.mutate.transforms.sites import (
     ExprContext,
     expression_sites,
-    out_arguments,
     rewrite_expression,
 )
 
@@ -60,6 +60,7 @@ class _Outliner:
     def __init__(self, program: Program) -> None:
         self.globals = global_names(program)
         self.functions = {f.name: f for f in program.functions}
+        self.parameters = parameter_table(program.functions)
         self.locals: dict[str, set[str]] = {f.name: local_names(f) for f in program.functions}
 
     def accept(self, expr: Expression, context: ExprContext) -> bool:
@@ -69,7 +70,7 @@ class _Outliner:
         for node in iter_nodes(expr):
             if isinstance(node, Assign | IncDec):
                 return False
-            if isinstance(node, Call) and out_arguments(node, self.functions):
+            if isinstance(node, Call) and written_back_arguments(node, self.parameters):
                 return False
             if (
                 isinstance(node, Call)

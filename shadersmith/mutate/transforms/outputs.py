@@ -27,6 +27,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
+from shadersmith.analysis.calls import parameter_table
 from shadersmith.generate.fragment import BODY_FUNCTION
 from shadersmith.generate.interface import field_access
 from shadersmith.ir.expressions import (
@@ -261,7 +262,7 @@ def _common_index(program: Program, access: Expression) -> Expression | None:
     for node in iter_nodes(index):
         if isinstance(node, VariableRef) and node.name not in _INVOCATION_IDS:
             return None
-    return index if is_pure(index, {f.name: f for f in program.functions}) else None
+    return index if is_pure(index, parameter_table(program.functions)) else None
 
 
 def _untouching(stmt: Statement, name: str | None) -> bool:

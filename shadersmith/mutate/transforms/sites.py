@@ -10,23 +10,22 @@ counting the same way, applies the change at the drawn index.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from shadersmith.analysis.builtins import find_exact
+from shadersmith.analysis.calls import parameter_table, written_back_arguments
 from shadersmith.analysis.traversal import map_expression_children
 from shadersmith.ir.expressions import (
     ArrayLength,
     Assign,
     Call,
-    CallKind,
     Expression,
     IncDec,
     Index,
     Member,
     Swizzle,
 )
-from shadersmith.ir.program import Function, ParamQualifier, Program
+from shadersmith.ir.program import Function, Program
 from shadersmith.ir.statements import (
     Block,
     DoWhile,
@@ -181,21 +180,6 @@ class ExprContext:
 ExprVisitor = Callable[[Expression, ExprContext], Expression | None]
 
 
-def out_arguments(call: Call, functions: Mapping[str, Function]) -> frozenset[int]:
-    """Which arguments of `call` are l-values (out or inout parameters)."""
-    if call.kind is CallKind.USER:
-        callee = functions.get(call.callee)
-        if callee is None:
-            return frozenset()
-        return frozenset(
-            i for i, p in enumerate(callee.params) if p.qualifier is not ParamQualifier.IN
-        )
-    if call.kind is CallKind.BUILTIN:
-        overload = find_exact(call.callee, tuple(a.type for a in call.args))
-        return frozenset() if overload is None else overload.out_params
-    return frozenset()
-
-
 class _ExpressionWalk:
     """Pre-order over the r-value expressions of every function body: never an
     assignment's target, an increment's operand, an out argument, the base of an l-value,
@@ -203,7 +187,7 @@ class _ExpressionWalk:
 
     def __init__(self, program: Program, visit: ExprVisitor) -> None:
         self.visit = visit
-        self.functions = {f.name: f for f in program.functions}
+        self.parameters = parameter_table(program.functions)
 
     def program(self, program: Program) -> Program:
         functions = tuple(self.function(f) for f in program.functions)
@@ -301,7 +285,7 @@ class _ExpressionWalk:
             target = self.lvalue(expr.target)
             return expr if target is expr.target else dataclasses.replace(expr, target=target)
         if isinstance(expr, Call):
-            outs = out_arguments(expr, self.functions)
+            outs = written_back_arguments(expr, self.parameters)
             args = tuple(
                 self.lvalue(a) if i in outs else self.rvalue(a) for i, a in enumerate(expr.args)
             )
