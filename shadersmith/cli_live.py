@@ -48,6 +48,41 @@ class FiniteRange(click.FloatRange):
         return number
 
 
+class ShaderSource(click.ParamType[Any, Any]):
+    """Where a campaign's programs come from: `generated` (None: the generator's), or a
+    corpus of real-world shaders, `piglit` or a directory (shadersmith/corpus), opened
+    here so that a missing one is a one-line usage error before the campaign starts."""
+
+    name = "generated|piglit|DIR"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from shadersmith.corpus import GENERATED, Corpus, CorpusError, open_corpus
+
+        if value is None or isinstance(value, Corpus) or value == GENERATED:
+            return None if value == GENERATED else value
+        try:
+            return open_corpus(str(value))
+        except CorpusError as error:
+            self.fail(str(error), param, ctx)
+
+
+def shader_source_option(flag: str, what: str) -> Callable[[Any], Any]:
+    """The option naming where `what` come from (see ShaderSource)."""
+    return click.option(
+        flag,
+        type=ShaderSource(),
+        metavar="[generated|piglit|DIR]",
+        default="generated",
+        show_default=True,
+        help=f"Where {what} come from: the generator's programs, piglit's installed "
+        "compute and fragment shader_test files (piglit), or a directory of .shader_test, "
+        ".comp and .frag files (read without following links). A corpus shader's uniforms "
+        "and buffers are filled from the test's seed and it is reconditioned; a file that "
+        "cannot be (a texture, a geometry stage, ...) is skipped (bench/corpus_scan.py "
+        "counts why).",
+    )
+
+
 FORCE_OPTION = click.option(
     "--force",
     is_flag=True,

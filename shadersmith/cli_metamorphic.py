@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich.table import Table
 
 from shadersmith.case import TestCase
-from shadersmith.cli_live import FORCE_OPTION, FiniteRange
+from shadersmith.cli_live import FORCE_OPTION, FiniteRange, shader_source_option
 from shadersmith.mutate.metamorphic import DEFAULT_STEPS
-from shadersmith.mutate.transforms import FAMILIES
+from shadersmith.mutate.transforms import FAMILIES, WITH_DONOR
+
+if TYPE_CHECKING:
+    from shadersmith.corpus import Corpus
 
 
 @click.command(name="metamorphic")
@@ -57,6 +61,8 @@ from shadersmith.mutate.transforms import FAMILIES
     show_default=True,
     help="How many transformations a variant gets (LOW-HIGH).",
 )
+@shader_source_option("--references-from", "references")
+@shader_source_option("--donors-from", "the donors of dead-code and live-code")
 @click.option("--timeout", type=FiniteRange(1), default=60.0, show_default=True)
 @click.option("--keep", type=click.IntRange(1), default=3, show_default=True)
 @click.option("--reduce/--no-reduce", "reduce_buckets", default=True, show_default=True)
@@ -77,6 +83,8 @@ def metamorphic_command(
     fragment: float,
     transformations: str,
     steps: str,
+    references_from: Corpus | None,
+    donors_from: Corpus | None,
     timeout: float,
     keep: int,
     reduce_buckets: bool,
@@ -94,6 +102,7 @@ def metamorphic_command(
     from shadersmith.campaign.store import StoreError
     from shadersmith.cli import _duration, _fail, _generator_options, _print_buckets, err_console
     from shadersmith.cli_live import CampaignFailed, progress_table, run_with_live_progress
+    from shadersmith.corpus import CorpusError
     from shadersmith.targets.registry import UnknownTarget, parse_target_list
 
     try:
@@ -105,6 +114,11 @@ def metamorphic_command(
     if unknown or not families:
         given = ", ".join(unknown) or "none given"
         _fail(f"unknown transformation(s): {given}; known: {', '.join(FAMILIES)}")
+    if donors_from is not None and not set(families) & set(WITH_DONOR):
+        _fail(
+            f"--donors-from {donors_from.name}: no donor family among --transformations "
+            f"(add {' or '.join(sorted(WITH_DONOR))})"
+        )
     try:
         low, high = (int(x) for x in steps.split("-", 1))
         if not 1 <= low <= high:
@@ -125,6 +139,8 @@ def metamorphic_command(
         reduce_time_s=_duration(reduce_time) or 120.0,
         cluster=cluster,
         jobs=jobs,
+        references=references_from,
+        donors=donors_from,
     )
 
     try:
@@ -135,7 +151,7 @@ def metamorphic_command(
             Progress(),
             lambda progress: progress_table(f"metamorphic campaign {out}", progress, "pairs"),
             err_console,
-            expected=(StoreError, RuntimeError),
+            expected=(StoreError, RuntimeError, CorpusError),
         )
     except CampaignFailed as error:
         _fail(str(error))

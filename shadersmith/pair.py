@@ -1,21 +1,24 @@
-"""A metamorphic pair: a generated program's reference (reconditioned) and its variant
-(the reference after a plan of transformations, mutate/metamorphic.py), prepared together
-as one test: the variant's shader is the test's `shader.*`, the reference's sits beside it
-as `reference.*`, and the provenance (generator, then reconditioning, then the plan)
-rebuilds both. Campaigns, replay and the step-list reducer all start here.
+"""A metamorphic pair: a program's reference (reconditioned) and its variant (the
+reference after a plan of transformations, mutate/metamorphic.py), prepared together as
+one test: the variant's shader is the test's `shader.*`, the reference's sits beside it as
+`reference.*`, and the provenance (the generator's seed, or a corpus program's record,
+corpus/record.py; then reconditioning, then the plan) rebuilds both. Campaigns, replay
+and the step-list reducer all start here.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from shadersmith.case import Finding, StepRecord, TestCase, TestCaseError
 from shadersmith.case.oracle import Metamorphic
 from shadersmith.case.testcase import reference_file
-from shadersmith.generate.smith import SmithOptions, generate, options_from_dict
+from shadersmith.corpus.prepare import prepare_corpus
+from shadersmith.corpus.record import CorpusProgram, program_of_record, record_of
+from shadersmith.generate.smith import GeneratedProgram, SmithOptions, generate, options_from_dict
 from shadersmith.ir.profile import GLSL450, LanguageProfile, profile_named
 from shadersmith.oracle.differential import REFERENCE, run_records
 from shadersmith.oracle.metamorphic import on_reference_bindings
@@ -42,16 +45,53 @@ def prepare_pair(
     profile: LanguageProfile = GLSL450,
     index: int = 0,
 ) -> Pair:
-    generated = generate(seed, generator, profile)
-    reference = prepare_generated(generated, profile)
+    return prepare_generated_pair(generate(seed, generator, profile), plan, profile, index)
+
+
+def prepare_generated_pair(
+    generated: GeneratedProgram,
+    plan: Sequence[StepRecord],
+    profile: LanguageProfile = GLSL450,
+    index: int = 0,
+) -> Pair:
+    """The pair of a generated program (reconditioned) and its variant after `plan`."""
+    return _pair(
+        generated.seed,
+        index,
+        plan,
+        prepare_generated(generated, profile),
+        lambda: prepare_generated(generated, profile, steps=[reconditioning(), *plan]),
+    )
+
+
+def prepare_corpus_pair(shader: CorpusProgram, plan: Sequence[StepRecord], index: int = 0) -> Pair:
+    """The pair of a corpus program (reconditioned) and its variant after `plan`; the
+    provenance holds the corpus record (corpus/record.py), so the pair replays without
+    the corpus."""
+    return _pair(
+        shader.seed,
+        index,
+        plan,
+        prepare_corpus(shader, [reconditioning()]),
+        lambda: prepare_corpus(shader, [reconditioning(), *plan]),
+    )
+
+
+def _pair(
+    seed: int,
+    index: int,
+    plan: Sequence[StepRecord],
+    reference: PreparedTrial,
+    make_variant: Callable[[], PreparedTrial],
+) -> Pair:
     started = time.perf_counter()
-    variant = prepare_generated(generated, profile, steps=[reconditioning(), *plan])
+    variant = make_variant()
     transform_ms = (time.perf_counter() - started) * 1000
     reference_name = reference_file(variant.test.stage)
     test = dataclasses.replace(
         variant.test,
         shaders={**variant.test.shaders, reference_name: reference.source},
-        # The generator's one step, reconditioning, makes the reference.
+        # The program's one step, reconditioning, makes the reference.
         oracle=Metamorphic(reference_name, reference_steps=1),
     )
     variant = dataclasses.replace(variant, test=test)
@@ -108,17 +148,27 @@ def pair_of_test(test: TestCase, plan: Sequence[StepRecord] | None = None) -> Pa
         raise TestCaseError("not a metamorphic test (its oracle is not metamorphic)")
     cut = oracle.reference_steps
     recorded = [StepRecord(s.name, dict(s.params)) for s in provenance.steps[cut:]]
+    record = record_of(provenance)
+    if record is not None:
+        shader = program_of_record(record, "test.json: provenance.corpus")
+        pair = prepare_corpus_pair(shader, recorded if plan is None else plan)
+        _check_rebuilt(test, pair, plan)
+        return pair
     try:
         options = options_from_dict(dict(provenance.options))
         profile = profile_named(provenance.profile or GLSL450.name)
     except (KeyError, TypeError, ValueError) as error:
         raise TestCaseError(f"test.json provenance is incomplete or corrupt ({error})") from None
     pair = prepare_pair(provenance.seed, options, recorded if plan is None else plan, profile)
+    _check_rebuilt(test, pair, plan)
+    return pair
+
+
+def _check_rebuilt(test: TestCase, pair: Pair, plan: Sequence[StepRecord] | None) -> None:
     if plan is None:
         for name, text in pair.variant.test.shaders.items():
             if test.shaders.get(name) != text:
                 raise TestCaseError(f"{name} differs from what the provenance rebuilds (edited?)")
-    return pair
 
 
 def plan_of_test(test: TestCase) -> list[StepRecord]:

@@ -2,8 +2,10 @@
 alone: no second compiler is compared.
 
 Test `i` uses seed `seed_base + i`: the generator's program, reconditioned, is the
-reference; the variant is the reference after the transformations its plan lists
-(mutate/metamorphic.py). Both run on every target and on the reference interpreter, the
+reference (or, with `references`, a real-world shader that seed picks from a corpus,
+its inputs drawn from the seed: corpus/); the variant is the reference after the
+transformations its plan lists (mutate/metamorphic.py; with `donors`, dead and live code
+from a corpus). Both run on every target and on the reference interpreter, the
 oracle (oracle/metamorphic.py) compares each target's two outputs, and findings are
 bucketed and stored like a differential campaign's (campaign/store.py: every test
 committed on its own, so a killed campaign resumes where it stopped). Each new bucket's
@@ -34,15 +36,24 @@ from shadersmith.campaign.findings import reproduce_crashes
 from shadersmith.campaign.loop import Context, Progress, Recorded, Unit
 from shadersmith.campaign.preparation import CpuShare
 from shadersmith.campaign.store import Bucket, CampaignStore
-from shadersmith.case import Finding, Kind
+from shadersmith.case import Finding, Kind, StepRecord
 from shadersmith.case.codec import step_to_json
-from shadersmith.generate.smith import SmithOptions, options_to_dict
+from shadersmith.corpus import Corpus, pick
+from shadersmith.corpus.programs import donor_record, reference_stage
+from shadersmith.generate.smith import SmithOptions, generate, options_to_dict
 from shadersmith.ir.profile import GLSL450, LanguageProfile
+from shadersmith.ir.program import Stage
 from shadersmith.mutate.metamorphic import DEFAULT_STEPS, plan_variant
 from shadersmith.mutate.transforms import FAMILIES
 from shadersmith.oracle.differential import REFERENCE
 from shadersmith.oracle.metamorphic import MetamorphicJudgement, judge_metamorphic, same_output
-from shadersmith.pair import Pair, pair_results, prepare_pair, recorded_pair
+from shadersmith.pair import (
+    Pair,
+    pair_results,
+    prepare_corpus_pair,
+    prepare_generated_pair,
+    recorded_pair,
+)
 from shadersmith.targets.chains import Job
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
@@ -77,9 +88,13 @@ class MetamorphicOptions:
     profile: LanguageProfile = GLSL450
     cluster: str | None = None  # a Ray cluster's address (targets/ray_farm.py)
     jobs: int | None = None  # CPUs to keep busy; None: all this process may use
+    # Real-world shaders (issue 20, part 3): references from a corpus instead of the
+    # generator, and dead-code/live-code donors from a corpus.
+    references: Corpus | None = None
+    donors: Corpus | None = None
 
     def settings(self) -> dict[str, object]:
-        return {
+        settings: dict[str, object] = {
             "oracle": "metamorphic",
             "seed_base": self.seed_base,
             "profile": self.profile.name,
@@ -87,6 +102,12 @@ class MetamorphicOptions:
             "families": list(self.families),
             "steps": list(self.steps),
         }
+        # Named only when used, so that a campaign started before they existed resumes.
+        if self.references is not None:
+            settings["references"] = self.references.name
+        if self.donors is not None:
+            settings["donors"] = self.donors.name
+        return settings
 
     def cpu_share(self) -> CpuShare:
         # One process preparing per 8 CPUs: a pair takes ~50 ms of CPU to prepare, its
@@ -226,10 +247,25 @@ def _confirm_wrong(finding: Finding, pair: Pair, session: TargetSession) -> Find
 
 
 def prepare_pair_at(index: int, options: MetamorphicOptions) -> Pair:
-    """Pair `index` of a campaign (run in a preparing process: it must pickle)."""
+    """Pair `index` of a campaign (run in a preparing process: it must pickle): its
+    reference is the generator's program for its seed, or the corpus program that seed
+    picks (corpus/programs.py)."""
     seed = options.seed_base + index
-    plan = plan_variant(seed, options.families, options.steps)
-    return prepare_pair(seed, options.generator, plan, options.profile, index)
+    if options.references is not None:
+        stage = reference_stage(seed, options.generator.fragment_probability)
+        shader = pick(options.references, seed, stage)
+        plan = _plan(seed, shader.stage, options)
+        return prepare_corpus_pair(shader, plan, index)
+    generated = generate(seed, options.generator, options.profile)
+    plan = _plan(seed, generated.program.stage, options)
+    return prepare_generated_pair(generated, plan, options.profile, index)
+
+
+def _plan(seed: int, stage: Stage, options: MetamorphicOptions) -> list[StepRecord]:
+    donors = None
+    if options.donors is not None:
+        donors = functools.partial(donor_record, options.donors, stage)
+    return plan_variant(seed, options.families, options.steps, donors)
 
 
 def _headline(judged: MetamorphicJudgement, findings: Sequence[Finding]) -> str:

@@ -9,21 +9,27 @@ semantics-preserving plan.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from shadersmith.mutate.record import StepRecord
 from shadersmith.mutate.transforms import FAMILIES, WITH_DONOR, plan_params
-from shadersmith.mutate.transforms.donors import NAMING
+from shadersmith.mutate.transforms.donors import CORPUS_DONOR, NAMING
 
 DEFAULT_STEPS = (3, 10)  # how many transformations a variant gets: at least, at most
 
 
 def plan_variant(
-    seed: int, families: Sequence[str] = FAMILIES, steps: tuple[int, int] = DEFAULT_STEPS
+    seed: int,
+    families: Sequence[str] = FAMILIES,
+    steps: tuple[int, int] = DEFAULT_STEPS,
+    corpus_donor: Callable[[int], dict[str, Any]] | None = None,
 ) -> list[StepRecord]:
     """The transformations of the variant of test `seed`: a count drawn from `steps`,
-    each a family drawn uniformly from `families` with seeds of its own."""
+    each a family drawn uniformly from `families` with seeds of its own. With
+    `corpus_donor`, a donor step also holds the record of the corpus program that function
+    chooses from the step's donor seed (corpus/programs.py, donor_record); the seeds drawn
+    are the same either way."""
     unknown = sorted(set(families) - set(FAMILIES))
     if unknown or not families:
         raise ValueError(
@@ -41,6 +47,8 @@ def plan_variant(
         if family in WITH_DONOR:
             params["donor"] = rng.randrange(2**31)
             params["naming"] = NAMING
+            if corpus_donor is not None:
+                params[CORPUS_DONOR] = corpus_donor(params["donor"])
         params.update(plan_params(family))
         plan.append(StepRecord(family, params))
     return plan

@@ -3,13 +3,16 @@ live code whose effects never reach the outputs: on its own variables, and (plan
 since, the parameter `state`) on recipient variables it saves and restores (state.py).
 
 A donor is another generated program of the same stage, regenerated from its seed (so a
-step's parameters replay it), reconditioned so it is free of undefined behaviour on its
-own, and made self-contained: its buffers become global variables holding the values the
-buffers would have held, its entry point (`main`, or a fragment program's
-`fragment_body`) an ordinary function, and every name it declares gets a prefix of its
-own. It then shares nothing with the recipient: running it changes only its own globals,
-so a call of it is live code that cannot change what the recipient computes, and the
-recipient's loop limiters, counters and wrappers are untouched (the donor has its own).
+step's parameters replay it), or a real-world shader of a corpus (issue 20, part 3:
+the step's parameter `corpus_donor` holds its record, corpus/record.py, the program's
+text and input values, so it replays without the corpus), reconditioned so it is free of
+undefined behaviour on its own, and made self-contained: its buffers become global
+variables holding the values the buffers would have held, its entry point (`main`, or a
+fragment program's `fragment_body`) an ordinary function, and every name it declares gets
+a prefix of its own. It then shares nothing with the recipient: running it changes only
+its own globals, so a call of it is live code that cannot change what the recipient
+computes, and the recipient's loop limiters, counters and wrappers are untouched (the
+donor has its own).
 
 Live code is called only from the entry function's top-level list, so it runs at most
 once per invocation, from the state its reconditioning assumed.
@@ -18,6 +21,7 @@ once per invocation, from the state its reconditioning assumed.
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from collections.abc import Mapping
 from functools import lru_cache
@@ -28,12 +32,12 @@ from shadersmith.generate.interface import instance_type
 from shadersmith.generate.options import SmithOptions
 from shadersmith.generate.smith import generate
 from shadersmith.ir.expressions import Call, CallKind, Construct, VariableRef
-from shadersmith.ir.program import Function, Parameter, Program, Stage
+from shadersmith.ir.program import BufferField, Function, Parameter, Program, Stage, StorageBuffer
 from shadersmith.ir.statements import Block, Discard, ExprStmt, If, Return, Statement, VarDecl
 from shadersmith.ir.types import VOID, ArrayType, StructField, StructType, Type
 from shadersmith.ir.values import BufferValues
 from shadersmith.ir.walk import iter_nodes, transform
-from shadersmith.mutate.steps import StepResult, register
+from shadersmith.mutate.steps import StepError, StepResult, register
 from shadersmith.mutate.transforms.common import applied, rng_of, unchanged
 from shadersmith.mutate.transforms.names import used_names
 from shadersmith.mutate.transforms.opaque import opaque_values
@@ -55,6 +59,8 @@ from shadersmith.recondition import ReconditionOptions, recondition
 DEAD_CODE = "dead-code"
 LIVE_CODE = "live-code"
 ENTRY = "entry"
+# The step parameter holding a corpus donor's record (absent: a generated donor).
+CORPUS_DONOR = "corpus_donor"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -92,12 +98,46 @@ def _reconditioned_donor(seed: int, stage: Stage) -> tuple[Program, Any]:
 NAMING = 2
 
 
+@lru_cache(maxsize=64)
+def _reconditioned_corpus_donor(record: str) -> tuple[Program, Any]:
+    # Imported here: corpus/ reads real-world shaders, which only corpus donors need.
+    from shadersmith.case.inputs import TestCaseError
+    from shadersmith.corpus.record import program_of_record
+
+    try:
+        shader = program_of_record(json.loads(record), f"step parameter {CORPUS_DONOR}")
+    except TestCaseError as error:
+        raise StepError(str(error)) from None
+    result = recondition(shader.program, shader.values, ReconditionOptions())
+    return result.program, result.buffer_values
+
+
+def donor_of(params: Mapping[str, Any], stage: Stage, prefix: str) -> Donor:
+    """The donor a dead-code or live-code step's parameters name: a corpus donor's
+    record, or a generated donor's seed."""
+    naming = int(params.get("naming", 1))
+    record = params.get(CORPUS_DONOR)
+    if record is None:
+        return make_donor(int(params["donor"]), stage, prefix, naming)
+    program, values = _reconditioned_corpus_donor(json.dumps(record, sort_keys=True))
+    if program.stage is not stage:
+        raise StepError(f"a {program.stage.value} donor for a {stage.value} program")
+    return self_contained_donor(program, values, prefix, naming)
+
+
 def make_donor(seed: int, stage: Stage, prefix: str, naming: int = NAMING) -> Donor:
     program, values = _reconditioned_donor(seed, stage)
+    return self_contained_donor(program, values, prefix, naming)
+
+
+def self_contained_donor(program: Program, values: BufferValues, prefix: str, naming: int) -> Donor:
+    """A reconditioned program as a donor: its buffers as globals holding their values,
+    its entry an ordinary function, its names prefixed (see the module docstring)."""
     structs = list(program.structs)
     globals_: list[VarDecl] = []
     for buffer in program.buffers:
         given = values[buffer.block_name]
+        buffer = _sized(buffer, given)
         if buffer.instance_name is None:
             globals_ += [
                 VarDecl(f.name, f.type, value_expression(f.type, given[f.name]))
@@ -123,6 +163,17 @@ def make_donor(seed: int, stage: Stage, prefix: str, naming: int = NAMING) -> Do
         functions=tuple(renamer.function(f) for f in (*functions, entry)),
         entry=renamer.function(entry),
     )
+
+
+def _sized(buffer: StorageBuffer, given: Mapping[str, Any]) -> StorageBuffer:
+    """`buffer` with a runtime-sized array (a corpus program's) given the length of its
+    values: a global array needs one."""
+    fields = []
+    for field in buffer.fields:
+        if isinstance(field.type, ArrayType) and field.type.length is None:
+            field = BufferField(field.name, ArrayType(field.type.element, len(given[field.name])))
+        fields.append(field)
+    return dataclasses.replace(buffer, fields=tuple(fields))
 
 
 class _Renamer:
@@ -220,9 +271,7 @@ def dead_code(program: Program, values: BufferValues, params: Mapping[str, Any])
         return unchanged(program, values)
     chosen = rng.randrange(sites)
     inline_wanted = rng.random() < 0.5
-    donor = make_donor(
-        int(params["donor"]), program.stage, _prefix(program), int(params.get("naming", 1))
-    )
+    donor = donor_of(params, program.stage, _prefix(program))
     forms: list[str] = []
 
     def change(
@@ -254,9 +303,7 @@ def live_code(program: Program, values: BufferValues, params: Mapping[str, Any])
         return unchanged(program, values)
     chosen = rng.randrange(sites)
     inline_wanted = rng.random() < 0.5
-    donor = make_donor(
-        int(params["donor"]), program.stage, _prefix(program), int(params.get("naming", 1))
-    )
+    donor = donor_of(params, program.stage, _prefix(program))
     if any(isinstance(n, Discard) for f in donor.functions for n in iter_nodes(f.body)):
         return unchanged(program, values, sites)  # it would end the recipient's fragment
     inline = inline_wanted and not donor.returns
