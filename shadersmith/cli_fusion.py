@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING
 
 import click
 
-from shadersmith.cli_live import FORCE_OPTION, FiniteRange
+from shadersmith.cli_live import FORCE_OPTION, FiniteRange, shader_source_option
 
 if TYPE_CHECKING:
     from shadersmith.campaign.fusion import FusionProgress
     from shadersmith.campaign.loop import Progress
+    from shadersmith.corpus import Corpus
 
 # Spelled out for click (the values of mutate/fusion's Relation and Strategy; a test
 # holds them equal) so that `--help` does not import the fusion machinery.
@@ -108,6 +109,7 @@ DEFAULT_TARGETS = ("gl-llvmpipe", "vk-lavapipe")
     metavar="ADDRESS",
     help="Run the targets on the Ray cluster whose head is at ADDRESS (as fuzz --cluster).",
 )
+@shader_source_option("--parts-from", "the parts (fragment shaders that never discard)")
 @FORCE_OPTION
 def fuse_command(
     targets: tuple[str, ...],
@@ -126,9 +128,11 @@ def fuse_command(
     reduce_buckets: bool,
     reduce_time: str,
     cluster: str | None,
+    parts_from: Corpus | None,
     force: bool,
 ) -> None:
-    """Run a fusion campaign (FShader): sequences of generated fragment programs fused
+    """Run a fusion campaign (FShader): sequences of generated (or, with --parts-from,
+    real-world) fragment programs fused
     under MR+, MR-, MR_l and MR_o; each fused image must be what the relation predicts
     from the same target's images of the parts (no second compiler).
 
@@ -142,6 +146,7 @@ def fuse_command(
     from shadersmith.campaign.loop import Progress
     from shadersmith.cli import _duration, _fail, err_console
     from shadersmith.cli_live import CampaignFailed, progress_table, run_with_live_progress
+    from shadersmith.corpus import CorpusError
     from shadersmith.mutate.fusion import Relation, Strategy
     from shadersmith.oracle.known import load_ignore_list
     from shadersmith.targets.registry import RADV_TARGETS, UnknownTarget, spec_for
@@ -174,6 +179,7 @@ def fuse_command(
         reduce=reduce_buckets,
         reduce_time_s=_duration(reduce_time) or 120.0,
         cluster=cluster,
+        parts_from=parts_from,
     )
 
     def sequences(progress: Progress) -> list[tuple[str, str]]:
@@ -196,6 +202,7 @@ def fuse_command(
                 f"fusion campaign {out}", progress, "fused programs", sequences
             ),
             err_console,
+            expected=(RuntimeError, CorpusError),
             in_flight="the sequence in flight",
         )
     except CampaignFailed as error:

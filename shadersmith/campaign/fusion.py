@@ -2,11 +2,13 @@
 fused under each relation, run on the targets, judged by the fusion oracle.
 
 Sequence i holds the n programs of seeds `seed_base + n*i` .. `seed_base + n*i + n - 1`
-(n = 4 as in the paper). Each part is reconditioned and drawn alone in RGBA8 (the
-`float-colour` step); then, per relation, MR+, MR- and MR_l fuse iteratively,
-((1, 2), 3), 4, and MR_o pairwise, (1, 2), (2, 3), (3, 4): n - 1 fused programs each,
-every one described by its base's seed and its steps (reconditioning, then `fuse` steps
-naming their partners), so provenance rebuilds it. Each fusion step draws its strategy
+(n = 4 as in the paper): the generator's, or with `parts_from` the real-world fragment
+shaders those seeds pick from a corpus (corpus/, inputs drawn from the seed). Each part
+is reconditioned and drawn alone in RGBA8 (the `float-colour` step); then, per
+relation, MR+, MR- and MR_l fuse iteratively, ((1, 2), 3), 4, and MR_o pairwise,
+(1, 2), (2, 3), (3, 4): n - 1 fused programs each, every one described by its base's
+seed and its steps (reconditioning, then `fuse` steps naming their partners), so
+provenance rebuilds it. Each fusion step draws its strategy
 (side by side, inline, inline + variable reuse) from the sequence's own stream.
 
 For every fused program and target (oracle/fusion.py):
@@ -53,11 +55,15 @@ from shadersmith.campaign.preparation import CpuShare
 from shadersmith.campaign.store import Bucket, CampaignStore, Comparison, ProgramNote
 from shadersmith.case import Finding, Kind, StepRecord, safe_files
 from shadersmith.case.finding import kind_of_signature
+from shadersmith.corpus import Corpus, Purpose, pick
+from shadersmith.corpus.prepare import prepare_corpus
+from shadersmith.corpus.record import PROFILE as CORPUS_PROFILE
 from shadersmith.generate.smith import SmithOptions, generate, options_to_dict
 from shadersmith.harness.build import generator_provenance
 from shadersmith.interp.errors import InterpreterError, UndefinedBehaviour
 from shadersmith.interp.fragment_image import expected_unorm_image
 from shadersmith.ir.profile import GLSL450, LanguageProfile
+from shadersmith.ir.program import Stage
 from shadersmith.mutate.fusion import (
     FLOAT_COLOUR,
     FUSE,
@@ -117,6 +123,9 @@ class FusionOptions:
     reduce: bool = True  # reduce each new bucket's first test: its parts, then the program
     reduce_time_s: float = 120.0  # per bucket
     cluster: str | None = None  # a Ray cluster's address (targets/ray_farm.py)
+    # Parts from a corpus of real-world shaders (issue 20, part 3) instead of the
+    # generator: part seed s is the fragment shader that seed picks (corpus/programs.py).
+    parts_from: Corpus | None = None
 
     def cpu_share(self) -> CpuShare:
         # One process preparing per CPU: building a fused program and the interpreter's
@@ -178,15 +187,23 @@ def plan_sequence(index: int, options: FusionOptions) -> list[FusedPlan]:
 def _fuse_step(
     partner: int, relation: Relation, rng: random.Random, options: FusionOptions
 ) -> StepRecord:
-    spec = PartnerSpec(
-        partner, options_to_dict(options.generator), options.profile.name, (reconditioning(),)
-    )
+    if options.parts_from is not None:
+        record = pick(options.parts_from, partner, Stage.FRAGMENT, Purpose.PART).record()
+        spec = PartnerSpec(partner, {}, CORPUS_PROFILE.name, (reconditioning(),), record)
+    else:
+        spec = PartnerSpec(
+            partner, options_to_dict(options.generator), options.profile.name, (reconditioning(),)
+        )
     strategy = rng.choice(options.strategies)
     return StepRecord(FUSE, fuse_params(spec, relation, strategy, rng.randrange(2**31)))
 
 
 def prepare(seed: int, steps: Sequence[StepRecord], options: FusionOptions) -> PreparedTrial:
-    """Generated program `seed`, reconditioned, then `steps`."""
+    """Generated program `seed` (or the corpus program it picks), reconditioned, then
+    `steps`."""
+    if options.parts_from is not None:
+        shader = pick(options.parts_from, seed, Stage.FRAGMENT, Purpose.PART)
+        return prepare_corpus(shader, [reconditioning(), *steps])
     generated = generate(seed, options.generator, options.profile)
     return prepare_program(
         generated.program,
@@ -637,7 +654,9 @@ def count(progress: FusionProgress, outcome: FusedOutcome) -> None:
 
 def settings(options: FusionOptions) -> dict[str, Any]:
     """What must not change when a campaign is resumed: what sequence i holds."""
-    return {
+    # The corpus is named only when used, so that a campaign started before resumes.
+    corpus = {} if options.parts_from is None else {"parts_from": options.parts_from.name}
+    return corpus | {
         "oracle": "fusion",
         "seed_base": options.seed_base,
         "parts": options.parts,

@@ -43,6 +43,8 @@ from shadersmith.campaign.fusion import (
 from shadersmith.campaign.fusion_tests import write_fusion_test
 from shadersmith.case import StepRecord, TestCase, TestCaseError, load_test, safe_files, write_test
 from shadersmith.case.oracle import Fusion
+from shadersmith.corpus.prepare import prepare_corpus
+from shadersmith.corpus.record import program_of_record, record_of
 from shadersmith.generate.smith import generate, options_from_dict
 from shadersmith.harness.build import generator_provenance
 from shadersmith.ir.profile import profile_named
@@ -82,8 +84,14 @@ class FusionTest:
         return FusedPlan(0, Relation(self.oracle.relation), seeds, steps)
 
     def fuse(self, partners: Sequence[int]) -> PreparedTrial:
-        """The base fused with `partners`, rebuilt from the provenance."""
+        """The base fused with `partners`, rebuilt from the provenance (the generator's
+        seed, or the base's corpus record)."""
         provenance = self.test.provenance
+        steps = [*self.base, *(self.steps[k] for k in partners)]
+        record = record_of(provenance)
+        if record is not None:
+            shader = program_of_record(record, "test.json: provenance.corpus")
+            return prepare_corpus(shader, steps)
         assert provenance.seed is not None and provenance.profile is not None
         profile = profile_named(provenance.profile)
         generated = generate(provenance.seed, options_from_dict(dict(provenance.options)), profile)
@@ -92,7 +100,7 @@ class FusionTest:
             generated.buffer_values,
             profile,
             generator_provenance(generated, profile),
-            [*self.base, *(self.steps[k] for k in partners)],
+            steps,
             None,
             generated.workgroups,
             generated.framebuffer,

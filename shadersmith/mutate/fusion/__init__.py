@@ -21,8 +21,10 @@ Both operations are steps (mutate/steps.py), so provenance rebuilds a fused prog
 - `float-colour`: a generated program as part 1 alone (its RGBA8 image is what the
   oracle fuses);
 - `fuse`: the program it is applied to, fused with a partner that the step regenerates
-  from the partner's generator seed, options, profile and steps (reconditioning), with
-  the relation, the strategy, and a seed for the step's own random choices.
+  from the partner's generator seed, options, profile and steps (reconditioning), or
+  reads from its corpus record (a real-world shader, corpus/record.py: its text and
+  inputs, so it replays without the corpus), with the relation, the strategy, and a seed
+  for the step's own random choices.
 """
 
 from __future__ import annotations
@@ -91,25 +93,37 @@ class Strategy(enum.Enum):
 @dataclass(frozen=True)
 class PartnerSpec:
     """How to make a partner again: the generator's seed, options (generate/options.py
-    `options_to_dict`) and profile, then its steps (its reconditioning)."""
+    `options_to_dict`) and profile, or a corpus program's record (`corpus`, whose seed is
+    `seed`); then its steps (its reconditioning)."""
 
     seed: int
     options: dict[str, Any]
     profile: str
     steps: tuple[StepRecord, ...] = ()
+    corpus: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "seed": self.seed,
             "options": dict(self.options),
             "profile": self.profile,
             "steps": [{"name": s.name, "params": dict(s.params)} for s in self.steps],
         }
+        if self.corpus is not None:
+            data["corpus"] = dict(self.corpus)
+        return data
 
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> PartnerSpec:
         steps = tuple(StepRecord(str(s["name"]), dict(s.get("params", {}))) for s in data["steps"])
-        return PartnerSpec(int(data["seed"]), dict(data["options"]), str(data["profile"]), steps)
+        corpus = data.get("corpus")
+        return PartnerSpec(
+            int(data["seed"]),
+            dict(data["options"]),
+            str(data["profile"]),
+            steps,
+            None if corpus is None else dict(corpus),
+        )
 
 
 def partner_program(spec: PartnerSpec) -> tuple[Program, BufferValues]:
@@ -118,6 +132,8 @@ def partner_program(spec: PartnerSpec) -> tuple[Program, BufferValues]:
         # An unreconditioned part may have undefined behaviour, and then no relation
         # holds for sure: a fused program is built from reconditioned parts only.
         raise FusionError("a partner's steps must end with its reconditioning")
+    if spec.corpus is not None:
+        return replay_steps(spec.steps, *_corpus_partner(spec.corpus))
     # Imported here: the generator is only needed when a fusion is built or replayed.
     from shadersmith.generate.smith import generate, options_from_dict
     from shadersmith.ir.profile import profile_named
@@ -130,6 +146,20 @@ def partner_program(spec: PartnerSpec) -> tuple[Program, BufferValues]:
             f"partner seed {spec.seed} generates a compute shader, not a fragment one"
         )
     return replay_steps(spec.steps, generated.program, generated.buffer_values)
+
+
+def _corpus_partner(record: Mapping[str, Any]) -> tuple[Program, BufferValues]:
+    # Imported here: corpus/ reads real-world shaders, which only corpus partners need.
+    from shadersmith.case.inputs import TestCaseError
+    from shadersmith.corpus.record import program_of_record
+
+    try:
+        shader = program_of_record(record, "a fuse step's partner")
+    except TestCaseError as error:
+        raise FusionError(str(error)) from None
+    if shader.stage is not Stage.FRAGMENT:
+        raise FusionError(f"corpus partner {shader.relative} is a compute shader")
+    return shader.program, shader.values
 
 
 @dataclass(frozen=True)
