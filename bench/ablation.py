@@ -9,7 +9,7 @@ mix of compute, multi-invocation and fragment tests, `--multi-invocation` and `-
 - `g_rand`: the GLSLsmith generator alone: no divergent statements, no exchanges through
   shared memory (p_delta = 0, shared_memory_probability = 0), no M_liv;
 - `g_cdiv`: + ShaDiv's divergence-aware generation (p_delta 0.2, exchanges);
-- `m_liv`: + M_liv across blocks (reaching definitions, mutate/liveness.py);
+- `m_liv`: + M_liv across blocks (reaching definitions, generate/liveness.py);
 - `swarm`: + swarm testing (generate/swarm.py);
 - `m_liv_lists` (not run unless named): + M_liv within statement lists only, as before
   reaching definitions, for comparison with `m_liv`.

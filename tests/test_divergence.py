@@ -15,6 +15,7 @@ from shadersmith.analysis.divergence import DivergenceAnalysis, analyse
 from shadersmith.case import TEST_FILE, load_test, write_test
 from shadersmith.emit.glsl import emit_glsl
 from shadersmith.front.glsl import parse_glsl
+from shadersmith.generate.liveness import extend_liveness
 from shadersmith.generate.options import options_from_dict, options_to_dict
 from shadersmith.generate.smith import GeneratedProgram, SmithOptions, generate
 from shadersmith.interp import UBCategory, UndefinedBehaviour, run_compute
@@ -24,7 +25,6 @@ from shadersmith.ir.program import Program
 from shadersmith.ir.types import UINT, ArrayType
 from shadersmith.ir.values import BufferValues
 from shadersmith.ir.walk import iter_nodes, transform
-from shadersmith.mutate.liveness import extend_liveness
 from shadersmith.recondition import recondition
 from shadersmith.recondition.loop_limiters import UNIFORM_TOTAL_COUNTER
 from shadersmith.targets.jobs import job_from_program, job_from_test

@@ -1,6 +1,6 @@
 """ShaDiv's M_liv across blocks: reaching definitions over main's control-flow graph
 (analysis/reaching.py), uses added where a definition reaches with the definition's
-divergence type (mutate/liveness.py), free of undefined behaviour once reconditioned, and
+divergence type (generate/liveness.py), free of undefined behaviour once reconditioned, and
 deterministic; and swarm testing's configurations, recorded and rebuilt."""
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from shadersmith.analysis.wgsl_constants import creation_errors
 from shadersmith.case import load_test, write_test
 from shadersmith.emit.glsl import emit_glsl
 from shadersmith.front.glsl import parse_glsl
+from shadersmith.generate.liveness import liveness_extension
 from shadersmith.generate.options import (
     CONSTRUCTS,
     SmithOptions,
@@ -34,7 +35,6 @@ from shadersmith.ir.profile import GLSL450, WGSL, Language
 from shadersmith.ir.program import Program
 from shadersmith.ir.statements import ExprStmt, Statement, Switch, VarDecl
 from shadersmith.ir.walk import iter_nodes
-from shadersmith.mutate.liveness import liveness_extension
 from shadersmith.mutate.steps import LIVENESS, apply_step, liveness_params, replay_steps
 from shadersmith.recondition import ReconditionOptions, recondition
 from shadersmith.trial import prepare_generated

@@ -117,7 +117,7 @@ class SmithOptions:
     # ShaDiv's M_liv: the probability that a value of `main` defined in uniform or
     # divergent code is folded into a later statement of the same divergence.
     liveness_extension_probability: float = 0.3
-    # Where M_liv looks for that statement (mutate/liveness.py): anywhere the value
+    # Where M_liv looks for that statement (generate/liveness.py): anywhere the value
     # reaches in main's control-flow graph (ShaDiv Algorithm 8), or only later statements
     # of the definition's own statement list (what tests recorded before it replay).
     liveness_across_blocks: bool = True

@@ -42,6 +42,7 @@ from shadersmith.generate.fragment import as_fragment
 from shadersmith.generate.functions import global_variables, main_function, user_function
 from shadersmith.generate.interface import declare_buffers, make_buffers
 from shadersmith.generate.invocations import FragmentLayout, InvocationLayout, choose_layout
+from shadersmith.generate.liveness import liveness_extension
 from shadersmith.generate.options import (
     VALUE_GENERATORS,
     SmithOptions,
@@ -53,7 +54,6 @@ from shadersmith.generate.swarm import omitted_labels, swarm_options
 from shadersmith.ir.profile import GLSL450, LanguageProfile
 from shadersmith.ir.program import Function, Program, Stage
 from shadersmith.ir.values import BufferValues
-from shadersmith.mutate.liveness import liveness_extension
 
 __all__ = [
     "DEFAULT_OPTIONS",

@@ -22,10 +22,10 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from shadersmith.generate.liveness import liveness_extension
 from shadersmith.ir.profile import Language
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
-from shadersmith.mutate.liveness import liveness_extension
 from shadersmith.mutate.record import StepRecord
 from shadersmith.recondition import ReconditionOptions, prune_wrappers, recondition
 
@@ -164,7 +164,7 @@ def liveness_params(seed: int, probability: float, across_blocks: bool = True) -
 
 @register(LIVENESS)
 def liveness_step(program: Program, values: BufferValues, params: Mapping[str, Any]) -> StepResult:
-    """ShaDiv's liveness extension (mutate/liveness.py) with a stream of its own. The
+    """ShaDiv's liveness extension (generate/liveness.py) with a stream of its own. The
     generator applies it inline with its own stream (generate/smith.py), which the
     generator's seed already replays; this step is the extension applied afterwards.
     A record without `across_blocks` was made when uses went only to later statements of

@@ -1,5 +1,9 @@
 """ShaDiv's M_liv (Algorithm 8): extend the liveness of values by giving them new uses.
 
+Part of the generator (ShaDiv's G applies M_liv to the programs it makes, generate/smith.py,
+with the generator's own stream); the `liveness` step applies it afterwards with a stream
+of its own.
+
 For a definition `s` of a variable `v` in `main` (`T v = e;` or `v = e;`), the candidate
 sites are the statements that `s`'s value still reaches (DefReach: some path leads from
 `s` to the site, the site included, on which nothing writes `v`) and that define a value
