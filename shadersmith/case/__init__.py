@@ -26,7 +26,7 @@ from shadersmith.case.testcase import (
     UNRECONDITIONED_FILE_BY_STAGE,
     TestCase,
 )
-from shadersmith.mutate.record import StepRecord
+from shadersmith.steps.record import StepRecord
 
 __all__ = [
     "SCHEMA_VERSION",

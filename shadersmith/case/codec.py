@@ -40,7 +40,7 @@ from shadersmith.case.typenames import parse_type_name
 from shadersmith.case.values_json import value_from_json, value_to_json
 from shadersmith.ir.profile import profile_named
 from shadersmith.ir.program import BufferAccess
-from shadersmith.mutate.record import StepRecord
+from shadersmith.steps.record import StepRecord
 
 # Schema 3 records the test's oracle (case/oracle.py); 2 kept it in the provenance's
 # extra fields (metamorphic) or in fusion.json beside the test (fusion).

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from shadersmith import __version__
-from shadersmith.mutate.record import StepRecord
+from shadersmith.steps.record import StepRecord
 
 SMITH = "smith"  # generate/smith.py
 REDUCE = "reduce"  # reduce/output.py: read back by the GLSL front-end, not regenerated

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shadersmith.corpus.record import PROFILE, CorpusProgram
-from shadersmith.mutate.record import StepRecord
+from shadersmith.steps.record import StepRecord
 from shadersmith.trial import PreparedTrial, prepare_program
 
 

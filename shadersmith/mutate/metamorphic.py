@@ -12,9 +12,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from shadersmith.mutate.record import StepRecord
 from shadersmith.mutate.transforms import FAMILIES, WITH_DONOR, plan_params
 from shadersmith.mutate.transforms.donors import CORPUS_DONOR, NAMING
+from shadersmith.steps.record import StepRecord
 
 DEFAULT_STEPS = (3, 10)  # how many transformations a variant gets: at least, at most
 

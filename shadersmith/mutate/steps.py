@@ -26,8 +26,8 @@ from shadersmith.generate.liveness import liveness_extension
 from shadersmith.ir.profile import Language
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
-from shadersmith.mutate.record import StepRecord
 from shadersmith.recondition import ReconditionOptions, prune_wrappers, recondition
+from shadersmith.steps.record import StepRecord
 
 RECONDITION = "recondition"
 LIVENESS = "liveness"

@@ -1,4 +1,4 @@
-"""The record of one applied step (mutate/steps.py), as a test's provenance keeps it.
+"""The record of one applied step, as a test's provenance keeps it.
 
 Apart from the steps themselves so that the test record (shadersmith.case) can hold it
 without importing every transformation.
