@@ -34,7 +34,6 @@ from shadersmith.harness.regenerate import program_of
 from shadersmith.ir.profile import Language, LanguageProfile
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
-from shadersmith.mutate.steps import RECONDITION, apply_step, recondition_params
 from shadersmith.oracle.blame import Chains, blame
 from shadersmith.oracle.classify import classify
 from shadersmith.oracle.differential import Comparison, Verdict, compare, run_records
@@ -42,6 +41,7 @@ from shadersmith.oracle.known import is_ignored
 from shadersmith.oracle.known_bugs import is_known_signature
 from shadersmith.oracle.signature import known_bug_of, sign_finding
 from shadersmith.recondition import ReconditionOptions
+from shadersmith.steps.registry import RECONDITION, apply_step, recondition_params
 from shadersmith.targets.chains import Job
 from shadersmith.targets.jobs import job_from_program, job_from_test
 from shadersmith.targets.results import RunResult

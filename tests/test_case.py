@@ -34,7 +34,8 @@ from shadersmith.emit.glsl import emit_glsl
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.harness.regenerate import rebuild
 from shadersmith.ir.profile import GLSL450
-from shadersmith.mutate.steps import (
+from shadersmith.pair import is_metamorphic
+from shadersmith.steps.registry import (
     LIVENESS,
     RECONDITION,
     StepError,
@@ -43,7 +44,6 @@ from shadersmith.mutate.steps import (
     replay_steps,
     step_names,
 )
-from shadersmith.pair import is_metamorphic
 from shadersmith.trial import prepare_generated, reconditioning
 
 FINDINGS = Path(__file__).resolve().parent.parent / "findings"

@@ -46,11 +46,11 @@ from shadersmith.ir.statements import Block, ExprStmt, If
 from shadersmith.ir.types import INT, UINT, VOID, ArrayType, ScalarKind, VectorType
 from shadersmith.ir.values import BufferValues
 from shadersmith.mutate.metamorphic import plan_variant
-from shadersmith.mutate.steps import apply_step
 from shadersmith.mutate.transforms import FAMILIES, WITH_DONOR, plan_params
 from shadersmith.mutate.transforms.opaque import OPAQUE_BLOCK, OpaqueValues, with_opaque_block
 from shadersmith.pair import pair_of_test
 from shadersmith.recondition import Reconditioned, ReconditionOptions, recondition
+from shadersmith.steps.registry import apply_step
 
 NEW_FAMILIES = (
     "add-switch",

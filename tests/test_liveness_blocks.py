@@ -35,8 +35,8 @@ from shadersmith.ir.profile import GLSL450, WGSL, Language
 from shadersmith.ir.program import Program
 from shadersmith.ir.statements import ExprStmt, Statement, Switch, VarDecl
 from shadersmith.ir.walk import iter_nodes
-from shadersmith.mutate.steps import LIVENESS, apply_step, liveness_params, replay_steps
 from shadersmith.recondition import ReconditionOptions, recondition
+from shadersmith.steps.registry import LIVENESS, apply_step, liveness_params, replay_steps
 from shadersmith.trial import prepare_generated
 
 MULTI = SmithOptions(multi_invocation_probability=1.0)

@@ -25,12 +25,12 @@ from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.interp import run_compute
 from shadersmith.interp.fragment_image import expected_image
 from shadersmith.mutate.metamorphic import plan_variant
-from shadersmith.mutate.steps import apply_step
 from shadersmith.mutate.transforms import FAMILIES, WITH_DONOR
 from shadersmith.mutate.transforms.opaque import OPAQUE_BLOCK
 from shadersmith.pair import pair_of_test, prepare_pair
 from shadersmith.recondition import ReconditionOptions, recondition
 from shadersmith.reduce.steps import ddmin
+from shadersmith.steps.registry import apply_step
 
 PLANTED = "planted-opaque-loop-skipped-gl-llvmpipe"
 

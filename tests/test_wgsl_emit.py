@@ -45,14 +45,14 @@ from shadersmith.ir.program import (
 from shadersmith.ir.statements import Block, Break, ExprStmt, Return, Statement, Switch, SwitchCase
 from shadersmith.ir.types import BOOL, FLOAT, INT, UINT, Type, VectorType
 from shadersmith.ir.values import BufferValues, Value
-from shadersmith.mutate.steps import (
+from shadersmith.recondition import ReconditionOptions, recondition
+from shadersmith.steps.registry import (
     StepError,
     recondition_options_from_dict,
     recondition_options_to_dict,
     recondition_params,
     recondition_step,
 )
-from shadersmith.recondition import ReconditionOptions, recondition
 from tests.programs import BLOCK
 from tests.programs import one_buffer_program as _program
 

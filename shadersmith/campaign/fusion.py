@@ -73,13 +73,13 @@ from shadersmith.mutate.fusion import (
     Strategy,
     fuse_params,
 )
-from shadersmith.mutate.steps import StepError
 from shadersmith.oracle.components import chain_names, failing_component
 from shadersmith.oracle.fusion import RelationCheck, check_relation
 from shadersmith.oracle.image import DEFAULT_EMD_TOLERANCE
 from shadersmith.oracle.known import is_ignored
 from shadersmith.oracle.normalise import normalise
 from shadersmith.oracle.signature import signature
+from shadersmith.steps.registry import StepError
 from shadersmith.targets.chains import Job
 from shadersmith.targets.results import RunResult, RunStatus
 from shadersmith.targets.session import TargetSession

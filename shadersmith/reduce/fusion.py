@@ -49,7 +49,6 @@ from shadersmith.generate.smith import generate, options_from_dict
 from shadersmith.harness.build import generator_provenance
 from shadersmith.ir.profile import profile_named
 from shadersmith.mutate.fusion import FUSE, Relation
-from shadersmith.mutate.steps import RECONDITION, StepError, recondition_options_from_dict
 from shadersmith.oracle.differential import REFERENCE
 from shadersmith.oracle.root_cause import root_cause
 from shadersmith.recondition import ReconditionOptions
@@ -57,6 +56,7 @@ from shadersmith.reduce.output import reduced_directory, reduced_test
 from shadersmith.reduce.run import ReductionError, ReductionResult, reduce_subject
 from shadersmith.reduce.steps import ddmin
 from shadersmith.reduce.subject import Subject
+from shadersmith.steps.registry import RECONDITION, StepError, recondition_options_from_dict
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
 from shadersmith.trial import PreparedTrial, prepare_loaded, prepare_program

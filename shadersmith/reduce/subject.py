@@ -15,8 +15,8 @@ from shadersmith.harness.regenerate import program_of
 from shadersmith.ir.profile import GLSL450, Language, LanguageProfile
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
-from shadersmith.mutate.steps import RECONDITION, StepError, recondition_options_from_dict
 from shadersmith.recondition import ReconditionOptions
+from shadersmith.steps.registry import RECONDITION, StepError, recondition_options_from_dict
 
 
 @dataclass(frozen=True)

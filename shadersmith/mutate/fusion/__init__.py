@@ -57,8 +57,8 @@ from shadersmith.mutate.fusion.occlusion import occlude
 from shadersmith.mutate.fusion.relations import UVEC4, Relation, combine, leaf
 from shadersmith.mutate.fusion.rename import FusionError, referenced_names
 from shadersmith.mutate.fusion.reuse import reuse_variables
-from shadersmith.mutate.steps import RECONDITION, StepResult, register, replay_steps
 from shadersmith.steps.record import StepRecord
+from shadersmith.steps.registry import RECONDITION, StepResult, register, replay_steps
 
 FUSE = "fuse"
 FLOAT_COLOUR = "float-colour"

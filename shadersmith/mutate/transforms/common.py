@@ -25,9 +25,9 @@ from shadersmith.ir.statements import (
 from shadersmith.ir.types import VOID
 from shadersmith.ir.values import BufferValues
 from shadersmith.ir.walk import iter_nodes
-from shadersmith.mutate.steps import StepResult
 from shadersmith.mutate.transforms.opaque import with_opaque_block
 from shadersmith.recondition.wrappers.registry import PREFIX as WRAPPER_PREFIX
+from shadersmith.steps.registry import StepResult
 
 
 def rng_of(params: Mapping[str, Any]) -> random.Random:

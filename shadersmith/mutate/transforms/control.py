@@ -29,7 +29,6 @@ from shadersmith.ir.statements import (
 )
 from shadersmith.ir.types import BOOL, INT, VOID, ScalarKind, ScalarType, VectorType
 from shadersmith.ir.values import BufferValues
-from shadersmith.mutate.steps import StepResult, register
 from shadersmith.mutate.transforms.common import (
     applied,
     calls_barrier,
@@ -44,6 +43,7 @@ from shadersmith.mutate.transforms.sites import (
     rewrite_statement_list,
     statement_list_sites,
 )
+from shadersmith.steps.registry import StepResult, register
 
 WRAP_IF = "wrap-if"
 WRAP_LOOP = "wrap-loop"

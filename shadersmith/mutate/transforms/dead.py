@@ -24,7 +24,6 @@ from shadersmith.ir.program import Program, Stage
 from shadersmith.ir.statements import Block, ExprStmt, If, Statement
 from shadersmith.ir.types import BOOL, VOID
 from shadersmith.ir.values import BufferValues
-from shadersmith.mutate.steps import StepResult, register
 from shadersmith.mutate.transforms.common import applied, rng_of, unchanged
 from shadersmith.mutate.transforms.fuzzing import fuzzed_statements, fuzzer
 from shadersmith.mutate.transforms.opaque import SYNTHESISED, opaque_values
@@ -34,6 +33,7 @@ from shadersmith.mutate.transforms.sites import (
     statement_list_sites,
     walk_lists,
 )
+from shadersmith.steps.registry import StepResult, register
 
 DEAD_FUZZED = "dead-fuzzed"
 DEAD_BARRIER = "dead-barrier"

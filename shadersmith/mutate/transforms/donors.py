@@ -37,7 +37,6 @@ from shadersmith.ir.statements import Block, Discard, ExprStmt, If, Return, Stat
 from shadersmith.ir.types import VOID, ArrayType, StructField, StructType, Type
 from shadersmith.ir.values import BufferValues
 from shadersmith.ir.walk import iter_nodes, transform
-from shadersmith.mutate.steps import StepError, StepResult, register
 from shadersmith.mutate.transforms.common import applied, rng_of, unchanged
 from shadersmith.mutate.transforms.names import used_names
 from shadersmith.mutate.transforms.opaque import opaque_values
@@ -55,6 +54,7 @@ from shadersmith.mutate.transforms.state import (
     saved_and_restored,
 )
 from shadersmith.recondition import ReconditionOptions, recondition
+from shadersmith.steps.registry import StepError, StepResult, register
 
 DEAD_CODE = "dead-code"
 LIVE_CODE = "live-code"

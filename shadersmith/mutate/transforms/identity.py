@@ -18,11 +18,11 @@ from shadersmith.ir.operators import BinaryOp
 from shadersmith.ir.program import Program
 from shadersmith.ir.types import ScalarKind, ScalarType, VectorType
 from shadersmith.ir.values import BufferValues
-from shadersmith.mutate.steps import StepResult, register
 from shadersmith.mutate.transforms.common import applied, rng_of, unchanged
 from shadersmith.mutate.transforms.names import is_plain_value, zero_of
 from shadersmith.mutate.transforms.opaque import OpaqueValues, opaque_values
 from shadersmith.mutate.transforms.sites import ExprContext, expression_sites, rewrite_expression
+from shadersmith.steps.registry import StepResult, register
 
 IDENTITY = "identity"
 

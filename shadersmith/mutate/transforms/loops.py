@@ -55,7 +55,6 @@ from shadersmith.ir.statements import Block, DoWhile, For, If, Statement, VarDec
 from shadersmith.ir.types import BOOL, INT, ScalarKind, ScalarType
 from shadersmith.ir.values import BufferValues
 from shadersmith.ir.walk import iter_nodes
-from shadersmith.mutate.steps import StepResult, register
 from shadersmith.mutate.transforms.common import (
     applied,
     calls_barrier,
@@ -71,6 +70,7 @@ from shadersmith.mutate.transforms.sites import (
     rewrite_statement_list,
     statement_list_sites,
 )
+from shadersmith.steps.registry import StepResult, register
 
 SPLIT_FOR_LOOP = "split-for-loop"
 _MAX_TRIPS = 256  # a literal loop is simulated up to this many iterations

@@ -27,7 +27,6 @@ from shadersmith.ir.program import Function, Parameter, Program
 from shadersmith.ir.statements import Block, Return, VarDecl
 from shadersmith.ir.values import BufferValues
 from shadersmith.ir.walk import iter_nodes, transform
-from shadersmith.mutate.steps import StepResult, register
 from shadersmith.mutate.transforms.common import applied, rng_of, unchanged
 from shadersmith.mutate.transforms.names import fresh_name, is_plain_value
 from shadersmith.mutate.transforms.sites import (
@@ -35,6 +34,7 @@ from shadersmith.mutate.transforms.sites import (
     expression_sites,
     rewrite_expression,
 )
+from shadersmith.steps.registry import StepResult, register
 
 OUTLINE = "outline"
 

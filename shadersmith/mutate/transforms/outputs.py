@@ -62,7 +62,6 @@ from shadersmith.ir.types import (
 )
 from shadersmith.ir.values import BufferValues
 from shadersmith.ir.walk import iter_nodes
-from shadersmith.mutate.steps import StepResult, register
 from shadersmith.mutate.transforms.common import (
     applied,
     calls_beyond_wrappers,
@@ -84,6 +83,7 @@ from shadersmith.mutate.transforms.sites import (
     rewrite_statement_list,
     statement_list_sites,
 )
+from shadersmith.steps.registry import StepResult, register
 
 DEAD_OUTPUT_WRITE = "dead-output-write"
 LIVE_OUTPUT_WRITE = "live-output-write"

@@ -31,7 +31,6 @@ from shadersmith.ir.program import Program, Stage
 from shadersmith.ir.statements import Block, Break, Statement, Switch, SwitchCase, VarDecl
 from shadersmith.ir.types import INT, ScalarKind
 from shadersmith.ir.values import BufferValues
-from shadersmith.mutate.steps import StepResult, register
 from shadersmith.mutate.transforms.common import (
     applied,
     calls_barrier,
@@ -46,6 +45,7 @@ from shadersmith.mutate.transforms.sites import (
     rewrite_statement_list,
     statement_list_sites,
 )
+from shadersmith.steps.registry import StepResult, register
 
 ADD_SWITCH = "add-switch"
 _LONGEST_RUN = 4

@@ -40,7 +40,6 @@ from shadersmith.ir.statements import (
 from shadersmith.ir.types import INT, ScalarType, StructField, StructType, Type, VectorType
 from shadersmith.ir.values import BufferValues
 from shadersmith.ir.walk import transform
-from shadersmith.mutate.steps import StepResult, register
 from shadersmith.mutate.transforms.common import applied, rng_of, unchanged
 from shadersmith.mutate.transforms.names import fresh_name, is_plain_value, zero_of
 from shadersmith.mutate.transforms.sites import (
@@ -48,6 +47,7 @@ from shadersmith.mutate.transforms.sites import (
     rewrite_statement_list,
     statement_list_sites,
 )
+from shadersmith.steps.registry import StepResult, register
 
 VECTORISE = "vectorise"
 STRUCT_WRAP = "struct-wrap"
