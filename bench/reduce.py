@@ -41,6 +41,9 @@ from shadersmith.targets.lifetime import exit_on_sigterm
 from shadersmith.targets.registry import CPU_TARGETS
 from shadersmith.targets.session import TargetSession
 from shadersmith.trial import judge
+from tests import planted_bugs
+
+planted_bugs.register()  # the planted-bug targets live with the tests
 
 console = Console(stderr=True)
 

@@ -318,28 +318,15 @@ def targets_command(show_all: bool) -> None:
     """List the targets present on this machine with their component versions (each
     target's declared chain and stages for one that is missing)."""
     from shadersmith.targets.registry import (
-        CPU_TARGETS,
-        NEWEST_CPU_TARGETS,
-        NEWEST_WGPU_TARGETS,
-        OTHER_TARGETS,
-        TARGETS,
-        WGPU_TARGETS,
         chain_of,
+        component_names,
         discover,
+        every_target,
+        listed_targets,
     )
 
     # Planted-bug targets are test aids, not compilers: never listed.
-    every = [name for name in TARGETS if not name.startswith("planted-")]
-    listed = [
-        *CPU_TARGETS,
-        *OTHER_TARGETS,
-        *WGPU_TARGETS,
-        *NEWEST_CPU_TARGETS,
-        *NEWEST_WGPU_TARGETS,
-    ]
-    from shadersmith.targets.user_targets import declared_names
-
-    names = every if show_all else [*listed, *declared_names()]
+    names = every_target() if show_all else listed_targets()
     table = Table()
     table.add_column("target")
     table.add_column("present")
@@ -352,7 +339,8 @@ def targets_command(show_all: bool) -> None:
                 f"{name} {versions[name]}" if name in versions else name
                 for name in chain.components
             )
-            extra = [f"{k} {v}" for k, v in versions.items() if k in _SHOWN]
+            shown = component_names() | _SHOWN_BESIDES_COMPONENTS
+            extra = [f"{k} {v}" for k, v in versions.items() if k in shown]
             extra = [e for e in extra if e.split(" ")[0] not in chain.components]
             stages = "+".join(sorted(chain.stages))
             table.add_row(
@@ -365,19 +353,9 @@ def targets_command(show_all: bool) -> None:
     Console(width=160).print(table)
 
 
-_SHOWN = {
-    "glslang",
-    "spirv-opt",
+# Versions a worker reports beyond its chain's components that `targets` shows too.
+_SHOWN_BESIDES_COMPONENTS = {
     "spirv-val",
-    "spirv-cross",
-    "mesa-glsl",
-    "llvmpipe",
-    "softpipe",
-    "llvm",
-    "nvidia-gl",
-    "lavapipe",
-    "nvidia-vk",
-    "shadersmith-interp",
     "device",
     "generation",  # a compile-only RADV target's AMD generation
     "spirv_dump",  # wgpu's Vulkan chains: whether naga's SPIR-V reaches spirv-val

@@ -29,14 +29,10 @@ def cluster_resources_command(target_list: str | None, workers: int | None) -> N
     `ray start --resources` (the missing ones, and why, go to stderr)."""
     from shadersmith.cli import _fail, err_console
     from shadersmith.targets.ray_farm import node_resources
-    from shadersmith.targets.registry import TARGETS, UnknownTarget, parse_target_list
+    from shadersmith.targets.registry import UnknownTarget, every_target, parse_target_list
 
     try:
-        names = (
-            parse_target_list(target_list)
-            if target_list
-            else [name for name in TARGETS if not name.startswith("planted-")]
-        )
+        names = parse_target_list(target_list) if target_list else every_target()
     except UnknownTarget as error:
         _fail(str(error))
     resources, found = node_resources(names, workers)

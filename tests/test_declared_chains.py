@@ -1,4 +1,4 @@
-"""Every target's chain is declared as data (targets/declared.py): what each present
+"""Every target's chain is declared as data (targets/catalogue.py): what each present
 target reports when it starts must be exactly that, and a stage a chain does not run is
 answered without a worker."""
 

@@ -294,7 +294,7 @@ def test_real_amber_agrees_with_the_finding(finding: str, passes: bool, tmp_path
 # ------------------------------------------------------------------ metamorphic pairs
 
 # A Vulkan target that skips the loops wrap-loop bounds by an opaque value: only variants
-# meet it (targets/planted.py), so a pair on it is a metamorphic finding.
+# meet it (tests/planted_bugs.py), so a pair on it is a metamorphic finding.
 PLANTED = "planted-opaque-loop-skipped-vk-lavapipe"
 # Seeds whose variant (wrap-loop and identity) the planted target miscompiles.
 PAIR_SEEDS = {"compute": 14, "fragment": 19}

@@ -55,7 +55,7 @@ from tests.targets_support import gl_llvmpipe, vk_lavapipe
 os.environ.setdefault("MESA_SHADER_CACHE_DISABLE", "true")
 
 REAL = "gl-llvmpipe"
-PLANTED = "planted-halve-part-2-gl-llvmpipe"  # targets/planted.py: part 2's colour halved
+PLANTED = "planted-halve-part-2-gl-llvmpipe"  # tests/planted_bugs.py: part 2's colour halved
 # Seeds 9, 10 and 11: their sequence draws every strategy, and both MR_o programs show
 # part 2 on some pixels (else MR_o and the planted bug would have nothing to show).
 OPTIONS = FusionOptions(targets=(REAL, PLANTED), seed_base=9, parts=3)

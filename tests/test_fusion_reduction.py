@@ -1,7 +1,7 @@
 """A fusion finding reduced end to end (issue 21): first its parts, then its program.
 
 A fusion sequence on a planted target whose fused programs alone draw part 2's colour
-at half its value (targets/planted.py, halve-part-2), saved as the campaign saves its
+at half its value (tests/planted_bugs.py, halve-part-2), saved as the campaign saves its
 findings, gives a violation of MR+ with three partners. reduce_fusion_bucket drops the
 partners the violation does not need (one is enough: any partner becomes part 2), then
 reduces the fused program of two parts as a differential test against the interpreter,
@@ -46,7 +46,7 @@ from shadersmith.targets.session import TargetSession
 
 os.environ.setdefault("MESA_SHADER_CACHE_DISABLE", "true")
 
-PLANTED = "planted-halve-part-2-gl-llvmpipe"  # targets/planted.py: part 2's colour halved
+PLANTED = "planted-halve-part-2-gl-llvmpipe"  # tests/planted_bugs.py: part 2's colour halved
 SIGNATURE = f"fusion:add:{PLANTED}"
 # Seeds 9 to 12: MR+ fuses ((9, 10), 11), 12; each of 9 and 10, 9 and 11, 9 and 12 shows
 # part 2 (test_fusion.py's seeds, one more).

@@ -278,7 +278,7 @@ def test_rejected_spirv_cross_output_is_blamed_on_spirv_cross_first() -> None:
 
 
 def declared(*names: str) -> dict[str, list[str]]:
-    """The targets' chains as declared (targets/declared.py): what the workers report."""
+    """The targets' chains as declared (targets/catalogue.py): what the workers report."""
     return {name: list(chain_of(name).components) for name in names}
 
 

@@ -21,7 +21,6 @@ from shadersmith.targets.precompile import (
     usable,
     with_spirv,
 )
-from shadersmith.targets.registry import spec_for
 from shadersmith.targets.results import BufferInput, RunStatus
 from shadersmith.targets.session import TargetSession
 from shadersmith.targets.spirv_tools import DEBIAN, Toolset
@@ -69,7 +68,7 @@ def test_precompiled_module_is_keyed_by_text_stage_and_toolset() -> None:
 
 def test_which_targets_share_debian_glslang() -> None:
     shares = {
-        name: needs_debian_spirv(spec_for(name))
+        name: needs_debian_spirv(name)
         for name in (
             *VULKAN,
             PLANTED,

@@ -213,7 +213,12 @@ def test_ctrl_c_ends_a_reduction_with_the_smallest_test_so_far_written_and_verif
     import time
 
     directory = _record(range(5000, 5060), PLANTED_WRONG, "wrong:planted-sub-to-add", tmp_path)
-    command = [sys.executable, "-m", "shadersmith.cli", "reduce", str(directory), "--jobs", "1"]
+    # The planted targets live with the tests: the child registers them, then runs the CLI.
+    cli = (
+        "from tests import planted_bugs; planted_bugs.register()\n"
+        "from shadersmith.cli import main; main()"
+    )
+    command = [sys.executable, "-c", cli, "reduce", str(directory), "--jobs", "1"]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(3.0)
     running = process.poll() is None

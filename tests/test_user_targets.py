@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from shadersmith.cli import main
-from shadersmith.targets import declared, newest, registry
+from shadersmith.targets import catalogue, newest
 from shadersmith.targets.user_targets import TargetsFileError, load_targets_file
 
 DATA = Path(__file__).parent / "data"
@@ -51,16 +51,14 @@ library_path = "{MESA_LIBRARIES}"
 
 @pytest.fixture
 def targets_file(tmp_path: Path) -> Iterator[Path]:
-    """The declaration, and the registry as it was once the test is done (the CLI
+    """The declaration, and the catalogue as it was once the test is done (the CLI
     registers the file's targets in this process)."""
     path = tmp_path / "targets.toml"
     path.write_text(_declaration(newest.tool_path("spirv-opt")))
-    before = set(registry.TARGETS), set(declared.CHAINS)
+    before = set(catalogue.TARGETS)
     yield path
-    for name in set(registry.TARGETS) - before[0]:
-        del registry.TARGETS[name]
-    for name in set(declared.CHAINS) - before[1]:
-        del declared.CHAINS[name]
+    for name in set(catalogue.TARGETS) - before:
+        del catalogue.TARGETS[name]
 
 
 def test_declared_targets_are_listed_present_with_their_own_tools(targets_file: Path) -> None:

@@ -20,12 +20,13 @@ from shadersmith.oracle.evidence import attach_panic_causes
 from shadersmith.oracle.rust_panic import panic_cause
 from shadersmith.targets import registry
 from shadersmith.targets.chains import Job
-from shadersmith.targets.registry import WGPU_TARGETS, chain_of
+from shadersmith.targets.registry import chain_of
 from shadersmith.targets.results import BufferInput, RunStatus
 from shadersmith.targets.session import TargetSession
 from shadersmith.targets.wgpu_bindings import BufferKind, glsl_buffer_kinds, wgsl_buffer_kinds
 
 WGSL_TARGETS = ["wgpu-vk", "wgpu-gl"]
+WGPU_TARGETS = ("wgpu-vk", "wgpu-gl", "wgpu-vk-glsl")
 LOCAL, GROUPS = 4, 2  # work group size and count of the compute shader
 N = LOCAL * GROUPS
 

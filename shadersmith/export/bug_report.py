@@ -61,6 +61,7 @@ from shadersmith.export.checks import (
 )
 from shadersmith.export.common import ExportError
 from shadersmith.ir.profile import Language
+from shadersmith.targets.registry import cpu_stand_in
 
 PIGLIT = "piglit"
 AMBER = "amber"
@@ -74,14 +75,6 @@ REPORT_FILE = "bug-report.md"
 SUMMARY_FILE = "bug-report.json"
 # Mesa's GL drivers here: shader_runner runs a piglit test on each.
 MESA_GL_DRIVERS = ("llvmpipe", "softpipe")
-# The NVIDIA chains' twins on this machine's Mesa: where the program's validity and its
-# right values are checked when the NVIDIA driver is not here.
-NVIDIA_STAND_INS = {
-    "gl-nvidia": "gl-llvmpipe",
-    "vk-nvidia": "vk-lavapipe",
-    "vk-nvidia-opt": "vk-lavapipe-opt",
-    "wgpu-vk-nvidia": "wgpu-vk",
-}
 REFERENCE = "interp"
 _SUFFIXES = (".reference", ".variant")  # a metamorphic test's runs, per program
 
@@ -256,6 +249,7 @@ def bug_report(directory: Path, check_newest: bool = True, timeout_s: float = 60
     """The report of the finding `directory` records, its reproducer run before it is
     written; BugReportError or TestCaseError (one line) for a test with nothing to file."""
     from shadersmith.harness.admission import load_admitted
+    from shadersmith.oracle.components import is_witness
 
     test = load_admitted(directory)
     finding = _finding(test, directory)
@@ -267,8 +261,8 @@ def bug_report(directory: Path, check_newest: bool = True, timeout_s: float = 60
             f"({finding.signature})"
         )
     plain = _as_differential(test)
-    failing = [t for t in _plain_targets(finding.targets) if not t.startswith("witness-")]
-    recorded = [t for t in _plain_targets(test.recorded_targets()) if not t.startswith("witness-")]
+    failing = [t for t in _plain_targets(finding.targets) if not is_witness(t)]
+    recorded = [t for t in _plain_targets(test.recorded_targets()) if not is_witness(t)]
     form = _format(upstream, failing)
     checks: list[Check] = []
 
@@ -279,7 +273,7 @@ def bug_report(directory: Path, check_newest: bool = True, timeout_s: float = 60
     ):
         with time_cap(f"{directory}: reducing the spirv-opt pass list"):
             candidates = [_with_reduced_passes(c, finding, checks) for c in candidates]
-    stand_ins = [NVIDIA_STAND_INS[t] for t in recorded if t in NVIDIA_STAND_INS]
+    stand_ins = [s for t in recorded if (s := cpu_stand_in(t)) is not None]
     names = list(dict.fromkeys([*recorded, *stand_ins, REFERENCE]))
     runs = [run_on_targets(candidate.test, names, timeout_s) for candidate in candidates]
     chosen, now = _choose(candidates, runs, finding, failing, checks)
@@ -627,8 +621,7 @@ def _target_checks(
                 shows,
             )
         )
-    stand_ins = [NVIDIA_STAND_INS[t] for t in run.results if t in NVIDIA_STAND_INS]
-    stand_ins += [NVIDIA_STAND_INS[t] for t in run.missing if t in NVIDIA_STAND_INS]
+    stand_ins = [s for t in [*run.results, *run.missing] if (s := cpu_stand_in(t)) is not None]
     for stand_in in dict.fromkeys(stand_ins):
         result = run.results.get(stand_in)
         if result is None:
@@ -1006,7 +999,7 @@ def _amber_check(reproducer: Reproducer, failing: Sequence[str]) -> Check:
     what = f"{_SHOWS}amber -d on this machine's Vulkan driver"
     if tools.missing([Command(("amber",))]):
         return Check(what, "not run: amber missing (AMBER unset and none on PATH)", None)
-    if any(t in NVIDIA_STAND_INS for t in failing):
+    if any(cpu_stand_in(t) is not None for t in failing):
         return Check(what, f"not run: {_NO_NVIDIA}", None)
     done = run_commands([Command(("amber", "-d", "test.amber"))], reproducer.files, tools)
     return Check(what, done.last.outcome(), not done.ok)

@@ -18,6 +18,7 @@ glslang and lavapipe (with the same input) are cleared and spirv-opt remains.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 
 from shadersmith.case.finding import OUR_KINDS, Finding, Kind
@@ -138,43 +139,29 @@ def refinement_targets(target: str) -> list[str]:
     vk-lavapipe-opt -> vk-lavapipe (without spirv-opt); vk-lavapipe-cross -> vk-lavapipe
     (without spirv-cross) and gl-llvmpipe (the same GL driver, given the original GLSL);
     a planted target -> its base. A Vulkan chain on the CPU also has its twin on the other
-    CPU driver (other_back_ends). Read from the registry's specs, so new targets of the
-    same factories need no entry here.
+    CPU driver (other_back_ends). Read from the catalogue's typed rows, so new targets of
+    the same kinds need no entry here.
     """
-    from shadersmith.targets.registry import TARGETS, WITNESSES
+    from shadersmith.targets.catalogue import TARGETS, GLBuild, Role, VulkanBuild, WrappedBuild
 
-    spec = TARGETS.get(target)
-    if spec is None:
+    row = TARGETS.get(target)
+    if row is None:
         return []
-    options = dict(spec.kwargs)
-    if "base" in options:
-        return [str(options["base"])]
-    siblings: list[str] = list(WITNESSES.get(target, ()))
-    if not spec.factory.endswith(":vulkan_target"):
+    if isinstance(row.build, WrappedBuild):
+        return [row.build.base]
+    siblings: list[str] = list(row.witnesses)
+    build = row.build
+    if not isinstance(build, VulkanBuild):
         return siblings
-    if options.get("optimizer") or options.get("cross"):
-        siblings += [
-            name
-            for name, other in TARGETS.items()
-            if other.factory == spec.factory
-            and dict(other.kwargs).get("device") == options.get("device")
-            and dict(other.kwargs).get("newest") == options.get("newest")
-            and not dict(other.kwargs).get("optimizer")
-            and not dict(other.kwargs).get("cross")
-            and not is_witness(name)
-        ]
-    if options.get("cross"):
-        # The GL driver chains.vulkan_target hands spirv-cross's GLSL to.
-        device = str(options.get("device", ""))
-        driver = "nvidia" if device.lower() == "nvidia" else "llvmpipe"
-        siblings += [
-            name
-            for name, other in TARGETS.items()
-            if other.factory.endswith(":gl_target")
-            and dict(other.kwargs).get("driver") == driver
-            and dict(other.kwargs).get("newest") == options.get("newest")
-            and not is_witness(name)
-        ]
+    compared = [
+        o for o in TARGETS.values() if o.role is not Role.WITNESS and o.newest == row.newest
+    ]
+    if build.optimizer or build.cross_driver:
+        plain = dataclasses.replace(build, optimizer=None, cross_driver=None)
+        siblings += [o.name for o in compared if o.build == plain]
+    if build.cross_driver:
+        # The GL driver spirv-cross's GLSL is handed to, given the original GLSL.
+        siblings += [o.name for o in compared if o.build == GLBuild(build.cross_driver)]
     return siblings + other_back_ends(target)
 
 
@@ -188,22 +175,21 @@ def other_back_ends(target: str) -> list[str]:
     vk-swiftshader-opt -> vk-lavapipe-opt. Their glslang, spirv-opt (same pass list) and
     spirv-val make the same SPIR-V, so a right output there clears those tools of a wrong
     one here: the driver that read it is left."""
-    from shadersmith.targets.registry import TARGETS
+    from shadersmith.targets.catalogue import TARGETS, Role, VulkanBuild
 
-    spec = TARGETS.get(target)
-    if spec is None or not spec.factory.endswith(":vulkan_target"):
+    row = TARGETS.get(target)
+    if row is None or not isinstance(row.build, VulkanBuild):
         return []
-    options = dict(spec.kwargs)
-    if options.get("device") not in CPU_VULKAN_DEVICES:
+    if row.build.device not in CPU_VULKAN_DEVICES:
         return []
-    chain_options = {k: v for k, v in options.items() if k not in ("name", "device")}
+    others = {
+        dataclasses.replace(row.build, device=device)
+        for device in CPU_VULKAN_DEVICES - {row.build.device}
+    }
     return [
-        name
-        for name, other in TARGETS.items()
-        if other.factory == spec.factory
-        and (kwargs := dict(other.kwargs)).get("device") in CPU_VULKAN_DEVICES - {options["device"]}
-        and {k: v for k, v in kwargs.items() if k not in ("name", "device")} == chain_options
-        and not is_witness(name)
+        o.name
+        for o in TARGETS.values()
+        if o.build in others and o.newest == row.newest and o.role is not Role.WITNESS
     ]
 
 
@@ -221,6 +207,6 @@ def missing_refinements(finding: Finding, results: Mapping[str, RunResult]) -> l
 
 def witnesses_for(targets: Sequence[str]) -> list[str]:
     """The witness targets a session of `targets` should hold ready."""
-    from shadersmith.targets.registry import WITNESSES
+    from shadersmith.targets.registry import witnesses
 
-    return sorted({w for target in targets for w in WITNESSES.get(target, ())} - set(targets))
+    return sorted({w for target in targets for w in witnesses(target)} - set(targets))

@@ -26,11 +26,11 @@ _VALIDATED_AFTER = "spirv-val after "  # toolchain.py: spirv-val rejected this t
 _HARNESS_EXCEPTION = "harness exception:"  # engine.py: our code raised inside the worker
 
 
-WITNESS_PREFIX = "witness-"  # targets/registry.py WITNESSES: evidence for blame only
-
-
 def is_witness(target: str) -> bool:
-    return target.startswith(WITNESS_PREFIX)
+    """A witness (targets/catalogue.py, Role.WITNESS) is evidence for blame only."""
+    from shadersmith.targets.registry import is_witness as in_catalogue
+
+    return in_catalogue(target)
 
 
 def component_name(component: str | tuple[str, str]) -> str:

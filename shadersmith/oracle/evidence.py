@@ -3,7 +3,7 @@
 A first run on the requested targets says that something is wrong; it does not always
 say who is at fault. Two kinds of evidence are gathered, only for tests with a finding:
 
-- witnesses (targets/registry.py WITNESSES): the same input through another consumer.
+- witnesses (targets/catalogue.py, Role.WITNESS): the same input through another consumer.
   spirv-cross's GLSL through softpipe tells a wrong spirv-cross output from a GL driver
   that mishandles a right one; the GL text through softpipe tells Mesa's GLSL front-end
   (shared) from llvmpipe's back-end (not shared).

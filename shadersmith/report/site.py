@@ -44,7 +44,7 @@ from shadersmith.report.test_view import (
     fusion_test_view,
     store_test_view,
 )
-from shadersmith.targets.registry import NEWEST_TWINS
+from shadersmith.targets.registry import on_newest, twin_on_newest
 
 REPORT_MARKER = "shadersmith-report.json"
 DEFAULT_DIRECTORY = "report"  # inside the campaign, unless --out says otherwise
@@ -232,17 +232,18 @@ def _reduced_program(campaign: Path, reduced: str) -> str | None:
 
 def _on_newest(bucket: BucketSummary, example: TestView | None) -> tuple[str, str]:
     """Whether the finding still shows on the newest releases, from what the example's
-    runs say: a failing target that is itself a -newest one, or whose -newest twin ran
+    runs say: a failing target that itself runs the newest releases, or whose -newest twin ran
     too. Nothing is run here: `replay --newest` is the command that checks."""
     outcomes = example.outcomes if example is not None else {}
     failing = [t for t in bucket.targets if t]
-    on_newest = [t for t in failing if t.endswith("-newest")]
-    shown = [NEWEST_TWINS[t] for t in failing if outcomes.get(NEWEST_TWINS.get(t, "")) is True]
-    if on_newest or shown:
-        return YES, f"shows on {', '.join(dict.fromkeys(on_newest + shown))}"
-    fixed = [t for t in failing if outcomes.get(NEWEST_TWINS.get(t, "")) is False]
+    newest = [t for t in failing if on_newest(t)]
+    twins = {t: twin_on_newest(t) for t in failing if twin_on_newest(t) != t}
+    shown = [twins[t] for t in twins if outcomes.get(twins[t]) is True]
+    if newest or shown:
+        return YES, f"shows on {', '.join(dict.fromkeys(newest + shown))}"
+    fixed = [t for t in twins if outcomes.get(twins[t]) is False]
     if failing and len(fixed) == len(failing):
-        return NO, "gone on " + ", ".join(NEWEST_TWINS[t] for t in fixed)
+        return NO, "gone on " + ", ".join(twins[t] for t in fixed)
     return NOT_TESTED, (
         "no -newest twin of " + (", ".join(failing) or "its targets") + " ran with the example; "
         "`replay --newest` on the reduced test checks"

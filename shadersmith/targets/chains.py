@@ -20,7 +20,7 @@ from shadersmith.targets.precompile import PrecompiledSpirv
 from shadersmith.targets.results import BufferInput, Image, RunResult, RunStatus
 
 if TYPE_CHECKING:
-    from shadersmith.targets.spirv_tools import Toolset
+    from shadersmith.targets.catalogue import GLBuild, VulkanBuild
 
 DRIVER = "driver"  # what a runner calls the component it cannot name (oracle/components.py)
 
@@ -92,21 +92,16 @@ def job_language_refused(target: str, job: Job, reads: Language) -> RunResult | 
     return RunResult(RunStatus.UNSUPPORTED, log=f"{target} runs {wanted} tests only, not {given}")
 
 
-def gl_target(
-    name: str,
-    driver: str,
-    raise_version: bool = False,
-    newest: bool = False,
-    declared_in: str | None = None,  # a user's target (user_targets.py): its file
-) -> ChainTarget:
-    """GLSL straight into an OpenGL driver: `gl-llvmpipe`, `gl-softpipe`, `gl-nvidia`;
-    `raise_version` for softpipe as a compute witness (environment.py); `newest` on the
-    newest Mesa (newest.py: the worker starts with its environment)."""
+def gl_target(name: str, build: GLBuild, newest: bool = False) -> ChainTarget:
+    """GLSL straight into an OpenGL driver: `gl-llvmpipe`, `gl-softpipe`, `gl-nvidia`,
+    `gl-zink` (catalogue.GLBuild); `newest` on the newest Mesa (newest.py: the worker
+    starts with its environment)."""
     from shadersmith.targets import newest as latest
     from shadersmith.targets.gl_runner import GLRunner
 
     expected = latest.require_mesa() if newest else None
-    runner = GLRunner(driver, raise_version)
+    driver = build.driver
+    runner = GLRunner(driver, build.raise_version)
     versions = runner.versions()
     if expected is not None:
         latest.check_mesa(versions["GL_VERSION"], expected)
@@ -178,28 +173,17 @@ def _name_rejecting_front_end(result: RunResult, driver: str) -> RunResult:
 VULKAN_DRIVERS = {"llvmpipe": "lavapipe", "SwiftShader": "swiftshader"}
 
 
-def vulkan_target(
-    name: str,
-    device: str,
-    optimizer: str | None = None,
-    cross: bool = False,
-    cross_driver: str = "llvmpipe",
-    newest: bool = False,
-    recross: bool = False,
-    toolset: Toolset | None = None,
-    declared_in: str | None = None,
-) -> ChainTarget:
-    """GLSL -> glslang -> SPIR-V [-> spirv-opt] -> a Vulkan driver; with `cross`, SPIR-V
-    -> spirv-cross -> GLSL -> an OpenGL driver (`cross_driver`, NVIDIA's on NVIDIA); with
-    `recross`, spirv-cross's GLSL goes through glslang again into the Vulkan driver (a
-    witness: is spirv-cross's GLSL right, read by a front-end other than Mesa's?).
+def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainTarget:
+    """GLSL -> glslang -> SPIR-V [-> spirv-opt] -> a Vulkan driver; with a
+    `cross_driver`, SPIR-V -> spirv-cross -> GLSL -> that OpenGL driver; with `recross`,
+    spirv-cross's GLSL goes through glslang again into the Vulkan driver (a witness: is
+    spirv-cross's GLSL right, read by a front-end other than Mesa's?). See
+    catalogue.VulkanBuild.
 
-    `optimizer` is None (no spirv-opt), "default" (the job's recorded pass list, else -O)
-    or a fixed flag such as "-Os". spirv-val runs after every tool (toolchain.py).
-    `newest`: the newest glslang, spirv-opt and spirv-val, and on Mesa's drivers the
-    newest Mesa (newest.py); spirv-cross has no newer build than Debian's. `toolset`: a
-    user's own tools (user_targets.py, which `declared_in` names), Debian's where it
-    names none.
+    spirv-val runs after every tool (toolchain.py). `newest`: the newest glslang,
+    spirv-opt and spirv-val, and on Mesa's drivers the newest Mesa (newest.py);
+    spirv-cross has no newer build than Debian's. A user's own tools (`build.toolset`,
+    user_targets.py) where it names them, Debian's otherwise.
     """
     from shadersmith.targets import newest as latest
     from shadersmith.targets import toolchain
@@ -207,6 +191,12 @@ def vulkan_target(
     from shadersmith.targets.precompile import usable
     from shadersmith.targets.spirv_tools import DEBIAN, spirv_cross_version, spirv_val_version
 
+    device, optimizer, recross, toolset = (
+        build.device,
+        build.optimizer,
+        build.recross,
+        build.toolset,
+    )
     # Ask only the tools of this chain: a GPU machine may lack spirv-cross.
     if toolset is None:
         toolset = latest.newest_toolset() if newest else DEBIAN
@@ -224,10 +214,10 @@ def vulkan_target(
             return job.spirv_passes or DEFAULT_OPT_PASSES
         return (optimizer,) if optimizer else ()
 
-    if cross:
+    if build.cross_driver is not None:
         from shadersmith.targets.gl_runner import GLRunner
 
-        gl_driver = "nvidia" if device.lower() == "nvidia" else str(cross_driver)
+        gl_driver = build.cross_driver
         gl_runner = GLRunner(gl_driver, raise_version=gl_driver == "softpipe")
         gl_versions = gl_runner.versions()
         if expected_mesa is not None:

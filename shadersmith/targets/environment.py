@@ -46,10 +46,10 @@ def ensure_runtime_directory() -> None:
 # softpipe offers GL 3.3 core, but also ARB_compute_shader and ARB_shader_storage_buffer_
 # object: with the version raised it runs GLSL 450 compute shaders through the same Mesa
 # GLSL front-end as llvmpipe and a back-end without LLVM (a TGSI interpreter). Only blame
-# witnesses use it (registry.py): a raised version is a claim the driver never made, so
+# witnesses use it (catalogue.py): a raised version is a claim the driver never made, so
 # what softpipe does with it is evidence about the other chains, not a finding of its own.
 # wgpu's GL back-end asks EGL for OpenGL ES and refuses a device without ES 3.1's compute
-# shaders: for the WGSL witness (registry.WITNESSES) softpipe claims ES 3.1 too.
+# shaders: for the WGSL witness (catalogue.py) softpipe claims ES 3.1 too.
 SOFTPIPE_COMPUTE_OVERRIDE = {
     "MESA_GL_VERSION_OVERRIDE": "4.5",
     "MESA_GLSL_VERSION_OVERRIDE": "450",

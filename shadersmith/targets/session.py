@@ -141,7 +141,7 @@ class TargetSession:
         precompiling = self.precompile
         if precompiling is None:
             precompiling = not workers_run_in_process(DEBIAN)
-        sharing = {name for name, pool in pools.items() if needs_debian_spirv(pool.spec)}
+        sharing = {name for name in pools if needs_debian_spirv(name)}
         # One chain alone has nothing to share.
         return sharing if precompiling and len(sharing) >= 2 else set()
 
@@ -184,7 +184,7 @@ class TargetSession:
                 while True:
                     with lock:
                         index = next(next_index)
-                    job = feed.take(index, name in sharing, reads_ir(worker.spec))
+                    job = feed.take(index, name in sharing, reads_ir(name))
                     if job is None:
                         return
                     if stages is not None and job.stage not in stages:
@@ -361,10 +361,13 @@ def _run_with_reruns(worker: JobRunner, job: Job, reruns: int) -> RunResult:
     return result
 
 
-def reads_ir(spec: TargetSpec) -> bool:
-    """Whether a target reads a job's IR (`Job.program`, `buffer_values`): only the
+def reads_ir(name: str) -> bool:
+    """Whether target `name` reads a job's IR (`Job.program`, `buffer_values`): only the
     reference interpreter. The others run the text."""
-    return spec.factory.endswith(":interp_target")
+    from shadersmith.targets.catalogue import TARGETS
+
+    target = TARGETS.get(name)
+    return target is not None and target.reads_ir
 
 
 def without_ir(job: Job) -> Job:
@@ -377,7 +380,7 @@ def without_ir(job: Job) -> Job:
 
 
 def _declared_stages(name: str) -> frozenset[str] | None:
-    """The stages target `name` declares (declared.py), or None when it declares none."""
+    """The stages target `name` declares (catalogue.py), or None for a name it lacks."""
     from shadersmith.targets.registry import chain_of
 
     try:

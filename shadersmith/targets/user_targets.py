@@ -20,8 +20,8 @@
     egl_vendor = "/opt/mesa/share/glvnd/egl_vendor.d/50_mesa.json"
     library_path = "/opt/mesa/lib/x86_64-linux-gnu"
 
-A declared target is a registry entry like a built-in one (registry.TARGETS and a chain
-in declared.CHAINS), built by the same factories (chains.py) with its files: it joins
+A declared target is a row of the target catalogue like a built-in one (catalogue.py),
+built by the same factories (chains.py) with its files: it joins
 `targets`, `run`, `fuzz`, `metamorphic`, `fuse`, `replay`, `reduce` and blame, which read
 components by name (a user's lavapipe is `lavapipe`). Nothing here runs a driver: a path
 that does not exist, an unknown key or a clash with a built-in name is a one-line error
@@ -31,15 +31,14 @@ with its reason, like any other.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from shadersmith.targets import declared, registry
-from shadersmith.targets.engine import TargetSpec
+from shadersmith.targets import catalogue
+from shadersmith.targets.catalogue import BOTH, FRAGMENT, GLBuild, Target, VulkanBuild
 from shadersmith.targets.spirv_tools import Toolset
 
 # Read by `shadersmith` before any command (cli.py's --targets-file says the same).
@@ -58,14 +57,7 @@ class TargetsFileError(ValueError):
     """A targets file that cannot be used; the message is one line."""
 
 
-@dataclasses.dataclass(frozen=True)
-class UserTarget:
-    spec: TargetSpec
-    chain: declared.DeclaredChain
-    source: Path
-
-
-def load_targets_file(path: Path) -> list[UserTarget]:
+def load_targets_file(path: Path) -> list[Target]:
     """The targets `path` declares, checked (files exist, keys known, names new)."""
     try:
         data = tomllib.loads(path.read_text())
@@ -80,43 +72,39 @@ def load_targets_file(path: Path) -> list[UserTarget]:
     if not isinstance(entries, list) or not entries:
         raise TargetsFileError(f"{path}: no [[target]] declared")
     targets = [_target(entry, path, k) for k, entry in enumerate(entries, start=1)]
-    names = [t.spec.name for t in targets]
+    names = [t.name for t in targets]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
         raise TargetsFileError(f"{path}: target(s) declared twice: {', '.join(twice)}")
     return targets
 
 
-def register(targets: Sequence[UserTarget]) -> None:
+def register(targets: Sequence[Target]) -> None:
     """Make `targets` known by name to this process, as built-in ones are."""
     for target in targets:
-        registry.TARGETS[target.spec.name] = target.spec
-        declared.CHAINS[target.spec.name] = target.chain
+        catalogue.register(target)
 
 
 def register_file(path: Path) -> list[str]:
     """Read and register `path`'s targets; their names."""
     targets = load_targets_file(path)
     register(targets)
-    return [t.spec.name for t in targets]
+    return [t.name for t in targets]
 
 
 def declared_names() -> list[str]:
     """The user-declared targets registered in this process, in declaration order."""
-    return [name for name, spec in registry.TARGETS.items() if _is_user(spec)]
+    return [t.name for t in catalogue.rows() if t.declared_in is not None]
 
 
-def _is_user(spec: TargetSpec) -> bool:
-    return dict(spec.kwargs).get("declared_in") is not None
-
-
-def _target(entry: Any, path: Path, position: int) -> UserTarget:
+def _target(entry: Any, path: Path, position: int) -> Target:
     where = f"{path}: target {position}"
     if not isinstance(entry, dict):
         raise TargetsFileError(f"{where}: not a table")
     name = _text(entry, "name", where)
     where = f"{path}: target {name!r}"
-    if name in registry.TARGETS and not _is_user(registry.TARGETS[name]):
+    known = catalogue.TARGETS.get(name)
+    if known is not None and known.declared_in is None:
         raise TargetsFileError(f"{where}: a built-in target has this name; choose another")
     if not name.replace("-", "").replace("_", "").isalnum():
         raise TargetsFileError(f"{where}: a name is letters, digits, '-' and '_'")
@@ -134,7 +122,7 @@ def _target(entry: Any, path: Path, position: int) -> UserTarget:
 
 def _vulkan(
     entry: Mapping[str, Any], name: str, where: str, path: Path, environment: dict[str, str]
-) -> UserTarget:
+) -> Target:
     device = _text(entry, "device", where)
     icd = _existing(entry, "icd", where, path.parent)
     if icd is not None:
@@ -150,11 +138,11 @@ def _vulkan(
         spirv_opt=tools["spirv_opt"],
         validators=None if tools["spirv_val"] is None else (tools["spirv_val"],),
     )
-    kwargs: dict[str, object] = {"name": name, "device": device, "declared_in": str(path)}
-    if optimizer:
-        kwargs["optimizer"] = "default"
-    if any(tools.values()):
-        kwargs["toolset"] = toolset
+    build = VulkanBuild(
+        device,
+        optimizer="default" if optimizer else None,
+        toolset=toolset if any(tools.values()) else None,
+    )
     lower = device.lower()
     driver = (
         ("lavapipe", "llvmpipe", "llvm")
@@ -164,18 +152,18 @@ def _vulkan(
         else (name,)
     )
     default = ("glslang", *(("spirv-opt",) if optimizer else ()), *driver)
-    spec = TargetSpec(
+    return Target(
         name,
-        "shadersmith.targets.chains:vulkan_target",
-        tuple(sorted(kwargs.items())),
+        build,
+        _components(entry, where, default),
+        declared_in=str(path),
         fixed_environment=tuple(sorted(environment.items())),
     )
-    return UserTarget(spec, declared.DeclaredChain(_components(entry, where, default)), path)
 
 
 def _gl(
     entry: Mapping[str, Any], name: str, where: str, path: Path, environment: dict[str, str]
-) -> UserTarget:
+) -> Target:
     driver = _text(entry, "driver", where)
     if driver not in _GL_DRIVERS:
         raise TargetsFileError(f"{where}: driver must be one of {list(_GL_DRIVERS)}")
@@ -191,16 +179,14 @@ def _gl(
         "softpipe": ("mesa-glsl", "softpipe"),
         "nvidia": ("nvidia-gl",),
     }[driver]
-    stages = declared.BOTH if driver != "softpipe" else frozenset({declared.FRAGMENT})
-    kwargs = {"name": name, "driver": driver, "declared_in": str(path)}
-    spec = TargetSpec(
+    return Target(
         name,
-        "shadersmith.targets.chains:gl_target",
-        tuple(sorted(kwargs.items())),
+        GLBuild(driver),
+        _components(entry, where, default),
+        stages=BOTH if driver != "softpipe" else frozenset({FRAGMENT}),
+        declared_in=str(path),
         fixed_environment=tuple(sorted(environment.items())),
     )
-    chain = declared.DeclaredChain(_components(entry, where, default), stages)
-    return UserTarget(spec, chain, path)
 
 
 def _text(entry: Mapping[str, Any], key: str, where: str) -> str:

@@ -17,12 +17,16 @@ Vulkan chains check naga's SPIR-V with spirv-val where the driver dumps it
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from shadersmith.ir.profile import Language
 from shadersmith.targets.chains import ChainTarget, Job, gl_components, job_language_refused
 from shadersmith.targets.gl_runner import llvm_version, mesa_version
 from shadersmith.targets.results import RunResult, RunStatus
-from shadersmith.targets.wgpu_runner import GLSL, WGSL, WgpuRunner
+from shadersmith.targets.wgpu_runner import GLSL, WgpuRunner
+
+if TYPE_CHECKING:
+    from shadersmith.targets.catalogue import WgpuBuild
 
 NAGA = "naga"
 NAGA_GLSL_IN = "naga-glsl-in"
@@ -38,21 +42,16 @@ NAGA_OUT = {"vulkan": "naga-spv-out", "gl": "naga-glsl-out"}
 _MESA_GLSL_ERROR = re.compile(r"\d+:\d+\(\d+\): error:")
 
 
-def wgpu_target(
-    name: str,
-    backend: str,
-    language: str = WGSL,
-    device: str = "llvmpipe",
-    newest: bool = False,
-    raise_version: bool = False,
-) -> ChainTarget:
-    """A wgpu chain on `backend` ("vulkan" or "gl") for `language` ("wgsl" or "glsl");
-    `newest` on the newest Mesa (its worker starts with that Mesa's environment);
-    `raise_version`: softpipe with its versions raised (the blame witness)."""
+def wgpu_target(name: str, build: WgpuBuild, newest: bool = False) -> ChainTarget:
+    """A wgpu chain on `build.backend` ("vulkan" or "gl") for `build.language` (WGSL, or
+    GLSL through naga's GLSL front-end); `newest` on the newest Mesa (its worker starts
+    with that Mesa's environment); `build.raise_version`: softpipe with its versions
+    raised (the blame witness). See catalogue.WgpuBuild."""
+    backend, device, language = build.backend, build.device, build.language.value
     from shadersmith.targets import newest as latest
 
     expected = latest.require_mesa() if newest else None
-    runner = WgpuRunner(backend, device, raise_version)
+    runner = WgpuRunner(backend, device, build.raise_version)
     versions = runner.versions()
     if expected is not None:
         latest.check_mesa(versions["description"], expected)

@@ -2,7 +2,9 @@
 
 They exist to check oracles, signatures, blame and reduction end to end against a bug
 whose cause is known: the rewrite is named as a component of its own, so blame must
-point at it. Never part of the default target list; their names start with `planted-`.
+point at it. They live with the tests, not in the tool: `register()` (called by
+conftest.py, and by the benchmarks that use them) adds them to the target catalogue as
+rows of role PLANTED, each wrapping a real target (targets/wrapped.py).
 """
 
 from __future__ import annotations
@@ -10,9 +12,14 @@ from __future__ import annotations
 import dataclasses
 import os
 import sys
+from collections.abc import Callable
 
-from shadersmith.targets.chains import ChainTarget, Job, gl_target, vulkan_target
+from shadersmith.targets import catalogue
+from shadersmith.targets.catalogue import Role, Target, WrappedBuild
+from shadersmith.targets.chains import ChainTarget, Job
 from shadersmith.targets.results import RunResult, RunStatus
+
+Run = Callable[[Job], RunResult]
 
 # name -> (text to find, replacement): each rewrite changes one operator everywhere.
 REWRITES: dict[str, tuple[str, str]] = {
@@ -29,17 +36,15 @@ REWRITES: dict[str, tuple[str, str]] = {
 }
 
 
-def planted_target(name: str, base: str, rewrite: str) -> ChainTarget:
-    """`base` ("gl-llvmpipe" or "vk-lavapipe") with the operator rewrite `rewrite`."""
+def rewrite_operator(real: ChainTarget, rewrite: str) -> Run:
+    """The real target's run, with the operator rewrite `rewrite` applied to the text."""
     find, replace = REWRITES[rewrite]
-    real = _real_target(name, base)
 
     def run(job: Job) -> RunResult:
         rewritten = dataclasses.replace(job, source=job.source.replace(find, replace))
         return real.run(rewritten)
 
-    components = [(f"planted-{rewrite}", "1"), *real.components]
-    return ChainTarget(name, components, run, extra_versions=real.extra_versions)
+    return run
 
 
 # name -> (text whose presence triggers the failure, what the failure is).
@@ -55,20 +60,10 @@ FAILURES: dict[str, tuple[str, str]] = {
 }
 
 
-def _real_target(name: str, base: str) -> ChainTarget:
-    if base == "gl-llvmpipe":
-        return gl_target(name, "llvmpipe")
-    if base == "vk-lavapipe":
-        return vulkan_target(name, "llvmpipe")
-    if base == "vk-lavapipe-opt":
-        return vulkan_target(name, "llvmpipe", optimizer="default")
-    raise ValueError(f"no planted variant of {base}")
-
-
-def planted_failure_target(name: str, base: str, failure: str) -> ChainTarget:
-    """`base` that crashes or rejects the shader when its text holds a trigger."""
+def fail_on_trigger(real: ChainTarget, failure: str) -> Run:
+    """The real target's run, crashing or rejecting the shader when its text holds the
+    failure's trigger."""
     trigger, what = FAILURES[failure]
-    real = _real_target(name, base)
     component = f"planted-{failure}"
 
     def run(job: Job) -> RunResult:
@@ -88,8 +83,7 @@ def planted_failure_target(name: str, base: str, failure: str) -> ChainTarget:
             failed_component=component,
         )
 
-    components = [(component, "1"), *real.components]
-    return ChainTarget(name, components, run, extra_versions=real.extra_versions)
+    return run
 
 
 # name -> (passes of which one must come first, the pass after it, text in the shader):
@@ -104,12 +98,11 @@ PASS_FAILURES: dict[str, tuple[tuple[str, ...], str, str]] = {
 }
 
 
-def planted_pass_failure_target(name: str, base: str, failure: str) -> ChainTarget:
-    """`base` (a target that runs the job's spirv-opt pass list) whose optimised SPIR-V
-    is rejected when the list runs the failure's pass after its enabling pass and the
-    shader holds the failure's text."""
+def fail_after_pass(real: ChainTarget, failure: str) -> Run:
+    """The real target's run (one that runs the job's spirv-opt pass list), its
+    optimised SPIR-V rejected when the list runs the failure's pass after its enabling
+    pass and the shader holds the failure's text."""
     enablers, bad_pass, trigger = PASS_FAILURES[failure]
-    real = _real_target(name, base)
     component = f"planted-{failure}"
 
     def triggered(job: Job) -> bool:
@@ -131,5 +124,51 @@ def planted_pass_failure_target(name: str, base: str, failure: str) -> ChainTarg
             failed_component=component,
         )
 
-    components = [*real.components[:2], (component, "1"), *real.components[2:]]
-    return ChainTarget(name, components, run, extra_versions=real.extra_versions)
+    return run
+
+
+def _planted(name: str, base: str, plant: str, function: str, after: str | None = None) -> Target:
+    real = catalogue.TARGETS[base]
+    component = f"planted-{plant}"
+    components = list(real.components)
+    at = components.index(after) + 1 if after is not None else 0
+    components.insert(at, component)
+    argument = "rewrite" if function == "rewrite_operator" else "failure"
+    build = WrappedBuild(base, f"{__name__}:{function}", component, after, ((argument, plant),))
+    return Target(
+        name, build, tuple(components), real.stages, real.reads, Role.PLANTED, listed=False
+    )
+
+
+def planted_targets() -> list[Target]:
+    """Every planted target: each rewrite and failure on GL and Vulkan, the pass-list
+    failure after vk-lavapipe-opt's spirv-opt."""
+    bases = ("gl-llvmpipe", "vk-lavapipe")
+    return [
+        *(
+            _planted(f"planted-{rewrite}-{base}", base, rewrite, "rewrite_operator")
+            for rewrite in REWRITES
+            for base in bases
+        ),
+        *(
+            _planted(f"planted-{failure}-{base}", base, failure, "fail_on_trigger")
+            for failure in FAILURES
+            for base in bases
+        ),
+        *(
+            _planted(
+                f"planted-{failure}-vk-lavapipe-opt",
+                "vk-lavapipe-opt",
+                failure,
+                "fail_after_pass",
+                after="spirv-opt",
+            )
+            for failure in PASS_FAILURES
+        ),
+    ]
+
+
+def register() -> None:
+    """Make the planted targets known to this process (its workers import this module)."""
+    for target in planted_targets():
+        catalogue.register(target)
