@@ -345,3 +345,18 @@ def test_a_compile_only_target_clears_nothing_of_a_wrong_value() -> None:
     finding = only_finding(results, chains)
     assert "vk-radv-navi21" not in finding.passing
     assert blame(finding, results, chains) == ["glslang", "lavapipe"]
+
+
+def test_a_right_value_on_the_newest_mesa_clears_nothing_of_debians_mesa() -> None:
+    """Campaign seed 7000315: Mesa 22's GLSL front-end wrong on gl-llvmpipe and the
+    spirv-cross and softpipe witnesses; gl-zink, Mesa 25's same front-end, right. Names carry
+    no versions: zink's `mesa-glsl` must not clear Debian's (blame said `unknown`)."""
+    chains = {
+        **DEFAULTS,
+        **declared("gl-zink", "vk-lavapipe-cross", "witness-softpipe", "witness-cross-softpipe"),
+    }
+    wrong = ("gl-llvmpipe", "vk-lavapipe-cross", "witness-softpipe", "witness-cross-softpipe")
+    results = {name: out(2 if name in wrong else 1) for name in chains}
+    finding = only_finding(results, chains)
+    assert "gl-zink" in finding.passing
+    assert blame(finding, results, chains) == ["mesa-glsl"]

@@ -57,7 +57,10 @@ def blame(finding: Finding, results: Mapping[str, RunResult], components: Chains
             # what the back-ends then computed from it says nothing more.
             return sorted(causes)
         failing = [chain_names(components.get(name, ())) for name in finding.targets]
-        passing = [chain_names(components.get(name, ())) for name in finding.passing]
+        passing = [
+            chain_names(components.get(name, ()))
+            for name in same_releases(finding.passing, subjects)
+        ]
         return suspects(failing, passing)
     named: list[str] = []
     for name in finding.targets:
@@ -69,6 +72,16 @@ def blame(finding: Finding, results: Mapping[str, RunResult], components: Chains
         if component not in named:
             named.append(component)
     return named or [UNKNOWN]
+
+
+def same_releases(passing: Sequence[str], failing: Sequence[str]) -> list[str]:
+    """The passing targets that clear components of the failing ones: those on the same
+    releases. Names carry no versions, so gl-zink's right value (Mesa 25's GLSL front-end)
+    must not clear gl-llvmpipe's `mesa-glsl` (Mesa 22's), nor a -newest twin's the base's."""
+    from shadersmith.targets.registry import on_newest
+
+    releases = {on_newest(name) for name in failing}
+    return [name for name in passing if on_newest(name) in releases]
 
 
 # A driver that crashes or hangs is at fault whoever wrote its input; one that rejects its
