@@ -18,7 +18,8 @@ from typing import Any
 from markupsafe import Markup
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
-from pygments.lexers import get_lexer_by_name
+from pygments.lexers import TextLexer, get_lexer_by_name
+from pygments.util import ClassNotFound
 
 from shadersmith.campaign.fusion_tests import IMAGES, load_metadata
 from shadersmith.case import (
@@ -235,7 +236,10 @@ def _finding_line(test: TestCase) -> str:
 def highlighted(text: str, language: Language) -> Markup:
     """Pygments' HTML of a shader (it escapes the text); Pygments names its lexers as
     Language's values ("glsl", "wgsl")."""
-    lexer = get_lexer_by_name(language.family.value)
+    try:
+        lexer = get_lexer_by_name(language.family.value)
+    except ClassNotFound:  # a language Pygments does not know: plain text
+        lexer = TextLexer()
     return Markup(highlight(text, lexer, _FORMATTER))
 
 

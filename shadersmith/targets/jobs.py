@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from shadersmith.emit import emit
 from shadersmith.harness.testcase import TestCase
@@ -58,10 +59,8 @@ def job_from_test(test: TestCase, program: Program | None = None) -> Job:
     width, height = test.inputs.framebuffer or (Job.width, Job.height)
     if fragment and program is not None:
         integer = integer_output(program)
-    elif glsl:
-        integer = fragment and integer_output_in(test.main_shader)
     else:
-        integer = fragment and integer_output_in_wgsl(test.main_shader)
+        integer = fragment and INTEGER_OUTPUT_IN_TEXT[test.language.family](test.main_shader)
     return Job(
         stage=test.stage,
         source=test.main_shader,
@@ -104,3 +103,11 @@ _WGSL_INTEGER_OUT = re.compile(r"->\s*@location\(0\)\s*vec4(?:<[iu]32>|[iu])")
 def integer_output_in_wgsl(source: str) -> bool:
     """Whether a WGSL fragment entry point returns an integer colour (a test without IR)."""
     return _WGSL_INTEGER_OUT.search(source) is not None
+
+
+# Whether a fragment shader's text writes an integer colour, by its language's family: what
+# a test without its IR (a foreign one) is asked.
+INTEGER_OUTPUT_IN_TEXT: dict[Language, Callable[[str], bool]] = {
+    Language.GLSL: integer_output_in,
+    Language.WGSL: integer_output_in_wgsl,
+}
