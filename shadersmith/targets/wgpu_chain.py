@@ -23,7 +23,7 @@ from shadersmith.ir.profile import Language
 from shadersmith.targets.chains import ChainTarget, Job, gl_components, job_language_refused
 from shadersmith.targets.gl_runner import llvm_version, mesa_version
 from shadersmith.targets.results import RunResult, RunStatus
-from shadersmith.targets.wgpu_runner import GLSL, WgpuRunner
+from shadersmith.targets.wgpu_runner import WgpuRunner
 
 if TYPE_CHECKING:
     from shadersmith.targets.catalogue import WgpuBuild
@@ -47,7 +47,7 @@ def wgpu_target(name: str, build: WgpuBuild, newest: bool = False) -> ChainTarge
     GLSL through naga's GLSL front-end); `newest` on the newest Mesa (its worker starts
     with that Mesa's environment); `build.raise_version`: softpipe with its versions
     raised (the blame witness). See catalogue.WgpuBuild."""
-    backend, device, language = build.backend, build.device, build.language.value
+    backend, device, language = build.backend, build.device, build.language
     from shadersmith.targets import newest as latest
 
     expected = latest.require_mesa() if newest else None
@@ -58,7 +58,7 @@ def wgpu_target(name: str, build: WgpuBuild, newest: bool = False) -> ChainTarge
     components = wgpu_components(backend, language, versions)
 
     def run(job: Job) -> RunResult:
-        refused = job_language_refused(name, job, Language(language))
+        refused = job_language_refused(name, job, language)
         if refused is not None:
             return refused
         if job.stage == "compute":
@@ -72,12 +72,14 @@ def wgpu_target(name: str, build: WgpuBuild, newest: bool = False) -> ChainTarge
     return ChainTarget(name, components, run, extra_versions=versions)
 
 
-def wgpu_components(backend: str, language: str, versions: dict[str, str]) -> list[tuple[str, str]]:
+def wgpu_components(
+    backend: str, language: Language, versions: dict[str, str]
+) -> list[tuple[str, str]]:
     """The chain's components, front-end first, from the runner's version record."""
     # The crates' own versions where the library names them, else wgpu-native's.
     native = f"wgpu-native {versions['wgpu-native']}"
     naga = versions.get("naga", native)
-    components = [(NAGA_GLSL_IN, naga)] if language == GLSL else []
+    components = [(NAGA_GLSL_IN, naga)] if language is Language.GLSL else []
     components += [(NAGA, naga), (NAGA_OUT[backend], naga)]
     components.append((HAL[backend], versions.get("wgpu-hal", native)))
     device, description = versions["device"], versions["description"]
@@ -103,7 +105,7 @@ def wgpu_components(backend: str, language: str, versions: dict[str, str]) -> li
     return components
 
 
-def _name_failure(result: RunResult, backend: str, language: str) -> RunResult:
+def _name_failure(result: RunResult, backend: str, language: Language) -> RunResult:
     """Which component refused the shader (the runner says at which step).
 
     Module creation is naga's front-end and validator: for GLSL input a refusal is
@@ -115,7 +117,7 @@ def _name_failure(result: RunResult, backend: str, language: str) -> RunResult:
     if result.status is not RunStatus.COMPILE_ERROR:
         return result
     if result.failed_component == "module":
-        if language == GLSL:
+        if language is Language.GLSL:
             result.status = RunStatus.UNSUPPORTED
             result.failed_component = NAGA_GLSL_IN
         else:

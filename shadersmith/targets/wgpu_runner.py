@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from shadersmith.harness.std430 import pack_buffer, runtime_lengths_of, unpack_buffer
+from shadersmith.ir.profile import Language
 from shadersmith.targets.environment import (
     DriverUnavailable,
     disable_shader_cache,
@@ -47,9 +48,6 @@ from shadersmith.targets.images import CLEAR_COLOR, CLEAR_UINT, image_from_pixel
 from shadersmith.targets.results import BufferInput, RunResult, RunStatus
 from shadersmith.targets.spirv_dump import SpirvDump
 from shadersmith.targets.wgpu_bindings import BufferKind, glsl_buffer_kinds, wgsl_buffer_kinds
-
-WGSL = "wgsl"
-GLSL = "glsl"
 
 # wgpu-native's instance back-end names, and the adapter's `backend_type` each gives.
 BACKENDS = {"vulkan": ("Vulkan", "Vulkan"), "gl": ("GL", "OpenGL")}
@@ -168,7 +166,7 @@ class WgpuRunner:
         source: str,
         buffers: Sequence[BufferInput],
         groups: tuple[int, int, int] = (1, 1, 1),
-        language: str = WGSL,
+        language: Language = Language.WGSL,
     ) -> RunResult:
         """Create a compute pipeline from `source`, bind `buffers` in group 0, dispatch
         `groups` work groups and read every buffer back."""
@@ -221,7 +219,7 @@ class WgpuRunner:
         height: int = 64,
         blocks: Sequence[BufferInput] = (),
         integer: bool = False,
-        language: str = WGSL,
+        language: Language = Language.WGSL,
     ) -> RunResult:
         """Draw one full-screen triangle with the fragment shader `source` (writing
         location 0) into a width x height `rgba32uint` texture (`integer`) or `rgba8unorm`
@@ -286,13 +284,13 @@ class WgpuRunner:
 
     # ---------------------------------------------------------------------- helpers
 
-    def _module(self, source: str, stage: str, language: str) -> Any:
-        if language == GLSL:
+    def _module(self, source: str, stage: str, language: Language) -> Any:
+        if language is Language.GLSL:
             label = _GLSL_STAGE_LABELS[stage]
-        elif language == WGSL:
+        elif language is Language.WGSL:
             label = stage
         else:
-            raise ValueError(f"unknown shader language {language!r}")
+            raise ValueError(f"wgpu reads no {language.value.upper()}")
         return self._guarded(
             "module", lambda: self.device.create_shader_module(label=label, code=source)
         )
@@ -309,10 +307,11 @@ class WgpuRunner:
             raise ShaderRejected(step, f"{type(error).__name__}: {error}") from None
 
     def _bind(
-        self, buffers: Sequence[BufferInput], source: str, language: str, stage: int
+        self, buffers: Sequence[BufferInput], source: str, language: Language, stage: int
     ) -> _Bound:
         wgpu = self._wgpu
-        declared = glsl_buffer_kinds(source) if language == GLSL else wgsl_buffer_kinds(source)
+        glsl = language is Language.GLSL
+        declared = glsl_buffer_kinds(source) if glsl else wgsl_buffer_kinds(source)
         entries, layout_entries, gpu_buffers = [], [], []
         for buffer in buffers:
             kind = declared.get(buffer.binding)
