@@ -8,9 +8,10 @@ cannot run, or runs into undefined behaviour even after reconditioning, or runs 
 would give no expected values, so it is Unusable, with the reason. Nothing a corpus file
 holds raises anything else.
 
-`pick` chooses a file for a test from the test's seed: files drawn one after another from
-a stream of that seed until one is usable for the purpose (a metamorphic reference of a
-stage, a fusion part, a donor), so the choice is deterministic for a given corpus tree.
+`pick` chooses a file for a test from the test's seed: files drawn one after another
+(without replacement) from a stream of that seed until one is usable for the purpose (a
+metamorphic reference of a stage, a fusion part, a donor), so the choice is deterministic
+for a given corpus tree.
 """
 
 from __future__ import annotations
@@ -39,7 +40,8 @@ from shadersmith.recondition import recondition
 
 # Seconds the reconditioner and the interpreter may spend on one corpus program.
 CHECK_TIME_S = 30.0
-# Files drawn for one choice before giving up on the stage asked for.
+# Files drawn for one choice before giving up on the stage asked for (a usable one of
+# either stage is among the first few dozen of piglit's: bench/corpus_scan.py).
 MAX_PICKS = 2000
 
 
@@ -166,9 +168,10 @@ def pick(
         found = _first_usable(corpus, seed, attempt, current, purpose)
         if found is not None:
             return found
-    what = f"{stage.value} " if stage is not None else ""
+    what = f"{stage.value} " if len(wanted) == 1 and stage is not None else ""
+    drawn = min(MAX_PICKS, len(corpus.files))
     raise CorpusError(
-        f"{corpus.name}: no usable {what}shader for a {purpose.value} among {MAX_PICKS} files "
+        f"{corpus.name}: no usable {what}shader for a {purpose.value} among the {drawn} file(s) "
         f"drawn for seed {seed} (bench/corpus_scan.py says why files are unusable)"
     )
 
@@ -181,8 +184,9 @@ def _first_usable(
     purpose: Purpose,
 ) -> CorpusProgram | None:
     rng = random.Random(f"corpus-pick-{purpose.value}-{seed}-{attempt}")
-    for _ in range(min(MAX_PICKS, 4 * len(corpus.files))):
-        relative = corpus.files[rng.randrange(len(corpus.files))]
+    # Without replacement: a small corpus is tried whole, each file once.
+    for position in rng.sample(range(len(corpus.files)), min(MAX_PICKS, len(corpus.files))):
+        relative = corpus.files[position]
         found_stage = _stage_of(corpus, relative)
         if found_stage is None or (stage is not None and found_stage is not stage):
             continue
