@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from shadersmith.targets.engine import TargetSpec, TargetUnavailable, Worker, WorkerPool
@@ -77,3 +79,25 @@ def test_real_driver_endless_loop_times_out_and_the_next_test_still_runs() -> No
     assert results[1].status is Status.TIMEOUT
     assert "no answer after" in results[1].log
     assert results[2].ok
+
+
+def test_a_timeout_is_run_once_more_and_a_crash_until_it_crashes_again(tmp_path: Path) -> None:
+    """A campaign trusts a timeout only if its one re-run times out too (a busy machine
+    made a 60 s timeout of a test zink runs in 6 s); a crash gets up to `reruns`."""
+    from shadersmith.campaign.findings import reproduce_crashes
+    from shadersmith.case import Finding, Kind
+    from shadersmith.targets.session import _run_with_reruns
+
+    with Worker(PLANTED, timeout_s=2) as worker:
+        once = _run_with_reruns(worker, ("hang-once", str(tmp_path / "mark")), 5)
+        always = _run_with_reruns(worker, "hang", 5)
+    assert once.status is Status.TIMEOUT
+    assert [r.status for r in once.reruns] == [Status.OK]
+    assert [r.status for r in always.reruns] == [Status.TIMEOUT], "one re-run, not five"
+
+    def timeout_on(target: str) -> Finding:
+        return Finding(Kind.TIMEOUT, (target,), signature="timeout:planted", blamed="planted")
+
+    (busy,) = reproduce_crashes([timeout_on("a")], {"a": once})
+    (hung,) = reproduce_crashes([timeout_on("b")], {"b": always})
+    assert busy.flaky and not hung.flaky

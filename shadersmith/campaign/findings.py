@@ -1,7 +1,8 @@
-"""Crashes are re-run on their target (up to five times, until one crashes again) before
-they are bucketed: only a signature that reproduces is trusted; one that does not is kept
-but marked flaky. The re-runs are made by the target's own thread as the crash arrives
-(TargetSession.stream's `crash_reruns`), so the campaign's process only reads them."""
+"""Crashes are re-run on their target (up to five times, until one crashes again), and
+timeouts once, before they are bucketed: only a signature that reproduces is trusted; one
+that does not is kept but marked flaky. The re-runs are made by the target's own thread
+as the failure arrives (TargetSession.stream's `crash_reruns`), so the campaign's process
+only reads them."""
 
 from __future__ import annotations
 
@@ -19,9 +20,17 @@ def reproduce_crashes(
     findings: Sequence[Finding], results: Mapping[str, RunResult]
 ) -> list[Finding]:
     """`findings`, each crash marked flaky unless one of its target's re-runs (the
-    result's `reruns`) gives the same signature."""
+    result's `reruns`) gives the same signature; each timeout unless its re-run timed out
+    too."""
     checked = []
     for finding in findings:
+        if finding.kind is Kind.TIMEOUT:
+            timed_out = results[finding.targets[0]]
+            again = any(rerun.status is timed_out.status for rerun in timed_out.reruns)
+            checked.append(
+                dataclasses.replace(finding, flaky=not again) if timed_out.reruns else finding
+            )
+            continue
         if finding.kind is not Kind.CRASH:
             checked.append(finding)
             continue

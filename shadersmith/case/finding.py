@@ -43,7 +43,7 @@ class Finding:
     # Set once judged (trial.judge): the bug's name and the components blame points at.
     signature: str = ""
     blamed: str = ""  # comma-separated, most specific first
-    flaky: bool = False  # a crash that did not reproduce on re-runs
+    flaky: bool = False  # a crash or timeout that did not reproduce on re-runs
     ignored: bool = False  # its signature is on the ignore list
 
     @property
