@@ -1,7 +1,7 @@
 """One trial of a program on the targets: made ready to run, then judged.
 
 `prepare_*` turns a generated program, a reduction candidate or a loaded test into a
-PreparedTrial: the steps applied and recorded (mutate/steps.py; reconditioning last), the
+PreparedTrial: the steps applied and recorded (steps/; reconditioning last), the
 shader emitted once, the Job the targets run and the TestCase to write. `judge` turns the
 targets' results into the differential verdict and the signed, blamed findings, and
 `Judged.recorded_in` writes them into the test (RunRecords, expected values, differences,
@@ -41,7 +41,8 @@ from shadersmith.oracle.known import is_ignored
 from shadersmith.oracle.known_bugs import is_known_signature
 from shadersmith.oracle.signature import known_bug_of, sign_finding
 from shadersmith.recondition import ReconditionOptions
-from shadersmith.steps.registry import RECONDITION, apply_step, recondition_params
+from shadersmith.recondition.step import RECONDITION_STEP, recondition_params
+from shadersmith.steps.catalogue import STEPS
 from shadersmith.targets.chains import Job
 from shadersmith.targets.jobs import job_from_program, job_from_test
 from shadersmith.targets.results import RunResult
@@ -71,7 +72,7 @@ def reconditioning(
     if options is None:
         language = Language.GLSL if profile is None else profile.language
         options = ReconditionOptions(language=language)
-    return StepRecord(RECONDITION, recondition_params(options))
+    return RECONDITION_STEP.request(recondition_params(options))
 
 
 def prepare_program(
@@ -87,7 +88,7 @@ def prepare_program(
     """`program` after `steps` (names and parameters; their reports are filled in and
     appended to `provenance`), emitted once, as a job and as a test."""
     for request in steps:
-        record, result = apply_step(request.name, program, values, request.params)
+        record, result = STEPS.apply(request, program, values)
         program, values = result.program, result.values
         provenance = provenance.with_step(record)
     if spirv_passes is not None:

@@ -31,19 +31,14 @@ from shadersmith.case import (
 from shadersmith.case.oracle import Differential, Metamorphic
 from shadersmith.case.schema_v1 import current_signature
 from shadersmith.emit.glsl import emit_glsl
+from shadersmith.generate.liveness import LIVENESS, LIVENESS_STEP, LivenessParams
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.harness.regenerate import rebuild
 from shadersmith.ir.profile import GLSL450
 from shadersmith.pair import is_metamorphic
-from shadersmith.steps.registry import (
-    LIVENESS,
-    RECONDITION,
-    StepError,
-    apply_step,
-    liveness_params,
-    replay_steps,
-    step_names,
-)
+from shadersmith.recondition.step import RECONDITION, RECONDITION_STEP, ReconditionParams
+from shadersmith.steps.catalogue import STEPS
+from shadersmith.steps.registry import StepError
 from shadersmith.trial import prepare_generated, reconditioning
 
 FINDINGS = Path(__file__).resolve().parent.parent / "findings"
@@ -89,7 +84,7 @@ def _everything() -> TestCase:
             options={"max_functions": 3},
             choices=["a", "b"],
             steps=[
-                StepRecord(LIVENESS, liveness_params(3, 0.5), {"extended": 2}),
+                StepRecord(LIVENESS, LivenessParams(3, 0.5, True).to_json(), {"extended": 2}),
                 StepRecord(RECONDITION, {"options": {}}, {"wrappers": ["SAFE_DIV_int_int"]}),
             ],
             spirv_opt_passes=["-O"],
@@ -257,12 +252,13 @@ def test_a_step_sequence_replays_byte_identically() -> None:
     generated = generate(5, SmithOptions(), GLSL450)
     program, values = generated.program, generated.buffer_values
     records = []
-    for name, params in ((LIVENESS, liveness_params(11, 1.0)), (RECONDITION, {"options": {}})):
-        record, result = apply_step(name, program, values, params)
-        records.append(record)
-        program, values = result.program, result.values
+    record, result = LIVENESS_STEP.apply(program, values, LivenessParams(11, 1.0, True))
+    records.append(record)
+    record, result = RECONDITION_STEP.apply(result.program, result.values, ReconditionParams())
+    records.append(record)
+    program, values = result.program, result.values
     assert records[0].report["extended"] > 0, "the liveness step changed something"
-    replayed, replayed_values = replay_steps(records, generated.program, generated.buffer_values)
+    replayed, replayed_values = STEPS.replay(records, generated.program, generated.buffer_values)
     assert emit_glsl(replayed, GLSL450) == emit_glsl(program, GLSL450)
     assert replayed_values == values
 
@@ -270,27 +266,28 @@ def test_a_step_sequence_replays_byte_identically() -> None:
 def test_a_prepared_test_with_steps_rebuilds_from_its_provenance(tmp_path: Path) -> None:
     """Steps recorded by trial.prepare_* are what regenerate replays."""
     generated = generate(6, SmithOptions(), GLSL450)
-    steps = [StepRecord(LIVENESS, liveness_params(4, 1.0)), reconditioning()]
+    steps = [LIVENESS_STEP.request(LivenessParams(4, 1.0, True)), reconditioning()]
     trial = prepare_generated(generated, GLSL450, ("-O",), steps)
     assert [s.name for s in trial.test.provenance.steps] == [LIVENESS, RECONDITION]
     loaded = load_test(write_test(trial.test, tmp_path / "t"))
     rebuilt = rebuild(loaded)
     assert emit_glsl(rebuilt.program, GLSL450) == trial.source == loaded.main_shader
     # Before reconditioning: the generator's program with the liveness step applied.
-    liveness, _ = replay_steps(steps[:1], generated.program, generated.buffer_values)
+    liveness, _ = STEPS.replay(steps[:1], generated.program, generated.buffer_values)
     assert emit_glsl(rebuilt.original, GLSL450) == emit_glsl(liveness, GLSL450)
     assert loaded.provenance.spirv_opt_passes == ["-O"]
 
 
 def test_unknown_steps_and_bad_parameters_are_step_errors() -> None:
     generated = generate(1, SmithOptions(), GLSL450)
-    assert {RECONDITION, LIVENESS} <= set(step_names())
+    program, values = generated.program, generated.buffer_values
+    assert {RECONDITION, LIVENESS} <= set(STEPS.names())
     with pytest.raises(StepError, match="unknown step 'nope'"):
-        apply_step("nope", generated.program, generated.buffer_values)
+        STEPS.apply(StepRecord("nope"), program, values)
     with pytest.raises(StepError, match="bad parameters"):
-        apply_step(LIVENESS, generated.program, generated.buffer_values, {"seed": 1})
+        STEPS.apply(StepRecord(LIVENESS, {"seed": 1}), program, values)
     with pytest.raises(StepError, match="unknown recondition option"):
-        apply_step(RECONDITION, generated.program, generated.buffer_values, {"options": {"x": 1}})
+        STEPS.apply(StepRecord(RECONDITION, {"options": {"x": 1}}), program, values)
 
 
 def test_a_generated_fragment_test_records_its_uniform_blocks_and_target(tmp_path: Path) -> None:

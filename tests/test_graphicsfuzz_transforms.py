@@ -12,6 +12,7 @@ import random
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -46,11 +47,12 @@ from shadersmith.ir.statements import Block, ExprStmt, If
 from shadersmith.ir.types import INT, UINT, VOID, ArrayType, ScalarKind, VectorType
 from shadersmith.ir.values import BufferValues
 from shadersmith.mutate.metamorphic import plan_variant
-from shadersmith.mutate.transforms import FAMILIES, WITH_DONOR, plan_params
+from shadersmith.mutate.transforms import FAMILIES, WITH_DONOR, planned
 from shadersmith.mutate.transforms.opaque import OPAQUE_BLOCK, OpaqueValues, with_opaque_block
 from shadersmith.pair import pair_of_test
 from shadersmith.recondition import Reconditioned, ReconditionOptions, recondition
-from shadersmith.steps.registry import apply_step
+from shadersmith.steps.catalogue import STEPS
+from shadersmith.steps.record import StepRecord
 
 NEW_FAMILIES = (
     "add-switch",
@@ -65,12 +67,9 @@ FINDINGS = Path(__file__).resolve().parent.parent / "findings"
 glslang = pytest.mark.skipif(shutil.which("glslangValidator") is None, reason="glslang missing")
 
 
-def _params(family: str, seed: int) -> dict[str, object]:
-    """A step's parameters as a new plan makes them (plan_params)."""
-    params: dict[str, object] = {"seed": seed * 7919 + 13, **plan_params(family)}
-    if family in WITH_DONOR:
-        params.update(donor=seed + 5000, naming=2)
-    return params
+def _params(family: str, seed: int) -> dict[str, Any]:
+    """A step's parameters as a new plan makes them (planned)."""
+    return planned(family, seed * 7919 + 13, seed + 5000).params
 
 
 def _reference(seed: int, fragment: bool) -> tuple[GeneratedProgram, Reconditioned]:
@@ -113,8 +112,12 @@ def test_every_family_as_new_plans_make_it_keeps_meaning_validity_and_bytes(
     for seed in range(1, 7):
         fragment = seed % 3 == 0
         generated, base = _reference(seed, fragment)
-        record, result = apply_step(family, base.program, base.buffer_values, _params(family, seed))
-        _, again = apply_step(family, base.program, base.buffer_values, _params(family, seed))
+        record, result = STEPS.apply(
+            StepRecord(family, _params(family, seed)), base.program, base.buffer_values
+        )
+        _, again = STEPS.apply(
+            StepRecord(family, _params(family, seed)), base.program, base.buffer_values
+        )
         source = emit_glsl(result.program)
         assert source == emit_glsl(again.program), f"{family} seed {seed} is not deterministic"
         applied += bool(record.report["applied"])
@@ -138,8 +141,10 @@ def test_a_recorded_plan_replays_byte_for_byte() -> None:
     _, base = _reference(2, False)
     for family in OLD_FAMILIES:
         params = {"seed": 99, **({"donor": 7} if family in WITH_DONOR else {})}
-        _, old = apply_step(family, base.program, base.buffer_values, params)
-        _, direct = apply_step(family, base.program, base.buffer_values, {**params, "opaque": 1})
+        _, old = STEPS.apply(StepRecord(family, params), base.program, base.buffer_values)
+        _, direct = STEPS.apply(
+            StepRecord(family, {**params, "opaque": 1}), base.program, base.buffer_values
+        )
         assert emit_glsl(old.program) == emit_glsl(direct.program), family
         assert "gl_NumWorkGroups.x >= 1u" not in emit_glsl(old.program)
 
@@ -243,8 +248,8 @@ def test_dead_barriers_go_only_where_control_flow_is_uniform_and_only_in_compute
     placed = 0
     for seed in range(1, 9):
         _, base = _reference(seed, fragment=False)
-        record, result = apply_step(
-            "dead-barrier", base.program, base.buffer_values, {"seed": seed}
+        record, result = STEPS.apply(
+            StepRecord("dead-barrier", {"seed": seed}), base.program, base.buffer_values
         )
         if record.report["applied"]:
             placed += 1
@@ -252,7 +257,9 @@ def test_dead_barriers_go_only_where_control_flow_is_uniform_and_only_in_compute
             assert not analyse(result.program).divergent_barriers, seed
     assert placed >= 4
     _, fragment = _reference(3, fragment=True)
-    record, _ = apply_step("dead-barrier", fragment.program, fragment.buffer_values, {"seed": 1})
+    record, _ = STEPS.apply(
+        StepRecord("dead-barrier", {"seed": 1}), fragment.program, fragment.buffer_values
+    )
     assert record.report["applied"] is False
 
 
@@ -263,7 +270,9 @@ def test_dead_jump_discards_only_in_fragment_shaders_and_only_when_asked() -> No
         _, base = _reference(seed // 2 + 1, fragment)
         for discard in (True, False):
             params = {"seed": seed, "opaque": 2, "discard": discard}
-            record, _ = apply_step("dead-jump", base.program, base.buffer_values, params)
+            record, _ = STEPS.apply(
+                StepRecord("dead-jump", params), base.program, base.buffer_values
+            )
             kinds[fragment and discard].add(record.report["jump"])
     assert "discard" in kinds[True]
     assert "discard" not in kinds[False]
@@ -273,8 +282,8 @@ def test_live_code_binds_recipient_variables_saved_and_restored() -> None:
     bound = read = 0
     for seed in range(1, 13):
         generated, base = _reference(seed, fragment=seed % 2 == 0)
-        record, result = apply_step(
-            "live-code", base.program, base.buffer_values, _params("live-code", seed)
+        record, result = STEPS.apply(
+            StepRecord("live-code", _params("live-code", seed)), base.program, base.buffer_values
         )
         bound += record.report["bound"]
         read += record.report["read"]
@@ -289,7 +298,9 @@ def test_split_for_loop_splits_by_counter_value_and_by_iteration_count() -> None
     forms = set()
     for seed in range(40):
         _, base = _reference(seed, fragment=seed % 2 == 1)
-        record, _ = apply_step("split-for-loop", base.program, base.buffer_values, {"seed": seed})
+        record, _ = STEPS.apply(
+            StepRecord("split-for-loop", {"seed": seed}), base.program, base.buffer_values
+        )
         forms.add((record.report.get("form"), record.report.get("loop")))
     assert {("value", "for"), ("count", "for"), ("count", "while"), ("count", "dowhile")} <= forms
 
@@ -298,8 +309,8 @@ def test_live_output_writes_are_overwritten_in_fragments_and_restored_in_compute
     forms = set()
     for seed in range(1, 9):
         generated, base = _reference(seed, fragment=seed % 2 == 0)
-        record, result = apply_step(
-            "live-output-write", base.program, base.buffer_values, {"seed": seed}
+        record, result = STEPS.apply(
+            StepRecord("live-output-write", {"seed": seed}), base.program, base.buffer_values
         )
         forms.add(record.report.get("form"))
         assert _same_output(generated, base, result.program, result.values), seed

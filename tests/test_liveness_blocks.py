@@ -19,7 +19,12 @@ from shadersmith.analysis.wgsl_constants import creation_errors
 from shadersmith.case import load_test, write_test
 from shadersmith.emit.glsl import emit_glsl
 from shadersmith.front.glsl import parse_glsl
-from shadersmith.generate.liveness import liveness_extension
+from shadersmith.generate.liveness import (
+    LIVENESS,
+    LIVENESS_STEP,
+    LivenessParams,
+    liveness_extension,
+)
 from shadersmith.generate.options import (
     CONSTRUCTS,
     SmithOptions,
@@ -36,7 +41,8 @@ from shadersmith.ir.program import Program
 from shadersmith.ir.statements import ExprStmt, Statement, Switch, VarDecl
 from shadersmith.ir.walk import iter_nodes
 from shadersmith.recondition import ReconditionOptions, recondition
-from shadersmith.steps.registry import LIVENESS, apply_step, liveness_params, replay_steps
+from shadersmith.steps.catalogue import STEPS
+from shadersmith.steps.record import StepRecord
 from shadersmith.trial import prepare_generated
 
 MULTI = SmithOptions(multi_invocation_probability=1.0)
@@ -297,15 +303,14 @@ def test_tests_recorded_before_across_blocks_replay_within_their_lists() -> None
     assert SmithOptions().liveness_across_blocks is True
     generated = generate(3, dataclasses.replace(MULTI, liveness_extension_probability=0.0))
     old_params = {"seed": 4, "probability": 1.0}
-    record, result = apply_step(LIVENESS, generated.program, generated.buffer_values, old_params)
+    program, values = generated.program, generated.buffer_values
+    record, result = STEPS.apply(StepRecord(LIVENESS, old_params), program, values)
     assert "across_blocks" not in record.report
     within = liveness_extension(generated.program, random.Random(4), 1.0, False)
     assert emit_glsl(result.program, GLSL450) == emit_glsl(within.program, GLSL450)
-    record, result = apply_step(
-        LIVENESS, generated.program, generated.buffer_values, liveness_params(4, 1.0)
-    )
+    record, result = LIVENESS_STEP.apply(program, values, LivenessParams(4, 1.0, True))
     assert record.report["across_blocks"] > 0
-    replayed, _ = replay_steps([record], generated.program, generated.buffer_values)
+    replayed, _ = STEPS.replay([record], program, values)
     assert emit_glsl(replayed, GLSL450) == emit_glsl(result.program, GLSL450)
 
 

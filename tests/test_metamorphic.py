@@ -30,7 +30,8 @@ from shadersmith.mutate.transforms.opaque import OPAQUE_BLOCK
 from shadersmith.pair import pair_of_test, prepare_pair
 from shadersmith.recondition import ReconditionOptions, recondition
 from shadersmith.reduce.steps import ddmin
-from shadersmith.steps.registry import apply_step
+from shadersmith.steps.catalogue import STEPS
+from shadersmith.steps.record import StepRecord
 
 PLANTED = "planted-opaque-loop-skipped-gl-llvmpipe"
 
@@ -62,7 +63,9 @@ def test_each_family_keeps_meaning_and_validity(family: str, tmp_path: Path) -> 
     for seed, fragment in ((1, False), (2, False), (3, False), (4, True)):
         generated = generate(seed, SmithOptions(fragment_probability=float(fragment)))
         base = recondition(generated.program, generated.buffer_values, ReconditionOptions())
-        record, result = apply_step(family, base.program, base.buffer_values, _params(family, seed))
+        record, result = STEPS.apply(
+            StepRecord(family, _params(family, seed)), base.program, base.buffer_values
+        )
         source = emit_glsl(result.program)
         assert record.report.get("applied") is not None
         # GLSL reserves identifiers holding "__"; NVIDIA's GL compiler rejects them.

@@ -46,13 +46,8 @@ from shadersmith.ir.statements import Block, Break, ExprStmt, Return, Statement,
 from shadersmith.ir.types import BOOL, FLOAT, INT, UINT, Type, VectorType
 from shadersmith.ir.values import BufferValues, Value
 from shadersmith.recondition import ReconditionOptions, recondition
-from shadersmith.steps.registry import (
-    StepError,
-    recondition_options_from_dict,
-    recondition_options_to_dict,
-    recondition_params,
-    recondition_step,
-)
+from shadersmith.recondition.step import RECONDITION_STEP, ReconditionParams
+from shadersmith.steps.registry import StepError
 from tests.programs import BLOCK
 from tests.programs import one_buffer_program as _program
 
@@ -239,20 +234,19 @@ def test_wgsl_reconditioning_leaves_wgsl_defined_operations_unwrapped() -> None:
 
 def test_recondition_step_records_and_replays_the_language() -> None:
     generated = generate(5, SmithOptions(), WGSL)
-    params = recondition_params(WGSL_OPTIONS)
+    params = ReconditionParams(WGSL_OPTIONS).to_json()
     assert params["options"]["language"] == "wgsl"
-    replayed = recondition_step(
-        generated.program, generated.buffer_values, json.loads(json.dumps(params))
+    replayed = RECONDITION_STEP.replay(
+        json.loads(json.dumps(params)), generated.program, generated.buffer_values
     )
     direct = recondition(generated.program, generated.buffer_values, WGSL_OPTIONS)
     assert emit_wgsl(replayed.program) == emit_wgsl(direct.program)
     with pytest.raises(StepError, match="language 'hlsl'"):
-        recondition_options_from_dict({"language": "hlsl"})
+        ReconditionParams.from_json({"options": {"language": "hlsl"}})
     # ESSL's rules are GLSL's, and so is its record.
     assert ReconditionOptions(language=Language.ESSL).language is Language.GLSL
-    assert recondition_options_to_dict(ReconditionOptions(language=Language.ESSL))["language"] == (
-        "glsl"
-    )
+    essl = ReconditionParams(ReconditionOptions(language=Language.ESSL))
+    assert essl.to_json()["options"]["language"] == "glsl"
 
 
 # ------------------------------------------------------------------ interpreter: WGSL mode

@@ -65,13 +65,13 @@ from shadersmith.interp.fragment_image import expected_unorm_image
 from shadersmith.ir.profile import GLSL450, LanguageProfile
 from shadersmith.ir.program import Stage
 from shadersmith.mutate.fusion import (
-    FLOAT_COLOUR,
-    FUSE,
+    FLOAT_COLOUR_STEP,
+    FUSE_STEP,
     MIX_FUNCTION,
+    FuseParams,
     PartnerSpec,
     Relation,
     Strategy,
-    fuse_params,
 )
 from shadersmith.oracle.components import chain_names, failing_component
 from shadersmith.oracle.fusion import RelationCheck, check_relation
@@ -79,7 +79,7 @@ from shadersmith.oracle.image import DEFAULT_EMD_TOLERANCE
 from shadersmith.oracle.known import is_ignored
 from shadersmith.oracle.normalise import normalise
 from shadersmith.oracle.signature import signature
-from shadersmith.steps.registry import StepError
+from shadersmith.steps.registry import NoParameters, StepError
 from shadersmith.targets.chains import Job
 from shadersmith.targets.results import RunResult, RunStatus
 from shadersmith.targets.session import TargetSession
@@ -195,7 +195,7 @@ def _fuse_step(
             partner, options_to_dict(options.generator), options.profile.name, (reconditioning(),)
         )
     strategy = rng.choice(options.strategies)
-    return StepRecord(FUSE, fuse_params(spec, relation, strategy, rng.randrange(2**31)))
+    return FUSE_STEP.request(FuseParams(spec, relation, strategy, rng.randrange(2**31)))
 
 
 def prepare(seed: int, steps: Sequence[StepRecord], options: FusionOptions) -> PreparedTrial:
@@ -218,7 +218,7 @@ def prepare(seed: int, steps: Sequence[StepRecord], options: FusionOptions) -> P
 
 
 def prepare_part(seed: int, options: FusionOptions) -> PreparedTrial:
-    return prepare(seed, [StepRecord(FLOAT_COLOUR)], options)
+    return prepare(seed, [FLOAT_COLOUR_STEP.request(NoParameters())], options)
 
 
 # ---------------------------------------------------------------------------- judging

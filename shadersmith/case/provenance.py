@@ -1,5 +1,5 @@
 """Where a test's program came from: the generator and its choices, then the steps
-applied to it (mutate/steps.py), enough to rebuild it byte for byte."""
+applied to it (steps/), enough to rebuild it byte for byte."""
 
 from __future__ import annotations
 

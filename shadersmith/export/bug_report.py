@@ -525,7 +525,7 @@ def _with_reduced_passes(candidate: Candidate, finding: Finding, checks: list[Ch
 
 def _describe_shader(test: TestCase) -> str:
     """The test's own shader, as the report names it."""
-    from shadersmith.mutate.steps import RECONDITION
+    from shadersmith.recondition.step import RECONDITION
 
     main = test.main_file
     made = "the reduced test" if test.provenance.reduced_from is not None else "the test"

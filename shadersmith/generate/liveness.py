@@ -1,8 +1,8 @@
 """ShaDiv's M_liv (Algorithm 8): extend the liveness of values by giving them new uses.
 
 Part of the generator (ShaDiv's G applies M_liv to the programs it makes, generate/smith.py,
-with the generator's own stream); the `liveness` step applies it afterwards with a stream
-of its own.
+with the generator's own stream); the `liveness` step (below) applies it afterwards with a
+stream of its own.
 
 For a definition `s` of a variable `v` in `main` (`T v = e;` or `v = e;`), the candidate
 sites are the statements that `s`'s value still reaches (DefReach: some path leads from
@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,7 +57,9 @@ from shadersmith.ir.operators import AssignOp, BinaryOp
 from shadersmith.ir.program import Function, Program
 from shadersmith.ir.statements import Block, ExprStmt, For, If, Statement, Switch, VarDecl
 from shadersmith.ir.types import BOOL, ScalarKind, ScalarType, Type, VectorType
+from shadersmith.ir.values import BufferValues
 from shadersmith.ir.walk import iter_nodes
+from shadersmith.steps.registry import Step, StepError, StepResult
 
 
 class _Recorder(DivergenceAnalysis):
@@ -380,3 +383,48 @@ def _folded(stmt: Statement, uses: list[tuple[BinaryOp, Expression]]) -> Stateme
     assert isinstance(stmt, ExprStmt) and isinstance(stmt.expr, Assign)
     assign = stmt.expr
     return ExprStmt(Assign(assign.type, assign.op, assign.target, value))
+
+
+# ---------------------------------------------------------------------------- the step
+
+LIVENESS = "liveness"
+
+
+@dataclass(frozen=True)
+class LivenessParams:
+    """M_liv applied after generation (the `liveness` step), with a stream of its own.
+    The generator applies it inline with its own stream (generate/smith.py), which the
+    generator's seed already replays."""
+
+    seed: int
+    probability: float
+    # Uses anywhere the value reaches, or only at later statements of the definition's own
+    # list: a record without it was made before across blocks existed, and replays so.
+    across_blocks: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed,
+            "probability": self.probability,
+            "across_blocks": self.across_blocks,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> LivenessParams:
+        across_blocks = data.get("across_blocks", False)
+        if not isinstance(across_blocks, bool):
+            raise StepError("liveness: across_blocks must be true or false")
+        return cls(int(data["seed"]), float(data["probability"]), across_blocks)
+
+
+def liveness_step(program: Program, values: BufferValues, params: LivenessParams) -> StepResult:
+    extension = liveness_extension(
+        program, random.Random(params.seed), params.probability, params.across_blocks
+    )
+    report: dict[str, Any] = {"extended": extension.uses}
+    if params.across_blocks:
+        report["across_blocks"] = extension.across_blocks
+    return StepResult(extension.program, values, report)
+
+
+LIVENESS_STEP = Step(LIVENESS, LivenessParams.from_json, liveness_step)

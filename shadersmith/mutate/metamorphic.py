@@ -1,7 +1,7 @@
 """A metamorphic variant's plan: which transformations, in which order, with which seeds.
 
 A variant is its reference's steps (reconditioning) followed by this plan; every entry is
-a registered step (mutate/transforms) whose parameters replay it, so the plan is also
+a step (mutate/transforms) whose parameters replay it, so the plan is also
 what a reduction shrinks (reduce/steps.py): any sub-list of a plan is itself a valid,
 semantics-preserving plan.
 """
@@ -12,8 +12,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from shadersmith.mutate.transforms import FAMILIES, WITH_DONOR, plan_params
-from shadersmith.mutate.transforms.donors import CORPUS_DONOR, NAMING
+from shadersmith.mutate.transforms import FAMILIES, WITH_DONOR, planned
 from shadersmith.steps.record import StepRecord
 
 DEFAULT_STEPS = (3, 10)  # how many transformations a variant gets: at least, at most
@@ -43,14 +42,13 @@ def plan_variant(
     plan = []
     for _ in range(rng.randint(low, high)):
         family = rng.choice(list(families))
-        params: dict[str, Any] = {"seed": rng.randrange(2**31)}
-        if family in WITH_DONOR:
-            params["donor"] = rng.randrange(2**31)
-            params["naming"] = NAMING
-            if corpus_donor is not None:
-                params[CORPUS_DONOR] = corpus_donor(params["donor"])
-        params.update(plan_params(family))
-        plan.append(StepRecord(family, params))
+        seed = rng.randrange(2**31)
+        if family not in WITH_DONOR:
+            plan.append(planned(family, seed))
+            continue
+        donor = rng.randrange(2**31)
+        record = None if corpus_donor is None else corpus_donor(donor)
+        plan.append(planned(family, seed, donor, record))
     return plan
 
 

@@ -52,11 +52,12 @@ from shadersmith.mutate.fusion import FUSE, Relation
 from shadersmith.oracle.differential import REFERENCE
 from shadersmith.oracle.root_cause import root_cause
 from shadersmith.recondition import ReconditionOptions
+from shadersmith.recondition.step import RECONDITION, ReconditionParams
 from shadersmith.reduce.output import reduced_directory, reduced_test
 from shadersmith.reduce.run import ReductionError, ReductionResult, reduce_subject
 from shadersmith.reduce.steps import ddmin
 from shadersmith.reduce.subject import Subject
-from shadersmith.steps.registry import RECONDITION, StepError, recondition_options_from_dict
+from shadersmith.steps.registry import StepError
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
 from shadersmith.trial import PreparedTrial, prepare_loaded, prepare_program
@@ -311,7 +312,7 @@ def program_subject(
     options = ReconditionOptions()
     if step is not None:
         try:
-            options = recondition_options_from_dict(dict(step.params.get("options", {})))
+            options = ReconditionParams.from_json(step.params).options
         except (TypeError, StepError) as error:
             raise TestCaseError(f"test.json: bad recondition options ({error})") from None
     return Subject(

@@ -16,7 +16,8 @@ from shadersmith.ir.profile import GLSL450, Language, LanguageProfile
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
 from shadersmith.recondition import ReconditionOptions
-from shadersmith.steps.registry import RECONDITION, StepError, recondition_options_from_dict
+from shadersmith.recondition.step import RECONDITION, ReconditionParams
+from shadersmith.steps.registry import StepError
 
 
 @dataclass(frozen=True)
@@ -81,7 +82,7 @@ def subject_from_test(
     step = test.provenance.step_named(RECONDITION)
     if step is not None:
         try:
-            options = recondition_options_from_dict(dict(step.params.get("options", {})))
+            options = ReconditionParams.from_json(step.params).options
         except (TypeError, StepError) as error:
             raise TestCaseError(f"test.json: bad recondition options ({error})") from None
     passes = test.provenance.spirv_opt_passes

@@ -1,36 +1,45 @@
-"""Steps: named, deterministic program -> program transformations, replayable by name.
+"""A step: a name, typed parameters, and a pure function; a registry: steps by name.
 
-A step takes a program, its buffer values and JSON parameters and gives back the new
-program and values. Everything that changes a generated program after generation is a
-step, so a test's provenance (the generator's seed and options, then its steps in
-order, `StepRecord`) rebuilds its program byte for byte (harness/regenerate.py), and a
-metamorphic variant can be reduced by delta-debugging its step list.
+A step takes a program, its buffer values and its parameters and gives back the new
+program and values. Its parameters are a frozen dataclass of its own, beside its function
+(the reason beside each field), that writes the JSON a record keeps (`to_json`) and reads
+it back (the step's `read`, usually the class's `from_json`). A field added since a step's
+first campaigns is absent from older records; its default is the behaviour they were made
+with, so every recorded test replays byte for byte. A record replays with its parameters
+as written (never rewritten from the typed form), and new records are made from the typed
+form (`Step.request`, `Step.apply`).
 
 A step must be a pure function of its arguments: randomness comes from a seed among its
-parameters (`random.Random(params["seed"])`), never from a stream shared with the
-generator. Adding one is a single registration:
+parameters (`random.Random(params.seed)`), never from a stream shared with the generator.
+Adding one is a `Step` beside its function and a row in the table of steps/catalogue.py:
 
-    @register("my-step")
-    def my_step(program, values, params) -> StepResult: ...
+    @dataclass(frozen=True)
+    class MyParams:
+        seed: int
+
+        def to_json(self) -> dict[str, Any]:
+            return {"seed": self.seed}
+
+        @classmethod
+        def from_json(cls, data: Mapping[str, Any]) -> MyParams:
+            return cls(int(data["seed"]))
+
+    MY_STEP = Step("my-step", MyParams.from_json, my_step)
+
+Nothing registers itself on import: a registry is the explicit list of steps it is made
+from (catalogue.py's STEPS holds every step; fusion replays its partners with the few a
+generated program takes).
 """
 
 from __future__ import annotations
 
-import dataclasses
-import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
-from shadersmith.generate.liveness import liveness_extension
-from shadersmith.ir.profile import Language
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
-from shadersmith.recondition import ReconditionOptions, prune_wrappers, recondition
 from shadersmith.steps.record import StepRecord
-
-RECONDITION = "recondition"
-LIVENESS = "liveness"
 
 
 class StepError(ValueError):
@@ -44,142 +53,96 @@ class StepResult:
     report: dict[str, Any] = field(default_factory=dict)
 
 
-StepFunction = Callable[[Program, BufferValues, Mapping[str, Any]], StepResult]
+class Parameters(Protocol):
+    """What a step's parameters are to a record: their JSON (JSON values only)."""
 
-_STEPS: dict[str, StepFunction] = {}
-
-
-def register(name: str) -> Callable[[StepFunction], StepFunction]:
-    """Register a step under `name` (the name its records carry)."""
-
-    def add(function: StepFunction) -> StepFunction:
-        if name in _STEPS:
-            raise ValueError(f"step {name!r} is registered twice")
-        _STEPS[name] = function
-        return function
-
-    return add
+    def to_json(self) -> dict[str, Any]: ...
 
 
-# Modules that register steps of their own and import this one (so this one cannot
-# import them first): loaded when a step name is not yet known, so that a provenance
-# naming their steps replays without its reader importing them.
-_STEP_MODULES = ("shadersmith.mutate.fusion",)
+@dataclass(frozen=True)
+class NoParameters:
+    """The parameters of a step that takes none (a record's are ignored)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> NoParameters:
+        return cls()
 
 
-def _load_step_modules() -> None:
-    import importlib
-
-    for module in _STEP_MODULES:
-        importlib.import_module(module)
+P = TypeVar("P", bound=Parameters)
 
 
-def step_names() -> list[str]:
-    _load_step_modules()
-    return sorted(_STEPS)
+@dataclass(frozen=True)
+class Step(Generic[P]):
+    """A named step: how its parameters are read from a record, and what it does."""
 
+    name: str
+    read: Callable[[Mapping[str, Any]], P]
+    run: Callable[[Program, BufferValues, P], StepResult]
 
-def apply_step(
-    name: str, program: Program, values: BufferValues, params: Mapping[str, Any] | None = None
-) -> tuple[StepRecord, StepResult]:
-    """Apply the step `name`; its record (to append to the provenance) and its result."""
-    function = _STEPS.get(name)
-    if function is None:
-        _load_step_modules()
-        function = _STEPS.get(name)
-    if function is None:
-        raise StepError(f"unknown step {name!r} (known: {', '.join(step_names())})")
-    params = dict(params or {})
-    try:
-        result = function(program, values, params)
-    except (KeyError, TypeError, ValueError) as error:
-        if isinstance(error, StepError):
-            raise
-        raise StepError(f"step {name!r}: bad parameters ({error})") from None
-    return StepRecord(name, params, result.report), result
+    def request(self, params: P) -> StepRecord:
+        """The record asking for this step with `params` (the report comes when it runs)."""
+        return StepRecord(self.name, params.to_json())
 
+    def apply(
+        self, program: Program, values: BufferValues, params: P
+    ) -> tuple[StepRecord, StepResult]:
+        """The step with `params`; its record (to append to the provenance) and result."""
+        result = self._guarded(lambda: self.run(program, values, params))
+        return StepRecord(self.name, params.to_json(), result.report), result
 
-def replay_steps(
-    records: Iterable[StepRecord], program: Program, values: BufferValues
-) -> tuple[Program, BufferValues]:
-    """Apply recorded steps in order: the program they made, from the one they started on."""
-    for record in records:
-        _, result = apply_step(record.name, program, values, record.params)
-        program, values = result.program, result.values
-    return program, values
+    def replay(
+        self, params: Mapping[str, Any], program: Program, values: BufferValues
+    ) -> StepResult:
+        """The step with parameters as a record keeps them."""
+        return self._guarded(lambda: self.run(program, values, self.read(params)))
 
-
-# ---------------------------------------------------------------------------- recondition
-
-
-def recondition_options_to_dict(options: ReconditionOptions) -> dict[str, Any]:
-    """The options as the recondition step records them (the language as its value)."""
-    return {**dataclasses.asdict(options), "language": options.language.value}
-
-
-def recondition_options_from_dict(data: Mapping[str, Any]) -> ReconditionOptions:
-    known = {f.name for f in dataclasses.fields(ReconditionOptions)}
-    unknown = sorted(set(data) - known)
-    if unknown:
-        raise StepError(f"unknown recondition option(s): {', '.join(unknown)}")
-    options = dict(data)
-    if "language" in options:
+    def _guarded(self, run: Callable[[], StepResult]) -> StepResult:
         try:
-            options["language"] = Language(options["language"])
-        except ValueError:
-            raise StepError(f"unknown recondition language {options['language']!r}") from None
-    return ReconditionOptions(**options)
+            return run()
+        except StepError:
+            raise
+        except (KeyError, TypeError, ValueError) as error:
+            raise StepError(f"step {self.name!r}: bad parameters ({error})") from None
 
 
-def recondition_params(
-    options: ReconditionOptions, prune_keep: Iterable[str] | None = None
-) -> dict[str, Any]:
-    """The parameters of the recondition step; `prune_keep`: the wrapper sites kept by
-    pruning (recondition/instrument.py), None to keep every wrapper."""
-    params: dict[str, Any] = {"options": recondition_options_to_dict(options)}
-    if prune_keep is not None:
-        params["prune_keep"] = sorted(prune_keep)
-    return params
+class Registry:
+    """Steps by name, from an explicit list."""
 
+    def __init__(self, steps: Iterable[Step[Any]]) -> None:
+        self._steps: dict[str, Step[Any]] = {}
+        for step in steps:
+            if step.name in self._steps:
+                raise ValueError(f"step {step.name!r} is listed twice")
+            self._steps[step.name] = step
 
-@register(RECONDITION)
-def recondition_step(
-    program: Program, values: BufferValues, params: Mapping[str, Any]
-) -> StepResult:
-    """The reconditioner (always the last step): undefined behaviour removed."""
-    options = recondition_options_from_dict(dict(params.get("options", {})))
-    result = recondition(program, values, options)
-    if "prune_keep" in params:
-        result = prune_wrappers(result, [str(site) for site in params["prune_keep"]])
-    report = {"loop_bounds": dict(result.bounds), "wrappers": list(result.wrappers_used)}
-    return StepResult(result.program, result.buffer_values, report)
+    def names(self) -> list[str]:
+        return sorted(self._steps)
 
+    def __contains__(self, name: object) -> bool:
+        return name in self._steps
 
-# ---------------------------------------------------------------------------- liveness
+    def step(self, name: str) -> Step[Any]:
+        found = self._steps.get(name)
+        if found is None:
+            raise StepError(f"unknown step {name!r} (known: {', '.join(self.names())})")
+        return found
 
+    def apply(
+        self, record: StepRecord, program: Program, values: BufferValues
+    ) -> tuple[StepRecord, StepResult]:
+        """The step `record` names, with its parameters: the record as it was written
+        (its parameters byte for byte) with the step's report, and the result."""
+        result = self.step(record.name).replay(record.params, program, values)
+        return StepRecord(record.name, dict(record.params), result.report), result
 
-def liveness_params(seed: int, probability: float, across_blocks: bool = True) -> dict[str, Any]:
-    return {"seed": seed, "probability": probability, "across_blocks": across_blocks}
-
-
-@register(LIVENESS)
-def liveness_step(program: Program, values: BufferValues, params: Mapping[str, Any]) -> StepResult:
-    """ShaDiv's liveness extension (generate/liveness.py) with a stream of its own. The
-    generator applies it inline with its own stream (generate/smith.py), which the
-    generator's seed already replays; this step is the extension applied afterwards.
-    A record without `across_blocks` was made when uses went only to later statements of
-    the definition's own list, and replays so."""
-    rng = random.Random(int(params["seed"]))
-    across_blocks = params.get("across_blocks", False)
-    if not isinstance(across_blocks, bool):
-        raise StepError("liveness: across_blocks must be true or false")
-    extension = liveness_extension(program, rng, float(params["probability"]), across_blocks)
-    report: dict[str, Any] = {"extended": extension.uses}
-    if across_blocks:
-        report["across_blocks"] = extension.across_blocks
-    return StepResult(extension.program, values, report)
-
-
-# The transformation families register themselves on import; imported last because they
-# build on `register` and `StepResult` above.
-from shadersmith.mutate import transforms as _transforms  # noqa: E402,F401
+    def replay(
+        self, records: Iterable[StepRecord], program: Program, values: BufferValues
+    ) -> tuple[Program, BufferValues]:
+        """Recorded steps in order: the program they made, from the one they started on."""
+        for record in records:
+            _, result = self.apply(record, program, values)
+            program, values = result.program, result.values
+        return program, values

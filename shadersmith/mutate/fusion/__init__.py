@@ -16,7 +16,7 @@ The fused program is built in the paper's three steps, as far as `Strategy` asks
 Fusing a fused program with a third one adds a part to it (FShader's sequences fuse
 ((P1, P2), P3), P4); occlusion fuses two programs only (the paper fuses MR_o pairwise).
 
-Both operations are steps (mutate/steps.py), so provenance rebuilds a fused program:
+Both operations are steps (steps/registry.py), so provenance rebuilds a fused program:
 
 - `float-colour`: a generated program as part 1 alone (its RGBA8 image is what the
   oracle fuses);
@@ -35,6 +35,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from shadersmith.generate.liveness import LIVENESS_STEP
 from shadersmith.ir.expressions import VariableRef
 from shadersmith.ir.program import Program, Stage
 from shadersmith.ir.statements import VarDecl
@@ -57,8 +58,9 @@ from shadersmith.mutate.fusion.occlusion import occlude
 from shadersmith.mutate.fusion.relations import UVEC4, Relation, combine, leaf
 from shadersmith.mutate.fusion.rename import FusionError, referenced_names
 from shadersmith.mutate.fusion.reuse import reuse_variables
+from shadersmith.recondition.step import RECONDITION, RECONDITION_STEP
 from shadersmith.steps.record import StepRecord
-from shadersmith.steps.registry import RECONDITION, StepResult, register, replay_steps
+from shadersmith.steps.registry import NoParameters, Registry, Step, StepResult
 
 FUSE = "fuse"
 FLOAT_COLOUR = "float-colour"
@@ -68,8 +70,12 @@ MAX_UNIFORM_BLOCKS = 12
 
 __all__ = [
     "FLOAT_COLOUR",
+    "FLOAT_COLOUR_STEP",
     "FUSE",
+    "FUSE_STEP",
     "MIX_FUNCTION",
+    "PARTNER_STEPS",
+    "FuseParams",
     "FusionError",
     "FusionResult",
     "PartnerSpec",
@@ -77,7 +83,6 @@ __all__ = [
     "Strategy",
     "float_colour",
     "fuse",
-    "fuse_params",
     "is_fused",
     "is_plain",
     "partner_program",
@@ -90,11 +95,16 @@ class Strategy(enum.Enum):
     INLINE_REUSE = "inline-reuse"  # steps 1, 2 and 3
 
 
+# The steps a partner may take before it is fused: those of a generated program (a
+# partner is generated or read from a corpus, then reconditioned; never itself mutated).
+PARTNER_STEPS = Registry((LIVENESS_STEP, RECONDITION_STEP))
+
+
 @dataclass(frozen=True)
 class PartnerSpec:
     """How to make a partner again: the generator's seed, options (generate/options.py
     `options_to_dict`) and profile, or a corpus program's record (`corpus`, whose seed is
-    `seed`); then its steps (its reconditioning)."""
+    `seed`); then its steps (its reconditioning; PARTNER_STEPS)."""
 
     seed: int
     options: dict[str, Any]
@@ -133,7 +143,7 @@ def partner_program(spec: PartnerSpec) -> tuple[Program, BufferValues]:
         # holds for sure: a fused program is built from reconditioned parts only.
         raise FusionError("a partner's steps must end with its reconditioning")
     if spec.corpus is not None:
-        return replay_steps(spec.steps, *_corpus_partner(spec.corpus))
+        return PARTNER_STEPS.replay(spec.steps, *_corpus_partner(spec.corpus))
     # Imported here: the generator is only needed when a fusion is built or replayed.
     from shadersmith.generate.smith import generate, options_from_dict
     from shadersmith.ir.profile import profile_named
@@ -145,7 +155,7 @@ def partner_program(spec: PartnerSpec) -> tuple[Program, BufferValues]:
         raise FusionError(
             f"partner seed {spec.seed} generates a compute shader, not a fragment one"
         )
-    return replay_steps(spec.steps, generated.program, generated.buffer_values)
+    return PARTNER_STEPS.replay(spec.steps, generated.program, generated.buffer_values)
 
 
 def _corpus_partner(record: Mapping[str, Any]) -> tuple[Program, BufferValues]:
@@ -249,37 +259,51 @@ def _check_main_scope(form: FusedForm) -> None:
 # ---------------------------------------------------------------------------- steps
 
 
-def fuse_params(
-    partner: PartnerSpec, relation: Relation, strategy: Strategy, seed: int
-) -> dict[str, Any]:
-    return {
-        "partner": partner.to_json(),
-        "relation": relation.value,
-        "strategy": strategy.value,
-        "seed": seed,
-    }
+@dataclass(frozen=True)
+class FuseParams:
+    partner: PartnerSpec
+    relation: Relation
+    strategy: Strategy
+    seed: int  # of the step's own random choices
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "partner": self.partner.to_json(),
+            "relation": self.relation.value,
+            "strategy": self.strategy.value,
+            "seed": self.seed,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> FuseParams:
+        return cls(
+            PartnerSpec.from_json(data["partner"]),
+            Relation(data["relation"]),
+            Strategy(data["strategy"]),
+            int(data["seed"]),
+        )
 
 
-@register(FUSE)
-def fuse_step(program: Program, values: BufferValues, params: Mapping[str, Any]) -> StepResult:
+def fuse_step(program: Program, values: BufferValues, params: FuseParams) -> StepResult:
     """Fuse with the partner the parameters describe (see the module docstring)."""
-    partner, partner_values = partner_program(PartnerSpec.from_json(params["partner"]))
+    partner, partner_values = partner_program(params.partner)
     result = fuse(
         program,
         values,
         partner,
         partner_values,
-        Relation(params["relation"]),
-        Strategy(params["strategy"]),
-        random.Random(int(params["seed"])),
+        params.relation,
+        params.strategy,
+        random.Random(params.seed),
     )
     return StepResult(result.program, result.values, result.report)
 
 
-@register(FLOAT_COLOUR)
-def float_colour_step(
-    program: Program, values: BufferValues, params: Mapping[str, Any]
-) -> StepResult:
+def float_colour_step(program: Program, values: BufferValues, params: NoParameters) -> StepResult:
     """A generated program as part 1 alone, its colour in RGBA8 (no parameters)."""
     fused, fused_values = float_colour(program, values)
     return StepResult(fused, fused_values)
+
+
+FUSE_STEP = Step(FUSE, FuseParams.from_json, fuse_step)
+FLOAT_COLOUR_STEP = Step(FLOAT_COLOUR, NoParameters.from_json, float_colour_step)

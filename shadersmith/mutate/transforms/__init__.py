@@ -1,5 +1,6 @@
-"""GraphicsFuzz's semantics-preserving transformations (seed 002), each a registered,
-replayable step (mutate/steps.py) that acts on one site drawn from its own seed.
+"""GraphicsFuzz's semantics-preserving transformations (seed 002), each a replayable
+step (steps/registry.py, listed in steps/catalogue.py) that acts on one site drawn from
+its own seed.
 
     wrap-if            a statement into `if (opaque true)` (or the else of `if (opaque false)`)
     wrap-loop          a statement into a loop of one iteration with an opaque bound
@@ -21,7 +22,7 @@ replayable step (mutate/steps.py) that acts on one site drawn from its own seed.
 They act on a reconditioned program (free of undefined behaviour) and keep it so: the
 code they add either never runs or has no undefined behaviour of its own. Opaque values
 are synthesised (opaque.py) in the families made since synthesis, and in the older ones
-where a step's parameters say so (`plan_params`), so that recorded plans replay.
+where a step's parameters say so (`planned`), so that recorded plans replay.
 """
 
 from typing import Any
@@ -32,45 +33,60 @@ from shadersmith.mutate.transforms import (
     donors,
     identity,
     loops,
-    opaque,
     outline,
     outputs,
     switches,
     variables,
 )
+from shadersmith.mutate.transforms.common import SiteParams
+from shadersmith.mutate.transforms.control import DeadJumpParams
+from shadersmith.mutate.transforms.donors import NAMING, DonorParams, LiveCodeParams
+from shadersmith.mutate.transforms.opaque import SYNTHESISED
+from shadersmith.steps.record import StepRecord
+from shadersmith.steps.registry import Parameters, Step
 
-FAMILIES: tuple[str, ...] = (
-    control.WRAP_IF,
-    control.WRAP_LOOP,
-    control.DEAD_JUMP,
-    donors.DEAD_CODE,
-    donors.LIVE_CODE,
-    identity.IDENTITY,
-    outline.OUTLINE,
-    variables.VECTORISE,
-    variables.STRUCT_WRAP,
-    switches.ADD_SWITCH,
-    loops.SPLIT_FOR_LOOP,
-    dead.DEAD_FUZZED,
-    dead.DEAD_BARRIER,
-    outputs.DEAD_OUTPUT_WRITE,
-    outputs.LIVE_OUTPUT_WRITE,
+# The families in the order plans draw them from (a plan's seed picks by position).
+TRANSFORM_STEPS: tuple[Step[Any], ...] = (
+    control.WRAP_IF_STEP,
+    control.WRAP_LOOP_STEP,
+    control.DEAD_JUMP_STEP,
+    donors.DEAD_CODE_STEP,
+    donors.LIVE_CODE_STEP,
+    identity.IDENTITY_STEP,
+    outline.OUTLINE_STEP,
+    variables.VECTORISE_STEP,
+    variables.STRUCT_WRAP_STEP,
+    switches.ADD_SWITCH_STEP,
+    loops.SPLIT_FOR_LOOP_STEP,
+    dead.DEAD_FUZZED_STEP,
+    dead.DEAD_BARRIER_STEP,
+    outputs.DEAD_OUTPUT_WRITE_STEP,
+    outputs.LIVE_OUTPUT_WRITE_STEP,
 )
+FAMILIES: tuple[str, ...] = tuple(step.name for step in TRANSFORM_STEPS)
 # Families that take a donor program's seed among their parameters.
 WITH_DONOR = frozenset({donors.DEAD_CODE, donors.LIVE_CODE})
+_BY_NAME = {step.name: step for step in TRANSFORM_STEPS}
 
 
-def plan_params(family: str) -> dict[str, Any]:
-    """What a new plan's step of `family` carries besides its seeds: the versions of
-    what the family learnt since its first campaigns (synthesised opaque values, dead
-    `discard`, live code on recipient state). A step without them does what it always
-    did, so every recorded plan replays byte for byte."""
-    params: dict[str, Any] = {"opaque": opaque.SYNTHESISED}
+def planned(
+    family: str, seed: int, donor: int = 0, corpus_donor: dict[str, Any] | None = None
+) -> StepRecord:
+    """A new plan's step of `family`: its seeds (`donor` and `corpus_donor` for the
+    families WITH_DONOR), and the versions of what the family learnt since its first
+    campaigns (synthesised opaque values, dead `discard`, live code on recipient state).
+    A step without them does what it always did, so every recorded plan replays byte for
+    byte."""
+    params: Parameters
     if family == control.DEAD_JUMP:
-        params["discard"] = True
-    if family == donors.LIVE_CODE:
-        params["state"] = True
-    return params
+        params = DeadJumpParams(seed, SYNTHESISED, discard=True)
+    elif family == donors.DEAD_CODE:
+        params = DonorParams(seed, donor, NAMING, corpus_donor, SYNTHESISED)
+    elif family == donors.LIVE_CODE:
+        params = LiveCodeParams(seed, donor, NAMING, corpus_donor, SYNTHESISED, state=True)
+    else:
+        params = SiteParams(seed, SYNTHESISED)
+    return _BY_NAME[family].request(params)
 
 
-__all__ = ["FAMILIES", "WITH_DONOR", "plan_params"]
+__all__ = ["FAMILIES", "TRANSFORM_STEPS", "WITH_DONOR", "planned"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from shadersmith.analysis.calls import ParameterTable, written_back_arguments
@@ -30,8 +31,34 @@ from shadersmith.recondition.wrappers.registry import PREFIX as WRAPPER_PREFIX
 from shadersmith.steps.registry import StepResult
 
 
-def rng_of(params: Mapping[str, Any]) -> random.Random:
-    return random.Random(int(params["seed"]))
+@dataclass(frozen=True)
+class SiteParams:
+    """The parameters of a family that acts on one site: the seed of its choices."""
+
+    seed: int
+    # Its opaque values (opaque.py): DIRECT or SYNTHESISED. None where a record has none:
+    # the family's own default (DIRECT for the families older than synthesis). New plans
+    # record it for every family (planned); those without opaque values ignore it.
+    opaque: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"seed": self.seed}
+        if self.opaque is not None:
+            data["opaque"] = self.opaque
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> SiteParams:
+        return cls(int(data["seed"]), optional_int(data, "opaque"))
+
+
+def optional_int(data: Mapping[str, Any], key: str) -> int | None:
+    return None if key not in data else int(data[key])
+
+
+def rng_of(seed: int) -> random.Random:
+    """The stream of a step's choices, from its seed."""
+    return random.Random(seed)
 
 
 def unchanged(program: Program, values: BufferValues, sites: int = 0) -> StepResult:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from shadersmith.ir.expressions import Binary, Expression, IncDec, Literal, VariableRef
@@ -30,6 +31,7 @@ from shadersmith.ir.statements import (
 from shadersmith.ir.types import BOOL, INT, VOID, ScalarKind, ScalarType, VectorType
 from shadersmith.ir.values import BufferValues
 from shadersmith.mutate.transforms.common import (
+    SiteParams,
     applied,
     calls_barrier,
     has_free_jump,
@@ -43,11 +45,26 @@ from shadersmith.mutate.transforms.sites import (
     rewrite_statement_list,
     statement_list_sites,
 )
-from shadersmith.steps.registry import StepResult, register
+from shadersmith.steps.registry import Step, StepResult
 
 WRAP_IF = "wrap-if"
 WRAP_LOOP = "wrap-loop"
 DEAD_JUMP = "dead-jump"
+
+
+@dataclass(frozen=True)
+class DeadJumpParams(SiteParams):
+    # `discard` among the jumps of a fragment program (plans since dead discard); a
+    # record without it never discards.
+    discard: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {**super().to_json(), "discard": self.discard}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> DeadJumpParams:
+        site = SiteParams.from_json(data)
+        return cls(site.seed, site.opaque, bool(data.get("discard", False)))
 
 
 def _wrappable(items: tuple[Statement, ...], context: ListContext, loop: bool) -> list[int]:
@@ -71,11 +88,9 @@ def _wrappable(items: tuple[Statement, ...], context: ListContext, loop: bool) -
     return positions
 
 
-def _wrap(
-    program: Program, values: BufferValues, params: Mapping[str, Any], loop: bool
-) -> StepResult:
-    rng = rng_of(params)
-    values_of = opaque_values(program, params)
+def _wrap(program: Program, values: BufferValues, params: SiteParams, loop: bool) -> StepResult:
+    rng = rng_of(params.seed)
+    values_of = opaque_values(program, params.seed, params.opaque)
 
     def accept(items: tuple[Statement, ...], context: ListContext) -> int:
         return len(_wrappable(items, context, loop))
@@ -116,14 +131,12 @@ def _once_loop(counter: str, body: Block, one: Expression) -> For:
     )
 
 
-@register(WRAP_IF)
-def wrap_if(program: Program, values: BufferValues, params: Mapping[str, Any]) -> StepResult:
+def wrap_if(program: Program, values: BufferValues, params: SiteParams) -> StepResult:
     """One statement into `if (opaque true) {S}` or `if (opaque false) {} else {S}`."""
     return _wrap(program, values, params, loop=False)
 
 
-@register(WRAP_LOOP)
-def wrap_loop(program: Program, values: BufferValues, params: Mapping[str, Any]) -> StepResult:
+def wrap_loop(program: Program, values: BufferValues, params: SiteParams) -> StepResult:
     """One statement into a loop of one iteration whose bound is opaque."""
     return _wrap(program, values, params, loop=True)
 
@@ -144,13 +157,12 @@ def _jumps(context: ListContext, discard: bool) -> list[str]:
     return kinds
 
 
-@register(DEAD_JUMP)
-def dead_jump(program: Program, values: BufferValues, params: Mapping[str, Any]) -> StepResult:
+def dead_jump(program: Program, values: BufferValues, params: DeadJumpParams) -> StepResult:
     """`if (opaque false) { return; | break; | continue; | discard; }` at one point of a
     list (`discard` only in a fragment shader)."""
-    rng = rng_of(params)
-    values_of = opaque_values(program, params)
-    discard = bool(params.get("discard", False)) and program.stage is Stage.FRAGMENT
+    rng = rng_of(params.seed)
+    values_of = opaque_values(program, params.seed, params.opaque)
+    discard = params.discard and program.stage is Stage.FRAGMENT
 
     def accept(items: tuple[Statement, ...], context: ListContext) -> int:
         return len(items) + 1 if _jumps(context, discard) else 0
@@ -185,3 +197,8 @@ def dead_jump(program: Program, values: BufferValues, params: Mapping[str, Any])
 
     changed = rewrite_statement_list(program, accept, chosen, change)
     return applied(changed, values, chosen, sites, jump=made[0] if made else None)
+
+
+WRAP_IF_STEP = Step(WRAP_IF, SiteParams.from_json, wrap_if)
+WRAP_LOOP_STEP = Step(WRAP_LOOP, SiteParams.from_json, wrap_loop)
+DEAD_JUMP_STEP = Step(DEAD_JUMP, DeadJumpParams.from_json, dead_jump)

@@ -15,16 +15,13 @@ opaque values are), so the barrier's own control flow is as uniform as the site'
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from shadersmith.analysis.divergence import BARRIER, analyse
 from shadersmith.ir.expressions import Call, CallKind, Literal
 from shadersmith.ir.program import Program, Stage
 from shadersmith.ir.statements import Block, ExprStmt, If, Statement
 from shadersmith.ir.types import BOOL, VOID
 from shadersmith.ir.values import BufferValues
-from shadersmith.mutate.transforms.common import applied, rng_of, unchanged
+from shadersmith.mutate.transforms.common import SiteParams, applied, rng_of, unchanged
 from shadersmith.mutate.transforms.fuzzing import fuzzed_statements, fuzzer
 from shadersmith.mutate.transforms.opaque import SYNTHESISED, opaque_values
 from shadersmith.mutate.transforms.sites import (
@@ -33,7 +30,7 @@ from shadersmith.mutate.transforms.sites import (
     statement_list_sites,
     walk_lists,
 )
-from shadersmith.steps.registry import StepResult, register
+from shadersmith.steps.registry import Step, StepResult
 
 DEAD_FUZZED = "dead-fuzzed"
 DEAD_BARRIER = "dead-barrier"
@@ -43,11 +40,10 @@ def _every_point(items: tuple[Statement, ...], context: ListContext) -> int:
     return len(items) + 1
 
 
-@register(DEAD_FUZZED)
-def dead_fuzzed(program: Program, values: BufferValues, params: Mapping[str, Any]) -> StepResult:
+def dead_fuzzed(program: Program, values: BufferValues, params: SiteParams) -> StepResult:
     """One to three fuzzed statements under `if (opaque false)` at one point."""
-    rng = rng_of(params)
-    values_of = opaque_values(program, params, SYNTHESISED)
+    rng = rng_of(params.seed)
+    values_of = opaque_values(program, params.seed, params.opaque, SYNTHESISED)
     sites = statement_list_sites(program, _every_point)
     if not sites:
         return unchanged(program, values)
@@ -99,12 +95,11 @@ def _uniform_points(program: Program) -> list[int]:
     return [k for k, call in enumerate(markers) if divergent.get(id(call)) is False]
 
 
-@register(DEAD_BARRIER)
-def dead_barrier(program: Program, values: BufferValues, params: Mapping[str, Any]) -> StepResult:
+def dead_barrier(program: Program, values: BufferValues, params: SiteParams) -> StepResult:
     """`if (opaque false) { barrier(); }` at one point of a compute shader's `main`
     where control flow is uniform."""
-    rng = rng_of(params)
-    values_of = opaque_values(program, params, SYNTHESISED)
+    rng = rng_of(params.seed)
+    values_of = opaque_values(program, params.seed, params.opaque, SYNTHESISED)
     if program.stage is not Stage.COMPUTE:
         return unchanged(program, values)
     points = _uniform_points(program)
@@ -120,3 +115,7 @@ def dead_barrier(program: Program, values: BufferValues, params: Mapping[str, An
 
     changed = rewrite_statement_list(program, _in_main, chosen, change)
     return applied(changed, values, chosen, len(points))
+
+
+DEAD_FUZZED_STEP = Step(DEAD_FUZZED, SiteParams.from_json, dead_fuzzed)
+DEAD_BARRIER_STEP = Step(DEAD_BARRIER, SiteParams.from_json, dead_barrier)

@@ -37,7 +37,7 @@ from shadersmith.ir.statements import Block, Discard, ExprStmt, If, Return, Stat
 from shadersmith.ir.types import VOID, ArrayType, StructField, StructType, Type
 from shadersmith.ir.values import BufferValues
 from shadersmith.ir.walk import iter_nodes, transform
-from shadersmith.mutate.transforms.common import applied, rng_of, unchanged
+from shadersmith.mutate.transforms.common import applied, optional_int, rng_of, unchanged
 from shadersmith.mutate.transforms.names import used_names
 from shadersmith.mutate.transforms.opaque import opaque_values
 from shadersmith.mutate.transforms.sites import (
@@ -54,7 +54,7 @@ from shadersmith.mutate.transforms.state import (
     saved_and_restored,
 )
 from shadersmith.recondition import ReconditionOptions, recondition
-from shadersmith.steps.registry import StepError, StepResult, register
+from shadersmith.steps.registry import Step, StepError, StepResult
 
 DEAD_CODE = "dead-code"
 LIVE_CODE = "live-code"
@@ -112,17 +112,70 @@ def _reconditioned_corpus_donor(record: str) -> tuple[Program, Any]:
     return result.program, result.buffer_values
 
 
-def donor_of(params: Mapping[str, Any], stage: Stage, prefix: str) -> Donor:
+@dataclasses.dataclass(frozen=True)
+class DonorParams:
+    """The parameters of dead-code: the seed of its choices, and its donor."""
+
+    seed: int
+    donor: int  # the generated donor's seed (a corpus donor's picked it)
+    # The naming of the donor's identifiers (NAMING; absent in the first campaigns' 1).
+    naming: int = 1
+    # A corpus donor's record (corpus/record.py); None: the generated donor `donor`.
+    corpus_donor: dict[str, Any] | None = None
+    opaque: int | None = None  # as SiteParams.opaque (its default DIRECT)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"seed": self.seed, "donor": self.donor, "naming": self.naming}
+        if self.corpus_donor is not None:
+            data[CORPUS_DONOR] = self.corpus_donor
+        if self.opaque is not None:
+            data["opaque"] = self.opaque
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> DonorParams:
+        record = data.get(CORPUS_DONOR)
+        return cls(
+            int(data["seed"]),
+            int(data["donor"]),
+            int(data.get("naming", 1)),
+            None if record is None else dict(record),
+            optional_int(data, "opaque"),
+        )
+
+
+@dataclasses.dataclass(frozen=True)
+class LiveCodeParams(DonorParams):
+    # Some of the donor's locals bound to recipient variables, saved and restored
+    # (plans since; a record without it runs the donor on its own variables only).
+    state: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {**super().to_json(), "state": self.state}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> LiveCodeParams:
+        donor = DonorParams.from_json(data)
+        return cls(
+            donor.seed,
+            donor.donor,
+            donor.naming,
+            donor.corpus_donor,
+            donor.opaque,
+            bool(data.get("state")),
+        )
+
+
+def donor_of(params: DonorParams, stage: Stage, prefix: str) -> Donor:
     """The donor a dead-code or live-code step's parameters name: a corpus donor's
     record, or a generated donor's seed."""
-    naming = int(params.get("naming", 1))
-    record = params.get(CORPUS_DONOR)
-    if record is None:
-        return make_donor(int(params["donor"]), stage, prefix, naming)
-    program, values = _reconditioned_corpus_donor(json.dumps(record, sort_keys=True))
+    if params.corpus_donor is None:
+        return make_donor(params.donor, stage, prefix, params.naming)
+    record = json.dumps(params.corpus_donor, sort_keys=True)
+    program, values = _reconditioned_corpus_donor(record)
     if program.stage is not stage:
         raise StepError(f"a {program.stage.value} donor for a {stage.value} program")
-    return self_contained_donor(program, values, prefix, naming)
+    return self_contained_donor(program, values, prefix, params.naming)
 
 
 def make_donor(seed: int, stage: Stage, prefix: str, naming: int = NAMING) -> Donor:
@@ -256,12 +309,11 @@ def _entry_function(program: Program) -> str:
     return BODY_FUNCTION if program.stage is Stage.FRAGMENT else "main"
 
 
-@register(DEAD_CODE)
-def dead_code(program: Program, values: BufferValues, params: Mapping[str, Any]) -> StepResult:
+def dead_code(program: Program, values: BufferValues, params: DonorParams) -> StepResult:
     """`if (opaque false) { <donor> }` at one point: the donor's entry called, or its body
     inlined where the recipient function returns nothing (its `return`s then fit)."""
-    rng = rng_of(params)
-    values_of = opaque_values(program, params)
+    rng = rng_of(params.seed)
+    values_of = opaque_values(program, params.seed, params.opaque)
 
     def accept(items: tuple[Statement, ...], context: ListContext) -> int:
         return len(items) + 1
@@ -286,13 +338,12 @@ def dead_code(program: Program, values: BufferValues, params: Mapping[str, Any])
     return applied(changed, values, chosen, sites, form=forms[0] if forms else None)
 
 
-@register(LIVE_CODE)
-def live_code(program: Program, values: BufferValues, params: Mapping[str, Any]) -> StepResult:
+def live_code(program: Program, values: BufferValues, params: LiveCodeParams) -> StepResult:
     """The donor run at one point of the entry function's own list: called, or inlined
     as a block when it has no `return` (which would leave the recipient). With the
     parameter `state` (plans made since), some of its locals are bound to recipient
     variables in scope there, saved before and restored after (state.py)."""
-    rng = rng_of(params)
+    rng = rng_of(params.seed)
     entry = _entry_function(program)
 
     def accept(items: tuple[Statement, ...], context: ListContext) -> int:
@@ -307,7 +358,7 @@ def live_code(program: Program, values: BufferValues, params: Mapping[str, Any])
     if any(isinstance(n, Discard) for f in donor.functions for n in iter_nodes(f.body)):
         return unchanged(program, values, sites)  # it would end the recipient's fragment
     inline = inline_wanted and not donor.returns
-    state = random.Random(rng.randrange(2**31)) if params.get("state") else None
+    state = random.Random(rng.randrange(2**31)) if params.state else None
     bound: list[Binding] = []
 
     def change(
@@ -340,3 +391,7 @@ def live_code(program: Program, values: BufferValues, params: Mapping[str, Any])
     if state is not None:
         extra = {"bound": len(bound), "read": sum(b.reads for b in bound)}
     return applied(changed, values, chosen, sites, form="inline" if inline else "call", **extra)
+
+
+DEAD_CODE_STEP = Step(DEAD_CODE, DonorParams.from_json, dead_code)
+LIVE_CODE_STEP = Step(LIVE_CODE, LiveCodeParams.from_json, live_code)

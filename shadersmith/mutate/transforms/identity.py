@@ -10,19 +10,16 @@ arithmetic on it, and that would be a false alarm.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from shadersmith.ir.expressions import Binary, Expression, Ternary
 from shadersmith.ir.operators import BinaryOp
 from shadersmith.ir.program import Program
 from shadersmith.ir.types import ScalarKind, ScalarType, VectorType
 from shadersmith.ir.values import BufferValues
-from shadersmith.mutate.transforms.common import applied, rng_of, unchanged
+from shadersmith.mutate.transforms.common import SiteParams, applied, rng_of, unchanged
 from shadersmith.mutate.transforms.names import is_plain_value, zero_of
 from shadersmith.mutate.transforms.opaque import OpaqueValues, opaque_values
 from shadersmith.mutate.transforms.sites import ExprContext, expression_sites, rewrite_expression
-from shadersmith.steps.registry import StepResult, register
+from shadersmith.steps.registry import Step, StepResult
 
 IDENTITY = "identity"
 
@@ -60,11 +57,10 @@ def identity_of(expr: Expression, form: str, values_of: OpaqueValues) -> Express
     return Binary(type_, operator, expr, values_of.number(type_.kind, value))
 
 
-@register(IDENTITY)
-def identity(program: Program, values: BufferValues, params: Mapping[str, Any]) -> StepResult:
+def identity(program: Program, values: BufferValues, params: SiteParams) -> StepResult:
     """One r-value expression of a plain type wrapped in an identity."""
-    rng = rng_of(params)
-    values_of = opaque_values(program, params)
+    rng = rng_of(params.seed)
+    values_of = opaque_values(program, params.seed, params.opaque)
     sites = expression_sites(program, _accept)
     if not sites:
         return unchanged(program, values)
@@ -81,3 +77,6 @@ def identity(program: Program, values: BufferValues, params: Mapping[str, Any]) 
 
     changed = rewrite_expression(program, _accept, chosen, change)
     return applied(changed, values, chosen, sites, form=made[0] if made else None)
+
+
+IDENTITY_STEP = Step(IDENTITY, SiteParams.from_json, identity)

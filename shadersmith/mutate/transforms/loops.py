@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from shadersmith.analysis.calls import ParameterTable, parameter_table
@@ -56,6 +56,7 @@ from shadersmith.ir.types import BOOL, INT, ScalarKind, ScalarType
 from shadersmith.ir.values import BufferValues
 from shadersmith.ir.walk import iter_nodes
 from shadersmith.mutate.transforms.common import (
+    SiteParams,
     applied,
     calls_barrier,
     has_free_break,
@@ -70,7 +71,7 @@ from shadersmith.mutate.transforms.sites import (
     rewrite_statement_list,
     statement_list_sites,
 )
-from shadersmith.steps.registry import StepResult, register
+from shadersmith.steps.registry import Step, StepResult
 
 SPLIT_FOR_LOOP = "split-for-loop"
 _MAX_TRIPS = 256  # a literal loop is simulated up to this many iterations
@@ -240,12 +241,11 @@ def _split_do_while(loop: DoWhile, counter: str, count: Expression) -> Block:
     return Block((VarDecl(counter, INT, Literal(INT, 0)), first, If(finished, Block((second,)))))
 
 
-@register(SPLIT_FOR_LOOP)
-def split_for_loop(program: Program, values: BufferValues, params: Mapping[str, Any]) -> StepResult:
+def split_for_loop(program: Program, values: BufferValues, params: SiteParams) -> StepResult:
     """One loop split in two: a `for` loop at a counter value where it has
     GraphicsFuzz's literal shape, any loop after an opaque number of iterations."""
-    rng = rng_of(params)
-    values_of = opaque_values(program, params, SYNTHESISED)
+    rng = rng_of(params.seed)
+    values_of = opaque_values(program, params.seed, params.opaque, SYNTHESISED)
     parameters = parameter_table(program.functions)
 
     def positions(items: tuple[Statement, ...]) -> list[int]:
@@ -287,3 +287,6 @@ def split_for_loop(program: Program, values: BufferValues, params: Mapping[str, 
 
     changed = rewrite_statement_list(program, accept, chosen, change)
     return applied(changed, values, chosen, sites, **made)
+
+
+SPLIT_FOR_LOOP_STEP = Step(SPLIT_FOR_LOOP, SiteParams.from_json, split_for_loop)

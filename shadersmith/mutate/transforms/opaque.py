@@ -28,8 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable
 
 from shadersmith.ir.expressions import (
     Binary,
@@ -425,13 +424,13 @@ class OpaqueValues:
 
 
 def opaque_values(
-    program: Program, params: Mapping[str, Any], default: int = DIRECT
+    program: Program, seed: int, opaque: int | None, default: int = DIRECT
 ) -> OpaqueValues:
     """The opaque values of one step: synthesised when its parameter `opaque` (or, where
     it has none, `default`) says so, from a stream of its own seeded by the step's seed."""
-    version = int(params.get("opaque", default))
+    version = default if opaque is None else opaque
     if version not in (DIRECT, SYNTHESISED):
         raise ValueError(f"unknown opaque-value version {version}")
     if version == DIRECT:
         return OpaqueValues(program.stage)
-    return OpaqueValues(program.stage, random.Random(f"opaque-{int(params['seed'])}"))
+    return OpaqueValues(program.stage, random.Random(f"opaque-{seed}"))

@@ -10,7 +10,6 @@ before the function it came from, after everything the expression calls.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
 from typing import Any
 
 from shadersmith.analysis.calls import parameter_table, written_back_arguments
@@ -27,14 +26,14 @@ from shadersmith.ir.program import Function, Parameter, Program
 from shadersmith.ir.statements import Block, Return, VarDecl
 from shadersmith.ir.values import BufferValues
 from shadersmith.ir.walk import iter_nodes, transform
-from shadersmith.mutate.transforms.common import applied, rng_of, unchanged
+from shadersmith.mutate.transforms.common import SiteParams, applied, rng_of, unchanged
 from shadersmith.mutate.transforms.names import fresh_name, is_plain_value
 from shadersmith.mutate.transforms.sites import (
     ExprContext,
     expression_sites,
     rewrite_expression,
 )
-from shadersmith.steps.registry import StepResult, register
+from shadersmith.steps.registry import Step, StepResult
 
 OUTLINE = "outline"
 
@@ -91,9 +90,8 @@ class _Outliner:
         return list(seen.values())
 
 
-@register(OUTLINE)
-def outline(program: Program, values: BufferValues, params: Mapping[str, Any]) -> StepResult:
-    rng = rng_of(params)
+def outline(program: Program, values: BufferValues, params: SiteParams) -> StepResult:
+    rng = rng_of(params.seed)
     outliner = _Outliner(program)
     sites = expression_sites(program, outliner.accept)
     if not sites:
@@ -127,3 +125,6 @@ def outline(program: Program, values: BufferValues, params: Mapping[str, Any]) -
     functions = (*changed.functions[:position], function, *changed.functions[position:])
     changed = dataclasses.replace(changed, functions=functions)
     return applied(changed, values, chosen, sites, function=name, parameters=len(function.params))
+
+
+OUTLINE_STEP = Step(OUTLINE, SiteParams.from_json, outline)

@@ -24,8 +24,6 @@ every implementation; it never reaches the output.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
-from typing import Any
 
 from shadersmith.analysis.calls import parameter_table
 from shadersmith.generate.fragment import BODY_FUNCTION
@@ -63,6 +61,7 @@ from shadersmith.ir.types import (
 from shadersmith.ir.values import BufferValues
 from shadersmith.ir.walk import iter_nodes
 from shadersmith.mutate.transforms.common import (
+    SiteParams,
     applied,
     calls_beyond_wrappers,
     has_free_jump,
@@ -83,7 +82,7 @@ from shadersmith.mutate.transforms.sites import (
     rewrite_statement_list,
     statement_list_sites,
 )
-from shadersmith.steps.registry import StepResult, register
+from shadersmith.steps.registry import Step, StepResult
 
 DEAD_OUTPUT_WRITE = "dead-output-write"
 LIVE_OUTPUT_WRITE = "live-output-write"
@@ -161,13 +160,10 @@ def _assign(target: Expression, value: Expression) -> Statement:
     return ExprStmt(Assign(target.type, AssignOp.ASSIGN, target, value))
 
 
-@register(DEAD_OUTPUT_WRITE)
-def dead_output_write(
-    program: Program, values: BufferValues, params: Mapping[str, Any]
-) -> StepResult:
+def dead_output_write(program: Program, values: BufferValues, params: SiteParams) -> StepResult:
     """`if (opaque false) { <output> = <fuzzed value>; }` at one point."""
-    rng = rng_of(params)
-    values_of = opaque_values(program, params, SYNTHESISED)
+    rng = rng_of(params.seed)
+    values_of = opaque_values(program, params.seed, params.opaque, SYNTHESISED)
     outputs = _dead_outputs(program)
 
     def accept(items: tuple[Statement, ...], context: ListContext) -> int:
@@ -280,14 +276,11 @@ def _untouching(stmt: Statement, name: str | None) -> bool:
     return True
 
 
-@register(LIVE_OUTPUT_WRITE)
-def live_output_write(
-    program: Program, values: BufferValues, params: Mapping[str, Any]
-) -> StepResult:
+def live_output_write(program: Program, values: BufferValues, params: SiteParams) -> StepResult:
     """An output written with a transient opaque value: overwritten by the fragment
     shader's final colour write, or saved and restored around it in a compute shader."""
-    rng = rng_of(params)
-    values_of = opaque_values(program, params, SYNTHESISED)
+    rng = rng_of(params.seed)
+    values_of = opaque_values(program, params.seed, params.opaque, SYNTHESISED)
     colour = _final_colour_write(program)
     if colour is not None:
         return _overwritten(program, values, rng.randrange(2**31), rng.random(), values_of)
@@ -362,3 +355,7 @@ def _overwritten(
 
     changed = rewrite_statement_list(program, accept, chosen, change)
     return applied(changed, values, chosen, sites, form="overwritten", output=colour)
+
+
+DEAD_OUTPUT_WRITE_STEP = Step(DEAD_OUTPUT_WRITE, SiteParams.from_json, dead_output_write)
+LIVE_OUTPUT_WRITE_STEP = Step(LIVE_OUTPUT_WRITE, SiteParams.from_json, live_output_write)

@@ -23,7 +23,6 @@ no declaration sits directly in the switch (recondition/switch_scopes.py says wh
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
 from typing import Any
 
 from shadersmith.ir.expressions import Literal
@@ -32,6 +31,7 @@ from shadersmith.ir.statements import Block, Break, Statement, Switch, SwitchCas
 from shadersmith.ir.types import INT, ScalarKind
 from shadersmith.ir.values import BufferValues
 from shadersmith.mutate.transforms.common import (
+    SiteParams,
     applied,
     calls_barrier,
     has_free_break,
@@ -45,7 +45,7 @@ from shadersmith.mutate.transforms.sites import (
     rewrite_statement_list,
     statement_list_sites,
 )
-from shadersmith.steps.registry import StepResult, register
+from shadersmith.steps.registry import Step, StepResult
 
 ADD_SWITCH = "add-switch"
 _LONGEST_RUN = 4
@@ -75,12 +75,11 @@ def _runs(
     return runs
 
 
-@register(ADD_SWITCH)
-def add_switch(program: Program, values: BufferValues, params: Mapping[str, Any]) -> StepResult:
+def add_switch(program: Program, values: BufferValues, params: SiteParams) -> StepResult:
     """A run of one to four statements into the taken case of a switch on an opaque
     value, among dead labels (some with a dead copy of the run)."""
-    rng = rng_of(params)
-    values_of = opaque_values(program, params, SYNTHESISED)
+    rng = rng_of(params.seed)
+    values_of = opaque_values(program, params.seed, params.opaque, SYNTHESISED)
     stage = program.stage
 
     def accept(items: tuple[Statement, ...], context: ListContext) -> int:
@@ -125,3 +124,6 @@ def add_switch(program: Program, values: BufferValues, params: Mapping[str, Any]
 
     changed = rewrite_statement_list(program, accept, chosen, change)
     return applied(changed, values, chosen, sites, **made)
+
+
+ADD_SWITCH_STEP = Step(ADD_SWITCH, SiteParams.from_json, add_switch)

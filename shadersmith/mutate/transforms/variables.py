@@ -10,7 +10,7 @@ scope shadows it there, and references past that point are left alone.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from shadersmith.ir.expressions import (
@@ -40,14 +40,14 @@ from shadersmith.ir.statements import (
 from shadersmith.ir.types import INT, ScalarType, StructField, StructType, Type, VectorType
 from shadersmith.ir.values import BufferValues
 from shadersmith.ir.walk import transform
-from shadersmith.mutate.transforms.common import applied, rng_of, unchanged
+from shadersmith.mutate.transforms.common import SiteParams, applied, rng_of, unchanged
 from shadersmith.mutate.transforms.names import fresh_name, is_plain_value, zero_of
 from shadersmith.mutate.transforms.sites import (
     ListContext,
     rewrite_statement_list,
     statement_list_sites,
 )
-from shadersmith.steps.registry import StepResult, register
+from shadersmith.steps.registry import Step, StepResult
 
 VECTORISE = "vectorise"
 STRUCT_WRAP = "struct-wrap"
@@ -137,12 +137,11 @@ def _declarations(items: tuple[Statement, ...], plain_scalar: bool) -> list[int]
 # ---------------------------------------------------------------------------- vectorise
 
 
-@register(VECTORISE)
-def vectorise(program: Program, values: BufferValues, params: Mapping[str, Any]) -> StepResult:
+def vectorise(program: Program, values: BufferValues, params: SiteParams) -> StepResult:
     """A scalar local `a` (and the next scalar local `b` of its kind declared after it
     in the same list, if any) become the components of one 2-vector: `vec2 _v0 =
     vec2(a_init, 0); ... _v0.y = b_init; ...`."""
-    rng = rng_of(params)
+    rng = rng_of(params.seed)
 
     def accept(items: tuple[Statement, ...], context: ListContext) -> int:
         return len(_declarations(items, plain_scalar=True))
@@ -195,11 +194,10 @@ def vectorise(program: Program, values: BufferValues, params: Mapping[str, Any])
 # ---------------------------------------------------------------------------- struct wrap
 
 
-@register(STRUCT_WRAP)
-def struct_wrap(program: Program, values: BufferValues, params: Mapping[str, Any]) -> StepResult:
+def struct_wrap(program: Program, values: BufferValues, params: SiteParams) -> StepResult:
     """A local `T x = init;` becomes `_Wrap0 _w0 = _Wrap0(init, 1);`, a struct of `T value`
     and an unused `int pad`, and `x` becomes `_w0.value`."""
-    rng = rng_of(params)
+    rng = rng_of(params.seed)
 
     def accept(items: tuple[Statement, ...], context: ListContext) -> int:
         return len(_declarations(items, plain_scalar=False))
@@ -233,3 +231,7 @@ def struct_wrap(program: Program, values: BufferValues, params: Mapping[str, Any
     changed = rewrite_statement_list(program, accept, chosen, change)
     changed = dataclasses.replace(changed, structs=(*changed.structs, made[0]))
     return applied(changed, values, chosen, sites, struct=struct_name)
+
+
+VECTORISE_STEP = Step(VECTORISE, SiteParams.from_json, vectorise)
+STRUCT_WRAP_STEP = Step(STRUCT_WRAP, SiteParams.from_json, struct_wrap)

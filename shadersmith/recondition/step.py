@@ -1,0 +1,78 @@
+"""The reconditioner as a step (steps/): always the last a program takes before it runs,
+recorded with its options so that a test replays, and pruned to the wrappers a run needs
+when a reduction asked for it (recondition/instrument.py)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from shadersmith.ir.profile import Language
+from shadersmith.ir.program import Program
+from shadersmith.ir.values import BufferValues
+from shadersmith.recondition.instrument import prune_wrappers
+from shadersmith.recondition.pipeline import ReconditionOptions, recondition
+from shadersmith.steps.registry import Step, StepError, StepResult
+
+RECONDITION = "recondition"
+
+
+@dataclass(frozen=True)
+class ReconditionParams:
+    options: ReconditionOptions = field(default_factory=ReconditionOptions)
+    # The wrapper sites kept by pruning, as recorded (`recondition_params` sorts them);
+    # None: every wrapper stays.
+    prune_keep: tuple[str, ...] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        # The options as records hold them: every field, the language as its value.
+        options = {**dataclasses.asdict(self.options), "language": self.options.language.value}
+        data: dict[str, Any] = {"options": options}
+        if self.prune_keep is not None:
+            data["prune_keep"] = list(self.prune_keep)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ReconditionParams:
+        """The parameters a record holds; a record may leave out any option (its default)."""
+        keep = None
+        if "prune_keep" in data:
+            keep = tuple(str(site) for site in data["prune_keep"])
+        return cls(_options(dict(data.get("options", {}))), keep)
+
+
+def _options(data: dict[str, Any]) -> ReconditionOptions:
+    known = {f.name for f in dataclasses.fields(ReconditionOptions)}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise StepError(f"unknown recondition option(s): {', '.join(unknown)}")
+    if "language" in data:
+        try:
+            data["language"] = Language(data["language"])
+        except ValueError:
+            raise StepError(f"unknown recondition language {data['language']!r}") from None
+    return ReconditionOptions(**data)
+
+
+def recondition_params(
+    options: ReconditionOptions, prune_keep: Iterable[str] | None = None
+) -> ReconditionParams:
+    """The recondition step's parameters; `prune_keep`: the wrapper sites kept by pruning
+    (recondition/instrument.py), None to keep every wrapper."""
+    return ReconditionParams(options, None if prune_keep is None else tuple(sorted(prune_keep)))
+
+
+def recondition_step(
+    program: Program, values: BufferValues, params: ReconditionParams
+) -> StepResult:
+    """The reconditioner: undefined behaviour removed."""
+    result = recondition(program, values, params.options)
+    if params.prune_keep is not None:
+        result = prune_wrappers(result, list(params.prune_keep))
+    report = {"loop_bounds": dict(result.bounds), "wrappers": list(result.wrappers_used)}
+    return StepResult(result.program, result.buffer_values, report)
+
+
+RECONDITION_STEP = Step(RECONDITION, ReconditionParams.from_json, recondition_step)
