@@ -12,7 +12,7 @@ from shadersmith.emit.glsl import emit_glsl
 from shadersmith.emit.wgsl import emit_wgsl
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.ir.profile import ALL_PROFILES, ESSL310, GLSL450, WGSL, Language, LanguageProfile
-from shadersmith.mutate.steps import RECONDITION
+from shadersmith.recondition.step import RECONDITION
 from shadersmith.targets.chains import Job, job_language_refused
 from shadersmith.targets.jobs import INTEGER_OUTPUT_IN_TEXT, job_from_test
 from shadersmith.targets.precompile import with_spirv
