@@ -1,5 +1,6 @@
 """The step API under the name it had before steps/ (issue 20, part 5), for what still
-imports it from here: harness/ (to be dissolved by another change) and modules in flight.
+imports it from here: harness/reconditioned.py and harness/regenerate.py (harness/ is to
+be dissolved by another change).
 New code imports the registry (steps/registry.py), the table of every step
 (steps/catalogue.py) and each step's own module; this module goes with its last importer.
 """
