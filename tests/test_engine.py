@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
 import pytest
 
@@ -86,11 +87,13 @@ def test_a_timeout_is_run_once_more_and_a_crash_until_it_crashes_again(tmp_path:
     made a 60 s timeout of a test zink runs in 6 s); a crash gets up to `reruns`."""
     from shadersmith.campaign.findings import reproduce_crashes
     from shadersmith.case import Finding, Kind
+    from shadersmith.targets.chains import Job
     from shadersmith.targets.session import _run_with_reruns
 
     with Worker(PLANTED, timeout_s=2) as worker:
-        once = _run_with_reruns(worker, ("hang-once", str(tmp_path / "mark")), 5)
-        always = _run_with_reruns(worker, "hang", 5)
+        # The planted worker's jobs are plain values, not chain jobs.
+        once = _run_with_reruns(worker, cast(Job, ("hang-once", str(tmp_path / "mark"))), 5)
+        always = _run_with_reruns(worker, cast(Job, "hang"), 5)
     assert once.status is Status.TIMEOUT
     assert [r.status for r in once.reruns] == [Status.OK]
     assert [r.status for r in always.reruns] == [Status.TIMEOUT], "one re-run, not five"

@@ -26,9 +26,9 @@ def reproduce_crashes(
     for finding in findings:
         if finding.kind is Kind.TIMEOUT:
             timed_out = results[finding.targets[0]]
-            again = any(rerun.status is timed_out.status for rerun in timed_out.reruns)
+            repeated = any(rerun.status is timed_out.status for rerun in timed_out.reruns)
             checked.append(
-                dataclasses.replace(finding, flaky=not again) if timed_out.reruns else finding
+                dataclasses.replace(finding, flaky=not repeated) if timed_out.reruns else finding
             )
             continue
         if finding.kind is not Kind.CRASH:
