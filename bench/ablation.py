@@ -81,11 +81,11 @@ def generator_options(name: str, multi_invocation: float, fragment: float) -> Sm
 def run_one(args: argparse.Namespace) -> None:
     """The child: one configuration's campaign slice; prints its progress as JSON."""
     from shadersmith.campaign.fuzz import CampaignOptions, run_campaign
-    from shadersmith.ir.profile import GLSL450
+    from shadersmith.ir.profile import GLSL450, Language
     from shadersmith.targets.registry import parse_target_list
 
     options = CampaignOptions(
-        targets=parse_target_list(args.targets, "glsl"),
+        targets=parse_target_list(args.targets, Language.GLSL),
         profile=GLSL450,
         count=args.count,
         time_s=args.seconds,

@@ -603,7 +603,7 @@ def fuzz_command(
 
     language = profile_named(profile)
     try:
-        names = parse_target_list(target_list, language.language.value)
+        names = parse_target_list(target_list, language.language)
         ignore = frozenset(load_ignore_list(ignore_file)) if ignore_file else frozenset()
     except (UnknownTarget, OSError, ValueError) as error:  # ValueError: not a text file
         _fail(str(error))

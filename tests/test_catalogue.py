@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from shadersmith.ir.profile import Language
 from shadersmith.oracle.blame import refinement_targets, witnesses_for
 from shadersmith.oracle.components import is_witness
 from shadersmith.targets import catalogue
@@ -41,7 +42,7 @@ def catalogue_restored() -> Iterator[None]:
 
 
 def test_the_default_mixes_are_the_rows_marked_default_for_each_language() -> None:
-    assert default_targets("glsl") == (
+    assert default_targets(Language.GLSL) == (
         "gl-llvmpipe",
         "gl-softpipe",
         "vk-lavapipe",
@@ -50,7 +51,7 @@ def test_the_default_mixes_are_the_rows_marked_default_for_each_language() -> No
         "vk-swiftshader",
         "interp",
     )
-    assert default_targets("wgsl") == ("wgpu-vk", "wgpu-vk-newest", "wgpu-gl", "interp")
+    assert default_targets(Language.WGSL) == ("wgpu-vk", "wgpu-vk-newest", "wgpu-gl", "interp")
 
 
 def test_twins_and_their_witnesses_come_from_their_base_row() -> None:

@@ -164,8 +164,9 @@ def test_glsl_chains_and_their_witnesses_answer_a_wgsl_job_as_unsupported() -> N
 
 
 def test_a_wgsl_campaign_needs_two_targets_that_read_wgsl(tmp_path: Path) -> None:
-    assert reads_language("wgpu-vk", "wgsl") and reads_language("interp", "wgsl")
-    assert not reads_language("wgpu-vk-glsl", "wgsl") and not reads_language("gl-llvmpipe", "wgsl")
+    wgsl = Language.WGSL
+    assert reads_language("wgpu-vk", wgsl) and reads_language("interp", wgsl)
+    assert not reads_language("wgpu-vk-glsl", wgsl) and not reads_language("gl-llvmpipe", wgsl)
     glsl_only = ["gl-llvmpipe", "vk-lavapipe", "interp"]
     options = CampaignOptions(targets=glsl_only, profile=WGSL, count=1, reduce=False)
     with pytest.raises(RuntimeError, match="read WGSL"):

@@ -213,8 +213,7 @@ def _check_enough_targets(
     present that read its language: it would run thousands of tests and find nothing."""
     language = profile.language.family
     real = [name for name in requested if name in session.present and name != REFERENCE]
-    # registry.reads_language takes the language's value ("glsl", "wgsl") for now.
-    readers = [name for name in real if reads_language(name, language.value)]
+    readers = [name for name in real if reads_language(name, language)]
     if len(readers) >= MIN_REAL_TARGETS:
         return
     if len(real) >= MIN_REAL_TARGETS:

@@ -31,22 +31,17 @@ from shadersmith.targets.spirv_tools import DEBIAN, Toolset
 __all__ = ["RADV_FAMILIES", "TARGETS", "Target"]
 
 
-def _language(language: str | Language) -> Language:
-    return language if isinstance(language, Language) else Language(language)
-
-
-def reads_language(name: str, language: str | Language) -> bool:
+def reads_language(name: str, language: Language) -> bool:
     """Whether target `name` reads tests in `language` (catalogue.Target.reads)."""
     target = TARGETS.get(name)
-    return target is not None and _language(language) in target.reads
+    return target is not None and language in target.reads
 
 
-def default_targets(language: str | Language = Language.GLSL) -> tuple[str, ...]:
+def default_targets(language: Language = Language.GLSL) -> tuple[str, ...]:
     """What `--targets` means when not given: the catalogue's default rows that read
     `language` (GLSL: every CPU target but the named ones; WGSL: wgpu's chains, wgpu-vk's
     twin and the interpreter)."""
-    wanted = _language(language)
-    return tuple(t.name for t in rows() if t.default and wanted in t.reads)
+    return tuple(t.name for t in rows() if t.default and language in t.reads)
 
 
 CPU_TARGETS = default_targets(Language.GLSL)
@@ -165,7 +160,7 @@ def spec_for(name: str) -> TargetSpec:
     return target(name).spec()
 
 
-def parse_target_list(text: str | None, language: str | Language = Language.GLSL) -> list[str]:
+def parse_target_list(text: str | None, language: Language = Language.GLSL) -> list[str]:
     """`gl-llvmpipe,vk-lavapipe` -> names, checked; None -> the default targets that
     read `language`."""
     if not text:
