@@ -82,7 +82,7 @@ def run_one(args: argparse.Namespace) -> None:
     """The child: one configuration's campaign slice; prints its progress as JSON."""
     from shadersmith.campaign.fuzz import CampaignOptions, run_campaign
     from shadersmith.ir.profile import GLSL450, Language
-    from shadersmith.targets.registry import parse_target_list
+    from shadersmith.targets.catalogue.registry import parse_target_list
 
     options = CampaignOptions(
         targets=parse_target_list(args.targets, Language.GLSL),

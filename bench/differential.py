@@ -27,10 +27,10 @@ from shadersmith.case import write_test
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.ir.profile import GLSL450
 from shadersmith.oracle.differential import Verdict, output_digest
-from shadersmith.targets.registry import parse_target_list
+from shadersmith.targets.catalogue.registry import parse_target_list
 from shadersmith.targets.results import RunStatus
 from shadersmith.targets.session import TargetSession
-from shadersmith.targets.spirv_passes import choose_pass_list
+from shadersmith.targets.tools.spirv_passes import choose_pass_list
 from shadersmith.trial import PreparedTrial, judge, prepare_generated
 
 

@@ -32,7 +32,7 @@ from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.interp import UndefinedBehaviour, run_compute
 from shadersmith.ir.profile import GLSL450, PROFILES, profile_named
 from shadersmith.recondition import recondition
-from shadersmith.targets.glslang import validate, validation_modes
+from shadersmith.targets.tools.glslang import validate, validation_modes
 
 
 @dataclass(frozen=True)

@@ -37,8 +37,8 @@ from shadersmith.reduce import (
     subject_from_test,
     write_reduced,
 )
+from shadersmith.targets.catalogue.registry import CPU_TARGETS
 from shadersmith.targets.lifetime import exit_on_sigterm
-from shadersmith.targets.registry import CPU_TARGETS
 from shadersmith.targets.session import TargetSession
 from shadersmith.trial import judge
 from tests import planted_bugs

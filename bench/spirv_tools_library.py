@@ -1,4 +1,4 @@
-"""spirv-val and spirv-opt in-process (targets/spirv_tools_library.py) against the command
+"""spirv-val and spirv-opt in-process (targets/tools/spirv_tools_library.py) against the command
 lines: milliseconds per call, and whether each answer is the same (the same verdict and
 log, the same module byte for byte).
 
@@ -30,18 +30,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.ir.profile import GLSL450
 from shadersmith.recondition import recondition
-from shadersmith.targets import spirv_tools
 from shadersmith.targets.jobs import job_from_program
-from shadersmith.targets.newest import newest_toolset
-from shadersmith.targets.spirv_passes import PRESETS, random_pass_list
-from shadersmith.targets.spirv_tools import (
+from shadersmith.targets.tools import spirv_tools
+from shadersmith.targets.tools.newest import newest_toolset
+from shadersmith.targets.tools.spirv_passes import PRESETS, random_pass_list
+from shadersmith.targets.tools.spirv_tools import (
     DEBIAN,
     SpirvOptError,
     SpirvValError,
     ToolError,
     ToolOutcome,
 )
-from shadersmith.targets.spirv_tools_library import (
+from shadersmith.targets.tools.spirv_tools_library import (
     SpirvToolsLibrary,
     optimizer_file,
     validator_file,

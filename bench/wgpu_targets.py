@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from shadersmith.ir.profile import Language
 from shadersmith.ir.types import INT, UINT, ArrayType, ScalarKind, VectorType
-from shadersmith.targets.chains import Job
+from shadersmith.targets.job import Job
 from shadersmith.targets.results import BufferInput, RunResult
 from shadersmith.targets.session import TargetSession
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Link Debian's glslang (static archives of glslang-dev, the same source package and
 # version as glslangValidator in glslang-tools) into one shared library, so that workers
-# run glslang in-process (shadersmith/targets/glslang_library.py): ~4 ms a compile
+# run glslang in-process (shadersmith/targets/tools/glslang_library.py): ~4 ms a compile
 # instead of ~80 ms for glslangValidator, the same SPIR-V byte for byte.
 # Idempotent; a failure leaves the chains on glslangValidator, with a warning.
 set -euo pipefail

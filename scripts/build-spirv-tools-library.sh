@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Link SPIRV-Tools' static archives into shared libraries, so that workers run spirv-val
-# and spirv-opt in-process (shadersmith/targets/spirv_tools_library.py), the same
+# and spirv-opt in-process (shadersmith/targets/tools/spirv_tools_library.py), the same
 # verdicts and modules as the binaries, byte for byte:
 # - .venv/native/libspirv-tools-debian.so: Debian's spirv-tools (the package of
 #   /usr/bin/spirv-val and spirv-opt ships the archives too), with the optimiser's C

@@ -73,7 +73,7 @@ rm -rf .whl && mkdir -p .whl
 download .whl "${WHEELS[@]}"
 
 # ------------------------------------------------------------------ the newest SPIRV-Tools, glslang
-# Only what runs: the files targets/newest.py, glslang_library.py and spirv_tools_library.py
+# Only what runs: the files targets/tools/newest.py, glslang_library.py and spirv_tools_library.py
 # look up under <purelib>/cmeel.prefix (where pip would install the wheels).
 cmeel="$(mktemp -d)"
 trap 'rm -rf "$cmeel"' EXIT
@@ -118,7 +118,7 @@ _gpu_setup() {
     "$(command -v python3)" >/tmp/bin/shadersmith && chmod +x /tmp/bin/shadersmith || return
   # The Vulkan driver's file where the loader does not look (a container mount), as the
   # device README says; shadersmith finds /usr/local/nvidia's EGL vendor file itself
-  # (targets/environment.py).
+  # (targets/runners/environment.py).
   local icd=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
   if [ -f "$icd" ] && [ ! -e /usr/share/vulkan/icd.d/nvidia_icd.json ] \
     && [ ! -e /etc/vulkan/icd.d/nvidia_icd.json ]; then

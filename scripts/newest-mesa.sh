@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Mesa's newest Debian build (bookworm-backports) unpacked into .newest/mesa, beside the
-# system's Mesa 22.3.6, for the `*-newest` targets (shadersmith/targets/newest.py).
+# system's Mesa 22.3.6, for the `*-newest` targets (shadersmith/targets/tools/newest.py).
 #
 # Nothing is installed: apt-get downloads the .debs with a private configuration (the
 # backports suite is never added to the system's sources; scripts/private-apt.sh), from

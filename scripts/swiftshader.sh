@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# SwiftShader for the vk-swiftshader targets (shadersmith/targets/swiftshader.py): Debian's
+# SwiftShader for the vk-swiftshader targets (shadersmith/targets/runners/swiftshader.py): Debian's
 # chromium-common ships libvk_swiftshader.so and its Vulkan ICD file. Where Chromium is
 # installed (/usr/lib/chromium) there is nothing to do. Elsewhere the one package is
 # downloaded with a private apt (scripts/private-apt.sh: the system's own sources, no

@@ -77,7 +77,7 @@ class _Commands(click.Group):
 def main(targets_file: Path | None) -> None:
     """Find and shrink bugs in shader compilers."""
     if targets_file is not None:
-        from shadersmith.targets.user_targets import TargetsFileError, register_file
+        from shadersmith.targets.catalogue.user_targets import TargetsFileError, register_file
 
         try:
             register_file(targets_file)
@@ -115,10 +115,10 @@ DEFAULT_FRAGMENT_SHARE = 0.25
 def generate(seed: int, profile: str, out: Path | None, stage: str, force: bool) -> None:
     """Generate one random shader (GLSLsmith generator, ShaDiv's divergence)."""
     from shadersmith.case import safe_files, write_test
+    from shadersmith.case.build import testcase_from_generated
     from shadersmith.emit import emit
     from shadersmith.generate.smith import SmithOptions
     from shadersmith.generate.smith import generate as generate_program
-    from shadersmith.harness.build import testcase_from_generated
     from shadersmith.ir.profile import profile_named
 
     language = profile_named(profile)
@@ -164,7 +164,7 @@ def validate(
     """
     from shadersmith.campaign.validation_batch import run_batch
     from shadersmith.generate.smith import SmithOptions
-    from shadersmith.targets.glslang import ToolMissing, glslang_path
+    from shadersmith.targets.tools.glslang import ToolMissing, glslang_path
 
     try:
         glslang_path()
@@ -244,11 +244,11 @@ def validate(
 def export_command(test_dir: Path, form: str, target: str | None) -> None:
     """Write TEST_DIR's test in another test format, checking the reference output."""
     from shadersmith.case import TestCaseError
+    from shadersmith.case.admission import load_admitted
     from shadersmith.case.time_cap import time_cap
     from shadersmith.export.amber import write_amber
     from shadersmith.export.common import ExportError
     from shadersmith.export.piglit import write_shader_test
-    from shadersmith.harness.admission import load_admitted
 
     if target is not None and form != "amber":
         _fail("--target applies to --format amber only")
@@ -288,9 +288,9 @@ def export_command(test_dir: Path, form: str, target: str | None) -> None:
 def recondition_command(test_dir: Path, out: Path | None, prune: bool, force: bool) -> None:
     """Write an undefined-behaviour-free version of a test beside the original."""
     from shadersmith.case import TestCaseError, safe_files, write_test
+    from shadersmith.case.admission import load_admitted
     from shadersmith.case.time_cap import time_cap
-    from shadersmith.harness.admission import load_admitted
-    from shadersmith.harness.reconditioned import reconditioned_test
+    from shadersmith.recondition.reconditioned_test import reconditioned_test
 
     destination = out or _beside(test_dir, "reconditioned")
     try:
@@ -317,7 +317,7 @@ def _beside(test_dir: Path, suffix: str) -> Path:
 def targets_command(show_all: bool) -> None:
     """List the targets present on this machine with their component versions (each
     target's declared chain and stages for one that is missing)."""
-    from shadersmith.targets.registry import (
+    from shadersmith.targets.catalogue.registry import (
         chain_of,
         component_names,
         discover,
@@ -405,9 +405,9 @@ def _run_on_targets(
 def run_command(test_dir: Path, target_list: str | None, timeout: float, save: bool) -> None:
     """Run a test on each target and say whether the outputs agree."""
     from shadersmith.case import TestCaseError, write_test
-    from shadersmith.harness.admission import load_admitted
+    from shadersmith.case.admission import load_admitted
     from shadersmith.oracle.differential import output_digest
-    from shadersmith.targets.registry import UnknownTarget, parse_target_list
+    from shadersmith.targets.catalogue.registry import UnknownTarget, parse_target_list
 
     try:
         names = parse_target_list(target_list)
@@ -599,7 +599,7 @@ def fuzz_command(
     from shadersmith.cli_live import CampaignFailed, progress_table, run_with_live_progress
     from shadersmith.ir.profile import profile_named
     from shadersmith.oracle.known import load_ignore_list
-    from shadersmith.targets.registry import UnknownTarget, parse_target_list
+    from shadersmith.targets.catalogue.registry import UnknownTarget, parse_target_list
 
     language = profile_named(profile)
     try:
@@ -855,7 +855,7 @@ def reduce_command(
     from rich.live import Live
 
     from shadersmith.case import TestCaseError, safe_files
-    from shadersmith.harness.admission import load_admitted
+    from shadersmith.case.admission import load_admitted
     from shadersmith.reduce import (
         ReductionError,
         reduce_subject,
@@ -863,7 +863,7 @@ def reduce_command(
         write_reduced,
     )
     from shadersmith.reduce.internal import ReductionProgress
-    from shadersmith.targets.registry import UnknownTarget, parse_target_list
+    from shadersmith.targets.catalogue.registry import UnknownTarget, parse_target_list
     from shadersmith.targets.session import TargetSession
 
     budget = _duration(time_text) or 600.0
@@ -968,12 +968,12 @@ def replay_command(test_dir: Path, target_list: str | None, timeout: float, newe
     A test directory that cannot be read is a one-line error with status 2.
     """
     from shadersmith.case import TestCaseError
+    from shadersmith.case.admission import load_admitted
     from shadersmith.case.oracle import Fusion, Metamorphic
-    from shadersmith.harness.admission import load_admitted
     from shadersmith.oracle.components import is_witness
     from shadersmith.oracle.differential import differences, expected_record, output_digest
     from shadersmith.oracle.reproduction import Reproduction, replay_verdict
-    from shadersmith.targets.registry import (
+    from shadersmith.targets.catalogue.registry import (
         TARGETS,
         UnknownTarget,
         parse_target_list,
@@ -996,8 +996,8 @@ def replay_command(test_dir: Path, target_list: str | None, timeout: float, newe
 
         sys.exit(replay_fusion(test_dir, chosen, timeout))
     recorded = test.recorded_targets()
-    if newest:  # the same chains on the newest releases (targets/newest.py)
-        from shadersmith.targets import newest as latest
+    if newest:  # the same chains on the newest releases (targets/tools/newest.py)
+        from shadersmith.targets.tools import newest as latest
 
         recorded = twins_on_newest(recorded)
         chosen = twins_on_newest(chosen) if chosen else None

@@ -28,8 +28,12 @@ def cluster_resources_command(target_list: str | None, workers: int | None) -> N
     """Print the Ray resources of the targets that start on this machine, as JSON for
     `ray start --resources` (the missing ones, and why, go to stderr)."""
     from shadersmith.cli import _fail, err_console
+    from shadersmith.targets.catalogue.registry import (
+        UnknownTarget,
+        every_target,
+        parse_target_list,
+    )
     from shadersmith.targets.ray_farm import node_resources
-    from shadersmith.targets.registry import UnknownTarget, every_target, parse_target_list
 
     try:
         names = parse_target_list(target_list) if target_list else every_target()

@@ -149,7 +149,7 @@ def fuse_command(
     from shadersmith.corpus import CorpusError
     from shadersmith.mutate.fusion import Relation, Strategy
     from shadersmith.oracle.known import load_ignore_list
-    from shadersmith.targets.registry import RADV_TARGETS, UnknownTarget, spec_for
+    from shadersmith.targets.catalogue.registry import RADV_TARGETS, UnknownTarget, spec_for
 
     names = tuple(dict.fromkeys(targets)) or DEFAULT_TARGETS
     try:

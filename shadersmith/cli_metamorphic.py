@@ -103,7 +103,7 @@ def metamorphic_command(
     from shadersmith.cli import _duration, _fail, _generator_options, _print_buckets, err_console
     from shadersmith.cli_live import CampaignFailed, progress_table, run_with_live_progress
     from shadersmith.corpus import CorpusError
-    from shadersmith.targets.registry import UnknownTarget, parse_target_list
+    from shadersmith.targets.catalogue.registry import UnknownTarget, parse_target_list
 
     try:
         names = parse_target_list(target_list)

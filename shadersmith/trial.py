@@ -27,10 +27,10 @@ from shadersmith.case import (
     TestCaseError,
     inputs_of,
 )
+from shadersmith.case.build import generator_provenance
+from shadersmith.case.regenerate import program_of
 from shadersmith.case.testcase import shader_file
 from shadersmith.generate.smith import GeneratedProgram
-from shadersmith.harness.build import generator_provenance
-from shadersmith.harness.regenerate import program_of
 from shadersmith.ir.profile import Language, LanguageProfile
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
@@ -43,7 +43,7 @@ from shadersmith.oracle.signature import known_bug_of, sign_finding
 from shadersmith.recondition import ReconditionOptions
 from shadersmith.recondition.step import RECONDITION_STEP, recondition_params
 from shadersmith.steps.catalogue import STEPS
-from shadersmith.targets.chains import Job
+from shadersmith.targets.job import Job
 from shadersmith.targets.jobs import job_from_program, job_from_test
 from shadersmith.targets.results import RunResult
 

@@ -19,11 +19,11 @@ from shadersmith.generate.smith import generate
 from shadersmith.ir.profile import GLSL450
 from shadersmith.ir.values import Value
 from shadersmith.recondition import recondition
-from shadersmith.targets.buffers import buffer_inputs
-from shadersmith.targets.gl_runner import GLRunner
 from shadersmith.targets.results import RunResult
-from shadersmith.targets.spirv_tools import compile_glsl_to_spirv, cross_to_glsl
-from shadersmith.targets.vk_runner import VulkanRunner
+from shadersmith.targets.runners.buffers import buffer_inputs
+from shadersmith.targets.runners.gl_runner import GLRunner
+from shadersmith.targets.runners.vk_runner import VulkanRunner
+from shadersmith.targets.tools.spirv_tools import compile_glsl_to_spirv, cross_to_glsl
 
 
 def exact(value: Value) -> Any:

@@ -41,7 +41,7 @@ def _announce(session: TargetSession) -> None:
 
 
 def run(target: str, shader: Path, stage: str, timeout_s: float) -> None:
-    from shadersmith.targets.chains import Job
+    from shadersmith.targets.job import Job
 
     text = shader.read_text()
     job = Job(stage, text, width=4, height=4)
@@ -83,7 +83,7 @@ if __name__ == "__main__":
     elif mode == "creduce":
         reduce_with_creduce(Path(arguments[0]))
     elif mode == "glslang":
-        from shadersmith.targets.glslang import validate
+        from shadersmith.targets.tools.glslang import validate
 
         print("compiling", flush=True)
         validate(Path(arguments[0]).read_text(), arguments[1], timeout_s=600.0)

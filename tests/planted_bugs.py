@@ -14,9 +14,10 @@ import os
 import sys
 from collections.abc import Callable
 
-from shadersmith.targets import catalogue
-from shadersmith.targets.catalogue import Role, Target, WrappedBuild
-from shadersmith.targets.chains import ChainTarget, Job
+from shadersmith.targets.catalogue import table as catalogue
+from shadersmith.targets.catalogue.table import Role, Target, WrappedBuild
+from shadersmith.targets.chains import ChainTarget
+from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult, RunStatus
 
 Run = Callable[[Job], RunResult]

@@ -49,7 +49,7 @@ class PlantedMisbehaviour:
         if isinstance(job, str) and job.startswith(("abort-in-", "hang-in-")):
             # As if a tool loaded in-process (glslang_library.py, spirv_tools_library.py)
             # crashed or hung.
-            from shadersmith.targets import in_process
+            from shadersmith.targets.tools import in_process
 
             in_process.mark(in_process.started(job.split("-in-", 1)[1]))
             if job.startswith("abort-in-"):
@@ -70,9 +70,9 @@ class PlantedMisbehaviour:
 
 def _spirv_tools_in_process(passes: list[str]) -> str:
     """One line per toolset: which of its validators and its spirv-opt run in-process."""
-    from shadersmith.targets import spirv_tools_library
-    from shadersmith.targets.newest import newest_toolset
-    from shadersmith.targets.spirv_tools import DEBIAN
+    from shadersmith.targets.tools import spirv_tools_library
+    from shadersmith.targets.tools.newest import newest_toolset
+    from shadersmith.targets.tools.spirv_tools import DEBIAN
 
     lines = []
     for toolset in (DEBIAN, newest_toolset()):
@@ -86,7 +86,7 @@ def _spirv_tools_in_process(passes: list[str]) -> str:
 
 
 def _spirv_tools_job(job: tuple[Any, ...]) -> RunResult:
-    from shadersmith.targets import spirv_tools
+    from shadersmith.targets.tools import spirv_tools
 
     try:
         if job[0] == "validate":

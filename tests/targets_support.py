@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import functools
 
-from shadersmith.targets.gl_runner import GLRunner
-from shadersmith.targets.vk_runner import VulkanRunner
+from shadersmith.targets.runners.gl_runner import GLRunner
+from shadersmith.targets.runners.vk_runner import VulkanRunner
 
 
 @functools.cache

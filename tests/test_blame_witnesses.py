@@ -176,8 +176,8 @@ def test_the_three_umulextended_findings_share_one_root_cause() -> None:
 )
 def test_real_findings_are_blamed_on_their_cause(finding: str, expected: str) -> None:
     """Real drivers, real witnesses: the blame the manual audit of issue 10 found."""
-    from shadersmith.harness.regenerate import program_of
-    from shadersmith.harness.testcase import load_test
+    from shadersmith.case import load_test
+    from shadersmith.case.regenerate import program_of
 
     test = load_test(FINDINGS / finding)
     job = job_from_test(test, program_of(test)[0])

@@ -29,11 +29,11 @@ from shadersmith.case import (
     write_test,
 )
 from shadersmith.case.oracle import Differential, Metamorphic
+from shadersmith.case.regenerate import rebuild
 from shadersmith.case.schema_v1 import current_signature
 from shadersmith.emit.glsl import emit_glsl
 from shadersmith.generate.liveness import LIVENESS, LIVENESS_STEP, LivenessParams
 from shadersmith.generate.smith import SmithOptions, generate
-from shadersmith.harness.regenerate import rebuild
 from shadersmith.ir.profile import GLSL450
 from shadersmith.pair import is_metamorphic
 from shadersmith.recondition.step import RECONDITION, RECONDITION_STEP, ReconditionParams

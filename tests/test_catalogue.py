@@ -1,4 +1,4 @@
-"""The targets are one typed table (targets/catalogue.py, issue 19 part 1): roles,
+"""The targets are one typed table (targets/catalogue/table.py, issue 19 part 1): roles,
 siblings and defaults are read from its rows, never from names, and a new target of a
 known kind is one row that every command then knows."""
 
@@ -11,8 +11,14 @@ import pytest
 from shadersmith.ir.profile import Language
 from shadersmith.oracle.blame import refinement_targets, witnesses_for
 from shadersmith.oracle.components import is_witness
-from shadersmith.targets import catalogue
-from shadersmith.targets.catalogue import (
+from shadersmith.targets.catalogue import table as catalogue
+from shadersmith.targets.catalogue.registry import (
+    default_targets,
+    listed_targets,
+    runs_recorded_passes,
+    twins_on_newest,
+)
+from shadersmith.targets.catalogue.table import (
     FRAGMENT,
     GLBuild,
     Role,
@@ -20,15 +26,9 @@ from shadersmith.targets.catalogue import (
     VulkanBuild,
     WrappedBuild,
 )
-from shadersmith.targets.chains import Job
-from shadersmith.targets.precompile import needs_debian_spirv
-from shadersmith.targets.registry import (
-    default_targets,
-    listed_targets,
-    runs_recorded_passes,
-    twins_on_newest,
-)
+from shadersmith.targets.job import Job
 from shadersmith.targets.session import TargetSession
+from shadersmith.targets.tools.precompile import needs_debian_spirv
 
 COMPUTE_SHADER = "#version 450\nlayout(local_size_x = 1) in;\nvoid main() {}\n"
 

@@ -1,12 +1,12 @@
-"""Every target's chain is declared as data (targets/catalogue.py): what each present
+"""Every target's chain is declared as data (targets/catalogue/table.py): what each present
 target reports when it starts must be exactly that, and a stage a chain does not run is
 answered without a worker."""
 
 from __future__ import annotations
 
 from shadersmith.oracle.blame import witnesses_for
-from shadersmith.targets.chains import Job
-from shadersmith.targets.registry import CPU_TARGETS, TARGETS, chain_of
+from shadersmith.targets.catalogue.registry import CPU_TARGETS, TARGETS, chain_of
+from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunStatus
 from shadersmith.targets.session import TargetSession
 

@@ -339,7 +339,7 @@ def test_liveness_extension_keeps_the_divergence() -> None:
 
 @pytest.mark.parametrize("profile", [GLSL450, ESSL310], ids=lambda p: p.name)
 def test_glslang_accepts_multi_invocation_programs(profile: LanguageProfile) -> None:
-    from shadersmith.targets.glslang import validate, validation_modes
+    from shadersmith.targets.tools.glslang import validate, validation_modes
 
     for seed in range(12):
         generated = generate(seed, MULTI, profile)

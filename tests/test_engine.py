@@ -66,8 +66,8 @@ def test_real_driver_endless_loop_times_out_and_the_next_test_still_runs() -> No
     """A loop without a limiter never ends on softpipe (llvmpipe would not do: it cuts
     every invocation at 65,535 loop iterations in all). The watchdog kills the worker,
     records a timeout, and a fresh worker runs the next job."""
-    from shadersmith.targets.chains import Job
-    from shadersmith.targets.registry import spec_for
+    from shadersmith.targets.catalogue.registry import spec_for
+    from shadersmith.targets.job import Job
 
     finite = Job("fragment", FINITE_FRAGMENT, width=4, height=4)
     endless = Job("fragment", ENDLESS_FRAGMENT, width=4, height=4)
@@ -87,7 +87,7 @@ def test_a_timeout_is_run_once_more_and_a_crash_until_it_crashes_again(tmp_path:
     made a 60 s timeout of a test zink runs in 6 s); a crash gets up to `reruns`."""
     from shadersmith.campaign.findings import reproduce_crashes
     from shadersmith.case import Finding, Kind
-    from shadersmith.targets.chains import Job
+    from shadersmith.targets.job import Job
     from shadersmith.targets.session import _run_with_reruns
 
     with Worker(PLANTED, timeout_s=2) as worker:

@@ -26,9 +26,9 @@ from shadersmith.mutate.transforms.opaque import OPAQUE_BLOCK
 from shadersmith.oracle.differential import REFERENCE
 from shadersmith.oracle.metamorphic import judge_metamorphic
 from shadersmith.pair import prepare_pair, recorded_pair
-from shadersmith.targets import spirv_tools
-from shadersmith.targets.buffers import buffer_inputs_from_specs
+from shadersmith.targets.runners.buffers import buffer_inputs_from_specs
 from shadersmith.targets.session import TargetSession
+from shadersmith.targets.tools import spirv_tools
 from tests.export_support import echo_test
 from tests.targets_support import vk_lavapipe
 

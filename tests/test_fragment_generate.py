@@ -91,8 +91,8 @@ def test_front_end_reads_them_back() -> None:
 _COMPILE_ALL = """
 import sys
 from pathlib import Path
-from shadersmith.targets.fullscreen import gl_vertex_shader
-from shadersmith.targets.gl_runner import GLRunner
+from shadersmith.targets.runners.fullscreen import gl_vertex_shader
+from shadersmith.targets.runners.gl_runner import GLRunner
 
 runner = GLRunner(sys.argv[1])
 for path in sorted(Path(sys.argv[2]).glob("*.frag")):

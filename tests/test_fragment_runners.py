@@ -16,18 +16,18 @@ import pytest
 
 from shadersmith.generate.fragment import COLOR_OUTPUT
 from shadersmith.generate.smith import SmithOptions, generate
-from shadersmith.harness.std430 import block_layout
 from shadersmith.interp.fragment import FragmentInterpreter
 from shadersmith.ir.profile import GLSL450
 from shadersmith.ir.types import FLOAT, INT, UINT, ArrayType, ScalarKind, VectorType
 from shadersmith.oracle.differential import Verdict, compare, differences, output_digest
 from shadersmith.recondition import recondition
-from shadersmith.targets import toolchain
-from shadersmith.targets.chains import Job
-from shadersmith.targets.images import png_bytes, read_png, viewable, write_png
+from shadersmith.targets.job import Job
 from shadersmith.targets.jobs import job_from_program
 from shadersmith.targets.results import BufferInput, RunResult
+from shadersmith.targets.runners.images import png_bytes, read_png, viewable, write_png
+from shadersmith.targets.runners.std430 import block_layout
 from shadersmith.targets.session import TargetSession
+from shadersmith.targets.tools import toolchain
 from tests.targets_support import gl_llvmpipe, vk_lavapipe
 
 os.environ.setdefault("MESA_SHADER_CACHE_DISABLE", "true")

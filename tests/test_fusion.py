@@ -36,10 +36,10 @@ from shadersmith.campaign.fusion import (
 )
 from shadersmith.campaign.fusion_tests import FUSION_FILE, save_findings
 from shadersmith.campaign.store import CampaignStore
+from shadersmith.case.regenerate import rebuild
 from shadersmith.cli import main
 from shadersmith.cli_fusion import RELATIONS, STRATEGIES
 from shadersmith.front.glsl import parse_glsl
-from shadersmith.harness.regenerate import rebuild
 from shadersmith.interp.fragment_image import expected_unorm_image, unorm8
 from shadersmith.ir.expressions import Literal, VariableRef
 from shadersmith.ir.statements import ExprStmt, Statement, VarDecl
@@ -48,8 +48,8 @@ from shadersmith.mutate.fusion import Relation, Strategy
 from shadersmith.mutate.fusion.reuse import candidates
 from shadersmith.oracle.fusion import check_relation, expected_fused
 from shadersmith.oracle.image import compare_images, histogram_emd
-from shadersmith.targets import toolchain
 from shadersmith.targets.session import TargetSession
+from shadersmith.targets.tools import toolchain
 from tests.targets_support import gl_llvmpipe, vk_lavapipe
 
 os.environ.setdefault("MESA_SHADER_CACHE_DISABLE", "true")

@@ -39,8 +39,8 @@ from shadersmith.interp.fragment_image import colour_rounding_functions
 from shadersmith.mutate.fusion import Relation
 from shadersmith.oracle.differential import REFERENCE
 from shadersmith.reduce.fusion import reduce_fusion_bucket
-from shadersmith.targets.chains import Job
-from shadersmith.targets.registry import spec_for
+from shadersmith.targets.catalogue.registry import spec_for
+from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunStatus
 from shadersmith.targets.session import TargetSession
 

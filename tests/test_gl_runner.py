@@ -13,13 +13,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from shadersmith.harness.std430 import pack_buffer
 from shadersmith.ir.types import FLOAT, INT, UINT, ArrayType, ScalarKind, Type, VectorType
 from shadersmith.ir.values import Value
-from shadersmith.targets.environment import DriverUnavailable
-from shadersmith.targets.gl_runner import GLRunner, llvm_version, mesa_version
-from shadersmith.targets.images import read_png, write_png
 from shadersmith.targets.results import BufferInput, RunStatus
+from shadersmith.targets.runners.environment import DriverUnavailable
+from shadersmith.targets.runners.gl_runner import GLRunner, llvm_version, mesa_version
+from shadersmith.targets.runners.images import read_png, write_png
+from shadersmith.targets.runners.std430 import pack_buffer
 from tests.targets_support import gl_llvmpipe
 
 UVEC3 = VectorType(ScalarKind.UINT, 3)
@@ -182,8 +182,8 @@ def test_png_round_trip(tmp_path: Path) -> None:
 SOFTPIPE_CHILD = """
 import json, sys
 from pathlib import Path
-from shadersmith.targets.gl_runner import GLRunner
-from shadersmith.targets.images import write_png
+from shadersmith.targets.runners.gl_runner import GLRunner
+from shadersmith.targets.runners.images import write_png
 runner = GLRunner("softpipe")
 result = runner.run_fragment(sys.stdin.read(), 64, 48)
 png = Path(sys.argv[1])

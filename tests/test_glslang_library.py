@@ -1,4 +1,4 @@
-"""glslang in-process (targets/glslang_library.py) against glslangValidator: the same
+"""glslang in-process (targets/tools/glslang_library.py) against glslangValidator: the same
 SPIR-V byte for byte and the same signature on rejection, on Debian's glslang and on the
 newest; a crash or hang inside it is blamed on glslang, not on the driver."""
 
@@ -13,13 +13,13 @@ import pytest
 
 from shadersmith.oracle.components import failing_component
 from shadersmith.oracle.signature import describe
-from shadersmith.targets import glslang_library
 from shadersmith.targets.engine import TargetSpec, Worker
-from shadersmith.targets.glslang_library import GlslangLibrary, library_files
-from shadersmith.targets.in_process import open_step
-from shadersmith.targets.newest import newest_toolset, tool_environment
 from shadersmith.targets.results import RunStatus
-from shadersmith.targets.spirv_tools import DEBIAN, GlslangError, Toolset
+from shadersmith.targets.tools import glslang_library
+from shadersmith.targets.tools.glslang_library import GlslangLibrary, library_files
+from shadersmith.targets.tools.in_process import open_step
+from shadersmith.targets.tools.newest import newest_toolset, tool_environment
+from shadersmith.targets.tools.spirv_tools import DEBIAN, GlslangError, Toolset
 from tests.programs import reconditioned_job
 
 TOOLSETS = {"debian": DEBIAN, "newest": newest_toolset()}

@@ -31,6 +31,7 @@ import pytest
 
 from shadersmith.oracle.blame import witnesses_for
 from shadersmith.targets import lifetime
+from shadersmith.targets.catalogue.registry import CPU_TARGETS
 from shadersmith.targets.engine import (
     DEFAULT_MEMORY_CAP_MB,
     MIN_MEMORY_CAP_MB,
@@ -38,7 +39,6 @@ from shadersmith.targets.engine import (
     memory_cap_for,
     own_time_limit_s,
 )
-from shadersmith.targets.registry import CPU_TARGETS
 from shadersmith.targets.session import TargetSession
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,10 +13,11 @@ from shadersmith.emit.wgsl import emit_wgsl
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.ir.profile import ALL_PROFILES, ESSL310, GLSL450, WGSL, Language, LanguageProfile
 from shadersmith.recondition.step import RECONDITION
-from shadersmith.targets.chains import Job, job_language_refused
+from shadersmith.targets.chains import job_language_refused
+from shadersmith.targets.job import Job
 from shadersmith.targets.jobs import INTEGER_OUTPUT_IN_TEXT, job_from_test
-from shadersmith.targets.precompile import with_spirv
 from shadersmith.targets.results import RunStatus
+from shadersmith.targets.tools.precompile import with_spirv
 from shadersmith.trial import prepare_generated
 
 PROFILES = sorted(ALL_PROFILES.values(), key=lambda p: p.name)

@@ -17,6 +17,7 @@ from shadersmith.analysis.reaching import ReachingDefinitions, reaching_definiti
 from shadersmith.analysis.traversal import iter_statements
 from shadersmith.analysis.wgsl_constants import creation_errors
 from shadersmith.case import load_test, write_test
+from shadersmith.case.regenerate import rebuild
 from shadersmith.emit.glsl import emit_glsl
 from shadersmith.front.glsl import parse_glsl
 from shadersmith.generate.liveness import (
@@ -33,7 +34,6 @@ from shadersmith.generate.options import (
 )
 from shadersmith.generate.smith import generate
 from shadersmith.generate.swarm import swarm_options
-from shadersmith.harness.regenerate import rebuild
 from shadersmith.interp import UndefinedBehaviour, run_compute
 from shadersmith.ir.expressions import Assign, Index, Literal, Sequence, VariableRef
 from shadersmith.ir.profile import GLSL450, WGSL, Language

@@ -22,12 +22,12 @@ from shadersmith.ir.types import UINT
 from shadersmith.oracle.classify import classify
 from shadersmith.oracle.differential import Verdict, compare, run_records
 from shadersmith.oracle.evidence import attach_panic_causes
-from shadersmith.targets import newest
+from shadersmith.targets.catalogue.registry import RADV_TARGETS, chain_of
 from shadersmith.targets.engine import TargetSpec, Worker
 from shadersmith.targets.radv import PipelineCompiler, open_compiler
-from shadersmith.targets.registry import RADV_TARGETS, chain_of
 from shadersmith.targets.results import BufferInput, RunResult, RunStatus
 from shadersmith.targets.session import TargetSession
+from shadersmith.targets.tools import newest
 from shadersmith.trial import judge, prepare_loaded
 
 # zink and RADV's null devices come with the newest Mesa (scripts/newest-mesa.sh).

@@ -1,4 +1,4 @@
-"""The newest releases beside Debian's (targets/newest.py), with the real tools and drivers:
+"""The newest releases beside Debian's (targets/tools/newest.py), with the real tools and drivers:
 PyPI's SPIRV-Tools 2025.5 and glslang 13.1.1, and bookworm-backports' Mesa 25 unpacked
 by scripts/newest-mesa.sh. Tests of the Mesa targets are skipped, saying why, only where
 .newest/mesa is absent (the script could not download it)."""
@@ -19,13 +19,13 @@ from shadersmith.cli import main
 from shadersmith.ir.types import INT, UINT, ArrayType
 from shadersmith.oracle.differential import REFERENCE
 from shadersmith.oracle.signature import unconfirmed
-from shadersmith.targets import newest, spirv_tools, toolchain
-from shadersmith.targets.chains import Job
-from shadersmith.targets.glslang import glslang_path, system_tool
-from shadersmith.targets.registry import CPU_TARGETS, discover, on_newest, twins_on_newest
+from shadersmith.targets.catalogue.registry import CPU_TARGETS, discover, on_newest, twins_on_newest
+from shadersmith.targets.job import Job
 from shadersmith.targets.results import BufferInput, RunStatus
 from shadersmith.targets.session import TargetSession
-from shadersmith.targets.spirv_tools import SpirvValError, Toolset
+from shadersmith.targets.tools import newest, spirv_tools, toolchain
+from shadersmith.targets.tools.glslang import glslang_path, system_tool
+from shadersmith.targets.tools.spirv_tools import SpirvValError, Toolset
 from shadersmith.trial import Judged, judge, prepare_loaded
 
 NEWEST_CPU_TARGETS = [twin for twin in twins_on_newest(CPU_TARGETS) if twin != "interp"]

@@ -10,7 +10,7 @@ from shadersmith.oracle.blame import blame, missing_refinements, refinement_targ
 from shadersmith.oracle.classify import classify
 from shadersmith.oracle.components import failing_component
 from shadersmith.oracle.signature import sign_finding
-from shadersmith.targets.registry import chain_of
+from shadersmith.targets.catalogue.registry import chain_of
 from shadersmith.targets.results import RunResult, RunStatus
 
 LOGS = Path(__file__).parent / "data" / "logs"
@@ -278,7 +278,7 @@ def test_rejected_spirv_cross_output_is_blamed_on_spirv_cross_first() -> None:
 
 
 def declared(*names: str) -> dict[str, list[str]]:
-    """The targets' chains as declared (targets/catalogue.py): what the workers report."""
+    """The targets' chains as declared (targets/catalogue/table.py): what the workers report."""
     return {name: list(chain_of(name).components) for name in names}
 
 

@@ -1,4 +1,4 @@
-"""glslang once per job (targets/precompile.py): the Vulkan chains take the shared module
+"""glslang once per job (targets/tools/precompile.py): the Vulkan chains take the shared module
 and give the results they give with their own glslang; a chain whose text differs (a
 planted rewrite, the spirv-cross witness's second glslang) and the newest toolset make
 their own; a glslang failure is met by every chain as before."""
@@ -13,17 +13,17 @@ import pytest
 
 from shadersmith.ir.types import INT, UINT
 from shadersmith.oracle.differential import output_digest
-from shadersmith.targets.chains import Job
-from shadersmith.targets.precompile import (
+from shadersmith.targets.job import Job
+from shadersmith.targets.results import BufferInput, RunStatus
+from shadersmith.targets.session import TargetSession
+from shadersmith.targets.tools.precompile import (
     needs_debian_spirv,
     precompile,
     source_digest,
     usable,
     with_spirv,
 )
-from shadersmith.targets.results import BufferInput, RunStatus
-from shadersmith.targets.session import TargetSession
-from shadersmith.targets.spirv_tools import DEBIAN, Toolset
+from shadersmith.targets.tools.spirv_tools import DEBIAN, Toolset
 from tests.test_fragment_runners import BLOCKS, HEIGHT, SHADER_330, SHADER_450, WIDTH
 
 os.environ.setdefault("MESA_SHADER_CACHE_DISABLE", "true")

@@ -818,7 +818,7 @@ def test_generated_programs_compile_in_both_profiles(chunk: int) -> None:
     from shadersmith.emit.glsl import emit_glsl
     from shadersmith.generate.smith import generate
     from shadersmith.ir.profile import PROFILES
-    from shadersmith.targets.glslang import validate, validation_modes
+    from shadersmith.targets.tools.glslang import validate, validation_modes
 
     for seed in range(1000 + chunk * 25, 1000 + chunk * 25 + 25):
         generated = generate(seed)

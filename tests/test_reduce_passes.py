@@ -19,10 +19,10 @@ from shadersmith.ir.profile import GLSL450
 from shadersmith.reduce import reduce_subject, reduced_directory, subject_from_test, write_reduced
 from shadersmith.reduce.pass_list import ddmin, pass_units, reduces_pass_list
 from shadersmith.reduce.subject import Subject
-from shadersmith.targets import spirv_tools
-from shadersmith.targets.registry import runs_recorded_passes
+from shadersmith.targets.catalogue.registry import runs_recorded_passes
 from shadersmith.targets.session import TargetSession
-from shadersmith.targets.spirv_passes import violates_ordering
+from shadersmith.targets.tools import spirv_tools
+from shadersmith.targets.tools.spirv_passes import violates_ordering
 from shadersmith.trial import judge
 
 FINDINGS = Path(__file__).resolve().parent.parent / "findings"

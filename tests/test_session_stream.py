@@ -10,11 +10,11 @@ from collections.abc import Iterator
 import pytest
 
 from shadersmith.oracle.differential import output_digest
-from shadersmith.targets.chains import Job
-from shadersmith.targets.glslang_library import workers_run_in_process
+from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunStatus
 from shadersmith.targets.session import TargetSession
-from shadersmith.targets.spirv_tools import DEBIAN
+from shadersmith.targets.tools.glslang_library import workers_run_in_process
+from shadersmith.targets.tools.spirv_tools import DEBIAN
 from tests.programs import reconditioned_job
 
 TARGETS = ["gl-llvmpipe", "gl-softpipe", "vk-lavapipe", "interp"]

@@ -1,4 +1,4 @@
-"""spirv-cross in-process (targets/spirv_cross_library.py) against the command line:
+"""spirv-cross in-process (targets/tools/spirv_cross_library.py) against the command line:
 the same GLSL byte for byte on generated modules (compute and fragment, plain and after
 spirv-opt), the command line's message on a module it rejects, the command line kept for
 modules with images, and the library used only inside a worker."""
@@ -7,16 +7,16 @@ from __future__ import annotations
 
 import pytest
 
-from shadersmith.targets import in_process, spirv_cross_library, spirv_tools
-from shadersmith.targets.spirv_cross_library import (
+from shadersmith.targets.tools import in_process, spirv_cross_library, spirv_tools
+from shadersmith.targets.tools.spirv_cross_library import (
     EXCEPTION_PREFIX,
     SpirvCrossLibrary,
     cross_compiler_for,
     has_images,
     same_version,
 )
-from shadersmith.targets.spirv_tools import SpirvCrossError
-from shadersmith.targets.toolchain import build_spirv
+from shadersmith.targets.tools.spirv_tools import SpirvCrossError
+from shadersmith.targets.tools.toolchain import build_spirv
 from tests.programs import reconditioned_job
 
 

@@ -10,9 +10,9 @@ import subprocess
 import pytest
 
 from shadersmith.ir.types import INT, UINT, ArrayType, ScalarKind, VectorType
-from shadersmith.targets import spirv_tools, toolchain
 from shadersmith.targets.results import BufferInput, RunStatus
-from shadersmith.targets.spirv_passes import (
+from shadersmith.targets.tools import spirv_tools, toolchain
+from shadersmith.targets.tools.spirv_passes import (
     DEAD_CODE_ELIMINATION,
     MERGE_RETURN,
     PRESETS,
@@ -22,7 +22,7 @@ from shadersmith.targets.spirv_passes import (
     respect_ordering,
     violates_ordering,
 )
-from shadersmith.targets.spirv_tools import (
+from shadersmith.targets.tools.spirv_tools import (
     GlslangError,
     SpirvValError,
     ToolOutcome,

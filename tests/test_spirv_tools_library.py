@@ -1,4 +1,4 @@
-"""spirv-val and spirv-opt in-process (targets/spirv_tools_library.py) against the command
+"""spirv-val and spirv-opt in-process (targets/tools/spirv_tools_library.py) against the command
 lines, on Debian's SPIRV-Tools and on the newest: the same verdicts and logs, the same
 optimised modules byte for byte; a crash or hang inside them is blamed as the subprocess
 path blames it; the libraries run only inside a worker."""
@@ -15,12 +15,12 @@ import pytest
 
 from shadersmith.oracle.components import failing_component
 from shadersmith.oracle.signature import describe
-from shadersmith.targets import in_process, spirv_tools, spirv_tools_library
 from shadersmith.targets.engine import TargetSpec, Worker
-from shadersmith.targets.newest import cmeel_prefix, newest_toolset
 from shadersmith.targets.results import RunStatus
-from shadersmith.targets.spirv_passes import PRESETS, choose_pass_list
-from shadersmith.targets.spirv_tools import (
+from shadersmith.targets.tools import in_process, spirv_tools, spirv_tools_library
+from shadersmith.targets.tools.newest import cmeel_prefix, newest_toolset
+from shadersmith.targets.tools.spirv_passes import PRESETS, choose_pass_list
+from shadersmith.targets.tools.spirv_tools import (
     DEBIAN,
     SpirvOptError,
     SpirvValError,
@@ -28,7 +28,7 @@ from shadersmith.targets.spirv_tools import (
     ToolOutcome,
     Toolset,
 )
-from shadersmith.targets.spirv_tools_library import (
+from shadersmith.targets.tools.spirv_tools_library import (
     SpirvToolsLibrary,
     optimizer_file,
     supports,
@@ -281,7 +281,7 @@ def test_without_its_library_a_tool_stays_a_subprocess(
 
 def test_every_library_loads_in_one_process() -> None:
     """Debian's and the newest's, validator and optimiser, beside both glslangs."""
-    from shadersmith.targets.glslang_library import GlslangLibrary, library_files
+    from shadersmith.targets.tools.glslang_library import GlslangLibrary, library_files
 
     glslangs = [library_files(toolset) for toolset in TOOLSETS.values()]
     assert all(glslangs)

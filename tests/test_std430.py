@@ -12,17 +12,6 @@ from pathlib import Path
 import pytest
 
 from shadersmith.emit.glsl import declarator
-from shadersmith.harness.std430 import (
-    Layout,
-    LayoutError,
-    array_stride,
-    block_layout,
-    buffer_size,
-    check_layout,
-    member_offsets,
-    pack_buffer,
-    unpack_buffer,
-)
 from shadersmith.ir.types import (
     BOOL,
     FLOAT,
@@ -38,7 +27,18 @@ from shadersmith.ir.types import (
     VectorType,
 )
 from shadersmith.ir.values import Value
-from shadersmith.targets.glslang import glslang_path
+from shadersmith.targets.runners.std430 import (
+    Layout,
+    LayoutError,
+    array_stride,
+    block_layout,
+    buffer_size,
+    check_layout,
+    member_offsets,
+    pack_buffer,
+    unpack_buffer,
+)
+from shadersmith.targets.tools.glslang import glslang_path
 
 VEC2 = VectorType(ScalarKind.FLOAT, 2)
 VEC3 = VectorType(ScalarKind.FLOAT, 3)

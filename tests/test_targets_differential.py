@@ -18,7 +18,7 @@ from typing import Any
 
 from shadersmith.ir.types import INT, ScalarKind, VectorType
 from shadersmith.targets.results import BufferInput
-from shadersmith.targets.spirv_tools import compile_glsl_to_spirv
+from shadersmith.targets.tools.spirv_tools import compile_glsl_to_spirv
 from tests.targets_support import gl_llvmpipe, vk_lavapipe
 
 FIRST_SEED, LAST_SEED = 0, 19

@@ -16,8 +16,9 @@ import pytest
 from click.testing import CliRunner
 
 from shadersmith.cli import main
-from shadersmith.targets import catalogue, newest
-from shadersmith.targets.user_targets import TargetsFileError, load_targets_file
+from shadersmith.targets.catalogue import table as catalogue
+from shadersmith.targets.catalogue.user_targets import TargetsFileError, load_targets_file
+from shadersmith.targets.tools import newest
 
 DATA = Path(__file__).parent / "data"
 LAVAPIPE_ICD = Path("/usr/share/vulkan/icd.d/lvp_icd.x86_64.json")

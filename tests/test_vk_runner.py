@@ -21,11 +21,11 @@ from shadersmith.ir.types import (
 )
 from shadersmith.ir.types import VectorType as Vec  # keeps struct literals short
 from shadersmith.ir.values import Value
-from shadersmith.targets.environment import DriverUnavailable
-from shadersmith.targets.images import picture_rows
 from shadersmith.targets.results import BufferInput, RunStatus
-from shadersmith.targets.spirv_tools import compile_glsl_to_spirv
-from shadersmith.targets.vk_runner import VulkanRunner
+from shadersmith.targets.runners.environment import DriverUnavailable
+from shadersmith.targets.runners.images import picture_rows
+from shadersmith.targets.runners.vk_runner import VulkanRunner
+from shadersmith.targets.tools.spirv_tools import compile_glsl_to_spirv
 from tests.targets_support import gl_llvmpipe, vk_lavapipe
 from tests.test_gl_runner import BITS_EXPECTED, BITS_INPUTS, BITS_SHADER, gradient_expected
 

@@ -18,12 +18,16 @@ from shadersmith.ir.types import VectorType as Vec
 from shadersmith.oracle.components import failing_component
 from shadersmith.oracle.evidence import attach_panic_causes
 from shadersmith.oracle.rust_panic import panic_cause
-from shadersmith.targets import registry
-from shadersmith.targets.chains import Job
-from shadersmith.targets.registry import chain_of
+from shadersmith.targets.catalogue import registry
+from shadersmith.targets.catalogue.registry import chain_of
+from shadersmith.targets.job import Job
 from shadersmith.targets.results import BufferInput, RunStatus
+from shadersmith.targets.runners.wgpu_bindings import (
+    BufferKind,
+    glsl_buffer_kinds,
+    wgsl_buffer_kinds,
+)
 from shadersmith.targets.session import TargetSession
-from shadersmith.targets.wgpu_bindings import BufferKind, glsl_buffer_kinds, wgsl_buffer_kinds
 
 WGSL_TARGETS = ["wgpu-vk", "wgpu-gl"]
 WGPU_TARGETS = ("wgpu-vk", "wgpu-gl", "wgpu-vk-glsl")
@@ -362,8 +366,8 @@ def test_an_invalid_dumped_module_is_a_validation_error_blamed_on_naga(tmp_path)
     """A planted module, not naga's: glslang's SPIR-V with its execution modes and
     decorations cut out (no work group size left), as if the driver had dumped it (real
     naga output is checked by the test below, where a driver dumps it)."""
-    from shadersmith.targets.spirv_dump import SpirvDump, execution_model
-    from shadersmith.targets.spirv_tools import compile_glsl_to_spirv
+    from shadersmith.targets.dumps.spirv_dump import SpirvDump, execution_model
+    from shadersmith.targets.tools.spirv_tools import compile_glsl_to_spirv
 
     valid = compile_glsl_to_spirv(GLSL_COMPUTE, "compute")
     assert execution_model(valid) == "compute"

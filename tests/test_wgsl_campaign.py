@@ -28,10 +28,10 @@ from shadersmith.ir.profile import WGSL, Language
 from shadersmith.ir.values import BufferValues
 from shadersmith.oracle.blame import witnesses_for
 from shadersmith.oracle.evidence import complete
-from shadersmith.targets.precompile import with_spirv
-from shadersmith.targets.registry import WGSL_CPU_TARGETS, reads_language
+from shadersmith.targets.catalogue.registry import WGSL_CPU_TARGETS, reads_language
 from shadersmith.targets.results import RunStatus
 from shadersmith.targets.session import TargetSession
+from shadersmith.targets.tools.precompile import with_spirv
 from shadersmith.trial import judge, prepare_generated
 
 COUNT = 10

@@ -16,10 +16,10 @@ import pytest
 
 from shadersmith.analysis.wgsl_constants import creation_errors
 from shadersmith.case import TestCaseError
+from shadersmith.case.admission import load_admitted
 from shadersmith.emit.wgsl import emit_wgsl
 from shadersmith.front.glsl import parse_glsl
 from shadersmith.generate.smith import SmithOptions, generate
-from shadersmith.harness.admission import load_admitted
 from shadersmith.interp import UBCategory, UndefinedBehaviour, run_compute
 from shadersmith.ir.profile import WGSL, Language
 from shadersmith.ir.values import BufferValues

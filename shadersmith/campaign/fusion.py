@@ -54,12 +54,12 @@ from shadersmith.campaign.loop import Context, Progress, Recorded, Unit
 from shadersmith.campaign.preparation import CpuShare
 from shadersmith.campaign.store import Bucket, CampaignStore, Comparison, ProgramNote
 from shadersmith.case import Finding, Kind, StepRecord, safe_files
+from shadersmith.case.build import generator_provenance
 from shadersmith.case.finding import kind_of_signature
 from shadersmith.corpus import Corpus, Purpose, pick
 from shadersmith.corpus.prepare import prepare_corpus
 from shadersmith.corpus.record import PROFILE as CORPUS_PROFILE
 from shadersmith.generate.smith import SmithOptions, generate, options_to_dict
-from shadersmith.harness.build import generator_provenance
 from shadersmith.interp.errors import InterpreterError, UndefinedBehaviour
 from shadersmith.interp.fragment_image import expected_unorm_image
 from shadersmith.ir.profile import GLSL450, LanguageProfile
@@ -80,7 +80,7 @@ from shadersmith.oracle.known import is_ignored
 from shadersmith.oracle.normalise import normalise
 from shadersmith.oracle.signature import signature
 from shadersmith.steps.registry import NoParameters, StepError
-from shadersmith.targets.chains import Job
+from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult, RunStatus
 from shadersmith.targets.session import TargetSession
 from shadersmith.trial import PreparedTrial, prepare_program, reconditioning

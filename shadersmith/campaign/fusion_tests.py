@@ -14,7 +14,7 @@
                                  reference interpreter
 
 Images are stored in fragment-coordinate order (row 0 holds gl_FragCoord.y = 0.5:
-targets/images.py), as Vulkan shows them; GL shows them upside down.
+targets/runners/images.py), as Vulkan shows them; GL shows them upside down.
 
 `replay_fusion_test` rebuilds every program from its provenance (the text must match),
 runs parts and fused program on the recorded targets and judges them again, with the
@@ -57,13 +57,13 @@ from shadersmith.case import (
     strict_json,
     write_test,
 )
+from shadersmith.case.admission import admitted_program
 from shadersmith.case.finding import kind_of_signature
 from shadersmith.case.oracle import Fusion
 from shadersmith.case.testcase import FUSION_RECORD
-from shadersmith.harness.admission import admitted_program
 from shadersmith.mutate.fusion import FUSE, Relation
 from shadersmith.oracle.differential import run_records
-from shadersmith.targets.images import write_png
+from shadersmith.targets.runners.images import write_png
 from shadersmith.targets.session import TargetSession
 from shadersmith.trial import prepare_loaded
 

@@ -35,11 +35,11 @@ from shadersmith.ir.profile import LanguageProfile
 from shadersmith.oracle.blame import witnesses_for
 from shadersmith.oracle.differential import REFERENCE
 from shadersmith.oracle.evidence import complete
-from shadersmith.targets.chains import Job
-from shadersmith.targets.registry import reads_language
+from shadersmith.targets.catalogue.registry import reads_language
+from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
-from shadersmith.targets.spirv_passes import choose_pass_list
+from shadersmith.targets.tools.spirv_passes import choose_pass_list
 from shadersmith.trial import PreparedTrial, judge, prepare_generated, prepare_loaded
 
 

@@ -37,7 +37,7 @@ from shadersmith.campaign.preparation import CpuShare, Preparation
 from shadersmith.campaign.store import Bucket, CampaignStore
 from shadersmith.case import Finding, Kind, TestCaseError
 from shadersmith.case.finding import OUR_KINDS
-from shadersmith.targets.chains import Job
+from shadersmith.targets.job import Job
 from shadersmith.targets.ray_farm import session_for
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession

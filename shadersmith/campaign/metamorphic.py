@@ -54,7 +54,7 @@ from shadersmith.pair import (
     prepare_generated_pair,
     recorded_pair,
 )
-from shadersmith.targets.chains import Job
+from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
 

@@ -13,12 +13,12 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from shadersmith.case import write_test
+from shadersmith.case.build import testcase_from_generated
 from shadersmith.emit import emit
 from shadersmith.generate.smith import SmithOptions, generate
-from shadersmith.harness.build import testcase_from_generated
-from shadersmith.harness.testcase import write_test
 from shadersmith.ir.profile import LanguageProfile, profile_named
-from shadersmith.targets.glslang import validate, validation_modes
+from shadersmith.targets.tools.glslang import validate, validation_modes
 
 
 @dataclass(frozen=True)

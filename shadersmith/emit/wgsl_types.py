@@ -1,7 +1,7 @@
 """WGSL spellings of IR types and literals.
 
 Layout: the harness writes storage buffers in std430 and uniform blocks in std140
-(harness/std430.py). WGSL's storage address space lays out scalars, vectors (vec3 aligned
+(targets/runners/std430.py). WGSL's storage address space lays out scalars, vectors (vec3 aligned
 to 16, 12 bytes long), arrays (stride = element size rounded up to its alignment) and
 structs exactly as std430 does, so a storage struct needs no `@align`/`@size`. WGSL's
 uniform address space matches std140 for scalars, vectors and arrays of vec3/vec4 (stride

@@ -67,12 +67,12 @@ from shadersmith.export.common import (
 )
 from shadersmith.front.glsl.api import parse_glsl
 from shadersmith.front.glsl.errors import FrontEndError
-from shadersmith.harness.std430 import pack_buffer
 from shadersmith.ir.profile import Language
 from shadersmith.ir.types import ScalarKind, VectorType
-from shadersmith.targets.buffers import buffer_inputs_from_specs
-from shadersmith.targets.images import PngError, decode_png
 from shadersmith.targets.results import BufferInput
+from shadersmith.targets.runners.buffers import buffer_inputs_from_specs
+from shadersmith.targets.runners.images import PngError, decode_png
+from shadersmith.targets.runners.std430 import pack_buffer
 
 AMBER_FILE = "test.amber"
 # Words per DATA line, for a readable file.
@@ -222,7 +222,7 @@ def _default_target(test: TestCase, recorded: list[str]) -> str | None:
 
 
 def _recorded_module(test: TestCase, run_name: str) -> Shipped:
-    from shadersmith.targets import spirv_tools
+    from shadersmith.targets.tools import spirv_tools
 
     passes = test.provenance.spirv_opt_passes
     run = test.results.runs[run_name]
@@ -238,7 +238,7 @@ def _recorded_module(test: TestCase, run_name: str) -> Shipped:
 
 def _module_made_now(test: TestCase, source: str) -> Shipped:
     """glslang's module of `source`, through the recorded spirv-opt pass list."""
-    from shadersmith.targets import spirv_tools
+    from shadersmith.targets.tools import spirv_tools
 
     passes = test.provenance.spirv_opt_passes
     try:

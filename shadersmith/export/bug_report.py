@@ -61,7 +61,7 @@ from shadersmith.export.checks import (
 )
 from shadersmith.export.common import ExportError
 from shadersmith.ir.profile import Language
-from shadersmith.targets.registry import cpu_stand_in
+from shadersmith.targets.catalogue.registry import cpu_stand_in
 
 PIGLIT = "piglit"
 AMBER = "amber"
@@ -248,7 +248,7 @@ _SHOWS = "shows the bug: "
 def bug_report(directory: Path, check_newest: bool = True, timeout_s: float = 60.0) -> BugReport:
     """The report of the finding `directory` records, its reproducer run before it is
     written; BugReportError or TestCaseError (one line) for a test with nothing to file."""
-    from shadersmith.harness.admission import load_admitted
+    from shadersmith.case.admission import load_admitted
     from shadersmith.oracle.components import is_witness
 
     test = load_admitted(directory)
@@ -390,7 +390,7 @@ def _as_differential(test: TestCase) -> TestCase:
 
 
 def _chain(target: str) -> tuple[str, ...]:
-    from shadersmith.targets.registry import TARGETS, chain_of
+    from shadersmith.targets.catalogue.registry import TARGETS, chain_of
 
     return tuple(chain_of(target).components) if target in TARGETS else ()
 
@@ -462,8 +462,8 @@ def _with_reduced_passes(candidate: Candidate, finding: Finding, checks: list[Ch
     order kept, reduce/pass_list.py) under which spirv-opt still crashes as recorded, or
     spirv-val (the newest too) still rejects its output with the recorded message."""
     from shadersmith.reduce.pass_list import ddmin, pass_units
-    from shadersmith.targets import spirv_tools
-    from shadersmith.targets.spirv_passes import violates_ordering
+    from shadersmith.targets.tools import spirv_tools
+    from shadersmith.targets.tools.spirv_passes import violates_ordering
 
     test = candidate.test
     passes = list(test.provenance.spirv_opt_passes or ())
@@ -810,7 +810,7 @@ def _piglit_reproducer(chosen: Candidate, failing: Sequence[str]) -> Reproducer:
 def _piglit_hint(failing: Sequence[str]) -> str:
     """shader_runner's command line on the first failing Mesa driver (softpipe with GL 4.5
     claimed, as the checks run it); on any driver for one that is not Mesa's."""
-    from shadersmith.targets.environment import SOFTPIPE_COMPUTE_OVERRIDE
+    from shadersmith.targets.runners.environment import SOFTPIPE_COMPUTE_OVERRIDE
 
     driver = next((d for t in failing if (d := _gl_driver(t)) is not None), None)
     settings = ["PIGLIT_PLATFORM=surfaceless_egl"]
@@ -846,8 +846,8 @@ def _swap_shader(text: str, stage: str, glsl: str) -> str:
 
 def _glsl_twin(test: TestCase) -> TestCase:
     """A test's program (a WGSL test's) as GLSL 4.50, with the same inputs."""
+    from shadersmith.case.regenerate import program_of
     from shadersmith.emit import emit
-    from shadersmith.harness.regenerate import program_of
     from shadersmith.ir.profile import GLSL450
 
     try:
@@ -1097,8 +1097,8 @@ def _newest(
 ) -> tuple[str, str]:
     """Whether the newest release here still has the bug: its twins of the recorded
     targets, and the reproducer itself on the newest Mesa or tools."""
-    from shadersmith.targets import newest as latest
-    from shadersmith.targets.registry import twins_on_newest
+    from shadersmith.targets.catalogue.registry import twins_on_newest
+    from shadersmith.targets.tools import newest as latest
 
     if not upstream.newest:
         return "not checked", upstream.why_not_newest

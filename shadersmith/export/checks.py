@@ -29,9 +29,12 @@ from pathlib import Path
 from shadersmith.case import TestCase
 from shadersmith.oracle.blame import witnesses_for
 from shadersmith.oracle.evidence import complete
-from shadersmith.targets.environment import OTHER_MESA_VENDOR_FILE, SOFTPIPE_COMPUTE_OVERRIDE
 from shadersmith.targets.lifetime import tied_to_this_process
 from shadersmith.targets.results import RunResult
+from shadersmith.targets.runners.environment import (
+    OTHER_MESA_VENDOR_FILE,
+    SOFTPIPE_COMPUTE_OVERRIDE,
+)
 from shadersmith.trial import Judged, judge, prepare_loaded
 
 # Where Debian's piglit puts shader_runner (and other layouts' spelling of it).
@@ -149,7 +152,7 @@ def run_shader_runner(
         env.update(SOFTPIPE_COMPUTE_OVERRIDE)
     library = None
     if newest_mesa:
-        from shadersmith.targets import newest
+        from shadersmith.targets.tools import newest
 
         version = newest.mesa_version()
         if version is None:
@@ -235,7 +238,7 @@ class Tools:
 
 
 def debian_tools() -> Tools:
-    from shadersmith.targets.glslang import system_tool
+    from shadersmith.targets.tools.glslang import system_tool
 
     names = ("glslangValidator", "spirv-opt", "spirv-val", "spirv-dis", "spirv-cross")
     found = {name: system_tool(name) for name in names}
@@ -243,10 +246,10 @@ def debian_tools() -> Tools:
 
 
 def newest_tools() -> Tools:
-    """PyPI's newest glslang and SPIRV-Tools (targets/newest.py); spirv-cross and
+    """PyPI's newest glslang and SPIRV-Tools (targets/tools/newest.py); spirv-cross and
     spirv-dis stay Debian's (no newer spirv-cross is packaged)."""
-    from shadersmith.targets import newest
-    from shadersmith.targets.glslang import system_tool
+    from shadersmith.targets.tools import newest
+    from shadersmith.targets.tools.glslang import system_tool
 
     paths = {
         name: path

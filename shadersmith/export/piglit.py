@@ -43,11 +43,11 @@ from shadersmith.export.common import (
     signed,
     words_of,
 )
-from shadersmith.harness.std430 import pack_buffer
 from shadersmith.ir.types import ArrayType, ScalarType, Type, VectorType
 from shadersmith.ir.values import Value
-from shadersmith.targets.buffers import buffer_inputs_from_specs
 from shadersmith.targets.results import BufferInput
+from shadersmith.targets.runners.buffers import buffer_inputs_from_specs
+from shadersmith.targets.runners.std430 import pack_buffer
 
 SHADER_TEST_FILE = "test.shader_test"
 # shader_runner's window (and the viewport `draw rect` fills): the largest target it covers.

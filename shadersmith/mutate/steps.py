@@ -1,6 +1,6 @@
-"""The step API under the name it had before steps/ (issue 20, part 5), for what still
-imports it from here: harness/reconditioned.py and harness/regenerate.py (harness/ is to
-be dissolved by another change).
+"""The step API under the name it had before steps/ (issue 20, part 5), with its
+dict-based parameters, for what still imports it from here: recondition/reconditioned_test.py
+and case/regenerate.py (moved from harness/, which is gone).
 New code imports the registry (steps/registry.py), the table of every step
 (steps/catalogue.py) and each step's own module; this module goes with its last importer.
 """

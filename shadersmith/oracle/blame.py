@@ -78,7 +78,7 @@ def same_releases(passing: Sequence[str], failing: Sequence[str]) -> list[str]:
     """The passing targets that clear components of the failing ones: those on the same
     releases. Names carry no versions, so gl-zink's right value (Mesa 25's GLSL front-end)
     must not clear gl-llvmpipe's `mesa-glsl` (Mesa 22's), nor a -newest twin's the base's."""
-    from shadersmith.targets.registry import on_newest
+    from shadersmith.targets.catalogue.registry import on_newest
 
     releases = {on_newest(name) for name in failing}
     return [name for name in passing if on_newest(name) in releases]
@@ -155,7 +155,13 @@ def refinement_targets(target: str) -> list[str]:
     CPU driver (other_back_ends). Read from the catalogue's typed rows, so new targets of
     the same kinds need no entry here.
     """
-    from shadersmith.targets.catalogue import TARGETS, GLBuild, Role, VulkanBuild, WrappedBuild
+    from shadersmith.targets.catalogue.table import (
+        TARGETS,
+        GLBuild,
+        Role,
+        VulkanBuild,
+        WrappedBuild,
+    )
 
     row = TARGETS.get(target)
     if row is None:
@@ -188,7 +194,7 @@ def other_back_ends(target: str) -> list[str]:
     vk-swiftshader-opt -> vk-lavapipe-opt. Their glslang, spirv-opt (same pass list) and
     spirv-val make the same SPIR-V, so a right output there clears those tools of a wrong
     one here: the driver that read it is left."""
-    from shadersmith.targets.catalogue import TARGETS, Role, VulkanBuild
+    from shadersmith.targets.catalogue.table import TARGETS, Role, VulkanBuild
 
     row = TARGETS.get(target)
     if row is None or not isinstance(row.build, VulkanBuild):
@@ -220,6 +226,6 @@ def missing_refinements(finding: Finding, results: Mapping[str, RunResult]) -> l
 
 def witnesses_for(targets: Sequence[str]) -> list[str]:
     """The witness targets a session of `targets` should hold ready."""
-    from shadersmith.targets.registry import witnesses
+    from shadersmith.targets.catalogue.registry import witnesses
 
     return sorted({w for target in targets for w in witnesses(target)} - set(targets))

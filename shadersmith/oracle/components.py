@@ -27,8 +27,8 @@ _HARNESS_EXCEPTION = "harness exception:"  # engine.py: our code raised inside t
 
 
 def is_witness(target: str) -> bool:
-    """A witness (targets/catalogue.py, Role.WITNESS) is evidence for blame only."""
-    from shadersmith.targets.registry import is_witness as in_catalogue
+    """A witness (targets/catalogue/table.py, Role.WITNESS) is evidence for blame only."""
+    from shadersmith.targets.catalogue.registry import is_witness as in_catalogue
 
     return in_catalogue(target)
 

@@ -20,9 +20,9 @@ import numpy as np
 
 from shadersmith.case.runs import RecordedResults, RunRecord
 from shadersmith.oracle.components import is_witness
-from shadersmith.targets.images import png_bytes
 from shadersmith.targets.results import Image, RunResult, RunStatus, canonical_value
-from shadersmith.targets.spirv_tools import disassemble
+from shadersmith.targets.runners.images import png_bytes
+from shadersmith.targets.tools.spirv_tools import disassemble
 
 
 class Verdict(enum.Enum):

@@ -3,7 +3,7 @@
 A first run on the requested targets says that something is wrong; it does not always
 say who is at fault. Two kinds of evidence are gathered, only for tests with a finding:
 
-- witnesses (targets/catalogue.py, Role.WITNESS): the same input through another consumer.
+- witnesses (targets/catalogue/table.py, Role.WITNESS): the same input through another consumer.
   spirv-cross's GLSL through softpipe tells a wrong spirv-cross output from a GL driver
   that mishandles a right one; the GL text through softpipe tells Mesa's GLSL front-end
   (shared) from llvmpipe's back-end (not shared).
@@ -26,7 +26,8 @@ from shadersmith.oracle.classify import WRONG_RESULT_KINDS, classify
 from shadersmith.oracle.components import chain_names, failing_component
 from shadersmith.oracle.front_end_state import front_end_fault
 from shadersmith.oracle.rust_panic import panic_cause
-from shadersmith.targets.chains import MESA_GLSL, Job
+from shadersmith.targets.chains import MESA_GLSL
+from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult, RunStatus
 from shadersmith.targets.session import TargetSession
 
@@ -89,7 +90,7 @@ def attach_front_end_causes(results: Mapping[str, RunResult], job: Job, componen
         if source is None:
             continue
         if source not in faults:
-            from shadersmith.targets.mesa_dump import front_end_dump
+            from shadersmith.targets.dumps.mesa_dump import front_end_dump
 
             faults[source] = front_end_fault(front_end_dump(source, job.stage))
         fault = faults[source]
@@ -110,7 +111,7 @@ def _gl_text_of(chain: Sequence[str], job: Job) -> str | None:
 @functools.lru_cache(maxsize=8)
 def _cross_compiled(source: str, stage: str) -> str | None:
     """spirv-cross's GLSL of `source` (the same for every chain through spirv-cross)."""
-    from shadersmith.targets.toolchain import ChainFailed, cross_compile
+    from shadersmith.targets.tools.toolchain import ChainFailed, cross_compile
 
     try:
         return cross_compile(source, stage)[0]

@@ -2,7 +2,7 @@
 
 A crash in LLVM or llvmpipe is not always their bug: the front-end may have handed them
 something no back-end can compile. Mesa prints the NIR its GLSL front-end produced when
-MESA_GLSL=dump is set (targets/mesa_dump.py). NIR states every value's bit size at its
+MESA_GLSL=dump is set (targets/dumps/mesa_dump.py). NIR states every value's bit size at its
 definition, so a use of a 32-bit value where an instruction needs 64 bits is visible in
 the text alone: the front-end made the bad state, and the back-end's crash is its
 symptom (Mesa's own validator checks the same, but only in debug builds).

@@ -42,11 +42,11 @@ from shadersmith.campaign.fusion import (
 )
 from shadersmith.campaign.fusion_tests import write_fusion_test
 from shadersmith.case import StepRecord, TestCase, TestCaseError, load_test, safe_files, write_test
+from shadersmith.case.build import generator_provenance
 from shadersmith.case.oracle import Fusion
 from shadersmith.corpus.prepare import prepare_corpus
 from shadersmith.corpus.record import program_of_record, record_of
 from shadersmith.generate.smith import generate, options_from_dict
-from shadersmith.harness.build import generator_provenance
 from shadersmith.ir.profile import profile_named
 from shadersmith.mutate.fusion import FUSE, Relation
 from shadersmith.oracle.differential import REFERENCE

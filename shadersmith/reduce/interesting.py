@@ -40,8 +40,8 @@ from shadersmith.oracle.differential import REFERENCE, output_digest
 from shadersmith.oracle.evidence import attach_front_end_causes
 from shadersmith.oracle.signature import STATUS_WORDS
 from shadersmith.reduce.subject import Subject
-from shadersmith.targets.chains import Job
-from shadersmith.targets.registry import runs_recorded_passes
+from shadersmith.targets.catalogue.registry import runs_recorded_passes
+from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
 from shadersmith.trial import Judged, PreparedTrial, judge, prepare_program, reconditioning

@@ -26,9 +26,9 @@ from typing import TypeVar
 
 from shadersmith.reduce.interesting import Interestingness, Judgement, Prepared
 from shadersmith.reduce.subject import Subject
-from shadersmith.targets.registry import runs_recorded_passes, spirv_toolset
-from shadersmith.targets.spirv_passes import PRESETS, violates_ordering
-from shadersmith.targets.spirv_tools import preset_passes
+from shadersmith.targets.catalogue.registry import runs_recorded_passes, spirv_toolset
+from shadersmith.targets.tools.spirv_passes import PRESETS, violates_ordering
+from shadersmith.targets.tools.spirv_tools import preset_passes
 
 T = TypeVar("T")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from shadersmith.case import Kind, Provenance, TestCase, TestCaseError
-from shadersmith.harness.regenerate import program_of
+from shadersmith.case.regenerate import program_of
 from shadersmith.ir.profile import GLSL450, Language, LanguageProfile
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues

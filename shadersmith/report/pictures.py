@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from shadersmith.targets.images import png_bytes
+from shadersmith.targets.runners.images import png_bytes
 
 Picture = npt.NDArray[np.uint8]
 

@@ -44,7 +44,7 @@ from shadersmith.report.test_view import (
     fusion_test_view,
     store_test_view,
 )
-from shadersmith.targets.registry import on_newest, twin_on_newest
+from shadersmith.targets.catalogue.registry import on_newest, twin_on_newest
 
 REPORT_MARKER = "shadersmith-report.json"
 DEFAULT_DIRECTORY = "report"  # inside the campaign, unless --out says otherwise

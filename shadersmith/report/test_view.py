@@ -40,8 +40,8 @@ from shadersmith.report.pictures import (
     encode_png,
     opaque,
 )
-from shadersmith.targets.images import PngError, decode_png
-from shadersmith.targets.registry import runs_recorded_passes
+from shadersmith.targets.catalogue.registry import runs_recorded_passes
+from shadersmith.targets.runners.images import PngError, decode_png
 
 # A value longer than this is cut in a table (the test.json holds it whole).
 VALUE_CHARACTERS = 160

@@ -14,49 +14,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from shadersmith.ir.profile import Language
-from shadersmith.ir.program import Program
-from shadersmith.ir.values import BufferValues
-from shadersmith.targets.precompile import PrecompiledSpirv
-from shadersmith.targets.results import BufferInput, Image, RunResult, RunStatus
+from shadersmith.targets.job import Job
+from shadersmith.targets.results import Image, RunResult, RunStatus
 
 if TYPE_CHECKING:
-    from shadersmith.targets.catalogue import GLBuild, VulkanBuild
+    from shadersmith.targets.catalogue.table import GLBuild, VulkanBuild
 
 DRIVER = "driver"  # what a runner calls the component it cannot name (oracle/components.py)
 
 DEFAULT_OPT_PASSES = ("-O",)
-
-
-@dataclass(frozen=True)
-class Job:
-    """One shader to run, with everything any target needs for it."""
-
-    stage: str  # "compute" or "fragment"
-    source: str  # the shader text, in `language`
-    # Compute: the storage buffers. Fragment: the blocks bound while drawing (uniform
-    # blocks, BufferInput.uniform), never read back.
-    buffers: tuple[BufferInput, ...] = ()
-    # The IR and initial values, for the reference interpreter (absent for foreign tests).
-    program: Program | None = None
-    buffer_values: BufferValues | None = None
-    # spirv-opt pass list recorded in the test; None means the target's own default.
-    spirv_passes: tuple[str, ...] | None = None
-    # Compute jobs: how many work groups are dispatched (each of the shader's local size).
-    groups: tuple[int, int, int] = (1, 1, 1)
-    # Fragment jobs: framebuffer size, and the GLSL 3.30 text for GL 3.3 drivers.
-    width: int = 256
-    height: int = 256
-    source_gl33: str | None = None
-    # Fragment jobs: the output is a `uvec4` rendered into an RGBA32UI attachment and read
-    # back as uint32 words (RunResult.image), instead of RGBA8.
-    integer_image: bool = False
-    # Debian's glslang module of `source`, made once for every Vulkan chain of the job
-    # (precompile.py); a chain whose glslang or text differs makes its own.
-    spirv: PrecompiledSpirv | None = None
-    # The language `source` is written in (its test's profile's): a chain answers a job
-    # in a language it does not read as `unsupported` (job_language_refused). A job made
-    # by hand in another language than GLSL says so.
-    language: Language = Language.GLSL
 
 
 @dataclass
@@ -96,8 +62,8 @@ def gl_target(name: str, build: GLBuild, newest: bool = False) -> ChainTarget:
     """GLSL straight into an OpenGL driver: `gl-llvmpipe`, `gl-softpipe`, `gl-nvidia`,
     `gl-zink` (catalogue.GLBuild); `newest` on the newest Mesa (newest.py: the worker
     starts with its environment)."""
-    from shadersmith.targets import newest as latest
-    from shadersmith.targets.gl_runner import GLRunner
+    from shadersmith.targets.runners.gl_runner import GLRunner
+    from shadersmith.targets.tools import newest as latest
 
     expected = latest.require_mesa() if newest else None
     driver = build.driver
@@ -185,11 +151,11 @@ def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainT
     spirv-cross has no newer build than Debian's. A user's own tools (`build.toolset`,
     user_targets.py) where it names them, Debian's otherwise.
     """
-    from shadersmith.targets import newest as latest
-    from shadersmith.targets import toolchain
-    from shadersmith.targets.gl_runner import llvm_version
-    from shadersmith.targets.precompile import usable
-    from shadersmith.targets.spirv_tools import DEBIAN, spirv_cross_version, spirv_val_version
+    from shadersmith.targets.runners.gl_runner import llvm_version
+    from shadersmith.targets.tools import newest as latest
+    from shadersmith.targets.tools import toolchain
+    from shadersmith.targets.tools.precompile import usable
+    from shadersmith.targets.tools.spirv_tools import DEBIAN, spirv_cross_version, spirv_val_version
 
     device, optimizer, recross, toolset = (
         build.device,
@@ -215,7 +181,7 @@ def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainT
         return (optimizer,) if optimizer else ()
 
     if build.cross_driver is not None:
-        from shadersmith.targets.gl_runner import GLRunner
+        from shadersmith.targets.runners.gl_runner import GLRunner
 
         gl_driver = build.cross_driver
         gl_runner = GLRunner(gl_driver, raise_version=gl_driver == "softpipe")
@@ -258,8 +224,8 @@ def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainT
             name, components, run_cross, extra_versions={**gl_versions, **validated_by}
         )
 
-    from shadersmith.targets import swiftshader
-    from shadersmith.targets.vk_runner import VulkanRunner
+    from shadersmith.targets.runners import swiftshader
+    from shadersmith.targets.runners.vk_runner import VulkanRunner
 
     package = swiftshader.require() if device == swiftshader.DEVICE else None
     vk_runner = VulkanRunner(device)

@@ -40,8 +40,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from shadersmith.targets import in_process, lifetime
+from shadersmith.targets import lifetime
 from shadersmith.targets.results import RunResult, RunStatus
+from shadersmith.targets.tools import in_process
 
 DEFAULT_TIMEOUT_S = 60.0
 DEFAULT_MEMORY_CAP_MB = 4096

@@ -5,14 +5,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from shadersmith.case import TestCase
 from shadersmith.emit import emit
-from shadersmith.harness.testcase import TestCase
 from shadersmith.ir.profile import GLSL330, Language, LanguageProfile
 from shadersmith.ir.program import Program, Stage
 from shadersmith.ir.types import ScalarKind, ScalarType, Type, VectorType
 from shadersmith.ir.values import BufferValues
-from shadersmith.targets.buffers import buffer_inputs, buffer_inputs_from_specs
-from shadersmith.targets.chains import Job
+from shadersmith.targets.job import Job
+from shadersmith.targets.runners.buffers import buffer_inputs, buffer_inputs_from_specs
 
 # The target a generated fragment shader is drawn into: the generator's FragmentLayout
 # steers divergence over exactly this many fragments (generate/invocations.py).

@@ -29,13 +29,14 @@ from typing import Any
 import vulkan as vk
 
 from shadersmith.ir.profile import Language
-from shadersmith.targets import newest, toolchain
-from shadersmith.targets.catalogue import RADV_FAMILIES, RadvBuild
-from shadersmith.targets.chains import ChainTarget, Job, job_language_refused
-from shadersmith.targets.environment import DriverUnavailable
+from shadersmith.targets.catalogue.table import RADV_FAMILIES, RadvBuild
+from shadersmith.targets.chains import ChainTarget, job_language_refused
+from shadersmith.targets.job import Job
 from shadersmith.targets.results import BufferInput, RunResult, RunStatus
-from shadersmith.targets.spirv_tools import DEBIAN
-from shadersmith.targets.vk_runner import COLOR_FORMAT, INTEGER_COLOR_FORMAT, VulkanRunner
+from shadersmith.targets.runners.environment import DriverUnavailable
+from shadersmith.targets.runners.vk_runner import COLOR_FORMAT, INTEGER_COLOR_FORMAT, VulkanRunner
+from shadersmith.targets.tools import newest, toolchain
+from shadersmith.targets.tools.spirv_tools import DEBIAN
 
 ACO_VALIDATORS = "validateir,validatera"
 ACO_ERROR = "ACO ERROR:"  # aco_validate.cpp's heading for every failed check

@@ -36,7 +36,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from shadersmith.targets.chains import Job
+from shadersmith.targets.catalogue.registry import Discovery, discover, spec_for
 from shadersmith.targets.engine import (
     MemoryCap,
     TargetSpec,
@@ -45,7 +45,7 @@ from shadersmith.targets.engine import (
     memory_cap_for,
     own_time_limit_s,
 )
-from shadersmith.targets.registry import Discovery, discover, spec_for
+from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
 

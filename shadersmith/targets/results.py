@@ -12,9 +12,9 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from shadersmith.harness.std430 import Layout
 from shadersmith.ir.types import Type
 from shadersmith.ir.values import Value
+from shadersmith.targets.runners.std430 import Layout
 
 # RGBA8 (uint8) for float colour outputs, or RGBA32UI (uint32) for an integer colour
 # attachment (generated fragment tests: exact 32-bit words, see images.py).
@@ -78,7 +78,7 @@ class RunResult:
     compile_ms: float = 0.0
     run_ms: float = 0.0
     tools_ms: float = 0.0  # glslang, spirv-opt, spirv-val, spirv-cross (subprocesses)
-    # Where the chain took the job's shared glslang module (targets/precompile.py): the
+    # Where the chain took the job's shared glslang module (targets/tools/precompile.py): the
     # glslang and spirv-val time the caller spent once for every chain of the job, NOT in
     # `tools_ms`; None where the chain ran its own glslang (counted in `tools_ms`).
     shared_spirv_ms: float | None = None

@@ -29,7 +29,7 @@ from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from shadersmith.targets.chains import Job
+from shadersmith.targets.catalogue.registry import spec_for
 from shadersmith.targets.engine import (
     DEFAULT_MEMORY_CAP_MB,
     DEFAULT_TIMEOUT_S,
@@ -39,11 +39,11 @@ from shadersmith.targets.engine import (
     WorkerPool,
     memory_cap_for,
 )
-from shadersmith.targets.glslang_library import workers_run_in_process
-from shadersmith.targets.precompile import needs_debian_spirv, with_spirv
-from shadersmith.targets.registry import spec_for
+from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult, RunStatus
-from shadersmith.targets.spirv_tools import DEBIAN
+from shadersmith.targets.tools.glslang_library import workers_run_in_process
+from shadersmith.targets.tools.precompile import needs_debian_spirv, with_spirv
+from shadersmith.targets.tools.spirv_tools import DEBIAN
 
 
 class JobRunner(Protocol):
@@ -368,7 +368,7 @@ def _run_with_reruns(worker: JobRunner, job: Job, reruns: int) -> RunResult:
 def reads_ir(name: str) -> bool:
     """Whether target `name` reads a job's IR (`Job.program`, `buffer_values`): only the
     reference interpreter. The others run the text."""
-    from shadersmith.targets.catalogue import TARGETS
+    from shadersmith.targets.catalogue.table import TARGETS
 
     target = TARGETS.get(name)
     return target is not None and target.reads_ir
@@ -385,7 +385,7 @@ def without_ir(job: Job) -> Job:
 
 def _declared_stages(name: str) -> frozenset[str] | None:
     """The stages target `name` declares (catalogue.py), or None for a name it lacks."""
-    from shadersmith.targets.registry import chain_of
+    from shadersmith.targets.catalogue.registry import chain_of
 
     try:
         return chain_of(name).stages

@@ -20,13 +20,14 @@ import re
 from typing import TYPE_CHECKING
 
 from shadersmith.ir.profile import Language
-from shadersmith.targets.chains import ChainTarget, Job, gl_components, job_language_refused
-from shadersmith.targets.gl_runner import llvm_version, mesa_version
+from shadersmith.targets.chains import ChainTarget, gl_components, job_language_refused
+from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult, RunStatus
-from shadersmith.targets.wgpu_runner import WgpuRunner
+from shadersmith.targets.runners.gl_runner import llvm_version, mesa_version
+from shadersmith.targets.runners.wgpu_runner import WgpuRunner
 
 if TYPE_CHECKING:
-    from shadersmith.targets.catalogue import WgpuBuild
+    from shadersmith.targets.catalogue.table import WgpuBuild
 
 NAGA = "naga"
 NAGA_GLSL_IN = "naga-glsl-in"
@@ -48,7 +49,7 @@ def wgpu_target(name: str, build: WgpuBuild, newest: bool = False) -> ChainTarge
     with that Mesa's environment); `build.raise_version`: softpipe with its versions
     raised (the blame witness). See catalogue.WgpuBuild."""
     backend, device, language = build.backend, build.device, build.language
-    from shadersmith.targets import newest as latest
+    from shadersmith.targets.tools import newest as latest
 
     expected = latest.require_mesa() if newest else None
     runner = WgpuRunner(backend, device, build.raise_version)

@@ -12,12 +12,13 @@ import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from shadersmith.targets.chains import ChainTarget, Job
+from shadersmith.targets.chains import ChainTarget
 from shadersmith.targets.engine import TargetSpec
+from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult
 
 if TYPE_CHECKING:
-    from shadersmith.targets.catalogue import WrappedBuild
+    from shadersmith.targets.catalogue.table import WrappedBuild
 
 # What a wrapper's factory returns, given the real target and the row's arguments.
 Wrapper = Callable[..., Callable[[Job], RunResult]]

@@ -35,19 +35,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from shadersmith.harness.std430 import pack_buffer, runtime_lengths_of, unpack_buffer
 from shadersmith.ir.profile import Language
-from shadersmith.targets.environment import (
+from shadersmith.targets.dumps.glsl_dump import GlslDump
+from shadersmith.targets.dumps.spirv_dump import SpirvDump
+from shadersmith.targets.results import BufferInput, RunResult, RunStatus
+from shadersmith.targets.runners.environment import (
     DriverUnavailable,
     disable_shader_cache,
     ensure_runtime_directory,
     select_gl_driver,
 )
-from shadersmith.targets.glsl_dump import GlslDump
-from shadersmith.targets.images import CLEAR_COLOR, CLEAR_UINT, image_from_pixels
-from shadersmith.targets.results import BufferInput, RunResult, RunStatus
-from shadersmith.targets.spirv_dump import SpirvDump
-from shadersmith.targets.wgpu_bindings import BufferKind, glsl_buffer_kinds, wgsl_buffer_kinds
+from shadersmith.targets.runners.images import CLEAR_COLOR, CLEAR_UINT, image_from_pixels
+from shadersmith.targets.runners.std430 import pack_buffer, runtime_lengths_of, unpack_buffer
+from shadersmith.targets.runners.wgpu_bindings import (
+    BufferKind,
+    glsl_buffer_kinds,
+    wgsl_buffer_kinds,
+)
 
 # wgpu-native's instance back-end names, and the adapter's `backend_type` each gives.
 BACKENDS = {"vulkan": ("Vulkan", "Vulkan"), "gl": ("GL", "OpenGL")}

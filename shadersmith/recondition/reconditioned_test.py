@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from shadersmith.case import TestCase, inputs_of
+from shadersmith.case.regenerate import rebuild
 from shadersmith.emit import emit
-from shadersmith.harness.regenerate import rebuild
 from shadersmith.interp import run_compute
 from shadersmith.mutate.steps import RECONDITION, apply_step, recondition_params
 from shadersmith.recondition import (

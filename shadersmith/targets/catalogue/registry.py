@@ -14,7 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from shadersmith.ir.profile import Language
-from shadersmith.targets.catalogue import (
+from shadersmith.targets.catalogue.table import (
     RADV_FAMILIES,
     TARGETS,
     GLBuild,
@@ -26,7 +26,7 @@ from shadersmith.targets.catalogue import (
     rows,
 )
 from shadersmith.targets.engine import TargetSpec, TargetUnavailable, Worker
-from shadersmith.targets.spirv_tools import DEBIAN, Toolset
+from shadersmith.targets.tools.spirv_tools import DEBIAN, Toolset
 
 __all__ = ["RADV_FAMILIES", "TARGETS", "Target"]
 
@@ -136,7 +136,7 @@ def spirv_toolset(name: str) -> Toolset:
     """The glslang and SPIRV-Tools target `name`'s chain runs: a user's own where it
     declares them (user_targets.py), the newest releases' on a twin, Debian's otherwise
     (a wrapped target's base decides)."""
-    from shadersmith.targets.newest import newest_toolset
+    from shadersmith.targets.tools.newest import newest_toolset
 
     target = TARGETS.get(name)
     if target is None:

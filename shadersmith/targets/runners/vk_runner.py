@@ -28,13 +28,13 @@ from typing import Any
 
 import vulkan as vk
 
-from shadersmith.harness.std430 import pack_buffer, runtime_lengths_of, unpack_buffer
 from shadersmith.ir.values import Value
-from shadersmith.targets.fullscreen import VULKAN_VERTEX_SHADER
-from shadersmith.targets.images import CLEAR_COLOR, CLEAR_UINT, image_from_pixels
 from shadersmith.targets.results import BufferInput, RunResult, RunStatus
-from shadersmith.targets.spirv_tools import compile_glsl_to_spirv
-from shadersmith.targets.vk_device import HostBuffer, VulkanDevice
+from shadersmith.targets.runners.fullscreen import VULKAN_VERTEX_SHADER
+from shadersmith.targets.runners.images import CLEAR_COLOR, CLEAR_UINT, image_from_pixels
+from shadersmith.targets.runners.std430 import pack_buffer, runtime_lengths_of, unpack_buffer
+from shadersmith.targets.runners.vk_device import HostBuffer, VulkanDevice
+from shadersmith.targets.tools.spirv_tools import compile_glsl_to_spirv
 
 COLOR_FORMAT = vk.VK_FORMAT_R8G8B8A8_UNORM
 INTEGER_COLOR_FORMAT = vk.VK_FORMAT_R32G32B32A32_UINT

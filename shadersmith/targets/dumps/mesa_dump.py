@@ -24,8 +24,8 @@ DUMP_TIMEOUT_S = 60.0
 NAME = "mesa-dump"
 _SPEC = TargetSpec(
     NAME,
-    "shadersmith.targets.mesa_dump:dump_target",
-    environment="shadersmith.targets.mesa_dump:dump_environment",
+    "shadersmith.targets.dumps.mesa_dump:dump_target",
+    environment="shadersmith.targets.dumps.mesa_dump:dump_environment",
 )
 
 
@@ -64,7 +64,7 @@ class _Dumper:
     name = NAME
 
     def __init__(self) -> None:
-        from shadersmith.targets.gl_runner import GLRunner
+        from shadersmith.targets.runners.gl_runner import GLRunner
 
         self.runner = GLRunner("llvmpipe")
         self.libc = ctypes.CDLL(None)
@@ -75,7 +75,7 @@ class _Dumper:
         return {}
 
     def execute(self, job: DumpJob) -> RunResult:
-        from shadersmith.targets.fullscreen import gl_vertex_shader
+        from shadersmith.targets.runners.fullscreen import gl_vertex_shader
 
         failure = ""
         try:

@@ -12,7 +12,7 @@ from typing import Any
 
 import vulkan as vk
 
-from shadersmith.targets.environment import (
+from shadersmith.targets.runners.environment import (
     DriverUnavailable,
     disable_shader_cache,
     ensure_runtime_directory,

@@ -22,9 +22,9 @@ import struct
 import time
 from pathlib import Path
 
-from shadersmith.targets.dump_folder import dump_folder
+from shadersmith.targets.dumps.dump_folder import dump_folder
 from shadersmith.targets.results import RunResult, RunStatus
-from shadersmith.targets.spirv_tools import SpirvValError, validate_spirv
+from shadersmith.targets.tools.spirv_tools import SpirvValError, validate_spirv
 
 DUMP_VARIABLE = "MESA_SPIRV_DUMP_PATH"
 # Blame: spirv-val rejecting a module blames the tool that wrote it (oracle/components.py).

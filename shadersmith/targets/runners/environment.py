@@ -66,7 +66,7 @@ def select_gl_driver(driver: str, raise_version: bool = False) -> None:
     disable_shader_cache()
     ensure_runtime_directory()
     vendor = "nvidia" if driver == "nvidia" else "mesa"
-    # A worker on another Mesa (targets/newest.py) names that Mesa's vendor file.
+    # A worker on another Mesa (targets/tools/newest.py) names that Mesa's vendor file.
     chosen = os.environ.get(OTHER_MESA_VENDOR_FILE) if vendor == "mesa" else None
     if chosen:
         os.environ["__EGL_VENDOR_LIBRARY_FILENAMES"] = chosen

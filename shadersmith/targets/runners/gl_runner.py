@@ -23,12 +23,12 @@ from typing import Any
 import moderngl
 import numpy as np
 
-from shadersmith.harness.std430 import pack_buffer, runtime_lengths_of, unpack_buffer
 from shadersmith.ir.values import Value
-from shadersmith.targets.environment import DriverUnavailable, select_gl_driver
-from shadersmith.targets.fullscreen import gl_vertex_shader
-from shadersmith.targets.images import CLEAR_COLOR, CLEAR_UINT, image_from_pixels
 from shadersmith.targets.results import BufferInput, RunResult, RunStatus
+from shadersmith.targets.runners.environment import DriverUnavailable, select_gl_driver
+from shadersmith.targets.runners.fullscreen import gl_vertex_shader
+from shadersmith.targets.runners.images import CLEAR_COLOR, CLEAR_UINT, image_from_pixels
+from shadersmith.targets.runners.std430 import pack_buffer, runtime_lengths_of, unpack_buffer
 
 
 @dataclass(frozen=True)

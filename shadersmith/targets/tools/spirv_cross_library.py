@@ -24,9 +24,9 @@ import os
 import subprocess
 from collections.abc import Callable
 
-from shadersmith.targets import in_process
 from shadersmith.targets.lifetime import tied_to_this_process
-from shadersmith.targets.spirv_tools import SPIRV_CROSS, SpirvCrossError, ToolOutcome
+from shadersmith.targets.tools import in_process
+from shadersmith.targets.tools.spirv_tools import SPIRV_CROSS, SpirvCrossError, ToolOutcome
 
 LIBRARY = "libspirv-cross-c-shared.so.0"
 PACKAGES = ("libspirv-cross-c-shared0", "spirv-cross")

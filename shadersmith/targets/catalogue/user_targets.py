@@ -37,9 +37,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from shadersmith.targets import catalogue
-from shadersmith.targets.catalogue import BOTH, FRAGMENT, GLBuild, Target, VulkanBuild
-from shadersmith.targets.spirv_tools import Toolset
+from shadersmith.targets.catalogue import table as catalogue
+from shadersmith.targets.catalogue.table import BOTH, FRAGMENT, GLBuild, Target, VulkanBuild
+from shadersmith.targets.tools.spirv_tools import Toolset
 
 # Read by `shadersmith` before any command (cli.py's --targets-file says the same).
 ENVIRONMENT_VARIABLE = "SHADERSMITH_TARGETS_FILE"

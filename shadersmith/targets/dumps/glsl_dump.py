@@ -17,7 +17,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from shadersmith.targets.dump_folder import dump_folder
+from shadersmith.targets.dumps.dump_folder import dump_folder
 
 DUMP_VARIABLE = "MESA_SHADER_DUMP_PATH"
 _PREFIX = {"compute": "CS_", "fragment": "FS_"}

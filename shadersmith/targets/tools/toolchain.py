@@ -8,7 +8,7 @@ A tool that rejects, crashes or hangs gives a RunResult naming it in `failed_com
 so a wrong result or a failure can be blamed on one link of the chain. `tools_ms` is the
 time spent in the tools (each a subprocess: glslang's start-up alone is ~0.1 s).
 
-A `Toolset` picks the binaries (Debian's by default, or the newest: targets/newest.py);
+A `Toolset` picks the binaries (Debian's by default, or the newest: targets/tools/newest.py);
 when spirv-val took a second opinion (spirv_tools.validate_spirv), the result's log ends
 with what it said.
 
@@ -23,12 +23,19 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from shadersmith.targets import spirv_tools
-from shadersmith.targets.gl_runner import GLRunner
-from shadersmith.targets.precompile import PrecompiledSpirv, usable
+from shadersmith.targets.job import PrecompiledSpirv
 from shadersmith.targets.results import BufferInput, RunResult, RunStatus
-from shadersmith.targets.spirv_tools import DEBIAN, SpirvValError, ToolError, ToolOutcome, Toolset
-from shadersmith.targets.vk_runner import VulkanRunner
+from shadersmith.targets.runners.gl_runner import GLRunner
+from shadersmith.targets.runners.vk_runner import VulkanRunner
+from shadersmith.targets.tools import spirv_tools
+from shadersmith.targets.tools.precompile import usable
+from shadersmith.targets.tools.spirv_tools import (
+    DEBIAN,
+    SpirvValError,
+    ToolError,
+    ToolOutcome,
+    Toolset,
+)
 
 T = TypeVar("T")
 

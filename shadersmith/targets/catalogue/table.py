@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from shadersmith.ir.profile import Language
 from shadersmith.targets.engine import TargetSpec
-from shadersmith.targets.spirv_tools import Toolset
+from shadersmith.targets.tools.spirv_tools import Toolset
 
 COMPUTE = "compute"
 FRAGMENT = "fragment"
@@ -117,7 +117,7 @@ class WrappedBuild:
 Build = GLBuild | VulkanBuild | WgpuBuild | RadvBuild | InterpBuild | WrappedBuild
 
 _WRAPPED_FACTORY = "shadersmith.targets.wrapped:wrapped_target"
-_NEWEST_MESA = "shadersmith.targets.newest:mesa_environment"
+_NEWEST_MESA = "shadersmith.targets.tools.newest:mesa_environment"
 
 
 @dataclass(frozen=True)
@@ -199,7 +199,7 @@ RADV_FAMILIES = {
 _GL_LLVMPIPE = ("mesa-glsl", "llvmpipe", "llvm")
 _LAVAPIPE = ("lavapipe", "llvmpipe", "llvm")
 _SOFTPIPE = ("mesa-glsl", "softpipe")
-_SWIFTSHADER_ENVIRONMENT = "shadersmith.targets.swiftshader:environment"
+_SWIFTSHADER_ENVIRONMENT = "shadersmith.targets.runners.swiftshader:environment"
 _RADV_ENVIRONMENT = "shadersmith.targets.radv:environment"
 _WGSL_VULKAN = ("naga", "naga-spv-out", "wgpu-hal-vulkan")
 _WGSL_GL = ("naga", "naga-glsl-out", "wgpu-hal-gles")

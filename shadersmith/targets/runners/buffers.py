@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from shadersmith.case import BufferSpec
 from shadersmith.case.typenames import parse_type_name
-from shadersmith.harness.testcase import BufferSpec
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
 from shadersmith.targets.results import BufferInput

@@ -16,8 +16,8 @@ import math
 from pathlib import Path
 
 from shadersmith.case import TestCase, TestCaseError, buffer_specs, load_test
+from shadersmith.case.regenerate import program_of
 from shadersmith.case.time_cap import time_cap
-from shadersmith.harness.regenerate import program_of
 from shadersmith.interp.program import MAX_INVOCATIONS
 from shadersmith.ir.profile import LanguageProfile
 from shadersmith.ir.program import Program

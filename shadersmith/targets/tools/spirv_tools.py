@@ -22,8 +22,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from shadersmith.targets.glslang import ToolMissing, glslang_path, glslang_version, system_tool
 from shadersmith.targets.lifetime import tied_to_this_process
+from shadersmith.targets.tools.glslang import (
+    ToolMissing,
+    glslang_path,
+    glslang_version,
+    system_tool,
+)
 
 SPIRV_OPT = "spirv-opt"
 SPIRV_VAL = "spirv-val"
@@ -83,7 +88,7 @@ class SpirvCrossError(ToolError):
 @dataclass(frozen=True)
 class Toolset:
     """The glslang, spirv-opt and spirv-val binaries one chain runs: Debian's (`DEBIAN`,
-    the default chains) or the newest releases (targets/newest.py). A path of None means
+    the default chains) or the newest releases (targets/tools/newest.py). A path of None means
     Debian's tool of that name, found on PATH."""
 
     name: str = "debian"
@@ -125,7 +130,7 @@ DEBIAN = Toolset()
 @functools.cache
 def debian_validators() -> tuple[str, ...]:
     """Debian's spirv-val, then the newest where installed (validate_spirv says why)."""
-    from shadersmith.targets.newest import tool_path_or_none
+    from shadersmith.targets.tools.newest import tool_path_or_none
 
     latest = tool_path_or_none(SPIRV_VAL)
     return (_tool_path(SPIRV_VAL), latest) if latest else (_tool_path(SPIRV_VAL),)
@@ -141,7 +146,7 @@ def compile_glsl_to_spirv(
     """GLSL (Vulkan semantics) to SPIR-V with `glslangValidator -V`, or with the same
     glslang in-process where this is a worker and the library is there
     (glslang_library.py): the same module, ~20x sooner."""
-    from shadersmith.targets.glslang_library import library_for
+    from shadersmith.targets.tools.glslang_library import library_for
 
     library = library_for(toolset)
     if library is not None and stage in STAGE_EXTENSIONS:
@@ -165,7 +170,7 @@ def optimize(
     """Run spirv-opt with `passes` (flags such as `-O` or `--ccp`), in the given order;
     in-process where this is a worker and the toolset's library is there
     (spirv_tools_library.py): the same module, without a process start."""
-    from shadersmith.targets.spirv_tools_library import optimizer_for
+    from shadersmith.targets.tools.spirv_tools_library import optimizer_for
 
     library = optimizer_for(toolset, passes)
     if library is not None:
@@ -212,7 +217,7 @@ def validate_spirv(
     Each validator runs in-process where this is a worker and its library is there
     (spirv_tools_library.py), as a subprocess otherwise: the same verdict and log.
     """
-    from shadersmith.targets.spirv_tools_library import validator_for
+    from shadersmith.targets.tools.spirv_tools_library import validator_for
 
     validators = toolset.validator_paths()
     verdicts: list[str] = []
@@ -270,7 +275,7 @@ def _spirv_val_message(log: str) -> str:
 def cross_to_glsl(spirv: bytes, version: int = 450, timeout_s: float = DEFAULT_TIMEOUT_S) -> str:
     """SPIR-V back to OpenGL GLSL (not Vulkan GLSL) with spirv-cross: in-process in a
     worker where its library is there (spirv_cross_library.py), else the command line."""
-    from shadersmith.targets.spirv_cross_library import cross_compiler_for
+    from shadersmith.targets.tools.spirv_cross_library import cross_compiler_for
 
     library = cross_compiler_for(spirv)
     if library is not None:

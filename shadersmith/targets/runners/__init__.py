@@ -1,0 +1,2 @@
+"""What drives a driver: GL through EGL, Vulkan, wgpu, their environments, images and
+buffer layouts."""
