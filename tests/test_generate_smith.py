@@ -72,6 +72,7 @@ from shadersmith.ir.types import (
     UINT,
     VOID,
     ArrayType,
+    MatrixType,
     ScalarKind,
     ScalarType,
     StructField,
@@ -409,6 +410,8 @@ class Checker:
                 bound, element = base.length, base.element
             elif isinstance(base, VectorType):
                 bound, element = base.size, base.component
+            elif isinstance(base, MatrixType):
+                bound, element = base.columns, VectorType(ScalarKind.FLOAT, base.rows)
             else:
                 self.fail(f"indexing {base}")
                 raise AssertionError
@@ -471,6 +474,8 @@ class Checker:
             if left != right or left not in (INT, UINT, ScalarType(ScalarKind.FLOAT)):
                 self.fail(f"{op.value} on {left}, {right}")
             return BOOL
+        if isinstance(left, MatrixType) or isinstance(right, MatrixType):
+            return self.matrix_binary(op, left, right)
         integer = (ScalarKind.INT, ScalarKind.UINT)
         if op in (BinaryOp.SHL, BinaryOp.SHR):
             if lk not in integer or rk not in integer:
@@ -492,6 +497,27 @@ class Checker:
                 self.fail(f"{op.value} on {left}, {right}")
             return left
         return left if isinstance(left, VectorType) else right
+
+    def matrix_binary(self, op: BinaryOp, left: Type, right: Type) -> Type:
+        """GLSL 4.50 sections 5.9 and 5.10: + and - of equal matrices, * by a float
+        scalar, and the linear-algebra products, whose inner sizes must match."""
+        float_ = ScalarType(ScalarKind.FLOAT)
+        if op in (BinaryOp.ADD, BinaryOp.SUB) and left == right:
+            return left
+        if op is not BinaryOp.MUL:
+            self.fail(f"{op.value} on {left}, {right}")
+        if left == float_ or right == float_:
+            return right if left == float_ else left
+        if isinstance(left, MatrixType) and isinstance(right, MatrixType):
+            if left.columns != right.rows:
+                self.fail(f"{left} * {right}")
+            return MatrixType(right.columns, left.rows)
+        if isinstance(left, MatrixType) and right == VectorType(ScalarKind.FLOAT, left.columns):
+            return VectorType(ScalarKind.FLOAT, left.rows)
+        if isinstance(right, MatrixType) and left == VectorType(ScalarKind.FLOAT, right.rows):
+            return VectorType(ScalarKind.FLOAT, right.columns)
+        self.fail(f"* on {left}, {right}")
+        raise AssertionError
 
     def assign(self, expr: Assign) -> Type:
         target = self.expect_lvalue(expr.target)
@@ -520,6 +546,16 @@ class Checker:
             if len(arg_types) != 1 or not isinstance(arg_types[0], ScalarType):
                 self.fail(f"conversion {type_} of {arg_types}")
             return type_
+        if isinstance(type_, MatrixType):
+            # One scalar (the diagonal), one matrix (resized), or every component.
+            if len(arg_types) == 1 and isinstance(arg_types[0], ScalarType | MatrixType):
+                return type_
+            counted = sum(component_count(t) for t in arg_types)
+            if counted != type_.columns * type_.rows or any(
+                isinstance(t, MatrixType) for t in arg_types
+            ):
+                self.fail(f"constructor {type_} of {arg_types}")
+            return type_
         assert isinstance(type_, VectorType)
         components = sum(component_count(t) for t in arg_types)
         single = len(arg_types) == 1 and (
@@ -535,6 +571,8 @@ class Checker:
             if arg_types:
                 self.fail(f"{expr.callee} with arguments")
             return VOID
+        if expr.kind is CallKind.BUILTIN and expr.callee in _MATRIX_BUILTINS:
+            return _matrix_builtin(self, expr.callee, arg_types)
         if expr.kind is CallKind.BUILTIN:
             overload = find_exact(expr.callee, arg_types)
             if overload is None:
@@ -557,6 +595,33 @@ class Checker:
             if param.qualifier is not ParamQualifier.IN:
                 self.expect_lvalue(arg)
         return function.return_type
+
+
+_MATRIX_BUILTINS = frozenset({"transpose", "determinant", "matrixCompMult", "outerProduct"})
+
+
+def _matrix_builtin(checker: Checker, name: str, args: tuple[Type, ...]) -> Type:
+    """GLSL 4.50 section 8.6, written out."""
+    first = args[0]
+    if name == "outerProduct":
+        if len(args) != 2 or not all(
+            isinstance(a, VectorType) and a.kind is ScalarKind.FLOAT for a in args
+        ):
+            checker.fail(f"outerProduct{args}")
+        column, row = args
+        assert isinstance(column, VectorType) and isinstance(row, VectorType)
+        return MatrixType(row.size, column.size)
+    if not isinstance(first, MatrixType):
+        checker.fail(f"{name}{args}")
+        raise AssertionError
+    if name == "transpose" and len(args) == 1:
+        return MatrixType(first.rows, first.columns)
+    if name == "determinant" and len(args) == 1 and first.columns == first.rows:
+        return ScalarType(ScalarKind.FLOAT)
+    if name == "matrixCompMult" and args == (first, first):
+        return first
+    checker.fail(f"{name}{args}")
+    raise AssertionError
 
 
 def _element_kind(type_: Type) -> ScalarKind | None:
@@ -733,9 +798,10 @@ def test_options_json_round_trip() -> None:
     assert options_from_dict(data) == options
     # Missing options: the defaults, but for those added later the value that gives old
     # tests' programs (a test.json without multi_invocation_probability is single, one
-    # without liveness_across_blocks extends liveness within statement lists).
+    # without liveness_across_blocks extends liveness within statement lists, one without
+    # matrix_probability has no matrices).
     assert options_from_dict({}) == SmithOptions(
-        multi_invocation_probability=0.0, liveness_across_blocks=False
+        multi_invocation_probability=0.0, liveness_across_blocks=False, matrix_probability=0.0
     )
     with pytest.raises(ValueError, match="unknown"):
         options_from_dict({"max_depth": 3})

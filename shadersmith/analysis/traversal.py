@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from shadersmith.ir.expressions import (
+    ArrayLength,
     Assign,
     Binary,
     Call,
@@ -108,6 +109,10 @@ def map_expression_children(expr: Expression, fn: ExprFn) -> Expression:
         assert isinstance(expr, Sequence)
         items = _tuple(expr.items, fn)
         return expr if items is expr.items else Sequence(expr.type, items)
+    if cls is ArrayLength:
+        assert isinstance(expr, ArrayLength)
+        base = fn(expr.base)
+        return expr if base is expr.base else ArrayLength(expr.type, base)
     raise TypeError(f"not an expression: {expr!r}")
 
 

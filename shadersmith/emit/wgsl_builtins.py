@@ -11,7 +11,9 @@ generator and the reconditioner use has a WGSL counterpart, with these differenc
   in WGSL but int in GLSL, so a uint result is converted (bits kept: i32(u32) reinterprets);
 - the vector relations (`lessThan`, `equal`, `not`, ...) are WGSL's component-wise
   operators;
-- `floatBitsToInt` is `bitcast<i32>`.
+- `floatBitsToInt` is `bitcast<i32>`, `intBitsToFloat` `bitcast<f32>`;
+- `transpose`, `determinant` and `distance` are spelled alike; `matrixCompMult` and
+  `outerProduct` have no counterpart (the WGSL profile lists them as missing).
 The void synchronisation built-ins are statements (see wgsl.py).
 """
 
@@ -26,7 +28,21 @@ from shadersmith.ir.types import ScalarKind, VectorType, kind_of
 # Renamed one to one: same arguments, same result.
 _SAME = {
     name: name
-    for name in ("abs", "sign", "floor", "ceil", "trunc", "round", "dot", "cross", "any", "all")
+    for name in (
+        "abs",
+        "sign",
+        "floor",
+        "ceil",
+        "trunc",
+        "round",
+        "dot",
+        "cross",
+        "any",
+        "all",
+        "transpose",
+        "determinant",
+        "distance",
+    )
 }
 _RENAMED = {
     **_SAME,
@@ -83,7 +99,7 @@ def builtin_call(call: Call, text: Text, operand: Text) -> str:
         return f"({operand(args[0])} {_RELATIONS[name]} {operand(args[1])})"
     if name == "not":
         return f"!{operand(args[0])}"
-    if name in ("floatBitsToInt", "floatBitsToUint"):
+    if name in ("floatBitsToInt", "floatBitsToUint", "intBitsToFloat", "uintBitsToFloat"):
         return f"bitcast<{type_text(call.type)}>({text(args[0])})"
     raise WGSLEmitError(f"built-in {name} has no WGSL spelling here")
 

@@ -15,6 +15,7 @@ from shadersmith.analysis.typing import inc_dec_ok, unary_ops_giving
 from shadersmith.generate.builtin_rules import BIT_RANGE_PARAMS, builtins_returning, draw_name
 from shadersmith.generate.constness import is_foldable
 from shadersmith.generate.context import GenerationContext, Signature
+from shadersmith.generate.matrices import MatrixExpressions
 from shadersmith.generate.operator_rules import (
     NONZERO_RIGHT,
     SHIFT_RIGHT,
@@ -46,6 +47,7 @@ from shadersmith.ir.types import (
     INT,
     UINT,
     ArrayType,
+    MatrixType,
     ScalarKind,
     ScalarType,
     Type,
@@ -54,6 +56,12 @@ from shadersmith.ir.types import (
 )
 
 _SWIZZLE_SETS = tuple(SwizzleSet)
+_MATRIX_ASSIGN_OPS = {
+    "=": AssignOp.ASSIGN,
+    "+=": AssignOp.ADD,
+    "-=": AssignOp.SUB,
+    "*=": AssignOp.MUL,
+}
 _INC_DEC_OPS = tuple(IncDecOp)
 
 # Forms an expression of a scalar or vector type can take, with their weights.
@@ -127,6 +135,11 @@ class ExpressionGenerator:
         self._strict_constants = profile.strict_constant_evaluation
         self._forms = _cumulative(forms)
         self._constant_forms = _cumulative({f: w for f, w in forms.items() if f in _CONSTANT_FORMS})
+        # Float matrices (generate/matrices.py), None when off: then no draw is made for
+        # them and a seed gives the program it gave before they existed.
+        self.matrices: MatrixExpressions | None = None
+        if self.floats and context.options.matrix_probability > 0:
+            self.matrices = MatrixExpressions(self)
 
     # ----------------------------------------------------------------- entry points
 
@@ -134,9 +147,19 @@ class ExpressionGenerator:
         """A random expression of exactly `type_` (scalar, vector or array)."""
         if isinstance(type_, ArrayType):
             return self.array_value(type_, depth)
+        if isinstance(type_, MatrixType):
+            assert self.matrices is not None
+            return self.matrices.matrix(type_, depth)
         assert isinstance(type_, ScalarType | VectorType)
         if depth >= self.max_depth or self.rng.random() < 0.12 + 0.12 * depth:
             return self.leaf(type_, depth)
+        if (
+            self.matrices is not None
+            and type_.kind is ScalarKind.FLOAT
+            and not self._constant_mode
+            and self.matrices.chance()
+        ):
+            return self.matrices.float_value(type_, depth + 1) or self.leaf(type_, depth)
         table = self._constant_forms if self._constant_mode else self._forms
         draw = self.rng.random()
         form = table[-1][1]
@@ -154,6 +177,14 @@ class ExpressionGenerator:
             return self.expression(type_, 1)
         finally:
             self._constant_mode = False
+
+    @property
+    def constant_mode(self) -> bool:
+        """Whether a `const` initialiser is being generated."""
+        return self._constant_mode
+
+    def read_access(self) -> Access:
+        return Access.CONSTANT if self._constant_mode else Access.READ
 
     def condition(self, depth: int = 0) -> Expression:
         if self.ctx.divergence is not None:  # invocation-dependent at times (divergence.py)
@@ -243,6 +274,11 @@ class ExpressionGenerator:
                 base = Index(element, base, self.index(base_type.length, depth))
                 base_type = element
                 continue
+            if isinstance(base_type, MatrixType):
+                column = base_type.column_type
+                base = Index(column, base, self.index(base_type.columns, depth))
+                base_type = column
+                continue
             assert isinstance(base_type, VectorType)
             if rng.random() < 0.15:
                 # A chain `v.xxyz.w`: widen or narrow first, then select.
@@ -268,6 +304,11 @@ class ExpressionGenerator:
                 element = base_type.element
                 base = Index(element, base, self.index(base_type.length, depth))
                 base_type = element
+                continue
+            if isinstance(base_type, MatrixType):
+                column = base_type.column_type
+                base = Index(column, base, self.index(base_type.columns, depth))
+                base_type = column
                 continue
             assert isinstance(base_type, VectorType)
             if isinstance(target, ScalarType) and rng.random() < 0.4:
@@ -499,6 +540,11 @@ class ExpressionGenerator:
         return self.assign_to(target, depth)
 
     def assign_to(self, target: Expression, depth: int) -> Assign:
+        if isinstance(target.type, MatrixType):
+            assert self.matrices is not None
+            spelled, value_type = self.rng.choice(self.matrices.assign_shapes(target.type))
+            matrix_op = _MATRIX_ASSIGN_OPS[spelled]
+            return Assign(target.type, matrix_op, target, self.expression(value_type, depth))
         op, value_types = self.rng.choice(assign_rules(target.type, self.floats))
         value = self.expression(self.rng.choice(value_types), depth)
         return Assign(target.type, op, target, self.checked_right_operand(op, value))
@@ -534,6 +580,8 @@ def _written_without_swizzle(variable: Type, target: Type) -> bool:
     multi-component swizzle: the element type itself, or one component of a vector."""
     while isinstance(variable, ArrayType):
         variable = variable.element
+    if isinstance(variable, MatrixType) and target != variable:
+        variable = variable.column_type
     if variable == target:
         return True
     return isinstance(target, ScalarType) and isinstance(variable, VectorType)

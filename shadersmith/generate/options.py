@@ -124,6 +124,11 @@ class SmithOptions:
     # The probability that the program is a fragment shader drawn over a 64x64 target
     # (generate/fragment.py) rather than a compute shader.
     fragment_probability: float = 0.0
+    # Float matrices (generate/matrices.py): the probability that a declared variable is
+    # a matrix, and that a float or float vector expression is computed from one (a
+    # column, an element, a matrix-vector product, a determinant). 0 gives the programs
+    # of before matrices existed (no draw is made).
+    matrix_probability: float = 0.05
     # Constructs this program never uses (a subset of CONSTRUCTS, above).
     omitted_constructs: tuple[str, ...] = ()
     # Swarm testing (Groce et al., ISSTA 2012; generate/swarm.py): each program leaves out
@@ -189,6 +194,7 @@ PROBABILITIES: tuple[str, ...] = (
     "shared_memory_probability",
     "liveness_extension_probability",
     "fragment_probability",
+    "matrix_probability",
 )
 
 # The values a tuple option may hold, how many it needs at least and what one value is
@@ -240,6 +246,7 @@ def options_to_dict(options: SmithOptions) -> dict[str, Any]:
 LEGACY_DEFAULTS: dict[str, Any] = {
     "multi_invocation_probability": 0.0,
     "liveness_across_blocks": False,
+    "matrix_probability": 0.0,
 }
 
 

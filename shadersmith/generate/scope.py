@@ -2,7 +2,8 @@
 
 A variable "provides" a type when an access path from it yields that type: an `ivec3`
 provides `int` (`v.y`, `v[i]`) and every `ivec` size (read swizzles may repeat and
-widen), an `int[3]` provides `int[3]` and `int`. Writable paths provide fewer types:
+widen), an `int[3]` provides `int[3]` and `int`, a `mat3x2` itself and what its column
+`vec2` provides. Writable paths provide fewer types:
 a written swizzle never repeats, so an `ivec2` provides `ivec2` and `int` only.
 
 Lists of providers are kept per type and updated incrementally as variables come into
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from shadersmith.ir.expressions import Expression
-from shadersmith.ir.types import ArrayType, ScalarType, Type, VectorType
+from shadersmith.ir.types import ArrayType, MatrixType, ScalarType, Type, VectorType
 
 
 class Access(IntEnum):
@@ -56,6 +57,9 @@ def read_provides(type_: Type) -> tuple[Type, ...]:
         result = (type_.component, *(VectorType(type_.kind, n) for n in (2, 3, 4)))
     elif isinstance(type_, ArrayType):
         result = (type_, *read_provides(type_.element))
+    elif isinstance(type_, MatrixType):
+        # A column `m[i]`, and through it an element or any swizzle of it.
+        result = (type_, *read_provides(type_.column_type))
     else:
         result = ()
     _read_cache[type_] = result
@@ -75,6 +79,8 @@ def write_provides(type_: Type) -> tuple[Type, ...]:
         result = (type_.component, *(VectorType(type_.kind, n) for n in sizes))
     elif isinstance(type_, ArrayType):
         result = (type_, *write_provides(type_.element))
+    elif isinstance(type_, MatrixType):
+        result = (type_, *write_provides(type_.column_type))
     else:
         result = ()
     _write_cache[type_] = result

@@ -221,7 +221,11 @@ class StatementGenerator:
     # ----------------------------------------------------------------- types
 
     def random_variable_type(self) -> Type:
-        """A type for a variable: scalar, vector or (15%) a short array of them."""
+        """A type for a variable: scalar, vector or (15%) a short array of them; a float
+        matrix at times when matrices are on (generate/matrices.py)."""
+        matrices = self.exprs.matrices
+        if matrices is not None and matrices.chance():
+            return matrices.random_type()
         element = self.exprs.random_value_type()
         if self.rng.random() < 0.15:
             return ArrayType(element, self.rng.randint(1, self.options.max_array_length))

@@ -53,6 +53,12 @@ def float_bits(value: float) -> int:
     return result
 
 
+def bits_to_float32(pattern: int) -> float:
+    """The float32 value of an IEEE-754 binary32 bit pattern (a uint)."""
+    result: float = _FLOAT32.unpack(_UINT32.pack(pattern))[0]
+    return result
+
+
 def int_to_float32(value: int) -> float:
     """float(i) for an int or uint: exact in double (|i| < 2^53), then one rounding."""
     return to_float32(float(value))

@@ -6,10 +6,21 @@ Float built-ins follow the exact-set rule of exactness.py: abs and mix accept an
 its float operands in S, and reports BUILTIN_DOMAIN otherwise (dot and cross report
 FLOAT_ROUNDOFF, like the products they are made of; floatBitsToInt/Uint report
 FLOAT_ROUNDOFF because they observe the sign of zero).
+
+The matrix built-ins follow the same rule: transpose only moves components;
+matrixCompMult and outerProduct are float products, component by component; determinant
+is a sum of products (Leibniz's formula), exact only when the sum of the absolute values
+of its terms stays below EXACT_LIMIT, which bounds every intermediate of every formula
+an implementation may use (cofactors, cross and dot, fused or not), since no factor is
+below 1 in magnitude. distance is exact only when the squared distance is an exact perfect
+square (IEEE square roots are then exact); intBitsToFloat and uintBitsToFloat report
+BUILTIN_DOMAIN for a NaN or a denormal, which drivers may canonicalise or flush. These
+last two and distance are for real-world shaders: the generators never call them.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import operator
 from collections.abc import Callable, Sequence
@@ -22,23 +33,27 @@ from shadersmith.interp.arithmetic import (
     MASK32,
     bit_count32,
     bit_reverse32,
+    bits_to_float32,
     find_lsb,
     find_msb_int,
     find_msb_uint,
     float_bits,
     int_from_float_bits,
+    to_float32,
     wrap_int,
 )
 from shadersmith.interp.errors import InterpreterError, UBCategory
-from shadersmith.interp.exactness import absolute, describe_outside, in_exact_set
+from shadersmith.interp.exactness import EXACT_LIMIT, absolute, describe_outside, in_exact_set
 from shadersmith.interp.operators import (
+    binary_operator,
     check_exact_operand,
     float_comparison,
     linear_combination,
 )
 from shadersmith.interp.semantics import Language, wgsl_extract_bits, wgsl_insert_bits
 from shadersmith.interp.sites import Site
-from shadersmith.ir.types import ScalarKind, ScalarType, Type, VectorType
+from shadersmith.ir.operators import BinaryOp
+from shadersmith.ir.types import FLOAT, MatrixType, ScalarKind, ScalarType, Type, VectorType
 
 
 @dataclass(slots=True)
@@ -361,6 +376,116 @@ def _cross(c: _Context) -> Callable[..., Any]:
     return cross
 
 
+# ---------------------------------------------------------------- matrices
+
+
+def _matrix(type_: Type) -> MatrixType:
+    if not isinstance(type_, MatrixType):
+        raise InterpreterError(f"a matrix built-in needs a matrix, not {type_}")
+    return type_
+
+
+def _transpose(c: _Context) -> Callable[..., Any]:
+    m = _matrix(c.arg_types[0])
+    # Result column j, row i is the argument's column i, row j.
+    order = tuple(i * m.rows + j for j in range(m.rows) for i in range(m.columns))
+    return lambda a: tuple(a[k] for k in order)
+
+
+def _float_product(c: _Context) -> Callable[[float, float], float]:
+    kernel: Callable[[float, float], float] = binary_operator(
+        BinaryOp.MUL, FLOAT, FLOAT, FLOAT, c.sanitize, c.site
+    )
+    return kernel
+
+
+def _matrix_comp_mult(c: _Context) -> Callable[..., Any]:
+    multiply = _float_product(c)
+    return lambda a, b: tuple(map(multiply, a, b))
+
+
+def _outer_product(c: _Context) -> Callable[..., Any]:
+    multiply = _float_product(c)
+    # outerProduct(u, v) has column j = u * v[j].
+    return lambda u, v: tuple(multiply(x, y) for y in v for x in u)
+
+
+def _permutations(n: int) -> list[tuple[tuple[int, ...], int]]:
+    """Every permutation of range(n) with its sign, in lexicographic order."""
+    result: list[tuple[tuple[int, ...], int]] = []
+    for perm in itertools.permutations(range(n)):
+        inversions = sum(1 for i in range(n) for j in range(i + 1, n) if perm[i] > perm[j])
+        result.append((perm, -1 if inversions % 2 else 1))
+    return result
+
+
+def _determinant(c: _Context) -> Callable[..., Any]:
+    m = _matrix(c.arg_types[0])
+    if m.columns != m.rows:
+        raise InterpreterError(f"determinant of a non-square {m}")
+    n = m.rows
+    terms = _permutations(n)
+
+    def entries(a: Sequence[float], perm: tuple[int, ...]) -> list[float]:
+        return [a[column * n + perm[column]] for column in range(n)]
+
+    def exact(a: Sequence[float]) -> float:
+        for value in a:
+            check_exact_operand(value, "an entry of a determinant", c.site)
+        total = 0
+        magnitude = 0
+        for perm, sign in terms:
+            term = sign * math.prod(int(x) for x in entries(a, perm))
+            total += term
+            magnitude += abs(term)
+        if magnitude >= EXACT_LIMIT:
+            raise c.site.ub(
+                UBCategory.FLOAT_ROUNDOFF,
+                "the terms of a determinant reach 2^24 - 1 in magnitude: the result "
+                "depends on how the implementation rounds",
+            )
+        return float(total)
+
+    def plain(a: Sequence[float]) -> float:
+        return to_float32(math.fsum(sign * math.prod(entries(a, perm)) for perm, sign in terms))
+
+    return exact if c.sanitize else plain
+
+
+def _distance(c: _Context) -> Callable[..., Any]:
+    def exact(x: Any, y: Any) -> float:
+        for value in (*_items(x), *_items(y)):
+            check_exact_operand(value, "an operand of distance", c.site)
+        squared = sum((int(a) - int(b)) ** 2 for a, b in zip(_items(x), _items(y), strict=True))
+        root = math.isqrt(squared)
+        if squared >= EXACT_LIMIT or root * root != squared:
+            raise c.site.ub(
+                UBCategory.FLOAT_ROUNDOFF,
+                f"distance() of a squared distance {squared} that is no exact perfect square",
+            )
+        return float(root)
+
+    def plain(x: Any, y: Any) -> float:
+        differences = [to_float32(a - b) for a, b in zip(_items(x), _items(y), strict=True)]
+        return to_float32(math.sqrt(math.fsum(d * d for d in differences)))
+
+    return exact if c.sanitize else plain
+
+
+def _items(value: Any) -> tuple[Any, ...]:
+    return value if isinstance(value, tuple) else (value,)
+
+
+def _bits_to_float(c: _Context, name: str) -> Callable[..., Any]:
+    def kernel(bits: int) -> float:
+        value = bits_to_float32(bits & MASK32)
+        if c.sanitize and (math.isnan(value) or (value != 0.0 and abs(value) < 2.0**-126)):
+            raise c.domain_error(f"{name}() gives a NaN or a denormal: 0x{bits & MASK32:08x}")
+        return value
+
+    return componentwise(kernel, c.sizes())
+
+
 # ---------------------------------------------------------------- registry
 
 _FACTORIES: dict[str, Callable[[_Context], Callable[..., Any]]] = {
@@ -387,6 +512,13 @@ _FACTORIES: dict[str, Callable[[_Context], Callable[..., Any]]] = {
     "floatBitsToUint": lambda c: _float_bits(c, False),
     "dot": _dot,
     "cross": _cross,
+    "transpose": _transpose,
+    "matrixCompMult": _matrix_comp_mult,
+    "outerProduct": _outer_product,
+    "determinant": _determinant,
+    "distance": _distance,
+    "intBitsToFloat": lambda c: _bits_to_float(c, "intBitsToFloat"),
+    "uintBitsToFloat": lambda c: _bits_to_float(c, "uintBitsToFloat"),
 }
 
 
@@ -413,10 +545,12 @@ def builtin_implementation(
     language: Language = Language.GLSL,
 ) -> BuiltinImplementation:
     factory = _FACTORIES.get(name)
-    overloads = EXACT_BY_NAME.get(name, ())
-    if factory is None or not overloads:
+    if factory is None:
         raise InterpreterError(f"unknown built-in function {name}")
-    out_positions = tuple(sorted(overloads[0].out_params))
+    # The matrix built-ins and the inexact ones have no exact overload; none has out
+    # parameters.
+    overloads = EXACT_BY_NAME.get(name, ())
+    out_positions = tuple(sorted(overloads[0].out_params)) if overloads else ()
     in_types = tuple(t for i, t in enumerate(arg_types) if i not in out_positions)
     wgsl = language is Language.WGSL
     # WGSL defines abs(INT_MIN) as INT_MIN (interp/semantics.py).

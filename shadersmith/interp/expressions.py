@@ -44,6 +44,7 @@ from shadersmith.interp.semantics import Language
 from shadersmith.interp.sites import Site
 from shadersmith.interp.variables import Variable, describe_slot
 from shadersmith.ir.expressions import (
+    ArrayLength,
     Assign,
     Binary,
     Call,
@@ -71,6 +72,7 @@ from shadersmith.ir.types import (
     StructType,
     Type,
     VectorType,
+    index_bound,
     kind_of,
 )
 
@@ -264,6 +266,7 @@ class ExpressionCompiler:
             Member: self._member,
             Call: self._call,
             SequenceExpr: self._sequence,
+            ArrayLength: self._array_length,
         }
 
     # ------------------------------------------------------------ context
@@ -661,6 +664,18 @@ class ExpressionCompiler:
             return value[i * size : (i + 1) * size]
 
         return element
+
+    def _array_length(self, expr: ArrayLength, tracked: bool) -> Evaluator:
+        """`a.length()`: a constant, or the length of a runtime-sized buffer array (its
+        base is not evaluated, as in GLSL, where only its type matters)."""
+        type_ = expr.base.type
+        if isinstance(type_, ArrayType) and type_.length is None:
+            buffer = compile_place(expr.base, self, False, check_access=False).variable.buffer
+            if buffer is None:
+                raise InterpreterError(".length() of a runtime-sized array outside a buffer")
+            return lambda fr: fr[INVOCATION].runtime_lengths[buffer]
+        length = index_bound(type_)
+        return lambda fr: length
 
     def _member(self, expr: Member, tracked: bool) -> Evaluator:
         if is_place(expr):

@@ -60,6 +60,9 @@ class LanguageProfile:
     # pads `int[4]` to that stride but WGSL rejects `array<i32, 4>` there, so the generator
     # gives such blocks only arrays of vec3/vec4.
     uniform_arrays_of_wide_vectors_only: bool = False
+    # A matrix may be built from one scalar (the diagonal) or from another matrix of any
+    # shape (`mat3(m2)`); WGSL's matrix constructors take only every component or column.
+    matrix_constructor_conversions: bool = True
 
 
 GLSL450 = LanguageProfile(name="glsl450", language=Language.GLSL, version=450)
@@ -79,7 +82,8 @@ GLSL330 = LanguageProfile(
 # (the emitter adds an empty one), `?:` is `select`, which evaluates both operands (the
 # interpreter does too in WGSL mode), no do-while (the emitter could spell one as
 # `loop { ... continuing { break if } }`, but the generator need not make it).
-# uaddCarry, usubBorrow, umulExtended and imulExtended have no WGSL counterpart.
+# uaddCarry, usubBorrow, umulExtended and imulExtended have no WGSL counterpart, nor have
+# matrixCompMult and outerProduct.
 WGSL = LanguageProfile(
     name="wgsl",
     language=Language.WGSL,
@@ -89,9 +93,19 @@ WGSL = LanguageProfile(
     do_while=False,
     out_parameters=False,
     swizzle_assignment=False,
-    missing_builtins=frozenset({"uaddCarry", "usubBorrow", "umulExtended", "imulExtended"}),
+    missing_builtins=frozenset(
+        {
+            "uaddCarry",
+            "usubBorrow",
+            "umulExtended",
+            "imulExtended",
+            "matrixCompMult",
+            "outerProduct",
+        }
+    ),
     strict_constant_evaluation=True,
     uniform_arrays_of_wide_vectors_only=True,
+    matrix_constructor_conversions=False,
 )
 
 # The GLSL profiles a test is generated in (GLSL330 is only a second spelling of a

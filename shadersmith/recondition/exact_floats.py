@@ -3,7 +3,8 @@ wrappers/floating.py for S and the wrappers).
 
 - float literals are mapped into S (buffer contents are mapped by buffer_values.py);
 - `a + b`, `a - b`, `a * b` on floats (scalars, vectors, componentwise on matrices) become
-  `SAFE_MAKE_IN_RANGE(a op b)`; a matrix product, dot and cross get guarded wrappers;
+  `SAFE_MAKE_IN_RANGE(a op b)`; a matrix product, dot, cross and determinant get guarded
+  wrappers; matrixCompMult and outerProduct, componentwise products, get MAKE_IN_RANGE;
   float division, whose result GLSL only bounds to 2.5 ULP, becomes an integer division;
 - compound assignments and ++/-- on floats become `inout` wrappers;
 - a constructor that converts to float (`float(i)`, `vec3(ivec3)`, `float(b)`) is wrapped
@@ -46,6 +47,7 @@ from shadersmith.recondition.build import EXACT_LIMIT
 from shadersmith.recondition.rewrite import rewrite_program_expressions
 from shadersmith.recondition.wrappers.floating import (
     CROSS,
+    DETERMINANT,
     DOT,
     FLOAT_ASSIGN_KINDS,
     FLOAT_DIV,
@@ -58,6 +60,7 @@ from shadersmith.recondition.wrappers.floating import (
 from shadersmith.recondition.wrappers.registry import wrapper_call
 
 _ARITHMETIC = (BinaryOp.ADD, BinaryOp.SUB, BinaryOp.MUL)
+_COMPONENTWISE_PRODUCTS = frozenset({"matrixCompMult", "outerProduct"})
 
 
 def _is_float(expr: Expression) -> bool:
@@ -149,6 +152,10 @@ def float_rewrite(expr: Expression) -> Expression:
             return wrapper_call(DOT, expr.args)
         if expr.callee == "cross":
             return wrapper_call(CROSS, expr.args)
+        if expr.callee == "determinant" and kind_of(expr.type) is ScalarKind.FLOAT:
+            return wrapper_call(DETERMINANT, expr.args)
+        if expr.callee in _COMPONENTWISE_PRODUCTS and kind_of(expr.type) is ScalarKind.FLOAT:
+            return wrapper_call(MAKE_IN_RANGE, (expr,))
     return expr
 
 
@@ -161,7 +168,8 @@ def wgsl_float_rewrite(expr: Expression) -> Expression:
     interpreter does in WGSL mode."""
     if isinstance(expr, Assign) and _is_float(expr) and expr.op is not AssignOp.ASSIGN:
         binary_op = expr.op.binary
-        if binary_op in _ARITHMETIC and not _is_linear_algebra(expr.target, expr.value):
+        product = binary_op is BinaryOp.MUL and _is_linear_algebra(expr.target, expr.value)
+        if binary_op in _ARITHMETIC and not product:
             assert binary_op is not None
             value = Binary(expr.type, binary_op, expr.target, expr.value)
             return Assign(

@@ -7,6 +7,7 @@ no special cases.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -16,7 +17,7 @@ import numpy as np
 from shadersmith.analysis.builtins import EXACT_BY_NAME
 from shadersmith.interp.errors import InterpreterError
 from shadersmith.interp.lanes.values import Lanes
-from shadersmith.ir.types import ScalarKind, ScalarType, Type, VectorType
+from shadersmith.ir.types import MatrixType, ScalarKind, ScalarType, Type, VectorType
 
 Function = Callable[..., Any]
 
@@ -204,6 +205,55 @@ def _float_bits(kind: ScalarKind) -> Function:
     return lambda x: x.view(dtype)
 
 
+def _bits_to_float(x: Lanes) -> Lanes:
+    return x.view(np.float32)
+
+
+def _distance(x: Lanes, y: Lanes) -> Lanes:
+    difference = (x - y).astype(np.float64)
+    squared = difference * difference
+    total = squared if squared.ndim == 1 else squared.sum(axis=0)
+    return np.sqrt(total).astype(np.float32)
+
+
+# ---------------------------------------------------------------- matrices
+
+
+def _matrix_functions(name: str, args: tuple[Type, ...]) -> Function | None:
+    """The matrix built-ins (interp/builtins.py): slots are columns, row by row."""
+    if name == "matrixCompMult":
+        return lambda a, b: a * b
+    if name == "outerProduct":
+
+        def outer(u: Lanes, v: Lanes) -> Lanes:
+            width = max(u.shape[-1], v.shape[-1])
+            columns = [np.broadcast_to(u * v[j], (u.shape[0], width)) for j in range(len(v))]
+            return np.concatenate(columns)
+
+        return outer
+    if not args or not isinstance(args[0], MatrixType):
+        return None
+    m = args[0]
+    if name == "transpose":
+        order = [i * m.rows + j for j in range(m.rows) for i in range(m.columns)]
+        return lambda a: a[order]
+    if name == "determinant" and m.columns == m.rows:
+        n = m.rows
+        terms = []
+        for perm in itertools.permutations(range(n)):
+            inversions = sum(1 for i in range(n) for j in range(i + 1, n) if perm[i] > perm[j])
+            terms.append(([c * n + perm[c] for c in range(n)], -1.0 if inversions % 2 else 1.0))
+
+        def determinant(a: Lanes) -> Lanes:
+            # Exact in double while the terms stay below 2^53, as the sanitizer demands.
+            wide = a.astype(np.float64)
+            total = sum(sign * np.prod(wide[slots], axis=0) for slots, sign in terms)
+            return np.asarray(total).astype(np.float32)
+
+        return determinant
+    return None
+
+
 _RELATIONS: dict[str, Function] = {
     "lessThan": np.less,
     "lessThanEqual": np.less_equal,
@@ -232,6 +282,9 @@ def _vectorised(name: str, args: tuple[Type, ...]) -> Function | None:
         "not": np.logical_not,
         "dot": _dot,
         "cross": _cross,
+        "distance": _distance,
+        "intBitsToFloat": _bits_to_float,
+        "uintBitsToFloat": _bits_to_float,
         "floor": _rounding(np.floor),
         "ceil": _rounding(np.ceil),
         "trunc": _rounding(np.trunc),
@@ -241,6 +294,9 @@ def _vectorised(name: str, args: tuple[Type, ...]) -> Function | None:
     }
     if name in simple:
         return simple[name]
+    matrix = _matrix_functions(name, args)
+    if matrix is not None:
+        return matrix
     if kind is None:
         return None
     by_kind: dict[str, Callable[[ScalarKind], Function]] = {
@@ -261,10 +317,9 @@ def _vectorised(name: str, args: tuple[Type, ...]) -> Function | None:
 
 
 def lane_builtin(name: str, arg_types: tuple[Type, ...], result: Type) -> LaneBuiltin:
+    # The matrix built-ins and the inexact ones have no exact overload, nor out parameters.
     overloads = EXACT_BY_NAME.get(name, ())
-    if not overloads:
-        raise InterpreterError(f"built-in function {name} is not supported in lane mode")
-    outs = tuple(sorted(overloads[0].out_params))
+    outs = tuple(sorted(overloads[0].out_params)) if overloads else ()
     in_types = tuple(t for i, t in enumerate(arg_types) if i not in outs)
     function = _vectorised(name, in_types)
     if function is None:

@@ -134,7 +134,11 @@ def _matrix_product(left: Type, right: Type) -> Kernel:
     if isinstance(left, MatrixType) and isinstance(right, MatrixType):
 
         def matrix_matrix(a: Lanes, b: Lanes) -> Lanes:
-            x, y = np.broadcast_arrays(columns(a, left), columns(b, right))
+            x, y = columns(a, left), columns(b, right)
+            # Only the lane axis broadcasts: the shapes of non-square factors differ.
+            w = max(x.shape[-1], y.shape[-1])
+            x = np.broadcast_to(x, (*x.shape[:2], w))
+            y = np.broadcast_to(y, (*y.shape[:2], w))
             product = np.einsum("kiw,jkw->jiw", x, y)
             result: Lanes = product.reshape(-1, product.shape[-1]).astype(np.float32)
             return result

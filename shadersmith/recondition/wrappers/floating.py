@@ -17,7 +17,11 @@ replaced outright by a truncating integer division of the (integer) operands.
 
 from __future__ import annotations
 
+import itertools
+
 from shadersmith.ir.expressions import (
+    Call,
+    CallKind,
     Construct,
     Expression,
     IncDec,
@@ -180,7 +184,19 @@ def _guarded(
 ) -> WrapperBody:
     ok_decl, ok = _local("_ss_ok", logical_and(*guards))
     unsafe = logical_or(logical_not(ok), out_of_range(result))
-    safe = Ternary(result_type, ok, replace_zeros(result), splat(result_type, FLOAT_DEFAULT))
+    safe: Expression
+    if isinstance(result_type, MatrixType):
+        # Column by column: WGSL's select() takes vectors but no matrix.
+        column = result_type.column_type
+        safe = Construct(
+            result_type,
+            tuple(
+                Ternary(column, ok, replace_zeros(index(result, i)), splat(column, FLOAT_DEFAULT))
+                for i in range(result_type.columns)
+            ),
+        )
+    else:
+        safe = Ternary(result_type, ok, replace_zeros(result), splat(result_type, FLOAT_DEFAULT))
     return WrapperBody(result_type, unsafe, safe, result, (*terms.decls, ok_decl))
 
 
@@ -228,6 +244,43 @@ def _matrix_product(p: Params) -> WrapperBody:
     else:
         raise TypeError(f"not a linear-algebra product: {a.type} * {b.type}")
     return _guarded(product, guards, terms, product.type)
+
+
+def _determinant(p: Params) -> WrapperBody:
+    """determinant(m) when the absolute values of its n! terms sum to less than
+    EXACT_LIMIT: no factor is below 1, so that bounds every product and sum of any formula
+    a driver may use (cofactors, cross and dot, fused or not). Each term's product and
+    each partial sum is taken only while the one before is below the limit (a ternary), so
+    no operand outside S ever reaches arithmetic."""
+    (m,) = p
+    assert isinstance(m.type, MatrixType) and m.type.columns == m.type.rows
+    n = m.type.rows
+    limit = float_lit(EXACT_LIMIT)
+    terms = _Terms()
+    total: Expression | None = None
+    for number, perm in enumerate(itertools.permutations(range(n))):
+        factors = [builtin("abs", index(index(m, c), perm[c])) for c in range(n)]
+        decl, term = _local(f"_ss_t{number}", binary(BinaryOp.MUL, factors[0], factors[1]))
+        terms.decls.append(decl)
+        for step, factor in enumerate(factors[2:]):
+            grown = Ternary(
+                FLOAT, compare(BinaryOp.LT, term, limit), binary(BinaryOp.MUL, term, factor), limit
+            )
+            decl, term = _local(f"_ss_t{number}_{step}", grown)
+            terms.decls.append(decl)
+        if total is None:
+            total = term
+            continue
+        both_below = logical_and(
+            compare(BinaryOp.LT, total, limit), compare(BinaryOp.LT, term, limit)
+        )
+        decl, total = _local(
+            f"_ss_s{number}", Ternary(FLOAT, both_below, binary(BinaryOp.ADD, total, term), limit)
+        )
+        terms.decls.append(decl)
+    assert total is not None
+    plain = Call(FLOAT, "determinant", (m,), CallKind.BUILTIN)
+    return _guarded(plain, [compare(BinaryOp.LT, total, limit)], terms, FLOAT)
 
 
 def _int_like(type_: Type) -> Type:
@@ -286,6 +339,11 @@ CROSS = WrapperKind("CROSS", _cross, lambda args: builtin("cross", *args))
 MATRIX_PRODUCT = WrapperKind(
     "MATRIX_PRODUCT", _matrix_product, lambda args: binary(BinaryOp.MUL, args[0], args[1])
 )
+DETERMINANT = WrapperKind(
+    "DETERMINANT",
+    _determinant,
+    lambda args: Call(FLOAT, "determinant", (args[0],), CallKind.BUILTIN),
+)
 FLOAT_DIV = WrapperKind("FDIV", _division, lambda args: binary(BinaryOp.DIV, args[0], args[1]))
 TO_UINT = WrapperKind("TO_UINT", _to_uint, _uint_conversion)
 
@@ -303,6 +361,7 @@ FLOAT_KINDS: tuple[WrapperKind, ...] = (
     DOT,
     CROSS,
     MATRIX_PRODUCT,
+    DETERMINANT,
     FLOAT_DIV,
     TO_UINT,
     MATRIX_PRODUCT_ASSIGN,

@@ -14,7 +14,7 @@ import re
 
 from shadersmith.ir.expressions import Call, CallKind, Expression, VariableRef
 from shadersmith.ir.program import Function, Parameter, ParamQualifier
-from shadersmith.ir.statements import Block, ExprStmt, Return, Statement
+from shadersmith.ir.statements import Block, ExprStmt, If, Return, Statement
 from shadersmith.ir.types import MatrixType, ScalarKind, ScalarType, Type, VectorType
 from shadersmith.recondition.build import assign, ternary
 from shadersmith.recondition.wrappers.base import PARAM_NAMES, WrapperBody, WrapperKind
@@ -112,6 +112,15 @@ def plain_operation(name: str, args: tuple[Expression, ...]) -> Expression:
     return parsed[0].plain(args)
 
 
+def _matrix_choice(body: WrapperBody, target: Parameter | None) -> Statement:
+    def outcome(value: Expression) -> Block:
+        if target is None:
+            return Block((Return(value),))
+        return Block((ExprStmt(assign(VariableRef(target.type, target.name), value)),))
+
+    return If(body.unsafe, outcome(body.safe), outcome(body.plain))
+
+
 def wrapper_function(
     name: str, probe: Statement | None = None, extra_params: tuple[Parameter, ...] = ()
 ) -> Function:
@@ -127,7 +136,14 @@ def wrapper_function(
     statements: list[Statement] = list(body.locals)
     if probe is not None:
         statements.append(probe)
-    if kind.assigns:
+    if isinstance(body.return_type, MatrixType) and not body.always_unsafe:
+        # WGSL's select() takes no matrix: `if (UNSAFE) SAFE else PLAIN`, which evaluates
+        # one of them as GLSL's ?: does, in both languages.
+        statements.append(_matrix_choice(body, params[0] if kind.assigns else None))
+        if kind.assigns:
+            target = VariableRef(params[0].type, params[0].name)
+            statements.append(Return(body.result if body.result is not None else target))
+    elif kind.assigns:
         target = VariableRef(params[0].type, params[0].name)
         statements.append(ExprStmt(assign(target, choice)))
         statements.append(Return(body.result if body.result is not None else target))
