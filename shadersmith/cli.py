@@ -600,12 +600,15 @@ def fuzz_command(
     from shadersmith.ir.profile import profile_named
     from shadersmith.oracle.known import load_ignore_list
     from shadersmith.targets.catalogue.registry import UnknownTarget, parse_target_list
+    from shadersmith.targets.catalogue.user_targets import campaign_hint
 
     language = profile_named(profile)
     try:
         names = parse_target_list(target_list, language.language)
         ignore = frozenset(load_ignore_list(ignore_file)) if ignore_file else frozenset()
-    except (UnknownTarget, OSError, ValueError) as error:  # ValueError: not a text file
+    except UnknownTarget as error:
+        _fail(str(error) + campaign_hint(out))
+    except (OSError, ValueError) as error:  # ValueError: not a text file
         _fail(str(error))
     options = CampaignOptions(
         targets=names,

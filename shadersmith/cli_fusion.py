@@ -150,13 +150,16 @@ def fuse_command(
     from shadersmith.mutate.fusion import Relation, Strategy
     from shadersmith.oracle.known import load_ignore_list
     from shadersmith.targets.catalogue.registry import RADV_TARGETS, UnknownTarget, spec_for
+    from shadersmith.targets.catalogue.user_targets import campaign_hint
 
     names = tuple(dict.fromkeys(targets)) or DEFAULT_TARGETS
     try:
         for name in names:
             spec_for(name)
         ignore = frozenset(load_ignore_list(ignore_file)) if ignore_file else frozenset()
-    except (UnknownTarget, OSError, ValueError) as error:  # ValueError: not a text file
+    except UnknownTarget as error:
+        _fail(str(error) + campaign_hint(out))
+    except (OSError, ValueError) as error:  # ValueError: not a text file
         _fail(str(error))
     if "interp" in names:
         _fail("the reference interpreter already guards every relation; name compilers only")

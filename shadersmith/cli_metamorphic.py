@@ -104,11 +104,12 @@ def metamorphic_command(
     from shadersmith.cli_live import CampaignFailed, progress_table, run_with_live_progress
     from shadersmith.corpus import CorpusError
     from shadersmith.targets.catalogue.registry import UnknownTarget, parse_target_list
+    from shadersmith.targets.catalogue.user_targets import campaign_hint
 
     try:
         names = parse_target_list(target_list)
     except UnknownTarget as error:
-        _fail(str(error))
+        _fail(str(error) + campaign_hint(out))
     families = tuple(f.strip() for f in transformations.split(",") if f.strip())
     unknown = sorted(set(families) - set(FAMILIES))
     if unknown or not families:

@@ -107,6 +107,40 @@ def test_a_campaign_runs_declared_targets_named_by_the_environment(
         rows = db.execute("SELECT target, status FROM results").fetchall()
     assert sorted({t for t, _ in rows}) == sorted(names.split(","))
     assert len(rows) == 12
+    # The campaign keeps the declaration of the targets it ran beside its store.
+    assert (campaign / "targets.toml").read_text() == targets_file.read_text()
+
+
+def test_a_campaigns_declared_targets_are_never_loaded_from_it_by_themselves(
+    targets_file: Path, tmp_path: Path
+) -> None:
+    """A campaign directory may come from anyone, and a declared target loads libraries:
+    resuming names the file, which must be the declaration the campaign ran."""
+    campaign = tmp_path / "c"
+    names = "vk-my-lavapipe,vk-lavapipe,interp"
+    command = ["fuzz", "--targets", names, "--count", "2", "--no-reduce", "--out", str(campaign)]
+    first = CliRunner().invoke(main, ["--targets-file", str(targets_file), *command])
+    assert first.exit_code == 0, first.output
+    for name in [t.name for t in catalogue.rows() if t.declared_in]:
+        del catalogue.TARGETS[name]  # as in a fresh process: nothing declared
+
+    unnamed = CliRunner().invoke(main, command)
+    assert unnamed.exit_code == 2
+    assert "unknown target 'vk-my-lavapipe'" in unnamed.output
+    assert f"--targets-file {campaign / 'targets.toml'}" in unnamed.output
+    assert len(unnamed.output.strip().splitlines()) == 1
+
+    other = tmp_path / "other.toml"
+    other.write_text(targets_file.read_text().replace("vk-my-spirv-opt", "vk-my-other"))
+    mismatched = CliRunner().invoke(main, ["--targets-file", str(other), *command])
+    assert mismatched.exit_code != 0
+    assert "a campaign keeps one declaration of its targets" in mismatched.output
+
+    resumed = CliRunner().invoke(
+        main, ["--targets-file", str(campaign / "targets.toml"), *command[:-3], "--count", "3",
+               "--no-reduce", "--out", str(campaign)]
+    )  # fmt: skip
+    assert resumed.exit_code == 0, resumed.output
 
 
 VULKAN_A = "[[target]]\nname = 'a'\nkind = 'vulkan'\ndevice = 'x'\n"

@@ -37,6 +37,7 @@ from shadersmith.campaign.preparation import CpuShare, Preparation
 from shadersmith.campaign.store import Bucket, CampaignStore
 from shadersmith.case import Finding, Kind, TestCaseError
 from shadersmith.case.finding import OUR_KINDS
+from shadersmith.targets.catalogue.user_targets import TargetsFileError, record_in_campaign
 from shadersmith.targets.job import Job
 from shadersmith.targets.ray_farm import session_for
 from shadersmith.targets.results import RunResult
@@ -276,6 +277,10 @@ def run(
     store = CampaignStore(directory, keep_per_bucket)
     try:
         store.check_or_save_settings(kind.settings())
+        try:
+            record_in_campaign(directory, kind.session_targets())
+        except (TargetsFileError, TestCaseError) as error:
+            raise RuntimeError(str(error)) from None
         kind.open(store)
         progress = Progress(resumed_from=len(store.done_indices()), buckets=len(store.buckets()))
         deadline = None if limits.time_s is None else time.perf_counter() + limits.time_s

@@ -232,3 +232,49 @@ def _components(entry: Mapping[str, Any], where: str, default: tuple[str, ...]) 
     ):
         raise TargetsFileError(f"{where}: components must be a list of names")
     return tuple(components)
+
+
+# A campaign that runs declared targets keeps their declaration beside its store, so that
+# whoever resumes or reads it knows what they were. It is never loaded from there by
+# itself: a declared target loads the libraries and runs the tools it names, and a
+# campaign directory may come from anyone (issue 23); the user names the file to run it.
+CAMPAIGN_FILE = "targets.toml"
+
+
+def record_in_campaign(campaign: Path, names: Sequence[str]) -> None:
+    """Copy the declaration of the declared targets among `names` into `campaign`, or
+    check that the copy there is the same. TargetsFileError (one line) when it is not."""
+    from shadersmith.case import safe_files
+
+    files = sorted(
+        {t.declared_in for n in names if (t := catalogue.TARGETS.get(n)) and t.declared_in}
+    )
+    if not files:
+        return
+    if len(files) > 1:
+        raise TargetsFileError(f"targets declared in several files: {', '.join(files)}")
+    text = Path(files[0]).read_text()
+    if not safe_files.is_plain_file(campaign, CAMPAIGN_FILE):
+        safe_files.write_file(campaign, CAMPAIGN_FILE, text)
+    elif safe_files.read_text(campaign, CAMPAIGN_FILE) != text:
+        raise TargetsFileError(
+            f"{campaign / CAMPAIGN_FILE} is not {files[0]}: a campaign keeps one declaration "
+            "of its targets (resume with that file, or start another campaign)"
+        )
+
+
+def campaign_hint(campaign: Path) -> str:
+    """What to add to an unknown-target error for a campaign that declares targets."""
+    from shadersmith.case import safe_files
+
+    try:
+        declares = safe_files.is_plain_file(campaign, CAMPAIGN_FILE)
+    except (OSError, ValueError):
+        return ""
+    if not declares:
+        return ""
+    return (
+        f"; this campaign declares targets in {campaign / CAMPAIGN_FILE}: read it, then pass "
+        f"--targets-file {campaign / CAMPAIGN_FILE} (a declared target loads the libraries "
+        "it names, so a campaign's file is never loaded by itself)"
+    )
