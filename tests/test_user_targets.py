@@ -168,3 +168,32 @@ def test_a_bad_targets_file_is_one_line_and_exit_2(text: str, says: str, tmp_pat
     result = CliRunner().invoke(main, ["--targets-file", str(path), "targets"])
     assert result.exit_code == 2
     assert says in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_a_declared_spirv_opt_may_run_a_fixed_pass_list(tmp_path: Path) -> None:
+    from shadersmith.targets.catalogue.table import VulkanBuild
+    from shadersmith.targets.job import Job
+    from shadersmith.targets.session import TargetSession
+
+    path = tmp_path / "passes.toml"
+    path.write_text(
+        f"[[target]]\nname = 'vk-my-passes'\nkind = 'vulkan'\ndevice = 'llvmpipe'\n"
+        f"icd = '{LAVAPIPE_ICD}'\noptimizer = ['--ccp', '--simplify-instructions']\n"
+    )
+    (declared,) = load_targets_file(path)
+    assert isinstance(declared.build, VulkanBuild)
+    assert declared.build.optimizer == "--ccp --simplify-instructions"
+    assert declared.components[:2] == ("glslang", "spirv-opt")
+    catalogue.register(declared)
+    try:
+        job = Job(
+            stage="compute", source="#version 450\nlayout(local_size_x = 1) in;\nvoid main() {}\n"
+        )
+        with TargetSession(["vk-my-passes"], timeout_s=60) as session:
+            ((_, results),) = list(session.run_many([job]))
+        assert results["vk-my-passes"].ok, results["vk-my-passes"].log
+    finally:
+        del catalogue.TARGETS["vk-my-passes"]
+    path.write_text(path.read_text().replace("'--ccp'", "'--ccp --bad'"))
+    with pytest.raises(TargetsFileError, match="a list of spirv-opt flags"):
+        load_targets_file(path)

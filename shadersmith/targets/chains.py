@@ -178,7 +178,7 @@ def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainT
     def passes_for(job: Job) -> tuple[str, ...]:
         if optimizer == "default":
             return job.spirv_passes or DEFAULT_OPT_PASSES
-        return (optimizer,) if optimizer else ()
+        return tuple(optimizer.split()) if optimizer else ()
 
     if build.cross_driver is not None:
         from shadersmith.targets.runners.gl_runner import GLRunner

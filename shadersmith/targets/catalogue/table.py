@@ -61,7 +61,8 @@ class VulkanBuild:
     into an OpenGL driver (chains.vulkan_target)."""
 
     device: str  # what the Vulkan device's name contains: llvmpipe, SwiftShader, NVIDIA
-    # None: no spirv-opt; "default": the test's recorded pass list, else -O.
+    # None: no spirv-opt; "default": the test's recorded pass list, else -O; otherwise a
+    # fixed pass list, its flags separated by spaces ("-Os", "--ccp --simplify-instructions").
     optimizer: str | None = None
     # spirv-cross's GLSL into this OpenGL driver instead of the Vulkan one.
     cross_driver: str | None = None

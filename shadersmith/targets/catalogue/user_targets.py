@@ -6,7 +6,8 @@
     device = "llvmpipe"            # vulkan: a substring of the device name to pick
     icd = "/opt/mesa/share/vulkan/icd.d/lvp_icd.x86_64.json"   # vulkan: the ICD file
     library_path = "/opt/mesa/lib/x86_64-linux-gnu"            # optional: LD_LIBRARY_PATH
-    optimizer = true               # optional: run spirv-opt (the test's pass list, else -O)
+    optimizer = true               # optional: run spirv-opt (the test's pass list, else -O),
+                                   # or a fixed pass list: ["--ccp", "--simplify-instructions"]
     spirv_opt = "/src/SPIRV-Tools/build/tools/spirv-opt"       # optional: whose spirv-opt
     glslang = "/src/glslang/build/StandAlone/glslang"          # optional: whose glslang
     spirv_val = "/src/SPIRV-Tools/build/tools/spirv-val"       # optional: whose spirv-val
@@ -130,8 +131,17 @@ def _vulkan(
         environment |= {"VK_DRIVER_FILES": icd, "VK_ICD_FILENAMES": icd, "NODEVICE_SELECT": "1"}
     tools = {key: _existing(entry, key, where, path.parent) for key in _TOOLS}
     optimizer = entry.get("optimizer", tools["spirv_opt"] is not None)
-    if not isinstance(optimizer, bool):
-        raise TargetsFileError(f"{where}: optimizer must be true or false")
+    fixed = isinstance(optimizer, list) and optimizer
+    if fixed and all(
+        isinstance(p, str) and p.startswith("-") and p.split()[0] == p for p in optimizer
+    ):
+        passes: str | None = " ".join(optimizer)
+    elif isinstance(optimizer, bool):
+        passes = "default" if optimizer else None
+    else:
+        raise TargetsFileError(
+            f"{where}: optimizer must be true, false or a list of spirv-opt flags"
+        )
     toolset = Toolset(
         name=f"{name}'s tools",
         glslang=tools["glslang"],
@@ -140,7 +150,7 @@ def _vulkan(
     )
     build = VulkanBuild(
         device,
-        optimizer="default" if optimizer else None,
+        optimizer=passes,
         toolset=toolset if any(tools.values()) else None,
     )
     lower = device.lower()
@@ -151,7 +161,7 @@ def _vulkan(
         if "swiftshader" in lower
         else (name,)
     )
-    default = ("glslang", *(("spirv-opt",) if optimizer else ()), *driver)
+    default = ("glslang", *(("spirv-opt",) if passes else ()), *driver)
     return Target(
         name,
         build,
