@@ -225,6 +225,7 @@ class StatementGenerator:
         matrix at times when matrices are on (generate/matrices.py)."""
         matrices = self.exprs.matrices
         if matrices is not None and matrices.chance():
+            self.ctx.choices["matrix:variable"] += 1
             return matrices.random_type()
         element = self.exprs.random_value_type()
         if self.rng.random() < 0.15:
