@@ -23,7 +23,7 @@ from shadersmith.ir.profile import GLSL450, LanguageProfile, profile_named
 from shadersmith.oracle.differential import REFERENCE, run_records
 from shadersmith.oracle.metamorphic import on_reference_bindings
 from shadersmith.targets.results import RunResult
-from shadersmith.trial import PreparedTrial, prepare_generated, reconditioning
+from shadersmith.trial import PreparedTrial, prepare_generated, reconditioning, reconditioning_of
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ def prepare_generated_pair(
         index,
         plan,
         prepare_generated(generated, profile),
-        lambda: prepare_generated(generated, profile, steps=[reconditioning(), *plan]),
+        lambda: prepare_generated(generated, profile, steps=[reconditioning_of(generated), *plan]),
     )
 
 

@@ -107,6 +107,16 @@ def prepare_program(
     return PreparedTrial(test, job, program, values)
 
 
+def reconditioning_of(
+    generated: GeneratedProgram, profile: LanguageProfile | None = None
+) -> StepRecord:
+    """The recondition step of a generated program: by the rules of `profile`'s language
+    (GLSL's without one), with the index mode the generator drew for the program."""
+    language = Language.GLSL if profile is None else profile.language
+    options = ReconditionOptions(language=language, index_clamping=generated.index_clamping)
+    return reconditioning(options)
+
+
 def prepare_generated(
     generated: GeneratedProgram,
     profile: LanguageProfile,
@@ -119,7 +129,7 @@ def prepare_generated(
         generated.buffer_values,
         profile,
         generator_provenance(generated, profile),
-        [reconditioning(profile=profile)] if steps is None else steps,
+        [reconditioning_of(generated, profile)] if steps is None else steps,
         spirv_passes,
         generated.workgroups,
         generated.framebuffer,

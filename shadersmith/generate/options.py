@@ -129,6 +129,10 @@ class SmithOptions:
     # column, an element, a matrix-vector product, a determinant). 0 gives the programs
     # of before matrices existed (no draw is made).
     matrix_probability: float = 0.05
+    # The probability that the program's run-time indices are bounded by clamp(i, 0, n-1)
+    # rather than the SAFE_INDEX wrapper when it is reconditioned (ReconditionOptions.
+    # index_clamping); drawn from a stream of the seed's own, so the program is the same.
+    index_clamping_probability: float = 0.3
     # Constructs this program never uses (a subset of CONSTRUCTS, above).
     omitted_constructs: tuple[str, ...] = ()
     # Swarm testing (Groce et al., ISSTA 2012; generate/swarm.py): each program leaves out
@@ -195,6 +199,7 @@ PROBABILITIES: tuple[str, ...] = (
     "liveness_extension_probability",
     "fragment_probability",
     "matrix_probability",
+    "index_clamping_probability",
 )
 
 # The values a tuple option may hold, how many it needs at least and what one value is
@@ -247,6 +252,7 @@ LEGACY_DEFAULTS: dict[str, Any] = {
     "multi_invocation_probability": 0.0,
     "liveness_across_blocks": False,
     "matrix_probability": 0.0,
+    "index_clamping_probability": 0.0,
 }
 
 

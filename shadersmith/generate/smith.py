@@ -81,6 +81,9 @@ class GeneratedProgram:
     workgroups: tuple[int, int, int] = (1, 1, 1)
     # A fragment shader's target size (width, height); None for a compute shader.
     framebuffer: tuple[int, int] | None = None
+    # Whether the reconditioner bounds this program's indices with clamp() rather than
+    # the SAFE_INDEX wrapper (ReconditionOptions.index_clamping; _choose_index_clamping).
+    index_clamping: bool = False
 
     @property
     def invocations(self) -> int:
@@ -103,6 +106,9 @@ def generate(
         ctx.choices["swarm"] += 1
         ctx.choices.update(omitted_labels(options))
     ctx.fragment = fragment is not None
+    clamping = _choose_index_clamping(seed, options)
+    if clamping:
+        ctx.choices["recondition:index_clamping"] += 1
     expressions = ExpressionGenerator(ctx)
     statements = StatementGenerator(ctx, expressions)
     buffers, buffer_values = make_buffers(ctx)
@@ -140,7 +146,13 @@ def generate(
         program, buffer_values = as_fragment(program, buffer_values)
         size = (fragment.width, fragment.height)
         return GeneratedProgram(
-            program, buffer_values, options, seed, ctx.choices, framebuffer=size
+            program,
+            buffer_values,
+            options,
+            seed,
+            ctx.choices,
+            framebuffer=size,
+            index_clamping=clamping,
         )
     workgroups = (1, 1, 1)
     if layout is not None:
@@ -148,7 +160,9 @@ def generate(
         ctx.choices["dispatch:multi_invocation"] += 1
         if driver is not None and options.liveness_extension_probability > 0:
             program = _extend_liveness(program, ctx)
-    return GeneratedProgram(program, buffer_values, options, seed, ctx.choices, workgroups)
+    return GeneratedProgram(
+        program, buffer_values, options, seed, ctx.choices, workgroups, index_clamping=clamping
+    )
 
 
 def _extend_liveness(program: Program, ctx: GenerationContext) -> Program:
@@ -162,6 +176,15 @@ def _extend_liveness(program: Program, ctx: GenerationContext) -> Program:
     if extension.across_blocks:
         ctx.choices["liveness:across_blocks"] += extension.across_blocks
     return extension.program
+
+
+def _choose_index_clamping(seed: int, options: SmithOptions) -> bool:
+    """Whether the program of `seed` is reconditioned with clamped indices: a stream of
+    its own, so that the program stays what it was before the choice existed."""
+    if options.index_clamping_probability <= 0.0:
+        return False
+    rng = random.Random(f"shadersmith-index-clamping-{seed}")
+    return rng.random() < options.index_clamping_probability
 
 
 def _choose_fragment(seed: int, options: SmithOptions) -> FragmentLayout | None:

@@ -11,7 +11,7 @@ The passes run in this order, each a function from program to program:
                     aliasing out/inout arguments included (`f(x, x)`); after the loop
                     limiters, because the whole-invocation counter is itself a side
                     effect: `f() + g()` where both loop must not race on it
-4. index_bounds     every run-time index taken into range
+4. index_bounds     every run-time index taken into range (a wrapper, or clamp())
 5. integer_wrappers wrappers for integer `/ % << >>` and unsafe built-ins (for WGSL,
                     only float clamp: see ReconditionOptions.language)
 6. exact_floats     floats kept in the exact set S
@@ -65,6 +65,10 @@ class ReconditionOptions:
     # abs(INT_MIN) is INT_MIN in GLSL, but some back-ends treat it as poison.
     wrap_int_abs: bool = True
     divergent_barriers: bool = True
+    # How index_bounds.py bounds a run-time index: False, the SAFE_INDEX wrapper
+    # (`|i| % n` when out of range); True, the built-in `clamp(i, 0, n - 1)`. Drawn per
+    # generated program (GeneratedProgram.index_clamping); False in records made before.
+    index_clamping: bool = False
     # Whose rules decide what is undefined: GLSL's (for GLSL and ESSL alike:
     # Language.family, so ESSL is taken and recorded as GLSL) or WGSL's. WGSL defines
     # what GLSL leaves undefined in integer / and % (by zero, INT_MIN / -1), shifts by any
@@ -119,7 +123,8 @@ def recondition(
     # Passes 4 to 6 rewrite single nodes; they share one traversal (see rewrite.compose).
     rewrites: list[ExpressionRewrite] = []
     if options.index_bounds:
-        rewrites.append(index_rewrite(runtime_array_lengths(result, values)))
+        lengths = runtime_array_lengths(result, values)
+        rewrites.append(index_rewrite(lengths, options.index_clamping))
     if options.integer_wrappers:
         rewrites.append(integer_rewrite(wrap_abs=options.wrap_int_abs, wgsl=options.wgsl))
     if options.exact_floats:
