@@ -348,10 +348,8 @@ def _buffer(out: _Writer, buffer: StorageBuffer, profile: LanguageProfile) -> No
         binding = f", binding = {buffer.binding}" if _has_binding_layout(profile) else ""
         out.line(f"layout(std140{binding}) uniform {buffer.block_name} {{")
     else:
-        readonly = "readonly " if buffer.readonly else ""
-        out.line(
-            f"layout(std430, binding = {buffer.binding}) {readonly}buffer {buffer.block_name} {{"
-        )
+        words = "".join(w + " " for w in buffer.memory) + ("readonly " if buffer.readonly else "")
+        out.line(f"layout(std430, binding = {buffer.binding}) {words}buffer {buffer.block_name} {{")
     out.depth += 1
     for field in buffer.fields:
         out.line(declarator(field.type, field.name) + ";")

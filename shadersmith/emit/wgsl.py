@@ -512,6 +512,8 @@ class _Emitter:
         if buffer.uniform:
             space = "uniform"
         else:
+            # GLSL's other memory qualifiers (buffer.memory) have no WGSL spelling, and a
+            # storage buffer cannot be write-only: a `writeonly` one is read_write here.
             space = "storage, read" if buffer.readonly else "storage, read_write"
         self.line(f"@group(0) @binding({buffer.binding}) var<{space}> {name}: {buffer.block_name};")
 

@@ -133,6 +133,10 @@ class SmithOptions:
     # rather than the SAFE_INDEX wrapper when it is reconditioned (ReconditionOptions.
     # index_clamping); drawn from a stream of the seed's own, so the program is the same.
     index_clamping_probability: float = 0.3
+    # The probability that a compute program's storage buffer gets memory qualifiers
+    # (`coherent`, `volatile`, `restrict`, and `writeonly` where it is never read:
+    # generate/buffer_qualifiers.py), drawn from a stream of the seed's own.
+    buffer_qualifier_probability: float = 0.3
     # Constructs this program never uses (a subset of CONSTRUCTS, above).
     omitted_constructs: tuple[str, ...] = ()
     # Swarm testing (Groce et al., ISSTA 2012; generate/swarm.py): each program leaves out
@@ -200,6 +204,7 @@ PROBABILITIES: tuple[str, ...] = (
     "fragment_probability",
     "matrix_probability",
     "index_clamping_probability",
+    "buffer_qualifier_probability",
 )
 
 # The values a tuple option may hold, how many it needs at least and what one value is
@@ -253,6 +258,7 @@ LEGACY_DEFAULTS: dict[str, Any] = {
     "liveness_across_blocks": False,
     "matrix_probability": 0.0,
     "index_clamping_probability": 0.0,
+    "buffer_qualifier_probability": 0.0,
 }
 
 

@@ -35,6 +35,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from shadersmith.analysis.divergence import DivergenceAnalysis
+from shadersmith.generate.buffer_qualifiers import qualify_buffers
 from shadersmith.generate.context import GenerationContext
 from shadersmith.generate.divergence import DivergenceDriver, declare_invocation_builtins
 from shadersmith.generate.expressions import ExpressionGenerator
@@ -160,6 +161,9 @@ def generate(
         ctx.choices["dispatch:multi_invocation"] += 1
         if driver is not None and options.liveness_extension_probability > 0:
             program = _extend_liveness(program, ctx)
+    if profile.buffer_memory_qualifiers:
+        # Last: whether a buffer may be writeonly depends on the finished program.
+        program = qualify_buffers(program, seed, options.buffer_qualifier_probability, ctx.choices)
     return GeneratedProgram(
         program, buffer_values, options, seed, ctx.choices, workgroups, index_clamping=clamping
     )

@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from shadersmith.analysis.buffer_reads import read_buffers
 from shadersmith.analysis.wgsl_constants import creation_errors
 from shadersmith.interp.dispatch import run_in_phases, run_sequentially
 from shadersmith.interp.errors import InterpreterError, UBCategory, UndefinedBehaviour
@@ -107,6 +108,7 @@ class CompiledProgram:
         self.sanitize = sanitize
         if sanitize and language is Language.WGSL:
             _refuse_invalid_wgsl(program)
+        _refuse_writeonly_reads(program)
         # Buffers that start undefined: a fragment shader's outputs (interp/fragment.py),
         # which must all be written before the end.
         self.undefined_blocks = undefined_blocks
@@ -455,6 +457,15 @@ class CompiledProgram:
                     f"buffer {layout.buffer.block_name} field {name} ends up undefined "
                     "(an out argument the callee never wrote)",
                 )
+
+
+def _refuse_writeonly_reads(program: Program) -> None:
+    """A read of a `writeonly` buffer is a compile error, not a value: the program is
+    outside what the interpreter runs (the reconditioner drops such a `writeonly`)."""
+    marked = {b.block_name for b in program.buffers if "writeonly" in b.memory}
+    read = sorted(marked & read_buffers(program)) if marked else []
+    if read:
+        raise InterpreterError(f"the program reads the writeonly buffer {read[0]}")
 
 
 def _refuse_invalid_wgsl(program: Program) -> None:

@@ -63,6 +63,9 @@ class LanguageProfile:
     # A matrix may be built from one scalar (the diagonal) or from another matrix of any
     # shape (`mat3(m2)`); WGSL's matrix constructors take only every component or column.
     matrix_constructor_conversions: bool = True
+    # Storage blocks take the memory qualifiers `coherent`, `volatile`, `restrict` and
+    # `writeonly` (GLSL, ESSL); WGSL's storage buffers are only `read` or `read_write`.
+    buffer_memory_qualifiers: bool = True
 
 
 GLSL450 = LanguageProfile(name="glsl450", language=Language.GLSL, version=450)
@@ -106,6 +109,7 @@ WGSL = LanguageProfile(
     strict_constant_evaluation=True,
     uniform_arrays_of_wide_vectors_only=True,
     matrix_constructor_conversions=False,
+    buffer_memory_qualifiers=False,
 )
 
 # The GLSL profiles a test is generated in (GLSL330 is only a second spelling of a

@@ -58,6 +58,11 @@ class BufferField:
     type: Type
 
 
+# A storage block's memory qualifiers besides `readonly` (StorageBuffer.memory), in the
+# order they are written; WGSL has none of them (its storage buffers are read or read_write).
+MEMORY_QUALIFIERS: tuple[str, ...] = ("coherent", "volatile", "restrict", "writeonly")
+
+
 @dataclass(frozen=True, slots=True)
 class StorageBuffer:
     """A std430 shader storage block or, with `uniform`, a std140 uniform block (how a
@@ -67,6 +72,12 @@ class StorageBuffer:
 
     With `instance_name` None the fields are global names in the shader; otherwise they
     are reached as `instance_name.field`.
+
+    `memory` holds the block's memory qualifiers other than `readonly` (a subset of
+    MEMORY_QUALIFIERS, in that order): they change what a compiler may assume (`restrict`:
+    no other name reaches the memory; `coherent`, `volatile`: other invocations' writes
+    may be seen; `writeonly`: never read) but not what a program of ours computes, since
+    every invocation reads only what it wrote or what no one writes.
     """
 
     block_name: str
@@ -76,6 +87,7 @@ class StorageBuffer:
     access: BufferAccess = BufferAccess.INPUT_OUTPUT
     readonly: bool = False
     uniform: bool = False
+    memory: tuple[str, ...] = ()
 
     @property
     def layout(self) -> str:

@@ -21,6 +21,8 @@ The passes run in this order, each a function from program to program:
 8. materialise      definitions of the wrappers used, and only those
 9. barriers         no barrier() in divergent control flow (analysis/divergence.py), on
                     the program as it runs, loop limiters and wrappers included
+10. writeonly_reads no `writeonly` on a buffer the program reads (a compile error, not
+                    undefined behaviour, but what a reduction or a transformation makes)
 
 Passes 4 to 6 only ever wrap what they find, so each sees the others' output as safe
 (a wrapper call is a user call of a pure function); wrapper definitions are added last so
@@ -48,6 +50,7 @@ from shadersmith.recondition.reserved_names import rename_reserved
 from shadersmith.recondition.rewrite import ExpressionRewrite, compose, rewrite_program_expressions
 from shadersmith.recondition.switch_ends import close_switches
 from shadersmith.recondition.wgsl_validity import wgsl_validity_rewrite
+from shadersmith.recondition.writeonly_reads import drop_read_writeonly
 
 
 @dataclass(frozen=True)
@@ -138,4 +141,5 @@ def recondition(
     result = add_wrapper_definitions(result, wrappers)
     if options.divergent_barriers:
         result, _ = remove_divergent_barriers(result)
+    result = drop_read_writeonly(result)
     return Reconditioned(result, values, wrappers, bounds)

@@ -23,6 +23,7 @@ from shadersmith.front.glsl.statements import StatementParser
 from shadersmith.front.glsl.tokens import Token, TokenKind
 from shadersmith.ir.expressions import Call, CallKind, VariableRef
 from shadersmith.ir.program import (
+    MEMORY_QUALIFIERS,
     BlockField,
     BufferAccess,
     BufferField,
@@ -213,6 +214,7 @@ class Parser(StatementParser):
                     access,
                     readonly or uniform,
                     uniform=uniform,
+                    memory=tuple(w for w in MEMORY_QUALIFIERS if w in qualifiers.words),
                 )
             )
             return
@@ -248,7 +250,7 @@ class Parser(StatementParser):
             if set(layout) == {"std140"}:
                 return uniform_blocks_before, True
             return None
-        if set(qualifiers.words) - {"readonly"} != {"buffer"}:
+        if set(qualifiers.words) - {"readonly", *MEMORY_QUALIFIERS} != {"buffer"}:
             return None
         if set(layout) != {"std430", "binding"} or layout["std430"] is not None:
             return None
