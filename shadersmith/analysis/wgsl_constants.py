@@ -23,8 +23,9 @@ concrete i32 / u32 (our programs have no abstract values: every literal carries 
 
 In our IR an expression is a const-expression when the WGSL emitter spells it as one
 (emit/wgsl.py `is_const`): literals, names declared `const` with a const initialiser, and
-operators, constructors, `select` and built-ins over those. Float arithmetic is not
-evaluated here (the reconditioner keeps floats exact and small, so it cannot overflow).
+operators, constructors, `select`, struct members and built-ins over those. Float
+arithmetic is not evaluated here (the reconditioner keeps floats exact and small, so it
+cannot overflow).
 """
 
 from __future__ import annotations
@@ -54,7 +55,14 @@ from shadersmith.ir.expressions import (
 from shadersmith.ir.operators import BinaryOp, UnaryOp
 from shadersmith.ir.program import Program
 from shadersmith.ir.statements import VarDecl
-from shadersmith.ir.types import ScalarKind, ScalarType, VectorType, index_bound, kind_of
+from shadersmith.ir.types import (
+    ScalarKind,
+    ScalarType,
+    StructType,
+    VectorType,
+    index_bound,
+    kind_of,
+)
 from shadersmith.ir.walk import iter_nodes
 
 Value = tuple[int | float | bool, ...]
@@ -77,7 +85,9 @@ def is_const_expression(expr: Expression, const_names: Collection[str]) -> bool:
     for node in iter_nodes(expr):
         if isinstance(node, VariableRef) and node.name not in const_names:
             return False
-        if isinstance(node, Member | Assign | IncDec | Sequence | ArrayLength):
+        # A member of a const struct is const (`c.f_0`); a buffer member is not, as its
+        # block's variable is no const name.
+        if isinstance(node, Assign | IncDec | Sequence | ArrayLength):
             return False
         if isinstance(node, Call) and node.kind is not CallKind.BUILTIN:
             return False
@@ -233,7 +243,26 @@ def const_value(expr: Expression, env: ConstEnvironment) -> Value | None:
         condition = const_value(expr.condition, env)
         chosen = expr.if_true if condition is not None and condition[0] else expr.if_false
         return None if condition is None else const_value(chosen, env)
+    if isinstance(expr, Member):
+        field = _member_expression(expr, env)
+        return None if field is None else const_value(field, env)
     return None
+
+
+def _member_expression(expr: Member, env: ConstEnvironment) -> Expression | None:
+    """The constructor argument a const `s.f` reads (`S(1i, 2i).f_1` reads `2i`), through
+    const names and members of members; None where the struct is not a constructor."""
+    base: Expression | None = expr.base
+    if isinstance(base, Member):
+        base = _member_expression(base, env)
+    while isinstance(base, VariableRef) and base.name in env.inits:
+        base = env.inits[base.name]
+    if not isinstance(base, Construct) or not isinstance(base.type, StructType):
+        return None
+    names = [f.name for f in base.type.fields]
+    if expr.field not in names or len(base.args) != len(names):
+        return None
+    return base.args[names.index(expr.field)]
 
 
 def convert(value: int | float | bool, kind: ScalarKind | None) -> int | float | bool:

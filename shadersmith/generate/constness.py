@@ -7,8 +7,9 @@ value matters (index, divisor, shift amount): it puts an in-range literal there 
 
 "Foldable" is taken broadly (over-approximating the GLSL constant expressions of
 section 4.3.3): literals, `const` variables with constant initialisers, and every
-operator, constructor, swizzle, index and built-in call over foldable operands. Mesa
-folds further than the specification, and its checks then reject the program:
+operator, constructor, swizzle, index, struct member and built-in call over foldable
+operands. Mesa folds further than the specification, and its checks then reject the
+program:
 - `(side_effect, 3)` is the constant 3 (a comma is as constant as its last item);
 - `false ? v[i] : 47` is the constant 47 (a constant condition selects a branch);
 - `false && x` is the constant false, `true && x` is `x` (a constant left operand of
@@ -66,7 +67,11 @@ def is_foldable(expr: Expression, constant_names: Set[str]) -> bool:
         return expr.kind is CallKind.BUILTIN and all(
             is_foldable(arg, constant_names) for arg in expr.args
         )
-    if isinstance(expr, Assign | IncDec | Member):
-        # Side effects need an l-value, and buffer members are never constant.
+    if isinstance(expr, Member):
+        # A member of a constant struct is constant (GLSL 4.50 section 4.3.3); a buffer
+        # member's base is a block instance, never constant.
+        return is_foldable(expr.base, constant_names)
+    if isinstance(expr, Assign | IncDec):
+        # Side effects need an l-value.
         return False
     raise TypeError(f"unknown expression {type(expr).__name__}")

@@ -23,7 +23,8 @@ from shadersmith.generate.operator_rules import (
     binary_rules,
     value_kinds,
 )
-from shadersmith.generate.scope import Access, Variable
+from shadersmith.generate.scope import Access, Variable, read_provides, write_provides
+from shadersmith.generate.structs import StructExpressions
 from shadersmith.ir.expressions import (
     Assign,
     Binary,
@@ -34,6 +35,7 @@ from shadersmith.ir.expressions import (
     IncDec,
     Index,
     Literal,
+    Member,
     Sequence,
     Swizzle,
     SwizzleSet,
@@ -50,6 +52,8 @@ from shadersmith.ir.types import (
     MatrixType,
     ScalarKind,
     ScalarType,
+    StructField,
+    StructType,
     Type,
     VectorType,
     kind_of,
@@ -140,6 +144,10 @@ class ExpressionGenerator:
         self.matrices: MatrixExpressions | None = None
         if self.floats and context.options.matrix_probability > 0:
             self.matrices = MatrixExpressions(self)
+        # User structs (generate/structs.py), None when off, as matrices are.
+        self.structs: StructExpressions | None = None
+        if context.options.struct_probability > 0:
+            self.structs = StructExpressions(self)
 
     # ----------------------------------------------------------------- entry points
 
@@ -150,6 +158,9 @@ class ExpressionGenerator:
         if isinstance(type_, MatrixType):
             assert self.matrices is not None
             return self.matrices.matrix(type_, depth)
+        if isinstance(type_, StructType):
+            assert self.structs is not None
+            return self.structs.value(type_, depth)
         assert isinstance(type_, ScalarType | VectorType)
         if depth >= self.max_depth or self.rng.random() < 0.12 + 0.12 * depth:
             return self.leaf(type_, depth)
@@ -160,6 +171,8 @@ class ExpressionGenerator:
             and self.matrices.chance()
         ):
             return self.matrices.float_value(type_, depth + 1) or self.leaf(type_, depth)
+        if self.structs is not None and not self._constant_mode and self.structs.chance():
+            return self.structs.from_struct(type_, depth + 1) or self.leaf(type_, depth)
         table = self._constant_forms if self._constant_mode else self._forms
         draw = self.rng.random()
         form = table[-1][1]
@@ -279,6 +292,10 @@ class ExpressionGenerator:
                 base = Index(column, base, self.index(base_type.columns, depth))
                 base_type = column
                 continue
+            if isinstance(base_type, StructType):
+                fields = [f for f in base_type.fields if target in read_provides(f.type)]
+                base, base_type = self._member(base, rng.choice(fields))
+                continue
             assert isinstance(base_type, VectorType)
             if rng.random() < 0.15:
                 # A chain `v.xxyz.w`: widen or narrow first, then select.
@@ -310,12 +327,31 @@ class ExpressionGenerator:
                 base = Index(column, base, self.index(base_type.columns, depth))
                 base_type = column
                 continue
+            if isinstance(base_type, StructType):
+                base, base_type = self._member(
+                    base, rng.choice(self._writable_fields(base_type, target))
+                )
+                continue
             assert isinstance(base_type, VectorType)
             if isinstance(target, ScalarType) and rng.random() < 0.4:
                 return Index(target, base, self.index(base_type.size, depth))
             count = target.size if isinstance(target, VectorType) else 1
             components = tuple(rng.sample(range(base_type.size), count))
             return Swizzle(target, base, components, self._swizzle_set())
+
+    @staticmethod
+    def _member(base: Expression, field: StructField) -> tuple[Expression, Type]:
+        return Member(field.type, base, field.name), field.type
+
+    def _writable_fields(self, struct: StructType, target: Type) -> list[StructField]:
+        """The fields of `struct` with a writable path to `target` (without a
+        multi-component swizzle where the language has none)."""
+        return [
+            f
+            for f in struct.fields
+            if target in write_provides(f.type)
+            and (self._swizzle_writes or _written_without_swizzle(f.type, target))
+        ]
 
     def lvalue(self, type_: Type, depth: int) -> Expression | None:
         """A writable l-value of `type_`, or None when no variable provides one."""
@@ -540,6 +576,8 @@ class ExpressionGenerator:
         return self.assign_to(target, depth)
 
     def assign_to(self, target: Expression, depth: int) -> Assign:
+        if isinstance(target.type, StructType):
+            return Assign(target.type, AssignOp.ASSIGN, target, self.expression(target.type, depth))
         if isinstance(target.type, MatrixType):
             assert self.matrices is not None
             spelled, value_type = self.rng.choice(self.matrices.assign_shapes(target.type))
@@ -580,6 +618,11 @@ def _written_without_swizzle(variable: Type, target: Type) -> bool:
     multi-component swizzle: the element type itself, or one component of a vector."""
     while isinstance(variable, ArrayType):
         variable = variable.element
+    if isinstance(variable, StructType) and target != variable:
+        return any(
+            target in write_provides(f.type) and _written_without_swizzle(f.type, target)
+            for f in variable.fields
+        )
     if isinstance(variable, MatrixType) and target != variable:
         variable = variable.column_type
     if variable == target:

@@ -48,6 +48,10 @@ def user_function(gen: StatementGenerator) -> Function:
     rng = ctx.rng
     name = ctx.fresh_name("func")
     return_type: Type = VOID if rng.random() < 0.2 else gen.exprs.random_value_type()
+    structs = gen.exprs.structs
+    if return_type != VOID and structs is not None and structs.chance():
+        ctx.choices["struct:return"] += 1
+        return_type = structs.random_struct()
     qualifiers = _QUALIFIERS if ctx.profile.out_parameters else (ParamQualifier.IN,)
     params = tuple(
         _parameter(gen, rng.choice(qualifiers))

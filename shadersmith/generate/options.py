@@ -129,6 +129,13 @@ class SmithOptions:
     # column, an element, a matrix-vector product, a determinant). 0 gives the programs
     # of before matrices existed (no draw is made).
     matrix_probability: float = 0.05
+    # User structs (generate/structs.py): the probability that a declared variable is a
+    # struct (or an array of structs), that a function returns one, and that a scalar or
+    # vector expression is read out of a struct value (in GLSL, a bool compares two).
+    # 0 gives the programs of before structs existed (no draw is made). Off by default for
+    # now: turning it on changes every default program, and the tests whose fixtures are
+    # default seeds (test_replay's seed 1 loses its planted finding) need new seeds first.
+    struct_probability: float = 0.0
     # The probability that the program's run-time indices are bounded by clamp(i, 0, n-1)
     # rather than the SAFE_INDEX wrapper when it is reconditioned (ReconditionOptions.
     # index_clamping); drawn from a stream of the seed's own, so the program is the same.
@@ -203,6 +210,7 @@ PROBABILITIES: tuple[str, ...] = (
     "liveness_extension_probability",
     "fragment_probability",
     "matrix_probability",
+    "struct_probability",
     "index_clamping_probability",
     "buffer_qualifier_probability",
 )
@@ -257,6 +265,7 @@ LEGACY_DEFAULTS: dict[str, Any] = {
     "multi_invocation_probability": 0.0,
     "liveness_across_blocks": False,
     "matrix_probability": 0.0,
+    "struct_probability": 0.0,
     "index_clamping_probability": 0.0,
     "buffer_qualifier_probability": 0.0,
 }

@@ -3,7 +3,8 @@
 A variable "provides" a type when an access path from it yields that type: an `ivec3`
 provides `int` (`v.y`, `v[i]`) and every `ivec` size (read swizzles may repeat and
 widen), an `int[3]` provides `int[3]` and `int`, a `mat3x2` itself and what its column
-`vec2` provides. Writable paths provide fewer types:
+`vec2` provides, a struct itself and what each of its fields provides (`s.f_1[i].x`).
+Writable paths provide fewer types:
 a written swizzle never repeats, so an `ivec2` provides `ivec2` and `int` only.
 
 Lists of providers are kept per type and updated incrementally as variables come into
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from shadersmith.ir.expressions import Expression
-from shadersmith.ir.types import ArrayType, MatrixType, ScalarType, Type, VectorType
+from shadersmith.ir.types import ArrayType, MatrixType, ScalarType, StructType, Type, VectorType
 
 
 class Access(IntEnum):
@@ -60,6 +61,8 @@ def read_provides(type_: Type) -> tuple[Type, ...]:
     elif isinstance(type_, MatrixType):
         # A column `m[i]`, and through it an element or any swizzle of it.
         result = (type_, *read_provides(type_.column_type))
+    elif isinstance(type_, StructType):
+        result = _struct_provides(type_, read_provides)
     else:
         result = ()
     _read_cache[type_] = result
@@ -81,10 +84,23 @@ def write_provides(type_: Type) -> tuple[Type, ...]:
         result = (type_, *write_provides(type_.element))
     elif isinstance(type_, MatrixType):
         result = (type_, *write_provides(type_.column_type))
+    elif isinstance(type_, StructType):
+        result = _struct_provides(type_, write_provides)
     else:
         result = ()
     _write_cache[type_] = result
     return result
+
+
+def _struct_provides(
+    struct: StructType, provides: Callable[[Type], tuple[Type, ...]]
+) -> tuple[Type, ...]:
+    """The struct, then what its fields provide, each type once (a variable is in a
+    provider list once)."""
+    found: dict[Type, None] = {struct: None}
+    for field in struct.fields:
+        found.update(dict.fromkeys(provides(field.type)))
+    return tuple(found)
 
 
 _EMPTY: tuple[Variable, ...] = ()

@@ -135,6 +135,7 @@ def generate(
     program = Program(
         stage=Stage.COMPUTE,
         functions=tuple(functions),
+        structs=() if expressions.structs is None else tuple(expressions.structs.declared),
         buffers=buffers,
         globals=globals_,
         local_size=(1, 1, 1) if layout is None else layout.local_size,

@@ -222,11 +222,16 @@ class StatementGenerator:
 
     def random_variable_type(self) -> Type:
         """A type for a variable: scalar, vector or (15%) a short array of them; a float
-        matrix at times when matrices are on (generate/matrices.py)."""
+        matrix at times when matrices are on (generate/matrices.py), a struct or an array
+        of structs when structs are (generate/structs.py)."""
         matrices = self.exprs.matrices
         if matrices is not None and matrices.chance():
             self.ctx.choices["matrix:variable"] += 1
             return matrices.random_type()
+        structs = self.exprs.structs
+        if structs is not None and structs.chance():
+            self.ctx.choices["struct:variable"] += 1
+            return structs.random_type()
         element = self.exprs.random_value_type()
         if self.rng.random() < 0.15:
             return ArrayType(element, self.rng.randint(1, self.options.max_array_length))

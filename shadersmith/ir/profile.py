@@ -66,6 +66,10 @@ class LanguageProfile:
     # Storage blocks take the memory qualifiers `coherent`, `volatile`, `restrict` and
     # `writeonly` (GLSL, ESSL); WGSL's storage buffers are only `read` or `read_write`.
     buffer_memory_qualifiers: bool = True
+    # Structs compare with `==` and `!=`, and `c ? s : t` selects one (GLSL); WGSL has
+    # neither for structs (its `select` takes scalars and vectors only).
+    struct_comparison: bool = True
+    struct_selection: bool = True
 
 
 GLSL450 = LanguageProfile(name="glsl450", language=Language.GLSL, version=450)
@@ -110,6 +114,8 @@ WGSL = LanguageProfile(
     uniform_arrays_of_wide_vectors_only=True,
     matrix_constructor_conversions=False,
     buffer_memory_qualifiers=False,
+    struct_comparison=False,
+    struct_selection=False,
 )
 
 # The GLSL profiles a test is generated in (GLSL330 is only a second spelling of a
