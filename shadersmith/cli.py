@@ -547,6 +547,20 @@ def _duration(text: str | None) -> float | None:
     "test; default: the generator's (0.2).",
 )
 @click.option(
+    "--matrices",
+    type=FiniteRange(0, 1),
+    default=None,
+    help="Probability that a variable or a float expression is (made from) a matrix "
+    "(generate/matrices.py); default: the generator's (0, off for now).",
+)
+@click.option(
+    "--structs",
+    type=FiniteRange(0, 1),
+    default=None,
+    help="Probability that a variable is a user struct, a function returns one, or a value "
+    "is read out of one (generate/structs.py); default: the generator's (0, off for now).",
+)
+@click.option(
     "--fragment",
     type=FiniteRange(0, 1),
     default=DEFAULT_FRAGMENT_SHARE,
@@ -583,6 +597,8 @@ def fuzz_command(
     reduce_time: str,
     multi_invocation: float | None,
     p_delta: float | None,
+    matrices: float | None,
+    structs: float | None,
     fragment: float,
     report: bool,
     cluster: str | None,
@@ -623,7 +639,7 @@ def fuzz_command(
         ignore=ignore,
         reduce=reduce_buckets,
         reduce_time_s=_duration(reduce_time) or 120.0,
-        generator=_generator_options(multi_invocation, p_delta, fragment),
+        generator=_generator_options(multi_invocation, p_delta, fragment, matrices, structs),
         cluster=cluster,
     )
 
@@ -650,9 +666,17 @@ def fuzz_command(
 
 
 def _generator_options(
-    multi_invocation: float | None, p_delta: float | None, fragment: float = 0.0
+    multi_invocation: float | None,
+    p_delta: float | None,
+    fragment: float = 0.0,
+    matrices: float | None = None,
+    structs: float | None = None,
 ) -> SmithOptions:
     options = dataclasses.replace(SmithOptions(), fragment_probability=fragment)
+    if matrices is not None:
+        options = dataclasses.replace(options, matrix_probability=matrices)
+    if structs is not None:
+        options = dataclasses.replace(options, struct_probability=structs)
     if multi_invocation is not None:
         options = dataclasses.replace(options, multi_invocation_probability=multi_invocation)
     if p_delta is not None:

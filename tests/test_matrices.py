@@ -135,11 +135,12 @@ def test_array_length_is_a_child_for_rewrites() -> None:
 
 
 def test_matrices_are_an_option_recorded_and_off_gives_the_old_programs() -> None:
-    assert SmithOptions().matrix_probability > 0
+    # Off by default until the tests built on default seeds get new ones (options.py).
+    assert SmithOptions().matrix_probability == 0.0 and MATRICES.matrix_probability > 0
     recorded = options_to_dict(MATRICES)
     assert options_from_dict(recorded) == MATRICES
     # A test recorded before matrices existed names no matrix_probability: none are drawn.
-    legacy = {k: v for k, v in options_to_dict(SmithOptions()).items() if k != "matrix_probability"}
+    legacy = {k: v for k, v in options_to_dict(MATRICES).items() if k != "matrix_probability"}
     assert options_from_dict(legacy).matrix_probability == 0.0
     off = SmithOptions(matrix_probability=0.0)
     for seed in range(3):
