@@ -799,9 +799,13 @@ def test_options_json_round_trip() -> None:
     # Missing options: the defaults, but for those added later the value that gives old
     # tests' programs (a test.json without multi_invocation_probability is single, one
     # without liveness_across_blocks extends liveness within statement lists, one without
-    # matrix_probability has no matrices).
+    # matrix_probability has no matrices, one without buffer_qualifier_probability no
+    # memory qualifiers).
     assert options_from_dict({}) == SmithOptions(
-        multi_invocation_probability=0.0, liveness_across_blocks=False, matrix_probability=0.0
+        multi_invocation_probability=0.0,
+        liveness_across_blocks=False,
+        matrix_probability=0.0,
+        buffer_qualifier_probability=0.0,
     )
     with pytest.raises(ValueError, match="unknown"):
         options_from_dict({"max_depth": 3})

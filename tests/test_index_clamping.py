@@ -77,7 +77,11 @@ def test_the_mode_is_recorded_and_old_records_keep_the_wrapper() -> None:
 
 
 def test_the_draw_leaves_the_program_as_it_was() -> None:
-    drawn = [generate(s, SmithOptions()).index_clamping for s in range(40)]
+    # Off by default for now (options.py says why); at 0.3 about a third draw it.
+    assert not any(generate(s, SmithOptions()).index_clamping for s in range(10))
+    drawn = [
+        generate(s, SmithOptions(index_clamping_probability=0.3)).index_clamping for s in range(40)
+    ]
     assert 0 < sum(drawn) < 40
     for seed in range(3):
         never = generate(seed, SmithOptions(index_clamping_probability=0.0))
