@@ -194,9 +194,11 @@ def test_compute_shader_blocks_images_and_atomics() -> None:
     program = parse_glsl(COMPUTE).program
     assert program.stage is Stage.COMPUTE
     assert program.local_size == (8, 4, 1)
-    params, data = program.blocks
+    (params,) = program.blocks
     assert params.storage == "uniform" and params.qualifiers.layout_value("binding") == 1
-    assert data.storage == "buffer" and "coherent" in data.qualifiers.words
+    # A storage buffer with memory qualifiers is one of ours (StorageBuffer.memory).
+    (data,) = program.buffers
+    assert data.binding == 2 and data.memory == ("coherent",)
     assert data.fields[-1].type == ArrayType(FLOAT, None)
     assert program.shared[0].type == ArrayType(FLOAT, 32)  # folded gl_WorkGroupSize
     nodes = _nodes(program)
