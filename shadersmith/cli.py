@@ -561,6 +561,14 @@ def _duration(text: str | None) -> float | None:
     "is read out of one (generate/structs.py); default: the generator's (0, off for now).",
 )
 @click.option(
+    "--atomics",
+    type=FiniteRange(0, 1),
+    default=None,
+    help="Probability that a multi-invocation compute test gets counters updated by "
+    "atomicAdd/Min/Max/And/Or/Xor statements (generate/atomics.py; not in WGSL); "
+    "default: the generator's (0, off for now).",
+)
+@click.option(
     "--fragment",
     type=FiniteRange(0, 1),
     default=DEFAULT_FRAGMENT_SHARE,
@@ -599,6 +607,7 @@ def fuzz_command(
     p_delta: float | None,
     matrices: float | None,
     structs: float | None,
+    atomics: float | None,
     fragment: float,
     report: bool,
     cluster: str | None,
@@ -639,7 +648,9 @@ def fuzz_command(
         ignore=ignore,
         reduce=reduce_buckets,
         reduce_time_s=_duration(reduce_time) or 120.0,
-        generator=_generator_options(multi_invocation, p_delta, fragment, matrices, structs),
+        generator=_generator_options(
+            multi_invocation, p_delta, fragment, matrices, structs, atomics
+        ),
         cluster=cluster,
     )
 
@@ -671,12 +682,15 @@ def _generator_options(
     fragment: float = 0.0,
     matrices: float | None = None,
     structs: float | None = None,
+    atomics: float | None = None,
 ) -> SmithOptions:
     options = dataclasses.replace(SmithOptions(), fragment_probability=fragment)
     if matrices is not None:
         options = dataclasses.replace(options, matrix_probability=matrices)
     if structs is not None:
         options = dataclasses.replace(options, struct_probability=structs)
+    if atomics is not None:
+        options = dataclasses.replace(options, atomic_probability=atomics)
     if multi_invocation is not None:
         options = dataclasses.replace(options, multi_invocation_probability=multi_invocation)
     if p_delta is not None:

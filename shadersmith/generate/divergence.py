@@ -31,6 +31,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from shadersmith.analysis.divergence import DivergenceAnalysis, DivergenceState
+from shadersmith.generate.atomics import ATOMIC_STATEMENT, AtomicTarget, atomic_statement
 from shadersmith.generate.context import GenerationContext
 from shadersmith.generate.invocations import (
     INVOCATION_BUILTINS,
@@ -130,6 +131,7 @@ class DivergenceDriver:
         ctx: GenerationContext,
         layout: InvocationLayout | FragmentLayout,
         analysis: DivergenceAnalysis,
+        atomics: tuple[AtomicTarget, ...] = (),
     ) -> None:
         self.ctx = ctx
         self.rng = ctx.rng
@@ -138,6 +140,9 @@ class DivergenceDriver:
         # Work groups have barriers and shared memory; fragments have neither.
         self.compute = isinstance(layout, InvocationLayout)
         self.analysis = analysis
+        # Counters that statements update atomically (generate/atomics.py).
+        self.atomics = atomics
+        self.used_atomics = False
         self.state = DivergenceState()
         self.mode: str | None = None
         self.in_main = False
@@ -188,9 +193,20 @@ class DivergenceDriver:
         self.in_uniform_loop = False
         self.state = self.analysis.entry_state()
 
+    def atomic(self, gen: StatementGenerator) -> Statement:
+        """An atomic update of a counter (generate/atomics.py)."""
+        assert isinstance(self.layout, InvocationLayout), "fragments have no counters"
+        self.used_atomics = True
+        return atomic_statement(gen, self.atomics, self.layout.slot())
+
     def closing(self, gen: StatementGenerator) -> list[Statement]:
-        """At the end of `main`: an exchange through a shared array no exchange used yet,
-        if control flow is still uniform there."""
+        """At the end of `main`: an atomic update if the program has counters and none
+        was drawn, and an exchange through a shared array no exchange used yet, if
+        control flow is still uniform there."""
+        if self.atomics and not self.used_atomics:
+            stmt = self.atomic(gen)
+            self.observe(stmt)
+            return [stmt, *self.closing(gen)]
         if not self.shared or self.used_shared or self.state.divergent_control or self.state.dead:
             return []
         saved_mode, self.mode = self.mode, UNIFORM
@@ -260,6 +276,9 @@ class DivergenceDriver:
     def _special(self, gen: StatementGenerator, nesting: int, divergent: bool) -> Statement | None:
         if gen.budget <= 0:
             return None
+        if self.atomics and self.rng.random() < ATOMIC_STATEMENT:
+            gen.budget -= 1
+            return self.atomic(gen)
         draw = self.rng.random()
         can_nest = nesting < self.options.max_nesting
         uniform_here = (

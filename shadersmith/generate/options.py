@@ -140,6 +140,14 @@ class SmithOptions:
     # default seeds (test_replay's seed 1 loses its planted finding) need new seeds first;
     # `fuzz --structs P` turns it on.
     struct_probability: float = 0.0
+    # Atomics (generate/atomics.py): the probability that a multi-invocation compute
+    # program gets atomic counters, buffer elements that every invocation updates only
+    # through atomicAdd/Min/Max/And/Or/Xor statements whose returned old value is
+    # discarded, one commutative operation per element, so that the final values do not
+    # depend on the order of the invocations. 0 gives the programs of before atomics
+    # existed (no draw is made); `fuzz --atomics P` turns it on. WGSL has none
+    # (LanguageProfile.atomics).
+    atomic_probability: float = 0.0
     # The probability that the program's run-time indices are bounded by clamp(i, 0, n-1)
     # rather than the SAFE_INDEX wrapper when it is reconditioned (ReconditionOptions.
     # index_clamping); drawn from a stream of the seed's own, so the program is the same.
@@ -219,6 +227,7 @@ PROBABILITIES: tuple[str, ...] = (
     "fragment_probability",
     "matrix_probability",
     "struct_probability",
+    "atomic_probability",
     "index_clamping_probability",
     "buffer_qualifier_probability",
 )
@@ -274,6 +283,7 @@ LEGACY_DEFAULTS: dict[str, Any] = {
     "liveness_across_blocks": False,
     "matrix_probability": 0.0,
     "struct_probability": 0.0,
+    "atomic_probability": 0.0,
     "index_clamping_probability": 0.0,
     "buffer_qualifier_probability": 0.0,
 }

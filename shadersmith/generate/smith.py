@@ -35,6 +35,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from shadersmith.analysis.divergence import DivergenceAnalysis
+from shadersmith.generate.atomics import add_atomic_targets
 from shadersmith.generate.buffer_qualifiers import qualify_buffers
 from shadersmith.generate.context import GenerationContext
 from shadersmith.generate.divergence import DivergenceDriver, declare_invocation_builtins
@@ -114,6 +115,12 @@ def generate(
     statements = StatementGenerator(ctx, expressions)
     buffers, buffer_values = make_buffers(ctx)
     declare_buffers(ctx, buffers)
+    # Counter fields come after the scope's buffers: no plain access reaches them, and
+    # main's closing writes (of `written`) leave them out.
+    written = buffers
+    buffers, buffer_values, atomics = add_atomic_targets(
+        seed, options, profile, layout, buffers, buffer_values
+    )
     driver: DivergenceDriver | None = None
     if layout is not None:
         declare_invocation_builtins(ctx)
@@ -123,7 +130,7 @@ def generate(
     )
     if steering is not None:
         analysis = DivergenceAnalysis(global_names=[g.name for g in globals_], buffers=buffers)
-        driver = DivergenceDriver(ctx, steering, analysis)
+        driver = DivergenceDriver(ctx, steering, analysis, atomics)
         driver.make_shared()
         ctx.divergence = driver
     functions: list[Function] = []
@@ -131,7 +138,7 @@ def generate(
         functions.append(user_function(statements))
         if driver is not None:
             driver.analysis.add_function(functions[-1])
-    functions.append(main_function(statements, buffers))
+    functions.append(main_function(statements, written))
     program = Program(
         stage=Stage.COMPUTE,
         functions=tuple(functions),

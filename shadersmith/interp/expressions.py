@@ -12,6 +12,7 @@ from typing import Any
 
 from shadersmith.analysis.aliasing import aliased_arguments
 from shadersmith.interp.arithmetic import MASK32, SIGN_BIT, to_float32
+from shadersmith.interp.atomics import ATOMIC_OPERATIONS, atomic_operation
 from shadersmith.interp.builtins import builtin_implementation
 from shadersmith.interp.conversions import constructor
 from shadersmith.interp.errors import InterpreterError, UBCategory, UndefinedBehaviour
@@ -40,6 +41,7 @@ from shadersmith.interp.places import (
     out_of_bounds,
     reader,
 )
+from shadersmith.interp.races import ATOMIC
 from shadersmith.interp.semantics import Language
 from shadersmith.interp.sites import Site
 from shadersmith.interp.variables import Variable, describe_slot
@@ -744,6 +746,8 @@ class ExpressionCompiler:
                 return lambda fr: fr[INVOCATION].barrier(site)
             # Memory barriers order this invocation's accesses, which run in order here.
             return lambda fr: None
+        if expr.callee in ATOMIC_OPERATIONS and len(expr.args) == 2:
+            return self._atomic_call(expr, tracked, site)
         arg_types = tuple(a.type for a in expr.args)
         implementation = builtin_implementation(
             expr.callee,
@@ -799,6 +803,36 @@ class ExpressionCompiler:
             return result
 
         return call_with_outs
+
+    def _atomic_call(self, expr: Call, tracked: bool, site: Site) -> Evaluator:
+        """`atomicAdd(place, v)` & co. (interp/atomics.py): the operand first, then one
+        read-modify-write of the place marked atomic for the race sanitizer; the old value
+        is returned."""
+        target, operand = expr.args
+        if not isinstance(target.type, ScalarType) or target.type.kind not in (
+            ScalarKind.INT,
+            ScalarKind.UINT,
+        ):
+            raise InterpreterError(f"{expr.callee} on a {target.type}: not an int or uint")
+        operation = atomic_operation(expr.callee, target.type.kind)
+        _, acc = self._writeback_argument(target, tracked, site)
+        address, read_at, write_at = acc.address, acc.read_at, acc.write_at
+        value = self.expression(operand, tracked)
+
+        def atomic(fr: Frame) -> Any:
+            at = address(fr)
+            v = value(fr)
+            ATOMIC.on = True
+            try:
+                old = read_at(fr, at)
+                write_at(fr, at, operation(old, v))
+            finally:
+                ATOMIC.on = False
+            if tracked:
+                fr[INVOCATION].log.extend([i * 2 + 1 for i in acc.ids_at(fr, at)])
+            return old
+
+        return atomic
 
     def _resolve(self, expr: Call) -> CompiledFunction:
         candidates = self.program.functions.get(expr.callee, [])

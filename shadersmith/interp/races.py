@@ -3,9 +3,14 @@
 Storage buffers are shared by every invocation of a dispatch, `shared` variables by the
 invocations of one work group. The program is undefined when two invocations touch one
 scalar slot and one of them writes it (a data race): for a buffer anywhere in the dispatch
-(our programs never make buffer writes visible to others: no memory barrier, no atomic),
-for a `shared` variable between two `barrier()`s of its work group (a barrier orders
-shared memory; dispatch.py starts a new phase at each one).
+(our programs never make plain buffer writes visible to others: no memory barrier), for a
+`shared` variable between two `barrier()`s of its work group (a barrier orders shared
+memory; dispatch.py starts a new phase at each one).
+
+Atomic read-modify-writes (`atomicAdd(buf.f[i], v)`, ATOMIC below) do not race with each
+other: the interpreter runs them in its own invocation order, which is as good as any
+order because the generator discards their return values and gives each element one
+commutative operation. A plain access racing with an atomic one is still a race.
 
 A shared storage root is a `TrackedSlots`: a list whose element accesses record, per slot,
 the invocation that wrote it and the one(s) that read it. The compiled closures index
@@ -24,6 +29,20 @@ HOST = -1  # the harness filling or reading storage: not an invocation
 _SEVERAL = -2
 
 
+class AtomicAccess:
+    """Whether the access now under way is an atomic one: the atomic built-ins set `on`
+    around their read and write (interp/expressions.py), so that the compiled closures
+    index storage roots as plain lists all the same."""
+
+    __slots__ = ("on",)
+
+    def __init__(self) -> None:
+        self.on = False
+
+
+ATOMIC = AtomicAccess()
+
+
 class RaceClock:
     """Which invocation runs now (its index in the dispatch), shared by every tracker, and
     how to name an invocation in a report."""
@@ -38,7 +57,7 @@ class RaceClock:
 class TrackedSlots(list[Any]):
     """The slots of one shared storage root, with who wrote and read each one."""
 
-    __slots__ = ("clock", "name_slot", "readers", "storage", "writers")
+    __slots__ = ("atomics", "clock", "name_slot", "readers", "storage", "writers")
 
     def __init__(
         self,
@@ -53,12 +72,15 @@ class TrackedSlots(list[Any]):
         self.name_slot = name_slot
         self.writers = [HOST] * len(slots)
         self.readers = [HOST] * len(slots)
+        # Who updated each slot atomically: HOST (no one), an invocation, or _SEVERAL.
+        self.atomics = [HOST] * len(slots)
 
     def new_phase(self) -> None:
         """After a barrier: earlier accesses are ordered before later ones."""
         count = len(self)
         self.writers = [HOST] * count
         self.readers = [HOST] * count
+        self.atomics = [HOST] * count
 
     def _race(self, slot: int, first: int, first_did: str, then_did: str) -> UndefinedBehaviour:
         me = self.clock.current
@@ -76,6 +98,10 @@ class TrackedSlots(list[Any]):
         me = self.clock.current
         if me < 0:
             return
+        if ATOMIC.on:
+            self._atomic(slot, me)
+            return
+        self._plain_after_atomic(slot, me, "read")
         writer = self.writers[slot]
         if writer >= 0 and writer != me:
             raise self._race(slot, writer, "written", "read")
@@ -89,6 +115,10 @@ class TrackedSlots(list[Any]):
         me = self.clock.current
         if me < 0:
             return
+        if ATOMIC.on:
+            self._atomic(slot, me)
+            return
+        self._plain_after_atomic(slot, me, "written")
         writer = self.writers[slot]
         if writer >= 0 and writer != me:
             raise self._race(slot, writer, "written", "written")
@@ -97,6 +127,28 @@ class TrackedSlots(list[Any]):
             other = reader if reader >= 0 else self._another_reader(me)
             raise self._race(slot, other, "read", "written")
         self.writers[slot] = me
+
+    def _plain_after_atomic(self, slot: int, me: int, did: str) -> None:
+        updater = self.atomics[slot]
+        if updater == _SEVERAL or (updater >= 0 and updater != me):
+            other = updater if updater >= 0 else self._another_reader(me)
+            raise self._race(slot, other, "updated atomically", did)
+
+    def _atomic(self, slot: int, me: int) -> None:
+        """An atomic read-modify-write of `slot` by `me`: a race with another invocation's
+        plain read or write, none with its atomic updates."""
+        writer = self.writers[slot]
+        if writer >= 0 and writer != me:
+            raise self._race(slot, writer, "written", "updated atomically")
+        reader = self.readers[slot]
+        if reader == _SEVERAL or (reader >= 0 and reader != me):
+            other = reader if reader >= 0 else self._another_reader(me)
+            raise self._race(slot, other, "read", "updated atomically")
+        updater = self.atomics[slot]
+        if updater == HOST:
+            self.atomics[slot] = me
+        elif updater != me:
+            self.atomics[slot] = _SEVERAL
 
     def _another_reader(self, me: int) -> int:
         # Several readers were seen; one of them is not `me`. Which one is not kept.

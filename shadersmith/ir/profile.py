@@ -70,6 +70,10 @@ class LanguageProfile:
     # neither for structs (its `select` takes scalars and vectors only).
     struct_comparison: bool = True
     struct_selection: bool = True
+    # atomicAdd & co. on a plain uint/int buffer element (GLSL, ESSL 3.10); WGSL's atomic
+    # built-ins take only `atomic<u32>`/`atomic<i32>` variables, which the generator does
+    # not declare, so it makes no atomics there.
+    atomics: bool = True
 
 
 GLSL450 = LanguageProfile(name="glsl450", language=Language.GLSL, version=450)
@@ -116,6 +120,7 @@ WGSL = LanguageProfile(
     buffer_memory_qualifiers=False,
     struct_comparison=False,
     struct_selection=False,
+    atomics=False,
 )
 
 # The GLSL profiles a test is generated in (GLSL330 is only a second spelling of a
