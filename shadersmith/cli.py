@@ -569,6 +569,13 @@ def _duration(text: str | None) -> float | None:
     "default: the generator's (0, off for now).",
 )
 @click.option(
+    "--discard",
+    type=FiniteRange(0, 1),
+    default=None,
+    help="Probability of each of up to two `if (cond) discard;` on the pixel's coordinates "
+    "in a fragment test (generate/discards.py); default: the generator's (0, off for now).",
+)
+@click.option(
     "--fragment",
     type=FiniteRange(0, 1),
     default=DEFAULT_FRAGMENT_SHARE,
@@ -609,6 +616,7 @@ def fuzz_command(
     structs: float | None,
     atomics: float | None,
     fragment: float,
+    discard: float | None,
     report: bool,
     cluster: str | None,
     force: bool,
@@ -649,7 +657,7 @@ def fuzz_command(
         reduce=reduce_buckets,
         reduce_time_s=_duration(reduce_time) or 120.0,
         generator=_generator_options(
-            multi_invocation, p_delta, fragment, matrices, structs, atomics
+            multi_invocation, p_delta, fragment, matrices, structs, atomics, discard
         ),
         cluster=cluster,
     )
@@ -683,6 +691,7 @@ def _generator_options(
     matrices: float | None = None,
     structs: float | None = None,
     atomics: float | None = None,
+    discard: float | None = None,
 ) -> SmithOptions:
     options = dataclasses.replace(SmithOptions(), fragment_probability=fragment)
     if matrices is not None:
@@ -691,6 +700,8 @@ def _generator_options(
         options = dataclasses.replace(options, struct_probability=structs)
     if atomics is not None:
         options = dataclasses.replace(options, atomic_probability=atomics)
+    if discard is not None:
+        options = dataclasses.replace(options, discard_probability=discard)
     if multi_invocation is not None:
         options = dataclasses.replace(options, multi_invocation_probability=multi_invocation)
     if p_delta is not None:

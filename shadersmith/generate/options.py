@@ -140,6 +140,11 @@ class SmithOptions:
     # default seeds (test_replay's seed 1 loses its planted finding) need new seeds first;
     # `fuzz --structs P` turns it on.
     struct_probability: float = 0.0
+    # `if (cond) discard;` in fragment shaders (generate/discards.py): the probability of
+    # each of up to two, on the pixel's coordinates, drawn from a stream of the seed's own.
+    # 0 gives the programs of before discards existed (no draw is made); off by default
+    # for now, like matrices and structs; `fuzz --discard P` turns it on.
+    discard_probability: float = 0.0
     # Atomics (generate/atomics.py): the probability that a multi-invocation compute
     # program gets atomic counters, buffer elements that every invocation updates only
     # through atomicAdd/Min/Max/And/Or/Xor statements whose returned old value is
@@ -227,6 +232,7 @@ PROBABILITIES: tuple[str, ...] = (
     "fragment_probability",
     "matrix_probability",
     "struct_probability",
+    "discard_probability",
     "atomic_probability",
     "index_clamping_probability",
     "buffer_qualifier_probability",
@@ -283,6 +289,7 @@ LEGACY_DEFAULTS: dict[str, Any] = {
     "liveness_across_blocks": False,
     "matrix_probability": 0.0,
     "struct_probability": 0.0,
+    "discard_probability": 0.0,
     "atomic_probability": 0.0,
     "index_clamping_probability": 0.0,
     "buffer_qualifier_probability": 0.0,

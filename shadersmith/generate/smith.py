@@ -38,6 +38,7 @@ from shadersmith.analysis.divergence import DivergenceAnalysis
 from shadersmith.generate.atomics import add_atomic_targets
 from shadersmith.generate.buffer_qualifiers import qualify_buffers
 from shadersmith.generate.context import GenerationContext
+from shadersmith.generate.discards import add_discards
 from shadersmith.generate.divergence import DivergenceDriver, declare_invocation_builtins
 from shadersmith.generate.expressions import ExpressionGenerator
 from shadersmith.generate.fragment import as_fragment
@@ -154,6 +155,9 @@ def generate(
             program = _extend_liveness(program, ctx)
         program, buffer_values = as_fragment(program, buffer_values)
         size = (fragment.width, fragment.height)
+        program, discards = add_discards(program, seed, options.discard_probability, size)
+        if discards:
+            ctx.choices["fragment:discard"] += discards
         return GeneratedProgram(
             program,
             buffer_values,

@@ -52,3 +52,10 @@ class UndefinedBehaviour(Exception):
 class InterpreterError(Exception):
     """The program is outside what the interpreter runs: malformed IR (an unknown name, a
     type mismatch), or a construct the stage forbids (`discard` in a compute shader)."""
+
+
+class FragmentDiscarded(InterpreterError):
+    """A fragment executed `discard`: it ends there and writes nothing (GLSL 4.6 section
+    6.4; WGSL's discard demotes to a helper invocation, which writes nothing either, and
+    our fragment programs write no buffers). `FragmentInterpreter.run` turns it into the
+    cleared pixel; anywhere else (a compute shader) it stays an InterpreterError."""

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
-from shadersmith.interp.errors import InterpreterError
+from shadersmith.interp.errors import FragmentDiscarded, InterpreterError
 from shadersmith.interp.program import CompiledProgram
 from shadersmith.interp.semantics import Language
 from shadersmith.ir.program import (
@@ -38,15 +38,21 @@ _OUTPUT_BLOCK = "_fragment_outputs"
 # What gl_FragCoord.z and .w hold: the full-screen triangle has z 0 and w 1; z becomes
 # 0.5 on GL and 0.0 on Vulkan, so generated programs read only .xy.
 _DEPTH, _W = 0.0, 1.0
+# What a discarded fragment leaves in the colour attachment: the runners' clear values
+# (targets/runners/images.py: CLEAR_UINT, CLEAR_COLOR), by the first output's type.
+CLEARED_UINT: Value = (0, 0, 0, 0)
+CLEARED_FLOAT: Value = (0.0, 0.0, 0.0, 1.0)
 
 Image = npt.NDArray[np.uint32]
 
 
 @dataclass(frozen=True)
 class FragmentOutputs:
-    """Each output's final value for one fragment."""
+    """Each output's final value for one fragment; a `discarded` fragment holds only its
+    first output, as the cleared attachment it leaves behind."""
 
     values: dict[str, Value]
+    discarded: bool = False
 
 
 def as_compute(program: Program) -> Program:
@@ -103,13 +109,25 @@ class FragmentInterpreter:
         )
 
     def run(self, buffer_values: BufferValues, x: int, y: int) -> FragmentOutputs:
-        """The outputs of fragment (x, y); raises UndefinedBehaviour like run_compute."""
-        result = self._compiled.run(
-            buffer_values,
-            uniform_values={FRAG_COORD: frag_coord(x, y)},
-            step_budget=self.step_budget,
-        )
+        """The outputs of fragment (x, y); raises UndefinedBehaviour like run_compute. A
+        fragment that executes `discard` stops there (what follows is never checked)."""
+        try:
+            result = self._compiled.run(
+                buffer_values,
+                uniform_values={FRAG_COORD: frag_coord(x, y)},
+                step_budget=self.step_budget,
+            )
+        except FragmentDiscarded:
+            return FragmentOutputs(self._cleared, discarded=True)
         return FragmentOutputs(dict(result.buffers[_OUTPUT_BLOCK]))
+
+    @property
+    def _cleared(self) -> dict[str, Value]:
+        if not self.program.outputs:
+            return {}
+        first = self.program.outputs[0]
+        float_colour = isinstance(first.type, VectorType) and first.type.kind is ScalarKind.FLOAT
+        return {first.name: CLEARED_FLOAT if float_colour else CLEARED_UINT}
 
     def image(
         self, buffer_values: BufferValues, width: int, height: int, output: str = "_color"

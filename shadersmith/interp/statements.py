@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from shadersmith.interp.errors import InterpreterError, UBCategory
+from shadersmith.interp.errors import FragmentDiscarded, InterpreterError, UBCategory
 from shadersmith.interp.expressions import ExpressionCompiler, ProgramScope
 from shadersmith.interp.frames import (
     BREAK,
@@ -145,12 +145,13 @@ class FunctionCompiler:
         if isinstance(stmt, Return):
             return self._return(stmt)
         if isinstance(stmt, Discard):
-            # Refused when reached, not when compiled: a metamorphic variant's dead
-            # `if (opaque false) discard;` runs (a fragment runs here as a compute shader).
+            # Raised when reached, not when compiled: a metamorphic variant's dead
+            # `if (opaque false) discard;` runs (a fragment runs here as a compute shader,
+            # interp/fragment.py, whose FragmentInterpreter catches it).
             name = self.name
 
             def discard(fr: Frame) -> int | None:
-                raise InterpreterError(f"{name}: discard is not interpreted yet (reached)")
+                raise FragmentDiscarded(f"{name}: discard (reached)")
 
             return discard
         raise InterpreterError(f"unknown statement {type(stmt).__name__}")

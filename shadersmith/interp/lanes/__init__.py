@@ -11,8 +11,8 @@ of undefined behaviour, i.e. reconditioned ones: undefined operations are not de
 here (lanes that do not run compute on anything), which is the scalar interpreter's job.
 
 A construct outside what lane mode runs raises InterpreterError naming it: several
-invocations of one work group (shared variables, barrier(), atomics), `discard`, stage
-inputs.
+invocations of one work group (shared variables, barrier(), atomics), stage inputs.
+A fragment that executes `discard` stops (state.py) and leaves the cleared colour.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from shadersmith.interp.errors import InterpreterError
-from shadersmith.interp.fragment import FRAG_COORD, frag_coord
+from shadersmith.interp.fragment import CLEARED_FLOAT, CLEARED_UINT, FRAG_COORD, frag_coord
 from shadersmith.interp.lanes.buffers import buffer_storage, read_back
 from shadersmith.interp.lanes.program import LaneProgram
 from shadersmith.ir.program import Program, Stage
@@ -90,6 +90,11 @@ def run_fragment_colour_lanes(
     storage[compiled.stage_inputs[FRAG_COORD].index] = coordinate
     run = compiled.run(count, storage, lengths)
     color = np.broadcast_to(run.statics[output.index], (4, count))
+    if run.discarded is not run.empty:
+        # A discarded fragment leaves the attachment as the runners cleared it.
+        cleared = CLEARED_UINT if source.outputs[0].type == _UVEC4 else CLEARED_FLOAT
+        clear = np.array(cleared, color.dtype).reshape(4, 1)
+        color = np.where(run.discarded, clear, color)
     image = color.reshape(4, height, width).transpose(1, 2, 0)
     if source.outputs[0].type == _UVEC4:
         return np.ascontiguousarray(image, np.uint32)

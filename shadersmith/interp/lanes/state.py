@@ -8,7 +8,11 @@ Masks are always fresh arrays, never views of a variable, since variables change
 
 Jumps do not unwind anything: a statement returns the lanes that go on after it, and lanes
 that break, continue or return are recorded in the frame (`breaks`, `continues`, the
-return value) for the loop, switch or call that waits for them.
+return value) for the loop, switch or call that waits for them. Lanes that `discard` are
+recorded in the run (`discarded`), and every block, switch and condition drops them
+(`alive`), in callers too, once the statement or condition that called a discarding
+function is over (the rest of that expression still runs for them, on their own values:
+a fragment writes no buffers, so nothing they compute is seen).
 """
 
 from __future__ import annotations
@@ -30,7 +34,16 @@ STEP_LIMIT = 1_000_000
 class Run:
     """What every activation of one run shares: lanes, masks, globals and buffers."""
 
-    __slots__ = ("count", "empty", "full", "lane_ids", "runtime_lengths", "statics", "steps")
+    __slots__ = (
+        "count",
+        "discarded",
+        "empty",
+        "full",
+        "lane_ids",
+        "runtime_lengths",
+        "statics",
+        "steps",
+    )
 
     def __init__(self, count: int) -> None:
         self.count = count
@@ -42,6 +55,9 @@ class Run:
         # Element count of each runtime-sized buffer array, by static index.
         self.runtime_lengths: dict[int, int] = {}
         self.steps = 0
+        # Lanes (fragments) that executed `discard`: they run nothing more, in any
+        # activation (see `alive`).
+        self.discarded: Mask = self.empty
 
     def step(self) -> None:
         self.steps += 1
@@ -65,6 +81,13 @@ class Frame:
         # iteration by `continue`.
         self.breaks: Mask = run.empty
         self.continues: Mask = run.empty
+
+
+def alive(run: Run, mask: Mask) -> Mask:
+    """The lanes of `mask` that have not discarded: `mask` itself while none has."""
+    if run.discarded is run.empty:
+        return mask
+    return minus(run, mask, run.discarded)
 
 
 def any_lane(run: Run, mask: Mask) -> bool:

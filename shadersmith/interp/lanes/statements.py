@@ -5,7 +5,8 @@ lanes that break, continue or return leave the mask and are recorded in the fram
 (state.py). A statement that cannot jump returns its mask object unchanged, which lets a
 block test "did anything jump" by identity. All lanes of a loop run the same iteration:
 the loop goes on while any lane does, lanes rejoin after `continue`, and the loop ends
-for a lane on its condition or `break`.
+for a lane on its condition or `break`. A lane that executes `discard` is done for the
+whole run (state.py: `alive`).
 
 Declarations store into every lane, masked or not: a lane outside the mask is outside
 the variable's scope until it executes the declaration itself (loops run in lockstep,
@@ -30,6 +31,7 @@ from shadersmith.interp.lanes.places import Evaluator, LaneVariable
 from shadersmith.interp.lanes.state import (
     Frame,
     Mask,
+    alive,
     any_lane,
     minus,
     union,
@@ -134,14 +136,7 @@ class FunctionCompiler:
         if isinstance(stmt, Return):
             return self._return(stmt)
         if isinstance(stmt, Discard):
-            name = self.name  # refused when reached (scalar interpreter: statements.py)
-
-            def discard(fr: Frame, mask: Mask) -> Mask:
-                if any_lane(fr.run, mask):
-                    raise InterpreterError(f"{name}: discard is not supported in lane mode")
-                return mask
-
-            return discard
+            return _discard
         raise InterpreterError(f"lane mode: unknown statement {type(stmt).__name__}")
 
     def _block_body(self, block: Block) -> Body:
@@ -153,7 +148,7 @@ class FunctionCompiler:
 
         def block_run(fr: Frame, mask: Mask) -> Mask:
             for run in statements:
-                after = run(fr, mask)
+                after = alive(fr.run, run(fr, mask))
                 if after is not mask:
                     if not any_lane(fr.run, after):
                         return fr.run.empty
@@ -196,9 +191,10 @@ class FunctionCompiler:
 
         def if_statement(fr: Frame, mask: Mask) -> Mask:
             c = condition(fr, mask)
+            run = fr.run
+            mask = alive(run, mask)  # the condition may call a function that discards
             if c.shape[-1] == 1:  # uniform: one side for every lane
                 return then(fr, mask) if c[0] else otherwise(fr, mask)
-            run = fr.run
             taken = where_true(run, mask, c)
             not_taken = where_false(run, mask, c)
             after_then = then(fr, taken) if any_lane(run, taken) else taken
@@ -230,7 +226,7 @@ class FunctionCompiler:
 
         def run_from(fr: Frame, start: int, active: Mask) -> Mask:
             for index in range(start, end):
-                after = body[index](fr, active)
+                after = alive(fr.run, body[index](fr, active))
                 if after is not active:
                     active = after
                     if not any_lane(fr.run, active):
@@ -240,6 +236,7 @@ class FunctionCompiler:
         def switch(fr: Frame, mask: Mask) -> Mask:
             run = fr.run
             s = selector(fr, mask)
+            mask = alive(run, mask)
             saved = fr.breaks
             fr.breaks = run.empty
             if s.shape[-1] == 1:
@@ -263,7 +260,7 @@ class FunctionCompiler:
                     if entering is not None:
                         active = union(run, active, entering)
                     if any_lane(run, active):
-                        active = body[index](fr, active)
+                        active = alive(run, body[index](fr, active))
                 finished = union(run, union(run, active, entries.get(end, run.empty)), unmatched)
             after = union(run, finished, fr.breaks)
             fr.breaks = saved
@@ -307,18 +304,20 @@ class FunctionCompiler:
             while True:
                 if condition is not None and (test_first or not first):
                     c = condition(fr, active)
+                    active = alive(run, active)
                     exited = union(run, exited, where_false(run, active, c))
                     active = where_true(run, active, c)
                     if not any_lane(run, active):
                         break
                 first = False
                 run.step()
-                active = union(run, body(fr, active), fr.continues)
+                active = union(run, alive(run, body(fr, active)), fr.continues)
                 fr.continues = run.empty
                 if not any_lane(run, active):
                     break
                 if update is not None:
                     update(fr, active)
+                    active = alive(run, active)
             after = union(run, exited, fr.breaks)
             fr.breaks, fr.continues = saved
             return after if jumps else mask
@@ -338,6 +337,11 @@ class FunctionCompiler:
             return fr.run.empty
 
         return return_value
+
+
+def _discard(fr: Frame, mask: Mask) -> Mask:
+    fr.run.discarded = union(fr.run, fr.run.discarded, mask)
+    return fr.run.empty
 
 
 def _break(fr: Frame, mask: Mask) -> Mask:
