@@ -339,3 +339,17 @@ def _matrix_function(
     if name == "inverse" and len(args) == 1 and square:
         return overload(matrix, args)
     return None
+
+
+# The atomics whose final value does not depend on the order of the invocations that run
+# them, when a memory location takes only one of them: what the generator draws and the
+# interpreter runs (generate/atomics.py, interp/atomics.py). atomicExchange and
+# atomicCompSwap are left out: their final value depends on that order.
+ORDER_INDEPENDENT_ATOMICS: tuple[str, ...] = (
+    "atomicAdd",
+    "atomicMin",
+    "atomicMax",
+    "atomicAnd",
+    "atomicOr",
+    "atomicXor",
+)

@@ -21,6 +21,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from shadersmith.analysis.builtins import ORDER_INDEPENDENT_ATOMICS
 from shadersmith.generate.interface import field_access
 from shadersmith.generate.invocations import InvocationLayout
 from shadersmith.ir.expressions import Binary, Call, CallKind, Expression, Index, Literal
@@ -35,15 +36,8 @@ if TYPE_CHECKING:
     from shadersmith.generate.statements import StatementGenerator
     from shadersmith.ir.profile import LanguageProfile
 
-# The updates drawn; the interpreter's list (interp/atomics.py) is the same.
-ATOMIC_OPERATIONS: tuple[str, ...] = (
-    "atomicAdd",
-    "atomicMin",
-    "atomicMax",
-    "atomicAnd",
-    "atomicOr",
-    "atomicXor",
-)
+# The updates drawn and run: those whose final value is order-independent.
+ATOMIC_OPERATIONS = ORDER_INDEPENDENT_ATOMICS
 # The chance that a statement of a program with counters is an atomic update.
 ATOMIC_STATEMENT = 0.1
 

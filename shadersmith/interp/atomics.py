@@ -13,19 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from shadersmith.analysis.builtins import ORDER_INDEPENDENT_ATOMICS
 from shadersmith.interp.arithmetic import MASK32, wrap_int
 from shadersmith.ir.types import ScalarKind
 
-# The atomics the interpreter runs; atomicExchange and atomicCompSwap are left out: their
-# final value depends on the order of the invocations.
-ATOMIC_OPERATIONS: tuple[str, ...] = (
-    "atomicAdd",
-    "atomicMin",
-    "atomicMax",
-    "atomicAnd",
-    "atomicOr",
-    "atomicXor",
-)
+# The updates drawn and run: those whose final value is order-independent.
+ATOMIC_OPERATIONS = ORDER_INDEPENDENT_ATOMICS
 
 _OPERATIONS: dict[str, Callable[[int, int], int]] = {
     "atomicAdd": lambda a, b: a + b,
