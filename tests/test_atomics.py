@@ -21,6 +21,7 @@ from shadersmith.ir.profile import ESSL310, GLSL450, WGSL
 from shadersmith.ir.values import BufferValues
 from shadersmith.ir.walk import iter_nodes
 from shadersmith.recondition import recondition
+from tests.driver_agreement import mesa_gl_front_end_cases
 
 ATOMICS = SmithOptions(atomic_probability=0.3)
 
@@ -177,33 +178,12 @@ def test_reconditioned_atomic_programs_have_no_undefined_behaviour() -> None:
 
 # ---------------------------------------------------------------- the real drivers
 
-CPU_TARGETS = ["interp", "gl-llvmpipe", "vk-lavapipe", "vk-lavapipe-opt", "vk-swiftshader"]
-
 
 def test_generated_atomic_programs_agree_on_the_cpu_drivers() -> None:
-    """Every Vulkan target gives the interpreter's result; gl-llvmpipe does too, or else
-    softpipe, the other back-end of Mesa's GL front-end, differs from it as well (the known
-    Mesa 22.3 GL bugs of test_structs)."""
-    from shadersmith.targets.session import TargetSession
     from shadersmith.trial import prepare_generated
 
     generated = _with_atomics(range(40))[:4]
     assert len(generated) == 4
     jobs = [prepare_generated(g, GLSL450).job for g in generated]
-    gl_front_end = []
-    with TargetSession([*CPU_TARGETS, "witness-softpipe"], timeout_s=120) as session:
-        for index, results in session.run_many(jobs):
-            seed = generated[index].seed
-            expected = results["interp"]
-            assert expected.ok, f"seed {seed}: {expected.log}"
-            for name in CPU_TARGETS[2:]:
-                got = results[name]
-                assert got.ok, f"seed {seed} {name}: {got.log[-500:]}"
-                assert got.buffers == expected.buffers, f"seed {seed} {name}"
-            gl, softpipe = results["gl-llvmpipe"], results["witness-softpipe"]
-            assert gl.ok, f"seed {seed}: {gl.log[-300:]}"
-            if gl.buffers == expected.buffers:
-                continue
-            assert softpipe.ok and softpipe.buffers != expected.buffers, f"seed {seed}: GL"
-            gl_front_end.append(seed)
-    assert len(gl_front_end) <= len(generated) // 2, gl_front_end
+    names = [f"seed {g.seed}" for g in generated]
+    assert len(mesa_gl_front_end_cases(jobs, names)) <= len(generated) // 2

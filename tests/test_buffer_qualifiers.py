@@ -8,7 +8,6 @@ reconditioner removes), and programs with them agree on the real drivers."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 import pytest
 
@@ -23,6 +22,7 @@ from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
 from shadersmith.recondition import recondition
 from shadersmith.trial import prepare_generated
+from tests.driver_agreement import mesa_gl_front_end_cases
 
 QUALIFIED = SmithOptions(buffer_qualifier_probability=1.0)
 
@@ -126,30 +126,6 @@ def test_the_draw_is_recorded_and_leaves_the_program_as_it_was() -> None:
 
 # ---------------------------------------------------------------- the real drivers
 
-CPU_TARGETS = ["interp", "gl-llvmpipe", "vk-lavapipe", "vk-swiftshader"]
-
-
-def _agree(jobs: list[Any], names: list[str]) -> list[str]:
-    """The jobs' names where gl-llvmpipe alone is wrong and softpipe, Mesa's other GL
-    back-end, agrees with it (Mesa's GL front-end; test_matrices.py meets one)."""
-    from shadersmith.targets.session import TargetSession
-
-    gl_front_end = []
-    with TargetSession([*CPU_TARGETS, "witness-softpipe"], timeout_s=120) as session:
-        for index, results in session.run_many(jobs):
-            expected = results["interp"]
-            assert expected.ok, f"{names[index]}: {expected.log}"
-            for name in CPU_TARGETS[2:]:
-                got = results[name]
-                assert got.ok, f"{names[index]} {name}: {got.log[-500:]}"
-                assert got.buffers == expected.buffers, f"{names[index]} {name}"
-            gl, softpipe = results["gl-llvmpipe"], results["witness-softpipe"]
-            assert gl.ok, f"{names[index]}: {gl.log[-300:]}"
-            if gl.buffers != expected.buffers:
-                assert softpipe.ok and softpipe.buffers == gl.buffers, names[index]
-                gl_front_end.append(names[index])
-    return gl_front_end
-
 
 def test_qualified_programs_agree_on_the_cpu_drivers() -> None:
     from shadersmith.targets.jobs import job_from_program
@@ -160,4 +136,5 @@ def test_qualified_programs_agree_on_the_cpu_drivers() -> None:
     # Generated programs read back nearly every output buffer: writeonly by hand.
     jobs.append(job_from_program(_program(), _values(), GLSL450))
     names = [f"seed {s}" for s in seeds] + ["writeonly by hand"]
-    assert len(_agree(jobs, names)) <= len(seeds) // 4
+    vulkan = ("vk-lavapipe", "vk-swiftshader")
+    assert len(mesa_gl_front_end_cases(jobs, names, vulkan)) <= len(seeds) // 4

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import pytest
 
 from shadersmith.emit import emit
 from shadersmith.front.glsl import parse_glsl
@@ -19,6 +18,7 @@ from shadersmith.interp.fragment_image import expected_image
 from shadersmith.ir.profile import GLSL450, WGSL
 from shadersmith.ir.statements import Discard
 from shadersmith.ir.walk import iter_nodes
+from tests.driver_agreement import assert_agree_on_wgpu
 
 DISCARDS = SmithOptions(fragment_probability=1.0, discard_probability=0.3)
 # Seeds of DISCARDS whose programs discard (seeds 1 and 5 twice).
@@ -184,15 +184,8 @@ def test_generated_discard_programs_agree_on_the_cpu_drivers() -> None:
 
 
 def test_wgsl_discard_programs_agree_on_wgpu() -> None:
-    from shadersmith.targets.session import TargetSession
     from shadersmith.trial import prepare_generated
 
     seeds = DISCARDING_SEEDS[:2]
-    with TargetSession(["interp", "wgpu-vk"], timeout_s=120) as session:
-        if "wgpu-vk" not in session.present:
-            pytest.skip("wgpu-vk is not present")
-        jobs = [prepare_generated(generate(s, DISCARDS, WGSL), WGSL).job for s in seeds]
-        for index, results in session.run_many(jobs):
-            expected, got = results["interp"], results["wgpu-vk"]
-            assert expected.ok and got.ok, f"seed {seeds[index]}: {expected.log} {got.log}"
-            assert _same(got, expected), f"seed {seeds[index]}"
+    jobs = [prepare_generated(generate(s, DISCARDS, WGSL), WGSL).job for s in seeds]
+    assert_agree_on_wgpu(jobs, [f"seed {s}" for s in seeds])

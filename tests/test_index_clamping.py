@@ -24,6 +24,7 @@ from shadersmith.recondition import recondition
 from shadersmith.recondition.pipeline import ReconditionOptions
 from shadersmith.recondition.step import RECONDITION, ReconditionParams
 from shadersmith.trial import prepare_generated
+from tests.driver_agreement import assert_agree_on_wgpu, mesa_gl_front_end_cases
 
 CLAMPED = SmithOptions(index_clamping_probability=1.0)
 
@@ -131,49 +132,16 @@ def test_clamped_programs_have_no_undefined_behaviour(profile: Any) -> None:
 CPU_TARGETS = ["interp", "gl-llvmpipe", "vk-lavapipe", "vk-swiftshader"]
 
 
-def _same(a: Any, b: Any) -> bool:
-    if a.image is not None or b.image is not None:
-        return a.image is not None and b.image is not None and bool((a.image == b.image).all())
-    return bool(a.buffers == b.buffers)
-
-
 @pytest.mark.parametrize("fragment", [False, True], ids=["compute", "fragment"])
 def test_clamped_programs_agree_on_the_cpu_drivers(fragment: bool) -> None:
-    """Every Vulkan driver agrees with the interpreter; gl-llvmpipe too, but where Mesa's
-    GL front-end is wrong (softpipe, its other back-end, then gives the same answer:
-    test_matrices.py meets imulExtended's out arguments there)."""
-    from shadersmith.targets.session import TargetSession
-
     options = SmithOptions(index_clamping_probability=1.0, fragment_probability=float(fragment))
     seeds = range(6)
     jobs = [prepare_generated(generate(s, options, GLSL450), GLSL450).job for s in seeds]
-    gl_front_end = []
-    with TargetSession([*CPU_TARGETS, "witness-softpipe"], timeout_s=120) as session:
-        for index, results in session.run_many(jobs):
-            seed = seeds[index]
-            expected = results["interp"]
-            assert expected.ok, f"seed {seed}: {expected.log}"
-            for name in CPU_TARGETS[2:]:
-                got = results[name]
-                assert got.ok, f"seed {seed} {name}: {got.log[-500:]}"
-                assert _same(got, expected), f"seed {seed} {name}"
-            gl, softpipe = results["gl-llvmpipe"], results["witness-softpipe"]
-            assert gl.ok, f"seed {seed}: {gl.log[-300:]}"
-            if not _same(gl, expected):
-                assert softpipe.ok and _same(softpipe, gl), f"seed {seed}: GL harness suspect"
-                gl_front_end.append(seed)
-    assert len(gl_front_end) <= len(seeds) // 4, gl_front_end
+    names = [f"seed {s}" for s in seeds]
+    assert len(mesa_gl_front_end_cases(jobs, names)) <= len(seeds) // 4
 
 
 def test_clamped_wgsl_programs_agree_on_wgpu() -> None:
-    from shadersmith.targets.session import TargetSession
-
-    with TargetSession(["interp", "wgpu-vk"], timeout_s=120) as session:
-        if "wgpu-vk" not in session.present:
-            pytest.skip("wgpu-vk is not present")
-        seeds = range(4)
-        jobs = [prepare_generated(generate(s, CLAMPED, WGSL), WGSL).job for s in seeds]
-        for index, results in session.run_many(jobs):
-            expected, got = results["interp"], results["wgpu-vk"]
-            assert expected.ok and got.ok, f"seed {seeds[index]}: {expected.log} {got.log}"
-            assert got.buffers == expected.buffers, f"seed {seeds[index]}"
+    seeds = range(4)
+    jobs = [prepare_generated(generate(s, CLAMPED, WGSL), WGSL).job for s in seeds]
+    assert_agree_on_wgpu(jobs, [f"seed {s}" for s in seeds])

@@ -24,6 +24,7 @@ from shadersmith.ir.types import INT, ArrayType, MatrixType
 from shadersmith.ir.values import BufferValues
 from shadersmith.recondition import recondition
 from shadersmith.recondition.pipeline import ReconditionOptions
+from tests.driver_agreement import assert_agree_on_wgpu, mesa_gl_front_end_cases
 
 MATRICES = SmithOptions(matrix_probability=0.15)
 
@@ -219,36 +220,13 @@ def _declarations(node: Any) -> list[Any]:
 CPU_TARGETS = ["interp", "gl-llvmpipe", "vk-lavapipe", "vk-lavapipe-opt", "vk-swiftshader"]
 
 
-def _same(a: Any, b: Any) -> bool:
-    if a.image is not None or b.image is not None:
-        return a.image is not None and b.image is not None and bool((a.image == b.image).all())
-    return bool(a.buffers == b.buffers)
-
-
 def _agree_on_the_drivers(fragment: bool, seeds: range) -> None:
-    from shadersmith.targets.session import TargetSession
     from shadersmith.trial import prepare_generated
 
     options = SmithOptions(matrix_probability=0.15, fragment_probability=float(fragment))
     jobs = [prepare_generated(generate(s, options, GLSL450), GLSL450).job for s in seeds]
-    gl_front_end = []
-    with TargetSession([*CPU_TARGETS, "witness-softpipe"], timeout_s=120) as session:
-        for index, results in session.run_many(jobs):
-            seed = seeds[index]
-            expected = results["interp"]
-            assert expected.ok, f"seed {seed}: {expected.log}"
-            for name in CPU_TARGETS[2:]:
-                got = results[name]
-                assert got.ok, f"seed {seed} {name}: {got.log[-500:]}"
-                assert _same(got, expected), f"seed {seed} {name}"
-            gl, softpipe = results["gl-llvmpipe"], results["witness-softpipe"]
-            assert gl.ok, f"seed {seed}: {gl.log[-300:]}"
-            if _same(gl, expected):
-                continue
-            # Mesa's GL front-end, not ours: softpipe, its other back-end, agrees with it.
-            assert softpipe.ok and _same(softpipe, gl), f"seed {seed}: GL harness suspect"
-            gl_front_end.append(seed)
-    assert len(gl_front_end) <= len(seeds) // 4, gl_front_end
+    names = [f"seed {s}" for s in seeds]
+    assert len(mesa_gl_front_end_cases(jobs, names)) <= len(seeds) // 4
 
 
 def test_compute_matrix_programs_agree_on_the_cpu_drivers() -> None:
@@ -260,15 +238,8 @@ def test_fragment_matrix_programs_agree_on_the_cpu_drivers() -> None:
 
 
 def test_wgsl_matrix_programs_agree_on_wgpu() -> None:
-    from shadersmith.targets.session import TargetSession
     from shadersmith.trial import prepare_generated
 
-    with TargetSession(["interp", "wgpu-vk"], timeout_s=120) as session:
-        if "wgpu-vk" not in session.present:
-            pytest.skip("wgpu-vk is not present")
-        seeds = range(6)
-        jobs = [prepare_generated(generate(s, MATRICES, WGSL), WGSL).job for s in seeds]
-        for index, results in session.run_many(jobs):
-            expected, got = results["interp"], results["wgpu-vk"]
-            assert expected.ok and got.ok, f"seed {seeds[index]}: {expected.log} {got.log}"
-            assert got.buffers == expected.buffers, f"seed {seeds[index]}"
+    seeds = range(6)
+    jobs = [prepare_generated(generate(s, MATRICES, WGSL), WGSL).job for s in seeds]
+    assert_agree_on_wgpu(jobs, [f"seed {s}" for s in seeds])

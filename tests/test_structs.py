@@ -28,6 +28,7 @@ from shadersmith.ir.values import BufferValues
 from shadersmith.ir.walk import iter_nodes
 from shadersmith.recondition import recondition
 from shadersmith.recondition.pipeline import ReconditionOptions
+from tests.driver_agreement import assert_agree_on_wgpu, mesa_gl_front_end_cases
 
 STRUCTS = SmithOptions(struct_probability=0.15)
 
@@ -266,43 +267,17 @@ def test_wgsl_struct_programs_use_what_wgsl_has() -> None:
 CPU_TARGETS = ["interp", "gl-llvmpipe", "vk-lavapipe", "vk-lavapipe-opt", "vk-swiftshader"]
 
 
-def _same(a: Any, b: Any) -> bool:
-    if a.image is not None or b.image is not None:
-        return a.image is not None and b.image is not None and bool((a.image == b.image).all())
-    return bool(a.buffers == b.buffers)
-
-
 def _agree_on_the_drivers(fragment: bool, seeds: range) -> None:
-    """Every Vulkan target gives the interpreter's result. gl-llvmpipe does too, or else
-    softpipe, the other back-end of Mesa's GL front-end, differs from it as well: the
-    known Mesa 22.3 GL bugs that generated programs meet with or without structs (`v.zy[i]`
-    read as `v[i]` on a buffer vector, test_targets_differential; imulExtended's out
-    arguments, ac73d0e), which compute seeds 2 (`v.zy[i]`), 3 (imulExtended) and 5 meet."""
-    from shadersmith.targets.session import TargetSession
+    """Compute seeds 2 (`v.zy[i]`), 3 (imulExtended's out arguments) and 5 meet Mesa 22's
+    GL front-end bugs (driver_agreement.mesa_gl_front_end_cases)."""
     from shadersmith.trial import prepare_generated
 
     options = SmithOptions(struct_probability=0.15, fragment_probability=float(fragment))
     generated = [generate(s, options, GLSL450) for s in seeds]
     assert all(g.program.structs for g in generated)
     jobs = [prepare_generated(g, GLSL450).job for g in generated]
-    gl_front_end = []
-    with TargetSession([*CPU_TARGETS, "witness-softpipe"], timeout_s=120) as session:
-        for index, results in session.run_many(jobs):
-            seed = seeds[index]
-            expected = results["interp"]
-            assert expected.ok, f"seed {seed}: {expected.log}"
-            for name in CPU_TARGETS[2:]:
-                got = results[name]
-                assert got.ok, f"seed {seed} {name}: {got.log[-500:]}"
-                assert _same(got, expected), f"seed {seed} {name}"
-            gl, softpipe = results["gl-llvmpipe"], results["witness-softpipe"]
-            assert gl.ok, f"seed {seed}: {gl.log[-300:]}"
-            if _same(gl, expected):
-                continue
-            # Blamed on what the two GL targets share and no Vulkan target has.
-            assert softpipe.ok and not _same(softpipe, expected), f"seed {seed}: llvmpipe GL"
-            gl_front_end.append(seed)
-    assert len(gl_front_end) <= len(seeds) // 2, gl_front_end
+    names = [f"seed {s}" for s in seeds]
+    assert len(mesa_gl_front_end_cases(jobs, names)) <= len(seeds) // 2
 
 
 def test_compute_struct_programs_agree_on_the_cpu_drivers() -> None:
@@ -314,15 +289,8 @@ def test_fragment_struct_programs_agree_on_the_cpu_drivers() -> None:
 
 
 def test_wgsl_struct_programs_agree_on_wgpu() -> None:
-    from shadersmith.targets.session import TargetSession
     from shadersmith.trial import prepare_generated
 
-    with TargetSession(["interp", "wgpu-vk"], timeout_s=120) as session:
-        if "wgpu-vk" not in session.present:
-            pytest.skip("wgpu-vk is not present")
-        seeds = range(8)
-        jobs = [prepare_generated(generate(s, STRUCTS, WGSL), WGSL).job for s in seeds]
-        for index, results in session.run_many(jobs):
-            expected, got = results["interp"], results["wgpu-vk"]
-            assert expected.ok and got.ok, f"seed {seeds[index]}: {expected.log} {got.log}"
-            assert got.buffers == expected.buffers, f"seed {seeds[index]}"
+    seeds = range(8)
+    jobs = [prepare_generated(generate(s, STRUCTS, WGSL), WGSL).job for s in seeds]
+    assert_agree_on_wgpu(jobs, [f"seed {s}" for s in seeds])
