@@ -358,7 +358,9 @@ def _twin(base: Target) -> Target:
     """`base`'s chain on the newest releases: the newest glslang, spirv-opt and spirv-val,
     and on Mesa's drivers the newest Mesa (SwiftShader and NVIDIA have no newer build
     here: their twins take the newest tools only)."""
-    on_mesa = base.environment is None and "nvidia" not in base.name
+    build = base.build
+    driver = build.driver if isinstance(build, GLBuild) else getattr(build, "device", "")
+    on_mesa = base.environment is None and driver.lower() != "nvidia"
     return dataclasses.replace(
         base,
         name=f"{base.name}-newest",
