@@ -576,6 +576,14 @@ def _duration(text: str | None) -> float | None:
     "in a fragment test (generate/discards.py); default: the generator's (0, off for now).",
 )
 @click.option(
+    "--loop-continuing",
+    type=FiniteRange(0, 1),
+    default=None,
+    help="Probability that a for or while loop of a WGSL test is spelled `loop { ... "
+    "continuing { ...; break if !c; } }` (generate/loop_spelling.py); default: the "
+    "generator's (0, off for now).",
+)
+@click.option(
     "--fragment",
     type=FiniteRange(0, 1),
     default=DEFAULT_FRAGMENT_SHARE,
@@ -617,6 +625,7 @@ def fuzz_command(
     atomics: float | None,
     fragment: float,
     discard: float | None,
+    loop_continuing: float | None,
     report: bool,
     cluster: str | None,
     force: bool,
@@ -657,7 +666,14 @@ def fuzz_command(
         reduce=reduce_buckets,
         reduce_time_s=_duration(reduce_time) or 120.0,
         generator=_generator_options(
-            multi_invocation, p_delta, fragment, matrices, structs, atomics, discard
+            multi_invocation,
+            p_delta,
+            fragment,
+            matrices,
+            structs,
+            atomics,
+            discard,
+            loop_continuing=loop_continuing,
         ),
         cluster=cluster,
     )
@@ -692,6 +708,7 @@ def _generator_options(
     structs: float | None = None,
     atomics: float | None = None,
     discard: float | None = None,
+    loop_continuing: float | None = None,
 ) -> SmithOptions:
     options = dataclasses.replace(SmithOptions(), fragment_probability=fragment)
     if matrices is not None:
@@ -702,6 +719,8 @@ def _generator_options(
         options = dataclasses.replace(options, atomic_probability=atomics)
     if discard is not None:
         options = dataclasses.replace(options, discard_probability=discard)
+    if loop_continuing is not None:
+        options = dataclasses.replace(options, loop_continuing_probability=loop_continuing)
     if multi_invocation is not None:
         options = dataclasses.replace(options, multi_invocation_probability=multi_invocation)
     if p_delta is not None:

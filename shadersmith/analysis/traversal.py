@@ -184,10 +184,10 @@ def map_statement(stmt: Statement, exprs: ExprFn, lists: StmtFn | None = None) -
         unchanged = head is stmt.init and cond is stmt.condition and update is stmt.update
         if unchanged and loop is stmt.body:
             return stmt
-        return For(head, cond, update, loop)
+        return For(head, cond, update, loop, stmt.as_loop)
     if isinstance(stmt, While):
         c, b = exprs(stmt.condition), block(stmt.body)
-        return stmt if c is stmt.condition and b is stmt.body else While(c, b)
+        return stmt if c is stmt.condition and b is stmt.body else While(c, b, stmt.as_loop)
     if isinstance(stmt, DoWhile):
         b, c = block(stmt.body), exprs(stmt.condition)
         return stmt if c is stmt.condition and b is stmt.body else DoWhile(b, c)

@@ -24,7 +24,13 @@ WGSLEmitError rather than emit something else. Lowerings, each meaning what the 
 - a switch without `default` gets an empty one (WGSL requires one; GLSL's semantics of a
   missing default are those of an empty one), labels with no statements of their own share
   the next clause (`case 1i, 2i:`), and a `do { } while (c)` is
-  `loop { ... continuing { break if !c; } }`.
+  `loop { ... continuing { break if !c; } }`;
+- a for or while loop the generator marked `as_loop` is a bare loop with a continuing
+  block: `for (init; c; u) { B }` is `{ init; if c { loop { B continuing { u; break if
+  !c; } } } }`, the condition tested once before the loop and then after each update, so
+  it runs as often and in the same order as the for's (a `continue` in B goes to the
+  continuing block, which is the for's update); a loop whose body declares a name the
+  condition or update reads stays a for (the continuing block would see the body's).
 
 Every binary operand that is not primary is parenthesised: WGSL refuses to mix some
 operators without parentheses (`a & b | c`, `a < b < c`).
@@ -360,6 +366,10 @@ class _Emitter:
             self.if_statement(stmt, "if")
         elif isinstance(stmt, Switch):
             self.switch(stmt)
+        elif isinstance(stmt, For) and stmt.as_loop and _continuing_may_read(stmt):
+            self.loop_form(stmt.init, stmt.condition, stmt.update, stmt.body)
+        elif isinstance(stmt, While) and stmt.as_loop and _continuing_may_read(stmt):
+            self.loop_form(None, stmt.condition, None, stmt.body)
         elif isinstance(stmt, For):
             self.for_statement(stmt)
         elif isinstance(stmt, While):
@@ -458,6 +468,40 @@ class _Emitter:
         self.line(f"for ({init};{condition};{update}) {{")
         self.body(stmt.body.body)
         self.line("}")
+
+    def loop_form(
+        self,
+        init: VarDecl | ExprStmt | None,
+        condition: Expression | None,
+        update: Expression | None,
+        body: Block,
+    ) -> None:
+        """A for/while as `loop { ... continuing { ... break if } }` (module docstring)."""
+        opened = 0
+        if init is not None:
+            self.line("{")
+            self.depth += 1
+            opened += 1
+            self.statement(init)
+        if condition is not None:
+            self.line(f"if {self.expr(condition)} {{")
+            self.depth += 1
+            opened += 1
+        self.line("loop {")
+        self.body(body.body)
+        if update is not None or condition is not None:
+            self.depth += 1
+            self.line("continuing {")
+            if update is not None:
+                self.line(f"{INDENT}{self.update_text(update)};")
+            if condition is not None:
+                self.line(f"{INDENT}break if !{self.operand(condition)};")
+            self.line("}")
+            self.depth -= 1
+        self.line("}")
+        for _ in range(opened):
+            self.depth -= 1
+            self.line("}")
 
     # ----------------------------------------------------------------- program
 
@@ -617,6 +661,25 @@ def _ends_in_jump(case: SwitchCase) -> bool:
             return False
         body = last.body
     return False
+
+
+def _continuing_may_read(loop: For | While) -> bool:
+    """Whether a continuing block after `loop`'s body would read the names its condition
+    and update read: not if the body declares one of them at its top level (the
+    continuing block is inside the body's scope, and WGSL also forbids a `continue` to
+    skip a declaration that the continuing block uses)."""
+    parts: list[Expression | None] = [loop.condition]
+    if isinstance(loop, For):
+        parts.append(loop.update)
+    read = {
+        node.name
+        for part in parts
+        if part is not None
+        for node in iter_nodes(part)
+        if isinstance(node, VariableRef)
+    }
+    declared = {stmt.name for stmt in loop.body.body if isinstance(stmt, VarDecl)}
+    return not read & declared
 
 
 def _written_names(function: Function) -> set[str]:

@@ -165,6 +165,12 @@ class SmithOptions:
     # (`coherent`, `volatile`, `restrict`, and `writeonly` where it is never read:
     # generate/buffer_qualifiers.py), drawn from a stream of the seed's own.
     buffer_qualifier_probability: float = 0.3
+    # The probability that a for or while loop of a WGSL program is spelled as a bare
+    # `loop { ... continuing { ...; break if !c; } }` (generate/loop_spelling.py; only in
+    # languages that have one, LanguageProfile.loop_continuing): the same program, another
+    # spelling for the compiler. 0 gives the programs of before (no draw is made);
+    # `fuzz --loop-continuing P` turns it on.
+    loop_continuing_probability: float = 0.0
     # Constructs this program never uses (a subset of CONSTRUCTS, above).
     omitted_constructs: tuple[str, ...] = ()
     # Swarm testing (Groce et al., ISSTA 2012; generate/swarm.py): each program leaves out
@@ -236,6 +242,7 @@ PROBABILITIES: tuple[str, ...] = (
     "atomic_probability",
     "index_clamping_probability",
     "buffer_qualifier_probability",
+    "loop_continuing_probability",
 )
 
 # The values a tuple option may hold, how many it needs at least and what one value is
@@ -293,6 +300,7 @@ LEGACY_DEFAULTS: dict[str, Any] = {
     "atomic_probability": 0.0,
     "index_clamping_probability": 0.0,
     "buffer_qualifier_probability": 0.0,
+    "loop_continuing_probability": 0.0,
 }
 
 

@@ -46,6 +46,7 @@ from shadersmith.generate.functions import global_variables, main_function, user
 from shadersmith.generate.interface import declare_buffers, make_buffers
 from shadersmith.generate.invocations import FragmentLayout, InvocationLayout, choose_layout
 from shadersmith.generate.liveness import liveness_extension
+from shadersmith.generate.loop_spelling import spell_loops
 from shadersmith.generate.options import (
     VALUE_GENERATORS,
     SmithOptions,
@@ -158,6 +159,7 @@ def generate(
         program, discards = add_discards(program, seed, options.discard_probability, size)
         if discards:
             ctx.choices["fragment:discard"] += discards
+        program = _spell_loops(program, seed, ctx)
         return GeneratedProgram(
             program,
             buffer_values,
@@ -176,6 +178,7 @@ def generate(
     if profile.buffer_memory_qualifiers:
         # Last: whether a buffer may be writeonly depends on the finished program.
         program = qualify_buffers(program, seed, options.buffer_qualifier_probability, ctx.choices)
+    program = _spell_loops(program, seed, ctx)
     return GeneratedProgram(
         program, buffer_values, options, seed, ctx.choices, workgroups, index_clamping=clamping
     )
@@ -192,6 +195,13 @@ def _extend_liveness(program: Program, ctx: GenerationContext) -> Program:
     if extension.across_blocks:
         ctx.choices["liveness:across_blocks"] += extension.across_blocks
     return extension.program
+
+
+def _spell_loops(program: Program, seed: int, ctx: GenerationContext) -> Program:
+    """Some loops spelled `loop { continuing }` where the language has that form."""
+    if not ctx.profile.loop_continuing:
+        return program
+    return spell_loops(program, seed, ctx.options.loop_continuing_probability, ctx.choices)
 
 
 def _choose_index_clamping(seed: int, options: SmithOptions) -> bool:

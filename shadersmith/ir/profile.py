@@ -74,6 +74,9 @@ class LanguageProfile:
     # built-ins take only `atomic<u32>`/`atomic<i32>` variables, which the generator does
     # not declare, so it makes no atomics there.
     atomics: bool = True
+    # A bare `loop { ... continuing { ...; break if c; } }` can spell a for or while loop
+    # (WGSL; For.as_loop): GLSL has no such statement.
+    loop_continuing: bool = False
 
 
 GLSL450 = LanguageProfile(name="glsl450", language=Language.GLSL, version=450)
@@ -121,6 +124,7 @@ WGSL = LanguageProfile(
     struct_comparison=False,
     struct_selection=False,
     atomics=False,
+    loop_continuing=True,
 )
 
 # The GLSL profiles a test is generated in (GLSL330 is only a second spelling of a

@@ -58,18 +58,27 @@ class Switch:
 
 @dataclass(frozen=True, slots=True)
 class For:
-    """`for (init; condition; update) body`: each header part is optional."""
+    """`for (init; condition; update) body`: each header part is optional.
+
+    `as_loop` asks an emitter whose language has a bare loop with a continuing block
+    (WGSL's `loop { ... continuing { ...; break if !c; } }`) to spell the loop with it;
+    it changes only the spelling, never the meaning, and other emitters ignore it.
+    """
 
     init: VarDecl | ExprStmt | None
     condition: Expression | None
     update: Expression | None
     body: Block
+    as_loop: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class While:
+    """`while (condition) body`; `as_loop` as For's."""
+
     condition: Expression
     body: Block
+    as_loop: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -271,7 +271,7 @@ class _FunctionOrder:
         condition = None if stmt.condition is None else self.resolve(stmt.condition)
         update = None if stmt.update is None else self.resolve(stmt.update)
         head += self._declarations()
-        return [*head, For(init, condition, update, self.block(stmt.body))]
+        return [*head, For(init, condition, update, self.block(stmt.body), stmt.as_loop)]
 
     def _declarations(self) -> list[Statement]:
         decls: list[Statement] = [
@@ -332,7 +332,7 @@ class _FunctionOrder:
             return self._for(stmt)
         if isinstance(stmt, While):
             condition = self.resolve(stmt.condition)
-            return [*self._declarations(), While(condition, self.block(stmt.body))]
+            return [*self._declarations(), While(condition, self.block(stmt.body), stmt.as_loop)]
         if isinstance(stmt, DoWhile):
             condition = self.resolve(stmt.condition)
             return [*self._declarations(), DoWhile(self.block(stmt.body), condition)]

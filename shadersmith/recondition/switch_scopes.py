@@ -115,7 +115,11 @@ def _renamed(stmt: Statement, mapping: dict[str, str]) -> Statement:
             e(stmt.condition, mapping), Block(_renamed_list(stmt.then.body, mapping)), otherwise
         )
     if isinstance(stmt, While):
-        return While(e(stmt.condition, mapping), Block(_renamed_list(stmt.body.body, mapping)))
+        return While(
+            e(stmt.condition, mapping),
+            Block(_renamed_list(stmt.body.body, mapping)),
+            stmt.as_loop,
+        )
     if isinstance(stmt, DoWhile):
         return DoWhile(Block(_renamed_list(stmt.body.body, mapping)), e(stmt.condition, mapping))
     if isinstance(stmt, Return):
@@ -137,5 +141,6 @@ def _renamed(stmt: Statement, mapping: dict[str, str]) -> Statement:
             inner.pop(stmt.init.name, None)
         condition = None if stmt.condition is None else e(stmt.condition, inner)
         update = None if stmt.update is None else e(stmt.update, inner)
-        return For(init, condition, update, Block(_renamed_list(stmt.body.body, inner)))
+        body = Block(_renamed_list(stmt.body.body, inner))
+        return For(init, condition, update, body, stmt.as_loop)
     return stmt
