@@ -68,7 +68,7 @@ class Outcome:
     ms: float
 
 
-def _options(settings: dict[str, Any]) -> SmithOptions:
+def options_with(settings: dict[str, Any]) -> SmithOptions:
     # Through the record's own reader: an unknown or mistyped option is refused as it
     # would be in a test's provenance.
     return options_from_dict({**options_to_dict(SmithOptions()), **settings})
@@ -77,7 +77,7 @@ def _options(settings: dict[str, Any]) -> SmithOptions:
 def check_seed(seed: int, settings: dict[str, Any], wgsl: bool) -> Outcome:
     profile: LanguageProfile = WGSL if wgsl else GLSL450
     start = time.perf_counter()
-    generated = generate(seed, _options(settings), profile)
+    generated = generate(seed, options_with(settings), profile)
     families = frozenset(label.split(":", 1)[0] for label in generated.choices)
     trial = prepare_generated(generated, profile)
     result = interp_target().execute(trial.job)
@@ -86,8 +86,9 @@ def check_seed(seed: int, settings: dict[str, Any], wgsl: bool) -> Outcome:
     return Outcome(seed, families, result.status.value, detail, ms)
 
 
-def _parse_settings(pairs: list[str]) -> dict[str, Any]:
-    settings: dict[str, Any] = dict(CONSTRUCTS_ON)
+def parse_settings(pairs: list[str], base: dict[str, Any]) -> dict[str, Any]:
+    """`base` with each OPTION=VALUE of `pairs` (a SmithOptions field, a JSON value)."""
+    settings: dict[str, Any] = dict(base)
     known = {f.name: f for f in dataclasses.fields(SmithOptions)}
     for pair in pairs:
         name, sep, text = pair.partition("=")
@@ -105,8 +106,8 @@ def main() -> None:
     parser.add_argument("--language", choices=("glsl", "wgsl"), default="glsl")
     parser.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE")
     args = parser.parse_args()
-    settings = _parse_settings(args.set)
-    _options(settings)  # refuse a bad --set before any worker starts
+    settings = parse_settings(args.set, CONSTRUCTS_ON)
+    options_with(settings)  # refuse a bad --set before any worker starts
     seeds = range(args.first_seed, args.first_seed + args.count)
     wgsl = args.language == "wgsl"
     outcomes: list[Outcome] = []

@@ -2,10 +2,16 @@
 interpreter; agreement rate, and every disagreement and crash saved as a test directory.
 
     .venv/bin/python bench/differential.py [--count 2000] [--targets ...] [--out DIR]
+        [--constructs] [--set OPTION=VALUE ...]
 
 Each program is generated, reconditioned, and run on each target in persistent
-workers. vk-lavapipe-opt gets a spirv-opt pass list chosen from the seed (-O, -Os or a
-random list), recorded in the saved test. The last line is one JSON object.
+workers. With `--constructs`, every deeper construct is on (bench/constructs.py's
+CONSTRUCTS_ON: matrices, structs, atomics, discard, ..., and the campaign's mix of
+multi-invocation and fragment tests), `--set` changes any generator option, and a table
+gives, per construct family (the generator's choice labels), the programs using it and
+how many of them every target agreed on. vk-lavapipe-opt gets a spirv-opt pass list
+chosen from the seed (-O, -Os or a random list), recorded in the saved test. The last
+line is one JSON object.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rich.progress import Progress
 
+from bench.constructs import CONSTRUCTS_ON, options_with, parse_settings
 from shadersmith.case import write_test
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.ir.profile import GLSL450
@@ -34,11 +41,13 @@ from shadersmith.targets.tools.spirv_passes import choose_pass_list
 from shadersmith.trial import PreparedTrial, judge, prepare_generated
 
 
-def prepared(seeds: range) -> Iterator[PreparedTrial]:
+def prepared(seeds: range, options: SmithOptions) -> Iterator[tuple[PreparedTrial, frozenset[str]]]:
+    """Each seed's reconditioned test, with the construct families its program uses."""
     for seed in seeds:
-        generated = generate(seed, SmithOptions(), GLSL450)
+        generated = generate(seed, options, GLSL450)
         passes = tuple(choose_pass_list(random.Random(seed)))
-        yield prepare_generated(generated, GLSL450, passes)
+        families = frozenset(label.split(":", 1)[0] for label in generated.choices)
+        yield prepare_generated(generated, GLSL450, passes), families
 
 
 def main() -> None:
@@ -51,11 +60,18 @@ def main() -> None:
     parser.add_argument(
         "--digests", type=Path, help="write one JSON line per (seed, target): status, output"
     )
+    parser.add_argument("--constructs", action="store_true", help="every deeper construct on")
+    parser.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE")
     args = parser.parse_args()
+    settings = parse_settings(args.set, CONSTRUCTS_ON if args.constructs else {})
+    options = options_with(settings)
     names = parse_target_list(args.targets)
     seeds = range(args.first_seed, args.first_seed + args.count)
     print("preparing programs...", file=sys.stderr)
-    items = list(prepared(seeds))
+    pairs = list(prepared(seeds, options))
+    items = [item for item, _ in pairs]
+    family_programs: Counter[str] = Counter()
+    family_agreed: Counter[str] = Counter()
     verdicts: Counter[str] = Counter()
     statuses: Counter[str] = Counter()
     saved: list[str] = []
@@ -72,6 +88,9 @@ def main() -> None:
                 judged = judge(results, components)
                 comparison = judged.comparison
                 verdicts[comparison.verdict.value] += 1
+                for family in pairs[index][1]:
+                    family_programs[family] += 1
+                    family_agreed[family] += comparison.verdict is Verdict.AGREE
                 for name, result in results.items():
                     statuses[f"{name}:{result.status.value}"] += 1
                     record = {
@@ -100,6 +119,12 @@ def main() -> None:
         print(f"  {name}: {', '.join(f'{k} {v}' for k, v in list(version.items())[:4])}")
     print("statuses:", dict(sorted(statuses.items())))
     print("verdicts:", dict(verdicts))
+    if settings:
+        print(f"options: {settings}")
+        print(f"{'construct family':28} programs  all targets agree")
+        for family, count in sorted(family_programs.items()):
+            agreed = family_agreed[family]
+            print(f"{family:28} {count:8d}  {agreed:8d} {agreed / count:6.1%}")
     for path in saved[:40]:
         print("saved", path)
     crashes = sum(
@@ -119,6 +144,7 @@ def main() -> None:
                 "seconds": round(elapsed, 1),
                 "tests_per_second": round(total / elapsed, 2),
                 "saved": len(saved),
+                "families": {f: [c, family_agreed[f]] for f, c in sorted(family_programs.items())},
             }
         )
     )
