@@ -28,8 +28,8 @@ from shadersmith.case import (
     inputs_of,
 )
 from shadersmith.case.build import generator_provenance
-from shadersmith.case.regenerate import program_of
-from shadersmith.case.testcase import shader_file
+from shadersmith.case.regenerate import program_of, vertex_program_of
+from shadersmith.case.testcase import VERTEX_FILE, shader_file
 from shadersmith.generate.smith import GeneratedProgram
 from shadersmith.ir.profile import Language, LanguageProfile
 from shadersmith.ir.program import Program
@@ -41,10 +41,10 @@ from shadersmith.oracle.known import is_ignored
 from shadersmith.oracle.known_bugs import is_known_signature
 from shadersmith.oracle.signature import known_bug_of, sign_finding
 from shadersmith.recondition import ReconditionOptions
-from shadersmith.recondition.step import RECONDITION_STEP, recondition_params
+from shadersmith.recondition.step import RECONDITION, RECONDITION_STEP, recondition_params
 from shadersmith.steps.catalogue import STEPS
 from shadersmith.targets.job import Job
-from shadersmith.targets.jobs import job_from_program, job_from_test
+from shadersmith.targets.jobs import job_from_program, job_from_test, with_vertex_stage
 from shadersmith.targets.results import RunResult
 
 # ---------------------------------------------------------------------------- prepare
@@ -58,6 +58,9 @@ class PreparedTrial:
     # GLSL front-end cannot read (the reference interpreter then sits out).
     program: Program | None
     values: BufferValues | None
+    # A fragment test's generated vertex shader as it runs (reconditioned); None: the
+    # runners' fixed one draws it, or its IR is not known (the interpreter sits out).
+    vertex: Program | None = None
 
     @property
     def source(self) -> str:
@@ -84,6 +87,7 @@ def prepare_program(
     spirv_passes: tuple[str, ...] | None = None,
     dispatch: tuple[int, int, int] = (1, 1, 1),
     framebuffer: tuple[int, int] | None = None,
+    vertex: Program | None = None,
 ) -> PreparedTrial:
     """`program` after `steps` (names and parameters; their reports are filled in and
     appended to `provenance`), emitted once, as a job and as a test."""
@@ -104,7 +108,22 @@ def prepare_program(
         inputs=inputs_of(program, values, dispatch, framebuffer),
         provenance=provenance,
     )
-    return PreparedTrial(test, job, program, values)
+    if vertex is not None:  # a fragment program's generated vertex shader
+        vertex = _vertex_after(steps, vertex, values)
+        job = with_vertex_stage(job, vertex, profile)
+        assert job.vertex_source is not None
+        test.shaders[VERTEX_FILE] = job.vertex_source
+    return PreparedTrial(test, job, program, values, vertex)
+
+
+def _vertex_after(steps: Sequence[StepRecord], vertex: Program, values: BufferValues) -> Program:
+    """A generated vertex shader after the recondition steps of `steps` (the fragment
+    program's `values`, whose uniform blocks it reads); the other steps change the
+    fragment program only (a reduction or transformation of the pair's fragment half)."""
+    for request in steps:
+        if request.name == RECONDITION:
+            vertex = STEPS.apply(request, vertex, values)[1].program
+    return vertex
 
 
 def reconditioning_of(
@@ -133,6 +152,7 @@ def prepare_generated(
         spirv_passes,
         generated.workgroups,
         generated.framebuffer,
+        vertex=generated.vertex,
     )
 
 
@@ -144,7 +164,8 @@ def prepare_loaded(test: TestCase) -> PreparedTrial:
         program, values, _ = program_of(test)
     except TestCaseError:
         return PreparedTrial(test, job_from_test(test), None, None)
-    return PreparedTrial(test, job_from_test(test, program), program, values)
+    vertex = vertex_program_of(test)
+    return PreparedTrial(test, job_from_test(test, program, vertex), program, values, vertex)
 
 
 # ---------------------------------------------------------------------------- judge

@@ -100,6 +100,32 @@ def program_of(
     return parsed.program, values, parsed.profile
 
 
+def vertex_program_of(test: TestCase) -> Program | None:
+    """The IR of a fragment test's generated vertex shader as it runs (reconditioned),
+    rebuilt from the generator's provenance and checked against its text (shader.vert);
+    None for a test without one, or whose provenance does not give that text (a reduced
+    or edited test: there the interpreter sits out, the drivers still run the text)."""
+    provenance = test.provenance
+    if test.vertex_shader is None or provenance.generator != SMITH:
+        return None
+    if provenance.seed is None or provenance.profile is None:
+        return None
+    try:
+        profile = profile_named(provenance.profile)
+        options = options_from_dict(dict(provenance.options))
+    except (KeyError, TypeError, ValueError):
+        return None
+    vertex = generate(provenance.seed, options, profile).vertex
+    if vertex is None:
+        return None
+    reconditioning = [step for step in provenance.steps if step.name == RECONDITION]
+    try:
+        vertex, _ = replay_steps(reconditioning, vertex, test.buffer_values())
+    except StepError:
+        return None
+    return vertex if emit(vertex, profile) == test.vertex_shader else None
+
+
 def _front_end_reads(test: TestCase) -> bool:
     """Whether our front-end reads the test's text: GLSL's family only (no WGSL reader)."""
     return test.language.family is Language.GLSL

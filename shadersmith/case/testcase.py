@@ -34,6 +34,10 @@ def reference_file(stage: str) -> str:
     return REFERENCE_FILE_BY_STAGE[stage]
 
 
+# A fragment test's generated vertex shader (generate/vertex_stage.py), in GLSL: the
+# runners' fixed full-screen one draws a test without it (every test recorded before).
+VERTEX_FILE = "shader.vert"
+
 # A reduced test also holds its program before reconditioning (reduce/output.py).
 UNRECONDITIONED_FILE = "unreconditioned.comp"
 # A reduced test also holds its program before reconditioning, named after its stage.
@@ -74,6 +78,11 @@ class TestCase:
     @property
     def main_shader(self) -> str:
         return self.shaders[self.main_file]
+
+    @property
+    def vertex_shader(self) -> str | None:
+        """Its generated vertex shader's text; None: drawn by the fixed one."""
+        return self.shaders.get(VERTEX_FILE)
 
     @property
     def buffers(self) -> tuple[BufferSpec, ...]:

@@ -37,6 +37,7 @@ from shadersmith.ir.operators import (
 )
 from shadersmith.ir.profile import GLSL450, Language, LanguageProfile
 from shadersmith.ir.program import (
+    VERTEX_INDEX,
     Function,
     InterfaceBlock,
     Parameter,
@@ -416,6 +417,24 @@ def _header(out: _Writer, program: Program, profile: LanguageProfile) -> None:
     if program.stage is Stage.COMPUTE:
         x, y, z = program.local_size
         out.line(f"layout(local_size_x = {x}, local_size_y = {y}, local_size_z = {z}) in;")
+    if program.stage is Stage.VERTEX:
+        # One text for both APIs: GL names the vertex index gl_VertexID, Vulkan's GLSL
+        # gl_VertexIndex (equal here: no base vertex), and glslang defines VULKAN when it
+        # compiles for Vulkan; the IR spells GL's name.
+        out.line("#ifdef VULKAN")
+        out.line(f"#define {VERTEX_INDEX} gl_VertexIndex")
+        out.line("#endif")
+
+
+def _varying_location(location: int | None, profile: LanguageProfile) -> int | None:
+    """A vertex output's or fragment input's location, or None where desktop GLSL before
+    4.10 allows none there (without separate shader objects GL matches varyings by name,
+    and GLSL 3.30, softpipe's, knows locations only on vertex inputs and fragment outputs)."""
+    if profile.language is not Language.GLSL or profile.version >= 410:
+        return location
+    if "GL_ARB_separate_shader_objects" in profile.extensions:
+        return location
+    return None
 
 
 def emit_glsl(program: Program, profile: LanguageProfile = GLSL450) -> str:
@@ -438,10 +457,16 @@ def emit_glsl(program: Program, profile: LanguageProfile = GLSL450) -> str:
         if uniform.init is None:
             out.line(_uniform(uniform))
     for stage_input in program.inputs:
-        text = qualified(stage_input.qualifiers, stage_input.location, "in")
+        location = stage_input.location
+        if program.stage is Stage.FRAGMENT and stage_input.qualifiers.has("flat"):
+            location = _varying_location(location, profile)
+        text = qualified(stage_input.qualifiers, location, "in")
         out.line(text + declarator(stage_input.type, stage_input.name) + ";")
     for output in program.outputs:
-        text = qualified(output.qualifiers, output.location, "out")
+        location = output.location
+        if program.stage is Stage.VERTEX:
+            location = _varying_location(location, profile)
+        text = qualified(output.qualifiers, location, "out")
         out.line(text + declarator(output.type, output.name) + ";")
     for shared in program.shared:
         text = qualified(shared.qualifiers, None, "shared")

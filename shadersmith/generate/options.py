@@ -145,6 +145,13 @@ class SmithOptions:
     # 0 gives the programs of before discards existed (no draw is made); off by default
     # for now, like matrices and structs; `fuzz --discard P` turns it on.
     discard_probability: float = 0.0
+    # The probability that a fragment program gets a generated vertex shader of its own
+    # (generate/vertex_stage.py) instead of the runners' fixed full-screen one: it reads
+    # the fragment's uniform blocks and writes `flat` varyings (int, uint, float, vectors)
+    # that the fragment program reads, the same at every vertex. Drawn from a stream of
+    # the seed's own: 0 gives the programs of before (no draw is made); `fuzz
+    # --vertex-stage P` turns it on. WGSL gets none (LanguageProfile.vertex_stage).
+    vertex_stage_probability: float = 0.0
     # Atomics (generate/atomics.py): the probability that a multi-invocation compute
     # program gets atomic counters, buffer elements that every invocation updates only
     # through atomicAdd/Min/Max/And/Or/Xor statements whose returned old value is
@@ -239,6 +246,7 @@ PROBABILITIES: tuple[str, ...] = (
     "matrix_probability",
     "struct_probability",
     "discard_probability",
+    "vertex_stage_probability",
     "atomic_probability",
     "index_clamping_probability",
     "buffer_qualifier_probability",
@@ -297,6 +305,7 @@ LEGACY_DEFAULTS: dict[str, Any] = {
     "matrix_probability": 0.0,
     "struct_probability": 0.0,
     "discard_probability": 0.0,
+    "vertex_stage_probability": 0.0,
     "atomic_probability": 0.0,
     "index_clamping_probability": 0.0,
     "buffer_qualifier_probability": 0.0,

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from shadersmith.analysis.divergence import DivergenceAnalysis
 from shadersmith.generate.atomics import add_atomic_targets
@@ -55,6 +55,7 @@ from shadersmith.generate.options import (
 )
 from shadersmith.generate.statements import StatementGenerator
 from shadersmith.generate.swarm import omitted_labels, swarm_options
+from shadersmith.generate.vertex_stage import choose_varyings, declare_varyings, vertex_program
 from shadersmith.ir.profile import GLSL450, LanguageProfile
 from shadersmith.ir.program import Function, Program, Stage
 from shadersmith.ir.values import BufferValues
@@ -85,6 +86,9 @@ class GeneratedProgram:
     workgroups: tuple[int, int, int] = (1, 1, 1)
     # A fragment shader's target size (width, height); None for a compute shader.
     framebuffer: tuple[int, int] | None = None
+    # A fragment shader's generated vertex shader (generate/vertex_stage.py), which writes
+    # the flat varyings the fragment program reads; None: the runners' fixed one.
+    vertex: Program | None = None
     # Whether the reconditioner bounds this program's indices with clamp() rather than
     # the SAFE_INDEX wrapper (ReconditionOptions.index_clamping; _choose_index_clamping).
     index_clamping: bool = False
@@ -110,6 +114,7 @@ def generate(
         ctx.choices["swarm"] += 1
         ctx.choices.update(omitted_labels(options))
     ctx.fragment = fragment is not None
+    varyings = None if fragment is None else choose_varyings(seed, options, profile)
     clamping = _choose_index_clamping(seed, options)
     if clamping:
         ctx.choices["recondition:index_clamping"] += 1
@@ -117,6 +122,8 @@ def generate(
     statements = StatementGenerator(ctx, expressions)
     buffers, buffer_values = make_buffers(ctx)
     declare_buffers(ctx, buffers)
+    if varyings is not None:
+        declare_varyings(ctx, varyings)
     # Counter fields come after the scope's buffers: no plain access reaches them, and
     # main's closing writes (of `written`) leave them out.
     written = buffers
@@ -159,6 +166,13 @@ def generate(
         program, discards = add_discards(program, seed, options.discard_probability, size)
         if discards:
             ctx.choices["fragment:discard"] += discards
+        vertex = None
+        if varyings is not None:
+            program = replace(program, inputs=varyings)
+            vertex, vertex_choices = vertex_program(seed, options, profile, program, varyings)
+            ctx.choices["vertex:stage"] += 1
+            ctx.choices.update(f"vertex:varying:{v.type}" for v in varyings)
+            ctx.choices.update({f"vertex:{k}": n for k, n in vertex_choices.items()})
         program = _spell_loops(program, seed, ctx)
         return GeneratedProgram(
             program,
@@ -168,6 +182,7 @@ def generate(
             ctx.choices,
             framebuffer=size,
             index_clamping=clamping,
+            vertex=vertex,
         )
     workgroups = (1, 1, 1)
     if layout is not None:

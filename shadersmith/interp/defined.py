@@ -18,6 +18,7 @@ from shadersmith.interp.fragment_image import (
 )
 from shadersmith.interp.program import run_compute
 from shadersmith.interp.semantics import Language
+from shadersmith.interp.vertex import fed_fragment
 from shadersmith.ir.program import Program, Stage
 from shadersmith.ir.values import BufferValues
 
@@ -30,11 +31,17 @@ def check_defined(
     framebuffer: tuple[int, int] | None = None,
     step_budget: int = 2_000_000,
     language: Language = Language.GLSL,
+    vertex: Program | None = None,
 ) -> None:
-    """`language` WGSL: undefined behaviour by WGSL's rules (interp/semantics.py)."""
+    """`language` WGSL: undefined behaviour by WGSL's rules (interp/semantics.py).
+    `vertex`: a fragment program's generated vertex shader, run first for its three
+    vertices (interp/vertex.py), its flat varyings fed to the fragments."""
     if program.stage is Stage.FRAGMENT:
         if framebuffer is None:
             raise InterpreterError("a fragment shader needs its target size to be run")
+        program, values = fed_fragment(
+            vertex, program, values, step_budget=step_budget, language=language
+        )
         width, height = framebuffer
         interpreter = FragmentInterpreter(program, step_budget=step_budget, language=language)
         rounding = colour_rounding_functions(program)

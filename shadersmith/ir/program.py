@@ -42,6 +42,14 @@ class Function:
 class Stage(enum.Enum):
     COMPUTE = "compute"
     FRAGMENT = "fragment"
+    # The generated vertex shader of a fragment test (generate/vertex_stage.py): never a
+    # test's stage of its own, always the partner of a fragment program.
+    VERTEX = "vertex"
+
+
+# The vertex index as a generated vertex shader's IR names it: GL's spelling; the GLSL
+# emitter maps it to Vulkan's gl_VertexIndex where glslang compiles for Vulkan.
+VERTEX_INDEX = "gl_VertexID"
 
 
 class BufferAccess(enum.Enum):

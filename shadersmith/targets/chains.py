@@ -45,6 +45,11 @@ class ChainTarget:
         return result
 
 
+# spirv-cross chains translate the fragment shader only: a generated vertex shader would
+# need its own round trip, not written yet.
+VERTEX_STAGE_THROUGH_CROSS = "generated vertex shaders through spirv-cross"
+
+
 def _unsupported(target: str, what: str) -> RunResult:
     return RunResult(RunStatus.UNSUPPORTED, log=f"{target} does not run {what}")
 
@@ -83,10 +88,17 @@ def gl_target(name: str, build: GLBuild, newest: bool = False) -> ChainTarget:
             return _name_rejecting_front_end(
                 runner.run_compute(job.source, job.buffers, job.groups), driver
             )
-        source = job.source_gl33 if driver == "softpipe" and job.source_gl33 else job.source
+        source, vertex = job.source, job.vertex_source
+        if driver == "softpipe" and job.source_gl33 and (vertex is None or job.vertex_source_gl33):
+            source, vertex = job.source_gl33, job.vertex_source_gl33
         return _name_rejecting_front_end(
             runner.run_fragment(
-                source, job.width, job.height, blocks=job.buffers, integer=job.integer_image
+                source,
+                job.width,
+                job.height,
+                blocks=job.buffers,
+                integer=job.integer_image,
+                vertex_source=vertex,
             ),
             driver,
         )
@@ -206,6 +218,8 @@ def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainT
                     toolset=toolset,
                     precompiled=job.spirv,
                 )
+            elif job.vertex_source is not None:
+                return _unsupported(name, VERTEX_STAGE_THROUGH_CROSS)
             else:
                 result = toolchain.run_fragment_through_cross(
                     gl_runner,
@@ -256,6 +270,8 @@ def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainT
         # The recross witness compiles spirv-cross's GLSL again: only its first glslang
         # can take the shared module (usable() checks the text), and says so below.
         shared = usable(job.spirv, job.source, job.stage, toolset) if recross else None
+        if recross and job.vertex_source is not None:
+            return _unsupported(name, VERTEX_STAGE_THROUGH_CROSS)
         if recross:
             try:
                 source = toolchain.cross_compile(
@@ -287,6 +303,7 @@ def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainT
                 blocks=job.buffers,
                 integer=job.integer_image,
                 precompiled=job.spirv,
+                vertex_source=job.vertex_source,
             )
         if passes and optimizer == "default":
             result.log = f"spirv-opt {' '.join(passes)}\n{result.log}".rstrip()
@@ -346,6 +363,11 @@ def interp_target(name: str = "interp") -> ChainTarget:
             expected_unorm_image,
         )
 
+        if job.vertex_program is not None:
+            fed = _fed_by_vertex(name, job)
+            if isinstance(fed, RunResult):
+                return fed
+            job = fed
         assert job.program is not None and job.buffer_values is not None
         rounding = frozenset[str]()
         if not job.integer_image:
@@ -379,6 +401,30 @@ def interp_target(name: str = "interp") -> ChainTarget:
         return _noted(RunResult(RunStatus.OK, image=image, run_ms=elapsed), noted)
 
     return ChainTarget(name, [("shadersmith-interp", __version__)], run)
+
+
+def _fed_by_vertex(name: str, job: Job) -> Job | RunResult:
+    """A fragment job with a generated vertex shader as the fragment interpreters take
+    it: the vertex shader run for the three vertices, its flat varyings made a uniform
+    block of the fragment program (interp/vertex.py); or the run's result when the vertex
+    shader meets undefined behaviour or cannot be run."""
+    from shadersmith.interp import InterpreterError, UndefinedBehaviour
+    from shadersmith.interp.vertex import fed_fragment
+
+    assert job.program is not None and job.buffer_values is not None
+    try:
+        program, values = fed_fragment(
+            job.vertex_program, job.program, job.buffer_values, language=job.language.family
+        )
+    except UndefinedBehaviour as ub:
+        return RunResult(
+            RunStatus.UNDEFINED_BEHAVIOUR,
+            log=f"vertex shader: {ub.category.value}: {ub.location}: {ub.message}",
+            failed_component="program",
+        )
+    except InterpreterError as error:
+        return _unsupported(name, f"this vertex shader ({error})")
+    return dataclasses.replace(job, program=program, buffer_values=values, vertex_program=None)
 
 
 def _noted(result: RunResult, noted: set[str]) -> RunResult:

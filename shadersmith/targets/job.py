@@ -52,6 +52,12 @@ class Job:
     # Fragment jobs: the output is a `uvec4` rendered into an RGBA32UI attachment and read
     # back as uint32 words (RunResult.image), instead of RGBA8.
     integer_image: bool = False
+    # Fragment jobs with a generated vertex shader (generate/vertex_stage.py): its text in
+    # `language`, its GLSL 3.30 spelling for softpipe, and its IR for the interpreter;
+    # None: the runners' fixed full-screen vertex shader.
+    vertex_source: str | None = None
+    vertex_source_gl33: str | None = None
+    vertex_program: Program | None = None
     # Debian's glslang module of `source`, made once for every Vulkan chain of the job
     # (precompile.py); a chain whose glslang or text differs makes its own.
     spirv: PrecompiledSpirv | None = None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 
@@ -49,10 +50,31 @@ def job_from_program(
     )
 
 
-def job_from_test(test: TestCase, program: Program | None = None) -> Job:
+def with_vertex_stage(job: Job, vertex: Program | None, profile: LanguageProfile) -> Job:
+    """A fragment job drawn by `vertex`, its generated vertex shader (generate/
+    vertex_stage.py), emitted once in `profile`'s language and for softpipe in GLSL 3.30;
+    `job` itself without one (the runners' fixed vertex shader draws it)."""
+    if vertex is None:
+        return job
+    glsl = profile.language.family is Language.GLSL
+    return dataclasses.replace(
+        job,
+        vertex_source=emit(vertex, profile),
+        vertex_source_gl33=emit(vertex, GLSL330) if glsl else None,
+        vertex_program=vertex,
+    )
+
+
+def job_from_test(
+    test: TestCase, program: Program | None = None, vertex: Program | None = None
+) -> Job:
     """The job a test describes. `program`, the IR the test holds (harness.regenerate.
     program_of), lets the reference interpreter take part, and softpipe run a fragment
-    test in GLSL 3.30; without it, the interpreter sits out."""
+    test in GLSL 3.30; without it, the interpreter sits out. A test with a generated
+    vertex shader runs its text; `vertex`, its IR (regenerate.vertex_program_of), is
+    needed for the interpreter and the GLSL 3.30 spelling too."""
+    if test.vertex_shader is not None and vertex is None:
+        program = None  # the fragment program alone is not what the drivers run
     passes = test.provenance.spirv_opt_passes
     fragment = test.stage == "fragment"
     glsl = test.language.family is Language.GLSL
@@ -74,6 +96,11 @@ def job_from_test(test: TestCase, program: Program | None = None) -> Job:
         height=height,
         source_gl33=(emit(program, GLSL330) if fragment and program is not None and glsl else None),
         integer_image=integer,
+        vertex_source=test.vertex_shader,
+        vertex_source_gl33=(
+            emit(vertex, GLSL330) if vertex is not None and program is not None and glsl else None
+        ),
+        vertex_program=vertex if program is not None else None,
     )
 
 

@@ -149,6 +149,7 @@ class GLRunner:
         uniforms: Mapping[str, Value] | None = None,
         blocks: Sequence[BufferInput] = (),
         integer: bool = False,
+        vertex_source: str | None = None,
     ) -> RunResult:
         """Draw one full-screen triangle with the fragment shader `source` and read the
         image back (row 0 = gl_FragCoord.y 0.5, the bottom row): RGBA8 (uint8), or with
@@ -160,6 +161,9 @@ class GLRunner:
         storage buffer's std430 data as an SSBO; none is read back. A uniform block is also
         given its binding by name, because GLSL 3.30 has no `binding` layout (both would
         otherwise sit at binding 0).
+        `vertex_source`: a generated vertex shader that draws the same triangle and feeds
+        the fragment shader its varyings (generate/vertex_stage.py), in the fragment
+        shader's GLSL version; None: the fixed one (fullscreen.py).
         """
         with ExitStack() as releases:
             framebuffer = self.context.framebuffer(
@@ -171,7 +175,8 @@ class GLRunner:
             started = time.perf_counter()
             try:
                 program = self.context.program(
-                    vertex_shader=gl_vertex_shader(source), fragment_shader=source
+                    vertex_shader=vertex_source or gl_vertex_shader(source),
+                    fragment_shader=source,
                 )
             except moderngl.Error as error:
                 return _rejected(str(error), _elapsed_ms(started))

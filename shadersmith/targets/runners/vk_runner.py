@@ -115,6 +115,7 @@ class VulkanRunner:
         uniforms: Mapping[str, Value] | None = None,
         blocks: Sequence[BufferInput] = (),
         integer: bool = False,
+        vertex_spirv: bytes | None = None,
     ) -> RunResult:
         """Draw one full-screen triangle with the fragment shader `spirv` (writing location 0)
         into a width x height image and read it back (row 0 = gl_FragCoord.y 0.5): RGBA8
@@ -122,7 +123,10 @@ class VulkanRunner:
 
         `blocks` are bound in set 0 at their bindings (uniform blocks as UNIFORM_BUFFER
         descriptors); none is read back. Vulkan has no default-block uniforms: loose
-        `uniforms` are refused (a generated fragment shader puts its inputs in blocks)."""
+        `uniforms` are refused (a generated fragment shader puts its inputs in blocks).
+        `vertex_spirv`: a generated vertex shader that draws the same triangle and feeds
+        the fragment shader its varyings, and reads the same blocks (generate/
+        vertex_stage.py); None: the fixed one (fullscreen.py)."""
         if uniforms:
             raise NotImplementedError("Vulkan has no default-block uniforms: use uniform blocks")
         color_format = INTEGER_COLOR_FORMAT if integer else COLOR_FORMAT
@@ -144,10 +148,13 @@ class VulkanRunner:
                 None,
             )
             releases.callback(vk.vkDestroyFramebuffer, device, framebuffer, None)
-            bound = self._bind_buffers(blocks, vk.VK_SHADER_STAGE_FRAGMENT_BIT, releases)
+            stages = vk.VK_SHADER_STAGE_FRAGMENT_BIT
+            if vertex_spirv is not None:
+                stages |= vk.VK_SHADER_STAGE_VERTEX_BIT
+            bound = self._bind_buffers(blocks, stages, releases)
             pipeline_layout = self._create_pipeline_layout([bound.set_layout])
             releases.callback(vk.vkDestroyPipelineLayout, device, pipeline_layout, None)
-            vertex_module = self._fullscreen_vertex_module()
+            vertex_module = None if vertex_spirv is not None else self._fullscreen_vertex_module()
             readback = self.device.create_host_buffer(width * height * texel_bytes, _READBACK_USAGE)
             releases.callback(self.device.destroy_host_buffer, readback)
 
@@ -155,6 +162,9 @@ class VulkanRunner:
             try:
                 module = self._create_module(spirv)
                 releases.callback(vk.vkDestroyShaderModule, device, module, None)
+                if vertex_spirv is not None:
+                    vertex_module = self._create_module(vertex_spirv)
+                    releases.callback(vk.vkDestroyShaderModule, device, vertex_module, None)
                 pipeline = self._create_graphics_pipeline(
                     vertex_module, module, pipeline_layout, render_pass, width, height
                 )

@@ -160,16 +160,39 @@ def run_fragment_on_vulkan(
     blocks: Sequence[BufferInput] = (),
     integer: bool = False,
     precompiled: PrecompiledSpirv | None = None,
+    vertex_source: str | None = None,
 ) -> RunResult:
+    """`vertex_source`: a generated vertex shader, through the same glslang and spirv-opt
+    passes as the fragment shader; None: the runner's fixed one."""
     notes: list[str] = []
     shared = usable(precompiled, source, "fragment", toolset)
+    if vertex_source is None:
+        return _through(
+            lambda: build_spirv(source, "fragment", passes, toolset, notes, shared),
+            lambda spirv: runner.run_fragment(spirv, width, height, blocks=blocks, integer=integer),
+            _spirv_artefacts,
+            notes,
+            shared,
+        )
+
+    def build_both() -> tuple[tuple[bytes, bytes], float]:
+        fragment, fragment_ms = build_spirv(source, "fragment", passes, toolset, notes, shared)
+        vertex, vertex_ms = build_spirv(vertex_source, "vertex", passes, toolset, notes)
+        return (fragment, vertex), fragment_ms + vertex_ms
+
     return _through(
-        lambda: build_spirv(source, "fragment", passes, toolset, notes, shared),
-        lambda spirv: runner.run_fragment(spirv, width, height, blocks=blocks, integer=integer),
-        _spirv_artefacts,
+        build_both,
+        lambda both: runner.run_fragment(
+            both[0], width, height, blocks=blocks, integer=integer, vertex_spirv=both[1]
+        ),
+        lambda both: {"spv": both[0], VERTEX_SPIRV_ARTEFACT: both[1]},
         notes,
         shared,
     )
+
+
+# What a run keeps of a generated vertex shader's module, beside the fragment's `spv`.
+VERTEX_SPIRV_ARTEFACT = "vert.spv"
 
 
 def cross_compile(
