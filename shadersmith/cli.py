@@ -569,6 +569,13 @@ def _duration(text: str | None) -> float | None:
     "default: the generator's (0, off for now).",
 )
 @click.option(
+    "--vertex-stage",
+    type=FiniteRange(0, 1),
+    default=None,
+    help="Probability that a fragment test gets a generated vertex shader that passes it "
+    "flat varyings (generate/vertex_stage.py; GLSL only); default: the generator's (0, off).",
+)
+@click.option(
     "--discard",
     type=FiniteRange(0, 1),
     default=None,
@@ -625,6 +632,7 @@ def fuzz_command(
     atomics: float | None,
     fragment: float,
     discard: float | None,
+    vertex_stage: float | None,
     loop_continuing: float | None,
     report: bool,
     cluster: str | None,
@@ -673,6 +681,7 @@ def fuzz_command(
             structs,
             atomics,
             discard,
+            vertex_stage=vertex_stage,
             loop_continuing=loop_continuing,
         ),
         cluster=cluster,
@@ -708,6 +717,7 @@ def _generator_options(
     structs: float | None = None,
     atomics: float | None = None,
     discard: float | None = None,
+    vertex_stage: float | None = None,
     loop_continuing: float | None = None,
 ) -> SmithOptions:
     options = dataclasses.replace(SmithOptions(), fragment_probability=fragment)
@@ -719,6 +729,8 @@ def _generator_options(
         options = dataclasses.replace(options, atomic_probability=atomics)
     if discard is not None:
         options = dataclasses.replace(options, discard_probability=discard)
+    if vertex_stage is not None:
+        options = dataclasses.replace(options, vertex_stage_probability=vertex_stage)
     if loop_continuing is not None:
         options = dataclasses.replace(options, loop_continuing_probability=loop_continuing)
     if multi_invocation is not None:

@@ -63,6 +63,12 @@ def subject_from_test(
     signature and targets default to what the test recorded (campaign tests record
     their finding); a test without them needs them given.
     """
+    if test.vertex_shader is not None:
+        # A candidate of the fragment half alone would run without the vertex shader
+        # that feeds its flat inputs: the pair must travel together, not written yet.
+        raise TestCaseError(
+            "reducing a test with a generated vertex shader (shader.vert) is not written yet"
+        )
     finding = test.results.finding
     if signature is None:
         if finding is None:

@@ -1,0 +1,174 @@
+"""A generated vertex stage with flat varyings (issue 20, part 1; generate/vertex_stage.py,
+interp/vertex.py): semantics by hand, the interpreter's refusals, the option, the test
+record, reconditioned pairs free of undefined behaviour, and hand-written and generated
+pairs agreeing with the interpreter on the real CPU drivers."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from shadersmith.case.codec import load_test, write_test
+from shadersmith.case.testcase import VERTEX_FILE
+from shadersmith.emit import emit
+from shadersmith.export.amber import amber_script
+from shadersmith.export.common import ExportError
+from shadersmith.front.glsl import parse_glsl
+from shadersmith.generate.smith import SmithOptions, generate
+from shadersmith.generate.vertex_stage import FLAT, full_screen_position
+from shadersmith.interp.defined import check_defined
+from shadersmith.interp.errors import InterpreterError
+from shadersmith.interp.fragment_image import expected_image
+from shadersmith.interp.vertex import fed_fragment, flat_values
+from shadersmith.ir.expressions import Assign, Binary, Construct, Literal, VariableRef
+from shadersmith.ir.operators import AssignOp, BinaryOp
+from shadersmith.ir.profile import GLSL450, WGSL
+from shadersmith.ir.program import (
+    VERTEX_INDEX,
+    Function,
+    Program,
+    Stage,
+    StageOutput,
+)
+from shadersmith.ir.statements import Block, ExprStmt
+from shadersmith.ir.types import INT, UINT, VOID, ScalarKind, VectorType
+from shadersmith.ir.values import BufferValues
+from shadersmith.targets.jobs import job_from_program, with_vertex_stage
+from shadersmith.trial import prepare_generated, prepare_loaded
+from tests.driver_agreement import mesa_gl_front_end_cases
+
+PAIRS = SmithOptions(fragment_probability=1.0, vertex_stage_probability=1.0)
+UVEC2 = VectorType(ScalarKind.UINT, 2)
+VEC4 = VectorType(ScalarKind.FLOAT, 4)
+
+# The fragment half, read by our front-end: its flat inputs and the uniform block.
+FRAGMENT = """#version 450
+layout(std140, binding = 0) uniform buf_in_0 {
+    int k;
+};
+layout(location = 0) flat in int vary_0;
+layout(location = 1) flat in uvec2 vary_1;
+layout(location = 0) out uvec4 _color;
+
+void main() {
+    _color = uvec4(uint(vary_0), vary_1.x, vary_1.y + uint(k), uint(gl_FragCoord.x));
+}
+"""
+VALUES: BufferValues = {"buf_in_0": {"k": 5}}
+
+
+def _assign(type_: object, name: str, value: object) -> ExprStmt:
+    return ExprStmt(Assign(type_, AssignOp.ASSIGN, VariableRef(type_, name), value))  # type: ignore[arg-type]
+
+
+def _vertex(fragment: Program, vary_0: object = None) -> Program:
+    """`vary_0 = k * 3; vary_1 = uvec2(7u, uint(k)); gl_Position = <triangle>;` by hand."""
+    k = VariableRef(INT, "k")
+    if vary_0 is None:
+        vary_0 = Binary(INT, BinaryOp.MUL, k, Literal(INT, 3))
+    body = (
+        _assign(INT, "vary_0", vary_0),
+        _assign(UVEC2, "vary_1", Construct(UVEC2, (Literal(UINT, 7), Construct(UINT, (k,))))),
+        _assign(VEC4, "gl_Position", full_screen_position()),
+    )
+    return Program(
+        stage=Stage.VERTEX,
+        functions=(Function("main", VOID, (), Block(body)),),
+        buffers=fragment.buffers,
+        outputs=(
+            StageOutput("vary_0", INT, 0, FLAT),
+            StageOutput("vary_1", UVEC2, 1, FLAT),
+        ),
+    )
+
+
+def test_flat_varyings_reach_every_fragment_by_hand() -> None:
+    fragment = parse_glsl(FRAGMENT).program
+    vertex = _vertex(fragment)
+    assert flat_values(vertex, VALUES) == {"vary_0": 15, "vary_1": (7, 5)}
+    program, values = fed_fragment(vertex, fragment, VALUES)
+    image = expected_image(program, values, 64, 64)
+    assert tuple(image[10, 3]) == (15, 7, 10, 3)
+    assert (image[:, :, :3] == [15, 7, 10]).all()
+    text = emit(vertex, GLSL450)
+    assert "#define gl_VertexID gl_VertexIndex" in text and "flat out uvec2 vary_1" in text
+
+
+def test_a_varying_that_depends_on_the_vertex_is_refused() -> None:
+    """The provoking vertex differs between GL and Vulkan: the interpreter will not pick."""
+    fragment = parse_glsl(FRAGMENT).program
+    vertex = _vertex(fragment, vary_0=VariableRef(INT, VERTEX_INDEX))
+    with pytest.raises(InterpreterError, match="provoking vertex"):
+        flat_values(vertex, VALUES)
+
+
+def test_a_vertex_shader_that_moves_the_triangle_is_refused() -> None:
+    fragment = parse_glsl(FRAGMENT).program
+    vertex = _vertex(fragment)
+    main = vertex.functions[0]
+    moved = Block(
+        (
+            *main.body.body[:2],
+            _assign(VEC4, "gl_Position", Construct(VEC4, (Literal(VEC4.component, 1.0),))),
+        )
+    )
+    vertex = replace(vertex, functions=(replace(main, body=moved),))
+    with pytest.raises(InterpreterError, match="full-screen"):
+        flat_values(vertex, VALUES)
+
+
+def test_the_option_is_off_by_default_and_recorded() -> None:
+    plain = SmithOptions(fragment_probability=1.0)
+    for seed in range(8):
+        before = generate(seed, plain)
+        assert before.vertex is None and not before.program.inputs
+        after = generate(seed, PAIRS)
+        assert after.vertex is not None and after.program.inputs
+        assert after.choices["vertex:stage"] == 1
+        assert {o.name for o in after.vertex.outputs} == {i.name for i in after.program.inputs}
+        assert generate(seed, PAIRS, WGSL).vertex is None  # no WGSL vertex stage yet
+        assert generate(seed, replace(PAIRS, fragment_probability=0.0)).vertex is None
+
+
+def test_reconditioned_pairs_are_free_of_undefined_behaviour() -> None:
+    for seed in range(12):
+        trial = prepare_generated(generate(seed, PAIRS), GLSL450)
+        assert trial.program is not None and trial.values is not None
+        check_defined(trial.program, trial.values, framebuffer=(64, 64), vertex=trial.vertex)
+
+
+def test_the_record_carries_the_vertex_shader(tmp_path: Path) -> None:
+    trial = prepare_generated(generate(3, PAIRS), GLSL450)
+    assert trial.test.vertex_shader == trial.job.vertex_source
+    written = write_test(trial.test, tmp_path / "t")
+    loaded = prepare_loaded(load_test(written))
+    assert loaded.test.shaders[VERTEX_FILE] == trial.job.vertex_source
+    assert loaded.vertex == trial.vertex and loaded.job.vertex_program is not None
+    assert loaded.job.vertex_source_gl33 == trial.job.vertex_source_gl33
+    # A fragment test of before has no shader.vert: the fixed vertex shader draws it.
+    old = prepare_generated(generate(3, SmithOptions(fragment_probability=1.0)), GLSL450)
+    assert VERTEX_FILE not in old.test.shaders and old.job.vertex_source is None
+    with pytest.raises(ExportError, match="generated vertex shader"):
+        amber_script(trial.test)
+
+
+def test_hand_written_and_generated_pairs_agree_on_the_cpu_drivers() -> None:
+    fragment = parse_glsl(FRAGMENT).program
+    hand = with_vertex_stage(
+        job_from_program(fragment, VALUES, GLSL450), _vertex(fragment), GLSL450
+    )
+    seeds = (0, 1, 2, 3)
+    jobs = [hand, *(prepare_generated(generate(s, PAIRS), GLSL450).job for s in seeds)]
+    names = ["by hand", *(f"seed {s}" for s in seeds)]
+    assert mesa_gl_front_end_cases(jobs, names) == []
+
+
+def test_reducing_a_pair_is_refused_in_one_line() -> None:
+    from shadersmith.case import TestCaseError
+    from shadersmith.reduce.subject import subject_from_test
+
+    trial = prepare_generated(generate(3, PAIRS), GLSL450)
+    with pytest.raises(TestCaseError, match="generated vertex shader"):
+        subject_from_test(trial.test, "wrong:x", ("vk-lavapipe",), ("vk-lavapipe", "interp"))
