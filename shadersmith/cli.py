@@ -591,6 +591,14 @@ def _duration(text: str | None) -> float | None:
     "generator's (0, off for now).",
 )
 @click.option(
+    "--pointers",
+    type=FiniteRange(0, 1),
+    default=None,
+    help="Probability that a user function's parameter of a WGSL test is a pointer "
+    "(`ptr<function, T>`, WGSL's out/inout; arguments `&v` of whole locals); default: the "
+    "generator's (0, off for now).",
+)
+@click.option(
     "--fragment",
     type=FiniteRange(0, 1),
     default=DEFAULT_FRAGMENT_SHARE,
@@ -634,6 +642,7 @@ def fuzz_command(
     discard: float | None,
     vertex_stage: float | None,
     loop_continuing: float | None,
+    pointers: float | None,
     report: bool,
     cluster: str | None,
     force: bool,
@@ -683,6 +692,7 @@ def fuzz_command(
             discard,
             vertex_stage=vertex_stage,
             loop_continuing=loop_continuing,
+            pointers=pointers,
         ),
         cluster=cluster,
     )
@@ -719,6 +729,7 @@ def _generator_options(
     discard: float | None = None,
     vertex_stage: float | None = None,
     loop_continuing: float | None = None,
+    pointers: float | None = None,
 ) -> SmithOptions:
     options = dataclasses.replace(SmithOptions(), fragment_probability=fragment)
     if matrices is not None:
@@ -733,6 +744,8 @@ def _generator_options(
         options = dataclasses.replace(options, vertex_stage_probability=vertex_stage)
     if loop_continuing is not None:
         options = dataclasses.replace(options, loop_continuing_probability=loop_continuing)
+    if pointers is not None:
+        options = dataclasses.replace(options, pointer_parameter_probability=pointers)
     if multi_invocation is not None:
         options = dataclasses.replace(options, multi_invocation_probability=multi_invocation)
     if p_delta is not None:

@@ -20,7 +20,11 @@ WGSLEmitError rather than emit something else. Lowerings, each meaning what the 
   uniform blocks `var<uniform>` (see wgsl_types.py for the layouts); a block without an
   instance name gets the variable `_ss_<block>`, and its fields are reached through it;
 - a parameter the function writes is copied into a `var` of its name (WGSL parameters are
-  values);
+  values); an out or inout parameter is a pointer, `p: ptr<function, T>`, read and written
+  as `(*p)`, and its argument is `&v` for a whole variable of the caller (or `q`, the
+  caller's own pointer parameter): the generator passes only those
+  (LanguageProfile.pointer_parameters), whose writes through the pointer are seen when
+  GLSL's copy-back would be, since the callee has no other name for them;
 - a switch without `default` gets an empty one (WGSL requires one; GLSL's semantics of a
   missing default are those of an empty one), labels with no statements of their own share
   the next clause (`case 1i, 2i:`), and a `do { } while (c)` is
@@ -127,6 +131,12 @@ class _Emitter:
         self.field_paths: dict[str, str] = {}
         # Names declared `const` (module or function scope): their reads are constant.
         self.const_names: set[str] = set()
+        # The function being emitted's pointer parameters (its out and inout ones).
+        self.pointers: set[str] = set()
+        # Each user function's parameter qualifiers, for its calls' pointer arguments.
+        self.writes_back: dict[str, tuple[bool, ...]] = {
+            f.name: tuple(p.qualifier.writes_back for p in f.params) for f in program.functions
+        }
 
     # ------------------------------------------------------------------ output
 
@@ -139,6 +149,8 @@ class _Emitter:
         if isinstance(expr, Literal):
             return literal_text(expr)
         if isinstance(expr, VariableRef):
+            if expr.name in self.pointers:
+                return f"(*{expr.name})"
             return self.field_paths.get(expr.name, expr.name)
         if isinstance(expr, Binary):
             return self.binary(expr)
@@ -163,7 +175,7 @@ class _Emitter:
         if isinstance(expr, Call):
             if expr.kind is CallKind.BUILTIN:
                 return builtin_call(expr, self.arg, self.operand)
-            return f"{expr.callee}({', '.join(self.arg(a) for a in expr.args)})"
+            return self.user_call(expr)
         if isinstance(expr, ArrayLength):
             return self.array_length(expr)
         if isinstance(expr, Assign | IncDec | Sequence):
@@ -171,6 +183,25 @@ class _Emitter:
                 f"{type(expr).__name__} inside an expression: WGSL has no side effects there"
             )
         raise TypeError(f"not an expression: {expr!r}")
+
+    def user_call(self, call: Call) -> str:
+        writes_back = self.writes_back.get(call.callee, ())
+        args = [
+            self.pointer_argument(a)
+            if position < len(writes_back) and writes_back[position]
+            else self.arg(a)
+            for position, a in enumerate(call.args)
+        ]
+        return f"{call.callee}({', '.join(args)})"
+
+    def pointer_argument(self, arg: Expression) -> str:
+        """`&v` for an out/inout argument `v`, a whole variable (module docstring)."""
+        if not isinstance(arg, VariableRef) or arg.name in self.field_paths:
+            raise WGSLEmitError(
+                "an out/inout argument other than a whole local variable: core WGSL "
+                "passes pointers with their root's memory view only"
+            )
+        return arg.name if arg.name in self.pointers else f"&{arg.name}"
 
     def arg(self, expr: Expression) -> str:
         """A call's or constructor's argument: a binary operation is parenthesised, or
@@ -506,16 +537,15 @@ class _Emitter:
     # ----------------------------------------------------------------- program
 
     def function(self, function: Function, name: str) -> None:
-        written = _written_names(function)
+        written = _written_names(function, self.writes_back)
         params: list[str] = []
         copies: list[str] = []
+        self.pointers = set()
         for param in function.params:
             if param.qualifier is not ParamQualifier.IN:
-                raise WGSLEmitError(
-                    f"{function.name}: {param.qualifier.value} parameter {param.name} "
-                    "(WGSL has value parameters only)"
-                )
-            if param.name in written:
+                self.pointers.add(param.name)
+                params.append(f"{param.name}: ptr<function, {type_text(param.type)}>")
+            elif param.name in written:
                 inner = f"_ss_in_{param.name}"
                 params.append(f"{inner}: {type_text(param.type)}")
                 copies.append(f"var {param.name}: {type_text(param.type)} = {inner};")
@@ -682,12 +712,19 @@ def _continuing_may_read(loop: For | While) -> bool:
     return not read & declared
 
 
-def _written_names(function: Function) -> set[str]:
-    """Names the function assigns to (to find parameters WGSL would refuse to write)."""
+def _written_names(function: Function, writes_back: dict[str, tuple[bool, ...]]) -> set[str]:
+    """Names the function assigns to or passes as out/inout arguments (to find
+    parameters WGSL would refuse to write)."""
     written: set[str] = set()
     for node in iter_nodes(function.body):
+        targets: list[Expression] = []
         if isinstance(node, Assign | IncDec):
-            root = root_variable(node.target)
+            targets.append(node.target)
+        elif isinstance(node, Call) and node.kind is CallKind.USER:
+            flags = writes_back.get(node.callee, ())
+            targets.extend(a for a, w in zip(node.args, flags, strict=False) if w)
+        for target in targets:
+            root = root_variable(target)
             if root is not None:
                 written.add(root)
     return written

@@ -41,6 +41,8 @@ from shadersmith.ir.expressions import (
     SwizzleSet,
     Ternary,
     Unary,
+    VariableRef,
+    root_variable,
 )
 from shadersmith.ir.operators import AssignOp, BinaryOp, IncDecOp
 from shadersmith.ir.types import (
@@ -557,7 +559,11 @@ class ExpressionGenerator:
         outs: list[Expression] = []
         for param in signature.params:
             if param.qualifier.writes_back:
-                target = self.out_argument(param.type, depth, outs)
+                target = (
+                    self.out_argument(param.type, depth, outs)
+                    if self.ctx.profile.out_parameters
+                    else self.pointer_argument(param.type, outs)
+                )
                 if target is None:
                     return None
                 args.append(target)
@@ -565,6 +571,29 @@ class ExpressionGenerator:
             else:
                 args.append(self.expression(param.type, depth))
         return Call(signature.return_type, signature.name, tuple(args), CallKind.USER)
+
+    def pointer_argument(self, type_: Type, chosen: list[Expression]) -> Expression | None:
+        """A whole variable of the calling function for a pointer parameter (WGSL's
+        out/inout: `f(&v)`), none of the call's `chosen` ones, or None. Only whole
+        variables: core WGSL passes a pointer with its root's memory view only (a pointer
+        into an array or a struct needs `unrestricted_pointer_parameters`, into a vector
+        never), and only `function`-space ones: a pointer to a module-scope variable that
+        the callee also names would alias it, which WGSL forbids; a local has no other
+        name in the callee, so writes through the pointer are seen exactly when GLSL's
+        copy-back would be (the interpreter's semantics)."""
+        taken = {root_variable(c) for c in chosen}
+        providers = [
+            v
+            for v in self.scope.providers(Access.WRITE, type_)
+            if v.type == type_
+            and isinstance(v.access, VariableRef)
+            and v.name not in taken
+            and self.scope.in_a_function(v)
+        ]
+        if not providers:
+            return None
+        self.ctx.choices["pointer:argument"] += 1
+        return self.rng.choice(providers).access
 
     def assignment(self, type_: Type, depth: int) -> Expression | None:
         """`target op= value`, as an expression of the target's type."""

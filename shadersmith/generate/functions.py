@@ -52,10 +52,8 @@ def user_function(gen: StatementGenerator) -> Function:
     if return_type != VOID and structs is not None and structs.chance():
         ctx.choices["struct:return"] += 1
         return_type = structs.random_struct()
-    qualifiers = _QUALIFIERS if ctx.profile.out_parameters else (ParamQualifier.IN,)
     params = tuple(
-        _parameter(gen, rng.choice(qualifiers))
-        for _ in range(rng.randint(0, ctx.options.max_params))
+        _parameter(gen, _qualifier(gen)) for _ in range(rng.randint(0, ctx.options.max_params))
     )
     if ctx.divergence is not None:
         ctx.divergence.enter_function()
@@ -85,6 +83,22 @@ def user_function(gen: StatementGenerator) -> Function:
         ctx.scope.pop()
     ctx.add_function(Signature(name, return_type, params))
     return Function(name, return_type, params, Block(tuple(body)))
+
+
+def _qualifier(gen: StatementGenerator) -> ParamQualifier:
+    """A parameter's qualifier: out and inout where the language has them; in WGSL, with
+    `pointer_parameter_probability`, a pointer parameter (an out or inout one, emitted as
+    `ptr<function, T>`); otherwise in, by the draw made before pointers existed."""
+    ctx = gen.ctx
+    if ctx.profile.out_parameters:
+        return ctx.rng.choice(_QUALIFIERS)
+    probability = ctx.options.pointer_parameter_probability
+    if ctx.profile.pointer_parameters and probability > 0.0:
+        if ctx.rng.random() >= probability:
+            return ParamQualifier.IN
+        ctx.choices["pointer:parameter"] += 1
+        return ctx.rng.choice((ParamQualifier.OUT, ParamQualifier.INOUT))
+    return ctx.rng.choice((ParamQualifier.IN,))  # one draw, as before: programs unchanged
 
 
 def _parameter(gen: StatementGenerator, qualifier: ParamQualifier) -> Parameter:

@@ -178,6 +178,12 @@ class SmithOptions:
     # spelling for the compiler. 0 gives the programs of before (no draw is made);
     # `fuzz --loop-continuing P` turns it on.
     loop_continuing_probability: float = 0.0
+    # The probability that a user function's parameter of a WGSL program is a pointer
+    # (`p: ptr<function, T>`, read and written as `*p`, passed as `&v`): WGSL's out and
+    # inout parameters, which the IR holds as such (LanguageProfile.pointer_parameters;
+    # the arguments are whole local variables, generate/expressions.py). 0 gives the
+    # programs of before (the one draw of before is made); `fuzz --pointers P` turns it on.
+    pointer_parameter_probability: float = 0.0
     # Constructs this program never uses (a subset of CONSTRUCTS, above).
     omitted_constructs: tuple[str, ...] = ()
     # Swarm testing (Groce et al., ISSTA 2012; generate/swarm.py): each program leaves out
@@ -251,6 +257,7 @@ PROBABILITIES: tuple[str, ...] = (
     "index_clamping_probability",
     "buffer_qualifier_probability",
     "loop_continuing_probability",
+    "pointer_parameter_probability",
 )
 
 # The values a tuple option may hold, how many it needs at least and what one value is
@@ -310,6 +317,7 @@ LEGACY_DEFAULTS: dict[str, Any] = {
     "index_clamping_probability": 0.0,
     "buffer_qualifier_probability": 0.0,
     "loop_continuing_probability": 0.0,
+    "pointer_parameter_probability": 0.0,
 }
 
 

@@ -158,3 +158,9 @@ class Scope:
     @property
     def variables(self) -> tuple[Variable, ...]:
         return tuple(self._variables)
+
+    def in_a_function(self, variable: Variable) -> bool:
+        """Whether `variable` was declared inside a function (a parameter or a local),
+        not at module level: declared after the first scope that a function pushes."""
+        first = self._marks[0] if self._marks else len(self._variables)
+        return not any(v is variable for v in self._variables[:first])

@@ -81,6 +81,10 @@ class LanguageProfile:
     # A bare `loop { ... continuing { ...; break if c; } }` can spell a for or while loop
     # (WGSL; For.as_loop): GLSL has no such statement.
     loop_continuing: bool = False
+    # Without out/inout parameters, a function may take pointers to the caller's whole
+    # local variables (WGSL's `ptr<function, T>`), which is how the WGSL emitter spells
+    # the IR's out and inout parameters.
+    pointer_parameters: bool = False
 
 
 GLSL450 = LanguageProfile(name="glsl450", language=Language.GLSL, version=450)
@@ -130,6 +134,7 @@ WGSL = LanguageProfile(
     struct_selection=False,
     atomics=False,
     loop_continuing=True,
+    pointer_parameters=True,
 )
 
 # The GLSL profiles a test is generated in (GLSL330 is only a second spelling of a
