@@ -576,6 +576,15 @@ def _duration(text: str | None) -> float | None:
     "flat varyings (generate/vertex_stage.py; GLSL only); default: the generator's (0, off).",
 )
 @click.option(
+    "--textures",
+    type=FiniteRange(0, 1),
+    default=None,
+    help="Probability that a test gets 2D textures read by texelFetch and, in compute "
+    "tests, r32ui/r32i images read by imageLoad and written by imageStore, their texels "
+    "recorded as inputs (generate/textures.py; not in WGSL); default: the generator's "
+    "(0, off for now).",
+)
+@click.option(
     "--discard",
     type=FiniteRange(0, 1),
     default=None,
@@ -638,6 +647,7 @@ def fuzz_command(
     matrices: float | None,
     structs: float | None,
     atomics: float | None,
+    textures: float | None,
     fragment: float,
     discard: float | None,
     vertex_stage: float | None,
@@ -693,6 +703,7 @@ def fuzz_command(
             vertex_stage=vertex_stage,
             loop_continuing=loop_continuing,
             pointers=pointers,
+            textures=textures,
         ),
         cluster=cluster,
     )
@@ -730,6 +741,7 @@ def _generator_options(
     vertex_stage: float | None = None,
     loop_continuing: float | None = None,
     pointers: float | None = None,
+    textures: float | None = None,
 ) -> SmithOptions:
     options = dataclasses.replace(SmithOptions(), fragment_probability=fragment)
     if matrices is not None:
@@ -740,6 +752,8 @@ def _generator_options(
         options = dataclasses.replace(options, atomic_probability=atomics)
     if discard is not None:
         options = dataclasses.replace(options, discard_probability=discard)
+    if textures is not None:
+        options = dataclasses.replace(options, texture_probability=textures)
     if vertex_stage is not None:
         options = dataclasses.replace(options, vertex_stage_probability=vertex_stage)
     if loop_continuing is not None:

@@ -1,8 +1,8 @@
 """The test record: one typed test case (inputs, provenance, recorded runs, finding) and
 its one JSON codec.
 
-    test = load_test(directory)          # schema 1 to 4
-    write_test(test, directory)          # schema 4 (SCHEMA_VERSION), atomically
+    test = load_test(directory)          # schema 1 to 5
+    write_test(test, directory)          # schema 5 (SCHEMA_VERSION), atomically
 """
 
 from shadersmith.case import safe_files

@@ -39,7 +39,7 @@ from shadersmith.case.testcase import (
 from shadersmith.case.typenames import parse_type_name
 from shadersmith.case.values_json import value_from_json, value_to_json
 from shadersmith.ir.profile import profile_named
-from shadersmith.ir.program import BufferAccess
+from shadersmith.ir.program import BufferAccess, TextureKind
 from shadersmith.steps.record import StepRecord
 
 # Schema 3 records the test's oracle (case/oracle.py); 2 kept it in the provenance's
@@ -47,8 +47,10 @@ from shadersmith.steps.record import StepRecord
 ORACLE_VERSION = 3
 # Schema 4 names the test's language profile `profile`; 1 to 3 called it `language`.
 PROFILE_VERSION = 4
-SCHEMA_VERSION = 4
-READABLE_VERSIONS = (schema_v1.VERSION, 2, ORACLE_VERSION, SCHEMA_VERSION)
+# Schema 5 may hold `inputs.textures` (generated textures and images, case/inputs.py).
+TEXTURES_VERSION = 5
+SCHEMA_VERSION = 5
+READABLE_VERSIONS = (schema_v1.VERSION, 2, ORACLE_VERSION, PROFILE_VERSION, SCHEMA_VERSION)
 # Where schema 1 and 2 metamorphic tests said what they were.
 _OLDER_ORACLE_EXTRA = ("oracle", "reference_steps")
 
@@ -85,7 +87,8 @@ def from_json(
     schema.check_test(data, where)  # every field typed and bounded before anything is built
     try:
         stage = str(data["stage"])
-        profile = str(data["profile" if version == PROFILE_VERSION else "language"])
+        newer = isinstance(version, int) and version >= PROFILE_VERSION
+        profile = str(data["profile" if newer else "language"])
     except KeyError as error:
         raise TestCaseError(f"{where}: missing field {error}") from None
     if stage not in SHADER_FILE_BY_STAGE:
@@ -278,9 +281,12 @@ def _result_files(directory: Path, results: RecordedResults) -> dict[str, bytes]
 
 def inputs_to_json(inputs: Inputs, stage: str) -> dict[str, Any]:
     data: dict[str, Any] = {
-        "buffers": [_buffer_to_json(s) for s in inputs.buffers if not s.uniform],
+        "buffers": [_buffer_to_json(s) for s in inputs.buffers if not s.uniform and not s.texture],
         "uniforms": [_buffer_to_json(s) for s in inputs.buffers if s.uniform],
     }
+    textures = [_buffer_to_json(s) for s in inputs.buffers if s.texture]
+    if textures:
+        data["textures"] = textures
     if stage == "compute":
         data["dispatch"] = list(inputs.dispatch)
     if inputs.framebuffer is not None:
@@ -289,7 +295,7 @@ def inputs_to_json(inputs: Inputs, stage: str) -> dict[str, Any]:
 
 
 def _buffer_to_json(spec: BufferSpec) -> dict[str, Any]:
-    return {
+    data: dict[str, Any] = {
         "block": spec.block,
         "binding": spec.binding,
         "access": spec.access,
@@ -298,6 +304,9 @@ def _buffer_to_json(spec: BufferSpec) -> dict[str, Any]:
             for name, type_text in spec.fields
         ],
     }
+    if spec.texture:
+        data["texture"] = spec.texture
+    return data
 
 
 def inputs_from_json(data: Any, where: str) -> Inputs:
@@ -308,6 +317,10 @@ def inputs_from_json(data: Any, where: str) -> Inputs:
         raise TestCaseError(f"{where}: inputs.uniforms must be a list")
     buffers = [_buffer_from_json(item, where, uniform=False) for item in data["buffers"]]
     buffers += [_buffer_from_json(item, where, uniform=True) for item in uniforms]
+    textures = data.get("textures") or []
+    if not isinstance(textures, list):
+        raise TestCaseError(f"{where}: inputs.textures must be a list")
+    buffers += [_buffer_from_json(item, where, uniform=False) for item in textures]
     dispatch = _positive_ints(data.get("dispatch", [1, 1, 1]), 3, "dispatch", where)
     framebuffer = data.get("framebuffer")
     return Inputs(
@@ -343,6 +356,9 @@ def _buffer_from_json(item: Any, where: str, uniform: bool) -> BufferSpec:
         raise TestCaseError(f"{where}: bad buffer entry ({error})") from None
     if access not in {a.value for a in BufferAccess}:
         raise TestCaseError(f"{where}: buffer {block} has unknown access {access!r}")
+    texture = str(item.get("texture", ""))
+    if texture and (texture not in {k.value for k in TextureKind} or len(fields_data) != 1):
+        raise TestCaseError(f"{where}: texture {block}: bad kind {texture!r} or not one field")
     fields: list[tuple[str, str]] = []
     values = {}
     for field_data in fields_data:
@@ -357,7 +373,7 @@ def _buffer_from_json(item: Any, where: str, uniform: bool) -> BufferSpec:
             raise TestCaseError(f"{where}: {error}") from None
         fields.append((name, type_text))
         values[name] = value_from_json(raw, type_, f"{where}: {block}.{name}")
-    return BufferSpec(block, binding, access, tuple(fields), values, uniform)
+    return BufferSpec(block, binding, access, tuple(fields), values, uniform, texture)
 
 
 # ---------------------------------------------------------------------------- provenance

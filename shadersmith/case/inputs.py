@@ -1,12 +1,12 @@
-"""What a test feeds the shader: its buffers and uniform blocks with their typed values,
-the work groups a compute test dispatches, the target size a fragment test draws."""
+"""What a test feeds the shader: its buffers, uniform blocks and textures with their typed
+values, the work groups a compute test dispatches, the target size a fragment test draws."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from shadersmith.case.typenames import type_name
-from shadersmith.ir.program import Program
+from shadersmith.ir.program import BufferAccess, Program, TextureKind
 from shadersmith.ir.values import BufferValues, Value
 
 
@@ -27,6 +27,9 @@ class BufferSpec:
     fields: tuple[tuple[str, str], ...]  # (name, type name: case/typenames.py)
     values: dict[str, Value]
     uniform: bool = False
+    # A generated texture or image instead of a block ("sampled" or "storage": ir/
+    # program.TextureKind), its one field named like it and typed `element[height][width]`.
+    texture: str = ""
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,21 @@ def buffer_specs(program: Program, values: BufferValues) -> tuple[BufferSpec, ..
                 fields=tuple((f.name, type_name(f.type)) for f in buffer.fields),
                 values={f.name: given[f.name] for f in buffer.fields},
                 uniform=buffer.uniform,
+            )
+        )
+    for texture in program.textures:
+        texels = values.get(texture.name, {}).get(texture.name)
+        if texels is None:
+            raise TestCaseError(f"texture {texture.name} has no texels")
+        sampled = texture.kind is TextureKind.SAMPLED
+        specs.append(
+            BufferSpec(
+                block=texture.name,
+                binding=texture.binding,
+                access=(BufferAccess.INPUT if sampled else BufferAccess.INPUT_OUTPUT).value,
+                fields=((texture.name, type_name(texture.texel_type)),),
+                values={texture.name: texels},
+                texture=texture.kind.value,
             )
         )
     return tuple(specs)

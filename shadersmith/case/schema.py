@@ -43,7 +43,7 @@ from shadersmith.generate.options import (
     SmithOptions,
 )
 from shadersmith.ir.profile import ALL_PROFILES
-from shadersmith.ir.program import BufferAccess
+from shadersmith.ir.program import BufferAccess, TextureKind
 from shadersmith.ir.types import ArrayType, Type, VectorType
 from shadersmith.targets.tools.spirv_passes import KNOWN_PASSES
 
@@ -190,11 +190,23 @@ _BUFFER: dict[str, Any] = {
     "additionalProperties": False,
 }
 
+# A generated texture or image (schema 5): a one-field buffer entry with its kind.
+_TEXTURE: dict[str, Any] = {
+    **_BUFFER,
+    "properties": {
+        **_BUFFER["properties"],
+        "texture": _one_of((k.value for k in TextureKind), "texture kind"),
+        "fields": {**_strings(_FIELD, 1), "minItems": 1},
+    },
+    "required": [*_BUFFER["required"], "texture"],
+}
+
 _INPUTS: dict[str, Any] = {
     "type": "object",
     "properties": {
         "buffers": _strings(_BUFFER, MAX_BUFFERS),
         "uniforms": _optional(_strings(_BUFFER, MAX_BUFFERS)),
+        "textures": _optional(_strings(_TEXTURE, MAX_BUFFERS)),
         "dispatch": {**_strings(_integer(1, MAX_DISPATCH), 3), "minItems": 3},
         "framebuffer": _optional({**_strings(_integer(1, MAX_FRAMEBUFFER_SIDE), 2), "minItems": 2}),
     },
@@ -260,7 +272,7 @@ TEST_JSON_SCHEMA: dict[str, Any] = {
     "$defs": {"provenance": _PROVENANCE},
     "type": "object",
     "properties": {
-        "schema_version": {"enum": [1, 2, 3, 4]},
+        "schema_version": {"enum": [1, 2, 3, 4, 5]},
         # Schema 3 (case/oracle.py checks the fields of each kind).
         "oracle": {
             "type": "object",
@@ -293,8 +305,8 @@ TEST_JSON_SCHEMA: dict[str, Any] = {
         "results": _optional(_RESULTS),
     },
     "required": ["schema_version", "stage", "shaders", "inputs"],
-    # Schema 4 names the profile `profile`, older schemas `language` (case/codec.py).
-    "if": {"properties": {"schema_version": {"const": 4}}},
+    # Schema 4 and later name the profile `profile`, older schemas `language` (case/codec.py).
+    "if": {"properties": {"schema_version": {"minimum": 4}}},
     "then": {"required": ["profile"]},
     "else": {"required": ["language"]},
 }
@@ -448,7 +460,7 @@ def _check_inputs(inputs: dict[str, Any], where: str) -> None:
     bindings: dict[int, str] = {}
     blocks: dict[str, str] = {}
     scalars = 0
-    for group in ("buffers", "uniforms"):
+    for group in ("buffers", "uniforms", "textures"):
         for index, buffer in enumerate(inputs.get(group) or ()):
             path = f"inputs.{group}[{index}]"
             other = bindings.setdefault(buffer["binding"], path)

@@ -45,6 +45,8 @@ from shadersmith.ir.program import (
     Program,
     Stage,
     StorageBuffer,
+    Texture,
+    TextureKind,
     Uniform,
 )
 from shadersmith.ir.qualifiers import Qualifiers
@@ -358,6 +360,18 @@ def _buffer(out: _Writer, buffer: StorageBuffer, profile: LanguageProfile) -> No
     out.line("}" + (f" {buffer.instance_name};" if buffer.instance_name else ";"))
 
 
+def _texture(texture: Texture, profile: LanguageProfile) -> str:
+    """`layout(binding = 4) uniform highp usampler2D tex0;`, or for an image
+    `layout(binding = 5, r32ui) uniform highp uimage2D img0;`. Without binding layouts
+    (GLSL 3.30, fragment textures only) the GL runner sets the sampler's unit by name."""
+    items = [f"binding = {texture.binding}"] if _has_binding_layout(profile) else []
+    if texture.kind is TextureKind.STORAGE:
+        items.append(texture.image_format)
+    layout = f"layout({', '.join(items)}) " if items else ""
+    # Opaque types have no default precision in ESSL; highp is what the texels need.
+    return f"{layout}uniform highp {texture.glsl_type} {texture.name};"
+
+
 def _has_binding_layout(profile: LanguageProfile) -> bool:
     return profile.language is Language.ESSL or profile.version >= 420
 
@@ -446,11 +460,14 @@ def emit_glsl(program: Program, profile: LanguageProfile = GLSL450) -> str:
         _struct(out, struct)
     for stage_layout in program.stage_layouts:
         out.line(stage_layout.text().rstrip() + ";")
-    interface = program.buffers or program.uniforms or program.inputs or program.outputs
+    interface = bool(program.buffers or program.uniforms or program.inputs or program.outputs)
+    interface = interface or bool(program.textures)
     if interface or program.blocks or program.shared:
         out.line("")
     for buffer in program.buffers:
         _buffer(out, buffer, profile)
+    for texture in program.textures:
+        out.line(_texture(texture, profile))
     for block in program.blocks:
         _block(out, block)
     for uniform in program.uniforms:

@@ -25,6 +25,7 @@ from shadersmith.generate.operator_rules import (
 )
 from shadersmith.generate.scope import Access, Variable, read_provides, write_provides
 from shadersmith.generate.structs import StructExpressions
+from shadersmith.generate.textures import TextureExpressions
 from shadersmith.ir.expressions import (
     Assign,
     Binary,
@@ -150,6 +151,9 @@ class ExpressionGenerator:
         self.structs: StructExpressions | None = None
         if context.options.struct_probability > 0:
             self.structs = StructExpressions(self)
+        # Texture reads and image stores (generate/textures.py), set by the generator for
+        # a program that draws textures; None otherwise, and then no draw is made.
+        self.textures: TextureExpressions | None = None
 
     # ----------------------------------------------------------------- entry points
 
@@ -175,6 +179,15 @@ class ExpressionGenerator:
             return self.matrices.float_value(type_, depth + 1) or self.leaf(type_, depth)
         if self.structs is not None and not self._constant_mode and self.structs.chance():
             return self.structs.from_struct(type_, depth + 1) or self.leaf(type_, depth)
+        if (
+            self.textures is not None
+            and type_.kind is not ScalarKind.BOOL
+            and not self._constant_mode
+            and self.textures.chance()
+        ):
+            read = self.textures.read(type_, depth + 1)
+            if read is not None:
+                return read
         table = self._constant_forms if self._constant_mode else self._forms
         draw = self.rng.random()
         form = table[-1][1]

@@ -160,6 +160,13 @@ class SmithOptions:
     # existed (no draw is made); `fuzz --atomics P` turns it on. WGSL has none
     # (LanguageProfile.atomics).
     atomic_probability: float = 0.0
+    # Textures and images (generate/textures.py): the probability that a program gets
+    # 2D textures read by texelFetch and, in a compute shader, r32ui/r32i images read by
+    # imageLoad and written by imageStore, their contents drawn from a stream of the
+    # seed's own and recorded as test inputs. 0 gives the programs of before textures
+    # existed (no draw is made); `fuzz --textures P` turns it on. WGSL has none yet
+    # (LanguageProfile.textures).
+    texture_probability: float = 0.0
     # The probability that the program's run-time indices are bounded by clamp(i, 0, n-1)
     # rather than the SAFE_INDEX wrapper when it is reconditioned (ReconditionOptions.
     # index_clamping); drawn from a stream of the seed's own, so the program is the same.
@@ -254,6 +261,7 @@ PROBABILITIES: tuple[str, ...] = (
     "discard_probability",
     "vertex_stage_probability",
     "atomic_probability",
+    "texture_probability",
     "index_clamping_probability",
     "buffer_qualifier_probability",
     "loop_continuing_probability",
@@ -314,6 +322,7 @@ LEGACY_DEFAULTS: dict[str, Any] = {
     "discard_probability": 0.0,
     "vertex_stage_probability": 0.0,
     "atomic_probability": 0.0,
+    "texture_probability": 0.0,
     "index_clamping_probability": 0.0,
     "buffer_qualifier_probability": 0.0,
     "loop_continuing_probability": 0.0,

@@ -55,6 +55,7 @@ from shadersmith.generate.options import (
 )
 from shadersmith.generate.statements import StatementGenerator
 from shadersmith.generate.swarm import omitted_labels, swarm_options
+from shadersmith.generate.textures import TextureExpressions, bind_textures, draw_textures
 from shadersmith.generate.vertex_stage import choose_varyings, declare_varyings, vertex_program
 from shadersmith.ir.profile import GLSL450, LanguageProfile
 from shadersmith.ir.program import Function, Program, Stage
@@ -119,6 +120,11 @@ def generate(
     if clamping:
         ctx.choices["recondition:index_clamping"] += 1
     expressions = ExpressionGenerator(ctx)
+    # Textures come from a stream of the seed's own: without them, nothing is drawn here.
+    textures, texture_values = draw_textures(seed, options, profile, fragment is not None, layout)
+    if textures is not None:
+        expressions.textures = TextureExpressions(expressions, textures)
+        ctx.choices["texture:declared"] += len(textures.textures)
     statements = StatementGenerator(ctx, expressions)
     buffers, buffer_values = make_buffers(ctx)
     declare_buffers(ctx, buffers)
@@ -162,6 +168,8 @@ def generate(
         if options.liveness_extension_probability > 0:
             program = _extend_liveness(program, ctx)
         program, buffer_values = as_fragment(program, buffer_values)
+        program = bind_textures(program, textures)
+        buffer_values = {**buffer_values, **texture_values}
         size = (fragment.width, fragment.height)
         program, discards = add_discards(program, seed, options.discard_probability, size)
         if discards:
@@ -190,6 +198,8 @@ def generate(
         ctx.choices["dispatch:multi_invocation"] += 1
         if driver is not None and options.liveness_extension_probability > 0:
             program = _extend_liveness(program, ctx)
+    program = bind_textures(program, textures)
+    buffer_values = {**buffer_values, **texture_values}
     if profile.buffer_memory_qualifiers:
         # Last: whether a buffer may be writeonly depends on the finished program.
         program = qualify_buffers(program, seed, options.buffer_qualifier_probability, ctx.choices)

@@ -118,6 +118,9 @@ class StatementGenerator:
 
     def plain_statement(self, nesting: int) -> Statement:
         self.budget -= 1
+        textures = self.exprs.textures
+        if textures is not None and textures.store_chance():
+            return textures.store()
         if (
             self._compound
             and nesting < self.options.max_nesting

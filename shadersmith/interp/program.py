@@ -35,6 +35,7 @@ from shadersmith.interp.races import HOST, RaceClock, TrackedSlots
 from shadersmith.interp.semantics import Language
 from shadersmith.interp.sites import Site
 from shadersmith.interp.statements import Stmt, compile_function_body
+from shadersmith.interp.textures import lower_textures
 from shadersmith.interp.variables import Variable, describe_slot
 from shadersmith.ir.expressions import Call, CallKind
 from shadersmith.ir.program import Function, Program, Stage, StorageBuffer
@@ -103,6 +104,8 @@ class CompiledProgram:
         undefined_blocks: frozenset[str] = frozenset(),
         language: Language = Language.GLSL,
     ) -> None:
+        # Textures and images run as buffers and helper functions (interp/textures.py).
+        program = lower_textures(program)
         self.program = program
         self.language = language
         self.sanitize = sanitize

@@ -78,6 +78,9 @@ class LanguageProfile:
     # built-ins take only `atomic<u32>`/`atomic<i32>` variables, which the generator does
     # not declare, so it makes no atomics there.
     atomics: bool = True
+    # 2D textures read by texelFetch and images by imageLoad/imageStore (generate/
+    # textures.py); WGSL's textureLoad/textureStore are not emitted yet, so none there.
+    textures: bool = True
     # A bare `loop { ... continuing { ...; break if c; } }` can spell a for or while loop
     # (WGSL; For.as_loop): GLSL has no such statement.
     loop_continuing: bool = False
@@ -133,6 +136,7 @@ WGSL = LanguageProfile(
     struct_comparison=False,
     struct_selection=False,
     atomics=False,
+    textures=False,
     loop_continuing=True,
     pointer_parameters=True,
 )

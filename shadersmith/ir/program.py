@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from shadersmith.ir.expressions import Expression
 from shadersmith.ir.qualifiers import NO_QUALIFIERS, Qualifiers
 from shadersmith.ir.statements import Block, VarDecl
-from shadersmith.ir.types import StructType, Type
+from shadersmith.ir.types import ArrayType, ScalarKind, ScalarType, StructType, Type
 
 
 class ParamQualifier(enum.Enum):
@@ -100,6 +100,50 @@ class StorageBuffer:
     @property
     def layout(self) -> str:
         return "std140" if self.uniform else "std430"
+
+
+class TextureKind(enum.Enum):
+    """A texture read by texelFetch (`usampler2D`), or an image read and written by
+    imageLoad/imageStore (`uimage2D`)."""
+
+    SAMPLED = "sampled"
+    STORAGE = "storage"
+
+
+# The GLSL type-name prefix and image format suffix of a texel's scalar kind: one 32-bit
+# channel (R32UI, R32I, R32F), which every GL and Vulkan target samples and stores.
+_TEXTURE_PREFIX = {ScalarKind.UINT: "u", ScalarKind.INT: "i", ScalarKind.FLOAT: ""}
+_IMAGE_FORMAT = {ScalarKind.UINT: "r32ui", ScalarKind.INT: "r32i", ScalarKind.FLOAT: "r32f"}
+
+
+@dataclass(frozen=True, slots=True)
+class Texture:
+    """A generated program's 2D texture or image with one 32-bit channel of `element`:
+    `width` x `height` texels, the harness's input (and, for a STORAGE image, its output,
+    read back like a buffer). Its contents are test inputs kept with the buffer values
+    under the texture's name: `{name: {name: rows}}`, row y a tuple of `width` texels (the
+    value of a `element[height][width]` array: `texel_type`). Its binding follows the
+    buffers', so that no Vulkan descriptor of set 0 shares it."""
+
+    name: str
+    binding: int
+    kind: TextureKind
+    element: ScalarKind
+    width: int
+    height: int
+
+    @property
+    def glsl_type(self) -> str:
+        word = "sampler2D" if self.kind is TextureKind.SAMPLED else "image2D"
+        return _TEXTURE_PREFIX[self.element] + word
+
+    @property
+    def image_format(self) -> str:
+        return _IMAGE_FORMAT[self.element]
+
+    @property
+    def texel_type(self) -> ArrayType:
+        return ArrayType(ArrayType(ScalarType(self.element), self.width), self.height)
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +245,8 @@ class Program:
     # Layout declarations without a variable: `layout(early_fragment_tests) in;`,
     # `layout(std140) uniform;` (the qualifiers with their storage word).
     stage_layouts: tuple[Qualifiers, ...] = ()
+    # Generated textures and images (generate/textures.py); empty in every other program.
+    textures: tuple[Texture, ...] = ()
 
     def function(self, name: str) -> Function:
         for candidate in self.functions:

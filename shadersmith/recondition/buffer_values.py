@@ -4,6 +4,7 @@
   arrays: `DEFAULT_RUNTIME_ARRAY_LENGTH` elements), so that nothing the shader reads is
   left to the harness (seed 004 section 4.3.4, "communication control"). A runtime-sized
   array given no element gets one, so that index bounding has somewhere to point.
+  Textures get their texels the same way, under the texture's name.
 - Floats are mapped into the exact set S (seed 003 section 4.3): rounded to an integer, and
   zero, non-finite values and magnitudes of 2^24 - 1 or more replaced by 10.0.
 - The element count of each runtime-sized array is what index bounding uses as its length:
@@ -100,6 +101,14 @@ def complete_buffer_values(
         for name, value in given.items():
             contents.setdefault(name, value)
         result[buffer.block_name] = contents
+    for texture in program.textures:
+        # A texture's texels, kept under its name like a one-field buffer (ir/program.py).
+        texels = values.get(texture.name, {}).get(texture.name)
+        if texels is None:
+            texels = default_value(texture.texel_type)
+        if exact_floats and texture.element is ScalarKind.FLOAT:
+            texels = _exact_value(texture.texel_type, texels)
+        result[texture.name] = {texture.name: texels}
     for block, contents in values.items():
         result.setdefault(block, dict(contents))
     return result

@@ -11,7 +11,8 @@ The passes run in this order, each a function from program to program:
                     aliasing out/inout arguments included (`f(x, x)`); after the loop
                     limiters, because the whole-invocation counter is itself a side
                     effect: `f() + g()` where both loop must not race on it
-4. index_bounds     every run-time index taken into range (a wrapper, or clamp())
+4. index_bounds     every run-time index taken into range (a wrapper, or clamp()), and
+                    every texel coordinate clamped into its texture (texture_coordinates)
 5. integer_wrappers wrappers for integer `/ % << >>` and unsafe built-ins (for WGSL,
                     only float clamp: see ReconditionOptions.language)
 6. exact_floats     floats kept in the exact set S
@@ -49,6 +50,7 @@ from shadersmith.recondition.materialise import add_wrapper_definitions, called_
 from shadersmith.recondition.reserved_names import rename_reserved
 from shadersmith.recondition.rewrite import ExpressionRewrite, compose, rewrite_program_expressions
 from shadersmith.recondition.switch_ends import close_switches
+from shadersmith.recondition.texture_coordinates import texture_coordinate_rewrite
 from shadersmith.recondition.wgsl_validity import wgsl_validity_rewrite
 from shadersmith.recondition.writeonly_reads import drop_read_writeonly
 
@@ -128,6 +130,8 @@ def recondition(
     if options.index_bounds:
         lengths = runtime_array_lengths(result, values)
         rewrites.append(index_rewrite(lengths, options.index_clamping))
+        if result.textures:
+            rewrites.append(texture_coordinate_rewrite(result))
     if options.integer_wrappers:
         rewrites.append(integer_rewrite(wrap_abs=options.wrap_int_abs, wgsl=options.wgsl))
     if options.exact_floats:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from shadersmith.ir.profile import Language
+from shadersmith.ir.program import TextureKind
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import Image, RunResult, RunStatus
 
@@ -348,7 +349,15 @@ def interp_target(name: str = "interp") -> ChainTarget:
         except InterpreterError as error:
             return _noted(_unsupported(name, str(error)), noted)
         binding_of = {b.block_name: b.binding for b in job.program.buffers}
-        buffers = {binding_of[block]: values for block, values in after.buffers.items()}
+        # Images are read back like buffers; sampled textures, like the drivers', are not.
+        images = [t for t in job.program.textures if t.kind is TextureKind.STORAGE]
+        binding_of.update({t.name: t.binding for t in images})
+        sampled = {t.name for t in job.program.textures if t.kind is TextureKind.SAMPLED}
+        buffers = {
+            binding_of[block]: values
+            for block, values in after.buffers.items()
+            if block not in sampled
+        }
         elapsed = (time.perf_counter() - started) * 1000
         return _noted(RunResult(RunStatus.OK, buffers=buffers, run_ms=elapsed), noted)
 

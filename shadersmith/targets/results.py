@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from shadersmith.ir.program import Texture
 from shadersmith.ir.types import Type
 from shadersmith.ir.values import Value
 from shadersmith.targets.runners.std430 import Layout
@@ -50,6 +51,10 @@ class BufferInput(NamedTuple):
     values: dict[str, Value]
     uniform: bool = False
     block: str = ""
+    # A generated texture or image rather than a block (ir/program.Texture): its one
+    # field holds the texels, rows of `width`; a STORAGE image is read back like a
+    # storage buffer, a sampled texture is not.
+    texture: Texture | None = None
 
     @property
     def layout(self) -> Layout:

@@ -21,6 +21,7 @@ from shadersmith.interp.lanes.state import Frame, Run
 from shadersmith.interp.lanes.statements import compile_function
 from shadersmith.interp.lanes.values import Lanes, zeros
 from shadersmith.interp.program import COMPUTE_BUILTIN_VARIABLES
+from shadersmith.interp.textures import lower_textures
 from shadersmith.ir.expressions import Call, CallKind
 from shadersmith.ir.program import Program, Stage, StorageBuffer
 from shadersmith.ir.types import (
@@ -51,6 +52,8 @@ class LaneProgram:
     functions (buffer fields first, in buffer and field order)."""
 
     def __init__(self, program: Program) -> None:
+        # Textures and images run as buffers and helper functions (interp/textures.py).
+        program = lower_textures(program)
         self.program = program
         _refuse_unsupported(program)
         self.statics: list[LaneVariable] = []

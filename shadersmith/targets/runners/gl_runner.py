@@ -23,12 +23,15 @@ from typing import Any
 import moderngl
 import numpy as np
 
+from shadersmith.ir.program import Texture, TextureKind
 from shadersmith.ir.values import Value
 from shadersmith.targets.results import BufferInput, RunResult, RunStatus
 from shadersmith.targets.runners.environment import DriverUnavailable, select_gl_driver
 from shadersmith.targets.runners.fullscreen import gl_vertex_shader
 from shadersmith.targets.runners.images import CLEAR_COLOR, CLEAR_UINT, image_from_pixels
 from shadersmith.targets.runners.std430 import pack_buffer, runtime_lengths_of, unpack_buffer
+from shadersmith.targets.runners.texels import TEXEL_DTYPES as _TEXEL_DTYPES
+from shadersmith.targets.runners.texels import texel_bytes, texels_from
 
 
 @dataclass(frozen=True)
@@ -119,7 +122,13 @@ class GLRunner:
             releases.callback(shader.release)
 
             gl_buffers = []
+            images: list[tuple[BufferInput, Any]] = []
             for buffer in buffers:
+                if buffer.texture is not None:
+                    texture = self._texture(buffer.texture, buffer.values, releases)
+                    if buffer.texture.kind is TextureKind.STORAGE:
+                        images.append((buffer, texture))
+                    continue
                 data = pack_buffer(buffer.fields, buffer.values)
                 gl_buffer = self.context.buffer(_padded(data))
                 releases.callback(gl_buffer.release)
@@ -128,15 +137,24 @@ class GLRunner:
 
             started = time.perf_counter()
             shader.run(*groups)
+            if images:
+                # Image stores reach a later texture read only after a barrier.
+                self.context.memory_barrier()
             self.context.finish()
+            blocks = [b for b in buffers if b.texture is None]
             outputs = {
                 buffer.binding: unpack_buffer(
                     buffer.fields,
                     gl_buffer.read(),
                     runtime_lengths_of(buffer.fields, buffer.values),
                 )
-                for buffer, gl_buffer in zip(buffers, gl_buffers, strict=True)
+                for buffer, gl_buffer in zip(blocks, gl_buffers, strict=True)
             }
+            for buffer, texture in images:
+                assert buffer.texture is not None
+                outputs[buffer.binding] = {
+                    buffer.texture.name: texels_from(buffer.texture, texture.read())
+                }
             run_ms = _elapsed_ms(started)
             self._check_no_gl_error()
         return RunResult(RunStatus.OK, buffers=outputs, compile_ms=compile_ms, run_ms=run_ms)
@@ -214,10 +232,32 @@ class GLRunner:
         cleared = np.broadcast_to(np.array(CLEAR_UINT, np.uint32), (height, width, 4))
         return self.context.texture((width, height), 4, data=cleared.tobytes(), dtype="u4")
 
+    def _texture(self, texture: Texture, values: Mapping[str, Value], releases: ExitStack) -> Any:
+        """A one-channel 32-bit texture holding `texture`'s texels, nearest-filtered (GL's
+        default filter makes an integer texture without mipmaps incomplete), bound to
+        texture unit `binding`, or to image unit `binding` for a storage image."""
+        data = texel_bytes(texture, values[texture.name])
+        dtype = _TEXEL_DTYPES[texture.element]
+        gl_texture = self.context.texture((texture.width, texture.height), 1, data, dtype=dtype)
+        releases.callback(gl_texture.release)
+        gl_texture.filter = (moderngl.NEAREST, moderngl.NEAREST)
+        if texture.kind is TextureKind.STORAGE:
+            gl_texture.bind_to_image(texture.binding, read=True, write=True)
+        else:
+            gl_texture.use(location=texture.binding)
+        return gl_texture
+
     def _bind_fragment_blocks(
         self, program: moderngl.Program, blocks: Sequence[BufferInput], releases: ExitStack
     ) -> None:
         for block in blocks:
+            if block.texture is not None:
+                self._texture(block.texture, block.values, releases)
+                # GLSL 3.30 has no `binding` layout: the sampler is told its unit by name.
+                sampler = program.get(block.texture.name, None)
+                if isinstance(sampler, moderngl.Uniform):
+                    sampler.value = block.texture.binding
+                continue
             data = pack_buffer(block.fields, block.values, block.layout)
             gl_buffer = self.context.buffer(_padded(data))
             releases.callback(gl_buffer.release)

@@ -20,6 +20,7 @@ compilation lands in `run_ms`, which covers submit, the fence wait and the readb
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Mapping, Sequence
 from contextlib import ExitStack
@@ -28,11 +29,14 @@ from typing import Any
 
 import vulkan as vk
 
+from shadersmith.ir.program import Texture, TextureKind
+from shadersmith.ir.types import ScalarKind
 from shadersmith.ir.values import Value
 from shadersmith.targets.results import BufferInput, RunResult, RunStatus
 from shadersmith.targets.runners.fullscreen import VULKAN_VERTEX_SHADER
 from shadersmith.targets.runners.images import CLEAR_COLOR, CLEAR_UINT, image_from_pixels
 from shadersmith.targets.runners.std430 import pack_buffer, runtime_lengths_of, unpack_buffer
+from shadersmith.targets.runners.texels import texel_bytes, texels_from
 from shadersmith.targets.runners.vk_device import HostBuffer, VulkanDevice
 from shadersmith.targets.tools.spirv_tools import compile_glsl_to_spirv
 
@@ -83,6 +87,7 @@ class VulkanRunner:
             releases.callback(vk.vkDestroyPipeline, device, pipeline, None)
 
             command_buffer = self._begin_commands(releases)
+            bound.upload(command_buffer, vk.VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT)
             vk.vkCmdBindPipeline(command_buffer, vk.VK_PIPELINE_BIND_POINT_COMPUTE, pipeline)
             bound.bind(command_buffer, vk.VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_layout)
             vk.vkCmdDispatch(command_buffer, *groups)
@@ -91,19 +96,24 @@ class VulkanRunner:
                 vk.VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                 vk.VK_ACCESS_SHADER_WRITE_BIT,
             )
+            bound.download(command_buffer)
             vk.vkEndCommandBuffer(command_buffer)
 
             started = time.perf_counter()
             self._submit_and_wait(command_buffer, releases)
-            outputs = {
-                buffer.binding: unpack_buffer(
-                    buffer.fields,
-                    self.device.read(host_buffer),
-                    runtime_lengths_of(buffer.fields, buffer.values),
-                    buffer.layout,
-                )
-                for buffer, host_buffer in zip(buffers, bound.host_buffers, strict=True)
-            }
+            outputs: dict[int, dict[str, Value]] = {}
+            for buffer, host_buffer in zip(buffers, bound.host_buffers, strict=True):
+                data = self.device.read(host_buffer)
+                if buffer.texture is None:
+                    outputs[buffer.binding] = unpack_buffer(
+                        buffer.fields,
+                        data,
+                        runtime_lengths_of(buffer.fields, buffer.values),
+                        buffer.layout,
+                    )
+                elif buffer.texture.kind is TextureKind.STORAGE:
+                    texels = texels_from(buffer.texture, data)
+                    outputs[buffer.binding] = {buffer.texture.name: texels}
             run_ms = _elapsed_ms(started)
         return RunResult(RunStatus.OK, buffers=outputs, compile_ms=compile_ms, run_ms=run_ms)
 
@@ -174,6 +184,7 @@ class VulkanRunner:
             releases.callback(vk.vkDestroyPipeline, device, pipeline, None)
 
             command_buffer = self._begin_commands(releases)
+            bound.upload(command_buffer, vk.VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT)
             clear = vk.VkClearValue(
                 color=vk.VkClearColorValue(uint32=list(CLEAR_UINT))
                 if integer
@@ -256,22 +267,66 @@ class VulkanRunner:
         that shows them to `stage` at their bindings."""
         device = self.device.device
         host_buffers = []
+        images: dict[int, _TextureImage] = {}
         for buffer in buffers:
-            data = pack_buffer(buffer.fields, buffer.values, buffer.layout)
+            if buffer.texture is None:
+                data = pack_buffer(buffer.fields, buffer.values, buffer.layout)
+            else:
+                # The staging buffer the texels are copied from, and an image read back to.
+                data = texel_bytes(buffer.texture, buffer.values[buffer.texture.name])
             host_buffer = self.device.create_host_buffer(
                 _padded_size(len(data)), _BUFFER_USAGE[_descriptor_type(buffer)]
             )
             releases.callback(self.device.destroy_host_buffer, host_buffer)
             self.device.write(host_buffer, data)
             host_buffers.append(host_buffer)
+            if buffer.texture is not None:
+                image = self._create_texture_image(buffer.texture, releases)
+                images[buffer.binding] = dataclasses.replace(image, staging=host_buffer)
         set_layout = self._create_set_layout(buffers, stage)
         releases.callback(vk.vkDestroyDescriptorSetLayout, device, set_layout, None)
         descriptor_set = None
         if buffers:
             pool = self._create_descriptor_pool(buffers)
             releases.callback(vk.vkDestroyDescriptorPool, device, pool, None)
-            descriptor_set = self._write_descriptor_set(pool, set_layout, buffers, host_buffers)
-        return _BoundBuffers(host_buffers, set_layout, descriptor_set)
+            descriptor_set = self._write_descriptor_set(
+                pool, set_layout, buffers, host_buffers, images
+            )
+        return _BoundBuffers(host_buffers, set_layout, descriptor_set, list(images.values()))
+
+    def _create_texture_image(self, texture: Texture, releases: ExitStack) -> _TextureImage:
+        """A device image of `texture`'s format and size with its view and, for a sampled
+        texture, a nearest sampler (texelFetch uses none, but the descriptor needs one)."""
+        device = self.device.device
+        storage = texture.kind is TextureKind.STORAGE
+        usage = vk.VK_IMAGE_USAGE_TRANSFER_DST_BIT
+        usage |= (
+            vk.VK_IMAGE_USAGE_STORAGE_BIT | vk.VK_IMAGE_USAGE_TRANSFER_SRC_BIT
+            if storage
+            else vk.VK_IMAGE_USAGE_SAMPLED_BIT
+        )
+        texel_format = _TEXEL_FORMATS[texture.element]
+        image, view = self._create_image(
+            texture.width, texture.height, texel_format, usage, releases
+        )
+        sampler = None
+        if not storage:
+            sampler = vk.vkCreateSampler(
+                device,
+                vk.VkSamplerCreateInfo(
+                    magFilter=vk.VK_FILTER_NEAREST,
+                    minFilter=vk.VK_FILTER_NEAREST,
+                    mipmapMode=vk.VK_SAMPLER_MIPMAP_MODE_NEAREST,
+                    addressModeU=vk.VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+                    addressModeV=vk.VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+                    addressModeW=vk.VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+                    maxLod=0.0,
+                ),
+                None,
+            )
+            releases.callback(vk.vkDestroySampler, device, sampler, None)
+        layout = vk.VK_IMAGE_LAYOUT_GENERAL if storage else _SAMPLED_LAYOUT
+        return _TextureImage(texture, image, view, sampler, layout, None)
 
     def _create_set_layout(self, buffers: Sequence[BufferInput], stage: int) -> Any:
         layout_bindings = [
@@ -323,6 +378,7 @@ class VulkanRunner:
         set_layout: Any,
         buffers: Sequence[BufferInput],
         host_buffers: Sequence[HostBuffer],
+        images: dict[int, _TextureImage],
     ) -> Any:
         descriptor_set = vk.vkAllocateDescriptorSets(
             self.device.device,
@@ -330,27 +386,53 @@ class VulkanRunner:
                 descriptorPool=pool, descriptorSetCount=1, pSetLayouts=[set_layout]
             ),
         )[0]
-        writes = [
-            vk.VkWriteDescriptorSet(
-                dstSet=descriptor_set,
-                dstBinding=buffer.binding,
-                dstArrayElement=0,
-                descriptorCount=1,
-                descriptorType=_descriptor_type(buffer),
-                pBufferInfo=[
-                    vk.VkDescriptorBufferInfo(
-                        buffer=host_buffer.buffer, offset=0, range=host_buffer.size
+        writes = []
+        for buffer, host_buffer in zip(buffers, host_buffers, strict=True):
+            image = images.get(buffer.binding) if buffer.texture is not None else None
+            if image is not None:
+                info = vk.VkDescriptorImageInfo(
+                    sampler=image.sampler, imageView=image.view, imageLayout=image.layout
+                )
+                writes.append(
+                    vk.VkWriteDescriptorSet(
+                        dstSet=descriptor_set,
+                        dstBinding=buffer.binding,
+                        dstArrayElement=0,
+                        descriptorCount=1,
+                        descriptorType=_descriptor_type(buffer),
+                        pImageInfo=[info],
                     )
-                ],
+                )
+                continue
+            writes.append(
+                vk.VkWriteDescriptorSet(
+                    dstSet=descriptor_set,
+                    dstBinding=buffer.binding,
+                    dstArrayElement=0,
+                    descriptorCount=1,
+                    descriptorType=_descriptor_type(buffer),
+                    pBufferInfo=[
+                        vk.VkDescriptorBufferInfo(
+                            buffer=host_buffer.buffer, offset=0, range=host_buffer.size
+                        )
+                    ],
+                )
             )
-            for buffer, host_buffer in zip(buffers, host_buffers, strict=True)
-        ]
         vk.vkUpdateDescriptorSets(self.device.device, len(writes), writes, 0, None)
         return descriptor_set
 
     def _create_color_image(
         self, width: int, height: int, color_format: int, releases: ExitStack
     ) -> _ColorImage:
+        usage = vk.VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | vk.VK_IMAGE_USAGE_TRANSFER_SRC_BIT
+        image, view = self._create_image(width, height, color_format, usage, releases)
+        return _ColorImage(image, view)
+
+    def _create_image(
+        self, width: int, height: int, image_format: int, usage: int, releases: ExitStack
+    ) -> tuple[Any, Any]:
+        """A 2D device-local image (one level, one layer) and its view."""
+        color_format = image_format
         device = self.device.device
         image = vk.vkCreateImage(
             device,
@@ -362,7 +444,7 @@ class VulkanRunner:
                 arrayLayers=1,
                 samples=vk.VK_SAMPLE_COUNT_1_BIT,
                 tiling=vk.VK_IMAGE_TILING_OPTIMAL,
-                usage=vk.VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | vk.VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                usage=usage,
                 sharingMode=vk.VK_SHARING_MODE_EXCLUSIVE,
                 initialLayout=vk.VK_IMAGE_LAYOUT_UNDEFINED,
             ),
@@ -394,7 +476,7 @@ class VulkanRunner:
             None,
         )
         releases.callback(vk.vkDestroyImageView, device, view, None)
-        return _ColorImage(image, view)
+        return image, view
 
     def _create_render_pass(self, color_format: int) -> Any:
         attachment = vk.VkAttachmentDescription(
@@ -525,25 +607,111 @@ class _ColorImage:
     view: Any
 
 
+_STAGING_USAGE = vk.VK_BUFFER_USAGE_TRANSFER_SRC_BIT | vk.VK_BUFFER_USAGE_TRANSFER_DST_BIT
 _BUFFER_USAGE = {
     vk.VK_DESCRIPTOR_TYPE_STORAGE_BUFFER: vk.VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
     vk.VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER: vk.VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT,
+    vk.VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER: _STAGING_USAGE,
+    vk.VK_DESCRIPTOR_TYPE_STORAGE_IMAGE: _STAGING_USAGE,
 }
+# One 32-bit channel per texel (ir/program.Texture): formats every Vulkan device samples
+# and stores (the spec's mandatory format support for R32_UINT, R32_SINT, R32_SFLOAT).
+_TEXEL_FORMATS = {
+    ScalarKind.UINT: vk.VK_FORMAT_R32_UINT,
+    ScalarKind.INT: vk.VK_FORMAT_R32_SINT,
+    ScalarKind.FLOAT: vk.VK_FORMAT_R32_SFLOAT,
+}
+_SAMPLED_LAYOUT = vk.VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL
 
 
 def _descriptor_type(buffer: BufferInput) -> int:
+    if buffer.texture is not None:
+        if buffer.texture.kind is TextureKind.STORAGE:
+            return int(vk.VK_DESCRIPTOR_TYPE_STORAGE_IMAGE)
+        return int(vk.VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER)
     if buffer.uniform:
         return int(vk.VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER)
     return int(vk.VK_DESCRIPTOR_TYPE_STORAGE_BUFFER)
 
 
 @dataclass(frozen=True)
+class _TextureImage:
+    """A texture's image, its view, its sampler (None for a storage image), the layout the
+    shader sees it in, and the host buffer its texels are staged in and read back to."""
+
+    texture: Texture
+    image: Any
+    view: Any
+    sampler: Any
+    layout: int
+    staging: HostBuffer | None
+
+
+@dataclass(frozen=True)
 class _BoundBuffers:
-    """A run's buffers and descriptor set 0 (None without buffers)."""
+    """A run's buffers and textures, and descriptor set 0 (None without either)."""
 
     host_buffers: list[HostBuffer]
     set_layout: Any
     descriptor_set: Any
+    images: list[_TextureImage]
+
+    def upload(self, command_buffer: Any, shader_stage: int) -> None:
+        """Commands copying each texture's staged texels into its image, left in the
+        layout the shader sees it in, the copy done before `shader_stage` reads it."""
+        for image in self.images:
+            assert image.staging is not None
+            _image_barrier(
+                command_buffer,
+                image.image,
+                (vk.VK_IMAGE_LAYOUT_UNDEFINED, vk.VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL),
+                (0, vk.VK_ACCESS_TRANSFER_WRITE_BIT),
+                (vk.VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, vk.VK_PIPELINE_STAGE_TRANSFER_BIT),
+            )
+            vk.vkCmdCopyBufferToImage(
+                command_buffer,
+                image.staging.buffer,
+                image.image,
+                vk.VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                1,
+                [_texel_region(image.texture)],
+            )
+            _image_barrier(
+                command_buffer,
+                image.image,
+                (vk.VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, image.layout),
+                (
+                    vk.VK_ACCESS_TRANSFER_WRITE_BIT,
+                    vk.VK_ACCESS_SHADER_READ_BIT | vk.VK_ACCESS_SHADER_WRITE_BIT,
+                ),
+                (vk.VK_PIPELINE_STAGE_TRANSFER_BIT, shader_stage),
+            )
+
+    def download(self, command_buffer: Any) -> None:
+        """Commands copying each storage image back to its staging buffer once the
+        compute shader's stores are done, made visible to the host."""
+        stored = [i for i in self.images if i.texture.kind is TextureKind.STORAGE]
+        for image in stored:
+            assert image.staging is not None
+            _image_barrier(
+                command_buffer,
+                image.image,
+                (vk.VK_IMAGE_LAYOUT_GENERAL, vk.VK_IMAGE_LAYOUT_GENERAL),
+                (vk.VK_ACCESS_SHADER_WRITE_BIT, vk.VK_ACCESS_TRANSFER_READ_BIT),
+                (vk.VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, vk.VK_PIPELINE_STAGE_TRANSFER_BIT),
+            )
+            vk.vkCmdCopyImageToBuffer(
+                command_buffer,
+                image.image,
+                vk.VK_IMAGE_LAYOUT_GENERAL,
+                image.staging.buffer,
+                1,
+                [_texel_region(image.texture)],
+            )
+        if stored:
+            _host_read_barrier(
+                command_buffer, vk.VK_PIPELINE_STAGE_TRANSFER_BIT, vk.VK_ACCESS_TRANSFER_WRITE_BIT
+            )
 
     def bind(self, command_buffer: Any, bind_point: int, pipeline_layout: Any) -> None:
         if self.descriptor_set is not None:
@@ -560,6 +728,41 @@ def _color_range() -> Any:
         baseArrayLayer=0,
         layerCount=1,
     )
+
+
+def _texel_region(texture: Texture) -> Any:
+    """The whole of a texture's one level and layer, its texels tightly packed."""
+    return vk.VkBufferImageCopy(
+        bufferOffset=0,
+        bufferRowLength=0,
+        bufferImageHeight=0,
+        imageSubresource=vk.VkImageSubresourceLayers(
+            aspectMask=vk.VK_IMAGE_ASPECT_COLOR_BIT, mipLevel=0, baseArrayLayer=0, layerCount=1
+        ),
+        imageOffset=[0, 0, 0],
+        imageExtent=[texture.width, texture.height, 1],
+    )
+
+
+def _image_barrier(
+    command_buffer: Any,
+    image: Any,
+    layouts: tuple[int, int],
+    accesses: tuple[int, int],
+    stages: tuple[int, int],
+) -> None:
+    """An image memory barrier: (old, new) layout, (source, destination) access and stage."""
+    barrier = vk.VkImageMemoryBarrier(
+        srcAccessMask=accesses[0],
+        dstAccessMask=accesses[1],
+        oldLayout=layouts[0],
+        newLayout=layouts[1],
+        srcQueueFamilyIndex=vk.VK_QUEUE_FAMILY_IGNORED,
+        dstQueueFamilyIndex=vk.VK_QUEUE_FAMILY_IGNORED,
+        image=image,
+        subresourceRange=_color_range(),
+    )
+    vk.vkCmdPipelineBarrier(command_buffer, stages[0], stages[1], 0, 0, None, 0, None, 1, [barrier])
 
 
 def _host_read_barrier(command_buffer: Any, stage: int, access: int) -> None:

@@ -1,0 +1,149 @@
+"""Texture and image semantics for the interpreters, by lowering to buffers and functions.
+
+A generated texture or image (ir/program.Texture) is exact memory of `height` rows of
+`width` 32-bit texels, which is what a storage buffer holding an `element[height][width]`
+array is. Before either interpreter compiles a program, `lower_textures` makes each
+texture such a buffer (a single field named like the texture, its contents the test's
+values under the texture's name, read-only for a sampled texture) and each
+`texelFetch(t, p, lod)`, `imageLoad(img, p)`, `imageStore(img, p, v)` a call of a helper
+function of its own:
+
+    gvec4 texelFetch_t(ivec2 p, int lod) { return gvec4(t[p.y][p.x + int[1](0)[lod]], 0, 0, 1); }
+    gvec4 imageLoad_img(ivec2 p) { return gvec4(img[p.y][p.x], 0, 0, 1); }
+    void imageStore_img(ivec2 p, gvec4 v) { img[p.y][p.x] = v.x; }
+
+so the arguments are evaluated once, in order, and every rule of the sanitizer applies as
+it does to buffers: a coordinate outside the texture, or a level other than 0, is
+OUT_OF_BOUNDS (undefined for texelFetch and image accesses: GLSL 4.60 sections 8.9.2 and
+8.12), and an invocation storing to a texel that another one reads or writes is a race.
+A one-channel texel (R32UI, R32I, R32F) reads back as (texel, 0, 0, 1).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from shadersmith.ir.expressions import (
+    Assign,
+    Binary,
+    Call,
+    CallKind,
+    Construct,
+    Expression,
+    Index,
+    Literal,
+    Swizzle,
+    VariableRef,
+)
+from shadersmith.ir.operators import AssignOp, BinaryOp
+from shadersmith.ir.program import (
+    BufferAccess,
+    BufferField,
+    Function,
+    Parameter,
+    Program,
+    StorageBuffer,
+    Texture,
+    TextureKind,
+)
+from shadersmith.ir.statements import Block, ExprStmt, Return, Statement
+from shadersmith.ir.types import INT, VOID, ArrayType, ScalarKind, ScalarType, VectorType
+from shadersmith.ir.walk import transform
+
+_IVEC2 = VectorType(ScalarKind.INT, 2)
+TEXTURE_BUILTINS = ("texelFetch", "imageLoad", "imageStore")
+
+
+def helper_name(builtin: str, texture: str) -> str:
+    return f"{builtin}_{texture}"
+
+
+def lower_textures(program: Program) -> Program:
+    """`program` with its textures as buffers and its texture built-ins as calls of
+    helper functions (see the module docstring); `program` itself when it has none."""
+    if not program.textures:
+        return program
+    textures = {t.name: t for t in program.textures}
+
+    def rewrite(node: object) -> object:
+        if (
+            isinstance(node, Call)
+            and node.kind is CallKind.BUILTIN
+            and node.callee in TEXTURE_BUILTINS
+            and node.args
+            and isinstance(node.args[0], VariableRef)
+            and node.args[0].name in textures
+        ):
+            name = helper_name(node.callee, node.args[0].name)
+            return Call(node.type, name, node.args[1:], CallKind.USER)
+        return node
+
+    helpers: list[Function] = []
+    for texture in program.textures:
+        helpers.extend(_helpers(texture))
+    functions = tuple(transform(f, rewrite) for f in program.functions)
+    buffers = tuple(_buffer(t) for t in program.textures)
+    return dataclasses.replace(
+        program,
+        textures=(),
+        buffers=(*program.buffers, *buffers),
+        functions=(*helpers, *functions),
+    )
+
+
+def _buffer(texture: Texture) -> StorageBuffer:
+    sampled = texture.kind is TextureKind.SAMPLED
+    return StorageBuffer(
+        block_name=texture.name,
+        instance_name=None,
+        binding=texture.binding,
+        fields=(BufferField(texture.name, texture.texel_type),),
+        access=BufferAccess.INPUT if sampled else BufferAccess.INPUT_OUTPUT,
+        readonly=sampled,
+    )
+
+
+def _helpers(texture: Texture) -> list[Function]:
+    element = ScalarType(texture.element)
+    texel_vector = VectorType(texture.element, 4)
+    p = VariableRef(_IVEC2, "p")
+    x = Swizzle(INT, p, (0,))
+    y = Swizzle(INT, p, (1,))
+    rows = VariableRef(texture.texel_type, texture.name)
+    row = Index(ArrayType(element, texture.width), rows, y)
+    coordinate = Parameter("p", _IVEC2)
+    if texture.kind is TextureKind.SAMPLED:
+        # A level other than 0 indexes past a one-element array: out of bounds.
+        only = Construct(ArrayType(INT, 1), (Literal(INT, 0),))
+        level = Index(INT, only, VariableRef(INT, "lod"))
+        texel = Index(element, row, _plus(x, level))
+        fetch = _returning(texel_vector, texel)
+        params = (coordinate, Parameter("lod", INT))
+        return [Function(helper_name("texelFetch", texture.name), texel_vector, params, fetch)]
+    load = _returning(texel_vector, Index(element, row, x))
+    value = VariableRef(texel_vector, "v")
+    store = Assign(element, AssignOp.ASSIGN, Index(element, row, x), Swizzle(element, value, (0,)))
+    store_body = Block((ExprStmt(store),))
+    return [
+        Function(helper_name("imageLoad", texture.name), texel_vector, (coordinate,), load),
+        Function(
+            helper_name("imageStore", texture.name),
+            VOID,
+            (coordinate, Parameter("v", texel_vector)),
+            store_body,
+        ),
+    ]
+
+
+def _plus(a: Expression, b: Expression) -> Expression:
+    return Binary(INT, BinaryOp.ADD, a, b)
+
+
+def _returning(vector: VectorType, texel: Expression) -> Block:
+    """`return gvec4(texel, 0, 0, 1);`"""
+    element = vector.component
+    zero: int | float = 0.0 if element.kind is ScalarKind.FLOAT else 0
+    one: int | float = 1.0 if element.kind is ScalarKind.FLOAT else 1
+    args = (texel, Literal(element, zero), Literal(element, zero), Literal(element, one))
+    body: tuple[Statement, ...] = (Return(Construct(vector, args)),)
+    return Block(body)
