@@ -12,10 +12,14 @@ import dataclasses
 import pytest
 
 from shadersmith.case import BufferSpec, Inputs
+from shadersmith.case.build import testcase_from_generated
 from shadersmith.case.codec import inputs_from_json, inputs_to_json
 from shadersmith.case.inputs import buffer_specs
 from shadersmith.cli import _generator_options
 from shadersmith.emit.glsl import emit_glsl
+from shadersmith.export.amber import amber_script
+from shadersmith.export.common import ExportError
+from shadersmith.export.piglit import piglit_shader_test
 from shadersmith.front.glsl import parse_glsl
 from shadersmith.generate.options import options_from_dict, options_to_dict
 from shadersmith.generate.smith import SmithOptions, generate
@@ -172,6 +176,14 @@ def test_textures_recorded_as_inputs_and_read_back() -> None:
     plain = Inputs(tuple(s for s in specs if not s.texture))
     assert "textures" not in inputs_to_json(plain, "compute")
     assert isinstance(specs[0], BufferSpec)
+
+
+def test_exports_refuse_textures_in_one_line() -> None:
+    test = testcase_from_generated(generate(0, TEXTURES), GLSL450)
+    with pytest.raises(ExportError, match="Amber export of a test with textures"):
+        amber_script(test)
+    with pytest.raises(ExportError, match="piglit export of a test with textures"):
+        piglit_shader_test(test)
 
 
 # ---------------------------------------------------------------- the generator
