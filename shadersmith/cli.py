@@ -569,6 +569,15 @@ def _duration(text: str | None) -> float | None:
     "default: the generator's (0, off for now).",
 )
 @click.option(
+    "--subgroups",
+    type=FiniteRange(0, 1),
+    default=None,
+    help="Probability that a multi-invocation compute test assigns subgroup operations "
+    "(basic, vote, arithmetic, ballot) in uniform control flow, run at a recorded subgroup "
+    "size; targets of another size, and GL, sit it out (generate/subgroups.py; not in "
+    "WGSL); default: the generator's (0, off for now).",
+)
+@click.option(
     "--vertex-stage",
     type=FiniteRange(0, 1),
     default=None,
@@ -647,6 +656,7 @@ def fuzz_command(
     matrices: float | None,
     structs: float | None,
     atomics: float | None,
+    subgroups: float | None,
     textures: float | None,
     fragment: float,
     discard: float | None,
@@ -703,6 +713,7 @@ def fuzz_command(
             vertex_stage=vertex_stage,
             loop_continuing=loop_continuing,
             pointers=pointers,
+            subgroups=subgroups,
             textures=textures,
         ),
         cluster=cluster,
@@ -741,6 +752,7 @@ def _generator_options(
     vertex_stage: float | None = None,
     loop_continuing: float | None = None,
     pointers: float | None = None,
+    subgroups: float | None = None,
     textures: float | None = None,
 ) -> SmithOptions:
     options = dataclasses.replace(SmithOptions(), fragment_probability=fragment)
@@ -752,10 +764,12 @@ def _generator_options(
         options = dataclasses.replace(options, atomic_probability=atomics)
     if discard is not None:
         options = dataclasses.replace(options, discard_probability=discard)
-    if textures is not None:
-        options = dataclasses.replace(options, texture_probability=textures)
     if vertex_stage is not None:
         options = dataclasses.replace(options, vertex_stage_probability=vertex_stage)
+    if subgroups is not None:
+        options = dataclasses.replace(options, subgroup_probability=subgroups)
+    if textures is not None:
+        options = dataclasses.replace(options, texture_probability=textures)
     if loop_continuing is not None:
         options = dataclasses.replace(options, loop_continuing_probability=loop_continuing)
     if pointers is not None:

@@ -87,10 +87,12 @@ def prepare_program(
     spirv_passes: tuple[str, ...] | None = None,
     dispatch: tuple[int, int, int] = (1, 1, 1),
     framebuffer: tuple[int, int] | None = None,
+    subgroup_size: int | None = None,
     vertex: Program | None = None,
 ) -> PreparedTrial:
     """`program` after `steps` (names and parameters; their reports are filled in and
-    appended to `provenance`), emitted once, as a job and as a test."""
+    appended to `provenance`), emitted once, as a job and as a test; a program with
+    subgroup operations runs at `subgroup_size` (Job.subgroup_size)."""
     for request in steps:
         record, result = STEPS.apply(request, program, values)
         program, values = result.program, result.values
@@ -99,13 +101,15 @@ def prepare_program(
         provenance = dataclasses.replace(provenance, spirv_opt_passes=list(spirv_passes))
     # A fragment test's target size goes with its job; a compute job has none.
     size = {} if framebuffer is None else {"framebuffer": framebuffer}
-    job = job_from_program(program, values, profile, spirv_passes, dispatch, **size)
+    job = job_from_program(
+        program, values, profile, spirv_passes, dispatch, subgroup_size=subgroup_size, **size
+    )
     stage = program.stage.value
     test = TestCase(
         stage=stage,
         profile=profile.name,
         shaders={shader_file(stage, profile.language): job.source},
-        inputs=inputs_of(program, values, dispatch, framebuffer),
+        inputs=inputs_of(program, values, dispatch, framebuffer, subgroup_size),
         provenance=provenance,
     )
     if vertex is not None:  # a fragment program's generated vertex shader
@@ -152,6 +156,7 @@ def prepare_generated(
         spirv_passes,
         generated.workgroups,
         generated.framebuffer,
+        generated.subgroup_size,
         vertex=generated.vertex,
     )
 

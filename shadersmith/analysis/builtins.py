@@ -109,6 +109,19 @@ f | void memoryBarrierBuffer(); void memoryBarrierShared(); void memoryBarrierIm
 f | void groupMemoryBarrier()
 f | bool anyInvocationARB(bool); bool allInvocationsARB(bool); bool allInvocationsEqualARB(bool)
 f | bool anyInvocation(bool); bool allInvocations(bool); bool allInvocationsEqual(bool)
+f | bool subgroupElect(); bool subgroupAll(bool); bool subgroupAny(bool)
+f i u b | bool subgroupAllEqual(T); T subgroupBroadcast(T, uint); T subgroupBroadcastFirst(T)
+f i u | T subgroupAdd(T); T subgroupMul(T); T subgroupMin(T); T subgroupMax(T)
+f i u | T subgroupInclusiveAdd(T); T subgroupInclusiveMul(T); T subgroupInclusiveMin(T)
+f i u | T subgroupInclusiveMax(T); T subgroupExclusiveAdd(T); T subgroupExclusiveMul(T)
+f i u | T subgroupExclusiveMin(T); T subgroupExclusiveMax(T)
+i u b | T subgroupAnd(T); T subgroupOr(T); T subgroupXor(T); T subgroupInclusiveAnd(T)
+i u b | T subgroupInclusiveOr(T); T subgroupInclusiveXor(T); T subgroupExclusiveAnd(T)
+i u b | T subgroupExclusiveOr(T); T subgroupExclusiveXor(T)
+f | uvec4 subgroupBallot(bool); bool subgroupInverseBallot(uvec4)
+f | bool subgroupBallotBitExtract(uvec4, uint); uint subgroupBallotBitCount(uvec4)
+f | uint subgroupBallotInclusiveBitCount(uvec4); uint subgroupBallotExclusiveBitCount(uvec4)
+f | uint subgroupBallotFindLSB(uvec4); uint subgroupBallotFindMSB(uvec4)
 """
 
 _KINDS: dict[str, ScalarType] = {

@@ -83,7 +83,13 @@ from shadersmith.ir.walk import iter_nodes
 
 # Different in each invocation of a work group (or each fragment of a draw).
 DIVERGENT_BUILTIN_VARIABLES = frozenset(
-    {"gl_LocalInvocationID", "gl_GlobalInvocationID", "gl_LocalInvocationIndex", "gl_FragCoord"}
+    {
+        "gl_LocalInvocationID",
+        "gl_GlobalInvocationID",
+        "gl_LocalInvocationIndex",
+        "gl_FragCoord",
+        "gl_SubgroupInvocationID",
+    }
 )
 # The same in every invocation of a work group: uniform as far as barriers are concerned
 # (the work group is the compute shader's invocation group), although work groups differ.

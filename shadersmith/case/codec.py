@@ -291,6 +291,8 @@ def inputs_to_json(inputs: Inputs, stage: str) -> dict[str, Any]:
         data["dispatch"] = list(inputs.dispatch)
     if inputs.framebuffer is not None:
         data["framebuffer"] = list(inputs.framebuffer)
+    if inputs.subgroup_size is not None:
+        data["subgroup_size"] = inputs.subgroup_size
     return data
 
 
@@ -323,12 +325,16 @@ def inputs_from_json(data: Any, where: str) -> Inputs:
     buffers += [_buffer_from_json(item, where, uniform=False) for item in textures]
     dispatch = _positive_ints(data.get("dispatch", [1, 1, 1]), 3, "dispatch", where)
     framebuffer = data.get("framebuffer")
+    subgroup_size = data.get("subgroup_size")
+    if subgroup_size is not None:
+        subgroup_size = _positive_ints([subgroup_size], 1, "subgroup_size", where)[0]
     return Inputs(
         buffers=tuple(buffers),
         dispatch=(dispatch[0], dispatch[1], dispatch[2]),
         framebuffer=None
         if framebuffer is None
         else _pair(_positive_ints(framebuffer, 2, "framebuffer", where)),
+        subgroup_size=subgroup_size,
     )
 
 

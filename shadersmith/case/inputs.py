@@ -39,6 +39,10 @@ class Inputs:
     dispatch: tuple[int, int, int] = (1, 1, 1)
     # Fragment tests: the (width, height) of the target drawn; None for compute tests.
     framebuffer: tuple[int, int] | None = None
+    # Compute tests with subgroup operations: the subgroup size they are run at (a run
+    # parameter: the interpreter models it, targets of another size sit out); None
+    # without subgroup operations.
+    subgroup_size: int | None = None
 
     def buffer_values(self) -> BufferValues:
         return {spec.block: dict(spec.values) for spec in self.buffers}
@@ -85,5 +89,6 @@ def inputs_of(
     values: BufferValues,
     dispatch: tuple[int, int, int] = (1, 1, 1),
     framebuffer: tuple[int, int] | None = None,
+    subgroup_size: int | None = None,
 ) -> Inputs:
-    return Inputs(buffer_specs(program, values), dispatch, framebuffer)
+    return Inputs(buffer_specs(program, values), dispatch, framebuffer, subgroup_size)

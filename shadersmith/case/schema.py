@@ -201,6 +201,9 @@ _TEXTURE: dict[str, Any] = {
     "required": [*_BUFFER["required"], "texture"],
 }
 
+# Vulkan's subgroups have at most 128 invocations (VkPhysicalDeviceSubgroupProperties).
+MAX_SUBGROUP_SIZE = 128
+
 _INPUTS: dict[str, Any] = {
     "type": "object",
     "properties": {
@@ -209,6 +212,7 @@ _INPUTS: dict[str, Any] = {
         "textures": _optional(_strings(_TEXTURE, MAX_BUFFERS)),
         "dispatch": {**_strings(_integer(1, MAX_DISPATCH), 3), "minItems": 3},
         "framebuffer": _optional({**_strings(_integer(1, MAX_FRAMEBUFFER_SIDE), 2), "minItems": 2}),
+        "subgroup_size": _optional(_integer(1, MAX_SUBGROUP_SIZE)),
     },
     "required": ["buffers"],
     "additionalProperties": False,

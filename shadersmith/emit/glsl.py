@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 
+from shadersmith.analysis.subgroups import subgroup_extensions
 from shadersmith.ir.expressions import (
     ArrayLength,
     Assign,
@@ -424,6 +425,9 @@ def _header(out: _Writer, program: Program, profile: LanguageProfile) -> None:
     else:
         raise ValueError(f"the GLSL emitter cannot write {profile.name}")
     for extension in profile.extensions:
+        out.line(f"#extension {extension} : require")
+    # The subgroup built-ins the program calls (analysis/subgroups.py).
+    for extension in subgroup_extensions(program):
         out.line(f"#extension {extension} : require")
     if profile.needs_precision:
         out.line("precision highp float;")

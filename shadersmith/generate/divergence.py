@@ -40,6 +40,7 @@ from shadersmith.generate.invocations import (
     InvocationLayout,
 )
 from shadersmith.generate.scope import Variable
+from shadersmith.generate.subgroups import SUBGROUP_STATEMENT, subgroup_statement
 from shadersmith.ir.expressions import (
     Assign,
     Binary,
@@ -132,6 +133,7 @@ class DivergenceDriver:
         layout: InvocationLayout | FragmentLayout,
         analysis: DivergenceAnalysis,
         atomics: tuple[AtomicTarget, ...] = (),
+        subgroups: bool = False,
     ) -> None:
         self.ctx = ctx
         self.rng = ctx.rng
@@ -143,6 +145,10 @@ class DivergenceDriver:
         # Counters that statements update atomically (generate/atomics.py).
         self.atomics = atomics
         self.used_atomics = False
+        # Whether statements at uniform points of main may be subgroup operations
+        # (generate/subgroups.py).
+        self.subgroups = subgroups and self.compute
+        self.used_subgroups = False
         self.state = DivergenceState()
         self.mode: str | None = None
         self.in_main = False
@@ -207,6 +213,12 @@ class DivergenceDriver:
             stmt = self.atomic(gen)
             self.observe(stmt)
             return [stmt, *self.closing(gen)]
+        if self.subgroups and not self.used_subgroups and self._uniform_here():
+            subgroup = self.subgroup(gen)
+            self.used_subgroups = True  # one try only
+            if subgroup is not None:
+                self.observe(subgroup)
+                return [subgroup, *self.closing(gen)]
         if not self.shared or self.used_shared or self.state.divergent_control or self.state.dead:
             return []
         saved_mode, self.mode = self.mode, UNIFORM
@@ -288,6 +300,11 @@ class DivergenceDriver:
             and not self.state.divergent_control
             and not self.state.dead
         )
+        if uniform_here and self.subgroups and self.rng.random() < SUBGROUP_STATEMENT:
+            subgroup = self.subgroup(gen)
+            if subgroup is not None:
+                gen.budget -= 1
+                return subgroup
         if uniform_here and draw < _EXCHANGE:
             gen.budget -= 1
             return self.exchange(gen)
@@ -300,6 +317,25 @@ class DivergenceDriver:
             gen.budget -= 1
             return self.divergent_loop(gen, nesting + 1)
         return None
+
+    def _uniform_here(self) -> bool:
+        """Whether every invocation of the work group is active here (main, uniform
+        control flow, no jump behind): where barriers and subgroup operations may go."""
+        return (
+            self.compute
+            and self.in_main
+            and self.barrier_ok
+            and not self.state.divergent_control
+            and not self.state.dead
+        )
+
+    def subgroup(self, gen: StatementGenerator) -> Statement | None:
+        """A subgroup operation's value assigned at a uniform point (generate/subgroups.py)."""
+        assert isinstance(self.layout, InvocationLayout), "fragments have no subgroups here"
+        stmt = subgroup_statement(gen, self.layout.group_size)
+        if stmt is not None:
+            self.used_subgroups = True
+        return stmt
 
     # ----------------------------------------------------------------- barriers
 

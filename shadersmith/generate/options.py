@@ -160,6 +160,12 @@ class SmithOptions:
     # existed (no draw is made); `fuzz --atomics P` turns it on. WGSL has none
     # (LanguageProfile.atomics).
     atomic_probability: float = 0.0
+    # Subgroup operations (generate/subgroups.py): the probability that a multi-invocation
+    # compute program assigns values of GL_KHR_shader_subgroup operations (basic, vote,
+    # arithmetic, ballot) at uniform points of main, and records the subgroup size its
+    # test runs at. 0 gives the programs of before subgroups existed (no draw is made);
+    # `fuzz --subgroups P` turns it on. WGSL has none (LanguageProfile.subgroups).
+    subgroup_probability: float = 0.0
     # Textures and images (generate/textures.py): the probability that a program gets
     # 2D textures read by texelFetch and, in a compute shader, r32ui/r32i images read by
     # imageLoad and written by imageStore, their contents drawn from a stream of the
@@ -261,6 +267,7 @@ PROBABILITIES: tuple[str, ...] = (
     "discard_probability",
     "vertex_stage_probability",
     "atomic_probability",
+    "subgroup_probability",
     "texture_probability",
     "index_clamping_probability",
     "buffer_qualifier_probability",
@@ -322,6 +329,7 @@ LEGACY_DEFAULTS: dict[str, Any] = {
     "discard_probability": 0.0,
     "vertex_stage_probability": 0.0,
     "atomic_probability": 0.0,
+    "subgroup_probability": 0.0,
     "texture_probability": 0.0,
     "index_clamping_probability": 0.0,
     "buffer_qualifier_probability": 0.0,

@@ -35,6 +35,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from shadersmith.analysis.divergence import DivergenceAnalysis
+from shadersmith.analysis.subgroups import uses_subgroups
 from shadersmith.generate.atomics import add_atomic_targets
 from shadersmith.generate.buffer_qualifiers import qualify_buffers
 from shadersmith.generate.context import GenerationContext
@@ -54,6 +55,7 @@ from shadersmith.generate.options import (
     options_to_dict,
 )
 from shadersmith.generate.statements import StatementGenerator
+from shadersmith.generate.subgroups import draw_subgroup_size
 from shadersmith.generate.swarm import omitted_labels, swarm_options
 from shadersmith.generate.textures import TextureExpressions, bind_textures, draw_textures
 from shadersmith.generate.vertex_stage import choose_varyings, declare_varyings, vertex_program
@@ -93,6 +95,9 @@ class GeneratedProgram:
     # Whether the reconditioner bounds this program's indices with clamp() rather than
     # the SAFE_INDEX wrapper (ReconditionOptions.index_clamping; _choose_index_clamping).
     index_clamping: bool = False
+    # The subgroup size the program's test runs at (generate/subgroups.py); None for a
+    # program without subgroup operations.
+    subgroup_size: int | None = None
 
     @property
     def invocations(self) -> int:
@@ -136,6 +141,7 @@ def generate(
     buffers, buffer_values, atomics = add_atomic_targets(
         seed, options, profile, layout, buffers, buffer_values
     )
+    subgroup_size = draw_subgroup_size(seed, options, profile, layout is not None)
     driver: DivergenceDriver | None = None
     if layout is not None:
         declare_invocation_builtins(ctx)
@@ -145,7 +151,7 @@ def generate(
     )
     if steering is not None:
         analysis = DivergenceAnalysis(global_names=[g.name for g in globals_], buffers=buffers)
-        driver = DivergenceDriver(ctx, steering, analysis, atomics)
+        driver = DivergenceDriver(ctx, steering, analysis, atomics, subgroup_size is not None)
         driver.make_shared()
         ctx.divergence = driver
     functions: list[Function] = []
@@ -204,8 +210,17 @@ def generate(
         # Last: whether a buffer may be writeonly depends on the finished program.
         program = qualify_buffers(program, seed, options.buffer_qualifier_probability, ctx.choices)
     program = _spell_loops(program, seed, ctx)
+    if subgroup_size is not None and not uses_subgroups(program):
+        subgroup_size = None  # drawn, but no uniform point took one
     return GeneratedProgram(
-        program, buffer_values, options, seed, ctx.choices, workgroups, index_clamping=clamping
+        program,
+        buffer_values,
+        options,
+        seed,
+        ctx.choices,
+        workgroups,
+        index_clamping=clamping,
+        subgroup_size=subgroup_size,
     )
 
 

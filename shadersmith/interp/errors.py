@@ -28,6 +28,10 @@ class UBCategory(enum.Enum):
     # A barrier() some invocations of the work group never reach, or reach at another
     # barrier: defined only in uniform control flow (dispatch.py).
     DIVERGENT_BARRIER = "divergent_barrier"
+    # A subgroup operation that not every active invocation of the subgroup reaches
+    # together (defined only in uniform control flow), or a subgroupBroadcast from an
+    # inactive or varying lane (interp/subgroups.py).
+    NON_UNIFORM_SUBGROUP = "non_uniform_subgroup"
     # WGSL only: the program is not valid WGSL, because a const-expression in it is a
     # shader-creation error (a division by a const zero, a const overflow, ...;
     # analysis/wgsl_constants.py). A compiler accepting it computes no wrong value: the

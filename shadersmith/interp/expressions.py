@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from shadersmith.analysis import subgroups
 from shadersmith.analysis.aliasing import aliased_arguments
 from shadersmith.interp.arithmetic import MASK32, SIGN_BIT, to_float32
 from shadersmith.interp.atomics import ATOMIC_OPERATIONS, atomic_operation
@@ -44,6 +45,8 @@ from shadersmith.interp.places import (
 from shadersmith.interp.races import ATOMIC
 from shadersmith.interp.semantics import Language
 from shadersmith.interp.sites import Site
+from shadersmith.interp.subgroups import collective
+from shadersmith.interp.subgroups import local as local_subgroup_function
 from shadersmith.interp.variables import Variable, describe_slot
 from shadersmith.ir.expressions import (
     ArrayLength,
@@ -748,6 +751,8 @@ class ExpressionCompiler:
             return lambda fr: None
         if expr.callee in ATOMIC_OPERATIONS and len(expr.args) == 2:
             return self._atomic_call(expr, tracked, site)
+        if expr.callee in subgroups.EXTENSION_OF:
+            return self._subgroup_call(expr, tracked, site)
         arg_types = tuple(a.type for a in expr.args)
         implementation = builtin_implementation(
             expr.callee,
@@ -803,6 +808,25 @@ class ExpressionCompiler:
             return result
 
         return call_with_outs
+
+    def _subgroup_call(self, expr: Call, tracked: bool, site: Site) -> Evaluator:
+        """A subgroup built-in (interp/subgroups.py): its arguments in order, then a
+        collective one meets the subgroup's other lanes (dispatch.py), a local one reads
+        the invocation's lane and subgroup size."""
+        check = self._checked(expr.args)
+        args = [self.expression(a, tracked or check) for a in expr.args]
+        evaluate = self._evaluate_all(args, check, not tracked, site)
+        if expr.callee in subgroups.LOCAL:
+            function = local_subgroup_function(expr.callee, site)
+
+            def local(fr: Frame) -> Any:
+                invocation = fr[INVOCATION]
+                values = tuple(evaluate(fr))
+                return function(invocation.subgroup_size, invocation.subgroup_lane, values)
+
+            return local
+        operation = collective(expr.callee, expr.type, [a.type for a in expr.args], site)
+        return lambda fr: fr[INVOCATION].subgroup(site, operation, tuple(evaluate(fr)))
 
     def _atomic_call(self, expr: Call, tracked: bool, site: Site) -> Evaluator:
         """`atomicAdd(place, v)` & co. (interp/atomics.py): the operand first, then one

@@ -57,6 +57,11 @@ def _no_barrier(site: object) -> None:
     return None
 
 
+def _alone(site: object, operation: Any, args: tuple[Any, ...]) -> Any:
+    """A subgroup operation of an invocation that runs alone: a subgroup of one lane."""
+    return operation([args])[0]
+
+
 class Invocation:
     """The state of one shader invocation that is not in a frame."""
 
@@ -69,6 +74,9 @@ class Invocation:
         "runtime_lengths",
         "step_budget",
         "steps",
+        "subgroup",
+        "subgroup_lane",
+        "subgroup_size",
         "workgroup_id",
     )
 
@@ -96,6 +104,11 @@ class Invocation:
         # What `barrier()` does: wait for the work group's other invocations (dispatch.py);
         # nothing when the invocation runs alone.
         self.barrier: Any = _no_barrier
+        # What a collective subgroup operation does (dispatch.py), and where the
+        # invocation sits in its subgroup (interp/subgroups.py; a run parameter).
+        self.subgroup: Any = _alone
+        self.subgroup_size = 1
+        self.subgroup_lane = 0
 
     def builtin_values(
         self, local_size: tuple[int, int, int], workgroups: tuple[int, int, int]
@@ -113,4 +126,6 @@ class Invocation:
             "gl_NumWorkGroups": workgroups,
             "gl_WorkGroupSize": local_size,
             "gl_LocalInvocationIndex": lz * x * y + ly * x + lx,
+            "gl_SubgroupSize": self.subgroup_size,
+            "gl_SubgroupInvocationID": self.subgroup_lane,
         }

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from shadersmith.analysis.buffer_reads import read_buffers
+from shadersmith.analysis.subgroups import uses_subgroups
 from shadersmith.analysis.wgsl_constants import creation_errors
 from shadersmith.interp.dispatch import run_in_phases, run_sequentially
 from shadersmith.interp.errors import InterpreterError, UBCategory, UndefinedBehaviour
@@ -57,6 +58,13 @@ COMPUTE_BUILTIN_VARIABLES: tuple[tuple[str, Type], ...] = (
     ("gl_WorkGroupSize", _UVEC3),
     ("gl_LocalInvocationIndex", UINT),
 )
+# GL_KHR_shader_subgroup_basic's, declared for the programs that use subgroups.
+SUBGROUP_BUILTIN_VARIABLES: tuple[tuple[str, Type], ...] = (
+    ("gl_SubgroupSize", UINT),
+    ("gl_SubgroupInvocationID", UINT),
+)
+# The subgroup size a run models unless told (Job.subgroup_size): SwiftShader's.
+DEFAULT_SUBGROUP_SIZE = 4
 
 
 @contextmanager
@@ -154,6 +162,9 @@ class CompiledProgram:
             for function in program.functions
             for node in iter_nodes(function.body)
         )
+        # Subgroup operations exchange values: the invocations run in phases, as with
+        # barriers (dispatch.py).
+        self._has_subgroups = uses_subgroups(program)
         self._globals_template: list[Any] = []
         global_variables: list[Variable] = []
 
@@ -171,6 +182,7 @@ class CompiledProgram:
         self._builtin_offsets = {
             name: declare_global(name, type_, False, True).offset
             for name, type_ in COMPUTE_BUILTIN_VARIABLES
+            + (SUBGROUP_BUILTIN_VARIABLES if self._has_subgroups else ())
         }
         self._uniforms = [declare_global(u.name, u.type, False, True) for u in program.uniforms]
         self.scope = ProgramScope(
@@ -296,11 +308,13 @@ class CompiledProgram:
         step_budget: int = 2_000_000,
         uniform_values: Mapping[str, Value] | None = None,
         workgroups: tuple[int, int, int] = (1, 1, 1),
+        subgroup_size: int = DEFAULT_SUBGROUP_SIZE,
     ) -> ExecutionResult:
         """Run every invocation of a dispatch of `workgroups` work groups on
-        `buffer_values`; `step_budget` bounds each invocation."""
+        `buffer_values`; `step_budget` bounds each invocation; subgroups have
+        `subgroup_size` lanes (interp/subgroups.py)."""
         with _collector_paused():
-            return self._run(buffer_values, step_budget, uniform_values, workgroups)
+            return self._run(buffer_values, step_budget, uniform_values, workgroups, subgroup_size)
 
     def _run(
         self,
@@ -308,7 +322,10 @@ class CompiledProgram:
         step_budget: int,
         uniform_values: Mapping[str, Value] | None,
         workgroups: tuple[int, int, int],
+        subgroup_size: int,
     ) -> ExecutionResult:
+        if subgroup_size < 1:
+            raise InterpreterError(f"subgroup size {subgroup_size}")
         if self.program.stage is not Stage.COMPUTE:
             raise InterpreterError("only compute shaders are run for now")
         local_size = self.program.local_size
@@ -361,7 +378,7 @@ class CompiledProgram:
                 shared = tracked_shared
             invocations: list[Invocation] = []
             starts = []
-            for local_id in _ids(local_size):
+            for local_index, local_id in enumerate(_ids(local_size)):
                 invocation = Invocation(
                     step_budget=step_budget,
                     buffer_ids=buffer_ids,
@@ -370,12 +387,14 @@ class CompiledProgram:
                     local_id=local_id,
                     workgroup_id=workgroup_id,
                 )
+                invocation.subgroup_size = subgroup_size
+                invocation.subgroup_lane = local_index % subgroup_size
                 invocations.append(invocation)
                 starts.append(
                     self._start(invocation, globals_template, contents, shared, workgroups)
                 )
-            if self._has_barrier and len(starts) > 1:
-                run_in_phases(starts, invocations, clock, index, tracked_shared)
+            if (self._has_barrier or self._has_subgroups) and len(starts) > 1:
+                run_in_phases(starts, invocations, clock, index, tracked_shared, subgroup_size)
             else:
                 run_sequentially(starts, clock, index)
             steps += sum(invocation.steps for invocation in invocations)
@@ -508,6 +527,7 @@ def run_compute(
     uniform_values: Mapping[str, Value] | None = None,
     workgroups: tuple[int, int, int] = (1, 1, 1),
     language: Language = Language.GLSL,
+    subgroup_size: int = DEFAULT_SUBGROUP_SIZE,
 ) -> ExecutionResult:
     """Run a compute shader's dispatch of `workgroups` work groups (each of the
     program's local size) on `buffer_values` with exact GLSL semantics. With `sanitize`,
@@ -523,6 +543,7 @@ def run_compute(
         step_budget=step_budget,
         uniform_values=uniform_values,
         workgroups=workgroups,
+        subgroup_size=subgroup_size,
     )
 
 

@@ -78,6 +78,9 @@ class LanguageProfile:
     # built-ins take only `atomic<u32>`/`atomic<i32>` variables, which the generator does
     # not declare, so it makes no atomics there.
     atomics: bool = True
+    # GL_KHR_shader_subgroup's built-ins (GLSL, ESSL 3.10); WGSL's subgroup built-ins need
+    # a device feature and are not emitted yet, so the generator makes none there.
+    subgroups: bool = True
     # 2D textures read by texelFetch and images by imageLoad/imageStore (generate/
     # textures.py); WGSL's textureLoad/textureStore are not emitted yet, so none there.
     textures: bool = True
@@ -136,6 +139,7 @@ WGSL = LanguageProfile(
     struct_comparison=False,
     struct_selection=False,
     atomics=False,
+    subgroups=False,
     textures=False,
     loop_continuing=True,
     pointer_parameters=True,

@@ -149,6 +149,7 @@ class Interestingness:
                 self.spirv_passes,
                 self.subject.dispatch,
                 self.subject.framebuffer,
+                self.subject.subgroup_size,
             )
         except Exception:  # a program the reconditioner cannot take (counted)
             self.counters.invalid += 1

@@ -196,6 +196,7 @@ def reduce_program(
             origin=trial.test.provenance,
             dispatch=trial.test.inputs.dispatch,
             framebuffer=trial.test.inputs.framebuffer,
+            subgroup_size=trial.test.inputs.subgroup_size,
             kind=finding.kind,
         )
         try:

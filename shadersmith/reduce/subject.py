@@ -34,6 +34,7 @@ class Subject:
     origin: Provenance = field(default_factory=Provenance)  # the test's provenance
     dispatch: tuple[int, int, int] = (1, 1, 1)  # work groups every candidate runs as
     framebuffer: tuple[int, int] | None = None  # a fragment test's target size
+    subgroup_size: int | None = None  # the subgroup size the test runs at, if it has one
     kind: Kind | None = None  # the recorded finding's kind, where the test records one
 
     @property
@@ -108,5 +109,6 @@ def subject_from_test(
         origin=test.provenance,
         dispatch=test.inputs.dispatch,
         framebuffer=test.inputs.framebuffer,
+        subgroup_size=test.inputs.subgroup_size,
         kind=finding.kind if finding is not None and finding.signature == signature else None,
     )

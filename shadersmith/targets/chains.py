@@ -46,6 +46,11 @@ class ChainTarget:
         return result
 
 
+# Mesa 22.3's GL offers no GL_KHR_shader_subgroup (only GL_ARB_shader_ballot and
+# GL_ARB_shader_group_vote, other spellings), so GL chains decline subgroup tests.
+SUBGROUP_SIZE_OF_GL: int | None = None
+
+
 # spirv-cross chains translate the fragment shader only: a generated vertex shader would
 # need its own round trip, not written yet.
 VERTEX_STAGE_THROUGH_CROSS = "generated vertex shaders through spirv-cross"
@@ -53,6 +58,20 @@ VERTEX_STAGE_THROUGH_CROSS = "generated vertex shaders through spirv-cross"
 
 def _unsupported(target: str, what: str) -> RunResult:
     return RunResult(RunStatus.UNSUPPORTED, log=f"{target} does not run {what}")
+
+
+def subgroup_size_refused(target: str, job: Job, offered: int | None) -> RunResult | None:
+    """`unsupported` for a job with subgroup operations (Job.subgroup_size) that the chain
+    cannot run as the test asks: its driver offers no GL_KHR_shader_subgroup (`offered`
+    None: Mesa 22's GL) or subgroups of another size, whose results are other values (the
+    interpreter models the test's size, interp/subgroups.py); else None."""
+    if job.subgroup_size is None or offered == job.subgroup_size:
+        return None
+    if offered is None:
+        return _unsupported(target, "subgroup operations (no GL_KHR_shader_subgroup)")
+    return _unsupported(
+        target, f"subgroups of {job.subgroup_size} (its subgroups have {offered} invocations)"
+    )
 
 
 def job_language_refused(target: str, job: Job, reads: Language) -> RunResult | None:
@@ -80,7 +99,9 @@ def gl_target(name: str, build: GLBuild, newest: bool = False) -> ChainTarget:
     components = gl_components(versions)
 
     def run(job: Job) -> RunResult:
-        refused = job_language_refused(name, job, Language.GLSL)
+        refused = job_language_refused(name, job, Language.GLSL) or subgroup_size_refused(
+            name, job, SUBGROUP_SIZE_OF_GL
+        )
         if refused is not None:
             return refused
         if job.stage == "compute":
@@ -205,7 +226,9 @@ def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainT
         components += gl_components(gl_versions)
 
         def run_cross(job: Job) -> RunResult:
-            refused = job_language_refused(name, job, Language.GLSL)
+            refused = job_language_refused(name, job, Language.GLSL) or subgroup_size_refused(
+                name, job, SUBGROUP_SIZE_OF_GL
+            )
             if refused is not None:
                 return refused
             passes = passes_for(job)
@@ -263,8 +286,12 @@ def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainT
     if lavapipe_llvm:
         components.append(("llvm", lavapipe_llvm))
 
+    subgroup_size = vk_runner.device.subgroup_size()
+
     def run_vulkan(job: Job) -> RunResult:
-        refused = job_language_refused(name, job, Language.GLSL)
+        refused = job_language_refused(name, job, Language.GLSL) or subgroup_size_refused(
+            name, job, subgroup_size
+        )
         if refused is not None:
             return refused
         passes = passes_for(job)
@@ -310,6 +337,9 @@ def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainT
             result.log = f"spirv-opt {' '.join(passes)}\n{result.log}".rstrip()
         if shared is not None:
             result.shared_spirv_ms = shared.ms
+        if job.subgroup_size is not None:
+            # The run parameter the result holds for, in the run's record.
+            result.log = f"subgroup size {subgroup_size}\n{result.log}".rstrip()
         return result
 
     return ChainTarget(name, components, run_vulkan, extra_versions={**vk_versions, **validated_by})
@@ -322,6 +352,7 @@ def interp_target(name: str = "interp") -> ChainTarget:
     (interp/semantics.py)."""
     from shadersmith import __version__
     from shadersmith.interp import InterpreterError, UndefinedBehaviour, run_compute
+    from shadersmith.interp.program import DEFAULT_SUBGROUP_SIZE
     from shadersmith.interp.semantics import noting_glsl_undefined
 
     def run(job: Job) -> RunResult:
@@ -339,6 +370,7 @@ def interp_target(name: str = "interp") -> ChainTarget:
                     sanitize=True,
                     workgroups=job.groups,
                     language=job.language.family,
+                    subgroup_size=job.subgroup_size or DEFAULT_SUBGROUP_SIZE,
                 )
         except UndefinedBehaviour as ub:
             return RunResult(

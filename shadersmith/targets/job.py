@@ -65,3 +65,8 @@ class Job:
     # in a language it does not read as `unsupported` (job_language_refused). A job made
     # by hand in another language than GLSL says so.
     language: Language = Language.GLSL
+    # Compute jobs with subgroup operations: the subgroup size the test is run at, a run
+    # parameter (interp/subgroups.py). The interpreter models it; a target whose subgroups
+    # have another size sits the job out (chains.subgroup_size_refused). None: no
+    # subgroup operations.
+    subgroup_size: int | None = None

@@ -27,6 +27,7 @@ def job_from_program(
     spirv_passes: tuple[str, ...] | None = None,
     groups: tuple[int, int, int] = (1, 1, 1),
     framebuffer: tuple[int, int] = FRAGMENT_TARGET,
+    subgroup_size: int | None = None,
 ) -> Job:
     """The job of `program`, emitted once in `profile`'s language; a fragment program's
     blocks (its uniform blocks) are bound while drawing a `framebuffer` (width, height)
@@ -47,6 +48,7 @@ def job_from_program(
         height=height,
         source_gl33=emit(program, GLSL330) if fragment and glsl else None,
         integer_image=fragment and integer_output(program),
+        subgroup_size=subgroup_size,
     )
 
 
@@ -101,6 +103,7 @@ def job_from_test(
             emit(vertex, GLSL330) if vertex is not None and program is not None and glsl else None
         ),
         vertex_program=vertex if program is not None else None,
+        subgroup_size=test.inputs.subgroup_size,
     )
 
 

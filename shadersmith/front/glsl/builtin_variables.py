@@ -89,6 +89,9 @@ BUILTIN_VARIABLES: dict[str, BuiltinVariable] = {
     "gl_LocalInvocationID": BuiltinVariable(_UVEC3, stage=_C),
     "gl_GlobalInvocationID": BuiltinVariable(_UVEC3, stage=_C),
     "gl_LocalInvocationIndex": BuiltinVariable(UINT, stage=_C),
+    # GL_KHR_shader_subgroup_basic, in every stage
+    "gl_SubgroupSize": BuiltinVariable(UINT),
+    "gl_SubgroupInvocationID": BuiltinVariable(UINT),
     # uniforms of every stage
     "gl_DepthRange": BuiltinVariable(DEPTH_RANGE),
     "gl_Fog": BuiltinVariable(_FOG),

@@ -84,6 +84,30 @@ class VulkanDevice:
         versions.update(self._driver_properties())
         return versions
 
+    def subgroup_size(self) -> int | None:
+        """The size of the device's compute subgroups, where its compute shaders offer
+        the basic, vote, arithmetic and ballot subgroup operations (Vulkan 1.1's
+        VkPhysicalDeviceSubgroupProperties); None otherwise."""
+        subgroups = vk.VkPhysicalDeviceSubgroupProperties(
+            sType=vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES
+        )
+        properties2 = vk.VkPhysicalDeviceProperties2(pNext=subgroups)
+        try:
+            vk.vkGetPhysicalDeviceProperties2(self.physical_device, properties2)
+        except (AttributeError, vk.VkError):
+            return None
+        needed = (
+            vk.VK_SUBGROUP_FEATURE_BASIC_BIT
+            | vk.VK_SUBGROUP_FEATURE_VOTE_BIT
+            | vk.VK_SUBGROUP_FEATURE_ARITHMETIC_BIT
+            | vk.VK_SUBGROUP_FEATURE_BALLOT_BIT
+        )
+        if not subgroups.supportedStages & vk.VK_SHADER_STAGE_COMPUTE_BIT:
+            return None
+        if subgroups.supportedOperations & needed != needed:
+            return None
+        return int(subgroups.subgroupSize)
+
     def create_host_buffer(self, size: int, usage: int) -> HostBuffer:
         buffer = vk.vkCreateBuffer(
             self.device,

@@ -37,6 +37,23 @@ SPIRV_DIS = "spirv-dis"
 # glslang -V targets Vulkan 1.0 (SPIR-V 1.0) by default; the other tools must check
 # and optimise under the same rules.
 DEFAULT_TARGET_ENV = "vulkan1.0"
+# GL_KHR_shader_subgroup needs SPIR-V 1.3, Vulkan 1.1's: a shader that enables it is
+# compiled, optimised and validated for Vulkan 1.1, every other one as before.
+SUBGROUP_TARGET_ENV = "vulkan1.1"
+_SPIRV_1_3 = 0x00010300
+
+
+def target_env_of_source(source: str) -> str:
+    """The target environment glslang compiles `source` for."""
+    return SUBGROUP_TARGET_ENV if "GL_KHR_shader_subgroup" in source else DEFAULT_TARGET_ENV
+
+
+def target_env_of_module(spirv: bytes) -> str:
+    """The target environment of a module, read from its SPIR-V version (header word 1)."""
+    version = int.from_bytes(spirv[4:8], "little") if len(spirv) >= 8 else 0
+    return SUBGROUP_TARGET_ENV if version >= _SPIRV_1_3 else DEFAULT_TARGET_ENV
+
+
 DEFAULT_TIMEOUT_S = 60.0
 # glslang picks the stage from the file extension.
 STAGE_EXTENSIONS = {"compute": "comp", "fragment": "frag", "vertex": "vert"}
@@ -139,14 +156,18 @@ def debian_validators() -> tuple[str, ...]:
 def compile_glsl_to_spirv(
     source: str,
     stage: str,
-    target_env: str = DEFAULT_TARGET_ENV,
+    target_env: str | None = None,
     timeout_s: float = DEFAULT_TIMEOUT_S,
     toolset: Toolset = DEBIAN,
 ) -> bytes:
     """GLSL (Vulkan semantics) to SPIR-V with `glslangValidator -V`, or with the same
     glslang in-process where this is a worker and the library is there
-    (glslang_library.py): the same module, ~20x sooner."""
+    (glslang_library.py): the same module, ~20x sooner. `target_env`: the source's
+    (target_env_of_source) unless given."""
     from shadersmith.targets.tools.glslang_library import library_for
+
+    if target_env is None:
+        target_env = target_env_of_source(source)
 
     library = library_for(toolset)
     if library is not None and stage in STAGE_EXTENSIONS:
@@ -163,14 +184,18 @@ def compile_glsl_to_spirv(
 def optimize(
     spirv: bytes,
     passes: Sequence[str],
-    target_env: str = DEFAULT_TARGET_ENV,
+    target_env: str | None = None,
     timeout_s: float = DEFAULT_TIMEOUT_S,
     toolset: Toolset = DEBIAN,
 ) -> bytes:
     """Run spirv-opt with `passes` (flags such as `-O` or `--ccp`), in the given order;
     in-process where this is a worker and the toolset's library is there
-    (spirv_tools_library.py): the same module, without a process start."""
+    (spirv_tools_library.py): the same module, without a process start. `target_env`:
+    the module's (target_env_of_module) unless given."""
     from shadersmith.targets.tools.spirv_tools_library import optimizer_for
+
+    if target_env is None:
+        target_env = target_env_of_module(spirv)
 
     library = optimizer_for(toolset, passes)
     if library is not None:
@@ -199,7 +224,7 @@ _VERDICTS = {
 
 def validate_spirv(
     spirv: bytes,
-    target_env: str = DEFAULT_TARGET_ENV,
+    target_env: str | None = None,
     timeout_s: float = DEFAULT_TIMEOUT_S,
     toolset: Toolset = DEBIAN,
 ) -> str:
@@ -219,6 +244,8 @@ def validate_spirv(
     """
     from shadersmith.targets.tools.spirv_tools_library import validator_for
 
+    if target_env is None:
+        target_env = target_env_of_module(spirv)
     validators = toolset.validator_paths()
     verdicts: list[str] = []
     last: SpirvValError | None = None

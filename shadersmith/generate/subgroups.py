@@ -1,0 +1,150 @@
+"""Subgroup operations in multi-invocation compute programs (SmithOptions.
+subgroup_probability; GL_KHR_shader_subgroup basic, vote, arithmetic and ballot).
+
+A program that draws them gets statements `target = subgroupOp(e);` (or `+=`, `^=`) at
+points where control is uniform in `main` (the divergence driver's test for barriers), so
+every invocation of each subgroup is active there. The operands mix the generator's
+values with the invocation's lane or index, so that the lanes offer different values.
+Results depend on the subgroup size and on which invocations form a subgroup; the test
+records the size it is run at (GeneratedProgram.subgroup_size, drawn here), the
+interpreter models it (interp/subgroups.py), and a target of another size sits the test
+out (targets/chains.subgroup_size_refused).
+
+Integers only: a float reduction is rounded in the driver's order. subgroupBroadcast's
+lane is a constant below the number of active lanes of every subgroup, whatever the size
+(`broadcast_lanes`); subgroupBallotFindLSB/MSB, undefined on an empty ballot, are left out.
+
+The decision and the size are drawn from a stream of the seed's own, so with subgroups
+off the program is the one the generator made before they existed; the statements come
+from the generator's stream (divergence.py).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from shadersmith.ir.expressions import (
+    Assign,
+    Binary,
+    Call,
+    CallKind,
+    Construct,
+    Expression,
+    Literal,
+    Swizzle,
+    VariableRef,
+)
+from shadersmith.ir.operators import AssignOp, BinaryOp
+from shadersmith.ir.statements import ExprStmt, Statement
+from shadersmith.ir.types import BOOL, INT, UINT, ScalarKind, ScalarType, VectorType
+
+if TYPE_CHECKING:
+    from shadersmith.generate.options import SmithOptions
+    from shadersmith.generate.statements import StatementGenerator
+    from shadersmith.ir.profile import LanguageProfile
+
+# The sizes a test is run at, drawn per program: SwiftShader's and lavapipe's on hosts
+# with 256-bit vectors (AVX2); NVIDIA's 32 gets no target on the CPU machines.
+SUBGROUP_SIZES = (4, 8)
+# Every size a driver may have, for the constant lane of subgroupBroadcast.
+POSSIBLE_SIZES = (4, 8, 16, 32, 64, 128)
+# The chance that a statement at a uniform point of a program with subgroups is one.
+SUBGROUP_STATEMENT = 0.15
+
+_UVEC4 = VectorType(ScalarKind.UINT, 4)
+_ARITHMETIC = ("Add", "Mul", "Min", "Max", "And", "Or", "Xor")
+_SCANS = ("", "Inclusive", "Exclusive")
+FORMS = ("arithmetic", "vote", "elect", "broadcast", "broadcast_first", "ballot")
+
+
+def draw_subgroup_size(
+    seed: int, options: SmithOptions, profile: LanguageProfile, multi_invocation: bool
+) -> int | None:
+    """The subgroup size the program's test runs at, or None: no subgroup operations
+    (none drawn, a single invocation, or a language the generator makes none in)."""
+    if options.subgroup_probability <= 0.0 or not multi_invocation or not profile.subgroups:
+        return None
+    rng = random.Random(f"shadersmith-subgroups-{seed}")
+    if rng.random() >= options.subgroup_probability:
+        return None
+    return rng.choice(SUBGROUP_SIZES)
+
+
+def broadcast_lanes(group_size: int) -> int:
+    """How many lanes are active in every subgroup of a work group of `group_size`, for
+    every possible subgroup size: the lanes a constant broadcast may name."""
+    return min(group_size % size or size for size in POSSIBLE_SIZES)
+
+
+def _lane() -> Expression:
+    return VariableRef(UINT, "gl_SubgroupInvocationID")
+
+
+def _spread(gen: StatementGenerator, type_: ScalarType) -> Expression:
+    """A value of `type_` that usually differs between the lanes."""
+    value = gen.exprs.expression(type_)
+    draw = gen.rng.random()
+    if draw < 0.3:
+        return value
+    source: Expression = _lane() if draw < 0.7 else VariableRef(UINT, "gl_LocalInvocationIndex")
+    if type_ == BOOL:
+        bit = Binary(UINT, BinaryOp.BIT_AND, source, Literal(UINT, gen.rng.choice((1, 2, 3))))
+        return Binary(BOOL, BinaryOp.NE, bit, Literal(UINT, 0))
+    term = source if type_ == UINT else Construct(type_, (source,))
+    return Binary(type_, gen.rng.choice((BinaryOp.ADD, BinaryOp.BIT_XOR)), value, term)
+
+
+def _call(type_: ScalarType | VectorType, name: str, *args: Expression) -> Call:
+    return Call(type_, name, tuple(args), CallKind.BUILTIN)
+
+
+def subgroup_value(gen: StatementGenerator, group_size: int) -> tuple[Expression, str]:
+    """A subgroup operation's value (int, uint or bool) and its form's label."""
+    rng = gen.rng
+    form = rng.choice(FORMS)
+    integer = rng.choice((INT, UINT))
+    if form == "arithmetic":
+        name = f"subgroup{rng.choice(_SCANS)}{rng.choice(_ARITHMETIC)}"
+        return _call(integer, name, _spread(gen, integer)), form
+    if form == "vote":
+        name = rng.choice(("subgroupAll", "subgroupAny", "subgroupAllEqual"))
+        operand = _spread(gen, rng.choice((BOOL, integer)) if name.endswith("Equal") else BOOL)
+        return _call(BOOL, name, operand), form
+    if form == "elect":
+        return _call(BOOL, "subgroupElect"), form
+    if form == "broadcast_first":
+        return _call(integer, "subgroupBroadcastFirst", _spread(gen, integer)), form
+    if form == "broadcast":
+        lane = Literal(UINT, rng.randrange(broadcast_lanes(group_size)))
+        return _call(integer, "subgroupBroadcast", _spread(gen, integer), lane), form
+    ballot = _call(_UVEC4, "subgroupBallot", _spread(gen, BOOL))
+    use = rng.choice(("count", "inclusive", "exclusive", "inverse", "extract", "word"))
+    if use == "inverse":
+        return _call(BOOL, "subgroupInverseBallot", ballot), f"{form}_{use}"
+    if use == "extract":
+        bit = Literal(UINT, rng.randrange(min(SUBGROUP_SIZES)))
+        return _call(BOOL, "subgroupBallotBitExtract", ballot, bit), f"{form}_{use}"
+    if use == "word":
+        return Swizzle(UINT, ballot, (0,)), f"{form}_{use}"
+    name = {
+        "count": "subgroupBallotBitCount",
+        "inclusive": "subgroupBallotInclusiveBitCount",
+        "exclusive": "subgroupBallotExclusiveBitCount",
+    }[use]
+    return _call(UINT, name, ballot), f"{form}_{use}"
+
+
+def subgroup_statement(gen: StatementGenerator, group_size: int) -> Statement | None:
+    """`target = value;` (or `+=`/`^=` on integers) with a subgroup operation's value,
+    or None where no variable of its type can be written."""
+    value, form = subgroup_value(gen, group_size)
+    assert isinstance(value.type, ScalarType)
+    target = gen.exprs.lvalue(value.type, 0)
+    if target is None:
+        return None
+    op = AssignOp.ASSIGN
+    if value.type != BOOL and gen.rng.random() < 0.4:
+        op = gen.rng.choice((AssignOp.ADD, AssignOp.BIT_XOR))
+    gen.ctx.choices[f"subgroup:{form}"] += 1
+    return ExprStmt(Assign(value.type, op, target, value))
