@@ -12,7 +12,7 @@ import dataclasses
 import pytest
 
 from shadersmith.case import BufferSpec, Inputs
-from shadersmith.case.build import testcase_from_generated
+from shadersmith.case.build import testcase_from_generated as case_of_generated
 from shadersmith.case.codec import inputs_from_json, inputs_to_json
 from shadersmith.case.inputs import buffer_specs
 from shadersmith.cli import _generator_options
@@ -179,7 +179,7 @@ def test_textures_recorded_as_inputs_and_read_back() -> None:
 
 
 def test_exports_refuse_textures_in_one_line() -> None:
-    test = testcase_from_generated(generate(0, TEXTURES), GLSL450)
+    test = case_of_generated(generate(0, TEXTURES), GLSL450)
     with pytest.raises(ExportError, match="Amber export of a test with textures"):
         amber_script(test)
     with pytest.raises(ExportError, match="piglit export of a test with textures"):
