@@ -227,3 +227,37 @@ def test_generated_subgroup_programs_agree_on_the_vulkan_drivers() -> None:
     assert {g.subgroup_size for g in generated} == {4, 8}
     jobs = [prepare_generated(g, GLSL450).job for g in generated]
     _agree_at_their_size(jobs, [f"seed {g.seed}" for g in generated])
+
+
+def test_lavapipe_cuts_subgroups_out_of_rows_and_sits_such_tests_out() -> None:
+    source = """#version 450
+#extension GL_KHR_shader_subgroup_ballot : require
+layout(local_size_x = 5, local_size_y = 2) in;
+layout(std430, binding = 0) buffer O { uint a[10]; };
+void main() {
+    a[gl_LocalInvocationIndex] = subgroupBroadcastFirst(gl_LocalInvocationIndex) * 100u
+        + gl_SubgroupInvocationID;
+}
+"""
+    program = parse_glsl(source).program
+    job = job_from_program(program, {"O": {"a": (0,) * 10}}, GLSL450)
+    jobs = [dataclasses.replace(job, subgroup_size=size) for size in (4, 8)]
+    with TargetSession(["interp", "vk-lavapipe", "vk-swiftshader"], 1, 120) as session:
+        for index, results in session.run_many(jobs):
+            if jobs[index].subgroup_size == 4:  # SwiftShader: consecutive indices
+                assert results["vk-swiftshader"].buffers[0]["a"] == (
+                    0,
+                    1,
+                    2,
+                    3,
+                    400,
+                    401,
+                    402,
+                    403,
+                    800,
+                    801,
+                )
+                assert same_output(results["interp"], results["vk-swiftshader"])
+            else:  # lavapipe would make the rows {0..4} and {5..9}
+                assert results["vk-lavapipe"].status is RunStatus.UNSUPPORTED
+                assert "rows" in results["vk-lavapipe"].log

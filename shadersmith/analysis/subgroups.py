@@ -62,6 +62,16 @@ VARIABLES = {"gl_SubgroupSize", "gl_SubgroupInvocationID"}
 BASIC = "GL_KHR_shader_subgroup_basic"
 
 
+def rows_agree_with_linear(local_size: tuple[int, int, int], size: int) -> bool:
+    """Whether subgroups cut out of each row of the work group (lavapipe: chunks of `size`
+    along x, each row's last chunk partial) are the subgroups of consecutive local
+    invocation indices (SwiftShader, NVIDIA; what the interpreter models): when every row
+    splits into whole subgroups, or there is one row. Seen on the drivers with
+    tests/test_subgroups.py: lavapipe puts (5, 2, 1)'s rows in two subgroups of 5."""
+    x, y, z = local_size
+    return x % size == 0 or y * z == 1
+
+
 def is_subgroup_call(node: object) -> bool:
     return isinstance(node, Call) and node.kind is CallKind.BUILTIN and node.callee in EXTENSION_OF
 

@@ -141,7 +141,9 @@ def generate(
     buffers, buffer_values, atomics = add_atomic_targets(
         seed, options, profile, layout, buffers, buffer_values
     )
-    subgroup_size = draw_subgroup_size(seed, options, profile, layout is not None)
+    subgroup_size = draw_subgroup_size(
+        seed, options, profile, None if layout is None else layout.local_size
+    )
     driver: DivergenceDriver | None = None
     if layout is not None:
         declare_invocation_builtins(ctx)

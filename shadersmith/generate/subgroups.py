@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from shadersmith.analysis.subgroups import rows_agree_with_linear
 from shadersmith.ir.expressions import (
     Assign,
     Binary,
@@ -59,16 +60,22 @@ FORMS = ("arithmetic", "vote", "elect", "broadcast", "broadcast_first", "ballot"
 
 
 def draw_subgroup_size(
-    seed: int, options: SmithOptions, profile: LanguageProfile, multi_invocation: bool
+    seed: int,
+    options: SmithOptions,
+    profile: LanguageProfile,
+    local_size: tuple[int, int, int] | None,
 ) -> int | None:
     """The subgroup size the program's test runs at, or None: no subgroup operations
-    (none drawn, a single invocation, or a language the generator makes none in)."""
-    if options.subgroup_probability <= 0.0 or not multi_invocation or not profile.subgroups:
+    (none drawn, a single invocation, a language the generator makes none in, or a work
+    group whose rows would make other subgroups on lavapipe than in the interpreter for
+    every size: analysis/subgroups.rows_agree_with_linear)."""
+    if options.subgroup_probability <= 0.0 or local_size is None or not profile.subgroups:
         return None
     rng = random.Random(f"shadersmith-subgroups-{seed}")
     if rng.random() >= options.subgroup_probability:
         return None
-    return rng.choice(SUBGROUP_SIZES)
+    sizes = [size for size in SUBGROUP_SIZES if rows_agree_with_linear(local_size, size)]
+    return rng.choice(sizes) if sizes else None
 
 
 def broadcast_lanes(group_size: int) -> int:

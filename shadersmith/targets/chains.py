@@ -8,11 +8,13 @@ in chain order (front-end, tools, driver) with their versions: blame works on th
 from __future__ import annotations
 
 import dataclasses
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from shadersmith.analysis.subgroups import rows_agree_with_linear
 from shadersmith.ir.profile import Language
 from shadersmith.ir.program import TextureKind
 from shadersmith.targets.job import Job
@@ -60,12 +62,21 @@ def _unsupported(target: str, what: str) -> RunResult:
     return RunResult(RunStatus.UNSUPPORTED, log=f"{target} does not run {what}")
 
 
-def subgroup_size_refused(target: str, job: Job, offered: int | None) -> RunResult | None:
+def subgroup_size_refused(
+    target: str, job: Job, offered: int | None, rows: bool = False
+) -> RunResult | None:
     """`unsupported` for a job with subgroup operations (Job.subgroup_size) that the chain
     cannot run as the test asks: its driver offers no GL_KHR_shader_subgroup (`offered`
     None: Mesa 22's GL) or subgroups of another size, whose results are other values (the
-    interpreter models the test's size, interp/subgroups.py); else None."""
-    if job.subgroup_size is None or offered == job.subgroup_size:
+    interpreter models the test's size, interp/subgroups.py), or, `rows` (lavapipe), cuts
+    subgroups out of each row of a work group whose rows do not split into whole ones
+    (analysis/subgroups.rows_agree_with_linear); else None."""
+    if job.subgroup_size is None:
+        return None
+    if offered == job.subgroup_size:
+        local_size = _local_size(job)
+        if rows and local_size and not rows_agree_with_linear(local_size, offered):
+            return _unsupported(target, f"subgroups of a {local_size} work group (rows)")
         return None
     if offered is None:
         return _unsupported(target, "subgroup operations (no GL_KHR_shader_subgroup)")
@@ -290,7 +301,7 @@ def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainT
 
     def run_vulkan(job: Job) -> RunResult:
         refused = job_language_refused(name, job, Language.GLSL) or subgroup_size_refused(
-            name, job, subgroup_size
+            name, job, subgroup_size, rows=driver == "lavapipe"
         )
         if refused is not None:
             return refused
