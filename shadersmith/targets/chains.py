@@ -85,6 +85,16 @@ def subgroup_size_refused(
     )
 
 
+_LOCAL_SIZE = re.compile(r"local_size_([xyz])\s*=\s*(\d+)")
+
+
+def _local_size(job: Job) -> tuple[int, int, int]:
+    """A compute job's work group size, read from its text (a worker's job may come
+    without its IR)."""
+    given = {axis: int(n) for axis, n in _LOCAL_SIZE.findall(job.source)}
+    return (given.get("x", 1), given.get("y", 1), given.get("z", 1))
+
+
 def job_language_refused(target: str, job: Job, reads: Language) -> RunResult | None:
     """`unsupported` for a job whose text the chain does not read (a chain that reads
     `reads` reads its whole family: Language.family, ESSL for GLSL); else None."""
