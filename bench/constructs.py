@@ -46,7 +46,10 @@ from shadersmith.trial import prepare_generated
 
 # Every deeper construct the generator has, on, at the rates a campaign with them uses:
 # small ones for the constructs that replace ordinary variables (a matrix or struct in
-# every declaration would crowd the rest out), larger for those added once per program.
+# every declaration would crowd the rest out), larger for those added once per program
+# or met only by some programs (subgroups need a work group of whole subgroups, pointer
+# arguments a local of the parameter's type). A language's profile ignores what it lacks
+# (WGSL: atomics, subgroups, textures, the vertex stage; GLSL: the WGSL spellings).
 CONSTRUCTS_ON: dict[str, float] = {
     "matrix_probability": 0.05,
     "struct_probability": 0.05,
@@ -54,6 +57,11 @@ CONSTRUCTS_ON: dict[str, float] = {
     "discard_probability": 0.3,
     "index_clamping_probability": 0.3,
     "buffer_qualifier_probability": 0.3,
+    "vertex_stage_probability": 0.25,
+    "subgroup_probability": 0.6,
+    "texture_probability": 0.2,
+    "loop_continuing_probability": 0.3,
+    "pointer_parameter_probability": 0.3,
     "multi_invocation_probability": 0.7,
     "fragment_probability": 0.25,
 }

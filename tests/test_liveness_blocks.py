@@ -333,6 +333,23 @@ def test_swarm_configurations_are_drawn_from_the_seed() -> None:
         assert not options.floats and "switch" in options.omitted_constructs
 
 
+def test_swarm_draws_the_deeper_constructs_the_base_turns_on() -> None:
+    base = SmithOptions(swarm=True, matrix_probability=0.05, subgroup_probability=0.6)
+    drawn = [swarm_options(seed, base) for seed in range(40)]
+    matrices = [options.matrix_probability for options in drawn]
+    subgroups = [options.subgroup_probability for options in drawn]
+    # Each left out by a coin (about half of 40) or drawn in [0, twice the base].
+    assert 8 < matrices.count(0.0) < 32 and 8 < subgroups.count(0.0) < 32
+    assert all(0.0 <= p <= 0.1 for p in matrices) and all(0.0 <= p <= 1.0 for p in subgroups)
+    assert max(subgroups) > 0.6  # up to twice the base, capped at 1
+    # A construct the base leaves off stays off.
+    assert all(options.texture_probability == 0.0 for options in drawn)
+    # The earlier draws are those of a base without the constructs.
+    plain = [swarm_options(seed, SmithOptions(swarm=True)) for seed in range(40)]
+    assert [o.omitted_constructs for o in drawn] == [o.omitted_constructs for o in plain]
+    assert [o.max_nesting for o in drawn] == [o.max_nesting for o in plain]
+
+
 def test_a_swarm_program_records_its_configuration_and_rebuilds(tmp_path: Path) -> None:
     base = SmithOptions(swarm=True)
     for seed in (1, 2):

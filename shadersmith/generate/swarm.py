@@ -15,6 +15,12 @@ programs that leave it out.
 - the statement probabilities (control flow, guided switch and for, ShaDiv's p_delta,
   shared memory, M_liv) uniformly between 0 and twice the base's value (at most 1), so
   that a probability the base sets to 0 stays 0, and one of at most 1/2 keeps its mean.
+- each deeper construct of issue 20 the base turns on (matrices, structs, discard, a
+  vertex stage, atomics, subgroups, textures, index clamping, buffer qualifiers, WGSL's
+  loop-continuing spelling and pointer parameters: _CONSTRUCT_PROBABILITIES) left out
+  with probability 1/2, else its probability drawn like the statement probabilities;
+  these are drawn last, so the configurations of before, where the base had them off,
+  keep every earlier draw.
 The shares of the campaign (multi-invocation, fragment) and M_liv's mode are the base's.
 The result has `swarm` off: it is the program's configuration, recorded in its test's
 provenance as it is, so a replay regenerates the program without drawing again (and
@@ -60,6 +66,20 @@ _PROBABILITIES: tuple[str, ...] = (
     "shared_memory_probability",
     "liveness_extension_probability",
 )
+# The deeper constructs' probabilities (generate/options.py), each a coin and a draw.
+_CONSTRUCT_PROBABILITIES: tuple[str, ...] = (
+    "matrix_probability",
+    "struct_probability",
+    "discard_probability",
+    "vertex_stage_probability",
+    "atomic_probability",
+    "subgroup_probability",
+    "texture_probability",
+    "index_clamping_probability",
+    "buffer_qualifier_probability",
+    "loop_continuing_probability",
+    "pointer_parameter_probability",
+)
 
 
 def swarm_options(seed: int, options: SmithOptions) -> SmithOptions:
@@ -84,6 +104,11 @@ def swarm_options(seed: int, options: SmithOptions) -> SmithOptions:
     for name in _PROBABILITIES:
         ceiling = min(1.0, 2 * getattr(options, name))
         changes[name] = round(rng.uniform(0.0, ceiling), 3)
+    for name in _CONSTRUCT_PROBABILITIES:
+        ceiling = min(1.0, 2 * getattr(options, name))
+        kept = rng.random() >= 0.5
+        drawn = rng.uniform(0.0, ceiling)
+        changes[name] = round(drawn, 3) if kept else 0.0
     return dataclasses.replace(options, **changes)  # type: ignore[arg-type]
 
 
