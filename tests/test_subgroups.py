@@ -180,6 +180,17 @@ def test_generated_subgroup_programs_record_their_size_and_forms() -> None:
         assert generate(seed, single).subgroup_size is None
 
 
+def test_a_fixed_subgroup_size_for_a_gpu_of_another_size() -> None:
+    # NVIDIA's 32: every subgroup program runs at it, the rest as they were.
+    fixed = dataclasses.replace(SUBGROUPS, subgroup_size=32)
+    generated = [generate(s, fixed) for s in range(120)]
+    sized = [g for g in generated if g.subgroup_size is not None]
+    assert len(sized) >= 3 and {g.subgroup_size for g in sized} == {32}
+    assert options_from_dict(options_to_dict(fixed)).subgroup_size == 32
+    with pytest.raises(ValueError, match="subgroup_size must be one of"):
+        dataclasses.replace(SUBGROUPS, subgroup_size=5)
+
+
 def test_the_test_record_keeps_the_subgroup_size() -> None:
     from shadersmith.trial import prepare_generated
 

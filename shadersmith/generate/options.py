@@ -173,6 +173,10 @@ class SmithOptions:
     # existed (no draw is made); `fuzz --textures P` turns it on. WGSL has none yet
     # (LanguageProfile.textures).
     texture_probability: float = 0.0
+    # The subgroup size every subgroup program runs at: 0 draws 4 or 8 per program (the
+    # sizes of SwiftShader and of lavapipe, generate/subgroups.SUBGROUP_SIZES); another
+    # size fixes it, e.g. 32 for NVIDIA's GPUs, whose tests no CPU target then runs.
+    subgroup_size: int = 0
     # The probability that the program's run-time indices are bounded by clamp(i, 0, n-1)
     # rather than the SAFE_INDEX wrapper when it is reconditioned (ReconditionOptions.
     # index_clamping); drawn from a stream of the seed's own, so the program is the same.
@@ -233,8 +237,14 @@ AT_LEAST_ONE: tuple[str, ...] = (
     "max_statements_per_block",
     "max_input_buffers",
     "max_output_buffers",
+        if self.subgroup_size not in SUBGROUP_SIZE_CHOICES:
+            sizes = ", ".join(map(str, SUBGROUP_SIZE_CHOICES))
+            raise ValueError(f"subgroup_size must be one of {sizes}")
     "max_buffer_fields",
     "max_array_length",
+# subgroup_size: 0 (drawn per program) or a size a Vulkan device may have.
+SUBGROUP_SIZE_CHOICES = (0, 4, 8, 16, 32, 64, 128)
+
     "max_switch_cases",
     "max_loop_iterations",
     "max_local_size_x",
@@ -296,6 +306,7 @@ OPTION_MAXIMA: dict[str, int] = {
     "max_input_buffers": 8,
     "max_output_buffers": 8,
     "max_buffer_fields": 16,
+    "subgroup_size": 128,
     "max_array_length": 64,
     "max_functions": 16,
     "max_params": 8,

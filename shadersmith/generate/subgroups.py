@@ -74,7 +74,8 @@ def draw_subgroup_size(
     rng = random.Random(f"shadersmith-subgroups-{seed}")
     if rng.random() >= options.subgroup_probability:
         return None
-    sizes = [size for size in SUBGROUP_SIZES if rows_agree_with_linear(local_size, size)]
+    offered = (options.subgroup_size,) if options.subgroup_size else SUBGROUP_SIZES
+    sizes = [size for size in offered if rows_agree_with_linear(local_size, size)]
     return rng.choice(sizes) if sizes else None
 
 
