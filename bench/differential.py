@@ -2,7 +2,7 @@
 interpreter; agreement rate, and every disagreement and crash saved as a test directory.
 
     .venv/bin/python bench/differential.py [--count 2000] [--targets ...] [--out DIR]
-        [--constructs] [--set OPTION=VALUE ...]
+        [--constructs] [--set OPTION=VALUE ...] [--language glsl|wgsl]
 
 Each program is generated, reconditioned, and run on each target in persistent
 workers. With `--constructs`, every deeper construct is on (bench/constructs.py's
@@ -32,7 +32,7 @@ from rich.progress import Progress
 from bench.constructs import CONSTRUCTS_ON, options_with, parse_settings
 from shadersmith.case import write_test
 from shadersmith.generate.smith import SmithOptions, generate
-from shadersmith.ir.profile import GLSL450
+from shadersmith.ir.profile import GLSL450, WGSL, LanguageProfile
 from shadersmith.oracle.differential import Verdict, output_digest
 from shadersmith.targets.catalogue.registry import parse_target_list
 from shadersmith.targets.results import RunStatus
@@ -41,13 +41,15 @@ from shadersmith.targets.tools.spirv_passes import choose_pass_list
 from shadersmith.trial import PreparedTrial, judge, prepare_generated
 
 
-def prepared(seeds: range, options: SmithOptions) -> Iterator[tuple[PreparedTrial, frozenset[str]]]:
+def prepared(
+    seeds: range, options: SmithOptions, profile: LanguageProfile
+) -> Iterator[tuple[PreparedTrial, frozenset[str]]]:
     """Each seed's reconditioned test, with the construct families its program uses."""
     for seed in seeds:
-        generated = generate(seed, options, GLSL450)
+        generated = generate(seed, options, profile)
         passes = tuple(choose_pass_list(random.Random(seed)))
         families = frozenset(label.split(":", 1)[0] for label in generated.choices)
-        yield prepare_generated(generated, GLSL450, passes), families
+        yield prepare_generated(generated, profile, passes), families
 
 
 def main() -> None:
@@ -61,14 +63,16 @@ def main() -> None:
         "--digests", type=Path, help="write one JSON line per (seed, target): status, output"
     )
     parser.add_argument("--constructs", action="store_true", help="every deeper construct on")
+    parser.add_argument("--language", choices=("glsl", "wgsl"), default="glsl")
     parser.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE")
     args = parser.parse_args()
     settings = parse_settings(args.set, CONSTRUCTS_ON if args.constructs else {})
     options = options_with(settings)
-    names = parse_target_list(args.targets)
+    profile = WGSL if args.language == "wgsl" else GLSL450
+    names = parse_target_list(args.targets, profile.language)
     seeds = range(args.first_seed, args.first_seed + args.count)
     print("preparing programs...", file=sys.stderr)
-    pairs = list(prepared(seeds, options))
+    pairs = list(prepared(seeds, options, profile))
     items = [item for item, _ in pairs]
     family_programs: Counter[str] = Counter()
     family_agreed: Counter[str] = Counter()
