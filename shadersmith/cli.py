@@ -561,6 +561,13 @@ def _duration(text: str | None) -> float | None:
     "is read out of one (generate/structs.py); default: the generator's (0, off for now).",
 )
 @click.option(
+    "--buffer-structs",
+    type=FiniteRange(0, 1),
+    default=None,
+    help="Probability that a buffer field is a user struct or an array of structs "
+    "(generate/buffer_structs.py); default: the generator's (0, off for now).",
+)
+@click.option(
     "--atomics",
     type=FiniteRange(0, 1),
     default=None,
@@ -655,6 +662,7 @@ def fuzz_command(
     p_delta: float | None,
     matrices: float | None,
     structs: float | None,
+    buffer_structs: float | None,
     atomics: float | None,
     subgroups: float | None,
     textures: float | None,
@@ -715,6 +723,7 @@ def fuzz_command(
             pointers=pointers,
             subgroups=subgroups,
             textures=textures,
+            buffer_structs=buffer_structs,
         ),
         cluster=cluster,
     )
@@ -754,12 +763,15 @@ def _generator_options(
     pointers: float | None = None,
     subgroups: float | None = None,
     textures: float | None = None,
+    buffer_structs: float | None = None,
 ) -> SmithOptions:
     options = dataclasses.replace(SmithOptions(), fragment_probability=fragment)
     if matrices is not None:
         options = dataclasses.replace(options, matrix_probability=matrices)
     if structs is not None:
         options = dataclasses.replace(options, struct_probability=structs)
+    if buffer_structs is not None:
+        options = dataclasses.replace(options, buffer_struct_probability=buffer_structs)
     if atomics is not None:
         options = dataclasses.replace(options, atomic_probability=atomics)
     if discard is not None:

@@ -122,7 +122,7 @@ def _everything() -> TestCase:
 def test_schema_4_round_trips_every_field(tmp_path: Path) -> None:
     test = _everything()
     data = json.loads(json.dumps(to_json(test)))
-    assert data["schema_version"] == SCHEMA_VERSION == 5
+    assert data["schema_version"] == SCHEMA_VERSION == 6
     assert data["profile"] == "glsl450" and "language" not in data
     assert [u["block"] for u in data["inputs"]["uniforms"]] == ["ubo_1"]
     assert from_json(data, test.shaders, "t") == TestCase(**{**test.__dict__, "files": {}})

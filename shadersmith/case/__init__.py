@@ -2,7 +2,7 @@
 its one JSON codec.
 
     test = load_test(directory)          # schema 1 to 5
-    write_test(test, directory)          # schema 5 (SCHEMA_VERSION), atomically
+    write_test(test, directory)          # schema 6 (SCHEMA_VERSION), atomically
 """
 
 from shadersmith.case import safe_files

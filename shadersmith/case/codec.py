@@ -49,8 +49,17 @@ ORACLE_VERSION = 3
 PROFILE_VERSION = 4
 # Schema 5 may hold `inputs.textures` (generated textures and images, case/inputs.py).
 TEXTURES_VERSION = 5
-SCHEMA_VERSION = 5
-READABLE_VERSIONS = (schema_v1.VERSION, 2, ORACLE_VERSION, PROFILE_VERSION, SCHEMA_VERSION)
+# Schema 6 may give a buffer field a struct type, spelled whole (case/typenames.py).
+STRUCT_FIELDS_VERSION = 6
+SCHEMA_VERSION = STRUCT_FIELDS_VERSION
+READABLE_VERSIONS = (
+    schema_v1.VERSION,
+    2,
+    ORACLE_VERSION,
+    PROFILE_VERSION,
+    TEXTURES_VERSION,
+    SCHEMA_VERSION,
+)
 # Where schema 1 and 2 metamorphic tests said what they were.
 _OLDER_ORACLE_EXTRA = ("oracle", "reference_steps")
 

@@ -44,7 +44,7 @@ from shadersmith.generate.options import (
 )
 from shadersmith.ir.profile import ALL_PROFILES
 from shadersmith.ir.program import BufferAccess, TextureKind
-from shadersmith.ir.types import ArrayType, Type, VectorType
+from shadersmith.ir.types import ArrayType, StructType, Type, VectorType
 from shadersmith.targets.tools.spirv_passes import KNOWN_PASSES
 
 # Bounds of a test's inputs. Generated tests stay far below each (at most 2 + 2 buffers
@@ -76,7 +76,12 @@ _IDENTIFIER = r"^[A-Za-z_][A-Za-z0-9_]*$"
 _PLAIN_FILE = r"^[^/\x00.][^/\x00]*$"  # case/codec.py's plain file name: no folder, not hidden
 _TARGET = r"^[A-Za-z0-9_.+-]+$"
 _STEP_NAME = r"^[a-z][a-z0-9_-]*$"
-_TYPE_NAME = r"^[a-z]+[234]?(\[[0-9]{0,5}\])*$"
+# `uvec3`, `int[4]`, or a struct spelled whole (schema 6: `S{a:int,b:vec3[2]}[4]`), whose
+# nesting a pattern cannot check: case/typenames.py reads it (_value_scalars, below).
+_DIMENSIONS = r"(\[[0-9]{0,5}\])*"
+_STRUCT_NAME = r"[A-Za-z_][A-Za-z0-9_]*\{[A-Za-z0-9_{}:,\[\] ]*\}"
+_TYPE_NAME = rf"^([a-z]+[234]?{_DIMENSIONS}|{_STRUCT_NAME}{_DIMENSIONS})$"
+MAX_TYPE_NAME = 4096
 
 
 def _integer(minimum: int, maximum: int) -> dict[str, Any]:
@@ -171,7 +176,7 @@ _FIELD: dict[str, Any] = {
     "type": "object",
     "properties": {
         "name": _name(_IDENTIFIER, "GLSL identifier"),
-        "type": _name(_TYPE_NAME, "buffer field type such as uvec3 or int[4]"),
+        "type": _name(_TYPE_NAME, "buffer field type such as uvec3 or int[4]", MAX_TYPE_NAME),
         "value": {},
     },
     "required": ["name", "type", "value"],
@@ -276,7 +281,7 @@ TEST_JSON_SCHEMA: dict[str, Any] = {
     "$defs": {"provenance": _PROVENANCE},
     "type": "object",
     "properties": {
-        "schema_version": {"enum": [1, 2, 3, 4, 5]},
+        "schema_version": {"enum": [1, 2, 3, 4, 5, 6]},
         # Schema 3 (case/oracle.py checks the fields of each kind).
         "oracle": {
             "type": "object",
@@ -531,4 +536,11 @@ def _scalars_of(type_: Type, value: Any) -> int:
             pending.append((current.element, first))
         elif isinstance(current, VectorType):
             count *= current.size
+        elif isinstance(current, StructType):
+            # Members differ in shape: each is counted whole (the codec checks their count).
+            members = item if isinstance(item, list) else []
+            count *= sum(
+                _scalars_of(field.type, members[i] if i < len(members) else None)
+                for i, field in enumerate(current.fields)
+            )
     return count

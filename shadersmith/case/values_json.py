@@ -1,12 +1,14 @@
 """Input values as JSON, decoded against their declared type so a corrupt file fails
-loudly (a one-line TestCaseError), never as a wrong input."""
+loudly (a one-line TestCaseError), never as a wrong input. A struct's value is a list of
+its members' values in declaration order, as `shadersmith.ir.values` holds it (the
+field's type name, beside it in test.json, names the members)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from shadersmith.case.inputs import TestCaseError
-from shadersmith.ir.types import ArrayType, ScalarKind, ScalarType, Type, VectorType
+from shadersmith.ir.types import ArrayType, ScalarKind, ScalarType, StructType, Type, VectorType
 from shadersmith.ir.values import Value
 
 
@@ -25,6 +27,13 @@ def value_from_json(data: Any, type_: Type, where: str) -> Value:
         if not isinstance(data, list) or len(data) != type_.size:
             raise TestCaseError(f"{where}: expected {type_.size} components for {type_}")
         return tuple(value_from_json(item, type_.component, where) for item in data)
+    if isinstance(type_, StructType):
+        if not isinstance(data, list) or len(data) != len(type_.fields):
+            raise TestCaseError(f"{where}: expected {len(type_.fields)} members for {type_}")
+        return tuple(
+            value_from_json(item, field.type, f"{where}.{field.name}")
+            for item, field in zip(data, type_.fields, strict=True)
+        )
     if isinstance(type_, ScalarType):
         return _scalar_from_json(data, type_.kind, where)
     raise TestCaseError(f"{where}: type {type_} cannot be stored in a buffer")

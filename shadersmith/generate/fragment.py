@@ -160,6 +160,10 @@ def _words(access: Expression, type_: Type) -> list[Expression]:
             for i in range(type_.size)
             for word in _words(Swizzle(component, access, (i,)), component)
         ]
+    if isinstance(type_, StructType):  # a buffer struct (generate/buffer_structs.py)
+        return [
+            word for f in type_.fields for word in _words(Member(f.type, access, f.name), f.type)
+        ]
     assert isinstance(type_, ScalarType)
     if type_.kind is ScalarKind.UINT:
         return [access]
@@ -177,5 +181,9 @@ def value_expression(type_: Type, value: Value) -> Expression:
         assert isinstance(value, tuple)
         component = ScalarType(type_.kind)
         return Construct(type_, tuple(Literal(component, v) for v in value))  # type: ignore[arg-type]
+    if isinstance(type_, StructType):  # a buffer struct (generate/buffer_structs.py)
+        assert isinstance(value, tuple)
+        members = zip(type_.fields, value, strict=True)
+        return Construct(type_, tuple(value_expression(f.type, v) for f, v in members))
     assert isinstance(type_, ScalarType) and not isinstance(value, tuple)
     return Literal(type_, value)

@@ -16,7 +16,7 @@ from shadersmith.ir.expressions import Assign, Index, Literal, VariableRef
 from shadersmith.ir.operators import AssignOp
 from shadersmith.ir.program import Function, Parameter, ParamQualifier, StorageBuffer
 from shadersmith.ir.statements import Block, ExprStmt, Return, Statement, VarDecl
-from shadersmith.ir.types import INT, VOID, ArrayType, Type
+from shadersmith.ir.types import INT, VOID, ArrayType, StructType, Type
 
 _QUALIFIERS = (ParamQualifier.IN, ParamQualifier.IN, ParamQualifier.OUT, ParamQualifier.INOUT)
 
@@ -153,7 +153,7 @@ def _output_writes(gen: StatementGenerator, buffers: tuple[StorageBuffer, ...]) 
             else:
                 value = driver.output_value(gen, type_)
             op = AssignOp.ASSIGN if rng.random() < 0.6 else AssignOp.ADD
-            if isinstance(type_, ArrayType):
+            if isinstance(type_, ArrayType | StructType):
                 op = AssignOp.ASSIGN
             writes.append(ExprStmt(Assign(type_, op, target, value)))
     return writes

@@ -1,7 +1,8 @@
 """The shader interface: std430 storage buffers of random layout and their contents.
 
-Buffers hold int, uint and float scalars, vectors and fixed-size arrays of them; never
-bool, whose std430 representation is not portable. Input buffers are `readonly`;
+Buffers hold int, uint and float scalars, vectors and fixed-size arrays of them, and
+with buffer structs on, structs of those (buffer_structs.py); never bool, whose std430
+representation is not portable. Input buffers are `readonly`;
 output buffers are filled with initial values too (so that reading them is defined) and
 read back after the run. Field names are unique across the program, so they work both
 as `instance.field` and as bare globals of a block without an instance name.
@@ -14,6 +15,7 @@ another invocation's element.
 
 from __future__ import annotations
 
+from shadersmith.generate.buffer_structs import BufferStructs, struct_field_wanted
 from shadersmith.generate.context import GenerationContext
 from shadersmith.generate.scope import Variable
 from shadersmith.ir.expressions import Expression, Index, Member, VariableRef
@@ -49,7 +51,15 @@ def buffer_field_type(ctx: GenerationContext, uniform: bool = False) -> Type:
     return element
 
 
+def _field_type(ctx: GenerationContext, uniform: bool, structs: BufferStructs | None) -> Type:
+    if structs is not None and struct_field_wanted(ctx, uniform):
+        return structs.field_type()
+    return buffer_field_type(ctx, uniform)
+
+
 def initial_value(ctx: GenerationContext, type_: Type) -> Value:
+    if isinstance(type_, StructType):
+        return tuple(initial_value(ctx, f.type) for f in type_.fields)
     if isinstance(type_, ScalarType):
         return ctx.values.scalar(type_.kind)
     if isinstance(type_, VectorType):
@@ -72,8 +82,11 @@ def field_access(buffer: StorageBuffer, field: BufferField) -> Expression:
     return Member(field.type, instance, field.name)
 
 
-def make_buffers(ctx: GenerationContext) -> tuple[tuple[StorageBuffer, ...], BufferValues]:
-    """Input and output buffers, bound in order from 0, with their initial contents."""
+def make_buffers(
+    ctx: GenerationContext, structs: BufferStructs | None = None
+) -> tuple[tuple[StorageBuffer, ...], BufferValues]:
+    """Input and output buffers, bound in order from 0, with their initial contents;
+    with `structs` (buffer structs on), some fields are structs (buffer_structs.py)."""
     rng = ctx.rng
     options = ctx.options
     buffers: list[StorageBuffer] = []
@@ -88,7 +101,7 @@ def make_buffers(ctx: GenerationContext) -> tuple[tuple[StorageBuffer, ...], Buf
             stem = f"{prefix}_{number}"
             uniform = ctx.fragment and access is BufferAccess.INPUT
             fields = tuple(
-                BufferField(f"{stem}_f{i}", buffer_field_type(ctx, uniform))
+                BufferField(f"{stem}_f{i}", _field_type(ctx, uniform, structs))
                 for i in range(rng.randint(1, options.max_buffer_fields))
             )
             if layout is not None and access is not BufferAccess.INPUT:

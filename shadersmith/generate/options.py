@@ -140,6 +140,13 @@ class SmithOptions:
     # default seeds (test_replay's seed 1 loses its planted finding) need new seeds first;
     # `fuzz --structs P` turns it on.
     struct_probability: float = 0.0
+    # User structs in buffers (generate/buffer_structs.py): the probability that a buffer
+    # field is a struct or an array of structs (int, uint and float members, vectors,
+    # arrays and earlier such structs; never bool), laid out std430 in storage buffers
+    # and std140 in GLSL uniform blocks (none in WGSL's, whose rules differ). Declared
+    # through the struct generator, which it brings with it. 0 gives the programs of
+    # before (no draw is made); `fuzz --buffer-structs P` turns it on.
+    buffer_struct_probability: float = 0.0
     # `if (cond) discard;` in fragment shaders (generate/discards.py): the probability of
     # each of up to two, on the pixel's coordinates, drawn from a stream of the seed's own.
     # 0 gives the programs of before discards existed (no draw is made); off by default
@@ -274,6 +281,7 @@ PROBABILITIES: tuple[str, ...] = (
     "fragment_probability",
     "matrix_probability",
     "struct_probability",
+    "buffer_struct_probability",
     "discard_probability",
     "vertex_stage_probability",
     "atomic_probability",
@@ -337,6 +345,7 @@ LEGACY_DEFAULTS: dict[str, Any] = {
     "liveness_across_blocks": False,
     "matrix_probability": 0.0,
     "struct_probability": 0.0,
+    "buffer_struct_probability": 0.0,
     "discard_probability": 0.0,
     "vertex_stage_probability": 0.0,
     "atomic_probability": 0.0,

@@ -38,13 +38,14 @@ from shadersmith.analysis.divergence import DivergenceAnalysis
 from shadersmith.analysis.subgroups import uses_subgroups
 from shadersmith.generate.atomics import add_atomic_targets
 from shadersmith.generate.buffer_qualifiers import qualify_buffers
+from shadersmith.generate.buffer_structs import BufferStructs
 from shadersmith.generate.context import GenerationContext
 from shadersmith.generate.discards import add_discards
 from shadersmith.generate.divergence import DivergenceDriver, declare_invocation_builtins
 from shadersmith.generate.expressions import ExpressionGenerator
 from shadersmith.generate.fragment import as_fragment
 from shadersmith.generate.functions import global_variables, main_function, user_function
-from shadersmith.generate.interface import declare_buffers, make_buffers
+from shadersmith.generate.interface import buffer_field_type, declare_buffers, make_buffers
 from shadersmith.generate.invocations import FragmentLayout, InvocationLayout, choose_layout
 from shadersmith.generate.liveness import liveness_extension
 from shadersmith.generate.loop_spelling import spell_loops
@@ -55,6 +56,7 @@ from shadersmith.generate.options import (
     options_to_dict,
 )
 from shadersmith.generate.statements import StatementGenerator
+from shadersmith.generate.structs import StructExpressions
 from shadersmith.generate.subgroups import draw_subgroup_size
 from shadersmith.generate.swarm import omitted_labels, swarm_options
 from shadersmith.generate.textures import TextureExpressions, bind_textures, draw_textures
@@ -131,7 +133,7 @@ def generate(
         expressions.textures = TextureExpressions(expressions, textures)
         ctx.choices["texture:declared"] += len(textures.textures)
     statements = StatementGenerator(ctx, expressions)
-    buffers, buffer_values = make_buffers(ctx)
+    buffers, buffer_values = make_buffers(ctx, _buffer_structs(ctx, expressions))
     declare_buffers(ctx, buffers)
     if varyings is not None:
         declare_varyings(ctx, varyings)
@@ -244,6 +246,19 @@ def _spell_loops(program: Program, seed: int, ctx: GenerationContext) -> Program
     if not ctx.profile.loop_continuing:
         return program
     return spell_loops(program, seed, ctx.options.loop_continuing_probability, ctx.choices)
+
+
+def _buffer_structs(
+    ctx: GenerationContext, expressions: ExpressionGenerator
+) -> BufferStructs | None:
+    """The maker of buffer fields' struct types when buffer structs are on (None, and no
+    draw, when off); it declares them through the struct generator, made here when
+    structs of the program's code are off."""
+    if ctx.options.buffer_struct_probability <= 0:
+        return None
+    if expressions.structs is None:
+        expressions.structs = StructExpressions(expressions)
+    return BufferStructs(ctx, expressions.structs, lambda: buffer_field_type(ctx))
 
 
 def _choose_index_clamping(seed: int, options: SmithOptions) -> bool:
