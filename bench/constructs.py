@@ -53,6 +53,7 @@ from shadersmith.trial import prepare_generated
 CONSTRUCTS_ON: dict[str, float] = {
     "matrix_probability": 0.05,
     "struct_probability": 0.05,
+    "buffer_struct_probability": 0.1,
     "atomic_probability": 0.2,
     "discard_probability": 0.3,
     "index_clamping_probability": 0.3,
