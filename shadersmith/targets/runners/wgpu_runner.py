@@ -68,7 +68,7 @@ fn main(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
 
 PROBE_SHADER = "@compute @workgroup_size(1)\nfn main() {}\n"
 
-_EXPERIMENTAL = re.compile(r"ray-|acceleration-structure")
+_EXPERIMENTAL = re.compile(r"ray-|acceleration-structure|cooperative-matrix|experimental")
 
 # naga's GLSL front-end takes the stage from wgpu-py's module label.
 _GLSL_STAGE_LABELS = {"compute": "comp", "fragment": "frag"}
@@ -133,8 +133,9 @@ class WgpuRunner:
         # The adapter's own features and limits, not WebGPU's defaults: a fuzzer should
         # reach as far as the driver goes (subgroups, which naga's GLSL front-end needs for
         # `barrier()`; more storage buffers per stage; larger work groups). wgpu refuses
-        # its experimental features (ray queries, which Mesa 25's lavapipe offers) unless
-        # told to allow them, which no test needs.
+        # its experimental features (ray queries, which Mesa 25's lavapipe offers; the
+        # cooperative matrices of NVIDIA's driver 580, which made the device request fail
+        # on the GPU machine) unless told to allow them, which no test needs.
         features = sorted(f for f in adapter.features if not _EXPERIMENTAL.search(f))
         self.device = adapter.request_device_sync(
             required_features=features, required_limits=dict(adapter.limits)
