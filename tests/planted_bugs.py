@@ -58,6 +58,9 @@ FAILURES: dict[str, tuple[str, str]] = {
     # Only fused programs of three parts or more have it (the colour mix's third
     # parameter, mutate/fusion/form.py): a fused program rejected while its parts render.
     "reject-three-parts": ("uvec4 part_3", "compile"),
+    # Only programs with generated textures have it (generate/textures.py): a front-end
+    # that cannot fetch a texel, so a reduced test must keep a texture and its read.
+    "reject-texel-fetch": ("texelFetch(", "compile"),
 }
 
 

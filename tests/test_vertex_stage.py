@@ -165,10 +165,18 @@ def test_hand_written_and_generated_pairs_agree_on_the_cpu_drivers() -> None:
     assert mesa_gl_front_end_cases(jobs, names) == []
 
 
-def test_reducing_a_pair_is_refused_in_one_line() -> None:
+def test_reducing_a_pair_with_an_edited_vertex_shader_is_refused_in_one_line() -> None:
+    # A pair reduces its fragment half with the vertex shader its provenance rebuilds
+    # (tests/test_reduce_textures_vertex.py); one edited by hand cannot be rebuilt.
     from shadersmith.case import TestCaseError
     from shadersmith.reduce.subject import subject_from_test
 
     trial = prepare_generated(generate(3, PAIRS), GLSL450)
-    with pytest.raises(TestCaseError, match="generated vertex shader"):
-        subject_from_test(trial.test, "wrong:x", ("vk-lavapipe",), ("vk-lavapipe", "interp"))
+    subject = subject_from_test(trial.test, "wrong:x", ("vk-lavapipe",), ("vk-lavapipe", "interp"))
+    assert subject.vertex == generate(3, PAIRS).vertex
+    edited = replace(
+        trial.test,
+        shaders={**trial.test.shaders, VERTEX_FILE: trial.test.shaders[VERTEX_FILE] + "\n"},
+    )
+    with pytest.raises(TestCaseError, match=r"vertex shader .* \(edited by hand"):
+        subject_from_test(edited, "wrong:x", ("vk-lavapipe",), ("vk-lavapipe", "interp"))

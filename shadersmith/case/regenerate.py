@@ -12,9 +12,11 @@ from dataclasses import dataclass
 
 from shadersmith.analysis.wgsl_constants import creation_errors
 from shadersmith.case import UNRECONDITIONED_FILE_BY_STAGE, TestCase, TestCaseError, buffer_specs
-from shadersmith.case.provenance import SMITH
+from shadersmith.case.provenance import SMITH, Provenance
+from shadersmith.case.textures import recorded_textures
 from shadersmith.emit import emit
 from shadersmith.front.glsl import FrontEndError, parse_glsl
+from shadersmith.front.glsl.known_textures import with_textures
 from shadersmith.generate.smith import generate, options_from_dict
 from shadersmith.ir.profile import Language, LanguageProfile, profile_named
 from shadersmith.ir.program import Program
@@ -95,35 +97,48 @@ def program_of(
         parsed = parse_glsl(source)
     except FrontEndError as error:
         raise TestCaseError(f"the shader does not parse: {error}") from None
+    # The text declares its textures without their size: the recorded inputs have it.
+    program = with_textures(parsed.program, recorded_textures(test.buffers))
     values = test.buffer_values()
-    buffer_specs(parsed.program, values)  # every field has a value, or a TestCaseError
-    return parsed.program, values, parsed.profile
+    buffer_specs(program, values)  # every field has a value, or a TestCaseError
+    return program, values, parsed.profile
 
 
 def vertex_program_of(test: TestCase) -> Program | None:
     """The IR of a fragment test's generated vertex shader as it runs (reconditioned),
     rebuilt from the generator's provenance and checked against its text (shader.vert);
-    None for a test without one, or whose provenance does not give that text (a reduced
-    or edited test: there the interpreter sits out, the drivers still run the text)."""
-    provenance = test.provenance
-    if test.vertex_shader is None or provenance.generator != SMITH:
+    None for a test without one, or whose provenance does not give that text (an edited
+    test: there the interpreter sits out, the drivers still run the text). A reduced
+    test keeps its original's vertex shader (reduce/subject.py): it is rebuilt from the
+    provenance it was reduced from, and reconditioned by the test's own step."""
+    if test.vertex_shader is None:
         return None
-    if provenance.seed is None or provenance.profile is None:
-        return None
-    try:
-        profile = profile_named(provenance.profile)
-        options = options_from_dict(dict(provenance.options))
-    except (KeyError, TypeError, ValueError):
-        return None
-    vertex = generate(provenance.seed, options, profile).vertex
+    vertex = unreconditioned_vertex_of(test.provenance)
     if vertex is None:
         return None
-    reconditioning = [step for step in provenance.steps if step.name == RECONDITION]
+    reconditioning = [step for step in test.provenance.steps if step.name == RECONDITION]
     try:
+        profile = profile_named(test.profile)
         vertex, _ = replay_steps(reconditioning, vertex, test.buffer_values())
-    except StepError:
+    except (StepError, KeyError, ValueError):
         return None
     return vertex if emit(vertex, profile) == test.vertex_shader else None
+
+
+def unreconditioned_vertex_of(provenance: Provenance) -> Program | None:
+    """The generated vertex shader, before reconditioning, of the generator's test that
+    `provenance` is (or was reduced from, at any remove); None if it gives none."""
+    origin: Provenance | None = provenance
+    while origin is not None and origin.generator != SMITH:
+        origin = origin.reduced_from
+    if origin is None or origin.seed is None or origin.profile is None:
+        return None
+    try:
+        profile = profile_named(origin.profile)
+        options = options_from_dict(dict(origin.options))
+    except (KeyError, TypeError, ValueError):
+        return None
+    return generate(origin.seed, options, profile).vertex
 
 
 def _front_end_reads(test: TestCase) -> bool:

@@ -39,6 +39,7 @@ from shadersmith.oracle.blame import Chains
 from shadersmith.oracle.differential import REFERENCE, output_digest
 from shadersmith.oracle.evidence import attach_front_end_causes
 from shadersmith.oracle.signature import STATUS_WORDS
+from shadersmith.reduce.fixed_parts import fits_vertex, with_subject_textures
 from shadersmith.reduce.subject import Subject
 from shadersmith.targets.catalogue.registry import runs_recorded_passes
 from shadersmith.targets.job import Job
@@ -133,12 +134,14 @@ class Interestingness:
 
     def prepare_parsed(self, candidate: Candidate, text: str | None = None) -> Prepared | Judgement:
         """As `prepare`, for a program that the front-end produced itself; `text`, its
-        emitted GLSL when the caller has it."""
-        values = _values_for(candidate.program, candidate.buffer_values)
-        if values is None:
+        emitted GLSL when the caller has it. The front-end gives textures back as plain
+        uniforms: they become the subject's textures again here."""
+        program = with_subject_textures(candidate.program, self.subject.program)
+        values = _values_for(program, candidate.buffer_values)
+        if values is None or not fits_vertex(program, self.subject.vertex):
             self.counters.invalid += 1
             return Judgement.INVALID
-        candidate = Candidate(candidate.program, values)
+        candidate = Candidate(program, values)
         try:
             trial = prepare_program(
                 candidate.program,
@@ -150,6 +153,7 @@ class Interestingness:
                 self.subject.dispatch,
                 self.subject.framebuffer,
                 self.subject.subgroup_size,
+                vertex=self.subject.vertex,
             )
         except Exception:  # a program the reconditioner cannot take (counted)
             self.counters.invalid += 1
@@ -170,6 +174,7 @@ class Interestingness:
                 workgroups=self.subject.dispatch,
                 framebuffer=self.subject.framebuffer,
                 language=self.subject.language,
+                vertex=trial.vertex,
             )
         except UndefinedBehaviour:
             self.counters.ub += 1
@@ -303,9 +308,16 @@ def _key(job: Job) -> str:
 
 
 def _values_for(program: Program, values: BufferValues) -> BufferValues | None:
-    """The values of `program`'s buffers, taken from `values` by block and field name;
-    None when a field has none (a text reducer renamed or invented it)."""
+    """The values of `program`'s buffers and textures, taken from `values` by block and
+    field name (a texture's texels under its name twice); None when a field or texture
+    has none (a text reducer renamed or invented it). A texture the program no longer
+    declares leaves its texels behind."""
     chosen: BufferValues = {}
+    for texture in program.textures:
+        texels = values.get(texture.name, {}).get(texture.name)
+        if texels is None or not _conforms(texels, texture.texel_type):
+            return None
+        chosen[texture.name] = {texture.name: texels}
     for buffer in program.buffers:
         given = values.get(buffer.block_name)
         if given is None:

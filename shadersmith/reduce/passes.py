@@ -517,7 +517,8 @@ class RemoveParameters:
 
 class ShrinkBuffers:
     """Delete a buffer field (a buffer left empty goes), or halve a field's array length
-    (its values are cut to match)."""
+    (its values are cut to match); delete a texture with its texels (a candidate that
+    still reads it fails the front-end)."""
 
     name = "shrink buffers"
 
@@ -555,9 +556,18 @@ class ShrinkBuffers:
                 buffers.append(dataclasses.replace(buffer, fields=tuple(fields)))
             else:
                 new_values.pop(buffer.block_name, None)
+        # After every buffer's: programs without textures are numbered as before.
+        textures = []
+        for texture in program.textures:
+            if chosen(number):
+                new_values.pop(texture.name, None)
+                changed = True
+            else:
+                textures.append(texture)
+            number += 1
         if not changed:
             return candidate, number
-        shrunk = dataclasses.replace(program, buffers=tuple(buffers))
+        shrunk = dataclasses.replace(program, buffers=tuple(buffers), textures=tuple(textures))
         return Candidate(shrunk, new_values), number
 
 

@@ -164,6 +164,7 @@ def reduce_subject(
             workgroups=subject.dispatch,
             framebuffer=subject.framebuffer,
             language=subject.language,
+            vertex=reduced.trial.vertex,
         )
         ub = False
     except UndefinedBehaviour:

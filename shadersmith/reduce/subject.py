@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from shadersmith.case import Kind, Provenance, TestCase, TestCaseError
-from shadersmith.case.regenerate import program_of
+from shadersmith.case.regenerate import program_of, unreconditioned_vertex_of, vertex_program_of
 from shadersmith.ir.profile import GLSL450, Language, LanguageProfile
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
@@ -36,6 +36,9 @@ class Subject:
     framebuffer: tuple[int, int] | None = None  # a fragment test's target size
     subgroup_size: int | None = None  # the subgroup size the test runs at, if it has one
     kind: Kind | None = None  # the recorded finding's kind, where the test records one
+    # A fragment test's generated vertex shader, unreconditioned: kept as it is, and
+    # reconditioned with every candidate (the pair runs together; fixed_parts.py).
+    vertex: Program | None = None
 
     @property
     def language(self) -> Language:
@@ -60,16 +63,23 @@ def subject_from_test(
     """The reduction subject of a test.
 
     A generated test gives back its unreconditioned program from its provenance; any
-    other shader is read by the GLSL front-end and taken as unreconditioned. The
+    other shader is read by the GLSL front-end and taken as unreconditioned (its
+    textures, whose size the text does not say, from its recorded inputs). The
     signature and targets default to what the test recorded (campaign tests record
     their finding); a test without them needs them given.
+
+    A fragment test with a generated vertex shader (shader.vert) reduces its fragment
+    shader only: the vertex shader, rebuilt from the provenance the test was generated
+    (or reduced) from, runs unchanged with every candidate.
     """
+    vertex = None
     if test.vertex_shader is not None:
-        # A candidate of the fragment half alone would run without the vertex shader
-        # that feeds its flat inputs: the pair must travel together, not written yet.
-        raise TestCaseError(
-            "reducing a test with a generated vertex shader (shader.vert) is not written yet"
-        )
+        vertex = unreconditioned_vertex_of(test.provenance)
+        if vertex is None or vertex_program_of(test) is None:
+            raise TestCaseError(
+                "the test's vertex shader (shader.vert) is not the one its provenance "
+                "generates (edited by hand?): reducing it needs its generator's provenance"
+            )
     finding = test.results.finding
     if signature is None:
         if finding is None:
@@ -111,4 +121,5 @@ def subject_from_test(
         framebuffer=test.inputs.framebuffer,
         subgroup_size=test.inputs.subgroup_size,
         kind=finding.kind if finding is not None and finding.signature == signature else None,
+        vertex=vertex,
     )
