@@ -173,6 +173,10 @@ class SmithOptions:
     # test runs at. 0 gives the programs of before subgroups existed (no draw is made);
     # `fuzz --subgroups P` turns it on. WGSL has none (LanguageProfile.subgroups).
     subgroup_probability: float = 0.0
+    # The subgroup size every subgroup program runs at: 0 draws 4 or 8 per program (the
+    # sizes of SwiftShader and of lavapipe, generate/subgroups.SUBGROUP_SIZES); another
+    # size fixes it, e.g. 32 for NVIDIA's GPUs, whose tests no CPU target then runs.
+    subgroup_size: int = 0
     # Textures and images (generate/textures.py): the probability that a program gets
     # 2D textures read by texelFetch and, in a compute shader, r32ui/r32i images read by
     # imageLoad and written by imageStore, their contents drawn from a stream of the
@@ -180,10 +184,6 @@ class SmithOptions:
     # existed (no draw is made); `fuzz --textures P` turns it on. WGSL has none yet
     # (LanguageProfile.textures).
     texture_probability: float = 0.0
-    # The subgroup size every subgroup program runs at: 0 draws 4 or 8 per program (the
-    # sizes of SwiftShader and of lavapipe, generate/subgroups.SUBGROUP_SIZES); another
-    # size fixes it, e.g. 32 for NVIDIA's GPUs, whose tests no CPU target then runs.
-    subgroup_size: int = 0
     # The probability that the program's run-time indices are bounded by clamp(i, 0, n-1)
     # rather than the SAFE_INDEX wrapper when it is reconditioned (ReconditionOptions.
     # index_clamping); drawn from a stream of the seed's own, so the program is the same.
@@ -237,21 +237,21 @@ class SmithOptions:
         for name in PROBABILITIES:
             if not 0.0 <= getattr(self, name) <= 1.0:
                 raise ValueError(f"{name} must be a probability in [0, 1]")
+        if self.subgroup_size not in SUBGROUP_SIZE_CHOICES:
+            sizes = ", ".join(map(str, SUBGROUP_SIZE_CHOICES))
+            raise ValueError(f"subgroup_size must be one of {sizes}")
 
+
+# subgroup_size: 0 (drawn per program) or a size a Vulkan device may have.
+SUBGROUP_SIZE_CHOICES = (0, 4, 8, 16, 32, 64, 128)
 
 # The bounds SmithOptions checks, by option name (case/schema.py reads them too).
 AT_LEAST_ONE: tuple[str, ...] = (
     "max_statements_per_block",
     "max_input_buffers",
     "max_output_buffers",
-        if self.subgroup_size not in SUBGROUP_SIZE_CHOICES:
-            sizes = ", ".join(map(str, SUBGROUP_SIZE_CHOICES))
-            raise ValueError(f"subgroup_size must be one of {sizes}")
     "max_buffer_fields",
     "max_array_length",
-# subgroup_size: 0 (drawn per program) or a size a Vulkan device may have.
-SUBGROUP_SIZE_CHOICES = (0, 4, 8, 16, 32, 64, 128)
-
     "max_switch_cases",
     "max_loop_iterations",
     "max_local_size_x",
@@ -306,6 +306,7 @@ TUPLE_OPTIONS: dict[str, tuple[tuple[str, ...], int, str]] = {
 # still generates in about 15 s); the local sizes are GLSL's guaranteed minimum maxima
 # (GL_MAX_COMPUTE_WORK_GROUP_SIZE 1024, 1024, 64). case/schema.py reads this table.
 OPTION_MAXIMA: dict[str, int] = {
+    "subgroup_size": 128,
     "max_expression_depth": 8,
     "max_statements_per_block": 32,
     "max_nesting": 8,
@@ -314,7 +315,6 @@ OPTION_MAXIMA: dict[str, int] = {
     "max_input_buffers": 8,
     "max_output_buffers": 8,
     "max_buffer_fields": 16,
-    "subgroup_size": 128,
     "max_array_length": 64,
     "max_functions": 16,
     "max_params": 8,
