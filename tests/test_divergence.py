@@ -27,7 +27,9 @@ from shadersmith.ir.values import BufferValues
 from shadersmith.ir.walk import iter_nodes, transform
 from shadersmith.recondition import recondition
 from shadersmith.recondition.loop_limiters import UNIFORM_TOTAL_COUNTER
+from shadersmith.targets.chains import interp_target
 from shadersmith.targets.jobs import job_from_program, job_from_test
+from shadersmith.targets.results import RunStatus
 from shadersmith.trial import prepare_generated
 
 MULTI = SmithOptions(multi_invocation_probability=1.0)
@@ -80,6 +82,20 @@ BARRIERS = {
     "glob = int(gl_LocalInvocationIndex); if (glob == 1) barrier();": True,
     "setg(); if (glob == 1) barrier();": True,
     "int k = 0; do { barrier(); k++; } while (k < int(gl_LocalInvocationIndex));": True,
+    # A write in an arm of `?:` or in the right operand of `&&`, `||` may not happen,
+    # even under a uniform condition: `u` keeps its divergent value where it does not.
+    "int u = int(gl_LocalInvocationIndex); int t = false ? (u = 1) : 2; "
+    "if (u == 1) barrier();": True,
+    "int u = int(gl_LocalInvocationIndex); int t = a == 7 ? 2 : (u = 1); "
+    "if (u == 1) barrier();": True,
+    "int u = int(gl_LocalInvocationIndex); int t = a == 7 ? (u = 1) : (u = 2); "
+    "if (u == 1) barrier();": False,
+    "int u = int(gl_LocalInvocationIndex); bool b = a == 7 && (u = 1) == 1; "
+    "if (u == 1) barrier();": True,
+    "int u = int(gl_LocalInvocationIndex); bool b = a == 7 || (u = 1) == 1; "
+    "if (u == 1) barrier();": True,
+    "int u = int(gl_LocalInvocationIndex); bool b = (u = 1) == 1 || a == 7; "
+    "if (u == 1) barrier();": False,
 }
 
 
@@ -405,6 +421,33 @@ def test_reconditioned_multi_invocation_programs_have_no_undefined_behaviour(
             run_compute(result.program, result.buffer_values, workgroups=generated.workgroups)
         except UndefinedBehaviour as ub:
             raise AssertionError(f"seed {seed}: {ub}") from None
+
+
+def test_a_write_in_an_arm_not_taken_leaves_barriers_divergent() -> None:
+    """Seed 8100212 with the deeper constructs on (a differential campaign's find): main
+    declared `bool var_6` from the invocation's own output element, then evaluated
+    `false ? var_6 = true : ...`; the analysis took the arm's write as done, believed
+    var_6 uniform and the generator put barriers under `if (... ^^ var_6)`, which the
+    interpreter met as a divergent barrier. The reconditioned program is free of
+    undefined behaviour, as the campaign's `interp` target runs it."""
+    options = options_from_dict(
+        {
+            **options_to_dict(SmithOptions()),
+            "fragment_probability": 0.25,
+            "matrix_probability": 0.05,
+            "struct_probability": 0.05,
+            "discard_probability": 0.3,
+            "vertex_stage_probability": 0.25,
+            "atomic_probability": 0.2,
+            "subgroup_probability": 0.6,
+            "texture_probability": 0.2,
+        }
+    )
+    generated = generate(8100212, options)
+    assert generated.choices["divergence:uniform_if"]
+    trial = prepare_generated(generated, GLSL450)
+    result = interp_target().execute(trial.job)
+    assert result.status is RunStatus.OK, result.log
 
 
 def test_analysis_can_follow_generation_statement_by_statement() -> None:

@@ -20,7 +20,9 @@ The rules, with the state Σ (the divergent names) and the control flag Φ:
 - AssignUpdate (Alg. 4): `v = e` makes `v` as divergent as `e`, or divergent when control
   is; a partial write (`v.x = e`, `a[i] = e`, `v += e`) can only add divergence.
 - Pre/PostBranchUpdate (Alg. 5, 6): a branch under a divergent condition runs in
-  divergent control; after it, the two environments are merged by union.
+  divergent control; after it, the two environments are merged by union. The arms of
+  `?:` and the right operand of `&&` and `||` are such branches (the operand's other path
+  skips it), so a write in them may or may not have happened after the expression.
 - Loops: the body is analysed to a fixed point (a value made divergent late in the body
   reaches its start in the next iteration). A loop is divergent when its condition is, or
   when an invocation may leave it (`break`, `return`) under divergent control; then its
@@ -322,8 +324,11 @@ class DivergenceAnalysis:
             assert isinstance(expr, Binary)
             left = self.expression(expr.left, state)
             if expr.op in (BinaryOp.LOGICAL_AND, BinaryOp.LOGICAL_OR):
-                # The right operand runs only where the left one lets it.
+                # The right operand runs only where the left one lets it, maybe nowhere:
+                # afterwards, its writes may or may not have happened.
+                skipped = state.copy()
                 right = self._conditional(expr.right, state, left)
+                state.merge(skipped)
             else:
                 right = self.expression(expr.right, state)
             return left or right
@@ -346,8 +351,14 @@ class DivergenceAnalysis:
         if kind is Ternary:
             assert isinstance(expr, Ternary)
             condition = self.expression(expr.condition, state)
+            # One arm or the other runs, as the two paths of an `if`: each from the
+            # condition's state, joined after (PostBranchUpdate). Run in turn in one
+            # state, a write of the arm not taken (`false ? (v = 1) : ...`) would count
+            # as done and make `v` uniform.
+            otherwise = state.copy()
             if_true = self._conditional(expr.if_true, state, condition)
-            if_false = self._conditional(expr.if_false, state, condition)
+            if_false = self._conditional(expr.if_false, otherwise, condition)
+            state.merge(otherwise)
             return condition or if_true or if_false
         if kind is Sequence:
             assert isinstance(expr, Sequence)
