@@ -187,3 +187,26 @@ def test_generated_atomic_programs_agree_on_the_cpu_drivers() -> None:
     jobs = [prepare_generated(g, GLSL450).job for g in generated]
     names = [f"seed {g.seed}" for g in generated]
     assert len(mesa_gl_front_end_cases(jobs, names)) <= len(generated) // 2
+
+
+@pytest.mark.parametrize("memory", ["u[0]", "sh[1]"])
+def test_a_callee_that_stores_atomically_writes_its_memory(memory: str) -> None:
+    # The summaries count an atomic's (and imageStore's) store, and shared memory as a
+    # global: left out, a callee storing to an image twice in f() & f() looked pure to
+    # the reconditioner (bench/constructs.py, seed 8371).
+    from shadersmith.analysis.calls import summarise_functions
+
+    text = (
+        _HEADER
+        + f"int f() {{ atomicAdd({memory}, 1); return 1; }}\n"
+        + "void main() { sh[gl_LocalInvocationIndex] = 0; barrier();\n"
+        + "o[gl_LocalInvocationIndex] = f() & f(); }\n"
+    ).replace("uint u[2]", "int u[2]")
+    program = parse_glsl(text).program
+    assert summarise_functions(program)["f"].writes == {memory.split("[")[0]}
+    # Two atomic adds in either order leave the same sum: no undefined behaviour, before
+    # or after reconditioning (the imageStore case is in test_textures.py).
+    values: BufferValues = {"O": {"o": tuple(range(8)), "u": (0, 0)}}
+    run_compute(program, values, sanitize=True)
+    result = recondition(program, values)
+    run_compute(result.program, result.buffer_values, sanitize=True)

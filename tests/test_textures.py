@@ -240,3 +240,21 @@ def test_generated_programs_agree_on_the_drivers() -> None:
         jobs.append(job_from_program(fixed.program, fixed.buffer_values, GLSL450))
         names.append(f"fragment seed {seed}")
     assert mesa_gl_front_end_cases(jobs, names) == []
+
+
+def test_a_callee_storing_to_an_image_twice_in_one_expression_is_ordered() -> None:
+    # g() & g(): two unsequenced stores to one texel. The reconditioner's evaluation
+    # order must see g's imageStore as a write of `img` (analysis/calls.STORING_BUILTINS,
+    # textures among the globals), as bench/constructs.py's seed 8371 showed it did not.
+    body = "o[gl_LocalInvocationIndex] = uint(g() & g());"
+    source = (
+        _COMPUTE
+        + "int g() { imageStore(img, ivec2(gl_LocalInvocationIndex, 0), ivec4(3)); return 5; }\n"
+        + f"void main() {{ {body} }}\n"
+    )
+    program = _with_textures(source, _SIZES)
+    with pytest.raises(UndefinedBehaviour):
+        run_compute(program, _VALUES, sanitize=True)
+    result = recondition(program, _VALUES)
+    after = run_compute(result.program, result.buffer_values, sanitize=True).buffers
+    assert after["O"]["o"] == (5, 5, 5, 5) and after["img"]["img"] == ((3, 3, 3, 3),)

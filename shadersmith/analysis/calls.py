@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from shadersmith.analysis.builtins import EXACT_BY_NAME
+from shadersmith.analysis.builtins import EXACT_BY_NAME, ORDER_INDEPENDENT_ATOMICS
 from shadersmith.analysis.traversal import iter_function_expressions
 from shadersmith.ir.expressions import Assign, Call, CallKind, IncDec, VariableRef, root_variable
 from shadersmith.ir.program import Function, ParamQualifier, Program
@@ -89,6 +89,24 @@ def argument_qualifiers(call: Call, parameters: ParameterTable) -> tuple[ParamQu
     return (*qualifiers[:count], *(ParamQualifier.IN,) * (count - len(qualifiers)))
 
 
+# Built-ins that store into the storage their first argument names while GLSL's prototype
+# does not write the argument back: imageStore's image (an `in` image handle whose texel
+# it writes) and the atomics' memory. The effect analyses count the store, or a callee
+# that stores to an image twice in one expression (`f() & f()`) looks pure to the
+# reconditioner's evaluation order, which then leaves the two stores unsequenced
+# (bench/constructs.py, seed 8371 with textures on).
+STORING_BUILTINS: frozenset[str] = frozenset(
+    {"imageStore", *ORDER_INDEPENDENT_ATOMICS, "atomicExchange", "atomicCompSwap"}
+)
+
+
+def stored_root(call: Call) -> str | None:
+    """The variable a storing built-in (STORING_BUILTINS) writes into, else None."""
+    if call.kind is not CallKind.BUILTIN or call.callee not in STORING_BUILTINS:
+        return None
+    return root_variable(call.args[0]) if call.args else None
+
+
 def written_back_arguments(call: Call, parameters: ParameterTable) -> frozenset[int]:
     """The positions of the arguments `call` writes back (`argument_qualifiers`)."""
     return frozenset(
@@ -117,6 +135,10 @@ def global_names(program: Program) -> frozenset[str]:
     names.update(u.name for u in program.uniforms)
     names.update(i.name for i in program.inputs)
     names.update(o.name for o in program.outputs)
+    # A work group's shared memory and the images a callee may store into are globals
+    # too; left out, a callee's store to one looked pure to the reconditioner.
+    names.update(v.name for v in program.shared)
+    names.update(t.name for t in program.textures)
     return frozenset(names)
 
 
@@ -157,6 +179,9 @@ def _summarise(
                 reads.update(callee.reads)
                 writes.update(callee.writes)
             writes.update(written_back_roots(node, parameters) & shared)
+            stored = stored_root(node)
+            if stored in shared:
+                writes.add(stored)
     return FunctionSummary(
         reads=frozenset(reads), writes=frozenset(writes), callees=frozenset(callees)
     )

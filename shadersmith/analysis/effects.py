@@ -12,7 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shadersmith.analysis.calls import FunctionSummary, ParameterTable, argument_qualifiers
+from shadersmith.analysis.calls import (
+    FunctionSummary,
+    ParameterTable,
+    argument_qualifiers,
+    stored_root,
+)
 from shadersmith.analysis.paths import AccessPath, access_chain, any_overlap
 from shadersmith.ir.expressions import (
     Assign,
@@ -136,6 +141,9 @@ class EffectsAnalysis:
                 )
             else:
                 result = result | self.of(arg)
+        if stored_root(call) is not None:
+            # imageStore's texel, an atomic's memory: written at some moment of the call.
+            result = result | self.lvalue(call.args[0], read=True, write=True)
         if call.kind is CallKind.USER:
             summary = self.summaries.get(call.callee)
             if summary is not None and (summary.reads or summary.writes):
