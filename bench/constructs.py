@@ -4,7 +4,7 @@
         [--set OPTION=VALUE ...] [--first-seed N]
 
 Each seed's program is generated with every construct of issue 20 the generator has
-turned on (CONSTRUCTS_ON below; `--set` changes any SmithOptions field), in the
+turned on (generate/presets.DEEPER_CONSTRUCTS; `--set` changes any SmithOptions field), in the
 campaign's mix of single-invocation, multi-invocation and fragment tests, reconditioned
 as a campaign reconditions it (trial.prepare_generated) and run by the reference
 interpreter with its sanitizer, as the campaign's `interp` target runs it. Printed:
@@ -21,7 +21,6 @@ The last line is one JSON object.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import os
 import statistics
@@ -37,35 +36,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rich.progress import Progress
 
-from shadersmith.generate.options import options_from_dict, options_to_dict
-from shadersmith.generate.smith import SmithOptions, generate
+from shadersmith.generate.presets import DEEPER_CONSTRUCTS, options_with, parse_settings
+from shadersmith.generate.smith import generate
 from shadersmith.ir.profile import GLSL450, WGSL, LanguageProfile
 from shadersmith.targets.chains import interp_target
 from shadersmith.targets.results import RunStatus
 from shadersmith.trial import prepare_generated
-
-# Every deeper construct the generator has, on, at the rates a campaign with them uses:
-# small ones for the constructs that replace ordinary variables (a matrix or struct in
-# every declaration would crowd the rest out), larger for those added once per program
-# or met only by some programs (subgroups need a work group of whole subgroups, pointer
-# arguments a local of the parameter's type). A language's profile ignores what it lacks
-# (WGSL: atomics, subgroups, textures, the vertex stage; GLSL: the WGSL spellings).
-CONSTRUCTS_ON: dict[str, float] = {
-    "matrix_probability": 0.05,
-    "struct_probability": 0.05,
-    "buffer_struct_probability": 0.1,
-    "atomic_probability": 0.2,
-    "discard_probability": 0.3,
-    "index_clamping_probability": 0.3,
-    "buffer_qualifier_probability": 0.3,
-    "vertex_stage_probability": 0.25,
-    "subgroup_probability": 0.6,
-    "texture_probability": 0.2,
-    "loop_continuing_probability": 0.3,
-    "pointer_parameter_probability": 0.3,
-    "multi_invocation_probability": 0.7,
-    "fragment_probability": 0.25,
-}
 
 
 @dataclass(frozen=True)
@@ -75,12 +51,6 @@ class Outcome:
     status: str
     detail: str
     ms: float
-
-
-def options_with(settings: dict[str, Any]) -> SmithOptions:
-    # Through the record's own reader: an unknown or mistyped option is refused as it
-    # would be in a test's provenance.
-    return options_from_dict({**options_to_dict(SmithOptions()), **settings})
 
 
 def check_seed(seed: int, settings: dict[str, Any], wgsl: bool) -> Outcome:
@@ -95,18 +65,6 @@ def check_seed(seed: int, settings: dict[str, Any], wgsl: bool) -> Outcome:
     return Outcome(seed, families, result.status.value, detail, ms)
 
 
-def parse_settings(pairs: list[str], base: dict[str, Any]) -> dict[str, Any]:
-    """`base` with each OPTION=VALUE of `pairs` (a SmithOptions field, a JSON value)."""
-    settings: dict[str, Any] = dict(base)
-    known = {f.name: f for f in dataclasses.fields(SmithOptions)}
-    for pair in pairs:
-        name, sep, text = pair.partition("=")
-        if not sep or name not in known:
-            raise SystemExit(f"--set {pair}: expected OPTION=VALUE with a SmithOptions field")
-        settings[name] = json.loads(text) if text not in ("True", "False") else text == "True"
-    return settings
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=10_000)
@@ -115,8 +73,11 @@ def main() -> None:
     parser.add_argument("--language", choices=("glsl", "wgsl"), default="glsl")
     parser.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE")
     args = parser.parse_args()
-    settings = parse_settings(args.set, CONSTRUCTS_ON)
-    options_with(settings)  # refuse a bad --set before any worker starts
+    try:
+        settings = parse_settings(args.set, DEEPER_CONSTRUCTS)
+        options_with(settings)  # refuse a bad --set before any worker starts
+    except ValueError as error:
+        parser.error(f"--set {error}")
     seeds = range(args.first_seed, args.first_seed + args.count)
     wgsl = args.language == "wgsl"
     outcomes: list[Outcome] = []

@@ -5,8 +5,8 @@ interpreter; agreement rate, and every disagreement and crash saved as a test di
         [--constructs] [--set OPTION=VALUE ...] [--language glsl|wgsl]
 
 Each program is generated, reconditioned, and run on each target in persistent
-workers. With `--constructs`, every deeper construct is on (bench/constructs.py's
-CONSTRUCTS_ON: matrices, structs, atomics, discard, ..., and the campaign's mix of
+workers. With `--constructs`, every deeper construct is on (generate/presets.py's
+DEEPER_CONSTRUCTS: matrices, structs, atomics, discard, ..., and the campaign's mix of
 multi-invocation and fragment tests), `--set` changes any generator option, and a table
 gives, per construct family (the generator's choice labels), the programs using it and
 how many of them every target agreed on. vk-lavapipe-opt gets a spirv-opt pass list
@@ -29,8 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rich.progress import Progress
 
-from bench.constructs import CONSTRUCTS_ON, options_with, parse_settings
 from shadersmith.case import write_test
+from shadersmith.generate.presets import DEEPER_CONSTRUCTS, options_with, parse_settings
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.ir.profile import GLSL450, WGSL, LanguageProfile
 from shadersmith.oracle.differential import Verdict, output_digest
@@ -66,8 +66,11 @@ def main() -> None:
     parser.add_argument("--language", choices=("glsl", "wgsl"), default="glsl")
     parser.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE")
     args = parser.parse_args()
-    settings = parse_settings(args.set, CONSTRUCTS_ON if args.constructs else {})
-    options = options_with(settings)
+    try:
+        settings = parse_settings(args.set, DEEPER_CONSTRUCTS if args.constructs else {})
+        options = options_with(settings)
+    except ValueError as error:
+        parser.error(f"--set {error}")
     profile = WGSL if args.language == "wgsl" else GLSL450
     names = parse_target_list(args.targets, profile.language)
     seeds = range(args.first_seed, args.first_seed + args.count)

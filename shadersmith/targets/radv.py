@@ -94,6 +94,7 @@ def radv_target(name: str, build: RadvBuild) -> ChainTarget:
             blocks=job.buffers,
             integer=job.integer_image,
             precompiled=job.spirv,
+            vertex_source=job.vertex_source,
         )
 
     return ChainTarget(name, components, run, extra_versions=extra)
@@ -124,17 +125,25 @@ class PipelineCompiler(VulkanRunner):
         uniforms: Any = None,
         blocks: Sequence[BufferInput] = (),
         integer: bool = False,
+        vertex_spirv: bytes | None = None,
     ) -> RunResult:
         if uniforms:
             raise NotImplementedError("Vulkan has no default-block uniforms: use uniform blocks")
         device = self.device.device
         with ExitStack() as releases:
-            layout = self._layout(blocks, vk.VK_SHADER_STAGE_FRAGMENT_BIT, releases)
+            stages = vk.VK_SHADER_STAGE_FRAGMENT_BIT
+            if vertex_spirv is not None:  # the vertex stage reads the blocks too
+                stages |= vk.VK_SHADER_STAGE_VERTEX_BIT
+            layout = self._layout(blocks, stages, releases)
             render_pass = self._create_render_pass(
                 INTEGER_COLOR_FORMAT if integer else COLOR_FORMAT
             )
             releases.callback(vk.vkDestroyRenderPass, device, render_pass, None)
-            vertex = self._fullscreen_vertex_module()
+            if vertex_spirv is None:
+                vertex = self._fullscreen_vertex_module()
+            else:  # a test's generated vertex stage (generate/vertex_stage.py)
+                vertex = self._create_module(vertex_spirv)
+                releases.callback(vk.vkDestroyShaderModule, device, vertex, None)
             return self._compile(
                 spirv,
                 releases,

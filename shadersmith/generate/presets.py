@@ -1,0 +1,58 @@
+"""Named sets of generator options, and options from OPTION=VALUE text.
+
+`DEEPER_CONSTRUCTS` turns on every construct of issue 20 the generator has, at the rates
+a campaign with them uses: small ones for the constructs that replace ordinary variables
+(a matrix or struct in every declaration would crowd the rest out), larger for those added
+once per program or met only by some programs (subgroups need a work group of whole
+subgroups, pointer arguments a local of the parameter's type). A language's profile
+ignores what it lacks (WGSL: atomics, subgroups, textures, the vertex stage; GLSL: the
+WGSL spellings). The benches (bench/constructs.py, bench/differential.py --constructs)
+measure with it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
+
+from shadersmith.generate.options import SmithOptions, options_from_dict, options_to_dict
+
+DEEPER_CONSTRUCTS: dict[str, float] = {
+    "matrix_probability": 0.05,
+    "struct_probability": 0.05,
+    "buffer_struct_probability": 0.1,
+    "atomic_probability": 0.2,
+    "discard_probability": 0.3,
+    "index_clamping_probability": 0.3,
+    "buffer_qualifier_probability": 0.3,
+    "vertex_stage_probability": 0.25,
+    "subgroup_probability": 0.6,
+    "texture_probability": 0.2,
+    "loop_continuing_probability": 0.3,
+    "pointer_parameter_probability": 0.3,
+    "multi_invocation_probability": 0.7,
+    "fragment_probability": 0.25,
+}
+
+
+def options_with(settings: dict[str, Any]) -> SmithOptions:
+    """The default options with `settings` (option name -> value) applied, read as a
+    test's provenance is read: an unknown or mistyped option is a ValueError."""
+    return options_from_dict({**options_to_dict(SmithOptions()), **settings})
+
+
+def parse_settings(pairs: list[str], base: dict[str, Any]) -> dict[str, Any]:
+    """`base` with each OPTION=VALUE of `pairs` (a SmithOptions field; the value JSON,
+    or True/False); a malformed pair or an unknown option is a ValueError."""
+    settings: dict[str, Any] = dict(base)
+    known = {f.name for f in dataclasses.fields(SmithOptions)}
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        if not sep or name not in known:
+            raise ValueError(f"{pair}: expected OPTION=VALUE with a generator option")
+        try:
+            settings[name] = text == "True" if text in ("True", "False") else json.loads(text)
+        except json.JSONDecodeError:
+            raise ValueError(f"{pair}: the value is not a number, list or boolean") from None
+    return settings
