@@ -180,3 +180,25 @@ def test_reducing_a_pair_with_an_edited_vertex_shader_is_refused_in_one_line() -
     )
     with pytest.raises(TestCaseError, match=r"vertex shader .* \(edited by hand"):
         subject_from_test(edited, "wrong:x", ("vk-lavapipe",), ("vk-lavapipe", "interp"))
+
+
+def test_vertex_shaders_beside_structs_in_blocks_compile() -> None:
+    # The fragment's uniform blocks may hold its struct types (structs in buffers): the
+    # vertex shader declares them and numbers its own structs after them. Before, its own
+    # Struct_0 took the block's name (bench/differential.py --constructs, H100).
+    from shadersmith.generate.presets import DEEPER_CONSTRUCTS, options_with
+    from shadersmith.targets.tools.glslang import validate
+    from shadersmith.trial import prepare_generated
+
+    options = options_with({**DEEPER_CONSTRUCTS, "fragment_probability": 1.0})
+    checked = 0
+    for seed in range(40):
+        generated = generate(seed, options)
+        if not generated.choices["vertex:stage"] or generated.program.structs == ():
+            continue
+        vertex = prepare_generated(generated, GLSL450).job.vertex_source
+        assert vertex is not None
+        for mode in ("gl", "vulkan"):
+            assert validate(vertex, "vertex", mode).accepted, (seed, mode)
+        checked += 1
+    assert checked >= 3

@@ -134,6 +134,13 @@ def vertex_program(
         max_statements_function=min(options.max_statements_function, _MAX_FUNCTION_STATEMENTS),
     )
     ctx = GenerationContext(stream, small, profile)
+    # The fragment's struct types come with its uniform blocks (structs in buffers): the
+    # vertex shader declares them too, and numbers its own structs after them. With its
+    # own Struct_0 beside the block's, one of the two declarations was lost and the
+    # vertex shader read a block's struct by the other's fields (glslang and NVIDIA's GL
+    # rejected it: bench/differential.py --constructs on the GPU machine).
+    for _ in fragment.structs:
+        ctx.fresh_name("Struct")
     expressions = ExpressionGenerator(ctx)
     statements = StatementGenerator(ctx, expressions)
     declare_buffers(ctx, fragment.buffers)
@@ -158,7 +165,8 @@ def vertex_program(
             )
         ),
     )
-    structs = () if expressions.structs is None else tuple(expressions.structs.declared)
+    own_structs = () if expressions.structs is None else tuple(expressions.structs.declared)
+    structs = (*fragment.structs, *own_structs)
     program = Program(
         stage=Stage.VERTEX,
         functions=(*functions, main),

@@ -19,7 +19,7 @@ from shadersmith.ir.profile import Language, LanguageProfile
 from shadersmith.targets.lifetime import tied_to_this_process
 
 GLSLANG = "glslangValidator"
-STAGE_EXTENSIONS = {"compute": "comp", "fragment": "frag"}
+STAGE_EXTENSIONS = {"compute": "comp", "fragment": "frag", "vertex": "vert"}
 
 
 class ToolMissing(Exception):
