@@ -18,7 +18,7 @@ programs that leave it out.
 - each deeper construct of issue 20 the base turns on (matrices, structs in variables
   and in buffers, discard, a vertex stage, atomics, subgroups, textures, index
   clamping, buffer qualifiers, WGSL's loop-continuing spelling and pointer parameters:
-  _CONSTRUCT_PROBABILITIES) left out
+  options.CONSTRUCT_PROBABILITIES) left out
   with probability 1/2, else its probability drawn like the statement probabilities;
   these are drawn last, so the configurations of before, where the base had them off,
   keep every earlier draw.
@@ -48,7 +48,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from shadersmith.generate.options import CONSTRUCTS, SmithOptions
+from shadersmith.generate.options import CONSTRUCT_PROBABILITIES, CONSTRUCTS, SmithOptions
 
 # Size bounds drawn between their minimum and the base's value.
 _SIZE_MINIMA: dict[str, int] = {
@@ -66,21 +66,6 @@ _PROBABILITIES: tuple[str, ...] = (
     "divergence_probability",
     "shared_memory_probability",
     "liveness_extension_probability",
-)
-# The deeper constructs' probabilities (generate/options.py), each a coin and a draw.
-_CONSTRUCT_PROBABILITIES: tuple[str, ...] = (
-    "matrix_probability",
-    "struct_probability",
-    "discard_probability",
-    "vertex_stage_probability",
-    "atomic_probability",
-    "subgroup_probability",
-    "texture_probability",
-    "index_clamping_probability",
-    "buffer_qualifier_probability",
-    "loop_continuing_probability",
-    "pointer_parameter_probability",
-    "buffer_struct_probability",
 )
 
 
@@ -106,7 +91,7 @@ def swarm_options(seed: int, options: SmithOptions) -> SmithOptions:
     for name in _PROBABILITIES:
         ceiling = min(1.0, 2 * getattr(options, name))
         changes[name] = round(rng.uniform(0.0, ceiling), 3)
-    for name in _CONSTRUCT_PROBABILITIES:
+    for name in CONSTRUCT_PROBABILITIES:
         ceiling = min(1.0, 2 * getattr(options, name))
         kept = rng.random() >= 0.5
         drawn = rng.uniform(0.0, ceiling)
