@@ -138,7 +138,17 @@ def test_ctrl_c_stops_a_campaign_after_the_tests_in_flight_and_prints_its_bucket
         sys.executable, "-m", "shadersmith.cli", "fuzz", "--count", "400",
         "--targets", "gl-llvmpipe,vk-lavapipe,interp", "--out", str(campaign), "--no-reduce",
     ]  # fmt: skip
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # The campaign starts with Ctrl-C's default action, as from a terminal: a process that
+    # inherits an ignored SIGINT gets no KeyboardInterrupt from Python, and the pytest
+    # worker running this test may have had SIGINT ignored by an earlier test (the whole
+    # suite under xdist: the campaign ran to its end and this test failed).
+    process = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     deadline = time.time() + 120
     while _count_tests(campaign / "campaign.db") < 3 and time.time() < deadline:
         time.sleep(0.2)
