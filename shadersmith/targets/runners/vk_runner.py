@@ -393,21 +393,24 @@ class VulkanRunner:
         writes = []
         for buffer, host_buffer in zip(buffers, host_buffers, strict=True):
             image = images.get(buffer.binding) if buffer.texture is not None else None
-            if image is not None:
-                info = vk.VkDescriptorImageInfo(
-                    sampler=image.sampler, imageView=image.view, imageLayout=image.layout
-                )
-                writes.append(
-                    vk.VkWriteDescriptorSet(
-                        dstSet=descriptor_set,
-                        dstBinding=buffer.binding,
-                        dstArrayElement=0,
-                        descriptorCount=1,
-                        descriptorType=_descriptor_type(buffer),
-                        pImageInfo=[info],
-                    )
-                )
-                continue
+            # A texture binds its image (and sampler), anything else its host buffer.
+            info: dict[str, Any] = (
+                {
+                    "pImageInfo": [
+                        vk.VkDescriptorImageInfo(
+                            sampler=image.sampler, imageView=image.view, imageLayout=image.layout
+                        )
+                    ]
+                }
+                if image is not None
+                else {
+                    "pBufferInfo": [
+                        vk.VkDescriptorBufferInfo(
+                            buffer=host_buffer.buffer, offset=0, range=host_buffer.size
+                        )
+                    ]
+                }
+            )
             writes.append(
                 vk.VkWriteDescriptorSet(
                     dstSet=descriptor_set,
@@ -415,11 +418,7 @@ class VulkanRunner:
                     dstArrayElement=0,
                     descriptorCount=1,
                     descriptorType=_descriptor_type(buffer),
-                    pBufferInfo=[
-                        vk.VkDescriptorBufferInfo(
-                            buffer=host_buffer.buffer, offset=0, range=host_buffer.size
-                        )
-                    ],
+                    **info,
                 )
             )
         vk.vkUpdateDescriptorSets(self.device.device, len(writes), writes, 0, None)
