@@ -34,6 +34,7 @@ from shadersmith.generate.presets import DEEPER_CONSTRUCTS, options_with, parse_
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.ir.profile import GLSL450, WGSL, LanguageProfile
 from shadersmith.oracle.differential import Verdict, output_digest
+from shadersmith.oracle.evidence import complete
 from shadersmith.targets.catalogue.registry import parse_target_list
 from shadersmith.targets.results import RunStatus
 from shadersmith.targets.session import TargetSession
@@ -92,6 +93,11 @@ def main() -> None:
             task = progress.add_task("differential", total=len(items))
             for index, results in session.run_many(item.job for item in items):
                 progress.advance(task)
+                # The witnesses and crash causes that campaigns, `run` and the reducer
+                # gather too (oracle/evidence.py): without them a naga panic on the one
+                # chain through naga was signed as its driver's crash, a signature the
+                # reducer, which completes its results, never saw again.
+                results = complete(results, items[index].job, session, components)
                 judged = judge(results, components)
                 comparison = judged.comparison
                 verdicts[comparison.verdict.value] += 1
