@@ -70,6 +70,25 @@ KNOWN_BUGS: tuple[KnownBug, ...] = (
             "int(f), undefined for a negative float to uint and out of range"
         ),
     ),
+    # The SPIR-V writer guards the divisor of `%` (zero, INT_MIN % -1) but emits OpSRem,
+    # whose result Vulkan's SPIR-V environment leaves undefined for a negative operand
+    # (without VK_KHR_maintenance8). Mesa's drivers happen to give WGSL's answer;
+    # NVIDIA's 580 driver does not: 19 of 150 plain WGSL programs disagreed on
+    # wgpu-vk-nvidia, each reduced to a signed % of a negative value
+    # (`-532317561 % 15` gives 10, WGSL says -6).
+    KnownBug(
+        name="wgsl-signed-remainder",
+        component="naga-spv-out",
+        operations=frozenset({GlslUndefined.INT_REMAINDER_NEGATIVE}),
+        upstream=(
+            "gfx-rs/wgpu#8191 (open), fixed by #9674 (merged 2026-06, after naga 29.0.3): "
+            "OpSRem with a negative operand"
+        ),
+        summary=(
+            "naga's SPIR-V writer emits WGSL's signed % as OpSRem, which Vulkan leaves "
+            "undefined when an operand is negative"
+        ),
+    ),
 )
 
 
