@@ -335,3 +335,47 @@ def test_new_families_agree_on_the_real_cpu_drivers(tmp_path: Path) -> None:
     buckets = [b.signature for b in store.buckets()]
     store.close()
     assert buckets == []
+
+
+ATOMIC_COUNTERS = """#version 450
+layout(local_size_x = 4) in;
+layout(std430, binding = 0) buffer B { uint slot[4]; uint shared_slot[4]; uint counters[2]; };
+void main() {
+    slot[gl_LocalInvocationIndex] = 1u;
+    shared_slot[2u] = shared_slot[2u] + 0u;
+    atomicAdd(counters[gl_LocalInvocationIndex % 2u], 3u);
+}
+"""
+
+
+def test_live_output_writes_in_compute_take_only_an_element_the_invocation_owns() -> None:
+    """Only `slot` is each invocation's own: every invocation updates `counters`
+    atomically, at any element, and every one reads and writes `shared_slot[2u]`; a save
+    and restore of either raced with the other invocations (a metamorphic variant with
+    atomics on was ours:ub:data_race)."""
+    from shadersmith.front.glsl import parse_glsl
+    from shadersmith.mutate.transforms.outputs import _own_slot_outputs
+
+    program = parse_glsl(ATOMIC_COUNTERS).program
+    assert [output.name for output in _own_slot_outputs(program)] == ["slot"]
+
+
+MATRIX_CALLEE = """#version 450
+layout(local_size_x = 1) in;
+layout(std430, binding = 0) buffer B { float r; };
+float trace2(mat2 m) { return m[0][0] + m[1][1]; }
+int twice(int x) { return 2 * x; }
+void main() { r = trace2(mat2(1.0)) + float(twice(1)); }
+"""
+
+
+def test_fuzzed_dead_code_calls_only_functions_of_values_it_can_make() -> None:
+    """The dead-code fuzzer makes scalars, vectors and arrays of them: a function taking
+    a matrix (or a struct) is not offered to it (its generator asserted, so a metamorphic
+    plan on a program with matrices failed to prepare)."""
+    from shadersmith.front.glsl import parse_glsl
+    from shadersmith.mutate.transforms.fuzzing import fuzzer
+
+    program = parse_glsl(MATRIX_CALLEE).program
+    generator = fuzzer(program, program.entry_point, {}, seed=1)
+    assert [signature.name for signature in generator.ctx.functions] == ["twice"]

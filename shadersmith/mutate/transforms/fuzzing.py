@@ -46,6 +46,14 @@ def _offered(type_: Type) -> bool:
     return isinstance(type_, ScalarType | VectorType) and type_.bits == 32
 
 
+def _callable(callee: Function) -> bool:
+    """A function the generator here can call: it makes only `_offered` values (its
+    options are the defaults: no matrices, no structs), so a function taking or returning
+    a matrix or a struct (generate/matrices.py, structs.py) is left out."""
+    returned = callee.return_type == VOID or _offered(callee.return_type)
+    return returned and all(_offered(param.type) for param in callee.params)
+
+
 def fuzzer(
     program: Program, function: Function, visible: dict[str, VarDecl], seed: int
 ) -> ExpressionGenerator:
@@ -84,7 +92,7 @@ def fuzzer(
     for callee in program.functions:
         if callee.name == function.name:
             break  # only functions defined before this one: no recursion
-        if callee.name != "main" and not calls_barrier(callee.body):
+        if callee.name != "main" and _callable(callee) and not calls_barrier(callee.body):
             context.add_function(Signature(callee.name, callee.return_type, callee.params))
     return ExpressionGenerator(context)
 

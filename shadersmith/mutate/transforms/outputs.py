@@ -227,10 +227,13 @@ def _own_slot_outputs(program: Program) -> list[Output]:
     distinguishes = any(
         isinstance(n, VariableRef) and n.name in _INVOCATION_IDS for n in iter_nodes(program)
     )
+    atomic = _atomically_updated(program)
     found: list[Output] = []
     for buffer in _output_buffers(program):
         for field in buffer.fields:
             access = field_access(buffer, field)
+            if access in atomic:
+                continue  # another invocation may update any element at any time
             if not distinguishes:
                 if _plain(field.type):
                     assert isinstance(field.type, ScalarType | VectorType)
@@ -244,9 +247,22 @@ def _own_slot_outputs(program: Program) -> list[Output]:
     return found
 
 
+def _atomically_updated(program: Program) -> set[Expression]:
+    """The fields (their access expressions) that an atomic built-in updates anywhere in
+    the program (generate/atomics.py's counters): every invocation may update any of
+    their elements, so a save and restore of one races with the others' updates."""
+    updated: set[Expression] = set()
+    for node in iter_nodes(program):
+        if isinstance(node, Call) and node.callee.startswith("atomic") and node.args:
+            target = node.args[0]
+            updated.add(target.base if isinstance(target, Index) else target)
+    return updated
+
+
 def _common_index(program: Program, access: Expression) -> Expression | None:
-    """The one index expression every `access[i]` of the program has, when it reads only
-    invocation ids, literals and the reconditioner's wrappers."""
+    """The one index expression every `access[i]` of the program has, when it reads
+    invocation ids (at least one: a constant index is every invocation's element), and
+    otherwise only literals and the reconditioner's wrappers."""
     indices = {
         node.index
         for node in iter_nodes(program)
@@ -255,9 +271,9 @@ def _common_index(program: Program, access: Expression) -> Expression | None:
     if len(indices) != 1:
         return None
     (index,) = indices
-    for node in iter_nodes(index):
-        if isinstance(node, VariableRef) and node.name not in _INVOCATION_IDS:
-            return None
+    names = {node.name for node in iter_nodes(index) if isinstance(node, VariableRef)}
+    if not names or not names <= _INVOCATION_IDS:
+        return None
     return index if is_pure(index, parameter_table(program.functions)) else None
 
 
