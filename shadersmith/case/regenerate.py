@@ -164,18 +164,20 @@ def _wgsl_program_of(
         profile = profile_named(test.profile)
     except (FrontEndError, ValueError) as error:
         raise TestCaseError(f"the unreconditioned shader does not parse: {error}") from None
+    # As for a GLSL test: the textures' sizes are in the recorded inputs.
+    unreconditioned = with_textures(parsed.program, recorded_textures(test.buffers))
     values = test.buffer_values()
-    buffer_specs(parsed.program, values)
+    buffer_specs(unreconditioned, values)
     if before_reconditioning:
-        return parsed.program, values, profile
+        return unreconditioned, values, profile
     steps = test.provenance.steps
     cut = next((i for i, s in enumerate(steps) if s.name == RECONDITION), len(steps))
     try:
-        program, values = replay_steps(steps[cut:], parsed.program, values)
+        program, values = replay_steps(steps[cut:], unreconditioned, values)
     except StepError as error:
         raise TestCaseError(f"test.json: cannot replay its steps ({error})") from None
     if emit(program, profile) != test.main_shader:
-        invalid = creation_errors(parsed.program)
+        invalid = creation_errors(unreconditioned)
         if invalid:
             # Reconditioned before the reconditioner removed WGSL's creation errors
             # (issue 22): the stored WGSL is most likely not valid WGSL.

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 from shadersmith.analysis.wgsl_constants import is_const_expression
 from shadersmith.emit.wgsl_builtins import builtin_call
+from shadersmith.emit.wgsl_textures import texture_declaration
 from shadersmith.emit.wgsl_types import (
     WGSLEmitError,
     check_uniform_layout,
@@ -357,6 +358,8 @@ class _Emitter:
             return self.expr(expr)
         if isinstance(expr, Call) and expr.callee == "barrier":
             return "workgroupBarrier()"
+        if isinstance(expr, Call) and expr.callee == "imageStore":
+            return self.expr(expr)  # textureStore returns nothing: no `_ =`
         if isinstance(expr, Sequence):
             raise WGSLEmitError("a comma expression as a statement: WGSL has none")
         return f"_ = {self.expr(expr)}"
@@ -651,6 +654,10 @@ class _Emitter:
         for buffer in program.buffers:
             self.line("")
             self.buffer(buffer)
+        if program.textures:
+            self.line("")
+        for texture in program.textures:
+            self.line(texture_declaration(texture, program))
         builtins = _builtins_read(program)
         if builtins or program.outputs or program.shared or program.globals:
             self.line("")

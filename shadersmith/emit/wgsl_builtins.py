@@ -13,7 +13,8 @@ generator and the reconditioner use has a WGSL counterpart, with these differenc
   operators;
 - `floatBitsToInt` is `bitcast<i32>`, `intBitsToFloat` `bitcast<f32>`;
 - `transpose`, `determinant` and `distance` are spelled alike; `matrixCompMult` and
-  `outerProduct` have no counterpart (the WGSL profile lists them as missing).
+  `outerProduct` have no counterpart (the WGSL profile lists them as missing);
+- texelFetch, imageLoad and imageStore are textureLoad and textureStore (wgsl_textures.py).
 The void synchronisation built-ins are statements (see wgsl.py).
 """
 
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from shadersmith.emit.wgsl_textures import TEXTURE_BUILTINS, texture_call
 from shadersmith.emit.wgsl_types import WGSLEmitError, type_text, with_kind
 from shadersmith.ir.expressions import Call, Expression
 from shadersmith.ir.types import ScalarKind, VectorType, kind_of
@@ -99,6 +101,8 @@ def builtin_call(call: Call, text: Text, operand: Text) -> str:
         return f"({operand(args[0])} {_RELATIONS[name]} {operand(args[1])})"
     if name == "not":
         return f"!{operand(args[0])}"
+    if name in TEXTURE_BUILTINS:
+        return texture_call(call, text)
     if name in ("floatBitsToInt", "floatBitsToUint", "intBitsToFloat", "uintBitsToFloat"):
         return f"bitcast<{type_text(call.type)}>({text(args[0])})"
     raise WGSLEmitError(f"built-in {name} has no WGSL spelling here")

@@ -82,7 +82,7 @@ class LanguageProfile:
     # a device feature and are not emitted yet, so the generator makes none there.
     subgroups: bool = True
     # 2D textures read by texelFetch and images by imageLoad/imageStore (generate/
-    # textures.py); WGSL's textureLoad/textureStore are not emitted yet, so none there.
+    # textures.py): GLSL, and WGSL's textureLoad/textureStore (emit/wgsl_textures.py).
     textures: bool = True
     # A bare `loop { ... continuing { ...; break if c; } }` can spell a for or while loop
     # (WGSL; For.as_loop): GLSL has no such statement.
@@ -140,7 +140,6 @@ WGSL = LanguageProfile(
     struct_selection=False,
     atomics=False,
     subgroups=False,
-    textures=False,
     loop_continuing=True,
     pointer_parameters=True,
 )

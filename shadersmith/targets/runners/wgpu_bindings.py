@@ -8,6 +8,10 @@ entry against the shader's declaration exactly: a `var<storage, read>` must be b
 shader. A pipeline with layout "auto" would avoid this, but it drops the bindings the
 shader never uses, and then a bind group with every job buffer is refused.
 
+Storage textures are checked the same way: a `texture_storage_2d<f, read>` must be bound
+"read-only", `write` "write-only", `read_write` "read-write" (wgsl_image_accesses). A GLSL
+image without `readonly` or `writeonly`, all the generator writes, is read-write to naga.
+
 Only group 0 is read (where every job binds its buffers); naga's GLSL front-end puts a
 block without `set =` there too.
 """
@@ -34,6 +38,15 @@ _WGSL_VAR = re.compile(
     r"\s*var\s*<\s*(?P<space>\w+)\s*(?:,\s*(?P<access>\w+)\s*)?>"
 )
 _WGSL_COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+# `@group(0) @binding(5) var img: texture_storage_2d<r32uint, read_write>;`
+_WGSL_STORAGE_TEXTURE = re.compile(
+    rf"(?:{_WGSL_GROUP.format(n=1)}\s*{_WGSL_BINDING.format(n=1)}"
+    rf"|{_WGSL_BINDING.format(n=2)}\s*{_WGSL_GROUP.format(n=2)})"
+    r"\s*var\s+\w+\s*:\s*texture_storage_2d\s*<\s*\w+\s*,\s*(?P<access>\w+)\s*>"
+)
+# WGSL's access modes as a WebGPU storage texture binding names them.
+_STORAGE_TEXTURE_ACCESS = {"read": "read-only", "write": "write-only", "read_write": "read-write"}
+READ_WRITE = _STORAGE_TEXTURE_ACCESS["read_write"]
 
 # `layout(std430, binding = 2) readonly buffer Name {` or `layout(std140, binding = 0)
 # uniform Name {`; qualifiers may sit before or after the layout.
@@ -64,6 +77,19 @@ def wgsl_buffer_kinds(source: str) -> dict[int, BufferKind]:
             writable = access in ("read_write", "write")
             kinds[binding] = BufferKind.STORAGE if writable else BufferKind.READ_ONLY_STORAGE
     return kinds
+
+
+def wgsl_image_accesses(source: str) -> dict[int, str]:
+    """Group 0's storage textures of a WGSL module, each with its binding's access
+    ("read-only", "write-only", "read-write")."""
+    accesses: dict[int, str] = {}
+    for match in _WGSL_STORAGE_TEXTURE.finditer(_WGSL_COMMENTS.sub(" ", source)):
+        group = int(match.group("g1") or match.group("g2"))
+        binding = int(match.group("b1") or match.group("b2"))
+        access = _STORAGE_TEXTURE_ACCESS.get(match.group("access"))
+        if group == 0 and access is not None:
+            accesses[binding] = access
+    return accesses
 
 
 def glsl_buffer_kinds(source: str) -> dict[int, BufferKind]:

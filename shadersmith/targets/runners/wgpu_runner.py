@@ -13,7 +13,12 @@ headless, no display or window needed).
 
 Bindings: every job buffer goes in group 0 at its binding (what WGSL `@group(0)` and GLSL
 `set = 0` say); the bind group layout is explicit, with each entry's buffer kind read
-from the shader's declaration (wgpu_bindings.py says why).
+from the shader's declaration (wgpu_bindings.py says why). A generated texture
+(BufferInput.texture) is a wgpu texture of its one-channel format, its texels written
+before the run: a sampled one bound as a texture (sample type uint, sint or
+unfilterable-float: r32float filters only with a feature, and textureLoad never filters),
+an image as a storage texture with the access its declaration has, read back after a
+dispatch as vk_runner reads its storage images.
 
 Images: the render target's row 0 is framebuffer y = 0, where WebGPU's
 `@builtin(position).y` is 0.5; the readback is not flipped, so row r holds the fragments
@@ -35,7 +40,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from shadersmith.emit.wgsl_textures import TEXEL_FORMATS
 from shadersmith.ir.profile import Language
+from shadersmith.ir.program import Texture, TextureKind
+from shadersmith.ir.types import ScalarKind
+from shadersmith.ir.values import Value
 from shadersmith.targets.dumps.glsl_dump import GlslDump
 from shadersmith.targets.dumps.spirv_dump import SpirvDump
 from shadersmith.targets.results import BufferInput, RunResult, RunStatus
@@ -47,10 +56,13 @@ from shadersmith.targets.runners.environment import (
 )
 from shadersmith.targets.runners.images import CLEAR_COLOR, CLEAR_UINT, image_from_pixels
 from shadersmith.targets.runners.std430 import pack_buffer, runtime_lengths_of, unpack_buffer
+from shadersmith.targets.runners.texels import texel_bytes, texels_from
 from shadersmith.targets.runners.wgpu_bindings import (
+    READ_WRITE,
     BufferKind,
     glsl_buffer_kinds,
     wgsl_buffer_kinds,
+    wgsl_image_accesses,
 )
 
 # wgpu-native's instance back-end names, and the adapter's `backend_type` each gives.
@@ -68,6 +80,13 @@ fn main(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
 
 PROBE_SHADER = "@compute @workgroup_size(1)\nfn main() {}\n"
 
+# A sampled texture's binding sample type, by its texels' kind.
+_SAMPLE_TYPES = {
+    ScalarKind.UINT: "uint",
+    ScalarKind.INT: "sint",
+    ScalarKind.FLOAT: "unfilterable-float",
+}
+
 _EXPERIMENTAL = re.compile(r"ray-|acceleration-structure|cooperative-matrix|experimental")
 
 # naga's GLSL front-end takes the stage from wgpu-py's module label.
@@ -83,11 +102,19 @@ class ShaderRejected(Exception):
         self.step = step
 
 
+class TexturesRefused(Exception):
+    """wgpu would not make or bind a run's textures (a format, a storage access or a
+    binding type the device lacks): the target cannot run the test, `unsupported`, which
+    is no finding against naga."""
+
+
 @dataclass(frozen=True)
 class _Bound:
+    """The bind group of a run: `resources`, one per input, its wgpu buffer or texture."""
+
     layout: Any
     group: Any
-    buffers: list[Any]
+    resources: list[Any]
 
 
 class WgpuRunner:
@@ -189,6 +216,8 @@ class WgpuRunner:
             )
         except ShaderRejected as error:
             return _rejected(error, _elapsed_ms(started))
+        except TexturesRefused as error:
+            return RunResult(RunStatus.UNSUPPORTED, log=str(error))
         compile_ms = _elapsed_ms(started)
         invalid = self._check_spirv()
         if invalid is not None:
@@ -204,13 +233,9 @@ class WgpuRunner:
         compute_pass.end()
         self.device.queue.submit([encoder.finish()])
         outputs = {
-            buffer.binding: unpack_buffer(
-                buffer.fields,
-                bytes(self.device.queue.read_buffer(gpu_buffer)),
-                runtime_lengths_of(buffer.fields, buffer.values),
-                buffer.layout,
-            )
-            for buffer, gpu_buffer in zip(buffers, bound.buffers, strict=True)
+            buffer.binding: self._read_back(buffer, resource)
+            for buffer, resource in zip(buffers, bound.resources, strict=True)
+            if buffer.texture is None or buffer.texture.kind is TextureKind.STORAGE
         }
         run_ms = _elapsed_ms(started)
         return self._ok(RunResult(RunStatus.OK, buffers=outputs), compile_ms, run_ms, "compute")
@@ -248,6 +273,8 @@ class WgpuRunner:
             )
         except ShaderRejected as error:
             return _rejected(error, _elapsed_ms(started))
+        except TexturesRefused as error:
+            return RunResult(RunStatus.UNSUPPORTED, log=str(error))
         compile_ms = _elapsed_ms(started)
         invalid = self._check_spirv()
         if invalid is not None:
@@ -317,8 +344,16 @@ class WgpuRunner:
         wgpu = self._wgpu
         glsl = language is Language.GLSL
         declared = glsl_buffer_kinds(source) if glsl else wgsl_buffer_kinds(source)
-        entries, layout_entries, gpu_buffers = [], [], []
+        accesses = {} if glsl else wgsl_image_accesses(source)
+        entries, layout_entries, resources = [], [], []
         for buffer in buffers:
+            if buffer.texture is not None:
+                access = accesses.get(buffer.binding, READ_WRITE)
+                texture, layout_entry = self._texture(buffer, access, stage)
+                resources.append(texture)
+                layout_entries.append(layout_entry)
+                entries.append({"binding": buffer.binding, "resource": texture.create_view()})
+                continue
             kind = declared.get(buffer.binding)
             if kind is None:  # not in the shader: any kind of the job's layout will do
                 kind = BufferKind.UNIFORM if buffer.uniform else BufferKind.STORAGE
@@ -328,7 +363,7 @@ class WgpuRunner:
             )
             data = _padded(pack_buffer(buffer.fields, buffer.values, buffer.layout))
             gpu_buffer = self.device.create_buffer_with_data(data=data, usage=usage)
-            gpu_buffers.append(gpu_buffer)
+            resources.append(gpu_buffer)
             layout_entries.append(
                 {"binding": buffer.binding, "visibility": stage, "buffer": {"type": kind.value}}
             )
@@ -338,13 +373,78 @@ class WgpuRunner:
                     "resource": {"buffer": gpu_buffer, "offset": 0, "size": len(data)},
                 }
             )
-        layout = self._guarded(
-            "pipeline", lambda: self.device.create_bind_group_layout(entries=layout_entries)
-        )
+        layout = self._layout(layout_entries, any(b.texture is not None for b in buffers))
         group = self._guarded(
             "pipeline", lambda: self.device.create_bind_group(layout=layout, entries=entries)
         )
-        return _Bound(layout, group, gpu_buffers)
+        return _Bound(layout, group, resources)
+
+    def _layout(self, entries: list[dict[str, Any]], textures: bool) -> Any:
+        """The bind group layout of `entries`. Refused with textures among them, the
+        device lacks what they need (TexturesRefused); without, a pipeline refusal."""
+        try:
+            return self._guarded(
+                "pipeline", lambda: self.device.create_bind_group_layout(entries=entries)
+            )
+        except ShaderRejected as error:
+            if textures:
+                raise TexturesRefused(f"wgpu refused the textures' bindings: {error}") from None
+            raise
+
+    def _texture(self, buffer: BufferInput, access: str, stage: int) -> tuple[Any, dict[str, Any]]:
+        """`buffer`'s texture with its texels written, and its bind group layout entry
+        (a storage texture's with `access`, what the shader declares)."""
+        texture = buffer.texture
+        assert texture is not None
+        usage = self._wgpu.TextureUsage
+        storage = texture.kind is TextureKind.STORAGE
+        try:
+            gpu_texture = self.device.create_texture(
+                size=(texture.width, texture.height, 1),
+                format=TEXEL_FORMATS[texture.element],
+                usage=usage.COPY_DST
+                | usage.COPY_SRC
+                | (usage.STORAGE_BINDING if storage else usage.TEXTURE_BINDING),
+            )
+        except self._wgpu.GPUError as error:
+            raise TexturesRefused(f"wgpu made no texture {texture.name}: {error}") from None
+        self.device.queue.write_texture(
+            {"texture": gpu_texture},
+            texel_bytes(texture, buffer.values[texture.name]),
+            {"bytes_per_row": 4 * texture.width, "rows_per_image": texture.height},
+            (texture.width, texture.height, 1),
+        )
+        entry: dict[str, Any] = {"binding": buffer.binding, "visibility": stage}
+        if storage:
+            entry["storage_texture"] = {
+                "access": access,
+                "format": TEXEL_FORMATS[texture.element],
+                "view_dimension": "2d",
+            }
+        else:
+            entry["texture"] = {
+                "sample_type": _SAMPLE_TYPES[texture.element],
+                "view_dimension": "2d",
+            }
+        return gpu_texture, entry
+
+    def _read_back(self, buffer: BufferInput, resource: Any) -> dict[str, Value]:
+        """A buffer's contents after the run, or a storage image's texels under its name."""
+        if buffer.texture is None:
+            return unpack_buffer(
+                buffer.fields,
+                bytes(self.device.queue.read_buffer(resource)),
+                runtime_lengths_of(buffer.fields, buffer.values),
+                buffer.layout,
+            )
+        texture: Texture = buffer.texture
+        # wgpu-py pads rows to WebGPU's 256-byte copy stride and strips the padding.
+        data = self.device.queue.read_texture(
+            {"texture": resource, "mip_level": 0, "origin": (0, 0, 0)},
+            {"offset": 0, "bytes_per_row": 4 * texture.width},
+            (texture.width, texture.height, 1),
+        )
+        return {texture.name: texels_from(texture, bytes(data))}
 
     def _probe_pipeline(self) -> None:
         """One trivial pipeline, so that the driver shows whether it dumps modules."""
