@@ -597,8 +597,8 @@ def _duration(text: str | None) -> float | None:
     default=None,
     help="Probability that a test gets 2D textures read by texelFetch and, in compute "
     "tests, r32ui/r32i images read by imageLoad and written by imageStore, their texels "
-    "recorded as inputs (generate/textures.py; not in WGSL); default: the generator's "
-    "(0, off for now).",
+    "recorded as inputs (generate/textures.py; WGSL: textureLoad/textureStore); default: "
+    "the generator's (0, off for now).",
 )
 @click.option(
     "--discard",

@@ -181,8 +181,8 @@ class SmithOptions:
     # 2D textures read by texelFetch and, in a compute shader, r32ui/r32i images read by
     # imageLoad and written by imageStore, their contents drawn from a stream of the
     # seed's own and recorded as test inputs. 0 gives the programs of before textures
-    # existed (no draw is made); `fuzz --textures P` turns it on. WGSL has none yet
-    # (LanguageProfile.textures).
+    # existed (no draw is made); `fuzz --textures P` turns it on. WGSL spells them
+    # textureLoad/textureStore (emit/wgsl_textures.py).
     texture_probability: float = 0.0
     # The probability that the program's run-time indices are bounded by clamp(i, 0, n-1)
     # rather than the SAFE_INDEX wrapper when it is reconditioned (ReconditionOptions.

@@ -8,7 +8,8 @@ ir/program.py). Images hold integers only: a float store would need the recondit
 bound the stored value as it bounds a float written to a buffer. A texel read is exact:
 texelFetch takes integer coordinates and level 0, so no filtering happens, and a float
 texture holds small integers. A read gives `gvec4(texel, 0, 0, 1)`, of which an
-expression of the texel's kind takes a component or a swizzle.
+expression of the texel's kind takes a component or a swizzle. The IR names the GLSL
+built-ins; WGSL spells them textureLoad and textureStore (emit/wgsl_textures.py).
 
 Coordinates are `ivec2(i, j)` of two indices drawn like array indices (in range or any
 integer expression); the reconditioner clamps them into the texture
