@@ -3,26 +3,36 @@ and imageStore spelled textureLoad and textureStore on `texture_2d` and
 `texture_storage_2d` variables whose access is what the program does, accepted by naga;
 the wgpu runner binds them with the access the shader declares and reads images back, so
 that hand-written and generated programs agree with the interpreter on wgpu-vk and
-wgpu-gl; with textures off the WGSL programs are those of before."""
+wgpu-gl; a WGSL texture test reduces and replays; with textures off the WGSL programs
+are those of before."""
 
 from __future__ import annotations
 
 import dataclasses
 import re
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
+from shadersmith.campaign.fuzz import CampaignOptions, prepare_test
+from shadersmith.case import load_test, write_test
+from shadersmith.case.regenerate import program_of
+from shadersmith.case.textures import recorded_textures
+from shadersmith.cli import main
 from shadersmith.emit.wgsl import emit_wgsl
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.ir.profile import GLSL450, WGSL
+from shadersmith.ir.program import TextureKind
 from shadersmith.oracle.metamorphic import same_output
+from shadersmith.reduce import reduced_directory
 from shadersmith.targets.job import Job
 from shadersmith.targets.jobs import job_from_program
 from shadersmith.targets.runners.wgpu_bindings import wgsl_image_accesses
 from shadersmith.targets.session import TargetSession
-from shadersmith.trial import prepare_generated
+from shadersmith.trial import judge, prepare_generated
 from tests.test_textures import _COMPUTE, _SIZES, _VALUES, _with_textures
 from tests.test_wgsl_emit import KNOWN_NAGA_DEFECTS, Naga
 
@@ -189,3 +199,25 @@ def test_generated_programs_with_textures_agree_on_wgpu(session: TargetSession) 
             got = results[target]
             assert got.ok, f"{name} {target}: {got.log[-500:]}"
             assert same_output(expected, got), f"{name} {target}"
+
+
+def test_a_wgsl_texture_test_reduces_keeping_its_image_and_replays(tmp_path: Path) -> None:
+    # Compute seed 7 stores `0u - (x % z)` with z = 0 to an image: naga's GLSL writer's
+    # `%` (a known bug) makes wgpu-gl store 0xFFFFFFFF where WGSL gives 0.
+    targets = ["wgpu-gl", "interp"]
+    item = prepare_test(7, CampaignOptions(targets=targets, profile=WGSL, generator=TEXTURES))
+    with TargetSession(targets) as running:
+        judged = judge(running.run(item.job), running.components())
+    (finding,) = judged.findings
+    directory = write_test(judged.recorded_in(item.test, finding), tmp_path / "7")
+    reduced = CliRunner().invoke(main, ["reduce", str(directory), "--time", "1m"])
+    assert f"signature {finding.signature}: kept" in reduced.output, reduced.output
+    test = load_test(reduced_directory(directory))
+    assert "textureStore(img_0, " in test.main_shader
+    # Its program is read from the reducer's GLSL text: the image comes from its inputs
+    # (before, an image uniform WGSL could not emit).
+    program, _, _ = program_of(test)
+    assert [t.kind for t in program.textures] == [TextureKind.STORAGE]
+    assert program.textures == recorded_textures(test.buffers)
+    replayed = CliRunner().invoke(main, ["replay", str(reduced_directory(directory))])
+    assert f"REPRODUCES: {finding.signature}" in replayed.output, replayed.output
