@@ -32,17 +32,17 @@ class BufferKind(enum.Enum):
 # either order (WGSL allows both); comments are removed before matching.
 _WGSL_GROUP = r"@\s*group\s*\(\s*(?P<g{n}>\d+)\s*\)"
 _WGSL_BINDING = r"@\s*binding\s*\(\s*(?P<b{n}>\d+)\s*\)"
-_WGSL_VAR = re.compile(
+_WGSL_ATTRIBUTES = (
     rf"(?:{_WGSL_GROUP.format(n=1)}\s*{_WGSL_BINDING.format(n=1)}"
     rf"|{_WGSL_BINDING.format(n=2)}\s*{_WGSL_GROUP.format(n=2)})"
-    r"\s*var\s*<\s*(?P<space>\w+)\s*(?:,\s*(?P<access>\w+)\s*)?>"
+)
+_WGSL_VAR = re.compile(
+    _WGSL_ATTRIBUTES + r"\s*var\s*<\s*(?P<space>\w+)\s*(?:,\s*(?P<access>\w+)\s*)?>"
 )
 _WGSL_COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 # `@group(0) @binding(5) var img: texture_storage_2d<r32uint, read_write>;`
 _WGSL_STORAGE_TEXTURE = re.compile(
-    rf"(?:{_WGSL_GROUP.format(n=1)}\s*{_WGSL_BINDING.format(n=1)}"
-    rf"|{_WGSL_BINDING.format(n=2)}\s*{_WGSL_GROUP.format(n=2)})"
-    r"\s*var\s+\w+\s*:\s*texture_storage_2d\s*<\s*\w+\s*,\s*(?P<access>\w+)\s*>"
+    _WGSL_ATTRIBUTES + r"\s*var\s+\w+\s*:\s*texture_storage_2d\s*<\s*\w+\s*,\s*(?P<access>\w+)\s*>"
 )
 # WGSL's access modes as a WebGPU storage texture binding names them.
 _STORAGE_TEXTURE_ACCESS = {"read": "read-only", "write": "write-only", "read_write": "read-write"}
