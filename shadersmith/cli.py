@@ -572,7 +572,8 @@ def _duration(text: str | None) -> float | None:
     type=FiniteRange(0, 1),
     default=None,
     help="Probability that a multi-invocation compute test gets counters updated by "
-    "atomicAdd/Min/Max/And/Or/Xor statements (generate/atomics.py; not in WGSL); "
+    "atomicAdd/Min/Max/And/Or/Xor statements (generate/atomics.py; in WGSL on "
+    "atomic<u32>/atomic<i32> fields, emit/wgsl_atomics.py); "
     "default: the generator's (0, off for now).",
 )
 @click.option(

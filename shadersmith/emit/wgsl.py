@@ -43,6 +43,13 @@ operators without parentheses (`a & b | c`, `a < b < c`).
 from __future__ import annotations
 
 from shadersmith.analysis.wgsl_constants import is_const_expression
+from shadersmith.emit.wgsl_atomics import (
+    Place,
+    counter_type_text,
+    counters,
+    is_atomic_call,
+    place_of,
+)
 from shadersmith.emit.wgsl_builtins import builtin_call
 from shadersmith.emit.wgsl_textures import texture_declaration
 from shadersmith.emit.wgsl_types import (
@@ -138,6 +145,8 @@ class _Emitter:
         self.writes_back: dict[str, tuple[bool, ...]] = {
             f.name: tuple(p.qualifier.writes_back for p in f.params) for f in program.functions
         }
+        # Fields and shared variables that atomics update, declared atomic (wgsl_atomics.py).
+        self.counters = counters(program)
 
     # ------------------------------------------------------------------ output
 
@@ -147,6 +156,10 @@ class _Emitter:
     # ------------------------------------------------------------- expressions
 
     def expr(self, expr: Expression) -> str:
+        if self.counters and self.is_counter_element(expr):
+            return f"atomicLoad({self.address(expr)})"
+        if self.counters and place_of(expr) in self.counters:
+            raise WGSLEmitError("a whole atomic array as a value: WGSL cannot load one")
         if isinstance(expr, Literal):
             return literal_text(expr)
         if isinstance(expr, VariableRef):
@@ -174,6 +187,9 @@ class _Emitter:
         if isinstance(expr, Member):
             return f"{self.postfix_base(expr.base)}.{expr.field}"
         if isinstance(expr, Call):
+            if is_atomic_call(expr):
+                rest = "".join(f", {self.arg(a)}" for a in expr.args[1:])
+                return f"{expr.callee}({self.address(expr.args[0])}{rest})"
             if expr.kind is CallKind.BUILTIN:
                 return builtin_call(expr, self.arg, self.operand)
             return self.user_call(expr)
@@ -184,6 +200,28 @@ class _Emitter:
                 f"{type(expr).__name__} inside an expression: WGSL has no side effects there"
             )
         raise TypeError(f"not an expression: {expr!r}")
+
+    def is_counter_element(self, expr: Expression) -> bool:
+        """Whether `expr` is an element of a counter (or a scalar counter itself)."""
+        base = expr.base if isinstance(expr, Index) else expr
+        return isinstance(expr.type, ScalarType) and place_of(base) in self.counters
+
+    def address(self, element: Expression) -> str:
+        """`&buf.c[i]`: a pointer to a counter element, for the atomic built-ins."""
+        base = element.base if isinstance(element, Index) else element
+        if isinstance(base, VariableRef):
+            text = self.field_paths.get(base.name, base.name)
+        elif isinstance(base, Member) and isinstance(base.base, VariableRef):
+            text = f"{base.base.name}.{base.field}"
+        else:
+            raise WGSLEmitError("an atomic on something other than a counter element")
+        if isinstance(element, Index):
+            text += f"[{self.expr(element.index)}]"
+        return f"&{text}"
+
+    def member_type(self, place: Place, type_: Type) -> str:
+        """A block field's or shared variable's type: with atomic elements if a counter."""
+        return counter_type_text(type_) if place in self.counters else type_text(type_)
 
     def user_call(self, call: Call) -> str:
         writes_back = self.writes_back.get(call.callee, ())
@@ -354,7 +392,7 @@ class _Emitter:
                 return f"{target}{expr.op.token}"
             one = _one(type_)
             return f"{target} {'+=' if expr.op.is_increment else '-='} {one}"
-        if isinstance(expr, Call) and expr.kind is CallKind.USER:
+        if isinstance(expr, Call) and (expr.kind is CallKind.USER or is_atomic_call(expr)):
             return self.expr(expr)
         if isinstance(expr, Call) and expr.callee == "barrier":
             return "workgroupBarrier()"
@@ -365,6 +403,8 @@ class _Emitter:
         return f"_ = {self.expr(expr)}"
 
     def assignment(self, expr: Assign) -> str:
+        if self.counters and self.is_counter_element(expr.target) and expr.op is AssignOp.ASSIGN:
+            return f"atomicStore({self.address(expr.target)}, {self.expr(expr.value)})"
         target = self.lvalue(expr.target)
         if expr.op is AssignOp.ASSIGN:
             return f"{target} = {self.expr(expr.value)}"
@@ -379,6 +419,8 @@ class _Emitter:
     def lvalue(self, target: Expression) -> str:
         if isinstance(target, Swizzle) and len(target.components) > 1:
             raise WGSLEmitError("WGSL cannot assign to a multi-component swizzle")
+        if self.counters and self.is_counter_element(target):
+            raise WGSLEmitError("a compound update of an atomic counter: only atomics do that")
         return self.expr(target)
 
     def statement(self, stmt: Statement) -> None:
@@ -579,7 +621,12 @@ class _Emitter:
                 check_uniform_layout(field.type)
         self.line(f"struct {buffer.block_name} {{")
         for field in buffer.fields:
-            self.line(f"{INDENT}{field.name}: {type_text(field.type)},")
+            place = (
+                (field.name,)
+                if buffer.instance_name is None
+                else (buffer.instance_name, field.name)
+            )
+            self.line(f"{INDENT}{field.name}: {self.member_type(place, field.type)},")
         self.line("}")
         name = buffer.instance_name
         if name is None:
@@ -666,7 +713,9 @@ class _Emitter:
         for output in program.outputs:
             self.line(f"var<private> {output.name}: {type_text(output.type)};")
         for shared in program.shared:
-            self.line(f"var<workgroup> {shared.name}: {type_text(shared.type)};")
+            self.line(
+                f"var<workgroup> {shared.name}: {self.member_type((shared.name,), shared.type)};"
+            )
         for decl in program.globals:
             self.module_global(decl)
         for function in program.functions:

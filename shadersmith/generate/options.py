@@ -164,8 +164,8 @@ class SmithOptions:
     # through atomicAdd/Min/Max/And/Or/Xor statements whose returned old value is
     # discarded, one commutative operation per element, so that the final values do not
     # depend on the order of the invocations. 0 gives the programs of before atomics
-    # existed (no draw is made); `fuzz --atomics P` turns it on. WGSL has none
-    # (LanguageProfile.atomics).
+    # existed (no draw is made); `fuzz --atomics P` turns it on. WGSL declares the
+    # counters atomic (emit/wgsl_atomics.py).
     atomic_probability: float = 0.0
     # Subgroup operations (generate/subgroups.py): the probability that a multi-invocation
     # compute program assigns values of GL_KHR_shader_subgroup operations (basic, vote,

@@ -74,9 +74,9 @@ class LanguageProfile:
     # neither for structs (its `select` takes scalars and vectors only).
     struct_comparison: bool = True
     struct_selection: bool = True
-    # atomicAdd & co. on a plain uint/int buffer element (GLSL, ESSL 3.10); WGSL's atomic
-    # built-ins take only `atomic<u32>`/`atomic<i32>` variables, which the generator does
-    # not declare, so it makes no atomics there.
+    # atomicAdd & co. on a uint/int buffer or shared element (GLSL, ESSL 3.10; WGSL, whose
+    # emitter declares the elements that atomics update `atomic<u32>`/`atomic<i32>` and
+    # passes their addresses: emit/wgsl_atomics.py).
     atomics: bool = True
     # GL_KHR_shader_subgroup's built-ins (GLSL, ESSL 3.10); WGSL's subgroup built-ins need
     # a device feature and are not emitted yet, so the generator makes none there.
@@ -138,7 +138,6 @@ WGSL = LanguageProfile(
     vertex_stage=False,
     struct_comparison=False,
     struct_selection=False,
-    atomics=False,
     subgroups=False,
     loop_continuing=True,
     pointer_parameters=True,
