@@ -582,8 +582,8 @@ def _duration(text: str | None) -> float | None:
     default=None,
     help="Probability that a multi-invocation compute test assigns subgroup operations "
     "(basic, vote, arithmetic, ballot) in uniform control flow, run at a recorded subgroup "
-    "size; targets of another size, and GL, sit it out (generate/subgroups.py; not in "
-    "WGSL); default: the generator's (0, off for now).",
+    "size; targets of another size, and GL, sit it out (generate/subgroups.py; WGSL's on "
+    "wgpu-vk too); default: the generator's (0, off for now).",
 )
 @click.option(
     "--vertex-stage",

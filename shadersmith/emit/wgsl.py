@@ -16,6 +16,8 @@ WGSLEmitError rather than emit something else. Lowerings, each meaning what the 
 - GLSL's built-in variables are private variables that the entry point fills from its
   `@builtin` parameters before it calls the program's `main` (named `_ss_main`), and a
   fragment's `_color` output is returned from there at `@location(0)`;
+- subgroup built-ins are WGSL's where it has them and helper functions of the module
+  otherwise (wgsl_subgroups.py);
 - storage blocks are `var<storage, read|read_write>` of a struct named after the block,
   uniform blocks `var<uniform>` (see wgsl_types.py for the layouts); a block without an
   instance name gets the variable `_ss_<block>`, and its fields are reached through it;
@@ -51,6 +53,7 @@ from shadersmith.emit.wgsl_atomics import (
     place_of,
 )
 from shadersmith.emit.wgsl_builtins import builtin_call
+from shadersmith.emit.wgsl_subgroups import LANE, helper_functions, reads_lane
 from shadersmith.emit.wgsl_textures import texture_declaration
 from shadersmith.emit.wgsl_types import (
     WGSLEmitError,
@@ -124,6 +127,8 @@ _BUILTIN_INPUTS: dict[str, tuple[str, Type]] = {
     "gl_WorkGroupID": ("workgroup_id", VectorType(ScalarKind.UINT, 3)),
     "gl_NumWorkGroups": ("num_workgroups", VectorType(ScalarKind.UINT, 3)),
     "gl_FragCoord": ("position", VectorType(ScalarKind.FLOAT, 4)),
+    "gl_SubgroupSize": ("subgroup_size", ScalarType(ScalarKind.UINT)),
+    LANE: ("subgroup_invocation_id", ScalarType(ScalarKind.UINT)),
 }
 # WGSL's swizzle letters: xyzw and rgba (no stpq).
 _SWIZZLE_LETTERS = "xyzw"
@@ -718,6 +723,9 @@ class _Emitter:
             )
         for decl in program.globals:
             self.module_global(decl)
+        for helper in helper_functions(program):
+            self.line("")
+            self.lines.extend(helper.splitlines())
         for function in program.functions:
             self.line("")
             name = ENTRY_BODY if function.name == "main" else function.name
@@ -789,6 +797,8 @@ def _written_names(function: Function, writes_back: dict[str, tuple[bool, ...]])
 def _builtins_read(program: Program) -> list[str]:
     """GLSL built-in inputs the program names, in a fixed order."""
     named = {node.name for node in iter_nodes(program) if isinstance(node, VariableRef)}
+    if reads_lane(program):  # a subgroup built-in spelled with the lane (wgsl_subgroups)
+        named.add(LANE)
     return [name for name in _BUILTIN_INPUTS if name in named]
 
 

@@ -15,13 +15,16 @@ generator and the reconditioner use has a WGSL counterpart, with these differenc
 - `transpose`, `determinant` and `distance` are spelled alike; `matrixCompMult` and
   `outerProduct` have no counterpart (the WGSL profile lists them as missing);
 - texelFetch, imageLoad and imageStore are textureLoad and textureStore (wgsl_textures.py).
-The void synchronisation built-ins are statements (see wgsl.py).
+The void synchronisation built-ins are statements (see wgsl.py); the subgroup built-ins
+are wgsl_subgroups.py's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from shadersmith.analysis.subgroups import EXTENSION_OF
+from shadersmith.emit.wgsl_subgroups import subgroup_call
 from shadersmith.emit.wgsl_textures import TEXTURE_BUILTINS, texture_call
 from shadersmith.emit.wgsl_types import WGSLEmitError, type_text, with_kind
 from shadersmith.ir.expressions import Call, Expression
@@ -73,6 +76,8 @@ def builtin_call(call: Call, text: Text, operand: Text) -> str:
     that an operator applies to (parenthesised unless primary)."""
     name = call.callee
     args = call.args
+    if name in EXTENSION_OF:
+        return subgroup_call(call, text)
     if name in _RENAMED:
         return f"{_RENAMED[name]}({', '.join(text(a) for a in args)})"
     if name in ("min", "max", "clamp"):

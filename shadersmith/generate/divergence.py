@@ -332,7 +332,7 @@ class DivergenceDriver:
     def subgroup(self, gen: StatementGenerator) -> Statement | None:
         """A subgroup operation's value assigned at a uniform point (generate/subgroups.py)."""
         assert isinstance(self.layout, InvocationLayout), "fragments have no subgroups here"
-        stmt = subgroup_statement(gen, self.layout.group_size)
+        stmt = subgroup_statement(gen, self.layout.local_size)
         if stmt is not None:
             self.used_subgroups = True
         return stmt

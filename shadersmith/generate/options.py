@@ -171,7 +171,7 @@ class SmithOptions:
     # compute program assigns values of GL_KHR_shader_subgroup operations (basic, vote,
     # arithmetic, ballot) at uniform points of main, and records the subgroup size its
     # test runs at. 0 gives the programs of before subgroups existed (no draw is made);
-    # `fuzz --subgroups P` turns it on. WGSL has none (LanguageProfile.subgroups).
+    # `fuzz --subgroups P` turns it on. WGSL's are spelled by emit/wgsl_subgroups.py.
     subgroup_probability: float = 0.0
     # The subgroup size every subgroup program runs at: 0 draws 4 or 8 per program (the
     # sizes of SwiftShader and of lavapipe, generate/subgroups.SUBGROUP_SIZES); another

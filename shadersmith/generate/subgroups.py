@@ -10,6 +10,10 @@ records the size it is run at (GeneratedProgram.subgroup_size, drawn here), the
 interpreter models it (interp/subgroups.py), and a target of another size sits the test
 out (targets/chains.subgroup_size_refused).
 
+WGSL (LanguageProfile.missing_builtins) has no inclusive or exclusive Min, Max, And, Or
+or Xor: such a draw is the reduction there; the other built-ins it lacks the WGSL emitter
+spells with those it has (emit/wgsl_subgroups.py).
+
 Integers only: a float reduction is rounded in the driver's order. subgroupBroadcast's
 lane is a constant below the number of active lanes of every subgroup, whatever the size
 (`broadcast_lanes`); subgroupBallotFindLSB/MSB, undefined on an empty ballot, are left out.
@@ -56,6 +60,9 @@ SUBGROUP_STATEMENT = 0.15
 _UVEC4 = VectorType(ScalarKind.UINT, 4)
 _ARITHMETIC = ("Add", "Mul", "Min", "Max", "And", "Or", "Xor")
 _SCANS = ("", "Inclusive", "Exclusive")
+# The ballot's readers that a language without the lane (WGSL in a work group of more
+# than one row: emit/wgsl_subgroups.py spells these with it) reads otherwise.
+_LANE_USES = {"inclusive": "count", "exclusive": "count", "inverse": "extract"}
 FORMS = ("arithmetic", "vote", "elect", "broadcast", "broadcast_first", "ballot")
 
 
@@ -89,13 +96,22 @@ def _lane() -> Expression:
     return VariableRef(UINT, "gl_SubgroupInvocationID")
 
 
-def _spread(gen: StatementGenerator, type_: ScalarType) -> Expression:
-    """A value of `type_` that usually differs between the lanes."""
+def lane_readable(profile: LanguageProfile, local_size: tuple[int, int, int]) -> bool:
+    """Whether a program of `local_size` may read gl_SubgroupInvocationID
+    (LanguageProfile.subgroup_lane_in_rows)."""
+    _, y, z = local_size
+    return profile.subgroup_lane_in_rows or y * z == 1
+
+
+def _spread(gen: StatementGenerator, type_: ScalarType, lane: bool) -> Expression:
+    """A value of `type_` that usually differs between the lanes; the lane among its
+    sources where it may be read."""
     value = gen.exprs.expression(type_)
     draw = gen.rng.random()
     if draw < 0.3:
         return value
-    source: Expression = _lane() if draw < 0.7 else VariableRef(UINT, "gl_LocalInvocationIndex")
+    index = VariableRef(UINT, "gl_LocalInvocationIndex")
+    source: Expression = _lane() if draw < 0.7 and lane else index
     if type_ == BOOL:
         bit = Binary(UINT, BinaryOp.BIT_AND, source, Literal(UINT, gen.rng.choice((1, 2, 3))))
         return Binary(BOOL, BinaryOp.NE, bit, Literal(UINT, 0))
@@ -107,27 +123,43 @@ def _call(type_: ScalarType | VectorType, name: str, *args: Expression) -> Call:
     return Call(type_, name, tuple(args), CallKind.BUILTIN)
 
 
-def subgroup_value(gen: StatementGenerator, group_size: int) -> tuple[Expression, str]:
+def subgroup_value(
+    gen: StatementGenerator, local_size: tuple[int, int, int]
+) -> tuple[Expression, str]:
     """A subgroup operation's value (int, uint or bool) and its form's label."""
     rng = gen.rng
+    x, y, z = local_size
+    group_size = x * y * z
+    has_lane = lane_readable(gen.profile, local_size)
+
+    def spread(type_: ScalarType) -> Expression:
+        return _spread(gen, type_, has_lane)
+
     form = rng.choice(FORMS)
     integer = rng.choice((INT, UINT))
     if form == "arithmetic":
-        name = f"subgroup{rng.choice(_SCANS)}{rng.choice(_ARITHMETIC)}"
-        return _call(integer, name, _spread(gen, integer)), form
+        scan, op = rng.choice(_SCANS), rng.choice(_ARITHMETIC)
+        name = f"subgroup{scan}{op}"
+        if name in gen.profile.missing_builtins:
+            # A scan the language lacks (WGSL scans only Add and Mul): the reduction,
+            # with no further draw, so the other languages' programs stay as they were.
+            name = f"subgroup{op}"
+        return _call(integer, name, spread(integer)), form
     if form == "vote":
         name = rng.choice(("subgroupAll", "subgroupAny", "subgroupAllEqual"))
-        operand = _spread(gen, rng.choice((BOOL, integer)) if name.endswith("Equal") else BOOL)
+        operand = spread(rng.choice((BOOL, integer)) if name.endswith("Equal") else BOOL)
         return _call(BOOL, name, operand), form
     if form == "elect":
         return _call(BOOL, "subgroupElect"), form
     if form == "broadcast_first":
-        return _call(integer, "subgroupBroadcastFirst", _spread(gen, integer)), form
+        return _call(integer, "subgroupBroadcastFirst", spread(integer)), form
     if form == "broadcast":
         lane = Literal(UINT, rng.randrange(broadcast_lanes(group_size)))
-        return _call(integer, "subgroupBroadcast", _spread(gen, integer), lane), form
-    ballot = _call(_UVEC4, "subgroupBallot", _spread(gen, BOOL))
+        return _call(integer, "subgroupBroadcast", spread(integer), lane), form
+    ballot = _call(_UVEC4, "subgroupBallot", spread(BOOL))
     use = rng.choice(("count", "inclusive", "exclusive", "inverse", "extract", "word"))
+    if not has_lane and use in _LANE_USES:
+        use = _LANE_USES[use]
     if use == "inverse":
         return _call(BOOL, "subgroupInverseBallot", ballot), f"{form}_{use}"
     if use == "extract":
@@ -143,10 +175,12 @@ def subgroup_value(gen: StatementGenerator, group_size: int) -> tuple[Expression
     return _call(UINT, name, ballot), f"{form}_{use}"
 
 
-def subgroup_statement(gen: StatementGenerator, group_size: int) -> Statement | None:
+def subgroup_statement(
+    gen: StatementGenerator, local_size: tuple[int, int, int]
+) -> Statement | None:
     """`target = value;` (or `+=`/`^=` on integers) with a subgroup operation's value,
     or None where no variable of its type can be written."""
-    value, form = subgroup_value(gen, group_size)
+    value, form = subgroup_value(gen, local_size)
     assert isinstance(value.type, ScalarType)
     target = gen.exprs.lvalue(value.type, 0)
     if target is None:

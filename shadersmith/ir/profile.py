@@ -78,9 +78,13 @@ class LanguageProfile:
     # emitter declares the elements that atomics update `atomic<u32>`/`atomic<i32>` and
     # passes their addresses: emit/wgsl_atomics.py).
     atomics: bool = True
-    # GL_KHR_shader_subgroup's built-ins (GLSL, ESSL 3.10); WGSL's subgroup built-ins need
-    # a device feature and are not emitted yet, so the generator makes none there.
+    # GL_KHR_shader_subgroup's built-ins (GLSL, ESSL 3.10) or WGSL's (the `subgroups`
+    # device feature; emit/wgsl_subgroups.py spells them), in compute programs.
     subgroups: bool = True
+    # gl_SubgroupInvocationID (the lane) in a work group of more than one row; naga 29
+    # takes WGSL's @builtin(subgroup_invocation_id) only where the work group size is
+    # (x, 1, 1), so there the generator reads the lane only in such work groups.
+    subgroup_lane_in_rows: bool = True
     # 2D textures read by texelFetch and images by imageLoad/imageStore (generate/
     # textures.py): GLSL, and WGSL's textureLoad/textureStore (emit/wgsl_textures.py).
     textures: bool = True
@@ -111,7 +115,13 @@ GLSL330 = LanguageProfile(
 # interpreter does too in WGSL mode), no do-while (the emitter could spell one as
 # `loop { ... continuing { break if } }`, but the generator need not make it).
 # uaddCarry, usubBorrow, umulExtended and imulExtended have no WGSL counterpart, nor have
-# matrixCompMult and outerProduct.
+# matrixCompMult and outerProduct, nor the subgroup scans other than of Add and Mul
+# (WGSL's subgroupInclusiveAdd & co.; naga 29 has no others).
+_WGSL_MISSING_SCANS = frozenset(
+    f"subgroup{scan}{op}"
+    for scan in ("Inclusive", "Exclusive")
+    for op in ("Min", "Max", "And", "Or", "Xor")
+)
 WGSL = LanguageProfile(
     name="wgsl",
     language=Language.WGSL,
@@ -130,7 +140,8 @@ WGSL = LanguageProfile(
             "matrixCompMult",
             "outerProduct",
         }
-    ),
+    )
+    | _WGSL_MISSING_SCANS,
     strict_constant_evaluation=True,
     uniform_arrays_of_wide_vectors_only=True,
     matrix_constructor_conversions=False,
@@ -138,7 +149,7 @@ WGSL = LanguageProfile(
     vertex_stage=False,
     struct_comparison=False,
     struct_selection=False,
-    subgroups=False,
+    subgroup_lane_in_rows=False,
     loop_continuing=True,
     pointer_parameters=True,
 )

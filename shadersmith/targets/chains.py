@@ -86,11 +86,16 @@ def subgroup_size_refused(
 
 
 _LOCAL_SIZE = re.compile(r"local_size_([xyz])\s*=\s*(\d+)")
+_WORKGROUP_SIZE = re.compile(r"@workgroup_size\(\s*(\d+)(?:\s*,\s*(\d+))?(?:\s*,\s*(\d+))?")
 
 
 def _local_size(job: Job) -> tuple[int, int, int]:
     """A compute job's work group size, read from its text (a worker's job may come
-    without its IR)."""
+    without its IR): GLSL's `local_size_x = 5`, WGSL's `@workgroup_size(5, 2, 1)`."""
+    wgsl = _WORKGROUP_SIZE.search(job.source)
+    if wgsl is not None:
+        x, y, z = (int(n) if n else 1 for n in wgsl.groups())
+        return (x, y, z)
     given = {axis: int(n) for axis, n in _LOCAL_SIZE.findall(job.source)}
     return (given.get("x", 1), given.get("y", 1), given.get("z", 1))
 

@@ -20,7 +20,12 @@ import re
 from typing import TYPE_CHECKING
 
 from shadersmith.ir.profile import Language
-from shadersmith.targets.chains import ChainTarget, gl_components, job_language_refused
+from shadersmith.targets.chains import (
+    ChainTarget,
+    gl_components,
+    job_language_refused,
+    subgroup_size_refused,
+)
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult, RunStatus
 from shadersmith.targets.runners.gl_runner import llvm_version, mesa_version
@@ -57,9 +62,14 @@ def wgpu_target(name: str, build: WgpuBuild, newest: bool = False) -> ChainTarge
     if expected is not None:
         latest.check_mesa(versions["description"], expected)
     components = wgpu_components(backend, language, versions)
+    subgroup_size = runner.subgroup_size
+    # lavapipe cuts subgroups out of rows of the work group, as chains.vulkan_target says.
+    rows = "llvmpipe" in versions["device"]
 
     def run(job: Job) -> RunResult:
-        refused = job_language_refused(name, job, language)
+        refused = job_language_refused(name, job, language) or subgroup_size_refused(
+            name, job, subgroup_size, rows
+        )
         if refused is not None:
             return refused
         if job.stage == "compute":
@@ -68,6 +78,9 @@ def wgpu_target(name: str, build: WgpuBuild, newest: bool = False) -> ChainTarge
             result = runner.run_fragment(
                 job.source, job.width, job.height, job.buffers, job.integer_image, language
             )
+        if job.subgroup_size is not None:
+            # The run parameter the result holds for, in the run's record.
+            result.log = f"subgroup size {subgroup_size}\n{result.log}".rstrip()
         return _name_failure(result, backend, language)
 
     return ChainTarget(name, components, run, extra_versions=versions)

@@ -79,6 +79,14 @@ fn main(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
 """
 
 PROBE_SHADER = "@compute @workgroup_size(1)\nfn main() {}\n"
+# Writes the size of its subgroup (subgroup_size()).
+SUBGROUP_PROBE_SHADER = """
+@group(0) @binding(0) var<storage, read_write> size: u32;
+@compute @workgroup_size(1)
+fn main(@builtin(subgroup_size) s: u32) {
+    size = s;
+}
+"""
 
 # A sampled texture's binding sample type, by its texels' kind.
 _SAMPLE_TYPES = {
@@ -168,6 +176,7 @@ class WgpuRunner:
             required_features=features, required_limits=dict(adapter.limits)
         )
         self._vertex_module: Any = None
+        self.subgroup_size = self._measured_subgroup_size()
         if self.glsl_dump is not None:
             self.glsl_dump.take()  # wgpu's own shaders, made as the device starts
         if self.spirv_dump is not None:
@@ -450,6 +459,32 @@ class WgpuRunner:
         """One trivial pipeline, so that the driver shows whether it dumps modules."""
         module = self.device.create_shader_module(label="probe", code=PROBE_SHADER)
         self.device.create_compute_pipeline(layout="auto", compute={"module": module})
+
+    def _measured_subgroup_size(self) -> int | None:
+        """The size of the device's compute subgroups, or None where it has no `subgroup`
+        feature. wgpu cannot ask for a size, and wgpu-py 0.32's adapter info gives none
+        (its `stackgroup_min_size`/`_max_size` are WebGPU's defaults, 4 and 128): a probe
+        shader reads it (lavapipe: 8 on hosts with 256-bit vectors). Run as the device
+        starts, before the dumps are taken, so that no run's dump holds it."""
+        if "subgroup" not in self.device.features:
+            return None
+        wgpu = self._wgpu
+        module = self.device.create_shader_module(label="subgroups", code=SUBGROUP_PROBE_SHADER)
+        pipeline = self.device.create_compute_pipeline(layout="auto", compute={"module": module})
+        usage = wgpu.BufferUsage.STORAGE | wgpu.BufferUsage.COPY_SRC
+        buffer = self.device.create_buffer_with_data(data=bytes(4), usage=usage)
+        group = self.device.create_bind_group(
+            layout=pipeline.get_bind_group_layout(0),
+            entries=[{"binding": 0, "resource": {"buffer": buffer, "offset": 0, "size": 4}}],
+        )
+        encoder = self.device.create_command_encoder()
+        compute_pass = encoder.begin_compute_pass()
+        compute_pass.set_pipeline(pipeline)
+        compute_pass.set_bind_group(0, group)
+        compute_pass.dispatch_workgroups(1, 1, 1)
+        compute_pass.end()
+        self.device.queue.submit([encoder.finish()])
+        return int.from_bytes(bytes(self.device.queue.read_buffer(buffer)), "little") or None
 
     def _fullscreen_vertex_module(self) -> Any:
         if self._vertex_module is None:
