@@ -22,7 +22,7 @@ from shadersmith.generate.options import options_from_dict, options_to_dict
 from shadersmith.generate.smith import GeneratedProgram, SmithOptions, generate
 from shadersmith.generate.subgroups import broadcast_lanes
 from shadersmith.interp import UBCategory, UndefinedBehaviour, run_compute
-from shadersmith.ir.profile import GLSL450, WGSL
+from shadersmith.ir.profile import GLSL450
 from shadersmith.ir.values import BufferValues, Value
 from shadersmith.oracle.metamorphic import same_output
 from shadersmith.targets.job import Job
@@ -175,7 +175,6 @@ def test_generated_subgroup_programs_record_their_size_and_forms() -> None:
     for g in generated:
         assert "#extension GL_KHR_shader_subgroup_basic : require" in emit_glsl(g.program)
     for seed in range(10):
-        assert generate(seed, SUBGROUPS, WGSL).subgroup_size is None
         single = dataclasses.replace(SUBGROUPS, multi_invocation_probability=0.0)
         assert generate(seed, single).subgroup_size is None
 
