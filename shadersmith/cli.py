@@ -590,7 +590,8 @@ def _duration(text: str | None) -> float | None:
     type=FiniteRange(0, 1),
     default=None,
     help="Probability that a fragment test gets a generated vertex shader that passes it "
-    "flat varyings (generate/vertex_stage.py; GLSL only); default: the generator's (0, off).",
+    "flat varyings (generate/vertex_stage.py; in WGSL a module of its own); default: the "
+    "generator's (0, off).",
 )
 @click.option(
     "--textures",

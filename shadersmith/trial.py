@@ -29,7 +29,7 @@ from shadersmith.case import (
 )
 from shadersmith.case.build import generator_provenance
 from shadersmith.case.regenerate import program_of, vertex_program_of
-from shadersmith.case.testcase import VERTEX_FILE, shader_file
+from shadersmith.case.testcase import shader_file, vertex_file
 from shadersmith.generate.smith import GeneratedProgram
 from shadersmith.ir.profile import Language, LanguageProfile
 from shadersmith.ir.program import Program
@@ -116,7 +116,7 @@ def prepare_program(
         vertex = _vertex_after(steps, vertex, values)
         job = with_vertex_stage(job, vertex, profile)
         assert job.vertex_source is not None
-        test.shaders[VERTEX_FILE] = job.vertex_source
+        test.shaders[vertex_file(profile.language)] = job.vertex_source
     return PreparedTrial(test, job, program, values, vertex)
 
 

@@ -146,9 +146,11 @@ def _planted(name: str, base: str, plant: str, function: str, after: str | None 
 
 def planted_targets() -> list[Target]:
     """Every planted target: each rewrite and failure on GL and Vulkan, the pass-list
-    failure after vk-lavapipe-opt's spirv-opt."""
+    failure after vk-lavapipe-opt's spirv-opt, and `sub-to-add` on wgpu-vk (for WGSL
+    tests: the fragment module's text is rewritten, a vertex module's is not)."""
     bases = ("gl-llvmpipe", "vk-lavapipe")
     return [
+        _planted("planted-sub-to-add-wgpu-vk", "wgpu-vk", "sub-to-add", "rewrite_operator"),
         *(
             _planted(f"planted-{rewrite}-{base}", base, rewrite, "rewrite_operator")
             for rewrite in REWRITES

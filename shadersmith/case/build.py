@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from shadersmith.case import Provenance, TestCase, inputs_of
 from shadersmith.case.provenance import SMITH
-from shadersmith.case.testcase import VERTEX_FILE, shader_file
+from shadersmith.case.testcase import shader_file, vertex_file
 from shadersmith.emit import emit
 from shadersmith.generate.smith import GeneratedProgram, options_to_dict
 from shadersmith.ir.profile import LanguageProfile
@@ -27,7 +27,7 @@ def testcase_from_generated(generated: GeneratedProgram, profile: LanguageProfil
     stage = generated.program.stage.value
     shaders = {shader_file(stage, profile.language): emit(generated.program, profile)}
     if generated.vertex is not None:
-        shaders[VERTEX_FILE] = emit(generated.vertex, profile)
+        shaders[vertex_file(profile.language)] = emit(generated.vertex, profile)
     return TestCase(
         stage=stage,
         profile=profile.name,

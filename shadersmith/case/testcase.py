@@ -34,9 +34,18 @@ def reference_file(stage: str) -> str:
     return REFERENCE_FILE_BY_STAGE[stage]
 
 
-# A fragment test's generated vertex shader (generate/vertex_stage.py), in GLSL: the
-# runners' fixed full-screen one draws a test without it (every test recorded before).
+# A fragment test's generated vertex shader (generate/vertex_stage.py): the runners'
+# fixed full-screen one draws a test without it (every test recorded before). In GLSL
+# shader.vert; a WGSL pair is two modules, one per stage (emit/wgsl.py), the vertex one
+# vertex.wgsl beside shader.wgsl.
 VERTEX_FILE = "shader.vert"
+VERTEX_FILE_BY_LANGUAGE = {Language.WGSL: "vertex.wgsl"}
+
+
+def vertex_file(language: Language) -> str:
+    """The file name of a generated vertex shader in `language`."""
+    return VERTEX_FILE_BY_LANGUAGE.get(language, VERTEX_FILE)
+
 
 # A reduced test also holds its program before reconditioning (reduce/output.py).
 UNRECONDITIONED_FILE = "unreconditioned.comp"
@@ -82,7 +91,7 @@ class TestCase:
     @property
     def vertex_shader(self) -> str | None:
         """Its generated vertex shader's text; None: drawn by the fixed one."""
-        return self.shaders.get(VERTEX_FILE)
+        return self.shaders.get(vertex_file(self.language))
 
     @property
     def buffers(self) -> tuple[BufferSpec, ...]:

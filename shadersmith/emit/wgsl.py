@@ -1,4 +1,5 @@
-"""IR to WGSL text: compute shaders and the generator's fragment shaders.
+"""IR to WGSL text: compute shaders, the generator's fragment shaders and their generated
+vertex shaders (generate/vertex_stage.py).
 
 The emitter spells the IR as it is; the generator's WGSL profile (ir/profile.py) keeps out
 what WGSL cannot say, and what slips through (from a reducer or a mutator) raises
@@ -18,6 +19,13 @@ WGSLEmitError rather than emit something else. Lowerings, each meaning what the 
   fragment's `_color` output is returned from there at `@location(0)`;
 - subgroup built-ins are WGSL's where it has them and helper functions of the module
   otherwise (wgsl_subgroups.py);
+- a generated vertex shader is a module of its own (its names never meet the fragment
+  module's): its entry point sets `gl_VertexID` from `@builtin(vertex_index)` and returns
+  `gl_Position` at `@builtin(position)` and each flat varying at its `@location`, all
+  private variables that `_ss_main` writes; the fragment entry point takes the varyings
+  as `@location` parameters and copies them into private variables of their names
+  (read-only ones: the IR's fragment inputs). Both sides say `@interpolate(flat)`,
+  which WGSL requires for integers and the generator gives every varying;
 - storage blocks are `var<storage, read|read_write>` of a struct named after the block,
   uniform blocks `var<uniform>` (see wgsl_types.py for the layouts); a block without an
   instance name gets the variable `_ss_<block>`, and its fields are reached through it;
@@ -83,7 +91,17 @@ from shadersmith.ir.expressions import (
     root_variable,
 )
 from shadersmith.ir.operators import AssignOp, BinaryOp, UnaryOp
-from shadersmith.ir.program import Function, ParamQualifier, Program, Stage, StorageBuffer
+from shadersmith.ir.program import (
+    POSITION,
+    VERTEX_INDEX,
+    Function,
+    ParamQualifier,
+    Program,
+    Stage,
+    StageInput,
+    StageOutput,
+    StorageBuffer,
+)
 from shadersmith.ir.statements import (
     Block,
     Break,
@@ -129,7 +147,12 @@ _BUILTIN_INPUTS: dict[str, tuple[str, Type]] = {
     "gl_FragCoord": ("position", VectorType(ScalarKind.FLOAT, 4)),
     "gl_SubgroupSize": ("subgroup_size", ScalarType(ScalarKind.UINT)),
     LANE: ("subgroup_invocation_id", ScalarType(ScalarKind.UINT)),
+    VERTEX_INDEX: ("vertex_index", ScalarType(ScalarKind.INT)),
 }
+# Built-in values whose WGSL type is not the IR's: the entry point converts them.
+_BUILTIN_VALUE_TYPES: dict[str, Type] = {"vertex_index": ScalarType(ScalarKind.UINT)}
+# The struct a vertex shader's entry point returns.
+_VERTEX_OUTPUT = "_ss_VertexOutput"
 # WGSL's swizzle letters: xyzw and rgba (no stpq).
 _SWIZZLE_LETTERS = "xyzw"
 _JUMPS = (Break, Continue, Return, Discard)
@@ -666,13 +689,25 @@ class _Emitter:
         assignments = []
         for name in builtins:
             value, type_ = _BUILTIN_INPUTS[name]
-            params.append(f"@builtin({value}) _ss_{value}: {type_text(type_)}")
-            assignments.append(f"{name} = _ss_{value};")
+            given = _BUILTIN_VALUE_TYPES.get(value, type_)
+            params.append(f"@builtin({value}) _ss_{value}: {type_text(given)}")
+            assignments.append(f"{name} = {self.converted_text(given, type_, f'_ss_{value}')};")
+        for stage_input in program.inputs:
+            params.append(
+                f"{_varying(stage_input)} _ss_{stage_input.name}: {type_text(stage_input.type)}"
+            )
+            assignments.append(f"{stage_input.name} = _ss_{stage_input.name};")
         if program.stage is Stage.COMPUTE:
             x, y, z = program.local_size
             self.line(f"@compute @workgroup_size({x}, {y}, {z})")
             self.line(f"fn main({', '.join(params)}) {{")
             result = None
+        elif program.stage is Stage.VERTEX:
+            self.vertex_output()
+            self.line("@vertex")
+            self.line(f"fn main({', '.join(params)}) -> {_VERTEX_OUTPUT} {{")
+            fields = [POSITION, *(output.name for output in program.outputs)]
+            result = f"{_VERTEX_OUTPUT}({', '.join(fields)})"
         else:
             outputs = program.outputs
             if len(outputs) != 1 or outputs[0].location != 0:
@@ -690,15 +725,25 @@ class _Emitter:
         self.depth -= 1
         self.line("}")
 
+    def vertex_output(self) -> None:
+        """The struct a vertex entry point returns: the clip position, then the varyings."""
+        self.line(f"struct {_VERTEX_OUTPUT} {{")
+        self.line(f"{INDENT}@builtin(position) position: vec4<f32>,")
+        for output in self.program.outputs:
+            self.line(f"{INDENT}{_varying(output)} {output.name}: {type_text(output.type)},")
+        self.line("}")
+        self.line("")
+
     def emit(self) -> str:
         program = self.program
-        if program.blocks or program.uniforms or program.inputs or program.stage_layouts:
+        if program.blocks or program.uniforms or program.stage_layouts:
             raise WGSLEmitError(
-                "interface blocks, default uniforms and stage inputs of "
-                "real-world shaders have no WGSL emission yet"
+                "interface blocks and default uniforms of real-world shaders have no "
+                "WGSL emission yet"
             )
-        if program.stage not in (Stage.COMPUTE, Stage.FRAGMENT):
-            raise WGSLEmitError(f"stage {program.stage.value}")
+        if program.inputs and program.stage is not Stage.FRAGMENT:
+            raise WGSLEmitError(f"stage inputs of a {program.stage.value} shader")
+        builtins = _builtins_read(program)
         self.line("// Generated by shadersmith (WGSL).")
         for struct in program.structs:
             self.line("")
@@ -711,10 +756,14 @@ class _Emitter:
         for texture in program.textures:
             self.line(texture_declaration(texture, program))
         builtins = _builtins_read(program)
-        if builtins or program.outputs or program.shared or program.globals:
+        if builtins or program.outputs or program.shared or program.globals or program.inputs:
             self.line("")
         for name in builtins:
             self.line(f"var<private> {name}: {type_text(_BUILTIN_INPUTS[name][1])};")
+        for stage_input in program.inputs:
+            self.line(f"var<private> {stage_input.name}: {type_text(stage_input.type)};")
+        if program.stage is Stage.VERTEX:
+            self.line(f"var<private> {POSITION}: vec4<f32>;")
         for output in program.outputs:
             self.line(f"var<private> {output.name}: {type_text(output.type)};")
         for shared in program.shared:
@@ -792,6 +841,14 @@ def _written_names(function: Function, writes_back: dict[str, tuple[bool, ...]])
             if root is not None:
                 written.add(root)
     return written
+
+
+def _varying(varying: StageInput | StageOutput) -> str:
+    """A varying's attributes: its location, and flat interpolation (the only kind the
+    generator makes: every vertex gives the same value, generate/vertex_stage.py)."""
+    if varying.location is None or not varying.qualifiers.has("flat"):
+        raise WGSLEmitError(f"varying {varying.name}: only flat ones with a location here")
+    return f"@location({varying.location}) @interpolate(flat)"
 
 
 def _builtins_read(program: Program) -> list[str]:

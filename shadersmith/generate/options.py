@@ -157,7 +157,7 @@ class SmithOptions:
     # the fragment's uniform blocks and writes `flat` varyings (int, uint, float, vectors)
     # that the fragment program reads, the same at every vertex. Drawn from a stream of
     # the seed's own: 0 gives the programs of before (no draw is made); `fuzz
-    # --vertex-stage P` turns it on. WGSL gets none (LanguageProfile.vertex_stage).
+    # --vertex-stage P` turns it on, in GLSL and WGSL (LanguageProfile.vertex_stage).
     vertex_stage_probability: float = 0.0
     # Atomics (generate/atomics.py): the probability that a multi-invocation compute
     # program gets atomic counters, buffer elements that every invocation updates only

@@ -21,6 +21,9 @@ The pair's shape:
     void main() { vary_N = <literal>; ...; vertex_body();
                   gl_Position = <full-screen triangle from gl_VertexID>; }
 
+In WGSL the two programs are two modules, so that their names never meet (emit/wgsl.py
+spells the varyings as entry-point results and parameters).
+
 `main` gives every varying a value first, so an early `return` in `vertex_body` leaves
 none undefined. All draws come from streams of the seed's own: with
 `SmithOptions.vertex_stage_probability` 0 no draw is made and every program is the one
@@ -54,6 +57,7 @@ from shadersmith.ir.expressions import (
 from shadersmith.ir.operators import AssignOp, BinaryOp
 from shadersmith.ir.profile import LanguageProfile
 from shadersmith.ir.program import (
+    POSITION,
     VERTEX_INDEX,
     Function,
     Program,
@@ -76,7 +80,6 @@ from shadersmith.ir.types import (
 
 VARYING_PREFIX = "vary"
 BODY_FUNCTION = "vertex_body"
-POSITION = "gl_Position"
 FLAT = Qualifiers(words=("flat",))
 MAX_VARYINGS = 4
 # The vertex program is small beside the fragment one: it only has to give the

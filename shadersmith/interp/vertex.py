@@ -27,6 +27,7 @@ from shadersmith.interp.errors import InterpreterError
 from shadersmith.interp.program import CompiledProgram
 from shadersmith.interp.semantics import Language
 from shadersmith.ir.program import (
+    POSITION,
     VERTEX_INDEX,
     BufferAccess,
     BufferField,
@@ -38,7 +39,6 @@ from shadersmith.ir.program import (
 from shadersmith.ir.types import INT, ScalarKind, VectorType
 from shadersmith.ir.values import BufferValues, Value
 
-POSITION = "gl_Position"
 # Clip positions of the runners' fixed full-screen triangle (targets/runners/fullscreen.py:
 # (-1,-1), (3,-1), (-1,3)) as the generated vertex shader writes them, with w = 2 and depth
 # 0.5 (generate/vertex_stage.full_screen_position says why).

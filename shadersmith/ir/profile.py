@@ -67,8 +67,7 @@ class LanguageProfile:
     # `writeonly` (GLSL, ESSL); WGSL's storage buffers are only `read` or `read_write`.
     buffer_memory_qualifiers: bool = True
     # A fragment test may have a generated vertex shader with `flat` varyings
-    # (generate/vertex_stage.py). WGSL: not yet (its emitter has no stage inputs, and
-    # one module would have to hold both programs' names apart).
+    # (generate/vertex_stage.py); in WGSL it is a module of its own (emit/wgsl.py).
     vertex_stage: bool = True
     # Structs compare with `==` and `!=`, and `c ? s : t` selects one (GLSL); WGSL has
     # neither for structs (its `select` takes scalars and vectors only).
@@ -146,7 +145,6 @@ WGSL = LanguageProfile(
     uniform_arrays_of_wide_vectors_only=True,
     matrix_constructor_conversions=False,
     buffer_memory_qualifiers=False,
-    vertex_stage=False,
     struct_comparison=False,
     struct_selection=False,
     subgroup_lane_in_rows=False,

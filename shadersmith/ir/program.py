@@ -50,6 +50,9 @@ class Stage(enum.Enum):
 # The vertex index as a generated vertex shader's IR names it: GL's spelling; the GLSL
 # emitter maps it to Vulkan's gl_VertexIndex where glslang compiles for Vulkan.
 VERTEX_INDEX = "gl_VertexID"
+# The clip position a generated vertex shader's IR writes: GLSL's built-in output, which
+# the WGSL emitter declares and returns at `@builtin(position)`.
+POSITION = "gl_Position"
 
 
 class BufferAccess(enum.Enum):

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from shadersmith.case import Kind, Provenance, TestCase, TestCaseError
 from shadersmith.case.regenerate import program_of, unreconditioned_vertex_of, vertex_program_of
+from shadersmith.case.testcase import vertex_file
 from shadersmith.ir.profile import GLSL450, Language, LanguageProfile
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
@@ -68,17 +69,18 @@ def subject_from_test(
     signature and targets default to what the test recorded (campaign tests record
     their finding); a test without them needs them given.
 
-    A fragment test with a generated vertex shader (shader.vert) reduces its fragment
-    shader only: the vertex shader, rebuilt from the provenance the test was generated
-    (or reduced) from, runs unchanged with every candidate.
+    A fragment test with a generated vertex shader (shader.vert, WGSL's vertex.wgsl)
+    reduces its fragment shader only: the vertex shader, rebuilt from the provenance the
+    test was generated (or reduced) from, runs unchanged with every candidate.
     """
     vertex = None
     if test.vertex_shader is not None:
         vertex = unreconditioned_vertex_of(test.provenance)
         if vertex is None or vertex_program_of(test) is None:
             raise TestCaseError(
-                "the test's vertex shader (shader.vert) is not the one its provenance "
-                "generates (edited by hand?): reducing it needs its generator's provenance"
+                f"the test's vertex shader ({vertex_file(test.language)}) is not the one its "
+                "provenance generates (edited by hand?): reducing it needs its generator's "
+                "provenance"
             )
     finding = test.results.finding
     if signature is None:

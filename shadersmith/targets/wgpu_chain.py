@@ -76,7 +76,13 @@ def wgpu_target(name: str, build: WgpuBuild, newest: bool = False) -> ChainTarge
             result = runner.run_compute(job.source, job.buffers, job.groups, language)
         else:
             result = runner.run_fragment(
-                job.source, job.width, job.height, job.buffers, job.integer_image, language
+                job.source,
+                job.width,
+                job.height,
+                job.buffers,
+                job.integer_image,
+                language,
+                vertex_source=job.vertex_source,
             )
         if job.subgroup_size is not None:
             # The run parameter the result holds for, in the run's record.

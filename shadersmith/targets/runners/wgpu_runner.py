@@ -98,7 +98,7 @@ _SAMPLE_TYPES = {
 _EXPERIMENTAL = re.compile(r"ray-|acceleration-structure|cooperative-matrix|experimental")
 
 # naga's GLSL front-end takes the stage from wgpu-py's module label.
-_GLSL_STAGE_LABELS = {"compute": "comp", "fragment": "frag"}
+_GLSL_STAGE_LABELS = {"compute": "comp", "fragment": "frag", "vertex": "vert"}
 
 
 class ShaderRejected(Exception):
@@ -259,23 +259,33 @@ class WgpuRunner:
         blocks: Sequence[BufferInput] = (),
         integer: bool = False,
         language: Language = Language.WGSL,
+        vertex_source: str | None = None,
     ) -> RunResult:
         """Draw one full-screen triangle with the fragment shader `source` (writing
         location 0) into a width x height `rgba32uint` texture (`integer`) or `rgba8unorm`
         one and read it back, row r = fragment y r + 0.5. `blocks` are bound in group 0 at
-        their bindings; none is read back."""
+        their bindings, seen by both stages when `vertex_source` (a generated vertex
+        shader, in `language`, that draws the same triangle and reads the same blocks)
+        replaces the fixed one; none is read back."""
         wgpu = self._wgpu
         color_format = "rgba32uint" if integer else "rgba8unorm"
         texel_bytes = 16 if integer else 4
+        stages = wgpu.ShaderStage.FRAGMENT
+        if vertex_source is not None:
+            stages |= wgpu.ShaderStage.VERTEX
         started = time.perf_counter()
         try:
             module = self._module(source, "fragment", language)
-            bound = self._bind(blocks, source, language, wgpu.ShaderStage.FRAGMENT)
+            if vertex_source is None:
+                vertex = self._fullscreen_vertex_module()
+            else:
+                vertex = self._module(vertex_source, "vertex", language)
+            bound = self._bind(blocks, source, language, stages)
             pipeline = self._guarded(
                 "pipeline",
                 lambda: self.device.create_render_pipeline(
                     layout=self.device.create_pipeline_layout(bind_group_layouts=[bound.layout]),
-                    vertex={"module": self._fullscreen_vertex_module()},
+                    vertex={"module": vertex},
                     primitive={"topology": "triangle-list"},
                     fragment={"module": module, "targets": [{"format": color_format}]},
                 ),
