@@ -19,9 +19,13 @@ from shadersmith.emit import emit
 from shadersmith.front.glsl import parse_glsl
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.interp.defined import check_defined
+from shadersmith.ir.expressions import Binary, Literal, VariableRef
+from shadersmith.ir.operators import BinaryOp
 from shadersmith.ir.profile import GLSL450, WGSL, Language, LanguageProfile
+from shadersmith.ir.types import INT
 from shadersmith.oracle.metamorphic import same_output
 from shadersmith.reduce import reduce_subject, reduced_directory, subject_from_test, write_reduced
+from shadersmith.targets.chains import interp_target
 from shadersmith.targets.job import Job
 from shadersmith.targets.jobs import job_from_program, with_vertex_stage
 from shadersmith.targets.session import TargetSession
@@ -79,6 +83,18 @@ def test_reconditioned_wgsl_pairs_are_free_of_undefined_behaviour() -> None:
             vertex=trial.vertex,
             language=Language.WGSL,
         )
+
+
+def test_what_the_vertex_shader_evaluates_that_glsl_leaves_undefined_is_noted() -> None:
+    # naga's GLSL writer passes WGSL's `%` through to GLSL, undefined for a negative
+    # operand (oracle/known_bugs.py): the interpreter notes it in the vertex module too,
+    # so a wrong wgpu-gl image it causes is the known bug, not a new finding.
+    fragment = parse_glsl(FRAGMENT).program
+    k = VariableRef(INT, "k")
+    vertex = _vertex(fragment, vary_0=Binary(INT, BinaryOp.MOD, k, Literal(INT, -4)))
+    job = with_vertex_stage(job_from_program(fragment, VALUES, WGSL), vertex, WGSL)
+    result = interp_target().execute(job)
+    assert result.ok and "int % with a negative operand" in result.defined_by_wgsl_only
 
 
 def test_the_record_carries_the_vertex_module(tmp_path: Path) -> None:
