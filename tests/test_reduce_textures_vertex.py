@@ -20,7 +20,7 @@ from shadersmith.emit import emit
 from shadersmith.front.glsl import parse_glsl
 from shadersmith.front.glsl.known_textures import with_textures
 from shadersmith.generate.smith import SmithOptions, generate
-from shadersmith.ir.profile import GLSL450
+from shadersmith.ir.profile import GLSL450, LanguageProfile
 from shadersmith.ir.program import TextureKind
 from shadersmith.ir.types import ScalarKind
 from shadersmith.reduce import reduce_subject, reduced_directory, subject_from_test, write_reduced
@@ -100,11 +100,18 @@ def test_a_fragment_candidate_must_keep_what_the_vertex_shader_reads_and_writes(
 # ------------------------------------------------------------------ end to end
 
 
-def _record(seed: int, options: SmithOptions, targets: list[str], wanted: str, out: Path) -> Path:
+def _record(
+    seed: int,
+    options: SmithOptions,
+    targets: list[str],
+    wanted: str,
+    out: Path,
+    profile: LanguageProfile = GLSL450,
+) -> Path:
     """Generated test `seed`, run and written as a campaign writes it, with `wanted`."""
     from shadersmith.campaign.fuzz import CampaignOptions, prepare_test
 
-    campaign = CampaignOptions(targets=targets, profile=GLSL450, generator=options)
+    campaign = CampaignOptions(targets=targets, profile=profile, generator=options)
     item = prepare_test(seed, campaign)
     with TargetSession(targets) as session:
         judged = judge(session.run(item.job), session.components())

@@ -29,8 +29,9 @@ from shadersmith.targets.chains import interp_target
 from shadersmith.targets.job import Job
 from shadersmith.targets.jobs import job_from_program, with_vertex_stage
 from shadersmith.targets.session import TargetSession
-from shadersmith.trial import judge, prepare_generated, prepare_loaded
+from shadersmith.trial import prepare_generated, prepare_loaded
 from tests.driver_agreement import assert_agree_on_wgpu
+from tests.test_reduce_textures_vertex import _record
 from tests.test_vertex_stage import FRAGMENT, PAIRS, VALUES, _vertex
 
 
@@ -133,15 +134,8 @@ def test_hand_written_and_generated_wgsl_pairs_agree_on_wgpu() -> None:
 def test_a_wgsl_pair_reduces_its_fragment_module_and_replays(tmp_path: Path) -> None:
     # Fragment seed 1 of a WGSL pair: a wrong image from the fragment module's
     # subtractions (the planted rewrite leaves the vertex module alone).
-    from shadersmith.campaign.fuzz import CampaignOptions, prepare_test
-
     targets = ["planted-sub-to-add-wgpu-vk", "wgpu-vk", "interp"]
-    item = prepare_test(1, CampaignOptions(targets=targets, profile=WGSL, generator=PAIRS))
-    with TargetSession(targets) as session:
-        judged = judge(session.run(item.job), session.components())
-    (finding,) = judged.findings
-    assert finding.signature == "wrong:planted-sub-to-add"
-    directory = write_test(judged.recorded_in(item.test, finding), tmp_path / "1")
+    directory = _record(1, PAIRS, targets, "wrong:planted-sub-to-add", tmp_path, WGSL)
     original = load_test(directory)
     subject = subject_from_test(original)
     assert subject.vertex == generate(1, PAIRS, WGSL).vertex
