@@ -5,8 +5,8 @@ a campaign with them uses: small ones for the constructs that replace ordinary v
 (a matrix or struct in every declaration would crowd the rest out), larger for those added
 once per program or met only by some programs (subgroups need a work group of whole
 subgroups, pointer arguments a local of the parameter's type). A language's profile
-ignores what it lacks (GLSL: the WGSL spellings; WGSL has every construct here). The benches (bench/constructs.py, bench/differential.py --constructs)
-measure with it.
+ignores what it lacks (GLSL: the WGSL spellings; WGSL has every construct here). The
+benches (bench/constructs.py, bench/differential.py --constructs) measure with it.
 """
 
 from __future__ import annotations
