@@ -301,7 +301,7 @@ def known_bug_of(
         chain_names(components.get(name, ())) for name in finding.targets if not is_witness(name)
     ]
     for component in dict.fromkeys(c for chain in chains[:1] for c in chain):
-        bug = known_bug(component, evaluated)
-        if bug is not None and all(component in chain for chain in chains):
-            return bug
+        shown = [known_bug(component, evaluated, chain) for chain in chains]
+        if shown[0] is not None and all(bug is shown[0] for bug in shown):
+            return shown[0]
     return None
