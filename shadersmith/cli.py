@@ -603,6 +603,14 @@ def _duration(text: str | None) -> float | None:
     "the generator's (0, off for now).",
 )
 @click.option(
+    "--texture-sampling",
+    type=FiniteRange(0, 1),
+    default=None,
+    help="Probability that a read of a float texture (with --textures) samples it with "
+    "nearest filtering at the texel's centre, textureLod (WGSL: textureSampleLevel), "
+    "rather than fetching the texel (ir/sampling.py); default: the generator's (0, off).",
+)
+@click.option(
     "--discard",
     type=FiniteRange(0, 1),
     default=None,
@@ -668,6 +676,7 @@ def fuzz_command(
     atomics: float | None,
     subgroups: float | None,
     textures: float | None,
+    texture_sampling: float | None,
     fragment: float,
     discard: float | None,
     vertex_stage: float | None,
@@ -725,6 +734,7 @@ def fuzz_command(
             pointers=pointers,
             subgroups=subgroups,
             textures=textures,
+            texture_sampling=texture_sampling,
             buffer_structs=buffer_structs,
         ),
         cluster=cluster,
@@ -766,6 +776,7 @@ def _generator_options(
     subgroups: float | None = None,
     textures: float | None = None,
     buffer_structs: float | None = None,
+    texture_sampling: float | None = None,
 ) -> SmithOptions:
     options = dataclasses.replace(SmithOptions(), fragment_probability=fragment)
     if matrices is not None:
@@ -784,6 +795,8 @@ def _generator_options(
         options = dataclasses.replace(options, subgroup_probability=subgroups)
     if textures is not None:
         options = dataclasses.replace(options, texture_probability=textures)
+    if texture_sampling is not None:
+        options = dataclasses.replace(options, texture_sampling_probability=texture_sampling)
     if loop_continuing is not None:
         options = dataclasses.replace(options, loop_continuing_probability=loop_continuing)
     if pointers is not None:

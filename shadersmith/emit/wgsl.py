@@ -62,7 +62,7 @@ from shadersmith.emit.wgsl_atomics import (
 )
 from shadersmith.emit.wgsl_builtins import builtin_call
 from shadersmith.emit.wgsl_subgroups import LANE, helper_functions, reads_lane
-from shadersmith.emit.wgsl_textures import texture_declaration
+from shadersmith.emit.wgsl_textures import sampler_declaration, texture_declaration
 from shadersmith.emit.wgsl_types import (
     WGSLEmitError,
     check_uniform_layout,
@@ -755,6 +755,9 @@ class _Emitter:
             self.line("")
         for texture in program.textures:
             self.line(texture_declaration(texture, program))
+        sampler = sampler_declaration(program)
+        if sampler is not None:
+            self.line(sampler)
         builtins = _builtins_read(program)
         if builtins or program.outputs or program.shared or program.globals or program.inputs:
             self.line("")

@@ -184,6 +184,13 @@ class SmithOptions:
     # existed (no draw is made); `fuzz --textures P` turns it on. WGSL spells them
     # textureLoad/textureStore (emit/wgsl_textures.py).
     texture_probability: float = 0.0
+    # The probability that a read of a float texture samples it with nearest filtering at
+    # the texel's centre, `textureLod(t, (vec2(p) + 0.5) / vec2(w, h), 0.0)` (ir/sampling.
+    # py; WGSL's textureSampleLevel with a non-filtering sampler), rather than fetching
+    # the texel; a program's float textures then have power-of-two sides, which make the
+    # centre exact. 0 gives the programs of before (no draw is made); `fuzz
+    # --texture-sampling P` turns it on (with --textures).
+    texture_sampling_probability: float = 0.0
     # The probability that the program's run-time indices are bounded by clamp(i, 0, n-1)
     # rather than the SAFE_INDEX wrapper when it is reconditioned (ReconditionOptions.
     # index_clamping); drawn from a stream of the seed's own, so the program is the same.
@@ -285,6 +292,7 @@ CONSTRUCT_PROBABILITIES: tuple[str, ...] = (
     "buffer_qualifier_probability",
     "loop_continuing_probability",
     "pointer_parameter_probability",
+    "texture_sampling_probability",
 )
 PROBABILITIES: tuple[str, ...] = (
     "guided_switch_probability",
@@ -360,6 +368,7 @@ LEGACY_DEFAULTS: dict[str, Any] = {
     "buffer_qualifier_probability": 0.0,
     "loop_continuing_probability": 0.0,
     "pointer_parameter_probability": 0.0,
+    "texture_sampling_probability": 0.0,
 }
 
 

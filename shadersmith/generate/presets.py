@@ -28,6 +28,7 @@ DEEPER_CONSTRUCTS: dict[str, float] = {
     "vertex_stage_probability": 0.25,
     "subgroup_probability": 0.6,
     "texture_probability": 0.2,
+    "texture_sampling_probability": 0.5,
     "loop_continuing_probability": 0.3,
     "pointer_parameter_probability": 0.3,
     "multi_invocation_probability": 0.7,

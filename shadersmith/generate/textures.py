@@ -7,9 +7,13 @@ textures: what every GL and Vulkan target samples and stores; `Texture` in
 ir/program.py). Images hold integers only: a float store would need the reconditioner to
 bound the stored value as it bounds a float written to a buffer. A texel read is exact:
 texelFetch takes integer coordinates and level 0, so no filtering happens, and a float
-texture holds small integers. A read gives `gvec4(texel, 0, 0, 1)`, of which an
-expression of the texel's kind takes a component or a swizzle. The IR names the GLSL
-built-ins; WGSL spells them textureLoad and textureStore (emit/wgsl_textures.py).
+texture holds small integers. With SmithOptions.texture_sampling_probability, a float
+texture has power-of-two sides and a read of it may sample it instead, with nearest
+filtering at the texel's centre, `textureLod(t, (vec2(p) + 0.5) / vec2(w, h), 0.0)`
+(ir/sampling.py; WGSL's textureSampleLevel), which is exact too. A read gives
+`gvec4(texel, 0, 0, 1)`, of which an expression of the texel's kind takes a component or
+a swizzle. The IR names the GLSL built-ins; WGSL spells them textureLoad and textureStore
+(emit/wgsl_textures.py).
 
 Coordinates are `ivec2(i, j)` of two indices drawn like array indices (in range or any
 integer expression); the reconditioner clamps them into the texture
@@ -45,6 +49,7 @@ from shadersmith.ir.expressions import (
     VariableRef,
 )
 from shadersmith.ir.program import Program, Texture, TextureKind
+from shadersmith.ir.sampling import centre_sample, samples_at_centres
 from shadersmith.ir.statements import ExprStmt, Statement
 from shadersmith.ir.types import (
     INT,
@@ -68,6 +73,8 @@ TEXTURE_READ = 0.08
 IMAGE_STORE = 0.08
 # Sides of a texture or a read-only image: small, so that in-range coordinates are common.
 MAX_SIDE = 8
+# Sides of a float texture that may be read at its texel centres: powers of two.
+CENTRE_SIDES = (1, 2, 4, 8)
 
 
 @dataclass(frozen=True)
@@ -107,10 +114,12 @@ def draw_textures(
     writable: list[Texture] = []
     for number in range(rng.randint(1, 2)):
         width, height = rng.randint(1, MAX_SIDE), rng.randint(1, MAX_SIDE)
+        element = rng.choice(kinds)
+        if element is ScalarKind.FLOAT and options.texture_sampling_probability > 0.0:
+            # Sides a centre read is exact at (ir/sampling.py); drawn only when on.
+            width, height = rng.choice(CENTRE_SIDES), rng.choice(CENTRE_SIDES)
         name = f"tex_{number}"
-        textures.append(
-            Texture(name, number, TextureKind.SAMPLED, rng.choice(kinds), width, height)
-        )
+        textures.append(Texture(name, number, TextureKind.SAMPLED, element, width, height))
     own_texel: Expression | None = None
     if not fragment:
         for number in range(rng.randint(0, 2)):
@@ -202,7 +211,10 @@ class TextureExpressions:
         if not candidates:
             return None
         texture = self.rng.choice(candidates)
-        call = texel_call(texture, self.coordinate(texture, depth))
+        coordinate = self.coordinate(texture, depth)
+        call = texel_call(texture, coordinate)
+        if self._samples(texture):
+            call = centre_sample(reference(texture), coordinate, texture)
         self.exprs.ctx.choices[f"texture:{call.callee}"] += 1
         # A whole float texel holds 0.0s, outside S (below).
         whole = isinstance(type_, VectorType) and type_.size == 4
@@ -216,6 +228,14 @@ class TextureExpressions:
             0 if self.rng.random() < 0.7 else self.rng.choice(others) for _ in range(count)
         )
         return Swizzle(type_, call, components, self.rng.choice(list(SwizzleSet)))
+
+    def _samples(self, texture: Texture) -> bool:
+        """Whether a read of `texture` samples it at the texel's centre rather than
+        fetching the texel (drawn only where the option is on and the texture allows)."""
+        probability = self.exprs.ctx.options.texture_sampling_probability
+        if probability <= 0.0 or not samples_at_centres(texture):
+            return False
+        return self.rng.random() < probability
 
     def store_chance(self) -> bool:
         return bool(self.source.writable) and self.rng.random() < IMAGE_STORE

@@ -12,7 +12,18 @@ function of its own:
     gvec4 imageLoad_img(ivec2 p) { return gvec4(img[p.y][p.x], 0, 0, 1); }
     void imageStore_img(ivec2 p, gvec4 v) { img[p.y][p.x] = v.x; }
 
-so the arguments are evaluated once, in order, and every rule of the sanitizer applies as
+and a float texture's read at a texel's centre (ir/sampling.py), `textureLod(t, (vec2(p) +
+0.5) / vec2(w, h), 0.0)`, a call of
+
+    vec4 textureLod_t(ivec2 p) { return vec4(t[p.y][p.x], 0.0, 0.0, 1.0); }
+
+(nearest filtering at the centre of texel p is texel p exactly: ir/sampling.py says why;
+a centre outside the texture is OUT_OF_BOUNDS, though the sampler's clamp-to-edge would
+define it, because GL's default wrap is repeat and Vulkan's sampler clamps: the
+reconditioner keeps p inside). Any other textureLod is outside what the interpreters
+run (InterpreterError): a coordinate off a centre could land on either neighbour.
+
+So the arguments are evaluated once, in order, and every rule of the sanitizer applies as
 it does to buffers: a coordinate outside the texture, or a level other than 0, is
 OUT_OF_BOUNDS (undefined for texelFetch and image accesses: GLSL 4.60 sections 8.9.2 and
 8.12), and an invocation storing to a texel that another one reads or writes is a race.
@@ -23,6 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from shadersmith.interp.errors import InterpreterError
 from shadersmith.ir.expressions import (
     Assign,
     Binary,
@@ -46,6 +58,7 @@ from shadersmith.ir.program import (
     Texture,
     TextureKind,
 )
+from shadersmith.ir.sampling import SAMPLE_BUILTIN, as_centre_sample, samples_at_centres
 from shadersmith.ir.statements import Block, ExprStmt, Return, Statement
 from shadersmith.ir.types import INT, VOID, ArrayType, ScalarKind, ScalarType, VectorType
 from shadersmith.ir.walk import transform
@@ -69,6 +82,12 @@ def lower_textures(program: Program) -> Program:
         if (
             isinstance(node, Call)
             and node.kind is CallKind.BUILTIN
+            and node.callee == SAMPLE_BUILTIN
+        ):
+            return _centre_read(node, textures)
+        if (
+            isinstance(node, Call)
+            and node.kind is CallKind.BUILTIN
             and node.callee in TEXTURE_BUILTINS
             and node.args
             and isinstance(node.args[0], VariableRef)
@@ -88,6 +107,19 @@ def lower_textures(program: Program) -> Program:
         textures=(),
         buffers=(*program.buffers, *buffers),
         functions=(*helpers, *functions),
+    )
+
+
+def _centre_read(call: Call, textures: dict[str, Texture]) -> Call:
+    """A centre read as a call of its texture's helper; any other textureLod refused."""
+    sample = as_centre_sample(call, textures)
+    if sample is None:
+        raise InterpreterError(
+            "textureLod is run only at a float texture's texel centre, "
+            "textureLod(t, (vec2(p) + 0.5) / vec2(w, h), 0.0) with power-of-two sides"
+        )
+    return Call(
+        call.type, helper_name(SAMPLE_BUILTIN, sample.texture), (sample.texel,), CallKind.USER
     )
 
 
@@ -119,7 +151,12 @@ def _helpers(texture: Texture) -> list[Function]:
         texel = Index(element, row, _plus(x, level))
         fetch = _returning(texel_vector, texel)
         params = (coordinate, Parameter("lod", INT))
-        return [Function(helper_name("texelFetch", texture.name), texel_vector, params, fetch)]
+        helpers = [Function(helper_name("texelFetch", texture.name), texel_vector, params, fetch)]
+        if samples_at_centres(texture):
+            at_centre = _returning(texel_vector, Index(element, row, x))
+            name = helper_name(SAMPLE_BUILTIN, texture.name)
+            helpers.append(Function(name, texel_vector, (coordinate,), at_centre))
+        return helpers
     load = _returning(texel_vector, Index(element, row, x))
     value = VariableRef(texel_vector, "v")
     store = Assign(element, AssignOp.ASSIGN, Index(element, row, x), Swizzle(element, value, (0,)))

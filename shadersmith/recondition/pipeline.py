@@ -12,7 +12,8 @@ The passes run in this order, each a function from program to program:
                     limiters, because the whole-invocation counter is itself a side
                     effect: `f() + g()` where both loop must not race on it
 4. index_bounds     every run-time index taken into range (a wrapper, or clamp()), and
-                    every texel coordinate clamped into its texture (texture_coordinates)
+                    every texel coordinate clamped into its texture (texture_coordinates;
+                    a float texture's centre reads are hidden from passes 1 to 10 there)
 5. integer_wrappers wrappers for integer `/ % << >>` and unsafe built-ins (for WGSL,
                     only float clamp: see ReconditionOptions.language)
 6. exact_floats     floats kept in the exact set S
@@ -50,7 +51,11 @@ from shadersmith.recondition.materialise import add_wrapper_definitions, called_
 from shadersmith.recondition.reserved_names import rename_reserved
 from shadersmith.recondition.rewrite import ExpressionRewrite, compose, rewrite_program_expressions
 from shadersmith.recondition.switch_ends import close_switches
-from shadersmith.recondition.texture_coordinates import texture_coordinate_rewrite
+from shadersmith.recondition.texture_coordinates import (
+    hide_centre_samples,
+    show_centre_samples,
+    texture_coordinate_rewrite,
+)
 from shadersmith.recondition.wgsl_validity import wgsl_validity_rewrite
 from shadersmith.recondition.writeonly_reads import drop_read_writeonly
 
@@ -114,7 +119,9 @@ def recondition(
     """`program`, rewritten so that no execution on the returned buffer values has
     undefined behaviour. `program` and `buffer_values` are not modified."""
     values = complete_buffer_values(program, buffer_values, exact_floats=options.exact_floats)
-    result = close_switches(rename_reserved(program))
+    # A float texture's centre reads keep their exact coordinate out of every pass's way
+    # (texture_coordinates.py); their integer texel is reconditioned like any index.
+    result = hide_centre_samples(close_switches(rename_reserved(program)))
     if options.initialisation:
         result = initialise(result)
     bounds: dict[str, int] = {}
@@ -145,5 +152,5 @@ def recondition(
     result = add_wrapper_definitions(result, wrappers)
     if options.divergent_barriers:
         result, _ = remove_divergent_barriers(result)
-    result = drop_read_writeonly(result)
+    result = show_centre_samples(drop_read_writeonly(result))
     return Reconditioned(result, values, wrappers, bounds)

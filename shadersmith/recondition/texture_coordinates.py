@@ -6,13 +6,24 @@ interp/textures.py flags them). The coordinate becomes `clamp(p, ivec2(0),
 ivec2(width - 1, height - 1))`, which is `p` wherever `p` is inside, and a level other
 than the literal 0 becomes `clamp(lod, 0, 0)`, which keeps its side effects. A coordinate
 already clamped so, or a constructor of literals inside the texture, stays as it is.
+
+A float texture read at a texel's centre (ir/sampling.py: `textureLod(t, (vec2(p) + 0.5) /
+vec2(w, h), 0.0)`) has its ivec2 texel `p` clamped the same way; its coordinate's float
+arithmetic is exact but leaves S (a half, and a quotient), so the exact-float pass must
+not see it: `hide_centre_samples` makes each such read `textureLod(t, p)` (a form no GLSL
+has) before the passes run, and `show_centre_samples` writes the coordinate back around
+the reconditioned `p` after them.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from shadersmith.ir.expressions import Call, CallKind, Construct, Expression, Literal, VariableRef
 from shadersmith.ir.program import Program, Texture
+from shadersmith.ir.sampling import SAMPLE_BUILTIN, as_centre_sample, centre_sample
 from shadersmith.ir.types import INT, ScalarKind, VectorType
+from shadersmith.ir.walk import transform
 from shadersmith.recondition.build import builtin
 from shadersmith.recondition.rewrite import ExpressionRewrite
 
@@ -28,7 +39,7 @@ def texture_coordinate_rewrite(program: Program) -> ExpressionRewrite:
         if not (
             isinstance(expr, Call)
             and expr.kind is CallKind.BUILTIN
-            and expr.callee in _TEXEL_ACCESSES
+            and (expr.callee in _TEXEL_ACCESSES or _is_hidden(expr))
             and len(expr.args) >= 2
             and isinstance(expr.args[0], VariableRef)
             and expr.args[0].name in textures
@@ -73,3 +84,40 @@ def _literal_inside(coordinate: Expression, texture: Texture) -> bool:
         and x.type.kind is not ScalarKind.FLOAT
         and y.type.kind is not ScalarKind.FLOAT
     )
+
+
+def _is_hidden(expr: Call) -> bool:
+    """A centre read as `hide_centre_samples` leaves it: `textureLod(t, p)`."""
+    return expr.callee == SAMPLE_BUILTIN and len(expr.args) == 2
+
+
+def hide_centre_samples(program: Program) -> Program:
+    """`program` with each centre read of a float texture as `textureLod(t, p)`."""
+    textures = {t.name: t for t in program.textures}
+    if not textures:
+        return program
+
+    def hide(node: Any) -> Any:
+        sample = as_centre_sample(node, textures) if isinstance(node, Call) else None
+        if sample is None:
+            return node
+        return Call(node.type, SAMPLE_BUILTIN, (node.args[0], sample.texel), CallKind.BUILTIN)
+
+    return transform(program, hide)
+
+
+def show_centre_samples(program: Program) -> Program:
+    """`hide_centre_samples` undone: each `textureLod(t, p)` a centre read of `p` again."""
+    textures = {t.name: t for t in program.textures}
+    if not textures:
+        return program
+
+    def show(node: Any) -> Any:
+        if not (isinstance(node, Call) and node.kind is CallKind.BUILTIN and _is_hidden(node)):
+            return node
+        name = getattr(node.args[0], "name", None)
+        if not isinstance(name, str) or name not in textures:
+            return node
+        return centre_sample(node.args[0], node.args[1], textures[name])
+
+    return transform(program, show)

@@ -12,6 +12,11 @@ Storage textures are checked the same way: a `texture_storage_2d<f, read>` must 
 "read-only", `write` "write-only", `read_write` "read-write" (wgsl_image_accesses). A GLSL
 image without `readonly` or `writeonly`, all the generator writes, is read-write to naga.
 
+Samplers are read too (wgsl_sampler_bindings): the WGSL emitter declares one `var
+_ss_nearest: sampler;` for a module that samples a float texture at its texel centres
+(emit/wgsl_textures.py), at a binding no job input has; the runner binds a nearest
+sampler there.
+
 Only group 0 is read (where every job binds its buffers); naga's GLSL front-end puts a
 block without `set =` there too.
 """
@@ -44,6 +49,8 @@ _WGSL_COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 _WGSL_STORAGE_TEXTURE = re.compile(
     _WGSL_ATTRIBUTES + r"\s*var\s+\w+\s*:\s*texture_storage_2d\s*<\s*\w+\s*,\s*(?P<access>\w+)\s*>"
 )
+# `@group(0) @binding(6) var s: sampler;`
+_WGSL_SAMPLER = re.compile(_WGSL_ATTRIBUTES + r"\s*var\s+\w+\s*:\s*sampler\s*;")
 # WGSL's access modes as a WebGPU storage texture binding names them.
 _STORAGE_TEXTURE_ACCESS = {"read": "read-only", "write": "write-only", "read_write": "read-write"}
 READ_WRITE = _STORAGE_TEXTURE_ACCESS["read_write"]
@@ -90,6 +97,16 @@ def wgsl_image_accesses(source: str) -> dict[int, str]:
         if group == 0 and access is not None:
             accesses[binding] = access
     return accesses
+
+
+def wgsl_sampler_bindings(source: str) -> list[int]:
+    """The bindings of group 0's samplers of a WGSL module (`sampler`, not the comparison
+    kind), in order."""
+    bindings: list[int] = []
+    for match in _WGSL_SAMPLER.finditer(_WGSL_COMMENTS.sub(" ", source)):
+        if int(match.group("g1") or match.group("g2")) == 0:
+            bindings.append(int(match.group("b1") or match.group("b2")))
+    return bindings
 
 
 def glsl_buffer_kinds(source: str) -> dict[int, BufferKind]:

@@ -63,6 +63,7 @@ from shadersmith.targets.runners.wgpu_bindings import (
     glsl_buffer_kinds,
     wgsl_buffer_kinds,
     wgsl_image_accesses,
+    wgsl_sampler_bindings,
 )
 
 # wgpu-native's instance back-end names, and the adapter's `backend_type` each gives.
@@ -392,6 +393,11 @@ class WgpuRunner:
                     "resource": {"buffer": gpu_buffer, "offset": 0, "size": len(data)},
                 }
             )
+        for binding in [] if glsl else wgsl_sampler_bindings(source):
+            # Not among `resources` (one per input); the bind group holds it.
+            sampler, layout_entry = self._nearest_sampler(binding, stage)
+            layout_entries.append(layout_entry)
+            entries.append({"binding": binding, "resource": sampler})
         layout = self._layout(layout_entries, any(b.texture is not None for b in buffers))
         group = self._guarded(
             "pipeline", lambda: self.device.create_bind_group(layout=layout, entries=entries)
@@ -446,6 +452,20 @@ class WgpuRunner:
                 "view_dimension": "2d",
             }
         return gpu_texture, entry
+
+    def _nearest_sampler(self, binding: int, stage: int) -> tuple[Any, dict[str, Any]]:
+        """A nearest, clamp-to-edge sampler for a WGSL `sampler` at `binding`, and its
+        layout entry: non-filtering, the only kind WebGPU pairs with an unfilterable-float
+        (r32float) texture; a centre read needs no filtering (emit/wgsl_textures.py)."""
+        sampler = self.device.create_sampler(
+            address_mode_u="clamp-to-edge",
+            address_mode_v="clamp-to-edge",
+            mag_filter="nearest",
+            min_filter="nearest",
+            mipmap_filter="nearest",
+        )
+        entry = {"binding": binding, "visibility": stage, "sampler": {"type": "non-filtering"}}
+        return sampler, entry
 
     def _read_back(self, buffer: BufferInput, resource: Any) -> dict[str, Value]:
         """A buffer's contents after the run, or a storage image's texels under its name."""
