@@ -21,13 +21,16 @@ The last line is one JSON object.
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import functools
 import json
+import multiprocessing
 import os
 import statistics
 import sys
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -65,6 +68,41 @@ def check_seed(seed: int, settings: dict[str, Any], wgsl: bool) -> Outcome:
     return Outcome(seed, families, result.status.value, detail, ms)
 
 
+def run_all(
+    check: Callable[[int], Outcome],
+    seeds: range,
+    jobs: int,
+    time_limit_s: float | None,
+    outcomes_file: Path | None,
+) -> list[Outcome]:
+    """Every seed's outcome, in the order they finish, each written at once as a JSON line
+    to `outcomes_file`; at `time_limit_s` the workers are stopped and the outcomes so far
+    returned (a program the interpreter takes minutes over no longer costs the rest)."""
+    deadline = time.monotonic() + time_limit_s if time_limit_s else None
+    outcomes: list[Outcome] = []
+    sink = outcomes_file.open("a", encoding="utf-8") if outcomes_file else None
+    with multiprocessing.Pool(jobs) as pool, Progress() as progress:
+        task = progress.add_task("programs", total=len(seeds))
+        # chunksize 1: a larger one makes imap_unordered a generator, without next(timeout).
+        finished = pool.imap_unordered(check, seeds)
+        for _ in seeds:
+            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+            try:
+                outcome = finished.next(timeout=wait)
+            except multiprocessing.TimeoutError:
+                break
+            outcomes.append(outcome)
+            progress.advance(task)
+            if sink is not None:
+                record = {**dataclasses.asdict(outcome), "families": sorted(outcome.families)}
+                sink.write(json.dumps(record) + "\n")
+                sink.flush()
+        pool.terminate()
+    if sink is not None:
+        sink.close()
+    return outcomes
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=10_000)
@@ -72,6 +110,10 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--language", choices=("glsl", "wgsl"), default="glsl")
     parser.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE")
+    parser.add_argument(
+        "--time-limit", type=float, help="seconds; then report the programs finished so far"
+    )
+    parser.add_argument("--outcomes", type=Path, help="append each program's outcome (JSON lines)")
     args = parser.parse_args()
     try:
         settings = parse_settings(args.set, DEEPER_CONSTRUCTS)
@@ -79,16 +121,11 @@ def main() -> None:
     except ValueError as error:
         parser.error(f"--set {error}")
     seeds = range(args.first_seed, args.first_seed + args.count)
-    wgsl = args.language == "wgsl"
-    outcomes: list[Outcome] = []
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool, Progress() as progress:
-        task = progress.add_task("programs", total=len(seeds))
-        futures = pool.map(
-            check_seed, seeds, [settings] * len(seeds), [wgsl] * len(seeds), chunksize=16
-        )
-        for outcome in futures:
-            outcomes.append(outcome)
-            progress.advance(task)
+    check = functools.partial(check_seed, settings=settings, wgsl=args.language == "wgsl")
+    outcomes = run_all(check, seeds, args.jobs, args.time_limit, args.outcomes)
+    unfinished = sorted(set(seeds) - {o.seed for o in outcomes})
+    if unfinished:
+        print(f"unfinished at the time limit: {len(unfinished)} (first: {unfinished[:10]})")
 
     total = len(outcomes)
     families: Counter[str] = Counter()
