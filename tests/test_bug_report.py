@@ -64,6 +64,23 @@ def test_a_mesa_gl_report_holds_a_shader_test_that_fails_as_described() -> None:
 
 
 @needs_shader_runner
+def test_a_vertex_stage_report_draws_with_the_generated_vertex_shader(tmp_path: Path) -> None:
+    # Generated seed 37 with a vertex shader, which llvmpipe draws wrong (a fixture).
+    directory = tmp_path / "pair"
+    shutil.copytree(ROOT / "tests" / "data" / "llvmpipe-vertex-pair-seed-37", directory)
+    status, markdown = _report(directory)
+    assert status == 0, markdown
+    piglit = _block(markdown, "ini")
+    assert "[vertex shader]\n#version 450\n" in piglit and "draw arrays GL_TRIANGLES 0 3" in piglit
+    assert "[ok] shows the bug: shader_runner on llvmpipe (Debian's Mesa): fail" in markdown
+    assert (
+        "[ok] shader_runner on softpipe (Debian's Mesa), a driver the finding did not name: pass"
+        in markdown
+    )
+    assert "**reproduces**" in markdown
+
+
+@needs_shader_runner
 def test_a_crash_both_mesa_drivers_share_is_reported_against_the_front_end() -> None:
     # Signed crash:llvmpipe:SIGFPE by the campaign; shader_runner dies on softpipe too.
     status, markdown = _report(FINDINGS / "mesa-glsl-fold-int-min-div-minimal")

@@ -1,6 +1,7 @@
 """piglit export (export/piglit.py), checked by Debian's real shader_runner: a finding
 whose bug is not in Mesa's GL path passes, one whose bug is fails on the probed word or
-pixel; a freshly generated fragment test passes; uniform block members reach the shader."""
+pixel; a freshly generated fragment test passes; uniform block members reach the shader;
+a fragment test with a generated vertex shader is drawn by that shader's triangle."""
 
 from __future__ import annotations
 
@@ -14,15 +15,23 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from shadersmith.case import load_test
+from shadersmith.case import TestCase, load_test
+from shadersmith.case.codec import write_test
 from shadersmith.case.inputs import Inputs
+from shadersmith.case.testcase import VERTEX_FILE
 from shadersmith.cli import main
+from shadersmith.export.checks import PiglitRun, run_shader_runner
 from shadersmith.export.common import ExportError, equal_rectangles
 from shadersmith.export.piglit import piglit_shader_test
+from shadersmith.generate.smith import SmithOptions, generate
+from shadersmith.ir.profile import GLSL450
+from shadersmith.trial import prepare_generated
 from tests.export_support import echo_test
 
 FINDINGS = Path(__file__).resolve().parent.parent / "findings"
 SHADER_RUNNER = Path("/usr/lib/x86_64-linux-gnu/piglit/bin/shader_runner")
+DATA = Path(__file__).resolve().parent / "data"
+PAIRS = SmithOptions(fragment_probability=1.0, vertex_stage_probability=1.0)
 
 
 def _run(path: Path) -> str:
@@ -196,3 +205,95 @@ def test_an_unsigned_target_would_hide_high_words(tmp_path: Path) -> None:
     path.write_text(unsigned)
     output = _run(path)
     assert "Expected: 6 0 -1 -2147483648\n  Observed: 6 0 2147483647 2147483647" in output, output
+
+
+# ----------------------------------------------------------------- generated vertex shader
+
+
+def _pair(seed: int) -> TestCase:
+    """The reconditioned fragment test of `seed` with a generated vertex shader."""
+    test = prepare_generated(generate(seed, PAIRS), GLSL450).test
+    assert test.vertex_shader is not None
+    return test
+
+
+def test_a_generated_vertex_shader_draws_its_own_triangle() -> None:
+    test = _pair(3)
+    assert test.vertex_shader is not None
+    text = piglit_shader_test(test)
+    assert "[vertex shader passthrough]" not in text and "draw rect" not in text
+    # The text as gl-llvmpipe runs it, #version 450 and `binding` layouts included.
+    vertex = test.vertex_shader.rstrip("\n")
+    assert f"[vertex shader]\n{vertex}\n\n[fragment shader]\n#version 450\n" in text
+    assert "layout(std140, binding = 0) uniform buf_in_0" in vertex
+    # Vertices 0, 1, 2 and no attributes; the block both shaders read is set once.
+    assert "\ndraw arrays GL_TRIANGLES 0 3\n" in text and "[vertex data]" not in text
+    assert text.count("uniform uint in_0_f0 ") == 1
+
+
+def test_generated_vertex_stage_tests_pass_shader_runner(tmp_path: Path) -> None:
+    """Seeds 0-3, which gl-llvmpipe draws as the interpreter does (test_vertex_stage.py),
+    written, exported as a user would and run: every pixel passes."""
+    for seed in range(4):
+        path = _exported(write_test(_pair(seed), tmp_path / f"seed{seed}"))
+        assert "draw arrays GL_TRIANGLES 0 3" in path.read_text()
+        output = _run(path)
+        assert '"result": "pass"' in output, f"seed {seed}: {output[-2000:]}"
+
+
+def test_the_vertex_shader_s_varyings_are_probed(tmp_path: Path) -> None:
+    """Seed 0's fragment shader shows its float varying vary_0: with the vertex shader
+    changed to write another value, the probes fail."""
+    text = piglit_shader_test(_pair(0))
+    planted = text.replace(
+        "    vertex_body();\n", "    vertex_body();\n    vary_0 = vary_0 + vary_0 + 1;\n"
+    )
+    assert planted != text
+    path = tmp_path / "planted.shader_test"
+    path.write_text(planted)
+    output = _run(path)
+    assert '"result": "fail"' in output and "Probe color at (0,0)" in output, output[-2000:]
+
+
+def test_a_vertex_stage_test_llvmpipe_draws_wrong_fails_on_llvmpipe_only(tmp_path: Path) -> None:
+    """Generated seed 37 (a fixture: it depends on a Mesa 22 llvmpipe bug): gl-llvmpipe's
+    recorded image has green 3281390864 where the interpreter, gl-softpipe and vk-lavapipe
+    have 1585543687. The exported file fails on llvmpipe with that very pixel and passes
+    on softpipe."""
+    directory = tmp_path / "pair"
+    shutil.copytree(DATA / "llvmpipe-vertex-pair-seed-37", directory)
+    path = _exported(directory)
+    output = _run(path)
+    assert '"result": "fail"' in output, output[-2000:]
+    assert (
+        "Expected: 836518989 1585543687 1158567135 -2062838881\n"
+        "  Observed: 836518989 -1013576432 1158567135 -2062838881"  # -1013576432: 3281390864
+    ) in output
+    softpipe = run_shader_runner(path.read_text(), "softpipe")
+    assert isinstance(softpipe, PiglitRun) and softpipe.verdict == "pass", softpipe
+
+
+def test_a_hand_edited_vertex_shader_is_refused_in_one_line() -> None:
+    # Its varyings' values come from the vertex shader's IR, which an edit loses.
+    test = _pair(3)
+    assert test.vertex_shader is not None
+    edited = dataclasses.replace(
+        test, shaders={**test.shaders, VERTEX_FILE: test.vertex_shader + "\n"}
+    )
+    with pytest.raises(ExportError, match="vertex shader") as refused:
+        piglit_shader_test(edited)
+    assert "\n" not in str(refused.value)
+
+
+def test_a_wgsl_vertex_stage_test_is_refused_in_one_line() -> None:
+    """piglit runs GLSL; a bug report's GLSL twin of a WGSL test does not carry a vertex
+    shader yet (its IR would come from no provenance and no front-end)."""
+    from shadersmith.export.bug_report import _glsl_twin
+    from shadersmith.ir.profile import WGSL
+
+    test = prepare_generated(generate(3, PAIRS, WGSL), WGSL).test
+    assert test.vertex_shader is not None
+    with pytest.raises(ExportError, match="a WGSL test cannot be exported to piglit"):
+        piglit_shader_test(test)
+    with pytest.raises(ExportError, match="GLSL twin of a WGSL test with a vertex shader"):
+        _glsl_twin(test)

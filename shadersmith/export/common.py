@@ -15,6 +15,7 @@ from shadersmith.case import TestCase
 from shadersmith.interp import run_compute
 from shadersmith.interp.errors import InterpreterError, UndefinedBehaviour
 from shadersmith.interp.fragment_image import expected_image as interpreted_image
+from shadersmith.interp.vertex import fed_fragment
 from shadersmith.ir.types import ScalarKind, VectorType
 from shadersmith.ir.values import BufferValues
 from shadersmith.trial import PreparedTrial, prepare_loaded
@@ -43,14 +44,16 @@ class Rectangle:
     color: Color
 
 
-def check_stage(test: TestCase, format_name: str) -> None:
+def check_stage(test: TestCase, format_name: str, vertex_stage: bool = False) -> None:
+    """An ExportError unless the format can carry `test`; `vertex_stage`: the format
+    draws a generated vertex shader's triangle (piglit does, Amber not yet)."""
     if test.stage not in STAGES:
         raise ExportError(
             f"{format_name} export handles compute and fragment tests, not {test.stage}"
         )
-    if test.vertex_shader is not None:
-        # Both formats draw with a vertex shader of their own (Amber's PASSTHROUGH quad,
-        # piglit's rectangle); drawing the generated one's triangle is not written yet.
+    if test.vertex_shader is not None and not vertex_stage:
+        # Amber draws with its own PASSTHROUGH quad; drawing the generated shader's
+        # triangle there is not written yet.
         raise ExportError(
             f"{format_name} export of a test with a generated vertex shader (shader.vert) "
             "is not written yet"
@@ -67,7 +70,12 @@ def check_stage(test: TestCase, format_name: str) -> None:
 
 def glsl_version(test: TestCase) -> tuple[int, bool]:
     """The shader's `#version` number and whether it is ESSL."""
-    match = _VERSION.search(test.main_shader)
+    return text_version(test.main_shader)
+
+
+def text_version(text: str) -> tuple[int, bool]:
+    """The `#version` number of a GLSL text and whether it is ESSL."""
+    match = _VERSION.search(text)
     if match is None:
         raise ExportError("the shader has no #version line")
     return int(match.group(1)), bool(match.group(2))
@@ -102,8 +110,17 @@ def expected_image(trial: PreparedTrial) -> Image:
         # A vec4 colour lands in RGBA8, rounded: exact probes of its words do not apply.
         raise ExportError("export handles fragment tests with a uvec4 colour, not a float one")
     width, height = trial.test.inputs.framebuffer
+    if trial.test.vertex_shader is not None and trial.vertex is None:
+        # An edited shader.vert: its IR is not known, so neither are the flat varyings.
+        raise ExportError(
+            "the reference interpreter cannot run the test's vertex shader (shader.vert "
+            "differs from what its provenance generates: edited by hand?)"
+        )
     try:
-        return interpreted_image(trial.program, trial.values, width, height)
+        # The generated vertex shader's flat varyings, fed to the fragment program as
+        # the runners' interpreter targets feed them (interp/vertex.py).
+        program, values = fed_fragment(trial.vertex, trial.program, trial.values)
+        return interpreted_image(program, values, width, height)
     except (UndefinedBehaviour, InterpreterError) as error:
         raise _no_reference("draw", error) from error
 

@@ -14,6 +14,13 @@ shader_runner copies the words to the offset GL reports, so floats travel exactl
 probe of every pixel: one `relative probe rect rgba int` per rectangle of equal pixels
 (one for a uniform image, at most one per pixel).
 
+A fragment test with a generated vertex shader (shader.vert, generate/vertex_stage.py)
+has that shader as its `[vertex shader]`, the text gl-llvmpipe runs, and `draw arrays
+GL_TRIANGLES 0 3`: our runners' draw, three vertices with gl_VertexID 0, 1, 2 and no
+attributes, from which the shader makes the full-screen triangle. Its uniform blocks are
+the fragment shader's (one program resource, set once), and the expected image is the
+interpreter's with the vertex shader's flat varyings fed in (interp/vertex.py).
+
 The target is GL_RGBA32I, not the RGBA32UI our runners draw into. piglit's only integer
 probe reads pixels as GL_INT, and GL clamps an unsigned word of 2^31 or more to
 2147483647 when it reads an RGBA32UI buffer that way (Debian's shader_runner on llvmpipe
@@ -41,8 +48,10 @@ from shadersmith.export.common import (
     glsl_version,
     readable,
     signed,
+    text_version,
     words_of,
 )
+from shadersmith.ir.profile import Language
 from shadersmith.ir.types import ArrayType, ScalarType, Type, VectorType
 from shadersmith.ir.values import Value
 from shadersmith.targets.results import BufferInput
@@ -52,11 +61,17 @@ from shadersmith.targets.runners.std430 import pack_buffer
 SHADER_TEST_FILE = "test.shader_test"
 # shader_runner's window (and the viewport `draw rect` fills): the largest target it covers.
 WINDOW_SIZE = 250
+# A generated vertex shader's draw: vertices 0, 1, 2 (gl_VertexID) and no attributes, as
+# our GL runner draws it; shader_runner binds an empty vertex array in a core context.
+_DRAW_TRIANGLE = "draw arrays GL_TRIANGLES 0 3"
 
 
 def piglit_shader_test(test: TestCase) -> str:
     """The text of a piglit shader_test that checks `test`'s expected output."""
-    check_stage(test, "piglit")
+    check_stage(test, "piglit", vertex_stage=True)
+    if test.language.family is not Language.GLSL:  # bug reports export a GLSL twin
+        name = test.language.value.upper()
+        raise ExportError(f"piglit runs GLSL: a {name} test cannot be exported to piglit")
     version, es = glsl_version(test)
     if es:  # shader_runner_gles3 is another binary, with other requirements
         raise ExportError("piglit export handles desktop GLSL, not ESSL")
@@ -142,7 +157,7 @@ def _fragment_test(test: TestCase, version: int) -> str:
         "GL_ARB_texture_storage",
         *(["GL_ARB_shader_storage_buffer_object"] if any(not b.uniform for b in buffers) else []),
         "",
-        "[vertex shader passthrough]",
+        *_vertex_section(test, version),
         "",
         "[fragment shader]",
         test.main_shader.rstrip("\n"),
@@ -157,9 +172,21 @@ def _fragment_test(test: TestCase, version: int) -> str:
             lines += _block_lines(buffer, prefix)
         else:
             lines += _ssbo_lines(buffer)
-    lines.append("draw rect -1 -1 2 2")
+    lines.append("draw rect -1 -1 2 2" if test.vertex_shader is None else _DRAW_TRIANGLE)
     lines += [_probe(rect, width, height) for rect in equal_rectangles(image)]
     return "\n".join(lines) + "\n"
+
+
+def _vertex_section(test: TestCase, version: int) -> list[str]:
+    """piglit's passthrough vertex shader, or the test's generated one as it runs: its
+    GL text is the one gl-llvmpipe links (`#ifdef VULKAN` leaves gl_VertexID), with the
+    fragment shader's #version, so its `binding` layouts are as good as the fragment's."""
+    vertex = test.vertex_shader
+    if vertex is None:
+        return ["[vertex shader passthrough]"]
+    if text_version(vertex) != (version, False):
+        raise ExportError("the vertex shader's #version differs from the fragment shader's")
+    return ["[vertex shader]", vertex.rstrip("\n")]
 
 
 def _block_lines(buffer: BufferInput, prefix: str) -> list[str]:
