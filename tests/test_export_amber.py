@@ -2,8 +2,10 @@
 (checked against the recorded disassembly, against the real lavapipe and against glslang +
 spirv-opt with the script's own pass list), its header, a metamorphic pair as two
 pipelines compared with each other (pairs run on the real lavapipe and on a planted
-variant of it), and, when AMBER points at a real Amber build, Amber's verdict on findings
-and pairs (skipped with a message otherwise)."""
+variant of it), generated textures and images as Amber images and a generated vertex
+shader's triangle, and, when AMBER points at a real Amber build, Amber's verdict on
+findings, pairs and generated texture and vertex-stage tests (skipped with a message
+otherwise)."""
 
 from __future__ import annotations
 
@@ -12,23 +14,28 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
 from shadersmith.case import StepRecord, TestCase, load_test, write_test
 from shadersmith.case.runs import RecordedResults
+from shadersmith.case.testcase import VERTEX_FILE
 from shadersmith.cli import main
 from shadersmith.export.amber import PASSES_COMMENT, amber_binary, amber_script
-from shadersmith.export.common import ExportError
-from shadersmith.generate.smith import SmithOptions
+from shadersmith.export.common import ExportError, expected_buffers, expected_image, readable
+from shadersmith.generate.smith import SmithOptions, generate
+from shadersmith.ir.profile import GLSL450
 from shadersmith.mutate.metamorphic import plan_variant
 from shadersmith.mutate.transforms.opaque import OPAQUE_BLOCK
 from shadersmith.oracle.differential import REFERENCE
 from shadersmith.oracle.metamorphic import judge_metamorphic
 from shadersmith.pair import prepare_pair, recorded_pair
 from shadersmith.targets.runners.buffers import buffer_inputs_from_specs
+from shadersmith.targets.runners.texels import TEXEL_DTYPES
 from shadersmith.targets.session import TargetSession
 from shadersmith.targets.tools import spirv_tools
+from shadersmith.trial import prepare_generated
 from tests.export_support import echo_test
 from tests.targets_support import vk_lavapipe
 
@@ -534,3 +541,147 @@ def test_real_amber_compares_float_framebuffers_by_their_histograms(
     assert (done.returncode == 0) is passes, done.stdout + done.stderr
     if not passes:
         assert "Histogram EMD value of" in done.stdout + done.stderr
+
+
+# ------------------------------------------------------- textures, images, vertex stage
+
+TEXTURES = SmithOptions(texture_probability=1.0)
+SAMPLING = SmithOptions(texture_probability=1.0, texture_sampling_probability=1.0)
+FRAGMENT_TEXTURES = SmithOptions(
+    fragment_probability=1.0, texture_probability=1.0, texture_sampling_probability=1.0
+)
+VERTEX_STAGE = SmithOptions(fragment_probability=1.0, vertex_stage_probability=1.0)
+
+
+def _generated(seed: int, options: SmithOptions) -> TestCase:
+    """The reconditioned test of `seed`, as `generate` + `recondition` write it."""
+    return prepare_generated(generate(seed, options), GLSL450).test
+
+
+def _block(text: str, first: str) -> list[str]:
+    """The lines of the block that opens with the line starting `first`, to its END."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(first))
+    return lines[start : lines.index("END", start)]
+
+
+def test_textures_and_images_are_images_of_their_format_holding_the_recorded_texels() -> None:
+    """Compute seed 1 has an int and a float sampled texture and an int storage image:
+    each an IMAGE of its format and size whose DATA are the test's texels, row y first,
+    bound where the shader declares it (a sampler2D as a combined image sampler)."""
+    test = _generated(1, TEXTURES)
+    text = amber_script(test)
+    for spec in test.inputs.buffers:
+        if not spec.texture:
+            continue
+        (texture,) = [b.texture for b in buffer_inputs_from_specs([spec])]
+        assert texture is not None
+        name = f"{spec.texture}_{spec.binding}"
+        format_name = {"u4": "R32_UINT", "i4": "R32_SINT", "f4": "R32_SFLOAT"}[
+            TEXEL_DTYPES[texture.element]
+        ]
+        head, *rows = _block(text, f"IMAGE {name} ")
+        assert head == (
+            f"IMAGE {name} FORMAT {format_name} DIM_2D "
+            f"WIDTH {texture.width} HEIGHT {texture.height} DATA"
+        )
+        texels = spec.values[spec.block]
+        assert [[float(v) for v in row.split()] for row in rows] == [
+            [float(v) for v in row] for row in texels
+        ]
+        kind = (
+            "storage_image"
+            if spec.texture == "storage"
+            else "combined_image_sampler SAMPLER nearest_sampler"
+        )
+        assert f"  BIND BUFFER {name} AS {kind} DESCRIPTOR_SET 0 BINDING {spec.binding}\n" in text
+    assert (
+        "SAMPLER nearest_sampler MAG_FILTER nearest MIN_FILTER nearest "
+        "ADDRESS_MODE_U clamp_to_edge ADDRESS_MODE_V clamp_to_edge\n"
+    ) in text
+
+
+def test_a_storage_image_is_expected_to_hold_the_interpreters_texels() -> None:
+    test = _generated(1, TEXTURES)
+    (spec,) = [s for s in test.inputs.buffers if s.texture == "storage"]
+    after = expected_buffers(readable(test))[spec.block][spec.block]
+    words = " ".join(str(v) for row in after for v in row)
+    assert f"\nEXPECT storage_{spec.binding} IDX 0 EQ {words}\n" in amber_script(test)
+
+
+def test_a_float_texel_is_written_with_the_digits_that_give_its_bits_back() -> None:
+    test = _generated(0, SAMPLING)
+    floats = [
+        s for s in test.inputs.buffers if s.texture == "sampled" and "float" in s.fields[0][1]
+    ]
+    assert floats
+    spec = floats[0]
+    rows = _block(amber_script(test), f"IMAGE sampled_{spec.binding} ")[1:]
+    written = np.array([[float(v) for v in row.split()] for row in rows], dtype="f4")
+    assert written.tobytes() == np.array(spec.values[spec.block], dtype="f4").tobytes()
+
+
+def test_a_generated_vertex_shader_draws_its_triangle_from_its_module() -> None:
+    """Its glslang module replaces the passthrough shader; the draw is vertices 0, 1, 2
+    (DRAW_ARRAY, which Amber takes only with a vertex buffer: one the shader leaves
+    unread), not a rectangle."""
+    test = _generated(0, VERTEX_STAGE)
+    assert test.vertex_shader is not None
+    text = amber_script(test)
+    assert "PASSTHROUGH" not in text and "DRAW_RECT" not in text
+    assembly = "\n".join(_block(text, "SHADER vertex vertex_shader SPIRV-ASM")[1:])
+    assert "OpEntryPoint Vertex %main" in assembly and "gl_VertexIndex" in assembly
+    assert "  VERTEX_DATA vertex_indices LOCATION 0\n" in text
+    assert "\nRUN pipeline DRAW_ARRAY AS TRIANGLE_LIST START_IDX 0 COUNT 3\n" in text
+
+
+def test_the_expected_image_is_drawn_with_the_vertex_shaders_varyings() -> None:
+    test = _generated(0, VERTEX_STAGE)
+    image = expected_image(readable(test))
+    first_row = " ".join(str(int(w)) for w in np.ravel(image[0]))
+    assert f"\nEXPECT framebuffer IDX 0 EQ {first_row}\n" in amber_script(test)
+
+
+def test_a_pair_with_a_vertex_shader_is_refused_in_one_line(pairs: dict[str, TestCase]) -> None:
+    test = dataclasses.replace(pairs["fragment"], shaders={**pairs["fragment"].shaders})
+    vertex = _generated(0, VERTEX_STAGE).vertex_shader
+    assert vertex is not None
+    test = dataclasses.replace(test, shaders={**test.shaders, VERTEX_FILE: vertex})
+    with pytest.raises(ExportError, match=r"^Amber \(metamorphic pair\) export of a test with "):
+        amber_script(test)
+
+
+def _planted(text: str) -> str:
+    """`text` with the last word of its last EXPECT one more."""
+    lines = text.splitlines()
+    last = max(i for i, line in enumerate(lines) if line.startswith("EXPECT "))
+    *head, word = lines[last].split(" ")
+    lines[last] = " ".join([*head, str(int(word) + 1)])
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("options", "seeds"),
+    [
+        (TEXTURES, (0, 1, 3)),
+        (SAMPLING, (0, 1)),
+        (FRAGMENT_TEXTURES, (0, 1)),
+        (VERTEX_STAGE, (0, 1)),
+    ],
+    ids=["images", "sampling", "fragment-textures", "vertex-stage"],
+)
+def test_real_amber_passes_generated_tests_and_fails_a_planted_value(
+    options: SmithOptions, seeds: tuple[int, ...], tmp_path: Path
+) -> None:
+    """Generated tests that vk-lavapipe runs as the interpreter does, exported as a user
+    would, pass on lavapipe; one expected word more (a storage image's last texel, the
+    framebuffer's last word) fails."""
+    for seed in seeds:
+        directory = write_test(_generated(seed, options), tmp_path / f"seed{seed}")
+        result = CliRunner().invoke(main, ["export", str(directory), "--format", "amber"])
+        assert result.exit_code == 0, result.output
+        done = _real_amber(directory / "test.amber")
+        assert done.returncode == 0, f"seed {seed}: {done.stdout + done.stderr}"
+    planted = tmp_path / "planted.amber"
+    planted.write_text(_planted((directory / "test.amber").read_text()))
+    assert _real_amber(planted).returncode != 0

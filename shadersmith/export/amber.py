@@ -68,11 +68,15 @@ from shadersmith.export.common import (
 from shadersmith.front.glsl.api import parse_glsl
 from shadersmith.front.glsl.errors import FrontEndError
 from shadersmith.ir.profile import Language
+from shadersmith.ir.program import Texture, TextureKind
 from shadersmith.ir.types import ScalarKind, VectorType
+from shadersmith.ir.values import Value
 from shadersmith.targets.results import BufferInput
 from shadersmith.targets.runners.buffers import buffer_inputs_from_specs
 from shadersmith.targets.runners.images import PngError, decode_png
 from shadersmith.targets.runners.std430 import pack_buffer
+from shadersmith.targets.runners.texels import TEXEL_DTYPES, texel_bytes
+from shadersmith.targets.tools.toolchain import VERTEX_SPIRV_ARTEFACT
 
 AMBER_FILE = "test.amber"
 # Words per DATA line, for a readable file.
@@ -121,7 +125,9 @@ def amber_script(test: TestCase, target: str | None = None) -> str:
     """The text of an Amber script that checks `test` on Vulkan, with the SPIR-V `target`
     (see the module's text) consumed: against the interpreter's output, or, for a
     metamorphic test, the variant's output against the reference's."""
-    check_stage(test, "Amber")
+    pair = isinstance(test.oracle, Metamorphic)
+    # A pair's two pipelines with textures or a vertex stage are not written yet.
+    check_stage(test, "Amber (metamorphic pair)" if pair else "Amber", not pair, not pair)
     if test.language.family is not Language.GLSL:  # Amber's shaders: GLSL (or SPIR-V)
         name = test.language.value.upper()
         raise ExportError(f"Amber has no {name}: a {name} test cannot be exported to Amber")
@@ -181,6 +187,23 @@ def shipped_module(test: TestCase, target: str | None = None) -> Shipped:
     return _module_made_now(test, test.main_shader)
 
 
+def shipped_vertex_module(test: TestCase, fragment: Shipped) -> Shipped:
+    """The generated vertex shader's module: the one the fragment's recorded target
+    consumed beside it (`<target>.vert.spv`), else glslang's made now through the same
+    spirv-opt passes (the Vulkan chain builds both stages alike: targets/tools/
+    toolchain.run_fragment_on_vulkan)."""
+    from shadersmith.targets.tools import spirv_tools
+
+    assert test.vertex_shader is not None
+    name = f"{fragment.target}.{VERTEX_SPIRV_ARTEFACT}"
+    if fragment.target is not None and name in test.files:
+        assembly = spirv_tools.disassemble(test.files[name])
+        if assembly is None:
+            raise ExportError("spirv-dis is missing: cannot write the SPIR-V assembly")
+        return Shipped(fragment.target, assembly, fragment.passes)
+    return _module_made_now(test, test.vertex_shader, "vertex")
+
+
 def pair_targets(test: TestCase) -> list[str]:
     """The targets of a metamorphic test whose reference and variant runs both kept the
     module a Vulkan driver consumed."""
@@ -236,13 +259,14 @@ def _recorded_module(test: TestCase, run_name: str) -> Shipped:
     return Shipped(run_name, assembly, tuple(passes) if ran_opt and passes else None)
 
 
-def _module_made_now(test: TestCase, source: str) -> Shipped:
-    """glslang's module of `source`, through the recorded spirv-opt pass list."""
+def _module_made_now(test: TestCase, source: str, stage: str | None = None) -> Shipped:
+    """glslang's module of `source` (a `stage` shader, the test's by default), through
+    the recorded spirv-opt pass list."""
     from shadersmith.targets.tools import spirv_tools
 
     passes = test.provenance.spirv_opt_passes
     try:
-        spirv = spirv_tools.compile_glsl_to_spirv(source, test.stage)
+        spirv = spirv_tools.compile_glsl_to_spirv(source, stage or test.stage)
         if passes:
             spirv = spirv_tools.optimize(spirv, passes)
     except spirv_tools.ToolError as error:
@@ -401,15 +425,18 @@ def _compute_script(test: TestCase, shipped: Shipped) -> str:
         *_header(test, shipped, "the buffers hold the reference interpreter's values"),
         *_shader("compute", "main_shader", shipped),
     ]
-    binds: list[str] = []
+    buffers = buffer_inputs_from_specs(test.buffers)
+    lines += _inputs_lines(buffers)
+    binds = [_bind(buffer) for buffer in buffers]
     expects: list[str] = []
-    for spec, buffer in zip(test.buffers, buffer_inputs_from_specs(test.buffers), strict=True):
-        lines += _buffer_lines(buffer)
-        binds.append(_bind(buffer))
+    for spec, buffer in zip(test.buffers, buffers, strict=True):
         if spec.access == "input":
             continue
-        after = words_of(pack_buffer(buffer.fields, expected[spec.block]))
-        expects.append(f"EXPECT {_name(buffer)} IDX 0 EQ {' '.join(map(str, after))}")
+        if buffer.texture is not None:  # a storage image: its texels, row y first
+            after = _texel_values(buffer.texture, expected[spec.block][buffer.texture.name])
+        else:
+            after = [str(w) for w in words_of(pack_buffer(buffer.fields, expected[spec.block]))]
+        expects.append(f"EXPECT {_name(buffer)} IDX 0 EQ {' '.join(after)}")
     x, y, z = test.inputs.dispatch
     lines += [
         "PIPELINE compute pipeline",
@@ -433,13 +460,14 @@ def _fragment_script(test: TestCase, shipped: Shipped) -> str:
         f"# One EXPECT per row: IDX is a byte offset ({16 * width} bytes a row, 16 a pixel),",
         "# the values the row's uint32 words (EQ_RGBA would take 0-255 values).",
         "",
-        "SHADER vertex vertex_shader PASSTHROUGH",
-        "",
+        *_vertex_lines(test, shipped),
         *_shader("fragment", "main_shader", shipped),
     ]
     buffers = buffer_inputs_from_specs(test.buffers)
-    for buffer in buffers:
-        lines += _buffer_lines(buffer)
+    lines += _inputs_lines(buffers)
+    triangle = test.vertex_shader is not None
+    if triangle:
+        lines += _UNREAD_VERTICES
     lines += [
         f"BUFFER {_FRAMEBUFFER} FORMAT R32G32B32A32_UINT",
         "",
@@ -449,11 +477,12 @@ def _fragment_script(test: TestCase, shipped: Shipped) -> str:
         f"  FRAMEBUFFER_SIZE {width} {height}",
         f"  BIND BUFFER {_FRAMEBUFFER} AS color LOCATION 0",
         *[_bind(buffer) for buffer in buffers],
+        *([f"  VERTEX_DATA {_VERTICES} LOCATION 0"] if triangle else []),
         "END",
         "",
         "CLEAR_COLOR pipeline 0 0 0 0",
         "CLEAR pipeline",
-        f"RUN pipeline DRAW_RECT POS 0 0 SIZE {width} {height}",
+        _draw(test, width, height),
         "",
     ]
     for row in range(height):
@@ -687,12 +716,105 @@ def _declared_bindings(source: str) -> set[int] | None:
 # ------------------------------------------------------------------------ pieces
 
 
+def _vertex_lines(test: TestCase, fragment: Shipped) -> list[str]:
+    """Amber's passthrough vertex shader (for DRAW_RECT), or the generated one's module
+    and its GLSL."""
+    if test.vertex_shader is None:
+        return ["SHADER vertex vertex_shader PASSTHROUGH", ""]
+    vertex = shipped_vertex_module(test, fragment)
+    return [
+        *_glsl_lines("The generated vertex shader's GLSL", test.vertex_shader),
+        *_shader("vertex", "vertex_shader", vertex),
+    ]
+
+
+_VERTICES = "vertex_indices"
+# Amber's DRAW_ARRAY wants a vertex buffer; the generated vertex shader reads none (its
+# positions come from gl_VertexIndex), so this one is bound at a location it leaves
+# unread, which Vulkan allows.
+_UNREAD_VERTICES = [
+    "# Unread by the vertex shader: Amber draws arrays only with a vertex buffer.",
+    f"BUFFER {_VERTICES} DATA_TYPE uint32 DATA",
+    "0 1 2",
+    "END",
+    "",
+]
+
+
+def _draw(test: TestCase, width: int, height: int) -> str:
+    """A rectangle over the whole target, or the generated vertex shader's triangle: the
+    vertices 0, 1 and 2 without attributes, as our runners draw it (its positions come
+    from gl_VertexIndex)."""
+    if test.vertex_shader is None:
+        return f"RUN pipeline DRAW_RECT POS 0 0 SIZE {width} {height}"
+    return "RUN pipeline DRAW_ARRAY AS TRIANGLE_LIST START_IDX 0 COUNT 3"
+
+
 def _shader(stage: str, name: str, shipped: Shipped) -> list[str]:
     return [f"SHADER {stage} {name} SPIRV-ASM", shipped.assembly.rstrip("\n"), "END", ""]
 
 
 def _name(buffer: BufferInput, prefix: str = "") -> str:
-    return f"{prefix}buffer_{buffer.binding}"
+    kind = "buffer" if buffer.texture is None else buffer.texture.kind.value
+    return f"{prefix}{kind}_{buffer.binding}"
+
+
+def _inputs_lines(buffers: list[BufferInput]) -> list[str]:
+    """Each block's buffer and each texture's image, and the sampler that sampled
+    textures share."""
+    lines: list[str] = []
+    for buffer in buffers:
+        if buffer.texture is None:
+            lines += _buffer_lines(buffer)
+        else:
+            lines += _image_lines(buffer, buffer.texture)
+    if any(_sampled(buffer) for buffer in buffers):
+        # Nearest and clamped, as our Vulkan runner's sampler: texelFetch ignores it and
+        # textureLod reads texel centres only (ir/sampling.py), which nearest returns.
+        lines += [
+            f"SAMPLER {_SAMPLER} MAG_FILTER nearest MIN_FILTER nearest "
+            "ADDRESS_MODE_U clamp_to_edge ADDRESS_MODE_V clamp_to_edge",
+            "",
+        ]
+    return lines
+
+
+_SAMPLER = "nearest_sampler"
+# One 32-bit channel a texel, as our runners' images (vk_runner._TEXEL_FORMATS).
+_IMAGE_FORMATS = {
+    ScalarKind.UINT: "R32_UINT",
+    ScalarKind.INT: "R32_SINT",
+    ScalarKind.FLOAT: "R32_SFLOAT",
+}
+
+
+def _sampled(buffer: BufferInput) -> bool:
+    return buffer.texture is not None and buffer.texture.kind is TextureKind.SAMPLED
+
+
+def _image_lines(buffer: BufferInput, texture: Texture) -> list[str]:
+    """A 2D image of the texture's format and size holding its recorded texels."""
+    values = _texel_values(texture, buffer.values[texture.name])
+    rows = [" ".join(values[i : i + texture.width]) for i in range(0, len(values), texture.width)]
+    return [
+        f"IMAGE {_name(buffer)} FORMAT {_IMAGE_FORMATS[texture.element]} DIM_2D "
+        f"WIDTH {texture.width} HEIGHT {texture.height} DATA",
+        *rows,
+        "END",
+        "",
+    ]
+
+
+def _texel_values(texture: Texture, rows: Value) -> list[str]:
+    """The texels, row y first (targets/runners/texels.py), as Amber reads them for the
+    format: integers, or floats written with the digits that give their bits back."""
+    data = texel_bytes(texture, rows)  # checks the shape
+    array = np.frombuffer(data, dtype=TEXEL_DTYPES[texture.element])
+    if texture.element is not ScalarKind.FLOAT:
+        return [str(int(value)) for value in array]
+    if not np.all(np.isfinite(array)):
+        raise ExportError(f"texture {texture.name} holds a NaN or infinity: Amber reads decimals")
+    return [f"{float(value):.9g}" for value in array]
 
 
 def _buffer_lines(buffer: BufferInput, prefix: str = "") -> list[str]:
@@ -708,7 +830,11 @@ def _buffer_lines(buffer: BufferInput, prefix: str = "") -> list[str]:
 
 
 def _bind(buffer: BufferInput, prefix: str = "") -> str:
-    kind = "uniform" if buffer.uniform else "storage"
+    # A GLSL sampler2D is a combined image sampler, as our Vulkan runner binds it.
+    if buffer.texture is not None:
+        kind = f"combined_image_sampler SAMPLER {_SAMPLER}" if _sampled(buffer) else "storage_image"
+    else:
+        kind = "uniform" if buffer.uniform else "storage"
     return (
         f"  BIND BUFFER {_name(buffer, prefix)} AS {kind} DESCRIPTOR_SET 0 BINDING {buffer.binding}"
     )

@@ -44,27 +44,28 @@ class Rectangle:
     color: Color
 
 
-def check_stage(test: TestCase, format_name: str, vertex_stage: bool = False) -> None:
+def check_stage(
+    test: TestCase, format_name: str, vertex_stage: bool = False, textures: bool = False
+) -> None:
     """An ExportError unless the format can carry `test`; `vertex_stage`: the format
-    draws a generated vertex shader's triangle (piglit does, Amber not yet)."""
+    draws a generated vertex shader's triangle; `textures`: it binds generated textures
+    and images (Amber does both, piglit the vertex stage only)."""
     if test.stage not in STAGES:
         raise ExportError(
             f"{format_name} export handles compute and fragment tests, not {test.stage}"
         )
     if test.vertex_shader is not None and not vertex_stage:
-        # Amber draws with its own PASSTHROUGH quad; drawing the generated shader's
-        # triangle there is not written yet.
         raise ExportError(
             f"{format_name} export of a test with a generated vertex shader (shader.vert) "
             "is not written yet"
         )
-    textures = [spec.block for spec in test.inputs.buffers if spec.texture]
-    if textures:
-        # Amber's IMAGE buffers and piglit's `texture` commands could hold them; binding
-        # the texels there (and reading images back) is not written yet.
+    names = [spec.block for spec in test.inputs.buffers if spec.texture]
+    if names and not textures:
+        # piglit's `texture` commands could hold them; binding the texels there (and
+        # reading images back) is not written yet.
         raise ExportError(
             f"{format_name} export of a test with textures or images "
-            f"({', '.join(textures)}) is not written yet"
+            f"({', '.join(names)}) is not written yet"
         )
 
 
