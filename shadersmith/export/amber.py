@@ -15,13 +15,22 @@ Both kinds of test put each block's bytes into a buffer of 32-bit words (`DATA_T
 uint32`, which Amber packs tightly), so float bits travel exactly, bound at its binding in
 descriptor set 0.
 
-A compute test: its storage buffers (std430 bytes), the dispatch, and an EXPECT of every
-word of every buffer the shader may write: the reference interpreter's values.
+A generated texture or image is an IMAGE of its format (R32_UINT, R32_SINT or
+R32_SFLOAT) and size holding the test's texels, row y first; a sampler2D is bound as a
+combined image sampler with a nearest clamp-to-edge SAMPLER (as our Vulkan runner binds
+it), an image as a storage image.
+
+A compute test: its storage buffers (std430 bytes) and images, the dispatch, and an
+EXPECT of every word of every buffer and every texel of every image the shader may
+write: the reference interpreter's values.
 
 A fragment test: Amber's passthrough vertex shader, the fragment shader, its uniform
-blocks (std140 bytes, `AS uniform`), an R32G32B32A32_UINT colour attachment of the test's
-size at location 0 (the format our Vulkan runner draws into), cleared to zero, `RUN ...
-DRAW_RECT` over all of it, and one EXPECT per row holding the row's expected words. The
+blocks (std140 bytes, `AS uniform`) and textures, an R32G32B32A32_UINT colour attachment
+of the test's size at location 0 (the format our Vulkan runner draws into), cleared to
+zero, `RUN ... DRAW_RECT` over all of it, and one EXPECT per row holding the row's
+expected words. A test with a generated vertex shader ships that shader's module
+instead of the passthrough one and draws its triangle (vertices 0, 1, 2) with
+DRAW_ARRAY; the expected image is the interpreter's with its varyings fed in. The
 EXPECTs are buffer probes (`EXPECT framebuffer IDX <byte offset> EQ <uint32>...`, compared
 as the format's uint32 components) rather than `EQ_RGBA`, which takes 0-255 values scaled
 as if normalised; the framebuffer's bytes are its rows in order, 16 bytes a pixel, row r at
@@ -37,11 +46,12 @@ histograms (`EQ_HISTOGRAM_EMD_BUFFER ... TOLERANCE 0.005`), as GraphicsFuzz's CT
 do. The two modules come from one recorded Vulkan target (`<target>.reference.spvasm`
 and `<target>.variant.spvasm`), or are made now by glslang.
 
-A WGSL test is refused: Amber has no WGSL.
+A WGSL test is refused: Amber has no WGSL; so is a metamorphic pair with textures or a
+generated vertex shader (not written yet).
 
 This follows Amber's parser and executor (src/amberscript/parser.cc, src/executor.cc,
-src/buffer.cc); no Amber build is at hand here, so the scripts are checked against a real
-Amber only when the AMBER environment variable points at one (tests/test_export_amber.py).
+src/buffer.cc); the scripts are checked against a real Amber when the AMBER environment
+variable points at one (tests/test_export_amber.py).
 """
 
 from __future__ import annotations
