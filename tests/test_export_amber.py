@@ -685,3 +685,17 @@ def test_real_amber_passes_generated_tests_and_fails_a_planted_value(
     planted = tmp_path / "planted.amber"
     planted.write_text(_planted((directory / "test.amber").read_text()))
     assert _real_amber(planted).returncode != 0
+
+
+def test_real_amber_passes_the_llvmpipe_vertex_finding_on_lavapipe(tmp_path: Path) -> None:
+    """gl-llvmpipe draws seed 37's vertex-stage pair wrong; Vulkan's lavapipe draws it as
+    the interpreter does, so its Amber script (the generated triangle) passes."""
+    directory = tmp_path / "seed-37"
+    shutil.copytree(
+        Path(__file__).resolve().parent / "data" / "llvmpipe-vertex-pair-seed-37", directory
+    )
+    result = CliRunner().invoke(main, ["export", str(directory), "--format", "amber"])
+    assert result.exit_code == 0, result.output
+    assert "DRAW_ARRAY AS TRIANGLE_LIST" in (directory / "test.amber").read_text()
+    done = _real_amber(directory / "test.amber")
+    assert done.returncode == 0, done.stdout + done.stderr
