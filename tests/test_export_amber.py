@@ -13,6 +13,7 @@ import dataclasses
 import shutil
 import subprocess
 from pathlib import Path
+from typing import cast
 
 import numpy as np
 import pytest
@@ -585,7 +586,7 @@ def test_textures_and_images_are_images_of_their_format_holding_the_recorded_tex
             f"IMAGE {name} FORMAT {format_name} DIM_2D "
             f"WIDTH {texture.width} HEIGHT {texture.height} DATA"
         )
-        texels = spec.values[spec.block]
+        texels = cast(tuple[tuple[float, ...], ...], spec.values[spec.block])
         assert [[float(v) for v in row.split()] for row in rows] == [
             [float(v) for v in row] for row in texels
         ]
@@ -604,7 +605,9 @@ def test_textures_and_images_are_images_of_their_format_holding_the_recorded_tex
 def test_a_storage_image_is_expected_to_hold_the_interpreters_texels() -> None:
     test = _generated(1, TEXTURES)
     (spec,) = [s for s in test.inputs.buffers if s.texture == "storage"]
-    after = expected_buffers(readable(test))[spec.block][spec.block]
+    after = cast(
+        tuple[tuple[int, ...], ...], expected_buffers(readable(test))[spec.block][spec.block]
+    )
     words = " ".join(str(v) for row in after for v in row)
     assert f"\nEXPECT storage_{spec.binding} IDX 0 EQ {words}\n" in amber_script(test)
 
