@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from shadersmith.cli_live import FORCE_OPTION, FiniteRange
+from shadersmith.cli_live import ALLOW_NEW_TARGETS_OPTION, FORCE_OPTION, FiniteRange
 from shadersmith.generate.options import SmithOptions
 from shadersmith.ir.profile import ALL_PROFILES, PROFILES
 
@@ -465,8 +465,8 @@ def _duration(text: str | None) -> float | None:
 @click.option(
     "--targets",
     "target_list",
-    help="Comma-separated targets; default: CPU targets (with --profile wgsl: "
-    "wgpu-vk,wgpu-vk-newest,wgpu-gl,interp).",
+    help="Comma-separated targets; default: those the campaign was started on when it is "
+    "resumed, else CPU targets (with --profile wgsl: wgpu-vk,wgpu-vk-newest,wgpu-gl,interp).",
 )
 @click.option("--time", "time_text", help="Stop after this long (90s, 10m, 2h).")
 @click.option("--count", type=click.IntRange(1), help="Stop after this many tests in all.")
@@ -653,6 +653,7 @@ def _duration(text: str | None) -> float | None:
     help="Run the targets on the Ray cluster whose head is at ADDRESS (host:port, or "
     "auto); this process prepares, judges and records (README: A farm on Ray).",
 )
+@ALLOW_NEW_TARGETS_OPTION
 @FORCE_OPTION
 def fuzz_command(
     target_list: str | None,
@@ -684,6 +685,7 @@ def fuzz_command(
     pointers: float | None,
     report: bool,
     cluster: str | None,
+    allow_new_targets: bool,
     force: bool,
 ) -> None:
     """Run a differential campaign: generate, recondition, run, classify, bucket, store.
@@ -694,7 +696,12 @@ def fuzz_command(
     from shadersmith.campaign.fuzz import CampaignOptions, run_campaign
     from shadersmith.campaign.loop import Progress
     from shadersmith.campaign.store import StoreError
-    from shadersmith.cli_live import CampaignFailed, progress_table, run_with_live_progress
+    from shadersmith.cli_live import (
+        CampaignFailed,
+        progress_table,
+        recorded_targets,
+        run_with_live_progress,
+    )
     from shadersmith.ir.profile import profile_named
     from shadersmith.oracle.known import load_ignore_list
     from shadersmith.targets.catalogue.registry import UnknownTarget, parse_target_list
@@ -702,11 +709,13 @@ def fuzz_command(
 
     language = profile_named(profile)
     try:
+        if target_list is None and (recorded := recorded_targets(out)) is not None:
+            target_list = ",".join(recorded)
         names = parse_target_list(target_list, language.language)
         ignore = frozenset(load_ignore_list(ignore_file)) if ignore_file else frozenset()
     except UnknownTarget as error:
         _fail(str(error) + campaign_hint(out))
-    except (OSError, ValueError) as error:  # ValueError: not a text file
+    except (OSError, ValueError, CampaignFailed) as error:  # ValueError: not a text file
         _fail(str(error))
     options = CampaignOptions(
         targets=names,
@@ -738,6 +747,7 @@ def fuzz_command(
             buffer_structs=buffer_structs,
         ),
         cluster=cluster,
+        allow_new_targets=allow_new_targets,
     )
 
     refresher = _report_refresher(out, force) if report else None
@@ -870,12 +880,15 @@ def _print_buckets(campaign: Path) -> None:
 
 
 def _print_reduced_programs(campaign: Path) -> None:
-    """Each reduced bucket's program, unreconditioned: the bug at a glance."""
+    """Each reduced bucket's program as it is filed: reconditioned, so free of undefined
+    behaviour (its core before reconditioning is a file beside it, named in the title).
+    The core alone misled: an index out of bounds there is clamped in what ran."""
     from rich.panel import Panel
     from rich.syntax import Syntax
 
     from shadersmith.campaign.store import CampaignStore
-    from shadersmith.case import UNRECONDITIONED_FILE_BY_STAGE
+    from shadersmith.case import UNRECONDITIONED_FILE_BY_STAGE, TestCaseError, load_test
+    from shadersmith.ir.profile import Language
 
     store = CampaignStore(campaign, read_only=True)
     try:
@@ -886,14 +899,25 @@ def _print_reduced_programs(campaign: Path) -> None:
     for bucket in buckets:
         if not bucket.reduced or bucket.reduced.startswith("failed"):
             continue
-        found = [campaign / bucket.reduced / n for n in UNRECONDITIONED_FILE_BY_STAGE.values()]
-        source = next((path for path in found if path.is_file()), None)
-        if source is None:
+        directory = campaign / bucket.reduced
+        try:
+            test = load_test(directory)
+        except TestCaseError:
             continue
-        lines = source.read_text().splitlines()
-        body = "\n".join(lines[2:]).strip()  # without #version and local size
-        title = f"{bucket.signature}  ({bucket.count} tests; {bucket.reduced})"
-        console.print(Panel(Syntax(body, "glsl", theme="ansi_dark"), title=title, expand=False))
+        core = UNRECONDITIONED_FILE_BY_STAGE.get(test.stage, "")
+        title = f"{bucket.signature}  ({bucket.count} tests; {bucket.reduced}/{test.main_file})"
+        subtitle = "reconditioned: free of undefined behaviour" + (
+            f"; before reconditioning: {core}" if core in test.shaders else ""
+        )
+        lexer = "wgsl" if test.language is Language.WGSL else "glsl"
+        console.print(
+            Panel(
+                Syntax(test.main_shader.strip(), lexer, theme="ansi_dark", word_wrap=True),
+                title=title,
+                subtitle=subtitle,
+                expand=False,
+            )
+        )
 
 
 @main.command(name="report")

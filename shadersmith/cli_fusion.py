@@ -7,7 +7,12 @@ from typing import TYPE_CHECKING
 
 import click
 
-from shadersmith.cli_live import FORCE_OPTION, FiniteRange, shader_source_option
+from shadersmith.cli_live import (
+    ALLOW_NEW_TARGETS_OPTION,
+    FORCE_OPTION,
+    FiniteRange,
+    shader_source_option,
+)
 
 if TYPE_CHECKING:
     from shadersmith.campaign.fusion import FusionProgress
@@ -26,9 +31,8 @@ DEFAULT_TARGETS = ("gl-llvmpipe", "vk-lavapipe")
     "--target",
     "targets",
     multiple=True,
-    help="A target to test (repeat the option for more); default: "
-    + " and ".join(DEFAULT_TARGETS)
-    + ".",
+    help="A target to test (repeat the option for more); default: those the campaign was "
+    "started on when it is resumed, else " + " and ".join(DEFAULT_TARGETS) + ".",
 )
 @click.option("--time", "time_text", help="Stop after this long (90s, 10m, 2h).")
 @click.option("--count", type=click.IntRange(1), help="Stop after this many sequences in all.")
@@ -110,6 +114,7 @@ DEFAULT_TARGETS = ("gl-llvmpipe", "vk-lavapipe")
     help="Run the targets on the Ray cluster whose head is at ADDRESS (as fuzz --cluster).",
 )
 @shader_source_option("--parts-from", "the parts (fragment shaders that never discard)")
+@ALLOW_NEW_TARGETS_OPTION
 @FORCE_OPTION
 def fuse_command(
     targets: tuple[str, ...],
@@ -129,6 +134,7 @@ def fuse_command(
     reduce_time: str,
     cluster: str | None,
     parts_from: Corpus | None,
+    allow_new_targets: bool,
     force: bool,
 ) -> None:
     """Run a fusion campaign (FShader): sequences of generated (or, with --parts-from,
@@ -145,21 +151,27 @@ def fuse_command(
     from shadersmith.campaign.fusion import FusionOptions, run_fusion_campaign
     from shadersmith.campaign.loop import Progress
     from shadersmith.cli import _duration, _fail, err_console
-    from shadersmith.cli_live import CampaignFailed, progress_table, run_with_live_progress
+    from shadersmith.cli_live import (
+        CampaignFailed,
+        progress_table,
+        recorded_targets,
+        run_with_live_progress,
+    )
     from shadersmith.corpus import CorpusError
     from shadersmith.mutate.fusion import Relation, Strategy
     from shadersmith.oracle.known import load_ignore_list
     from shadersmith.targets.catalogue.registry import RADV_TARGETS, UnknownTarget, spec_for
     from shadersmith.targets.catalogue.user_targets import campaign_hint
 
-    names = tuple(dict.fromkeys(targets)) or DEFAULT_TARGETS
     try:
+        recorded = recorded_targets(out) if not targets else None
+        names = tuple(dict.fromkeys(targets)) or tuple(recorded or DEFAULT_TARGETS)
         for name in names:
             spec_for(name)
         ignore = frozenset(load_ignore_list(ignore_file)) if ignore_file else frozenset()
     except UnknownTarget as error:
         _fail(str(error) + campaign_hint(out))
-    except (OSError, ValueError) as error:  # ValueError: not a text file
+    except (OSError, ValueError, CampaignFailed) as error:  # ValueError: not a text file
         _fail(str(error))
     if "interp" in names:
         _fail("the reference interpreter already guards every relation; name compilers only")
@@ -182,6 +194,7 @@ def fuse_command(
         reduce=reduce_buckets,
         reduce_time_s=_duration(reduce_time) or 120.0,
         cluster=cluster,
+        allow_new_targets=allow_new_targets,
         parts_from=parts_from,
     )
 

@@ -91,6 +91,29 @@ FORCE_OPTION = click.option(
 )
 
 
+ALLOW_NEW_TARGETS_OPTION = click.option(
+    "--allow-new-targets",
+    is_flag=True,
+    help="Resume this campaign on other targets than it was started on, and record the "
+    "change in it (without this flag such a resume is refused).",
+)
+
+
+def recorded_targets(out: Path) -> list[str] | None:
+    """The targets the campaign in `out` was started on, for a resume that names none:
+    a campaign keeps its targets (None for a new campaign, or one started before they
+    were recorded). CampaignFailed, one line, for a campaign.db we cannot read."""
+    from shadersmith.campaign.store import StoreError, saved_settings
+
+    try:
+        targets = saved_settings(out).get("targets")
+    except StoreError as error:
+        raise CampaignFailed(str(error)) from None
+    if not isinstance(targets, list) or not all(isinstance(t, str) for t in targets):
+        return None
+    return targets or None
+
+
 def run_with_live_progress(
     campaign: Path,
     force: bool,

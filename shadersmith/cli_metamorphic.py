@@ -9,9 +9,16 @@ import click
 from rich.table import Table
 
 from shadersmith.case import TestCase
-from shadersmith.cli_live import FORCE_OPTION, FiniteRange, shader_source_option
+from shadersmith.cli_live import (
+    ALLOW_NEW_TARGETS_OPTION,
+    FORCE_OPTION,
+    FiniteRange,
+    shader_source_option,
+)
 from shadersmith.mutate.metamorphic import DEFAULT_STEPS
 from shadersmith.mutate.transforms import FAMILIES, WITH_DONOR
+
+DEFAULT_TARGET_LIST = "gl-llvmpipe,vk-lavapipe"
 
 if TYPE_CHECKING:
     from shadersmith.corpus import Corpus
@@ -21,9 +28,8 @@ if TYPE_CHECKING:
 @click.option(
     "--targets",
     "target_list",
-    default="gl-llvmpipe,vk-lavapipe",
-    show_default=True,
-    help="Comma-separated targets, each tested alone against itself.",
+    help="Comma-separated targets, each tested alone against itself; default: those the "
+    f"campaign was started on when it is resumed, else {DEFAULT_TARGET_LIST}.",
 )
 @click.option("--time", "time_text", help="Stop after this long (90s, 10m, 2h).")
 @click.option("--count", type=click.IntRange(1), help="Stop after this many tests in all.")
@@ -72,9 +78,10 @@ if TYPE_CHECKING:
     metavar="ADDRESS",
     help="Run the targets on the Ray cluster whose head is at ADDRESS (as fuzz --cluster).",
 )
+@ALLOW_NEW_TARGETS_OPTION
 @FORCE_OPTION
 def metamorphic_command(
-    target_list: str,
+    target_list: str | None,
     time_text: str | None,
     count: int | None,
     jobs: int | None,
@@ -90,6 +97,7 @@ def metamorphic_command(
     reduce_buckets: bool,
     reduce_time: str,
     cluster: str | None,
+    allow_new_targets: bool,
     force: bool,
 ) -> None:
     """Run a metamorphic campaign: each reference and its semantics-preserving variant
@@ -101,15 +109,25 @@ def metamorphic_command(
     from shadersmith.campaign.metamorphic import MetamorphicOptions, run_metamorphic_campaign
     from shadersmith.campaign.store import StoreError
     from shadersmith.cli import _duration, _fail, _generator_options, _print_buckets, err_console
-    from shadersmith.cli_live import CampaignFailed, progress_table, run_with_live_progress
+    from shadersmith.cli_live import (
+        CampaignFailed,
+        progress_table,
+        recorded_targets,
+        run_with_live_progress,
+    )
     from shadersmith.corpus import CorpusError
     from shadersmith.targets.catalogue.registry import UnknownTarget, parse_target_list
     from shadersmith.targets.catalogue.user_targets import campaign_hint
 
     try:
-        names = parse_target_list(target_list)
+        recorded = recorded_targets(out) if target_list is None else None
+        names = parse_target_list(
+            target_list or (",".join(recorded) if recorded else DEFAULT_TARGET_LIST)
+        )
     except UnknownTarget as error:
         _fail(str(error) + campaign_hint(out))
+    except CampaignFailed as error:
+        _fail(str(error))
     families = tuple(f.strip() for f in transformations.split(",") if f.strip())
     unknown = sorted(set(families) - set(FAMILIES))
     if unknown or not families:
@@ -139,6 +157,7 @@ def metamorphic_command(
         reduce=reduce_buckets,
         reduce_time_s=_duration(reduce_time) or 120.0,
         cluster=cluster,
+        allow_new_targets=allow_new_targets,
         jobs=jobs,
         references=references_from,
         donors=donors_from,

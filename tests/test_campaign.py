@@ -12,13 +12,14 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from shadersmith.campaign.fuzz import CampaignOptions, run_campaign
 from shadersmith.campaign.loop import Progress
-from shadersmith.campaign.store import CampaignStore
+from shadersmith.campaign.store import CHANGES, CampaignStore, saved_settings
 from shadersmith.case import load_test
-from shadersmith.cli import main
+from shadersmith.cli import _print_reduced_programs, main
 from shadersmith.ir.profile import GLSL450
 
 FINDINGS = Path(__file__).resolve().parent.parent / "findings"
@@ -26,7 +27,7 @@ PLANTED = "planted-sub-to-add-vk-lavapipe"
 
 
 def test_planted_bug_is_found_bucketed_once_and_blamed_on_the_planted_component(
-    tmp_path: Path,
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     options = CampaignOptions(
         targets=["vk-lavapipe", PLANTED, "interp"], profile=GLSL450, count=8, timeout_s=60
@@ -55,6 +56,17 @@ def test_planted_bug_is_found_bucketed_once_and_blamed_on_the_planted_component(
     assert (reduced.provenance.reduction or {})["signature_kept"] is True
     assert (reduced.provenance.reduction or {})["reduced_lines"] <= 25
     assert " - " in reduced.main_shader
+
+    # What `fuzz` prints is the program as filed (issue 30 item 8): the reconditioned
+    # shader, which the core before reconditioning is not (it may index out of bounds).
+    core = reduced.shaders["unreconditioned.comp"]
+    assert core.strip() != reduced.main_shader.strip()
+    _print_reduced_programs(tmp_path / "c")
+    printed = capsys.readouterr().out
+    assert "reconditioned: free of undefined behaviour" in printed
+    shown = [line.strip() for line in reduced.main_shader.splitlines() if len(line) < 100]
+    assert all(line in printed for line in shown)
+    assert any(line.strip() not in printed for line in core.splitlines() if line.strip())
 
 
 def test_a_reduction_interrupted_by_ctrl_c_is_redone_when_the_campaign_resumes(
@@ -172,11 +184,52 @@ def test_campaign_settings_cannot_change_on_resume(tmp_path: Path) -> None:
     assert first.exit_code == 0, first.output
     second = runner.invoke(
         main,
-        ["fuzz", "--count", "2", "--targets", "interp", "--seed-base", "9",
-         "--out", str(tmp_path / "c")],
+        ["fuzz", "--count", "2", "--targets", "gl-llvmpipe,vk-lavapipe,interp", "--seed-base",
+         "9", "--out", str(tmp_path / "c")],
     )  # fmt: skip
     assert second.exit_code == 2
     assert "started with other settings (seed_base)" in second.output
+
+
+def _targets_of_test(campaign: Path, index: int) -> list[str]:
+    with sqlite3.connect(campaign / "campaign.db") as db:
+        rows = db.execute("SELECT target FROM results WHERE idx = ?", (index,)).fetchall()
+    return sorted(target for (target,) in rows)
+
+
+def test_a_resumed_campaign_keeps_its_targets_and_refuses_others_unless_allowed(
+    tmp_path: Path,
+) -> None:
+    """Issue 30 item 7: a resume that names no targets ran Debian's defaults, and one that
+    named others ran its next tests on them, both with exit 0."""
+    runner, campaign = CliRunner(), tmp_path / "c"
+    started = "gl-llvmpipe,vk-lavapipe,interp"
+    common = ["--no-reduce", "--out", str(campaign)]
+    first = runner.invoke(main, ["fuzz", "--count", "1", "--targets", started, *common])
+    assert first.exit_code == 0, first.output
+
+    unnamed = runner.invoke(main, ["fuzz", "--count", "2", *common])
+    assert unnamed.exit_code == 0, unnamed.output
+    assert _targets_of_test(campaign, 1) == sorted(started.split(","))
+
+    others = "gl-llvmpipe,vk-lavapipe-opt,interp"
+    refused = runner.invoke(main, ["fuzz", "--count", "3", "--targets", others, *common])
+    assert refused.exit_code == 2
+    assert len(refused.output.strip().splitlines()) == 1
+    assert f"was started on the targets {started}, not {others}" in refused.output
+    assert "--allow-new-targets" in refused.output
+    assert not _targets_of_test(campaign, 2)  # nothing ran
+
+    allowed = runner.invoke(
+        main, ["fuzz", "--count", "3", "--targets", others, "--allow-new-targets", *common]
+    )
+    assert allowed.exit_code == 0, allowed.output
+    assert _targets_of_test(campaign, 2) == sorted(others.split(","))
+    settings = saved_settings(campaign)
+    assert settings["targets"] == others.split(",")
+    assert settings[CHANGES] == [
+        {"setting": "targets", "from": started.split(","), "to": others.split(","), "from_test": 2}
+    ]
 
 
 def test_unknown_target_is_a_one_line_error() -> None:

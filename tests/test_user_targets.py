@@ -130,6 +130,13 @@ def test_a_campaigns_declared_targets_are_never_loaded_from_it_by_themselves(
     assert f"--targets-file {campaign / 'targets.toml'}" in unnamed.output
     assert len(unnamed.output.strip().splitlines()) == 1
 
+    # Nor when the resume names no targets: the recorded ones are the campaign's (it ran
+    # its next test on Debian's default targets, exit 0).
+    defaulted = CliRunner().invoke(main, ["fuzz", "--count", "3", "--out", str(campaign)])
+    assert defaulted.exit_code == 2
+    assert "unknown target 'vk-my-lavapipe'" in defaulted.output
+    assert f"--targets-file {campaign / 'targets.toml'}" in defaulted.output
+
     other = tmp_path / "other.toml"
     other.write_text(targets_file.read_text().replace("vk-my-spirv-opt", "vk-my-other"))
     mismatched = CliRunner().invoke(main, ["--targets-file", str(other), *command])

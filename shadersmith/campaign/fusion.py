@@ -123,6 +123,7 @@ class FusionOptions:
     reduce: bool = True  # reduce each new bucket's first test: its parts, then the program
     reduce_time_s: float = 120.0  # per bucket
     cluster: str | None = None  # a Ray cluster's address (targets/ray_farm.py)
+    allow_new_targets: bool = False  # loop.Limits.allow_new_targets
     # Parts from a corpus of real-world shaders (issue 20, part 3) instead of the
     # generator: part seed s is the fragment shader that seed picks (corpus/programs.py).
     parts_from: Corpus | None = None

@@ -64,6 +64,7 @@ class CampaignOptions:
     # A Ray cluster's address: its nodes run the targets (targets/ray_farm.py), this
     # process prepares, judges and records. Not a setting: a campaign may resume anywhere.
     cluster: str | None = None
+    allow_new_targets: bool = False  # loop.Limits.allow_new_targets
 
     def settings(self) -> dict[str, object]:
         """What must not change when a campaign is resumed."""
@@ -72,6 +73,8 @@ class CampaignOptions:
             "profile": self.profile.name,
             "generator": options_to_dict(self.generator),
             "corpus": [str(path) for path in self.corpus],
+            # The compilers compared: a resume on others would judge other chains.
+            "targets": list(self.targets),
         }
 
     def cpu_share(self) -> CpuShare:

@@ -80,6 +80,9 @@ class Limits:
     reduce: bool = True  # reduce each new bucket's first kept test
     reduce_time_s: float = 120.0  # per bucket
     cluster: str | None = None  # a Ray cluster's address (targets/ray_farm.py)
+    # A resumed campaign may run on other targets than it started on (the change is
+    # recorded in its settings); otherwise that is refused, as any other setting is.
+    allow_new_targets: bool = False
 
 
 @dataclass
@@ -246,6 +249,8 @@ class RunOptions(Protocol):
     def cluster(self) -> str | None: ...
     @property
     def keep_per_bucket(self) -> int: ...
+    @property
+    def allow_new_targets(self) -> bool: ...
 
 
 def run_with(
@@ -257,7 +262,12 @@ def run_with(
 ) -> Progress:
     """`run` with the limits and the bucket size a kind's `options` give."""
     limits = Limits(
-        options.time_s, options.timeout_s, options.reduce, options.reduce_time_s, options.cluster
+        options.time_s,
+        options.timeout_s,
+        options.reduce,
+        options.reduce_time_s,
+        options.cluster,
+        options.allow_new_targets,
     )
     return run(directory, kind, limits, options.keep_per_bucket, stop, on_progress)
 
@@ -276,7 +286,9 @@ def run(
     stop = stop or threading.Event()
     store = CampaignStore(directory, keep_per_bucket)
     try:
-        store.check_or_save_settings(kind.settings())
+        store.check_or_save_settings(
+            kind.settings(), frozenset({"targets"}) if limits.allow_new_targets else frozenset()
+        )
         try:
             record_in_campaign(directory, kind.session_targets())
         except (TargetsFileError, TestCaseError) as error:

@@ -87,6 +87,7 @@ class MetamorphicOptions:
     reduce_time_s: float = 120.0
     profile: LanguageProfile = GLSL450
     cluster: str | None = None  # a Ray cluster's address (targets/ray_farm.py)
+    allow_new_targets: bool = False  # loop.Limits.allow_new_targets
     jobs: int | None = None  # CPUs to keep busy; None: all this process may use
     # Real-world shaders (issue 20, part 3): references from a corpus instead of the
     # generator, and dead-code/live-code donors from a corpus.
@@ -101,6 +102,7 @@ class MetamorphicOptions:
             "generator": options_to_dict(self.generator),
             "families": list(self.families),
             "steps": list(self.steps),
+            "targets": list(self.targets),
         }
         # Named only when used, so that a campaign started before they existed resumes.
         if self.references is not None:

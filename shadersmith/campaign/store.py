@@ -153,6 +153,40 @@ def _open_read_only(path: Path) -> sqlite3.Connection:
         return db
 
 
+# The settings key that lists the changes `may_change` let through (check_or_save_settings).
+CHANGES = "changes"
+
+
+def _changed_settings_error(
+    directory: Path, changed: Sequence[str], saved: Mapping[str, Any], given: Mapping[str, Any]
+) -> str:
+    """One line: which settings differ, and for the targets what they were."""
+    if changed == ["targets"]:
+        was = ",".join(str(name) for name in saved["targets"])
+        now = ",".join(str(name) for name in given["targets"])
+        return (
+            f"{directory} was started on the targets {was[:300]}, not {now[:300]}: resume "
+            "without --targets (the recorded ones are used), or with --allow-new-targets to "
+            "record the change"
+        )
+    return (
+        f"{directory} was started with other settings ({', '.join(changed)}); "
+        "use a new --out directory"
+    )
+
+
+def saved_settings(directory: Path) -> dict[str, Any]:
+    """The settings the campaign in `directory` started with; {} when there is none yet
+    (nothing is made)."""
+    if not (directory / "campaign.db").is_file():
+        return {}
+    store = CampaignStore(directory, read_only=True)
+    try:
+        return store.settings()
+    finally:
+        store.close()
+
+
 def bucket_directory_name(signature: str) -> str:
     """A file-system-safe, readable, bounded name for a bucket."""
     name = re.sub(r"[^A-Za-z0-9._-]+", "_", signature).strip("_")
@@ -201,23 +235,42 @@ class CampaignStore:
                 raise StoreError(str(error)) from None
         return settings
 
-    def check_or_save_settings(self, settings: dict[str, Any]) -> None:
+    def check_or_save_settings(
+        self, settings: dict[str, Any], may_change: frozenset[str] = frozenset()
+    ) -> None:
         """A resumed campaign must use the settings it started with, or its seeds would
-        mean different programs; a new one records them."""
+        mean different programs and its verdicts other compilers; a new one records them.
+
+        A setting the campaign started before it was recorded is recorded now. One named
+        in `may_change` (e.g. the targets, with `--allow-new-targets`) may differ: the new
+        value is recorded, and the change is kept under CHANGES with the test index it
+        took effect at, so the report and whoever resumes see what ran where."""
         saved = self.settings()
-        if not saved:
-            self.commit()
-            with self.db:
-                self.db.execute("BEGIN")
-                for key, value in settings.items():
-                    self.db.execute("INSERT INTO settings VALUES (?, ?)", (key, json.dumps(value)))
-            return
         changed = sorted(k for k in settings if k in saved and saved[k] != settings[k])
+        refused = [k for k in changed if k not in may_change]
+        if refused:
+            raise StoreError(_changed_settings_error(self.directory, refused, saved, settings))
+        new = {k: v for k, v in settings.items() if k not in saved or k in changed}
+        if not new:
+            return
+        history = saved.get(CHANGES, [])
         if changed:
-            raise StoreError(
-                f"{self.directory} was started with other settings ({', '.join(changed)}); "
-                "use a new --out directory"
-            )
+            at = len(self.done_indices())
+            history = [
+                *history,
+                *(
+                    {"setting": k, "from": saved[k], "to": settings[k], "from_test": at}
+                    for k in changed
+                ),
+            ]
+            new[CHANGES] = history
+        self.commit()
+        with self.db:
+            self.db.execute("BEGIN")
+            for key, value in new.items():
+                self.db.execute(
+                    "INSERT OR REPLACE INTO settings VALUES (?, ?)", (key, json.dumps(value))
+                )
 
     # --------------------------------------------------------------------- tests
 
