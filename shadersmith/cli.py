@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from shadersmith.case.finding import Kind
 from shadersmith.cli_live import ALLOW_NEW_TARGETS_OPTION, FORCE_OPTION, FiniteRange
 from shadersmith.generate.options import SmithOptions
 from shadersmith.ir.profile import ALL_PROFILES, PROFILES
@@ -822,7 +823,7 @@ def _print_buckets(campaign: Path) -> None:
     from rich.markup import escape
 
     from shadersmith.campaign.store import CampaignStore
-    from shadersmith.case.finding import Kind
+    from shadersmith.oracle.known_findings import NEW, known_label
 
     store = CampaignStore(campaign, read_only=True)
     try:
@@ -841,8 +842,13 @@ def _print_buckets(campaign: Path) -> None:
         key = bucket.root_cause or f"signature|{bucket.signature}"
         cause_of[bucket.signature] = f"#{numbers.setdefault(key, len(numbers) + 1)}"
     unconfirmed = sum(1 for b in buckets if b.kind == Kind.UNCONFIRMED.value)
+    # Whether each bug is new is the user's first question (oracle/known_findings.py).
+    known = {b.signature: known_label(b.kind, b.signature, b.root_cause) for b in buckets}
+    new = sum(1 for label in known.values() if label == NEW)
+    judged = sum(1 for label in known.values() if label is not None)
     table = Table(
-        title=f"{totals['tests']} tests, {len(buckets)} buckets, {len(numbers)} root causes "
+        title=f"{totals['tests']} tests, {len(buckets)} buckets ({judged - new} known, "
+        f"{new} new), {len(numbers)} root causes "
         + (f"({unconfirmed} unconfirmed buckets: no finding) " if unconfirmed else "")
         + f"in {campaign}"
     )
@@ -850,6 +856,7 @@ def _print_buckets(campaign: Path) -> None:
         "cause",
         "signature",
         "kind",
+        "known as",
         "targets",
         "blamed",
         "count",
@@ -857,7 +864,8 @@ def _print_buckets(campaign: Path) -> None:
         "example",
         "reduced",
     ):
-        table.add_column(column, overflow="fold")
+        # The known finding's name whole: it is what the user looks up.
+        table.add_column(column, overflow="fold", no_wrap=column == "known as")
     import datetime
 
     for bucket in buckets:
@@ -869,6 +877,7 @@ def _print_buckets(campaign: Path) -> None:
             cause_of[bucket.signature],
             signature,
             bucket.kind,
+            known[bucket.signature] or "-",
             bucket.targets,
             bucket.blamed,
             str(bucket.count),

@@ -16,6 +16,7 @@ from typing import Any
 
 from shadersmith.campaign.store import Bucket, CampaignStore, bucket_directory_name
 from shadersmith.case import safe_files
+from shadersmith.oracle.known_findings import NEW, known_label
 
 DIFFERENTIAL = "differential"
 METAMORPHIC = "metamorphic"
@@ -54,6 +55,12 @@ class BucketSummary:
         return f"{bucket_directory_name(self.signature)[:60]}-{digest}"
 
     @property
+    def known(self) -> str | None:
+        """The known bug it is (findings/ or oracle/known_bugs.py), NEW, or None for no
+        compiler's bug (oracle/known_findings.py)."""
+        return known_label(self.kind, self.signature, self.root_cause)
+
+    @property
     def reduced_directory(self) -> str | None:
         return None if self.reduced is None or self.reduced.startswith("failed") else self.reduced
 
@@ -83,6 +90,13 @@ class CampaignView:
     @property
     def causes(self) -> int:
         return len({b.cause for b in self.buckets})
+
+    @property
+    def new_and_known(self) -> tuple[int, int]:
+        """How many buckets are new bugs, and how many known ones."""
+        labels = [bucket.known for bucket in self.buckets]
+        new = labels.count(NEW)
+        return new, sum(1 for label in labels if label is not None) - new
 
 
 def load_campaign(directory: Path) -> CampaignView:

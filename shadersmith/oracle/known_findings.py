@@ -1,0 +1,108 @@
+"""Buckets whose bug we already know: the findings of findings/ and the known bugs.
+
+A campaign's first question for a bucket is "is it new?": a new user's first campaign
+opened six buckets, all rows of findings/README.md, and nothing said so. A bucket is
+known when
+- its signature names a known bug (oracle/known_bugs.py: `...:known:<bug>`);
+- its signature is a finding's and says more than the component and a signal: a
+  validator's or compiler's message, an assertion, a frame. `wrong:llvmpipe` or
+  `crash:llvmpipe:SIGSEGV` alone name a component, not a bug, and four findings share
+  the first;
+- once reduced, its root cause (oracle/root_cause.py) is a finding's, where that root
+  cause names one bug: a first bad pass, built-in functions or at least two operator
+  forms, and every finding with that root cause is one bug (one row of findings/README.md;
+  `llvmpipe|ops:call` is two rows' and would call any llvmpipe bug among calls known).
+  A false "known" hides a new bug, so the rule errs towards "new".
+The findings are read from known_findings.json (scripts/known_findings.py makes it from
+findings/ and a test keeps it in step), never from a campaign or a test directory.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from shadersmith.case.finding import OUR_KINDS, Kind
+from shadersmith.oracle.known_bugs import KNOWN_MARKER
+
+CATALOGUE = Path(__file__).with_name("known_findings.json")
+
+# Buckets that are no compiler's bug, so neither known nor new: defects of ours and
+# validator verdicts nobody confirmed.
+NOT_A_COMPILER_BUG = frozenset(kind.value for kind in (*OUR_KINDS, Kind.UNCONFIRMED))
+NEW = "NEW"
+
+# A detail that names no bug by itself: a signal, or nothing at all.
+_BARE_DETAIL = re.compile(r"SIG[A-Z]+|no-message|")
+
+
+@dataclass(frozen=True)
+class KnownFinding:
+    name: str  # its directory under findings/
+    bug: str  # the findings/README.md row that groups it with others, else its name
+    signature: str
+    root_cause: str | None
+
+
+@dataclass(frozen=True)
+class Match:
+    """Which known bug a bucket is, and by what it was recognised."""
+
+    name: str  # a findings/ directory, or a known bug's name
+    by: str  # "known bug", "signature" or "root cause"
+
+    def describe(self) -> str:
+        where = self.name if self.by == "known bug" else f"findings/{self.name}"
+        return f"{where} (by {self.by})"
+
+
+@functools.cache
+def known_findings() -> tuple[KnownFinding, ...]:
+    entries = json.loads(CATALOGUE.read_text())
+    return tuple(
+        KnownFinding(e["name"], e["bug"], e["signature"], e["root_cause"]) for e in entries
+    )
+
+
+def names_a_bug(signature: str) -> bool:
+    """Whether a signature says more than its kind, component and a signal."""
+    parts = signature.split(":", 2)
+    if parts[0] in ("ours", "unconfirmed"):
+        return False
+    return len(parts) == 3 and not _BARE_DETAIL.fullmatch(parts[2])
+
+
+def known_match(signature: str, root_cause: str | None = None) -> Match | None:
+    """The known bug a bucket of `signature` (and, once reduced, `root_cause`) shows."""
+    if KNOWN_MARKER in signature:
+        return Match(signature.split(KNOWN_MARKER, 1)[1], "known bug")
+    findings = known_findings()
+    if names_a_bug(signature):
+        for finding in findings:
+            if finding.signature == signature:
+                return Match(finding.name, "signature")
+    if root_cause and _names_one_bug(root_cause):
+        same = [finding for finding in findings if finding.root_cause == root_cause]
+        if same and len({finding.bug for finding in same}) == 1:
+            return Match(same[0].name, "root cause")
+    return None
+
+
+def _names_one_bug(root_cause: str) -> bool:
+    shape = root_cause.split("|", 1)[-1]
+    if shape.startswith(("first-bad-pass:", "builtins:")):
+        return True
+    forms = [form for form in shape.removeprefix("ops:").split(",") if form]
+    return len(forms) >= 2
+
+
+def known_label(kind: str, signature: str, root_cause: str | None) -> str | None:
+    """What a bucket list says of a bucket: the known bug it matches, NEW, or None for a
+    bucket that is no compiler's bug (ours, unconfirmed)."""
+    if kind in NOT_A_COMPILER_BUG:
+        return None
+    match = known_match(signature, root_cause)
+    return match.describe() if match else NEW

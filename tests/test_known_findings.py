@@ -1,0 +1,73 @@
+"""Buckets of bugs we already know are marked as known (issue 31 item 8): a new user's
+first campaign opened six buckets, all rows of findings/README.md, and nothing said so."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from shadersmith.cli import main
+from shadersmith.oracle.known_findings import NEW, known_findings, known_label, known_match
+
+REPOSITORY = Path(__file__).resolve().parent.parent
+FINDINGS = REPOSITORY / "findings"
+
+
+def test_the_catalogue_is_what_the_findings_directories_give() -> None:
+    checked = subprocess.run(
+        [sys.executable, "scripts/known_findings.py", "--check"],
+        cwd=REPOSITORY,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert checked.returncode == 0, checked.stderr
+    names = {finding.name for finding in known_findings()}
+    assert {"spirv-opt-phi-type-mismatch", "mesa-gl-swizzle-index"} <= names
+
+
+def test_a_signature_that_names_a_bug_is_known_by_it() -> None:
+    phi = next(f for f in known_findings() if f.name == "spirv-opt-phi-type-mismatch")
+    assert known_match(phi.signature) is not None
+    assert known_match(phi.signature).name == "spirv-opt-phi-type-mismatch"  # type: ignore[union-attr]
+
+
+def test_a_signature_that_names_only_a_component_or_a_signal_is_new() -> None:
+    # Four findings are `wrong:llvmpipe`, two `crash:llvmpipe:SIGSEGV`-like: neither names a bug.
+    assert known_match("wrong:llvmpipe") is None
+    assert known_match("crash:llvmpipe:SIGSEGV") is None
+    assert known_label("odd_one_out", "wrong:llvmpipe", None) == NEW
+
+
+def test_a_reduced_bucket_is_known_by_a_root_cause_that_names_one_bug() -> None:
+    # Row 1: three directories (a wrong value, an LLVM abort, a segfault), one bug.
+    row_1 = "mesa-glsl|builtins:mulExtended"
+    match = known_match("wrong:mesa-glsl", row_1)
+    assert match is not None and match.by == "root cause"
+    # Two rows' directories share this one: it names no single bug.
+    assert known_match("wrong:llvmpipe", "llvmpipe|ops:call") is None
+    # A shape of one operator form is too common to call a bug known.
+    assert known_match("wrong:softpipe", "softpipe|ops:%") is None
+
+
+def test_known_bugs_and_our_own_defects_are_labelled_apart() -> None:
+    known = "wrong:naga-glsl-out:known:wgsl-integer-division"
+    assert known_label("disagree", known, None) == "wgsl-integer-division (by known bug)"
+    assert known_label("all_failed", "ours:all-failed:compile:glslang:x", None) is None
+    assert known_label("unconfirmed", "unconfirmed:invalid:spirv-opt:x", None) is None
+
+
+def test_a_campaign_on_a_known_finding_says_its_bucket_is_known(tmp_path: Path) -> None:
+    """The stored test of row 14 (spirv-opt's OpPhi type) run as a campaign's corpus."""
+    out = tmp_path / "c"
+    result = CliRunner().invoke(
+        main,
+        ["fuzz", "--corpus", str(FINDINGS / "spirv-opt-phi-type-mismatch"), "--count", "1",
+         "--targets", "vk-lavapipe,vk-lavapipe-opt,interp", "--no-reduce", "--out", str(out)],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "(1 known, 0 new)" in result.output
+    assert "findings/spirv-opt-phi-type-mismatch (by signature)" in result.output
