@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import math
 import os
@@ -19,6 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from shadersmith.case.finding import Kind
+from shadersmith.cli_generator import generator_options
 from shadersmith.cli_live import ALLOW_NEW_TARGETS_OPTION, FORCE_OPTION, FiniteRange
 from shadersmith.generate.options import SmithOptions
 from shadersmith.ir.profile import ALL_PROFILES, PROFILES
@@ -533,115 +533,7 @@ def _duration(text: str | None) -> float | None:
     show_default=True,
     help="Time budget of each bucket's reduction.",
 )
-@click.option(
-    "--multi-invocation",
-    type=FiniteRange(0, 1),
-    default=None,
-    help="Share of tests with several invocations (ShaDiv); default: the generator's "
-    "(0.7); 0 gives single-invocation tests only.",
-)
-@click.option(
-    "--p-delta",
-    type=FiniteRange(0, 1),
-    default=None,
-    help="ShaDiv's p_delta: probability of control-divergent code in a multi-invocation "
-    "test; default: the generator's (0.2).",
-)
-@click.option(
-    "--matrices",
-    type=FiniteRange(0, 1),
-    default=None,
-    help="Probability that a variable or a float expression is (made from) a matrix "
-    "(generate/matrices.py); default: the generator's (0, off for now).",
-)
-@click.option(
-    "--structs",
-    type=FiniteRange(0, 1),
-    default=None,
-    help="Probability that a variable is a user struct, a function returns one, or a value "
-    "is read out of one (generate/structs.py); default: the generator's (0, off for now).",
-)
-@click.option(
-    "--buffer-structs",
-    type=FiniteRange(0, 1),
-    default=None,
-    help="Probability that a buffer field is a user struct or an array of structs "
-    "(generate/buffer_structs.py); default: the generator's (0, off for now).",
-)
-@click.option(
-    "--atomics",
-    type=FiniteRange(0, 1),
-    default=None,
-    help="Probability that a multi-invocation compute test gets counters updated by "
-    "atomicAdd/Min/Max/And/Or/Xor statements (generate/atomics.py; in WGSL on "
-    "atomic<u32>/atomic<i32> fields, emit/wgsl_atomics.py); "
-    "default: the generator's (0, off for now).",
-)
-@click.option(
-    "--subgroups",
-    type=FiniteRange(0, 1),
-    default=None,
-    help="Probability that a multi-invocation compute test assigns subgroup operations "
-    "(basic, vote, arithmetic, ballot) in uniform control flow, run at a recorded subgroup "
-    "size; targets of another size, and GL, sit it out (generate/subgroups.py; WGSL's on "
-    "wgpu-vk too); default: the generator's (0, off for now).",
-)
-@click.option(
-    "--vertex-stage",
-    type=FiniteRange(0, 1),
-    default=None,
-    help="Probability that a fragment test gets a generated vertex shader that passes it "
-    "flat varyings (generate/vertex_stage.py; in WGSL a module of its own); default: the "
-    "generator's (0, off).",
-)
-@click.option(
-    "--textures",
-    type=FiniteRange(0, 1),
-    default=None,
-    help="Probability that a test gets 2D textures read by texelFetch and, in compute "
-    "tests, r32ui/r32i images read by imageLoad and written by imageStore, their texels "
-    "recorded as inputs (generate/textures.py; WGSL: textureLoad/textureStore); default: "
-    "the generator's (0, off for now).",
-)
-@click.option(
-    "--texture-sampling",
-    type=FiniteRange(0, 1),
-    default=None,
-    help="Probability that a read of a float texture (with --textures) samples it with "
-    "nearest filtering at the texel's centre, textureLod (WGSL: textureSampleLevel), "
-    "rather than fetching the texel (ir/sampling.py); default: the generator's (0, off).",
-)
-@click.option(
-    "--discard",
-    type=FiniteRange(0, 1),
-    default=None,
-    help="Probability of each of up to two `if (cond) discard;` on the pixel's coordinates "
-    "in a fragment test (generate/discards.py); default: the generator's (0, off for now).",
-)
-@click.option(
-    "--loop-continuing",
-    type=FiniteRange(0, 1),
-    default=None,
-    help="Probability that a for or while loop of a WGSL test is spelled `loop { ... "
-    "continuing { ...; break if !c; } }` (generate/loop_spelling.py); default: the "
-    "generator's (0, off for now).",
-)
-@click.option(
-    "--pointers",
-    type=FiniteRange(0, 1),
-    default=None,
-    help="Probability that a user function's parameter of a WGSL test is a pointer "
-    "(`ptr<function, T>`, WGSL's out/inout; arguments `&v` of whole locals); default: the "
-    "generator's (0, off for now).",
-)
-@click.option(
-    "--fragment",
-    type=FiniteRange(0, 1),
-    default=DEFAULT_FRAGMENT_SHARE,
-    show_default=True,
-    help="Share of tests that are fragment shaders drawn over a 64x64 target (the others "
-    "are compute shaders).",
-)
+@generator_options(fragment_probability=DEFAULT_FRAGMENT_SHARE)
 @click.option(
     "--report",
     is_flag=True,
@@ -670,20 +562,7 @@ def fuzz_command(
     ignore_file: Path | None,
     reduce_buckets: bool,
     reduce_time: str,
-    multi_invocation: float | None,
-    p_delta: float | None,
-    matrices: float | None,
-    structs: float | None,
-    buffer_structs: float | None,
-    atomics: float | None,
-    subgroups: float | None,
-    textures: float | None,
-    texture_sampling: float | None,
-    fragment: float,
-    discard: float | None,
-    vertex_stage: float | None,
-    loop_continuing: float | None,
-    pointers: float | None,
+    generator: SmithOptions,
     report: bool,
     cluster: str | None,
     allow_new_targets: bool,
@@ -731,22 +610,7 @@ def fuzz_command(
         ignore=ignore,
         reduce=reduce_buckets,
         reduce_time_s=_duration(reduce_time) or 120.0,
-        generator=_generator_options(
-            multi_invocation,
-            p_delta,
-            fragment,
-            matrices,
-            structs,
-            atomics,
-            discard,
-            vertex_stage=vertex_stage,
-            loop_continuing=loop_continuing,
-            pointers=pointers,
-            subgroups=subgroups,
-            textures=textures,
-            texture_sampling=texture_sampling,
-            buffer_structs=buffer_structs,
-        ),
+        generator=generator,
         cluster=cluster,
         allow_new_targets=allow_new_targets,
     )
@@ -771,52 +635,6 @@ def fuzz_command(
     _print_reduced_programs(out)
     if refresher is not None:
         _finish_report(refresher)
-
-
-def _generator_options(
-    multi_invocation: float | None,
-    p_delta: float | None,
-    fragment: float = 0.0,
-    matrices: float | None = None,
-    structs: float | None = None,
-    atomics: float | None = None,
-    discard: float | None = None,
-    vertex_stage: float | None = None,
-    loop_continuing: float | None = None,
-    pointers: float | None = None,
-    subgroups: float | None = None,
-    textures: float | None = None,
-    buffer_structs: float | None = None,
-    texture_sampling: float | None = None,
-) -> SmithOptions:
-    options = dataclasses.replace(SmithOptions(), fragment_probability=fragment)
-    if matrices is not None:
-        options = dataclasses.replace(options, matrix_probability=matrices)
-    if structs is not None:
-        options = dataclasses.replace(options, struct_probability=structs)
-    if buffer_structs is not None:
-        options = dataclasses.replace(options, buffer_struct_probability=buffer_structs)
-    if atomics is not None:
-        options = dataclasses.replace(options, atomic_probability=atomics)
-    if discard is not None:
-        options = dataclasses.replace(options, discard_probability=discard)
-    if vertex_stage is not None:
-        options = dataclasses.replace(options, vertex_stage_probability=vertex_stage)
-    if subgroups is not None:
-        options = dataclasses.replace(options, subgroup_probability=subgroups)
-    if textures is not None:
-        options = dataclasses.replace(options, texture_probability=textures)
-    if texture_sampling is not None:
-        options = dataclasses.replace(options, texture_sampling_probability=texture_sampling)
-    if loop_continuing is not None:
-        options = dataclasses.replace(options, loop_continuing_probability=loop_continuing)
-    if pointers is not None:
-        options = dataclasses.replace(options, pointer_parameter_probability=pointers)
-    if multi_invocation is not None:
-        options = dataclasses.replace(options, multi_invocation_probability=multi_invocation)
-    if p_delta is not None:
-        options = dataclasses.replace(options, divergence_probability=p_delta)
-    return options
 
 
 def _print_buckets(campaign: Path) -> None:

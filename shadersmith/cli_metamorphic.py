@@ -9,12 +9,14 @@ import click
 from rich.table import Table
 
 from shadersmith.case import TestCase
+from shadersmith.cli_generator import generator_options
 from shadersmith.cli_live import (
     ALLOW_NEW_TARGETS_OPTION,
     FORCE_OPTION,
     FiniteRange,
     shader_source_option,
 )
+from shadersmith.generate.options import SmithOptions
 from shadersmith.mutate.metamorphic import DEFAULT_STEPS
 from shadersmith.mutate.transforms import FAMILIES, WITH_DONOR
 
@@ -49,13 +51,6 @@ if TYPE_CHECKING:
 )
 @click.option("--seed-base", type=click.IntRange(0), default=0, show_default=True)
 @click.option(
-    "--fragment",
-    type=FiniteRange(0, 1),
-    default=0.5,
-    show_default=True,
-    help="Share of references that are fragment shaders (64x64 images).",
-)
-@click.option(
     "--transformations",
     default=",".join(FAMILIES),
     show_default=True,
@@ -78,6 +73,8 @@ if TYPE_CHECKING:
     metavar="ADDRESS",
     help="Run the targets on the Ray cluster whose head is at ADDRESS (as fuzz --cluster).",
 )
+# The references' (and generated donors') generator, every construct included.
+@generator_options(fragment_probability=0.5)
 @ALLOW_NEW_TARGETS_OPTION
 @FORCE_OPTION
 def metamorphic_command(
@@ -87,7 +84,6 @@ def metamorphic_command(
     jobs: int | None,
     out: Path,
     seed_base: int,
-    fragment: float,
     transformations: str,
     steps: str,
     references_from: Corpus | None,
@@ -97,6 +93,7 @@ def metamorphic_command(
     reduce_buckets: bool,
     reduce_time: str,
     cluster: str | None,
+    generator: SmithOptions,
     allow_new_targets: bool,
     force: bool,
 ) -> None:
@@ -108,7 +105,7 @@ def metamorphic_command(
     from shadersmith.campaign.loop import Progress
     from shadersmith.campaign.metamorphic import MetamorphicOptions, run_metamorphic_campaign
     from shadersmith.campaign.store import StoreError
-    from shadersmith.cli import _duration, _fail, _generator_options, _print_buckets, err_console
+    from shadersmith.cli import _duration, _fail, _print_buckets, err_console
     from shadersmith.cli_live import (
         CampaignFailed,
         progress_table,
@@ -151,7 +148,7 @@ def metamorphic_command(
         seed_base=seed_base,
         timeout_s=timeout,
         keep_per_bucket=keep,
-        generator=_generator_options(None, None, fragment),
+        generator=generator,
         families=families,
         steps=(low, high),
         reduce=reduce_buckets,

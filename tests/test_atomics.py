@@ -10,7 +10,7 @@ import dataclasses
 
 import pytest
 
-from shadersmith.cli import _generator_options
+from shadersmith.cli_generator import from_flags
 from shadersmith.emit.glsl import emit_glsl
 from shadersmith.front.glsl import parse_glsl
 from shadersmith.generate.options import options_from_dict, options_to_dict
@@ -134,8 +134,8 @@ def test_atomics_are_off_by_default_and_leave_programs_unchanged() -> None:
 
 
 def test_fuzz_option() -> None:
-    assert _generator_options(None, None, atomics=0.25).atomic_probability == 0.25
-    assert _generator_options(None, None).atomic_probability == 0.0
+    assert from_flags(atomics=0.25).atomic_probability == 0.25
+    assert from_flags().atomic_probability == 0.0
 
 
 def test_generated_atomics_are_statements_on_dedicated_counters() -> None:

@@ -17,7 +17,7 @@ from shadersmith.case.codec import SCHEMA_VERSION, from_json, inputs_from_json, 
 from shadersmith.case.inputs import TestCaseError
 from shadersmith.case.typenames import parse_type_name, type_name
 from shadersmith.case.values_json import value_from_json
-from shadersmith.cli import _generator_options
+from shadersmith.cli_generator import from_flags
 from shadersmith.export.amber import amber_script
 from shadersmith.export.common import ExportError
 from shadersmith.export.piglit import piglit_shader_test
@@ -170,7 +170,7 @@ def test_the_option_is_recorded_and_off_gives_the_old_programs() -> None:
     assert SmithOptions().buffer_struct_probability == 0.0
     assert LEGACY_DEFAULTS["buffer_struct_probability"] == 0.0
     assert options_from_dict(options_to_dict(BUFFER_STRUCTS)) == BUFFER_STRUCTS
-    assert _generator_options(None, None, buffer_structs=0.3).buffer_struct_probability == 0.3
+    assert from_flags(buffer_structs=0.3).buffer_struct_probability == 0.3
     for seed in range(4):
         off = generate(seed, SmithOptions(buffer_struct_probability=0.0))
         assert off.program == generate(seed).program

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import pytest
 
 from shadersmith.case.codec import inputs_from_json, inputs_to_json
-from shadersmith.cli import _generator_options
+from shadersmith.cli_generator import from_flags
 from shadersmith.emit.glsl import emit_glsl
 from shadersmith.front.glsl import parse_glsl
 from shadersmith.generate.options import options_from_dict, options_to_dict
@@ -162,8 +162,8 @@ def test_subgroups_are_off_by_default_and_leave_programs_unchanged() -> None:
 
 
 def test_fuzz_option() -> None:
-    assert _generator_options(None, None, subgroups=0.25).subgroup_probability == 0.25
-    assert _generator_options(None, None).subgroup_probability == 0.0
+    assert from_flags(subgroups=0.25).subgroup_probability == 0.25
+    assert from_flags().subgroup_probability == 0.0
 
 
 def test_generated_subgroup_programs_record_their_size_and_forms() -> None:

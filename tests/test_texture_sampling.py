@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from shadersmith.cli import _generator_options
+from shadersmith.cli_generator import from_flags
 from shadersmith.emit.glsl import emit_glsl
 from shadersmith.emit.wgsl import emit_wgsl
 from shadersmith.front.glsl import parse_glsl
@@ -225,7 +225,7 @@ def test_option_off_samples_nothing_and_keeps_the_textures_of_before() -> None:
     }
     assert any(w & (w - 1) or h & (h - 1) for w, h in sides)
     assert options_from_dict({}).texture_sampling_probability == 0.0
-    options = _generator_options(None, None, textures=0.5, texture_sampling=0.3)
+    options = from_flags(textures=0.5, texture_sampling=0.3)
     assert options.texture_sampling_probability == 0.3
 
 

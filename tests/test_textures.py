@@ -15,7 +15,7 @@ from shadersmith.case import BufferSpec, Inputs
 from shadersmith.case.build import testcase_from_generated as case_of_generated
 from shadersmith.case.codec import inputs_from_json, inputs_to_json
 from shadersmith.case.inputs import buffer_specs
-from shadersmith.cli import _generator_options
+from shadersmith.cli_generator import from_flags
 from shadersmith.emit.glsl import emit_glsl
 from shadersmith.export.common import ExportError
 from shadersmith.export.piglit import piglit_shader_test
@@ -195,7 +195,7 @@ def test_option_off_keeps_the_programs_of_before() -> None:
         assert off.buffer_values == before.buffer_values
     assert options_from_dict({}).texture_probability == 0.0
     assert options_from_dict(options_to_dict(TEXTURES)).texture_probability == 1.0
-    assert _generator_options(None, None, textures=0.4).texture_probability == 0.4
+    assert from_flags(textures=0.4).texture_probability == 0.4
 
 
 def test_generated_programs_use_every_form_and_recondition_ub_free() -> None:

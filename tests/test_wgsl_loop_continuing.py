@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from shadersmith.cli import _generator_options
+from shadersmith.cli_generator import from_flags
 from shadersmith.emit import emit
 from shadersmith.front.glsl import parse_glsl
 from shadersmith.generate.options import options_from_dict, options_to_dict
@@ -81,8 +81,8 @@ def test_the_option_is_recorded_and_off_gives_the_old_programs() -> None:
     assert options_from_dict({}).loop_continuing_probability == 0.0
     assert options_from_dict(options_to_dict(LOOPS)) == LOOPS
     # fuzz --loop-continuing P
-    assert _generator_options(None, None, loop_continuing=0.5).loop_continuing_probability == 0.5
-    assert _generator_options(None, None).loop_continuing_probability == 0.0
+    assert from_flags(loop_continuing=0.5).loop_continuing_probability == 0.5
+    assert from_flags().loop_continuing_probability == 0.0
     for seed in range(10):
         plain = generate(seed, SmithOptions(), WGSL)
         spelled = generate(seed, LOOPS, WGSL)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from shadersmith.cli import _generator_options
+from shadersmith.cli_generator import from_flags
 from shadersmith.emit import emit
 from shadersmith.emit.wgsl_types import WGSLEmitError
 from shadersmith.front.glsl import parse_glsl
@@ -77,8 +77,8 @@ def test_a_pointer_argument_is_a_whole_variable() -> None:
 def test_the_option_is_recorded_and_off_gives_the_old_programs() -> None:
     assert options_from_dict({}).pointer_parameter_probability == 0.0
     assert options_from_dict(options_to_dict(POINTERS)) == POINTERS
-    assert _generator_options(None, None, pointers=0.5).pointer_parameter_probability == 0.5
-    assert _generator_options(None, None).pointer_parameter_probability == 0.0
+    assert from_flags(pointers=0.5).pointer_parameter_probability == 0.5
+    assert from_flags().pointer_parameter_probability == 0.0
     for seed in range(10):
         plain = generate(seed, SmithOptions(), WGSL)
         assert "pointer:parameter" not in plain.choices

@@ -1,0 +1,236 @@
+"""The generator's options on the command line, defined once for every command that
+generates programs (`fuzz`, `metamorphic`'s references and donors, `fuse`'s parts).
+
+Each flag is one row of GENERATOR_FLAGS: the flag, the SmithOptions field it sets and its
+help. `generator_options` adds them all, and `--config FILE`, to a command, and hands the
+command one `generator: SmithOptions` instead of a parameter per flag. The settings file
+is TOML with a `[generator]` table of SmithOptions field names (gfauto's settings file, for
+the generator): the defaults, then the file, then the flags given, in that order.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import click
+
+from shadersmith.cli_live import FiniteRange
+from shadersmith.generate.options import (
+    PROBABILITIES,
+    SmithOptions,
+    options_from_dict,
+    options_to_dict,
+)
+
+CONFIG_SECTION = "generator"
+MAX_CONFIG_BYTES = 1024 * 1024  # a settings file is a few lines; it may come from anyone
+
+
+@dataclass(frozen=True)
+class GeneratorFlag:
+    flag: str
+    field: str  # of SmithOptions
+    help: str
+    switch: bool = False  # an on/off flag (--swarm/--no-swarm) rather than a probability
+
+    @property
+    def name(self) -> str:
+        """The flag as Python spells it: click's parameter name, `from_flags`' keyword."""
+        return self.flag.removeprefix("--").replace("-", "_")
+
+
+def _off(module: str) -> str:
+    return f" ({module}); default: the generator's (0, off for now)."
+
+
+GENERATOR_FLAGS: tuple[GeneratorFlag, ...] = (
+    GeneratorFlag(
+        "--multi-invocation",
+        "multi_invocation_probability",
+        "Share of tests with several invocations (ShaDiv); default: the generator's (0.7); "
+        "0 gives single-invocation tests only.",
+    ),
+    GeneratorFlag(
+        "--p-delta",
+        "divergence_probability",
+        "ShaDiv's p_delta: probability of control-divergent code in a multi-invocation "
+        "test; default: the generator's (0.2).",
+    ),
+    GeneratorFlag(
+        "--matrices",
+        "matrix_probability",
+        "Probability that a variable or a float expression is (made from) a matrix"
+        + _off("generate/matrices.py"),
+    ),
+    GeneratorFlag(
+        "--structs",
+        "struct_probability",
+        "Probability that a variable is a user struct, a function returns one, or a value "
+        "is read out of one" + _off("generate/structs.py"),
+    ),
+    GeneratorFlag(
+        "--buffer-structs",
+        "buffer_struct_probability",
+        "Probability that a buffer field is a user struct or an array of structs"
+        + _off("generate/buffer_structs.py"),
+    ),
+    GeneratorFlag(
+        "--atomics",
+        "atomic_probability",
+        "Probability that a multi-invocation compute test gets counters updated by "
+        "atomicAdd/Min/Max/And/Or/Xor statements (in WGSL on atomic<u32>/atomic<i32> "
+        "fields)" + _off("generate/atomics.py"),
+    ),
+    GeneratorFlag(
+        "--subgroups",
+        "subgroup_probability",
+        "Probability that a multi-invocation compute test assigns subgroup operations "
+        "(basic, vote, arithmetic, ballot) in uniform control flow, run at a recorded "
+        "subgroup size; targets of another size, and GL, sit it out"
+        + _off("generate/subgroups.py"),
+    ),
+    GeneratorFlag(
+        "--vertex-stage",
+        "vertex_stage_probability",
+        "Probability that a fragment test gets a generated vertex shader that passes it "
+        "flat varyings (in WGSL a module of its own)" + _off("generate/vertex_stage.py"),
+    ),
+    GeneratorFlag(
+        "--textures",
+        "texture_probability",
+        "Probability that a test gets 2D textures read by texelFetch and, in compute "
+        "tests, r32ui/r32i images read by imageLoad and written by imageStore, their "
+        "texels recorded as inputs (WGSL: textureLoad/textureStore)" + _off("generate/textures.py"),
+    ),
+    GeneratorFlag(
+        "--texture-sampling",
+        "texture_sampling_probability",
+        "Probability that a read of a float texture (with --textures) samples it with "
+        "nearest filtering at the texel's centre, textureLod (WGSL: textureSampleLevel), "
+        "rather than fetching the texel" + _off("ir/sampling.py"),
+    ),
+    GeneratorFlag(
+        "--discard",
+        "discard_probability",
+        "Probability of each of up to two `if (cond) discard;` on the pixel's coordinates "
+        "in a fragment test" + _off("generate/discards.py"),
+    ),
+    GeneratorFlag(
+        "--loop-continuing",
+        "loop_continuing_probability",
+        "Probability that a for or while loop of a WGSL test is spelled `loop { ... "
+        "continuing { ...; break if !c; } }`" + _off("generate/loop_spelling.py"),
+    ),
+    GeneratorFlag(
+        "--pointers",
+        "pointer_parameter_probability",
+        "Probability that a user function's parameter of a WGSL test is a pointer "
+        "(`ptr<function, T>`, WGSL's out/inout; arguments `&v` of whole locals)"
+        + _off("emit/wgsl.py"),
+    ),
+    GeneratorFlag(
+        "--index-clamping",
+        "index_clamping_probability",
+        "Probability that the reconditioner keeps an array index in bounds with clamp() "
+        "instead of a modulo wrapper" + _off("recondition/"),
+    ),
+    GeneratorFlag(
+        "--buffer-qualifiers",
+        "buffer_qualifier_probability",
+        "Probability that a storage buffer gets random memory qualifiers (coherent, "
+        "volatile, restrict, writeonly where never read; generate/buffer_qualifiers.py); "
+        "default: the generator's (0.3).",
+    ),
+    GeneratorFlag(
+        "--swarm",
+        "swarm",
+        "Swarm testing (Groce et al. 2012): each program leaves out a random set of "
+        "constructs, drawn from its seed and recorded in its provenance "
+        "(generate/swarm.py); default: off.",
+        switch=True,
+    ),
+)
+
+
+def _option(flag: GeneratorFlag) -> Callable[[Any], Any]:
+    if flag.switch:
+        name = flag.flag.removeprefix("--")
+        return click.option(f"{flag.flag}/--no-{name}", flag.name, default=None, help=flag.help)
+    return click.option(flag.flag, flag.name, type=FiniteRange(0, 1), default=None, help=flag.help)
+
+
+FRAGMENT = GeneratorFlag("--fragment", "fragment_probability", "")
+_FIELDS = {flag.name: flag.field for flag in (*GENERATOR_FLAGS, FRAGMENT)}
+
+
+def from_flags(base: SmithOptions | None = None, **given: float | bool | None) -> SmithOptions:
+    """`base` (else the generator's defaults) with the flags given, named as Python
+    spells them (`buffer_structs=0.3`); None leaves an option as it is."""
+    chosen: dict[str, Any] = {_FIELDS[n]: v for n, v in given.items() if v is not None}
+    return dataclasses.replace(base or SmithOptions(), **chosen)
+
+
+def generator_options(
+    **command_defaults: Any,
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Add every generator flag, `--fragment` with this command's default share, and
+    `--config FILE` to a click command, which then takes `generator: SmithOptions`: the
+    generator's defaults with `command_defaults` (SmithOptions fields), then the file's
+    [generator] table, then the flags given."""
+    fragment_default = command_defaults.get("fragment_probability", 0.0)
+
+    def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(command)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            given = {name: kwargs.pop(name) for name in _FIELDS}
+            config: Path | None = kwargs.pop("config")
+            base = dataclasses.replace(SmithOptions(), **command_defaults)
+            options = read_config(config, base) if config is not None else base
+            kwargs["generator"] = from_flags(options, **given)
+            return command(*args, **kwargs)
+
+        decorated: Callable[..., Any] = wrapper
+        for flag in reversed(GENERATOR_FLAGS):
+            decorated = _option(flag)(decorated)
+        decorated = click.option(
+            FRAGMENT.flag,
+            FRAGMENT.name,
+            type=FiniteRange(0, 1),
+            default=None,
+            help="Share of tests that are fragment shaders drawn over a 64x64 target (the "
+            f"others are compute shaders); default: {fragment_default}.",
+        )(decorated)
+        return click.option(
+            "--config",
+            type=click.Path(dir_okay=False, path_type=Path),
+            help="A TOML settings file whose [generator] table sets generator options by "
+            "their names (e.g. struct_probability = 0.4); the flags given override it.",
+        )(decorated)
+
+    return decorate
+
+
+def read_config(path: Path, base: SmithOptions | None = None) -> SmithOptions:
+    """The generator options a settings file gives (the rest: `base`'s, else the
+    defaults). A file that is not one is a click.BadParameter naming it, in one line."""
+    try:
+        data = path.read_bytes()
+        if len(data) > MAX_CONFIG_BYTES:
+            raise ValueError(f"{len(data)} bytes, more than a settings file holds")
+        table = tomllib.loads(data.decode("utf-8")).get(CONFIG_SECTION, {})
+        if not isinstance(table, dict):
+            raise ValueError(f"[{CONFIG_SECTION}] is not a table")
+        options = options_from_dict({**options_to_dict(base or SmithOptions()), **table})
+        for name in PROBABILITIES:
+            if not 0.0 <= getattr(options, name) <= 1.0:
+                raise ValueError(f"{name} must be a probability, from 0 to 1")
+        return options
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError, TypeError) as error:
+        message = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise click.BadParameter(f"{path}: {message}", param_hint="--config") from None

@@ -1,0 +1,74 @@
+"""The generator's options are defined once for every campaign command (issue 31 item 3):
+every construct, swarm testing and index clamping are flags of fuzz and metamorphic alike,
+and a TOML settings file sets them too, recorded by the campaign like the flags."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from shadersmith.campaign.store import saved_settings
+from shadersmith.cli import main
+from shadersmith.cli_generator import GENERATOR_FLAGS, from_flags
+from shadersmith.generate.options import CONSTRUCT_PROBABILITIES
+
+
+def test_every_construct_swarm_and_index_clamping_have_a_flag() -> None:
+    fields = {flag.field for flag in GENERATOR_FLAGS}
+    assert set(CONSTRUCT_PROBABILITIES) <= fields
+    assert {"swarm", "index_clamping_probability"} <= fields
+    assert from_flags(swarm=True, index_clamping=0.5).swarm is True
+
+
+def test_a_settings_file_sets_the_generator_and_the_flags_override_it(tmp_path: Path) -> None:
+    config = tmp_path / "settings.toml"
+    config.write_text("[generator]\nmatrix_probability = 0.4\nstruct_probability = 0.3\n")
+    out = tmp_path / "c"
+    result = CliRunner().invoke(
+        main,
+        ["fuzz", "--config", str(config), "--structs", "0.1", "--swarm", "--count", "1",
+         "--targets", "gl-llvmpipe,vk-lavapipe,interp", "--no-reduce", "--out", str(out)],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    generator = saved_settings(out)["generator"]
+    assert generator["matrix_probability"] == 0.4  # from the file
+    assert generator["struct_probability"] == 0.1  # the flag wins
+    assert generator["swarm"] is True
+    assert generator["fragment_probability"] == 0.25  # fuzz's own default share
+
+
+def test_metamorphic_takes_the_deeper_constructs(tmp_path: Path) -> None:
+    out = tmp_path / "m"
+    result = CliRunner().invoke(
+        main,
+        ["metamorphic", "--structs", "0.4", "--matrices", "0.3", "--count", "1",
+         "--targets", "vk-lavapipe", "--no-reduce", "--out", str(out)],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    generator = saved_settings(out)["generator"]
+    assert generator["struct_probability"] == 0.4
+    assert generator["matrix_probability"] == 0.3
+    assert generator["fragment_probability"] == 0.5  # metamorphic's own default share
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("[generator]\nstructs = 0.4\n", "unknown generator option(s): structs"),
+        ("[generator]\nstruct_probability = 2\n", "struct_probability must be a probability"),
+        ("[generator]\nstruct_probability = nan\n", "struct_probability must be a probability"),
+        ("[generator\n", "settings.toml"),
+        ("generator = 3\n", "[generator] is not a table"),
+    ],
+)
+def test_a_bad_settings_file_is_a_one_line_error(tmp_path: Path, text: str, says: str) -> None:
+    config = tmp_path / "settings.toml"
+    config.write_text(text)
+    result = CliRunner().invoke(
+        main, ["fuzz", "--config", str(config), "--count", "1", "--out", str(tmp_path / "c")]
+    )
+    assert result.exit_code == 2
+    assert says in result.output
+    assert not (tmp_path / "c").exists()
