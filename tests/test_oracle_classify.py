@@ -165,6 +165,38 @@ def test_every_compiler_failing_is_kept_apart_as_ours() -> None:
     assert finding.ours
 
 
+def test_every_chain_failing_in_the_one_component_they_share_is_its_finding() -> None:
+    """Issue 30: glslang 12 wrote invalid SPIR-V on both Vulkan chains of a GPU campaign
+    (436 tests signed ours:all-failed) while the interpreter ran every program: the
+    failure is glslang's, a finding of it like any other, not ours."""
+    invalid = "spirv-val after glslang"
+    results = {
+        "vk-lavapipe": failed(RunStatus.VALIDATION_ERROR, invalid),
+        "vk-lavapipe-opt": failed(RunStatus.VALIDATION_ERROR, invalid),
+        "interp": out(1),
+    }
+    finding = only(classify(results, CHAINS))
+    assert finding == Finding(
+        Kind.COMPILE_FAILURE, ("vk-lavapipe", "vk-lavapipe-opt"), ("interp",), "glslang"
+    )
+    assert not finding.ours
+    # Without the chains nothing says what they share: kept apart as before.
+    assert only(classify(results)).kind is Kind.ALL_FAILED
+    # The interpreter rejecting the program too: the program is ours to blame.
+    rejected = {**results, "interp": failed(RunStatus.COMPILE_ERROR, "program")}
+    assert only(classify(rejected, CHAINS)).kind is Kind.ALL_FAILED
+    # Failing in different components (glslang here, llvmpipe's GL driver there), or in
+    # one that is not in every chain: ours, as before.
+    mixed = {**results, "gl-llvmpipe": failed(RunStatus.COMPILE_ERROR, "llvmpipe-gl")}
+    assert only(classify(mixed, CHAINS)).kind is Kind.ALL_FAILED
+    elsewhere = {
+        "gl-llvmpipe": failed(RunStatus.COMPILE_ERROR, "glslang"),
+        "vk-lavapipe": failed(RunStatus.COMPILE_ERROR, "glslang"),
+        "interp": out(1),
+    }
+    assert only(classify(elsewhere, CHAINS)).kind is Kind.ALL_FAILED
+
+
 def test_every_compiler_crashing_is_a_crash_finding_not_ours() -> None:
     # The WGSL chains share naga's front-end: a naga panic fails all of them at once.
     # A crash is never a correct answer, so it is naga's bug, signed once.

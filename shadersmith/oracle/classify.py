@@ -12,7 +12,11 @@ Reconditioned programs are valid and have one defined result, so:
 - every compiler failing at once is most likely a defect of ours (kept apart: ALL_FAILED),
   unless every one of them crashed: a crash (a signal, a panic) is never the right answer
   to any input, valid or not, so that is a crash finding (e.g. naga, the one front-end of
-  every WGSL chain, panicking);
+  every WGSL chain, panicking); nor when every failing chain names one component they all
+  share and the interpreter ran the program: that component failed on its own, once for
+  every chain (glslang 12 writing invalid SPIR-V for a `?:` between two layouts of one
+  struct fails vk-nvidia and vk-nvidia-opt alike, issue 30), a finding of it like any
+  other (reduced, and checked on its newest release);
 - the interpreter meeting undefined behaviour is a defect of ours (OURS_UB), and then no
   other result means anything: the test is void until reconditioning is fixed.
 
@@ -103,7 +107,14 @@ def classify(
 
     compilers = [name for name in ran if name != reference]
     all_failed = len(compilers) >= 2 and not any(ran[name].ok for name in compilers)
-    if all_failed and not all(_compiler_crashed(ran[name]) for name in compilers):
+    if (
+        all_failed
+        and not all(_compiler_crashed(ran[name]) for name in compilers)
+        and (
+            _shared_failing_component(ran, compilers, components) is None
+            or _rejected(ran, reference)
+        )
+    ):
         finding = Finding(Kind.ALL_FAILED, tuple(compilers), passing_all)
         return Classification((finding,), groups, skipped)
 
@@ -124,6 +135,30 @@ def _takes_part(name: str, result: RunResult, reference: str) -> bool:
     if result.status in IGNORED_STATUSES:
         return False
     return not (name == reference and result.status is RunStatus.TIMEOUT)
+
+
+def _shared_failing_component(
+    ran: Mapping[str, RunResult],
+    compilers: Sequence[str],
+    components: Mapping[str, Sequence[str | tuple[str, str]]] | None,
+) -> str | None:
+    """The one component every failed compiler names, where it is in each of their chains
+    (glslang in every Vulkan chain); None where they name different ones, or ours."""
+    if components is None:
+        return None
+    chains = {name: chain_names(components.get(name, ())) for name in compilers}
+    named = {failing_component(ran[name], chains[name]) for name in compilers}
+    if len(named) != 1:
+        return None
+    (component,) = named
+    return component if all(component in chain for chain in chains.values()) else None
+
+
+def _rejected(ran: Mapping[str, RunResult], reference: str) -> bool:
+    """Whether the reference interpreter ran and did not accept the program: then no
+    compiler's failure says anything about the compiler."""
+    result = ran.get(reference)
+    return result is not None and not result.ok
 
 
 def _compiler_crashed(result: RunResult) -> bool:
