@@ -6,7 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from shadersmith.case import Finding, Kind
-from shadersmith.oracle.blame import blame, missing_refinements, refinement_targets, suspects
+from shadersmith.oracle.blame import (
+    blame,
+    missing_refinements,
+    refinement_targets,
+    suspects,
+    witnesses_for,
+)
 from shadersmith.oracle.classify import classify
 from shadersmith.oracle.components import failing_component
 from shadersmith.oracle.signature import sign_finding
@@ -48,13 +54,48 @@ def wrong_on(targets: tuple[str, ...], odd: str) -> dict[str, RunResult]:
     return {name: out(2 if name == odd else 1) for name in targets}
 
 
-def test_planted_bug_in_spirv_opt_blames_spirv_opt() -> None:
+def test_spirv_opt_is_blamed_only_when_a_second_consumer_of_its_output_is_wrong() -> None:
+    """Issue 30: vk-lavapipe-opt alone wrong, vk-lavapipe right. vk-lavapipe clears
+    lavapipe of glslang's module, not of spirv-opt's: spirv-opt and lavapipe are equal
+    suspects until SwiftShader runs the same optimised module (as on the GPU machine,
+    where vk-nvidia-opt was wrong and spirv-opt's output right on both CPU drivers)."""
     results = wrong_on(PLANTED_RUN, "vk-lavapipe-opt")
     for chains in (TODAY, PROPOSED):
         finding = only_finding(results, chains)
         assert finding.kind is Kind.ODD_ONE_OUT
-        assert blame(finding, results, chains) == ["spirv-opt"]
-        assert sign_finding(finding, results, chains) == "wrong:spirv-opt"
+        assert blame(finding, results, chains) == ["unknown", "spirv-opt", "lavapipe"]
+        assert sign_finding(finding, results, chains) == "wrong:unknown:spirv-opt|lavapipe"
+        # A second consumer of the same module wrong the same way: spirv-opt.
+        with_second = {**chains, "vk-swiftshader-opt": ["glslang", "spirv-opt", "swiftshader"]}
+        both = {**results, "vk-swiftshader-opt": out(2)}
+        finding = only_finding(both, with_second)
+        assert blame(finding, both, with_second) == ["spirv-opt"]
+        assert sign_finding(finding, both, with_second) == "wrong:spirv-opt"
+
+
+def test_nvidia_compiling_a_right_optimised_module_wrong_is_not_spirv_opts() -> None:
+    """Issue 30, seed 9201157: vk-nvidia-opt wrong, vk-nvidia and the interpreter right.
+    Alone, spirv-opt and NVIDIA's driver are both suspects; the CPU Vulkan twins running
+    the same optimised module right clear spirv-opt and leave the driver."""
+    chains = declared("vk-nvidia", "vk-nvidia-opt", "vk-lavapipe-opt", "vk-swiftshader-opt")
+    chains["interp"] = ["shadersmith-interp"]
+    results = {"vk-nvidia": out(1), "vk-nvidia-opt": out(2), "interp": out(1)}
+    finding = only_finding(results, chains)
+    assert sign_finding(finding, results, chains) == "wrong:unknown:spirv-opt|nvidia-vk"
+    assert missing_refinements(finding, results) == ["vk-lavapipe-opt", "vk-swiftshader-opt"]
+    assert witnesses_for(["vk-nvidia", "vk-nvidia-opt", "interp"]) == [
+        "vk-lavapipe",
+        "vk-lavapipe-opt",
+        "vk-swiftshader",
+        "vk-swiftshader-opt",
+    ]
+    results.update({"vk-lavapipe-opt": out(1), "vk-swiftshader-opt": out(1)})
+    finding = only_finding(results, chains)
+    assert blame(finding, results, chains) == ["nvidia-vk"]
+    # Had the CPU drivers computed NVIDIA's wrong value from the same module: spirv-opt.
+    results.update({"vk-lavapipe-opt": out(2), "vk-swiftshader-opt": out(2)})
+    finding = only_finding(results, chains)
+    assert sign_finding(finding, results, chains) == "wrong:spirv-opt"
 
 
 def test_gl_alone_blames_the_gl_driver_not_the_llvm_lavapipe_shares() -> None:
@@ -132,7 +173,7 @@ def test_versions_are_not_part_of_the_names() -> None:
         for name, chain in PROPOSED.items()
     }
     finding = only_finding(results, PROPOSED)
-    assert blame(finding, results, versioned) == ["spirv-opt"]
+    assert blame(finding, results, versioned) == ["unknown", "spirv-opt", "lavapipe"]
 
 
 # ---------------------------------------------------------------------------- failures
@@ -220,7 +261,12 @@ def test_refinement_targets_drop_the_optional_parts() -> None:
         "vk-lavapipe",
         "gl-llvmpipe",
     ]
-    assert refinement_targets("vk-nvidia-opt") == ["vk-nvidia"]
+    assert refinement_targets("vk-nvidia-opt") == [
+        "vk-nvidia",
+        "vk-lavapipe-opt",
+        "vk-swiftshader-opt",
+    ]
+    assert refinement_targets("vk-nvidia") == ["vk-lavapipe", "vk-swiftshader"]
     assert refinement_targets("vk-lavapipe") == ["vk-swiftshader"]
     assert refinement_targets("vk-swiftshader-opt") == ["vk-swiftshader", "vk-lavapipe-opt"]
     assert refinement_targets("vk-lavapipe-newest") == ["vk-swiftshader-newest"]
@@ -241,7 +287,9 @@ def test_refinement_narrows_the_blame_seed_002_example_7() -> None:
     results["vk-lavapipe"] = out(1)
     refined = only_finding(results, PROPOSED)
     assert missing_refinements(refined, results) == ["vk-swiftshader-opt"]
-    assert blame(refined, results, PROPOSED) == ["spirv-opt"]
+    # glslang and lavapipe given glslang's module cleared; spirv-opt's module went to
+    # lavapipe alone, so the two stay suspects until SwiftShader runs it too (issue 30).
+    assert blame(refined, results, PROPOSED) == ["unknown", "spirv-opt", "lavapipe"]
 
     # Had vk-lavapipe been wrong too, spirv-opt would be cleared of it.
     results["vk-lavapipe"] = out(2)
@@ -310,8 +358,8 @@ def test_lavapipe_wrong_and_swiftshader_right_on_the_same_spirv_blames_lavapipe(
 
 
 def test_spirv_opt_output_right_on_swiftshader_is_not_blamed_on_spirv_opt() -> None:
-    """vk-lavapipe-opt alone wrong: on Debian's chains alone spirv-opt is the suspect;
-    vk-swiftshader-opt running spirv-opt's same output (the recorded pass list) right
+    """vk-lavapipe-opt alone wrong: on Debian's chains alone spirv-opt and lavapipe are
+    (issue 30); vk-swiftshader-opt running spirv-opt's same output (the recorded pass list) right
     clears spirv-opt, and lavapipe, given that output, is left."""
     results = {
         "gl-llvmpipe": out(1),
@@ -321,7 +369,9 @@ def test_spirv_opt_output_right_on_swiftshader_is_not_blamed_on_spirv_opt() -> N
         "interp": out(1),
     }
     chains = {name: chain for name, chain in DEFAULTS.items() if name in results}
-    assert blame(only_finding(results, chains), results, chains) == ["spirv-opt"]
+    finding = only_finding(results, chains)
+    assert blame(finding, results, chains) == ["unknown", "spirv-opt", "lavapipe"]
+    assert sign_finding(finding, results, chains) == "wrong:unknown:spirv-opt|lavapipe"
     results["vk-swiftshader-opt"] = out(1)
     finding = only_finding(results, DEFAULTS)
     assert blame(finding, results, DEFAULTS) == ["lavapipe", "llvmpipe", "llvm"]

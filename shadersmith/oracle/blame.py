@@ -14,6 +14,14 @@ campaign runs the ones missing from the test (`missing_refinements`), adds their
 and classifies and blames again. E.g. vk-lavapipe-opt alone wrong, vk-lavapipe missing:
 glslang, spirv-opt and lavapipe are suspects; if vk-lavapipe then gives the right output,
 glslang and lavapipe (with the same input) are cleared and spirv-opt remains.
+
+A step between the front-end and the driver (spirv-opt, spirv-cross) is named alone only
+when a second consumer of its output shows the same wrong value (issue 30): vk-nvidia-opt
+wrong beside a right vk-nvidia clears NVIDIA's driver only of glslang's module, not of
+spirv-opt's, and it was NVIDIA that miscompiled the optimised module (lavapipe and
+SwiftShader ran it right). Without that second consumer both stay suspects, named
+`unknown` first (`unknown_pair`); the CPU Vulkan drivers are run beside every Vulkan
+chain to be that consumer (`other_back_ends`, `witnesses_for`).
 """
 
 from __future__ import annotations
@@ -61,7 +69,7 @@ def blame(finding: Finding, results: Mapping[str, RunResult], components: Chains
             chain_names(components.get(name, ()))
             for name in same_releases(finding.passing, subjects)
         ]
-        return suspects(failing, passing)
+        return unseparated_step(suspects(failing, passing), failing, passing)
     named: list[str] = []
     for name in finding.targets:
         component = failing_component(results[name], chain_names(components.get(name, ())))
@@ -133,6 +141,45 @@ def suspects(failing: Sequence[Sequence[str]], passing: Sequence[Sequence[str]])
     return weaker or [UNKNOWN]
 
 
+def unseparated_step(
+    named: list[str], failing: Sequence[Sequence[str]], passing: Sequence[Sequence[str]]
+) -> list[str]:
+    """`named` (suspects, most specific first), or `[UNKNOWN, step, consumer, ...]` where
+    it names a step between the front-end and the driver that the chain without it cleared
+    and no second consumer confirms.
+
+    The chain without the step (vk-nvidia beside vk-nvidia-opt, seed 002's Example 7)
+    fed the step's consumer, the next step, what the step itself was fed, and got the
+    right value: that clears the consumer of the step's input, not of its output. What
+    the consumer does with the step's output is untested unless a second failing chain
+    reads the same output through other consumers (vk-lavapipe-opt and
+    vk-swiftshader-opt both wrong); otherwise the step and its consumer are equal
+    suspects. The chain's first step is left out: only a planted rewrite of the test's
+    text stands before a front-end (tests/planted_bugs.py), there to be named; so is the
+    driver, the last step, which nothing reads."""
+    if not named or named[0] == UNKNOWN or not failing:
+        return named
+    step, chain = named[0], failing[0]
+    steps = [name for name in chain if name not in LIBRARIES]
+    if step not in steps or steps.index(step) in (0, len(steps) - 1):
+        return named
+    consumer = steps[steps.index(step) + 1]
+    fed = _upstream(chain, step)
+    if not any(consumer in p and _upstream(p, consumer) == fed for p in passing):
+        return named  # nothing ran the consumer on the step's input: Example 7 stands
+    readers = {
+        tuple(_steps_after(f, step)) for f in failing if step in f and _upstream(f, step) == fed
+    }
+    if len(readers) >= 2:
+        return named  # a second consumer of the same output shows the same wrong value
+    return [UNKNOWN, step, consumer, *(name for name in named[1:] if name != consumer)]
+
+
+def _steps_after(chain: Sequence[str], name: str) -> list[str]:
+    steps = [step for step in chain if step not in LIBRARIES]
+    return steps[steps.index(name) + 1 :]
+
+
 def _specific_first(chain: Sequence[str]) -> list[str]:
     steps = [name for name in chain if name not in LIBRARIES]
     return steps + [name for name in chain if name in LIBRARIES]
@@ -151,9 +198,9 @@ def refinement_targets(target: str) -> list[str]:
 
     vk-lavapipe-opt -> vk-lavapipe (without spirv-opt); vk-lavapipe-cross -> vk-lavapipe
     (without spirv-cross) and gl-llvmpipe (the same GL driver, given the original GLSL);
-    a planted target -> its base. A Vulkan chain on the CPU also has its twin on the other
-    CPU driver (other_back_ends). Read from the catalogue's typed rows, so new targets of
-    the same kinds need no entry here.
+    a planted target -> its base. A Vulkan chain also has its twins on the CPU Vulkan
+    drivers it does not run on (other_back_ends). Read from the catalogue's typed rows, so
+    new targets of the same kinds need no entry here.
     """
     from shadersmith.targets.catalogue.table import (
         TARGETS,
@@ -190,16 +237,17 @@ CPU_VULKAN_DEVICES = frozenset({"llvmpipe", "SwiftShader"})
 
 
 def other_back_ends(target: str) -> list[str]:
-    """The same chain into the other CPU Vulkan drivers: vk-lavapipe -> vk-swiftshader,
-    vk-swiftshader-opt -> vk-lavapipe-opt. Their glslang, spirv-opt (same pass list) and
+    """The same chain into the CPU Vulkan drivers it does not run on: vk-lavapipe ->
+    vk-swiftshader, vk-swiftshader-opt -> vk-lavapipe-opt, vk-nvidia-opt ->
+    vk-lavapipe-opt and vk-swiftshader-opt. Their glslang, spirv-opt (same pass list) and
     spirv-val make the same SPIR-V, so a right output there clears those tools of a wrong
-    one here: the driver that read it is left."""
+    one here (the driver that read it is left), and the same wrong output there is the
+    second consumer that names the tool (`unseparated_step`). They need only the CPU:
+    every machine can run them (scripts/gpu-carry.sh takes SwiftShader to the GPU's)."""
     from shadersmith.targets.catalogue.table import TARGETS, Role, VulkanBuild
 
     row = TARGETS.get(target)
     if row is None or not isinstance(row.build, VulkanBuild):
-        return []
-    if row.build.device not in CPU_VULKAN_DEVICES:
         return []
     others = {
         dataclasses.replace(row.build, device=device)
@@ -225,7 +273,11 @@ def missing_refinements(finding: Finding, results: Mapping[str, RunResult]) -> l
 
 
 def witnesses_for(targets: Sequence[str]) -> list[str]:
-    """The witness targets a session of `targets` should hold ready."""
+    """The witness targets a session of `targets` should hold ready: the catalogue's
+    witnesses of each, and each Vulkan chain's twins on the CPU drivers (other_back_ends),
+    run only beside a wrong result to tell a tool from the driver that read its output.
+    A session leaves out those this machine lacks."""
     from shadersmith.targets.catalogue.registry import witnesses
 
-    return sorted({w for target in targets for w in witnesses(target)} - set(targets))
+    held = {w for target in targets for w in [*witnesses(target), *other_back_ends(target)]}
+    return sorted(held - set(targets))

@@ -8,6 +8,7 @@ candidate only if it keeps the signature. Layout:
                                     crash:lavapipe:SIGSEGV
     timeout:<component>             oom:<component>
     wrong:<component>               wrong:spirv-opt (the blamed component)
+    wrong:unknown:<step>|<consumer> wrong:unknown:spirv-opt|nvidia-vk (not told apart)
     ours:ub:<category>              ours:all-failed:<status>:<component>:<detail>
     unconfirmed:invalid:<component>:<detail>   a rejection only Debian's old spirv-val made
 
@@ -276,7 +277,7 @@ def sign_finding(finding: Finding, results: Mapping[str, RunResult], components:
         known = known_bug_of(finding, results, components)
         if known is not None:
             return bound(known_signature(known.component, known))
-        return signature(result, finding.kind, blame(finding, results, components)[0])
+        return signature(result, finding.kind, blamed_name(blame(finding, results, components)))
     if finding.kind is Kind.OURS_UB:
         return signature(result, finding.kind, OURS)
     if finding.kind in (Kind.COMPILE_FAILURE, Kind.UNCONFIRMED):
@@ -284,6 +285,15 @@ def sign_finding(finding: Finding, results: Mapping[str, RunResult], components:
         return signature(result, finding.kind, blame(finding, results, components)[0])
     chain: Sequence[str] = chain_names(components.get(first, ()))
     return signature(result, finding.kind, finding.component or failing_component(result, chain))
+
+
+def blamed_name(blamed: Sequence[str]) -> str:
+    """What a wrong result's signature names: the blamed component, or `unknown:<a>|<b>`
+    where blame could not tell a step from the consumer of its output
+    (blame.unseparated_step), so that bucket says which two to tell apart."""
+    if len(blamed) >= 3 and blamed[0] == UNKNOWN:
+        return f"{UNKNOWN}:{blamed[1]}|{blamed[2]}"
+    return blamed[0] if blamed else UNKNOWN
 
 
 def known_bug_of(
