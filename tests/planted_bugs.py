@@ -146,8 +146,10 @@ def _planted(name: str, base: str, plant: str, function: str, after: str | None 
 
 def planted_targets() -> list[Target]:
     """Every planted target: each rewrite and failure on GL and Vulkan, the pass-list
-    failure after vk-lavapipe-opt's spirv-opt, and `sub-to-add` on wgpu-vk (for WGSL
-    tests: the fragment module's text is rewritten, a vertex module's is not)."""
+    failure after vk-lavapipe-opt's spirv-opt, `sub-to-add` on wgpu-vk (for WGSL
+    tests: the fragment module's text is rewritten, a vertex module's is not), and
+    `sub-to-add` standing for a bug in the driver that reads spirv-opt's output, or in
+    that output itself (tests/test_blame_witnesses.py)."""
     bases = ("gl-llvmpipe", "vk-lavapipe")
     return [
         _planted("planted-sub-to-add-wgpu-vk", "wgpu-vk", "sub-to-add", "rewrite_operator"),
@@ -160,6 +162,27 @@ def planted_targets() -> list[Target]:
             _planted(f"planted-{failure}-{base}", base, failure, "fail_on_trigger")
             for failure in FAILURES
             for base in bases
+        ),
+        # A bug in the driver that reads spirv-opt's output (declared last in the chain,
+        # where a driver's own bug sits): vk-nvidia-opt's of issue 30, on the CPU.
+        _planted(
+            "planted-sub-to-add-in-driver-vk-lavapipe-opt",
+            "vk-lavapipe-opt",
+            "sub-to-add",
+            "rewrite_operator",
+            after="llvm",
+        ),
+        # A bug in spirv-opt's output (declared right after it), which every driver
+        # reading that output shows.
+        *(
+            _planted(
+                f"planted-sub-to-add-after-opt-{base}",
+                base,
+                "sub-to-add",
+                "rewrite_operator",
+                after="spirv-opt",
+            )
+            for base in ("vk-lavapipe-opt", "vk-swiftshader-opt")
         ),
         *(
             _planted(

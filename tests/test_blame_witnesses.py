@@ -243,3 +243,57 @@ def test_an_undefined_read_in_the_front_ends_nir_is_its_fault() -> None:
     assert blame(finding, results, CHAINS)[0] == "llvmpipe"
     wrong.cause = ("mesa-glsl", "NIR reads an undefined value")
     assert sign_finding(finding, results, CHAINS) == "wrong:mesa-glsl"
+
+
+SUBTRACTION = Path(__file__).parent / "data" / "planted-sub.comp"
+
+
+def _signed_on(names: list[str], held: list[str]) -> tuple[list[str], dict[str, RunResult]]:
+    """The signatures of the wrong results of tests/data/planted-sub.comp on `names`, its
+    evidence (blame's refinements) completed from the targets `held` beside them, as a
+    campaign completes it."""
+    from shadersmith.ir.profile import GLSL450
+    from shadersmith.targets.jobs import job_from_program
+
+    program = parse_glsl(SUBTRACTION.read_text()).program
+    job = job_from_program(program, {"B": {"a": 7, "b": 3, "r": 0}}, GLSL450)
+    with TargetSession(names + held, timeout_s=120) as session:
+        (results,) = [answer for _, answer in session.run_many([job], only=names)]
+        results = complete(results, job, session, session.components())
+        components = session.components()
+    signed = [
+        sign_finding(f, results, components)
+        for f in classify(results, components).findings
+        if f.kind is not Kind.AGREE
+    ]
+    return signed, results
+
+
+def test_a_driver_miscompiling_spirv_opts_output_is_not_blamed_on_spirv_opt() -> None:
+    """Issue 30, seed 9201157: vk-nvidia-opt wrong, vk-nvidia right, and spirv-opt's
+    module right on lavapipe and SwiftShader. Here the driver's bug is planted behind
+    vk-lavapipe-opt: beside vk-lavapipe alone, spirv-opt and lavapipe stay suspects
+    (`wrong:spirv-opt` before); vk-swiftshader-opt, held as the campaign holds witnesses,
+    runs the same optimised module right and leaves the driver."""
+    names = ["vk-lavapipe", "planted-sub-to-add-in-driver-vk-lavapipe-opt", "interp"]
+    signed, results = _signed_on(names, [])
+    assert results["interp"].buffers[0]["r"] == 4
+    assert results[names[1]].buffers[0]["r"] == 10
+    assert signed == ["wrong:unknown:spirv-opt|lavapipe"]
+    signed, results = _signed_on(names, ["vk-swiftshader-opt"])
+    assert results["vk-swiftshader-opt"].buffers[0]["r"] == 4  # run as a refinement
+    assert signed == ["wrong:planted-sub-to-add"]
+
+
+def test_a_spirv_opt_bug_seen_by_two_consumers_is_blamed_on_spirv_opt() -> None:
+    """The same wrong value from spirv-opt's output on lavapipe and on SwiftShader: a
+    second consumer confirms it, spirv-opt is named."""
+    names = [
+        "vk-lavapipe",
+        "planted-sub-to-add-after-opt-vk-lavapipe-opt",
+        "planted-sub-to-add-after-opt-vk-swiftshader-opt",
+        "interp",
+    ]
+    signed, results = _signed_on(names, [])
+    assert [results[name].buffers[0]["r"] for name in names] == [4, 10, 10, 4]
+    assert signed == ["wrong:spirv-opt"]

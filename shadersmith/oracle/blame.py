@@ -198,9 +198,9 @@ def refinement_targets(target: str) -> list[str]:
 
     vk-lavapipe-opt -> vk-lavapipe (without spirv-opt); vk-lavapipe-cross -> vk-lavapipe
     (without spirv-cross) and gl-llvmpipe (the same GL driver, given the original GLSL);
-    a planted target -> its base. A Vulkan chain also has its twins on the CPU Vulkan
-    drivers it does not run on (other_back_ends). Read from the catalogue's typed rows, so
-    new targets of the same kinds need no entry here.
+    a planted target -> its base and the base's siblings. A Vulkan chain also has its
+    twins on the CPU Vulkan drivers it does not run on (other_back_ends). Read from the
+    catalogue's typed rows, so new targets of the same kinds need no entry here.
     """
     from shadersmith.targets.catalogue.table import (
         TARGETS,
@@ -214,7 +214,7 @@ def refinement_targets(target: str) -> list[str]:
     if row is None:
         return []
     if isinstance(row.build, WrappedBuild):
-        return [row.build.base]
+        return [row.build.base, *refinement_targets(row.build.base)]
     siblings: list[str] = list(row.witnesses)
     build = row.build
     if not isinstance(build, VulkanBuild):
