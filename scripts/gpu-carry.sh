@@ -13,6 +13,13 @@
 #                        static archives and other binaries are left out: 4 MB instead of 28)
 #          native.tar.xz .venv/native (scripts/build-*-library.sh: the in-process glslang and
 #                        SPIRV-Tools libraries; run scripts/setup.sh first)
+#          swiftshader.tar.xz  SwiftShader (libvk_swiftshader.so, its ICD file and the
+#                        chromium-common version it came from; scripts/swiftshader.sh), unpacked
+#                        into .drivers/swiftshader there: vk-swiftshader(-opt) run on the GPU
+#                        machine as the CPU witnesses blame gives the NVIDIA Vulkan chains
+#                        (oracle/blame.other_back_ends). lavapipe is not carried: Debian's
+#                        libvulkan_lvp.so needs libLLVM-15, libz3 and ICU, about 40 MB
+#                        compressed (23 + 7.2 + 8.2 + 1.5), over what the 64 MiB leaves.
 #          setup.sh      sourced there from the repository root: unpacks and installs all of it,
 #                        sets PATH, LD_LIBRARY_PATH, PYTHONPATH and a `shadersmith` command
 # The working tree and the carried folders must stay under the device's 64 MiB; the total is
@@ -89,6 +96,25 @@ tar -C "$cmeel/unpacked" -cJf .gpu/cmeel.tar.xz "${keep[@]/#/cmeel.prefix/}"
 # ------------------------------------------------------------------ the in-process libraries
 tar -C .venv -cJf .gpu/native.tar.xz native
 
+# ------------------------------------------------------------------ SwiftShader (1.4 MB compressed)
+scripts/swiftshader.sh
+swiftshader_from="$("$PY" -c 'from shadersmith.targets.runners import swiftshader as s; print(s.folder() or "")')"
+rm -f .gpu/swiftshader.tar.xz
+if [ -n "$swiftshader_from" ]; then
+  staging="$cmeel/swiftshader"
+  mkdir -p "$staging"
+  cp "$swiftshader_from/libvk_swiftshader.so" "$swiftshader_from/vk_swiftshader_icd.json" "$staging/"
+  if [ -f "$swiftshader_from/PACKAGES" ]; then
+    cp "$swiftshader_from/PACKAGES" "$staging/"
+  else
+    echo "chromium-common=$(dpkg-query -W -f='${Version}' chromium-common)" >"$staging/PACKAGES"
+  fi
+  tar -C "$staging" -cJf .gpu/swiftshader.tar.xz .
+else
+  echo "gpu-carry: WARNING: no SwiftShader here (scripts/swiftshader.sh): the GPU machine" \
+    "runs no CPU witnesses for the NVIDIA Vulkan chains" >&2
+fi
+
 # ------------------------------------------------------------------ set-up there
 cat >.gpu/setup.sh <<'EOF'
 # Sourced on the GPU machine from the repository root (scripts/gpu-carry.sh wrote it).
@@ -106,6 +132,11 @@ _gpu_setup() {
   tar -C "$purelib" -xJf .gpu/cmeel.tar.xz \
     || echo "gpu setup: WARNING: the newest SPIRV-Tools and glslang not unpacked into $purelib"
   mkdir -p .venv && tar -C .venv -xJf .gpu/native.tar.xz || return
+  # SwiftShader where targets/runners/swiftshader.py looks (the NVIDIA chains' witnesses).
+  if [ -f .gpu/swiftshader.tar.xz ]; then
+    mkdir -p .drivers/swiftshader && tar -C .drivers/swiftshader -xJf .gpu/swiftshader.tar.xz \
+      || return
+  fi
   # Debian's spirv-val and spirv-opt run in-process only where they are /usr/bin's
   # (spirv_tools_library.DEBIAN_BINARIES): link names that are not there.
   for f in spirv-val spirv-opt; do
