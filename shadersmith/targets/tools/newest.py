@@ -84,12 +84,16 @@ def tool_environment() -> dict[str, str]:
     return {"LD_LIBRARY_PATH": f"{library}:{inherited}" if inherited else library}
 
 
+# The name of the newest releases' Toolset.
+NEWEST = "newest"
+
+
 @functools.cache
 def newest_toolset() -> Toolset:
     """The newest glslang, spirv-opt and spirv-val, as one chain's tools; the newest
     spirv-val alone judges their output."""
     return Toolset(
-        name="newest",
+        name=NEWEST,
         glslang=tool_path(GLSLANG),
         spirv_opt=tool_path(SPIRV_OPT),
         validators=(tool_path(SPIRV_VAL),),

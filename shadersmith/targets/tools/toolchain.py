@@ -4,6 +4,10 @@
     vk-lavapipe-opt    ... -> spirv-opt PASSES -> spirv-val -> Vulkan runner
     vk-lavapipe-cross  ... -> spirv-cross -> GLSL -> GL runner (llvmpipe)
 
+A rejected output is the tool's only when the newest spirv-val accepts the tool's input
+(step_validity.py): a module that glslang wrote invalid stays glslang's, and spirv-opt's
+output of it goes on to the driver, the log saying why.
+
 A tool that rejects, crashes or hangs gives a RunResult naming it in `failed_component`,
 so a wrong result or a failure can be blamed on one link of the chain. `tools_ms` is the
 time spent in the tools (each a subprocess: glslang's start-up alone is ~0.1 s).
@@ -28,6 +32,8 @@ from shadersmith.targets.results import BufferInput, RunResult, RunStatus
 from shadersmith.targets.runners.gl_runner import GLRunner
 from shadersmith.targets.runners.vk_runner import VulkanRunner
 from shadersmith.targets.tools import spirv_tools
+from shadersmith.targets.tools.glslang import ToolMissing
+from shadersmith.targets.tools.newest import NEWEST, newest_toolset
 from shadersmith.targets.tools.precompile import usable
 from shadersmith.targets.tools.spirv_tools import (
     DEBIAN,
@@ -36,6 +42,7 @@ from shadersmith.targets.tools.spirv_tools import (
     ToolOutcome,
     Toolset,
 )
+from shadersmith.targets.tools.step_validity import NewestModule, validate_step_output
 
 T = TypeVar("T")
 
@@ -79,9 +86,13 @@ def build_spirv(
             spirv = spirv_tools.compile_glsl_to_spirv(source, stage, toolset=toolset)
             _note(notes, after, spirv_tools.validate_spirv(spirv, toolset=toolset))
         if passes:
-            after = "spirv-opt"
+            given, after = spirv, "spirv-opt"
             spirv = spirv_tools.optimize(spirv, passes, toolset=toolset)
-            _note(notes, after, spirv_tools.validate_spirv(spirv, toolset=toolset))
+            producer = f"glslang {shared.glslang_version if shared else toolset.glslang_version()}"
+            said = validate_step_output(
+                given, spirv, after, producer, toolset, _newest_glslang(source, stage, toolset)
+            )
+            _note(notes, after, said)
     except ToolError as error:
         failure = _tool_failure(error, after, _elapsed_ms(started))
         if spirv:  # what spirv-val rejected, or what the failing tool was given
@@ -89,6 +100,22 @@ def build_spirv(
         failure.log = _with_notes(failure.log, notes)
         raise ChainFailed(failure) from None
     return spirv, _elapsed_ms(started)
+
+
+def _newest_glslang(source: str, stage: str, toolset: Toolset) -> NewestModule | None:
+    """The newest glslang's module of `source`, asked for only when the judging spirv-val
+    rejects this toolset's: None where this toolset's glslang is the newest."""
+    if toolset.name == NEWEST:
+        return None
+
+    def module() -> bytes | None:
+        try:
+            newest = newest_toolset()
+        except ToolMissing:
+            return None
+        return spirv_tools.compile_glsl_to_spirv(source, stage, toolset=newest)
+
+    return module
 
 
 def _note(notes: list[str], after: str, said: str) -> None:
