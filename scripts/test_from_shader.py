@@ -1,13 +1,16 @@
 """A test directory from a hand-written GLSL shader, for a minimal form of a finding.
 
     .venv/bin/python scripts/test_from_shader.py SHADER OUT [--values JSON] [--size WxH]
+        [--passes "--flag --flag ..."]
 
 The shader is read by shadersmith's GLSL front-end and written back as the emitter prints
 it (no reconditioning: the reference interpreter's sanitizer then checks it on the given
 inputs when the test runs); `--values` gives each block's field values
 ({"block": {"field": value}}), fields not given are 0; `--size` is a fragment test's
-target. Nothing is run here: `shadersmith run OUT --targets ...` records what the targets
-and the interpreter give, and `shadersmith bug-report OUT` checks it as any test.
+target; `--passes` the spirv-opt pass list the `-opt` targets run (a spirv-opt bug's
+minimal form needs its list). Nothing is run here: `shadersmith run OUT --targets ...`
+records what the targets and the interpreter give, and `shadersmith bug-report OUT`
+checks it as any test.
 """
 
 from __future__ import annotations
@@ -60,6 +63,7 @@ def main() -> int:
     parser.add_argument("out", type=Path)
     parser.add_argument("--values", default="{}", help="block -> field -> value, as JSON")
     parser.add_argument("--size", default="8x8", help="a fragment test's target, WxH")
+    parser.add_argument("--passes", help="the spirv-opt pass list, one string")
     arguments = parser.parse_args()
     try:
         parsed = parse_glsl(arguments.shader.read_text())
@@ -73,6 +77,7 @@ def main() -> int:
             parsed.profile,
             Provenance(generator=""),
             steps=[],
+            spirv_passes=tuple(arguments.passes.split()) if arguments.passes else None,
             framebuffer=(width, height) if fragment else None,
         )
         print(f"wrote {write_test(trial.test, arguments.out)}")
