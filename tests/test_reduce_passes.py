@@ -17,7 +17,8 @@ from shadersmith.case import load_test, write_test
 from shadersmith.cli import main
 from shadersmith.ir.profile import GLSL450
 from shadersmith.reduce import reduce_subject, reduced_directory, subject_from_test, write_reduced
-from shadersmith.reduce.pass_list import ddmin, pass_units, reduces_pass_list
+from shadersmith.reduce.interesting import Candidate, Interestingness, Prepared
+from shadersmith.reduce.pass_list import PassListReducer, ddmin, pass_units, reduces_pass_list
 from shadersmith.reduce.subject import Subject
 from shadersmith.targets.catalogue.registry import runs_recorded_passes
 from shadersmith.targets.session import TargetSession
@@ -220,6 +221,41 @@ def test_the_phi_pointer_finding_of_debians_spirv_opt_shrinks_its_pass_list(
     assert written.provenance.first_bad_pass == passes[-1]
     assert written.results.finding is not None
     assert written.results.finding.signature == subject.signature
+
+
+def test_the_first_bad_pass_of_an_invalid_module_is_the_pass_after_which_it_is_invalid() -> None:
+    """findings/spirv-opt-phi-type-mismatch: the module is invalid after `--loop-unswitch`
+    (an OpStore of a uint constant to an int variable), and the recorded message, a bad
+    OpPhi, comes after `--eliminate-dead-code-aggressive`; the cause is the first."""
+    subject = subject_from_test(load_test(FINDINGS / "spirv-opt-phi-type-mismatch"))
+    recorded = subject.spirv_passes
+    assert recorded is not None and recorded[-2:] == (
+        "--loop-unswitch",
+        "--eliminate-dead-code-aggressive",
+    )
+    with TargetSession(list(subject.targets), 1) as session:
+        interestingness = Interestingness(subject, session)
+        start = interestingness.prepare(Candidate(subject.program, subject.buffer_values))
+        assert isinstance(start, Prepared)
+        lists = PassListReducer(interestingness, recorded)
+        assert lists.first_bad_pass(start) == "--loop-unswitch"
+    # The recorded message needs the whole list: it is kept.
+    assert lists.outcome.reduced == recorded
+    assert lists.outcome.first_bad_pass == "--loop-unswitch"
+
+
+def test_the_first_bad_pass_of_a_wrong_value_is_the_last_of_the_shortest_wrong_prefix() -> None:
+    """findings/spirv-opt-loop-unswitch-wrong: after `--ssa-rewrite` the value is right,
+    after `--loop-unswitch` it is 0 instead of 5."""
+    subject = subject_from_test(load_test(FINDINGS / "spirv-opt-loop-unswitch-wrong"))
+    assert subject.signature == "wrong:spirv-opt"
+    with TargetSession(list(subject.targets), 1) as session:
+        interestingness = Interestingness(subject, session)
+        start = interestingness.prepare(Candidate(subject.program, subject.buffer_values))
+        assert isinstance(start, Prepared)
+        lists = PassListReducer(interestingness, subject.spirv_passes or ())
+        assert lists.first_bad_pass(start) == "--loop-unswitch"
+    assert lists.outcome.reduced == ("--ssa-rewrite", "--loop-unswitch")
 
 
 def test_a_preset_runs_as_the_passes_spirv_opt_names_for_it() -> None:

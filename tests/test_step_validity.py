@@ -1,6 +1,5 @@
 """A tool step is blamed for invalid SPIR-V only when the judging spirv-val (the newest)
-accepts the step's input and rejects its output (targets/tools/step_validity.py), and a
-spirv-opt finding names the first pass after which the module is invalid at all; with the
+accepts the step's input and rejects its output (targets/tools/step_validity.py); with the
 real tools and lavapipe."""
 
 from __future__ import annotations

@@ -25,7 +25,9 @@ class Provenance:
     steps: list[StepRecord] = field(default_factory=list)
     spirv_opt_passes: list[str] | None = None  # the pass list the -opt targets run
     # A reduced test: the provenance of the test it was reduced from, the reduction's
-    # report, the pass list before it was reduced and the first bad pass.
+    # report, the pass list before it was reduced and the first bad pass (the pass after
+    # which the module is invalid at all, or the wrong value or crash shows:
+    # reduce/pass_list.py).
     reduced_from: Provenance | None = None
     reduction: dict[str, Any] | None = None
     spirv_opt_passes_original: list[str] | None = None

@@ -8,7 +8,10 @@ bug lives in. A bucket's root cause is therefore its blamed component with the s
 its reduced program: the built-in functions it calls (signed and unsigned variants of
 one operation together) or, when it calls none, the operators and access forms it uses.
 For a spirv-opt bug the first bad pass of the reduced pass list (reduce/pass_list.py)
-names it better than a shape. Two buckets with the same root cause are shown as one bug.
+names it better than a shape: the pass after which the module is invalid at all, or the
+wrong value or crash first shows, so that two symptoms of one pass's bug (a bad store
+after `--loop-unswitch` that a later pass turns into a bad OpPhi) share it. Two buckets
+with the same root cause are shown as one bug.
 """
 
 from __future__ import annotations
@@ -47,9 +50,9 @@ def program_shape(program: Program) -> str:
 
 
 def root_cause(blamed: str, program: Program, first_bad_pass: str | None = None) -> str:
-    """The key buckets of one bug share: the first blamed component, and the first
-    spirv-opt pass that shows the bug when the reduced pass list names one (a better
-    name for an optimiser bug than any program shape), else the program's shape."""
+    """The key buckets of one bug share: the first blamed component, and the first bad
+    spirv-opt pass when the reduced pass list names one (a better name for an optimiser
+    bug than any program shape), else the program's shape."""
     component = blamed.split(",")[0]
     if first_bad_pass:
         return f"{component}|first-bad-pass:{first_bad_pass}"

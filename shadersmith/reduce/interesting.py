@@ -255,12 +255,20 @@ class Interestingness:
         job = dataclasses.replace(prepared.job, spirv_passes=passes)
         return dataclasses.replace(prepared, job=job, key=_key(job))
 
-    def judge_passes(self, prepared: Prepared, lists: Sequence[tuple[str, ...]]) -> list[Judgement]:
+    def judge_passes(
+        self,
+        prepared: Prepared,
+        lists: Sequence[tuple[str, ...]],
+        shows: Callable[[list[str]], bool] | None = None,
+    ) -> list[Judgement]:
         """Judge `prepared`'s program under each pass list, in parallel. Only the targets
         that run the list run again; the others' results are the program's own, run once
-        (the program does not change, so neither do they)."""
+        (the program does not change, so neither do they). `shows`: another question
+        than "is the signature kept?", asked of the signatures (its answers are not
+        cached: the cache holds the signature's)."""
         variants = [self.with_passes(prepared, passes) for passes in lists]
-        verdicts: list[Judgement | None] = [self._cache.get(v.key) for v in variants]
+        cached = [None if shows else self._cache.get(v.key) for v in variants]
+        verdicts: list[Judgement | None] = cached
         self.counters.cache_hits += sum(v is not None for v in verdicts)
         pending = [i for i, v in enumerate(verdicts) if v is None]
         if pending:
@@ -273,10 +281,13 @@ class Interestingness:
                 results = {**fixed, **answer}
                 results = {t: results[t] for t in self._targets if t in results}
                 attach_front_end_causes(results, variants[index].job, self._components)
-                keeps = self.signature_kept(results)
+                if shows is not None:
+                    keeps = shows(self.signatures(results))
+                else:
+                    keeps = self.signature_kept(results)
+                    if not keeps:
+                        self._cache[variants[index].key] = Judgement.UNINTERESTING
                 verdicts[index] = Judgement.INTERESTING if keeps else Judgement.UNINTERESTING
-                if not keeps:
-                    self._cache[variants[index].key] = Judgement.UNINTERESTING
         return [v for v in verdicts if v is not None]
 
     def _results_without_passes(self, prepared: Prepared) -> dict[str, RunResult]:

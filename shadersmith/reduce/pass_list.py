@@ -3,9 +3,13 @@ list's passes, in order, with the program's own interestingness.
 
 A random list of up to 20 passes says little about a bug; the smallest list that still
 shows the signature says which passes take part, and the shortest prefix of that list
-that shows it names the *first bad pass*: the pass after which the finding appears,
-which buckets of one root cause share. The frame (run.py) reduces the list first, then
-the program under the reduced list, then the list once more on the reduced program.
+after which the bug is there names the *first bad pass*, which buckets of one root cause
+share. "There" is the cause, not the symptom (issue 30): for invalid output, the first
+prefix whose module the chain's judging validator rejects at all, whatever the message
+(`--loop-unswitch` writes the bad store that `--eliminate-dead-code-aggressive` later
+turns into the recorded bad OpPhi); for a wrong value or a crash, the first prefix that
+shows the signature. The frame (run.py) reduces the list first, then the program under
+the reduced list, then the list once more on the reduced program.
 
 A pass is an atomic unit of the list: a flag, with its argument when spirv-opt takes it
 as a separate word (`--scalar-replacement=100` is one word already). The empty list is
@@ -24,13 +28,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from shadersmith.oracle.signature import STATUS_WORDS
 from shadersmith.reduce.interesting import Interestingness, Judgement, Prepared
 from shadersmith.reduce.subject import Subject
 from shadersmith.targets.catalogue.registry import runs_recorded_passes, spirv_toolset
+from shadersmith.targets.results import RunStatus
 from shadersmith.targets.tools.spirv_passes import PRESETS, violates_ordering
 from shadersmith.targets.tools.spirv_tools import preset_passes
 
 T = TypeVar("T")
+
+# The first word of a signature of a module that spirv-val rejected.
+INVALID_WORD = STATUS_WORDS[RunStatus.VALIDATION_ERROR]
 
 # Judges candidates in order, several at once; answers whether each is interesting.
 BatchJudge = Callable[[list[tuple[T, ...]]], list[bool]]
@@ -177,7 +186,9 @@ class PassListReducer:
             return True
         return self.deadline is not None and time.perf_counter() > self.deadline
 
-    def _judge(self, prepared: Prepared) -> BatchJudge[tuple[str, ...]]:
+    def _judge(
+        self, prepared: Prepared, shows: Callable[[list[str]], bool] | None = None
+    ) -> BatchJudge[tuple[str, ...]]:
         def judge(candidates: list[tuple[tuple[str, ...], ...]]) -> list[bool]:
             lists = [_flatten(units) for units in candidates]
             runnable = [
@@ -185,16 +196,21 @@ class PassListReducer:
                 for passes in lists
                 if not (self._ordering_holds and violates_ordering(list(passes)))
             ]
-            verdicts = dict(zip(runnable, self._verdicts(prepared, runnable), strict=True))
+            verdicts = dict(zip(runnable, self._verdicts(prepared, runnable, shows), strict=True))
             return [verdicts.get(passes, False) for passes in lists]
 
         return judge
 
-    def _verdicts(self, prepared: Prepared, lists: list[tuple[str, ...]]) -> list[bool]:
+    def _verdicts(
+        self,
+        prepared: Prepared,
+        lists: list[tuple[str, ...]],
+        shows: Callable[[list[str]], bool] | None = None,
+    ) -> list[bool]:
         if not lists:
             return []
         before = self.interestingness.counters.pass_lists
-        verdicts = self.interestingness.judge_passes(prepared, lists)
+        verdicts = self.interestingness.judge_passes(prepared, lists, shows)
         self.outcome.calls += self.interestingness.counters.pass_lists - before
         return [v is Judgement.INTERESTING for v in verdicts]
 
@@ -238,13 +254,16 @@ class PassListReducer:
         return units
 
     def first_bad_pass(self, prepared: Prepared) -> str | None:
-        """The last pass of the shortest prefix of `prepared`'s list that shows the
-        signature (the list shortens to that prefix when it is shorter). None for a
-        preset (`-O`: not one pass) or when the search was cut short."""
+        """The last pass of the shortest prefix of `prepared`'s list after which the bug
+        is there (`_prefix_shows`). A list that shows a wrong value or a crash shortens to
+        that prefix; an invalid module's keeps its length, since its prefix shows
+        another message than the recorded one. None for a preset (`-O`: not one pass) or
+        when the search was cut short."""
         started = time.perf_counter()
         units = pass_units(prepared.job.spirv_passes or ())
         prefixes = [units[:length] for length in range(1, len(units))]
-        judge = self._judge(prepared)
+        shows = _prefix_shows(self.interestingness.subject.signature)
+        judge = self._judge(prepared, shows)
         shortest = units
         complete = True
         for position in range(0, len(prefixes), self.parallel):
@@ -257,7 +276,8 @@ class PassListReducer:
                 shortest = list(found)
                 break
         self.outcome.seconds += time.perf_counter() - started
-        self.outcome.reduced = _flatten(shortest)
+        if shows is None:
+            self.outcome.reduced = _flatten(shortest)
         if not complete or not shortest:
             return None
         last = " ".join(shortest[-1])
@@ -265,3 +285,16 @@ class PassListReducer:
             return None
         self.outcome.first_bad_pass = last
         return last
+
+
+def _prefix_shows(signature: str) -> Callable[[list[str]], bool] | None:
+    """What a prefix of the list must show for its last pass to be the first bad one:
+    for an invalid module, any rejection of the same step's output (`invalid:<step>:`,
+    whatever the message: the module is invalid at all); None for every other finding,
+    whose prefix must show the signature itself."""
+    kind, _, rest = signature.partition(":")
+    if kind != INVALID_WORD:
+        return None
+    step = rest.partition(":")[0]
+    wanted = f"{kind}:{step}:"
+    return lambda signatures: any(s.startswith(wanted) for s in signatures)
