@@ -67,3 +67,16 @@ def test_glslang_failing_on_every_vulkan_chain_is_glslangs_finding_and_not_ours(
     assert beside_twins.kind is Kind.COMPILE_FAILURE
     assert set(twins) <= set(beside_twins.passing)
     assert sign_finding(beside_twins, results, components) == signed
+
+
+def test_a_test_with_a_struct_in_a_buffer_gives_the_reducer_its_values() -> None:
+    """The campaign's bucket of this finding was refused by the reducer ("the test's own
+    program is invalid before any reduction"): a struct field's value in a buffer was
+    never taken as one, so no test with --buffer-structs could be reduced at all."""
+    from shadersmith.reduce.interesting import _values_for
+
+    program = parse_glsl(PROGRAM.read_text()).program
+    values: BufferValues = {"In": {"s": (3, (1, 2)), "sel": 1}, "Out": {"r": 0}}
+    assert _values_for(program, values) == values
+    wrong: BufferValues = {"In": {"s": (3, 1), "sel": 1}, "Out": {"r": 0}}
+    assert _values_for(program, wrong) is None

@@ -33,7 +33,7 @@ from shadersmith.front.glsl import FrontEndError, parse_glsl
 from shadersmith.interp import UndefinedBehaviour
 from shadersmith.interp.defined import check_defined
 from shadersmith.ir.program import Program
-from shadersmith.ir.types import ArrayType, ScalarKind, ScalarType, Type, VectorType
+from shadersmith.ir.types import ArrayType, ScalarKind, ScalarType, StructType, Type, VectorType
 from shadersmith.ir.values import BufferValues, Value
 from shadersmith.oracle.blame import Chains
 from shadersmith.oracle.differential import REFERENCE, output_digest
@@ -355,6 +355,14 @@ def _conforms(value: Value, type_: Type) -> bool:
             isinstance(value, tuple)
             and len(value) == type_.size
             and all(_conforms(item, type_.component) for item in value)
+        )
+    if isinstance(type_, StructType):
+        # A struct in a buffer (--buffer-structs) holds its members in order, as a tuple
+        # (case/values_json.py): without this, no such test could be reduced at all.
+        return (
+            isinstance(value, tuple)
+            and len(value) == len(type_.fields)
+            and all(_conforms(item, f.type) for item, f in zip(value, type_.fields, strict=True))
         )
     if isinstance(type_, ScalarType):
         if type_.kind is ScalarKind.BOOL:
