@@ -19,6 +19,7 @@ from click.testing import CliRunner
 
 from shadersmith.cli import main
 from shadersmith.export.checks import PiglitRun, run_shader_runner, shader_runner_path
+from shadersmith.targets.tools import newest
 
 ROOT = Path(__file__).resolve().parent.parent
 FINDINGS = ROOT / "findings"
@@ -147,6 +148,71 @@ def test_a_reproducer_that_does_not_reproduce_is_reported_so(tmp_path: Path) -> 
     markdown = out.read_text()
     assert "**DOES NOT REPRODUCE as recorded**" in markdown
     assert "[NOT AS RECORDED] shows the bug: vk-lavapipe-opt" in markdown
+
+
+# --------------------------------------------------------------------------- RADV / ACO
+
+
+@pytest.mark.skipif(
+    newest.mesa_version() is None,
+    reason="RADV's null device needs the newest Mesa (scripts/newest-mesa.sh; ./dev test does it)",
+)
+def test_an_aco_report_ships_spirv_and_a_pipeline_program_that_shows_the_bug(
+    tmp_path: Path,
+) -> None:
+    from shadersmith.targets import radv
+
+    status, markdown = _report(FINDINGS / "aco-subbrev-lane-mask")
+    assert status == 0, markdown
+    assert "- **Project**: Mesa (ACO" in markdown and "gitlab.freedesktop.org/mesa" in markdown
+    commands = _block(markdown, "sh").splitlines()
+    assert commands[0] == "spirv-as --target-env vulkan1.0 shader.spvasm -o shader.spv"
+    # One line per failing generation, the validators on.
+    assert {c.split()[1] for c in commands[1:]} == {
+        "RADV_FORCE_FAMILY=navi21",
+        "RADV_FORCE_FAMILY=navi31",
+        "RADV_FORCE_FAMILY=gfx1201",
+    }
+    assert all("ACO_DEBUG=validateir,validatera" in c for c in commands[1:])
+    assert "[ok] shows the bug: the commands above with the newest Mesa's RADV" in markdown
+    # The shipped files, run here by hand: ACO rejects its IR on GFX10.3 and compiles the
+    # same module on GFX8 (wave64), as the test records.
+    (tmp_path / "shader.spvasm").write_text(_spvasm(markdown))
+    (tmp_path / "compile_pipeline.py").write_text(_block(markdown, "python"))
+    subprocess.run(
+        ["spirv-as", "--target-env", "vulkan1.0", "shader.spvasm", "-o", "shader.spv"],
+        cwd=tmp_path,
+        check=True,
+    )
+    said = {}
+    for family in ("navi21", "polaris10"):
+        done = subprocess.run(
+            [sys.executable, "compile_pipeline.py", "shader.spv"],
+            cwd=tmp_path,
+            env={
+                **radv.environment(),
+                "PATH": "/usr/bin:/bin",
+                "RADV_FORCE_FAMILY": family,
+                "ACO_DEBUG": "validateir,validatera",
+                "RADV_DEBUG": "nocache",
+            },
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        assert f"RADV {family.upper()}" in done.stdout
+        said[family] = done.stderr
+    assert "Operand has to be lane mask" in said["navi21"] and "v_subbrev_co_u32" in said["navi21"]
+    assert "ACO ERROR" not in said["polaris10"]
+
+
+def _spvasm(markdown: str) -> str:
+    """The report's `shader.spvasm` block (a fence without a language)."""
+    match = re.search(r"`shader.spvasm`:\n\n```\n(.*?)\n```", markdown, re.S)
+    assert match is not None, markdown
+    return match.group(1) + "\n"
 
 
 # ----------------------------------------------------------------------------- bad input

@@ -61,16 +61,22 @@ from shadersmith.export.checks import (
 )
 from shadersmith.export.common import ExportError
 from shadersmith.ir.profile import Language
+from shadersmith.targets.catalogue.components import (
+    AMBER,
+    GLSLANG,
+    NAGA,
+    NEWEST_MESA,
+    NEWEST_TOOLS,
+    NO_NVIDIA,
+    PIGLIT,
+    RADV_PIPELINE,
+    SPIRV_CROSS,
+    SPIRV_OPT,
+    Component,
+    component_row,
+)
 from shadersmith.targets.catalogue.registry import cpu_stand_in
 
-PIGLIT = "piglit"
-AMBER = "amber"
-GLSLANG = "glslang"
-SPIRV_OPT = "spirv-opt"
-SPIRV_CROSS = "spirv-cross"
-NAGA = "naga"
-
-MESA_TRACKER = "https://gitlab.freedesktop.org/mesa/mesa/-/issues"
 REPORT_FILE = "bug-report.md"
 SUMMARY_FILE = "bug-report.json"
 # Mesa's GL drivers here: shader_runner runs a piglit test on each.
@@ -81,80 +87,6 @@ _SUFFIXES = (".reference", ".variant")  # a metamorphic test's runs, per program
 
 class BugReportError(ValueError):
     """A test no report can be written for; the message is one line for the user."""
-
-
-@dataclass(frozen=True)
-class Upstream:
-    """Who gets the report, and in which format."""
-
-    project: str
-    part: str
-    tracker: str
-    format: str
-    # What "the newest release" is checked against here; "" where nothing newer is here
-    # (`why_not_newest` says why).
-    newest: str = ""
-    why_not_newest: str = ""
-
-    @property
-    def name(self) -> str:
-        return f"{self.project} ({self.part})"
-
-
-_NVIDIA = "NVIDIA's developer bug form (developer.nvidia.com, needs an account)"
-_NO_NVIDIA = "the NVIDIA driver is not on this machine"
-UPSTREAM: dict[str, Upstream] = {
-    "mesa-glsl": Upstream(
-        "Mesa",
-        "GLSL compiler front-end: GLSL IR, its optimiser and glsl_to_nir, shared by every "
-        "Mesa GL driver",
-        MESA_TRACKER,
-        PIGLIT,
-        "mesa",
-    ),
-    "llvmpipe": Upstream("Mesa", "llvmpipe", MESA_TRACKER, PIGLIT, "mesa"),
-    "softpipe": Upstream("Mesa", "softpipe", MESA_TRACKER, PIGLIT, "mesa"),
-    "lavapipe": Upstream("Mesa", "lavapipe", MESA_TRACKER, AMBER, "mesa"),
-    "glslang": Upstream(
-        "glslang",
-        "GLSL to SPIR-V compiler",
-        "https://github.com/KhronosGroup/glslang/issues",
-        GLSLANG,
-        "tools",
-    ),
-    "spirv-opt": Upstream(
-        "SPIRV-Tools",
-        "spirv-opt",
-        "https://github.com/KhronosGroup/SPIRV-Tools/issues",
-        SPIRV_OPT,
-        "tools",
-    ),
-    "spirv-cross": Upstream(
-        "SPIRV-Cross",
-        "GLSL back-end",
-        "https://github.com/KhronosGroup/SPIRV-Cross/issues",
-        SPIRV_CROSS,
-        why_not_newest="no newer spirv-cross than Debian's 2021.01.15 is packaged here",
-    ),
-    **{
-        name: Upstream(
-            "naga (gfx-rs/wgpu)",
-            part,
-            "https://github.com/gfx-rs/wgpu/issues",
-            NAGA,
-            why_not_newest="wgpu-py 0.32.0's naga 29.0.3 is the newest naga here",
-        )
-        for name, part in (
-            ("naga", "WGSL front-end, validator and constant evaluator"),
-            ("naga-glsl-out", "GLSL back-end"),
-            ("naga-spv-out", "SPIR-V back-end"),
-        )
-    },
-    "nvidia-gl": Upstream(
-        "NVIDIA", "OpenGL driver's GLSL compiler", _NVIDIA, PIGLIT, why_not_newest=_NO_NVIDIA
-    ),
-    "nvidia-vk": Upstream("NVIDIA", "Vulkan driver", _NVIDIA, AMBER, why_not_newest=_NO_NVIDIA),
-}
 
 
 @dataclass(frozen=True)
@@ -177,7 +109,7 @@ class BugReport:
     finding: Finding
     component: str
     component_note: str
-    upstream: Upstream
+    upstream: Component
     title: str
     reproducer: Reproducer
     checks: tuple[Check, ...]
@@ -219,7 +151,7 @@ class BugReport:
             "directory": self.directory.name,
             "title": self.title,
             "component": self.component,
-            "project": self.upstream.name,
+            "project": self.upstream.upstream_name,
             "format": self.reproducer.format,
             "reproducer": self.reproducer.source,
             "reproducer_files": list(self.reproducer.files),
@@ -254,12 +186,7 @@ def bug_report(directory: Path, check_newest: bool = True, timeout_s: float = 60
     test = load_admitted(directory)
     finding = _finding(test, directory)
     component = signed_component(finding)
-    upstream = UPSTREAM.get(component)
-    if upstream is None:
-        raise BugReportError(
-            f"{directory}: no upstream project known for component {component!r} "
-            f"({finding.signature})"
-        )
+    upstream = _upstream(component, finding, directory)
     plain = _as_differential(test)
     failing = [t for t in _plain_targets(finding.targets) if not is_witness(t)]
     recorded = [t for t in _plain_targets(test.recorded_targets()) if not is_witness(t)]
@@ -281,7 +208,7 @@ def bug_report(directory: Path, check_newest: bool = True, timeout_s: float = 60
     with time_cap(f"{directory}: the reproducer's expected values"):
         reproducer = _reproducer(chosen, form, failing, finding, upstream)
     component, note = _format_checks(chosen, reproducer, finding, failing, component, checks)
-    upstream = UPSTREAM.get(component, upstream)
+    upstream = component_row(component) or upstream
     newest_checks: list[Check] = []
     status, detail = _newest(
         chosen,
@@ -395,10 +322,27 @@ def _chain(target: str) -> tuple[str, ...]:
     return tuple(chain_of(target).components) if target in TARGETS else ()
 
 
-def _format(upstream: Upstream, failing: Sequence[str]) -> str:
+def _upstream(component: str, finding: Finding, directory: Path) -> Component:
+    """The component's row of the component table, where there is one to report to."""
+    row = component_row(component)
+    if row is None:
+        raise BugReportError(
+            f"{directory}: no upstream project known for component {component!r} "
+            f"({finding.signature}): it has no row in targets/catalogue/components.py"
+        )
+    if row.format is None:
+        raise BugReportError(
+            f"{directory}: {finding.signature} names {component}, {row.project}'s "
+            f"{row.part}: nothing to report upstream"
+        )
+    return row
+
+
+def _format(upstream: Component, failing: Sequence[str]) -> str:
     """A back-end both GL and Vulkan chains share (llvmpipe) is reported in the format of
     the path that failed."""
-    if upstream.format in (PIGLIT, AMBER) and upstream.project == "Mesa" and failing:
+    assert upstream.format is not None  # _upstream refused the others
+    if upstream.format_follows_path and failing:
         gl = any("mesa-glsl" in _chain(t) for t in failing)
         return PIGLIT if gl else AMBER
     return upstream.format
@@ -433,7 +377,7 @@ def _candidates(
     )
     # The unreconditioned text is GLSL: a reproducer only of a test in GLSL's family.
     glsl = test.language.family is Language.GLSL
-    if before is None or not glsl or form == AMBER or translated:
+    if before is None or not glsl or form in (AMBER, RADV_PIPELINE) or translated:
         return found
     if len(before.splitlines()) >= len(test.main_shader.splitlines()):
         return found
@@ -699,13 +643,15 @@ def _reproducer(
     form: str,
     failing: Sequence[str],
     finding: Finding,
-    upstream: Upstream,
+    upstream: Component,
 ) -> Reproducer:
     test = chosen.test
     if form == PIGLIT:
         return _piglit_reproducer(chosen, failing)
     if form == AMBER:
         return _amber_reproducer(chosen, failing)
+    if form == RADV_PIPELINE:
+        return _radv_reproducer(chosen, failing)
     if form == NAGA:
         return _naga_reproducer(chosen, finding)
     name = SHADER_FILE_BY_STAGE[test.stage]
@@ -889,6 +835,23 @@ def _amber_reproducer(chosen: Candidate, failing: Sequence[str]) -> Reproducer:
     )
 
 
+def _radv_reproducer(chosen: Candidate, failing: Sequence[str]) -> Reproducer:
+    from shadersmith.export.radv_pipeline import pipeline_reproducer
+
+    try:
+        made = pipeline_reproducer(chosen.test, failing)
+    except ExportError as error:
+        raise BugReportError(f"no RADV pipeline reproducer: {error}") from None
+    return Reproducer(
+        RADV_PIPELINE,
+        made.files,
+        made.commands,
+        "the commands below, in a folder holding the two files",
+        f"{chosen.source}, shipped as {made.source}",
+        chosen.lines,
+    )
+
+
 def _naga_reproducer(chosen: Candidate, finding: Finding) -> Reproducer:
     test = chosen.test
     component = signed_component(finding)
@@ -925,6 +888,20 @@ def _format_checks(
         return _piglit_checks(reproducer, finding, failing, component, note, checks)
     if reproducer.format == AMBER:
         checks.append(_amber_check(reproducer, failing))
+        return component, note
+    if reproducer.format == RADV_PIPELINE:
+        from shadersmith.export import radv_pipeline
+
+        families = [f for t in failing if (f := radv_pipeline.family_of(t)) is not None]
+        checks.append(
+            radv_pipeline.check(
+                reproducer.files,
+                reproducer.commands,
+                list(dict.fromkeys(families)),
+                finding,
+                _SHOWS,
+            )
+        )
         return component, note
     files = {**reproducer.files}
     tools = naga_tools() if reproducer.format == NAGA else debian_tools()
@@ -994,7 +971,7 @@ def _right_driver_checks(text: str, failing: Sequence[str], checks: list[Check])
         )
     )
     checks.append(
-        Check(f"{_SHOWS}shader_runner on {', '.join(failing)}", f"not run: {_NO_NVIDIA}", None)
+        Check(f"{_SHOWS}shader_runner on {', '.join(failing)}", f"not run: {NO_NVIDIA}", None)
     )
 
 
@@ -1004,7 +981,7 @@ def _amber_check(reproducer: Reproducer, failing: Sequence[str]) -> Check:
     if tools.missing([Command(("amber",))]):
         return Check(what, "not run: amber missing (AMBER unset and none on PATH)", None)
     if any(cpu_stand_in(t) is not None for t in failing):
-        return Check(what, f"not run: {_NO_NVIDIA}", None)
+        return Check(what, f"not run: {NO_NVIDIA}", None)
     done = run_commands([Command(("amber", "-d", "test.amber"))], reproducer.files, tools)
     return Check(what, done.last.outcome(), not done.ok)
 
@@ -1094,7 +1071,7 @@ def _newest(
     finding: Finding,
     failing: Sequence[str],
     recorded: Sequence[str],
-    upstream: Upstream,
+    upstream: Component,
     check_newest: bool,
     checks: list[Check],
     timeout_s: float,
@@ -1132,7 +1109,7 @@ def _newest(
                 checks.append(Check(what, result.text(), result.verdict != "pass"))
             else:
                 checks.append(Check(what, f"not run: {result}", None))
-    elif reproducer.commands and _tool_shows_itself(finding) and upstream.newest == "tools":
+    elif reproducer.commands and _tool_shows_itself(finding) and upstream.newest == NEWEST_TOOLS:
         tools = newest_tools()
         done = run_commands(reproducer.commands, reproducer.files, tools)
         checks.append(
@@ -1150,8 +1127,8 @@ def _newest(
     return "fixed", f"not in {named}"
 
 
-def _newest_versions(upstream: Upstream, versions: Mapping[str, str]) -> str:
-    if upstream.newest == "mesa":
+def _newest_versions(upstream: Component, versions: Mapping[str, str]) -> str:
+    if upstream.newest == NEWEST_MESA:
         return f"Mesa {versions.get('newest Mesa', '?')}"
     glslang = versions.get("newest glslang", "?").split(":")[-1]
     spirv_opt = versions.get("newest spirv-opt", "?")
@@ -1168,7 +1145,7 @@ def _short_version(text: str) -> str:
 # ----------------------------------------------------------------------------- Markdown
 
 
-def _title(test: TestCase, finding: Finding, upstream: Upstream, component: str) -> str:
+def _title(test: TestCase, finding: Finding, upstream: Component, component: str) -> str:
     part = upstream.part.split(":")[0].split(",")[0]
     where = f"{upstream.project} {part}" if upstream.project != part else part
     stage = f"{test.stage} shader"
@@ -1177,10 +1154,13 @@ def _title(test: TestCase, finding: Finding, upstream: Upstream, component: str)
         return f"{where}: crash ({detail or 'killed'}) on a {stage}"
     if finding.kind is Kind.TIMEOUT:
         return f"{where}: hangs on a {stage}"
-    if finding.signature.startswith("invalid:"):
-        passes = " ".join(test.provenance.spirv_opt_passes or ())
+    if finding.signature.startswith("invalid:") and component in _WRITES_SPIRV:
+        passes = " ".join(test.provenance.spirv_opt_passes or ()) if component == SPIRV_OPT else ""
         said = _recorded_message(test, finding, detail)
         return f"{where} {passes}: writes invalid SPIR-V ({said})".replace("  ", " ")
+    if finding.signature.startswith("invalid:"):  # a driver's own validator (ACO's)
+        said = _recorded_message(test, finding, detail)
+        return f"{where}: its validator rejects its own IR ({said}) on a {stage}" + _on(finding)
     if finding.kind is Kind.COMPILE_FAILURE:
         said = _recorded_message(test, finding, detail)
         return f"{where}: writes a {stage} that does not compile ({said})"
@@ -1190,6 +1170,20 @@ def _title(test: TestCase, finding: Finding, upstream: Upstream, component: str)
     return f"{where}: wrong {what} in a {stage}" + (
         f" (-{_opt_flag(test)})" if component == "spirv-opt" and _opt_flag(test) else ""
     )
+
+
+# The components whose output is SPIR-V: an `invalid:` finding of theirs is spirv-val's.
+_WRITES_SPIRV = frozenset({GLSLANG, SPIRV_OPT, "naga-spv-out"})
+
+
+def _on(finding: Finding) -> str:
+    """` (GFX10.3, GFX11)`: the AMD generations a RADV finding fails on, else nothing."""
+    from shadersmith.export.radv_pipeline import family_of
+    from shadersmith.targets.catalogue.table import RADV_FAMILIES
+
+    families = [f for t in finding.targets if (f := family_of(t)) is not None]
+    generations = [RADV_FAMILIES.get(f, f).upper() for f in dict.fromkeys(families)]
+    return f" ({', '.join(generations)})" if generations else ""
 
 
 def _recorded_message(test: TestCase, finding: Finding, detail: str) -> str:
@@ -1295,7 +1289,7 @@ def _markdown(report: BugReport) -> str:
     out = [
         f"# {report.title}",
         "",
-        f"- **Project**: {upstream.name}; report at {upstream.tracker}",
+        f"- **Project**: {upstream.upstream_name}; report at {upstream.tracker}",
         f"- **Component**: `{report.component}` ({report.component_note})",
         f"- **Checked by shadersmith before writing**: {verdict}",
         f"- **Newest release**: {report.newest_status}"
@@ -1312,9 +1306,10 @@ def _markdown(report: BugReport) -> str:
         _reproducer_intro(report.reproducer),
         "",
     ]
-    fence = {PIGLIT: "ini", AMBER: "", NAGA: "wgsl"}
+    fence = {PIGLIT: "ini", AMBER: "", NAGA: "wgsl", RADV_PIPELINE: ""}
     for name, text in report.reproducer.files.items():
         language = fence.get(report.reproducer.format, "glsl")
+        language = "python" if name.endswith(".py") else language
         out += [f"`{name}`:", "", f"```{language}", text.rstrip("\n"), "```", ""]
     if report.reproducer.commands:
         out += [
@@ -1327,7 +1322,9 @@ def _markdown(report: BugReport) -> str:
         ]
     else:
         out += [f"Run: `{report.reproducer.run_hint}`", ""]
-    inputs = _inputs(test) if report.reproducer.format not in (PIGLIT, AMBER) else []
+    # A piglit or Amber test sets its inputs itself; a pipeline is only compiled.
+    shipped_inputs = (PIGLIT, AMBER, RADV_PIPELINE)
+    inputs = _inputs(test) if report.reproducer.format not in shipped_inputs else []
     if inputs:
         out += ["Inputs (the expected values below are for these):", "", *inputs, ""]
     for name, text in report.reproducer.attachments.items():
@@ -1378,6 +1375,8 @@ def _found_by(test: TestCase, directory: Path) -> str:
 
 
 def _versions(test: TestCase, finding: Finding) -> list[str]:
+    from shadersmith.export.radv_pipeline import family_of
+
     lines = []
     failing = set(_plain_targets(finding.targets))
     for name, run in test.results.runs.items():
@@ -1386,9 +1385,15 @@ def _versions(test: TestCase, finding: Finding) -> list[str]:
         plain = _plain_targets([name])[0]
         versions = run.versions or {}
         shown = [f"{c} {versions[c]}" for c in _chain(plain) if c in versions]
+        # A compile-only RADV run: which null device, and the validators it ran with.
+        if family_of(plain) is not None:
+            shown += [f"{key} {versions[key]}" for key in _RADV_SETTINGS if key in versions]
         role = "failing" if plain in failing else "right" if run.status == "ok" else run.status
         lines.append(f"- {name} ({role}): {', '.join(shown) or 'versions not recorded'}")
     return lines
+
+
+_RADV_SETTINGS = ("device", "generation", "ACO_DEBUG")  # as targets/radv.py records them
 
 
 def _reproducer_intro(reproducer: Reproducer) -> str:
@@ -1405,6 +1410,14 @@ def _reproducer_intro(reproducer: Reproducer) -> str:
         SPIRV_CROSS: "The shader and the exact command lines: glslang, then spirv-cross with "
         "the options the chain uses.",
         NAGA: "The WGSL module and the naga command line (naga-cli).",
+        RADV_PIPELINE: "The SPIR-V the driver consumed, as SPIR-V assembly, and a small Vulkan "
+        "program (Python, `pip install vulkan`) that only creates the compute pipeline: RADV "
+        "compiles it through NIR and ACO. `RADV_FORCE_FAMILY` makes RADV open a null device "
+        "of that AMD generation (no GPU needed; Mesa 24.1 or later) and "
+        "`ACO_DEBUG=validateir,validatera` turns on ACO's IR and register-allocation "
+        "validators, which print `ACO ERROR:` (or abort) where they reject ACO's IR. Run it "
+        "with your Mesa build's RADV as the Vulkan driver (`meson devenv`, or "
+        "`VK_ICD_FILENAMES=<build>/share/vulkan/icd.d/radeon_icd.x86_64.json`).",
     }[reproducer.format]
     return f"{about} {made}"
 
