@@ -95,6 +95,39 @@ def test_a_crash_both_mesa_drivers_share_is_reported_against_the_front_end() -> 
     assert "crash (SIGFPE)" in markdown
 
 
+def test_a_test_reduced_twice_is_found_by_its_generators_seed() -> None:
+    # The campaign reduced seed 8100927's test, and `shadersmith reduce` reduced that again:
+    # the provenance nests one `reduced_from` in another.
+    status, markdown = _report(FINDINGS / "mesa-gl-switch-continue-segfault")
+    assert status == 0, markdown
+    assert (
+        "- **Found by**: shadersmith 0.1.0 (smith, seed 8100927), reduced from 112 to 33 "
+        "lines in 2 reductions" in markdown
+    )
+
+
+@needs_shader_runner
+def test_a_reduced_test_without_versions_reports_its_examples(tmp_path: Path) -> None:
+    # A reduction made before reductions carried versions, beside its example (a
+    # campaign's `<test>` and `<test>-reduced`).
+    example, reduced = tmp_path / "1", tmp_path / "1-reduced"
+    shutil.copytree(FINDINGS / "mesa-gl-swizzle-index", example)
+    shutil.copytree(FINDINGS / "mesa-gl-swizzle-index", reduced)
+    record = json.loads((reduced / "test.json").read_text())
+    results = record["results"]
+    for run in results.get("runs", results).values():  # schema 1 keeps runs at the top
+        if isinstance(run, dict) and "status" in run:
+            run["versions"] = None
+    (reduced / "test.json").write_text(json.dumps(record))
+    status, markdown = _report(reduced)
+    assert status == 0, markdown
+    assert "versions not recorded" not in markdown
+    assert (
+        "- gl-llvmpipe (failing): mesa-glsl 22.3.6, llvmpipe 22.3.6, llvm 15.0.6, as the "
+        "example test `1` recorded them" in markdown
+    )
+
+
 # -------------------------------------------------------------------------------- tools
 
 

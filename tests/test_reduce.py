@@ -111,7 +111,8 @@ def _record(seeds: range, targets: list[str], wanted: str, out: Path) -> Path:
             judged = judge(results, components)
             for finding in judged.findings:
                 if finding.signature.startswith(wanted):
-                    return write_test(judged.recorded_in(item.test, finding), out / str(seed))
+                    recorded = judged.recorded_in(item.test, finding, session.versions())
+                    return write_test(recorded, out / str(seed))
     raise AssertionError(f"no seed in {seeds} shows {wanted}")
 
 
@@ -177,6 +178,12 @@ def test_reduce_command_writes_the_reduced_test_and_replay_shows_the_finding(
     replayed = runner.invoke(main, ["replay", str(written)])
     assert replayed.exit_code == 0, replayed.output
     assert "REPRODUCES: wrong:planted-sub-to-add" in replayed.output
+    # The reduced test records its chains' versions as the example does (a bug report
+    # quotes them).
+    example, shrunk = load_test(directory).results.runs, load_test(written).results.runs
+    assert example["gl-llvmpipe"].versions and "llvmpipe" in example["gl-llvmpipe"].versions
+    for name, run in shrunk.items():
+        assert run.versions == example[name].versions, name
 
 
 def test_a_test_that_no_longer_shows_its_signature_is_refused(tmp_path: Path) -> None:

@@ -1299,7 +1299,7 @@ def _markdown(report: BugReport) -> str:
         "",
         "## Versions (recorded with the test)",
         "",
-        *_versions(test, finding),
+        *_versions(test, finding, report.directory),
         "",
         "## Reproducer",
         "",
@@ -1362,35 +1362,65 @@ def _markdown(report: BugReport) -> str:
 
 
 def _found_by(test: TestCase, directory: Path) -> str:
+    """The generator and seed the test came from, however many reductions ago (a campaign
+    reduces its example, and `shadersmith reduce` may reduce the result again: each
+    records the test it started from in `reduced_from`), and the lines before and after."""
     provenance = test.provenance
-    origin = provenance.reduced_from or provenance
+    chain = [provenance]
+    while chain[-1].reduced_from is not None:
+        chain.append(chain[-1].reduced_from)
+    origin = chain[-1]
     seed = f"seed {origin.seed}" if origin.seed is not None else "a shader written by hand"
     made = f"shadersmith {provenance.tool_version} ({origin.generator or 'no generator'}, {seed})"
-    reduction = provenance.reduction or {}
-    if reduction:
-        before, after = reduction.get("original_lines"), reduction.get("reduced_lines")
+    reductions = [p.reduction for p in chain if p.reduction]
+    if reductions:
+        before = reductions[-1].get("original_lines")
+        after = reductions[0].get("reduced_lines")
         if before and after:
-            made += f", reduced from {before} to {after} lines"
+            times = f" in {len(reductions)} reductions" if len(reductions) > 1 else ""
+            made += f", reduced from {before} to {after} lines{times}"
     return f"{made}; test directory `{directory.name}`"
 
 
-def _versions(test: TestCase, finding: Finding) -> list[str]:
+def _versions(test: TestCase, finding: Finding, directory: Path) -> list[str]:
     from shadersmith.export.radv_pipeline import family_of
 
     lines = []
     failing = set(_plain_targets(finding.targets))
+    example, recorded = _example_versions(directory)
     for name, run in test.results.runs.items():
         if name == REFERENCE:
             continue
         plain = _plain_targets([name])[0]
-        versions = run.versions or {}
+        versions = run.versions or recorded.get(name, {})
         shown = [f"{c} {versions[c]}" for c in _chain(plain) if c in versions]
         # A compile-only RADV run: which null device, and the validators it ran with.
         if family_of(plain) is not None:
             shown += [f"{key} {versions[key]}" for key in _RADV_SETTINGS if key in versions]
+        if shown and not run.versions:
+            shown.append(f"as the example test `{example}` recorded them")
         role = "failing" if plain in failing else "right" if run.status == "ok" else run.status
         lines.append(f"- {name} ({role}): {', '.join(shown) or 'versions not recorded'}")
     return lines
+
+
+def _example_versions(directory: Path) -> tuple[str, dict[str, dict[str, str]]]:
+    """The example test's name and the versions it recorded, by target, where
+    `directory` is the test a campaign or `shadersmith reduce` reduced it to
+    (`<example>-reduced` beside it: reduce/output.py), for a test reduced before
+    reductions carried versions; ("", {}) otherwise."""
+    from shadersmith.case import load_test
+    from shadersmith.reduce.output import reduced_directory
+
+    name = directory.name.removesuffix("-reduced")
+    example = directory.with_name(name)
+    if name == directory.name or reduced_directory(example) != directory:
+        return "", {}
+    try:
+        runs = load_test(example).results.runs
+    except (TestCaseError, OSError):
+        return "", {}
+    return name, {target: dict(run.versions) for target, run in runs.items() if run.versions}
 
 
 _RADV_SETTINGS = ("device", "generation", "ACO_DEBUG")  # as targets/radv.py records them

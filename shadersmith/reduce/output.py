@@ -75,7 +75,18 @@ def reduced_test(result: ReductionResult) -> TestCase:
     )
     # The job run last (its pass list may be the reduced one) is the test's shader.
     assert reduced.job.source == trial.test.main_shader
-    return result.final.recorded_in(test, _kept_finding(result, result.final.findings))
+    return result.final.recorded_in(
+        test, _kept_finding(result, result.final.findings), _versions(result)
+    )
+
+
+def _versions(result: ReductionResult) -> dict[str, dict[str, str]]:
+    """Each target's component versions for the reduced test: those of the session the
+    final run ran on, else those the example test recorded (a report quotes them)."""
+    return {
+        name: dict(result.versions.get(name) or result.subject.versions.get(name, {}))
+        for name in result.final.results
+    }
 
 
 def _kept_finding(result: ReductionResult, now: tuple[Finding, ...]) -> Finding:

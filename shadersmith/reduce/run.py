@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from shadersmith.interp import UndefinedBehaviour
@@ -66,6 +66,8 @@ class ReductionResult:
     seconds: float
     # The spirv-opt pass list: its reduction, when the finding depends on it.
     pass_list: PassListReduction | None = None
+    # The session's chains' component versions, by target: what the final run ran on.
+    versions: dict[str, dict[str, str]] = field(default_factory=dict)
 
     @property
     def final_results(self) -> Mapping[str, RunResult]:
@@ -180,6 +182,7 @@ def reduce_subject(
         counters=interestingness.counters,
         seconds=time.perf_counter() - started,
         pass_list=lists.outcome if lists is not None else None,
+        versions=session.versions(),
     )
 
 

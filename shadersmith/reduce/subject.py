@@ -40,6 +40,9 @@ class Subject:
     # A fragment test's generated vertex shader, unreconditioned: kept as it is, and
     # reconditioned with every candidate (the pair runs together; fixed_parts.py).
     vertex: Program | None = None
+    # The versions the test recorded per target (its chains' components): what the
+    # reduced test records where the reduction's own session has none for a target.
+    versions: dict[str, dict[str, str]] = field(default_factory=dict)
 
     @property
     def language(self) -> Language:
@@ -124,4 +127,7 @@ def subject_from_test(
         subgroup_size=test.inputs.subgroup_size,
         kind=finding.kind if finding is not None and finding.signature == signature else None,
         vertex=vertex,
+        versions={
+            name: dict(run.versions) for name, run in test.results.runs.items() if run.versions
+        },
     )
