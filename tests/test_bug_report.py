@@ -65,6 +65,25 @@ def test_a_mesa_gl_report_holds_a_shader_test_that_fails_as_described() -> None:
 
 
 @needs_shader_runner
+def test_a_softpipe_report_ships_glsl_330_which_softpipe_offers_without_overrides() -> None:
+    status, markdown = _report(FINDINGS / "softpipe-quad-indirect-write")
+    assert status == 0, markdown
+    piglit = _block(markdown, "ini")
+    assert "GLSL >= 3.30" in piglit and "[fragment shader]\n#version 330\n" in piglit
+    assert "#version 450" not in piglit
+    run = re.search(r"^Run: `(.*)`$", markdown, re.M)
+    assert run is not None and "GALLIUM_DRIVER=softpipe" in run.group(1)
+    assert "OVERRIDE" not in run.group(1)  # softpipe's own GL 3.3
+    # As pasted, with no override: softpipe writes a[0] in the odd columns; llvmpipe is right.
+    softpipe = run_shader_runner(piglit, "softpipe")
+    assert isinstance(softpipe, PiglitRun) and softpipe.verdict == "fail", softpipe
+    assert "Expected: 0 77 0 0" in softpipe.detail and "Observed: 77 0 0 0" in softpipe.detail
+    llvmpipe = run_shader_runner(piglit, "llvmpipe")
+    assert isinstance(llvmpipe, PiglitRun) and llvmpipe.verdict == "pass", llvmpipe
+    assert "[ok] shows the bug: shader_runner on softpipe (Debian's Mesa): fail" in markdown
+
+
+@needs_shader_runner
 def test_a_vertex_stage_report_draws_with_the_generated_vertex_shader(tmp_path: Path) -> None:
     # Generated seed 37 with a vertex shader, which llvmpipe draws wrong (a fixture).
     directory = tmp_path / "pair"

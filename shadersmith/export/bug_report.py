@@ -207,6 +207,8 @@ def bug_report(directory: Path, check_newest: bool = True, timeout_s: float = 60
 
     with time_cap(f"{directory}: the reproducer's expected values"):
         reproducer = _reproducer(chosen, form, failing, finding, upstream)
+    if reproducer.format == PIGLIT:
+        reproducer = _on_softpipes_own_gl(reproducer, finding, failing, checks)
     component, note = _format_checks(chosen, reproducer, finding, failing, component, checks)
     upstream = component_row(component) or upstream
     newest_checks: list[Check] = []
@@ -746,26 +748,62 @@ def _piglit_reproducer(chosen: Candidate, failing: Sequence[str]) -> Reproducer:
         PIGLIT,
         {"test.shader_test": text},
         (),
-        _piglit_hint(failing),
+        _piglit_hint(failing, text),
         source,
         lines,
         attachments,
     )
 
 
-def _piglit_hint(failing: Sequence[str]) -> str:
+def _piglit_hint(failing: Sequence[str], text: str) -> str:
     """shader_runner's command line on the first failing Mesa driver (softpipe with GL 4.5
-    claimed, as the checks run it); on any driver for one that is not Mesa's."""
+    claimed for a test that needs more than its GL 3.3, as the checks run it); on any
+    driver for one that is not Mesa's."""
+    from shadersmith.export.piglit import SOFTPIPE_GLSL, glsl_required
     from shadersmith.targets.runners.environment import SOFTPIPE_COMPUTE_OVERRIDE
 
     driver = next((d for t in failing if (d := _gl_driver(t)) is not None), None)
     settings = ["PIGLIT_PLATFORM=surfaceless_egl"]
     if driver is not None:
         settings.append(f"GALLIUM_DRIVER={driver}")
-    if driver == "softpipe":
+    if driver == "softpipe" and (glsl_required(text) or 0) > SOFTPIPE_GLSL:
         settings += [f"{k}={v}" for k, v in SOFTPIPE_COMPUTE_OVERRIDE.items() if "GLES" not in k]
     runner = "/usr/lib/x86_64-linux-gnu/piglit/bin/shader_runner"
     return f"{' '.join(settings)} {runner} test.shader_test -auto -fbo"
+
+
+def _on_softpipes_own_gl(
+    reproducer: Reproducer, finding: Finding, failing: Sequence[str], checks: list[Check]
+) -> Reproducer:
+    """A softpipe finding's shader_test as GLSL 3.30, where it reproduces so: softpipe
+    offers GL 3.3, and a maintainer should not have to claim 4.5 with Mesa's version
+    overrides (which promise features softpipe may lack) to see the bug. Shipped when
+    softpipe still fails it without overrides and llvmpipe, right on the finding, passes
+    it (so the 3.30 text compiles and its expectations stand); otherwise the 4.50 form."""
+    from shadersmith.export.piglit import as_glsl_330
+
+    wrong = {d for t in _plain_targets(finding.targets) if (d := _gl_driver(t)) is not None}
+    text = reproducer.files["test.shader_test"]
+    lowered = as_glsl_330(text)
+    if wrong != {"softpipe"} or lowered is None:
+        return reproducer
+    runs = {driver: run_shader_runner(lowered, driver) for driver in MESA_GL_DRIVERS}
+    said = "; ".join(
+        f"{d} {r.text() if isinstance(r, PiglitRun) else f'not run: {r}'}" for d, r in runs.items()
+    )
+    softpipe, llvmpipe = runs["softpipe"], runs["llvmpipe"]
+    shows = isinstance(softpipe, PiglitRun) and softpipe.verdict not in ("pass", "skip", "error")
+    right = isinstance(llvmpipe, PiglitRun) and llvmpipe.verdict == "pass"
+    what = "the shader_test as #version 330 (softpipe's GL 3.3, no version overrides)"
+    if not (shows and right):
+        checks.append(Check(what, f"{said}: the GLSL 4.50 form is shipped", True, note=True))
+        return reproducer
+    checks.append(Check(what, f"{said}: shipped", True, note=True))
+    return dataclasses.replace(
+        reproducer,
+        files={**reproducer.files, "test.shader_test": lowered},
+        run_hint=_piglit_hint(failing, lowered),
+    )
 
 
 def _translated_text(test: TestCase, failing: Sequence[str]) -> tuple[str, str] | None:

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from shadersmith.case import TestCase
+from shadersmith.export.piglit import SOFTPIPE_GLSL, glsl_required
 from shadersmith.oracle.blame import witnesses_for
 from shadersmith.oracle.evidence import complete
 from shadersmith.targets.lifetime import tied_to_this_process
@@ -148,7 +149,8 @@ def run_shader_runner(
         "GALLIUM_DRIVER": driver,
         "MESA_SHADER_CACHE_DISABLE": "true",
     }
-    if driver == "softpipe":  # GL 3.3 unless raised: compute and GLSL 4.50 need more
+    if driver == "softpipe" and (glsl_required(text) or 0) > SOFTPIPE_GLSL:
+        # GL 3.3 unless raised: compute and GLSL 4.50 need more.
         env.update(SOFTPIPE_COMPUTE_OVERRIDE)
     library = None
     if newest_mesa:

@@ -34,6 +34,7 @@ interpreter's. shader_runner draws into at most its 250x250 window.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
@@ -133,6 +134,30 @@ def _ssbo_lines(buffer: BufferInput) -> list[str]:
 
 def _glsl_requirement(version: int) -> str:
     return f"GLSL >= {version // 100}.{version % 100:02d}"
+
+
+# What softpipe offers (GL 3.3): a test needing more runs there only with Mesa's version
+# overrides, which claim features softpipe may not have.
+SOFTPIPE_GLSL = 330
+_REQUIREMENT = re.compile(r"^GLSL >= (\d+)\.(\d+)$", re.M)
+_VERSION_450 = re.compile(r"^#version 450[ \t]*$", re.M)
+
+
+def glsl_required(text: str) -> int | None:
+    """The GLSL version a shader_test's [require] section asks for (450), if any."""
+    match = _REQUIREMENT.search(text)
+    return int(match.group(1)) * 100 + int(match.group(2)) if match else None
+
+
+def as_glsl_330(text: str) -> str | None:
+    """A fragment shader_test of GLSL 4.50 as GLSL 3.30, softpipe's own version: every
+    shader's `#version 450` and the requirement changed, nothing else (whether the shaders
+    are GLSL 3.30 is for a driver to say: the bug report runs it). None for a test that is
+    not a GLSL 4.50 fragment test (a compute shader needs 4.30)."""
+    if "[compute shader]" in text or glsl_required(text) != 450:
+        return None
+    lowered = _VERSION_450.sub("#version 330", text)
+    return _REQUIREMENT.sub(_glsl_requirement(SOFTPIPE_GLSL), lowered, count=1)
 
 
 # --------------------------------------------------------------------------- fragment
