@@ -1260,8 +1260,11 @@ def _expected_actual_line(test: TestCase, finding: Finding) -> str:
             f"{wrong or 'no failing value recorded'}"
         )
     if not parts:
+        from shadersmith.oracle.aco import aco_message
+
         for target, run in _failing_runs(test, finding):
-            message = _log_line(run.message)
+            # ACO prints a heading line, then the message: its first message names the bug.
+            message = aco_message(run.message) or _log_line(run.message)
             parts.append(f"{target} {run.status}" + (f": {message}" if message else ""))
     if not parts:
         parts.append("recorded as output digests only (no values)")
