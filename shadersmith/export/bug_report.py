@@ -410,6 +410,7 @@ def _with_reduced_passes(candidate: Candidate, finding: Finding, checks: list[Ch
     from shadersmith.reduce.pass_list import ddmin, pass_units
     from shadersmith.targets.tools import spirv_tools
     from shadersmith.targets.tools.spirv_passes import violates_ordering
+    from shadersmith.targets.tools.step_validity import validate_step_output
 
     test = candidate.test
     passes = list(test.provenance.spirv_opt_passes or ())
@@ -437,7 +438,8 @@ def _with_reduced_passes(candidate: Candidate, finding: Finding, checks: list[Ch
         if finding.kind is Kind.CRASH:
             return False
         try:
-            spirv_tools.validate_spirv(optimised)
+            # As the chain judges it: a rejection the input had too is not spirv-opt's.
+            validate_step_output(spirv, optimised, "spirv-opt", "glslang", spirv_tools.DEBIAN)
         except spirv_tools.SpirvValError as error:
             return _says(detail, error.log)
         return False
