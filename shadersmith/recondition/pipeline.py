@@ -25,6 +25,11 @@ The passes run in this order, each a function from program to program:
                     the program as it runs, loop limiters and wrappers included
 10. writeonly_reads no `writeonly` on a buffer the program reads (a compile error, not
                     undefined behaviour, but what a reduction or a transformation makes)
+11. qualified_arguments (GLSL only) a copy, not the variable, for each argument that
+                    would drop a memory qualifier of its buffer (`coherent`, `volatile`,
+                    `readonly`, `writeonly`) at a user function's parameter: a compile error
+                    on NVIDIA and Mali, which the wrappers of passes 5 and 6 make as often as
+                    the generator; after pass 8, which defines the wrappers' parameters
 
 Passes 4 to 6 only ever wrap what they find, so each sees the others' output as safe
 (a wrapper call is a user call of a pure function); wrapper definitions are added last so
@@ -48,6 +53,7 @@ from shadersmith.recondition.initialise import initialise
 from shadersmith.recondition.integer_wrappers import integer_rewrite
 from shadersmith.recondition.loop_limiters import limit_loops
 from shadersmith.recondition.materialise import add_wrapper_definitions, called_wrappers
+from shadersmith.recondition.qualified_arguments import copy_qualified_arguments
 from shadersmith.recondition.reserved_names import rename_reserved
 from shadersmith.recondition.rewrite import ExpressionRewrite, compose, rewrite_program_expressions
 from shadersmith.recondition.switch_ends import close_switches
@@ -152,5 +158,8 @@ def recondition(
     result = add_wrapper_definitions(result, wrappers)
     if options.divergent_barriers:
         result, _ = remove_divergent_barriers(result)
-    result = show_centre_samples(drop_read_writeonly(result))
+    result = drop_read_writeonly(result)
+    if not options.wgsl:
+        result = copy_qualified_arguments(result)
+    result = show_centre_samples(result)
     return Reconditioned(result, values, wrappers, bounds)
