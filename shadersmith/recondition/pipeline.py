@@ -85,6 +85,10 @@ class ReconditionOptions:
     # (`|i| % n` when out of range); True, the built-in `clamp(i, 0, n - 1)`. Drawn per
     # generated program (GeneratedProgram.index_clamping); False in records made before.
     index_clamping: bool = False
+    # Pass 11: copies for the arguments that would drop a memory qualifier. A record made
+    # before the pass has no such field and replays without it (step.py), so that its
+    # program is rebuilt byte for byte.
+    qualified_copies: bool = True
     # Whose rules decide what is undefined: GLSL's (for GLSL and ESSL alike:
     # Language.family, so ESSL is taken and recorded as GLSL) or WGSL's. WGSL defines
     # what GLSL leaves undefined in integer / and % (by zero, INT_MIN / -1), shifts by any
@@ -159,7 +163,7 @@ def recondition(
     if options.divergent_barriers:
         result, _ = remove_divergent_barriers(result)
     result = drop_read_writeonly(result)
-    if not options.wgsl:
+    if options.qualified_copies and not options.wgsl:
         result = copy_qualified_arguments(result)
     result = show_centre_samples(result)
     return Reconditioned(result, values, wrappers, bounds)

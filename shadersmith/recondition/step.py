@@ -48,6 +48,8 @@ def _options(data: dict[str, Any]) -> ReconditionOptions:
     unknown = sorted(set(data) - known)
     if unknown:
         raise StepError(f"unknown recondition option(s): {', '.join(unknown)}")
+    # Records made before the qualified-copies pass (pipeline.py, pass 11) ran without it.
+    data.setdefault("qualified_copies", False)
     if "language" in data:
         try:
             data["language"] = Language(data["language"])

@@ -86,10 +86,16 @@ def donor_options(stage: Stage) -> SmithOptions:
     )
 
 
+# A donor's buffers become plain globals (above), which no memory qualifier reaches: the
+# reconditioner's copies of qualified arguments would change nothing but the text, and
+# every recorded plan's donor replays byte for byte without them.
+_DONOR_RECONDITIONING = ReconditionOptions(qualified_copies=False)
+
+
 @lru_cache(maxsize=64)
 def _reconditioned_donor(seed: int, stage: Stage) -> tuple[Program, Any]:
     generated = generate(seed, donor_options(stage))
-    result = recondition(generated.program, generated.buffer_values, ReconditionOptions())
+    result = recondition(generated.program, generated.buffer_values, _DONOR_RECONDITIONING)
     return result.program, result.buffer_values
 
 
@@ -108,7 +114,7 @@ def _reconditioned_corpus_donor(record: str) -> tuple[Program, Any]:
         shader = program_of_record(json.loads(record), f"step parameter {CORPUS_DONOR}")
     except TestCaseError as error:
         raise StepError(str(error)) from None
-    result = recondition(shader.program, shader.values, ReconditionOptions())
+    result = recondition(shader.program, shader.values, _DONOR_RECONDITIONING)
     return result.program, result.buffer_values
 
 
