@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-import shadersmith.recondition.pipeline as pipeline
 from shadersmith.analysis.call_rules import CallRule, call_violations
 from shadersmith.emit import emit
 from shadersmith.front.glsl import parse_glsl
@@ -28,6 +27,8 @@ from shadersmith.ir.types import INT, UINT, ScalarKind, VectorType
 from shadersmith.ir.values import BufferValues
 from shadersmith.ir.walk import transform
 from shadersmith.recondition import recondition
+from shadersmith.recondition.pipeline import ReconditionOptions
+from shadersmith.recondition.step import ReconditionParams
 from shadersmith.targets.jobs import job_from_program
 from shadersmith.trial import prepare_generated
 from tests.driver_agreement import mesa_gl_front_end_cases
@@ -267,27 +268,38 @@ _EVERY_CONSTRUCT = {
 
 
 @pytest.mark.parametrize("fragment", [False, True], ids=["compute", "fragment"])
-def test_generated_programs_with_every_construct_break_no_call_rule(
-    fragment: bool, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_generated_programs_with_every_construct_break_no_call_rule(fragment: bool) -> None:
     settings = {**_EVERY_CONSTRUCT, "fragment_probability": float(fragment)}
-    generated = [generate(seed, options_with(settings), GLSL450) for seed in range(12)]
-    for program in generated:
-        prepared = prepare_generated(program, GLSL450)
+    dropped_without_copies = 0
+    for seed in range(12):
+        generated = generate(seed, options_with(settings), GLSL450)
+        prepared = prepare_generated(generated, GLSL450)
         assert prepared.program is not None
-        assert call_violations(prepared.program) == (), program.seed
-    if fragment:
-        return  # uniform blocks only: nothing to copy
-    # Without the copies the same programs drop qualifiers (the generator's calls and the
-    # wrappers' alike): the check above is not vacuous.
-    monkeypatch.setattr(pipeline, "copy_qualified_arguments", lambda program: program)
-    dropped = [
-        v
-        for program in generated
-        for v in call_violations(prepare_generated(program, GLSL450).program or program.program)
-    ]
-    assert {v.rule for v in dropped} == {CallRule.DROPPED_MEMORY_QUALIFIER}
-    assert len(dropped) >= 10
+        assert call_violations(prepared.program) == (), seed
+        if prepared.vertex is not None:
+            assert call_violations(prepared.vertex) == (), seed
+        # The reconditioner of before (no copies): what the check would have found.
+        options = ReconditionOptions(
+            index_clamping=generated.index_clamping, qualified_copies=False
+        )
+        plain = recondition(generated.program, generated.buffer_values, options).program
+        rules = {v.rule for v in call_violations(plain)}
+        assert rules <= {CallRule.DROPPED_MEMORY_QUALIFIER}, seed
+        dropped_without_copies += len(call_violations(plain))
+    # Fragment programs read uniform blocks, which take no memory qualifiers; in compute
+    # programs the check above is not vacuous.
+    assert (dropped_without_copies == 0) if fragment else (dropped_without_copies >= 10)
+
+
+def test_a_record_made_before_the_copies_replays_without_them() -> None:
+    """A recorded recondition step without the option replays as it ran (no copies), so
+    that its program is rebuilt byte for byte; a new record holds the option."""
+    assert ReconditionParams.from_json({"options": {}}).options.qualified_copies is False
+    new = ReconditionParams(ReconditionOptions()).to_json()
+    assert new["options"]["qualified_copies"] is True
+    old = ReconditionOptions(qualified_copies=False)
+    reconditioned = recondition(_program(), _values(), old)
+    assert "func_0(in_1.in_1_f1[0]" in emit(reconditioned.program, GLSL450)
 
 
 def test_generated_programs_with_copies_agree_on_mesa_gl_and_lavapipe() -> None:
