@@ -22,6 +22,7 @@ from shadersmith.generate.smith import GeneratedProgram, SmithOptions, generate,
 from shadersmith.ir.profile import GLSL450, LanguageProfile, profile_named
 from shadersmith.oracle.differential import REFERENCE, run_records
 from shadersmith.oracle.metamorphic import on_reference_bindings
+from shadersmith.recondition.step import RECONDITION
 from shadersmith.targets.results import RunResult
 from shadersmith.trial import PreparedTrial, prepare_generated, reconditioning, reconditioning_of
 
@@ -44,8 +45,11 @@ def prepare_pair(
     plan: Sequence[StepRecord],
     profile: LanguageProfile = GLSL450,
     index: int = 0,
+    reconditioned_by: StepRecord | None = None,
 ) -> Pair:
-    return prepare_generated_pair(generate(seed, generator, profile), plan, profile, index)
+    return prepare_generated_pair(
+        generate(seed, generator, profile), plan, profile, index, reconditioned_by
+    )
 
 
 def prepare_generated_pair(
@@ -53,8 +57,21 @@ def prepare_generated_pair(
     plan: Sequence[StepRecord],
     profile: LanguageProfile = GLSL450,
     index: int = 0,
+    reconditioned_by: StepRecord | None = None,
 ) -> Pair:
-    """The pair of a generated program (reconditioned) and its variant after `plan`."""
+    """The pair of a generated program (reconditioned) and its variant after `plan`.
+    `reconditioned_by`: the recondition step a recorded pair holds, which it replays with
+    (a record made before an option of the reconditioner keeps its programs); None: the
+    step a new pair takes."""
+    if reconditioned_by is not None:
+        steps = [reconditioned_by]
+        return _pair(
+            generated.seed,
+            index,
+            plan,
+            prepare_generated(generated, profile, steps=steps),
+            lambda: prepare_generated(generated, profile, steps=[*steps, *plan]),
+        )
     return _pair(
         generated.seed,
         index,
@@ -64,16 +81,22 @@ def prepare_generated_pair(
     )
 
 
-def prepare_corpus_pair(shader: CorpusProgram, plan: Sequence[StepRecord], index: int = 0) -> Pair:
+def prepare_corpus_pair(
+    shader: CorpusProgram,
+    plan: Sequence[StepRecord],
+    index: int = 0,
+    reconditioned_by: StepRecord | None = None,
+) -> Pair:
     """The pair of a corpus program (reconditioned) and its variant after `plan`; the
     provenance holds the corpus record (corpus/record.py), so the pair replays without
-    the corpus."""
+    the corpus. `reconditioned_by`: as for prepare_generated_pair."""
+    first = reconditioning() if reconditioned_by is None else reconditioned_by
     return _pair(
         shader.seed,
         index,
         plan,
-        prepare_corpus(shader, [reconditioning()]),
-        lambda: prepare_corpus(shader, [reconditioning(), *plan]),
+        prepare_corpus(shader, [first]),
+        lambda: prepare_corpus(shader, [first, *plan]),
     )
 
 
@@ -148,10 +171,19 @@ def pair_of_test(test: TestCase, plan: Sequence[StepRecord] | None = None) -> Pa
         raise TestCaseError("not a metamorphic test (its oracle is not metamorphic)")
     cut = oracle.reference_steps
     recorded = [StepRecord(s.name, dict(s.params)) for s in provenance.steps[cut:]]
+    # The reference's own recondition step, with the options it was recorded with.
+    reconditioned_by = next(
+        (
+            StepRecord(s.name, dict(s.params))
+            for s in provenance.steps[:cut]
+            if s.name == RECONDITION
+        ),
+        None,
+    )
     record = record_of(provenance)
     if record is not None:
         shader = program_of_record(record, "test.json: provenance.corpus")
-        pair = prepare_corpus_pair(shader, recorded if plan is None else plan)
+        pair = prepare_corpus_pair(shader, recorded if plan is None else plan, 0, reconditioned_by)
         _check_rebuilt(test, pair, plan)
         return pair
     try:
@@ -159,7 +191,8 @@ def pair_of_test(test: TestCase, plan: Sequence[StepRecord] | None = None) -> Pa
         profile = profile_named(provenance.profile or GLSL450.name)
     except (KeyError, TypeError, ValueError) as error:
         raise TestCaseError(f"test.json provenance is incomplete or corrupt ({error})") from None
-    pair = prepare_pair(provenance.seed, options, recorded if plan is None else plan, profile)
+    steps = recorded if plan is None else plan
+    pair = prepare_pair(provenance.seed, options, steps, profile, 0, reconditioned_by)
     _check_rebuilt(test, pair, plan)
     return pair
 
