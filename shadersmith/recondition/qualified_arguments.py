@@ -99,9 +99,11 @@ class _Copies:
         before: list[Expression] = []
         after: list[Expression] = []
         args = list(expr.args)
+        changed = False
         for position, (arg, qualifier) in enumerate(zip(expr.args, qualifiers, strict=True)):
             if isinstance(arg.type, OpaqueType) or not self.dropped(expr, position, arg):
                 continue  # an image cannot be copied: call_violations reports it
+            changed = True
             if qualifier is ParamQualifier.IN:
                 args[position] = self.copy_in(arg)
                 continue
@@ -118,7 +120,7 @@ class _Copies:
                 before.append(assign(copy, target))
             after.append(assign(target, copy))
             args[position] = copy
-        if args == list(expr.args):
+        if not changed:
             return expr
         call = Call(expr.type, expr.callee, tuple(args), expr.kind)
         if not after:
