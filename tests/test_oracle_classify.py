@@ -4,7 +4,7 @@ oracle's logic, not a compiler)."""
 from __future__ import annotations
 
 from shadersmith.case import Finding, Kind
-from shadersmith.oracle.classify import Classification, classify
+from shadersmith.oracle.classify import FAILURE_KINDS, Classification, classify
 from shadersmith.targets.results import RunResult, RunStatus
 
 CHAINS: dict[str, list[str]] = {
@@ -180,21 +180,48 @@ def test_every_chain_failing_in_the_one_component_they_share_is_its_finding() ->
         Kind.COMPILE_FAILURE, ("vk-lavapipe", "vk-lavapipe-opt"), ("interp",), "glslang"
     )
     assert not finding.ours
-    # Without the chains nothing says what they share: kept apart as before.
-    assert only(classify(results)).kind is Kind.ALL_FAILED
+    # Without the chains, glslang still took the program in (spirv-val rejected what it
+    # wrote): never ours.
+    assert only(classify(results)).kind is Kind.COMPILE_FAILURE
     # The interpreter rejecting the program too: the program is ours to blame.
     rejected = {**results, "interp": failed(RunStatus.COMPILE_ERROR, "program")}
     assert only(classify(rejected, CHAINS)).kind is Kind.ALL_FAILED
-    # Failing in different components (glslang here, llvmpipe's GL driver there), or in
-    # one that is not in every chain: ours, as before.
-    mixed = {**results, "gl-llvmpipe": failed(RunStatus.COMPILE_ERROR, "llvmpipe-gl")}
-    assert only(classify(mixed, CHAINS)).kind is Kind.ALL_FAILED
+    # Rejected by every front-end, in different components or in one that is not in
+    # every chain: ours, as before.
     elsewhere = {
         "gl-llvmpipe": failed(RunStatus.COMPILE_ERROR, "glslang"),
         "vk-lavapipe": failed(RunStatus.COMPILE_ERROR, "glslang"),
         "interp": out(1),
     }
     assert only(classify(elsewhere, CHAINS)).kind is Kind.ALL_FAILED
+
+
+def test_a_chain_that_took_the_program_in_makes_every_failure_a_finding() -> None:
+    """Issue 30's GPU campaign: gl-nvidia crashed (or NVIDIA's linker said "assignment to
+    uniform" of a local copy) while glslang wrote invalid SPIR-V for both Vulkan chains;
+    both were signed ours:all-failed. glslang accepted the program: each failure is a
+    finding of its component."""
+    invalid = "spirv-val after glslang"
+    vulkan = {
+        "vk-lavapipe": failed(RunStatus.VALIDATION_ERROR, invalid),
+        "vk-lavapipe-opt": failed(RunStatus.VALIDATION_ERROR, invalid),
+        "interp": out(1),
+    }
+    for gl in (
+        failed(RunStatus.LINK_ERROR, "llvmpipe-gl"),
+        failed(RunStatus.CRASH, "llvmpipe-gl", "worker killed by signal 11"),
+    ):
+        found = classify({**vulkan, "gl-llvmpipe": gl}, CHAINS).findings
+        assert {f.kind for f in found} == {Kind.COMPILE_FAILURE, FAILURE_KINDS[gl.status]}
+        assert {f.component for f in found if f.kind is Kind.COMPILE_FAILURE} >= {"glslang"}
+        assert not any(f.ours for f in found)
+    # Every front-end rejecting the program in its own words: ours, as before.
+    rejections = {
+        "vk-lavapipe": failed(RunStatus.COMPILE_ERROR, "glslang"),
+        "gl-llvmpipe": failed(RunStatus.COMPILE_ERROR, "llvmpipe-gl"),
+        "interp": out(1),
+    }
+    assert only(classify(rejections, CHAINS)).kind is Kind.ALL_FAILED
 
 
 def test_every_compiler_crashing_is_a_crash_finding_not_ours() -> None:

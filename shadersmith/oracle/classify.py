@@ -16,7 +16,10 @@ Reconditioned programs are valid and have one defined result, so:
   share and the interpreter ran the program: that component failed on its own, once for
   every chain (glslang 12 writing invalid SPIR-V for a `?:` between two layouts of one
   struct fails vk-nvidia and vk-nvidia-opt alike, issue 30), a finding of it like any
-  other (reduced, and checked on its newest release);
+  other (reduced, and checked on its newest release); nor when a tool of one of the chains
+  took the program in (wrote output spirv-val rejects) and the interpreter ran it: a
+  compiler accepted the program, so every failure is a finding of its own, as when some
+  chain passes;
 - the interpreter meeting undefined behaviour is a defect of ours (OURS_UB), and then no
   other result means anything: the test is void until reconditioning is fixed.
 
@@ -111,8 +114,11 @@ def classify(
         all_failed
         and not all(_compiler_crashed(ran[name]) for name in compilers)
         and (
-            _shared_failing_component(ran, compilers, components) is None
-            or _rejected(ran, reference)
+            _rejected(ran, reference)
+            or (
+                not any(_accepted(ran[name]) for name in compilers)
+                and _shared_failing_component(ran, compilers, components) is None
+            )
         )
     ):
         finding = Finding(Kind.ALL_FAILED, tuple(compilers), passing_all)
@@ -152,6 +158,17 @@ def _shared_failing_component(
         return None
     (component,) = named
     return component if all(component in chain for chain in chains.values()) else None
+
+
+def _accepted(result: RunResult) -> bool:
+    """Whether a failed chain took the program in: a tool of it wrote output that the
+    validator rejects (a tool that accepts a program must write valid output). Then that
+    failure is the tool's, and the program was valid to a compiler, so every other
+    chain's failure is its own too: a GPU campaign signed ours:all-failed a gl-nvidia crash
+    (and an NVIDIA link error) beside glslang's invalid SPIR-V on the Vulkan chains. A
+    crash or a hang is not taken as acceptance: a front-end may crash on what it should
+    have rejected, and the program may still be ours to blame."""
+    return result.status is RunStatus.VALIDATION_ERROR
 
 
 def _rejected(ran: Mapping[str, RunResult], reference: str) -> bool:
