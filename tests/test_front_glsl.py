@@ -139,3 +139,19 @@ def test_mutated_texts_parse_or_fail_cleanly(text: str) -> None:
 def test_random_text_fails_cleanly(text: str) -> None:
     with contextlib.suppress(FrontEndError):
         parse_glsl("#version 450\n" + text)
+
+
+def test_a_struct_in_a_uniform_block_reads_back_as_our_buffer() -> None:
+    """--buffer-structs puts structs in fragment tests' uniform blocks; read back as a
+    foreign block, such a test could not be reduced (a GPU campaign's gl-nvidia crash
+    bucket: 'the test's own program is invalid before any reduction')."""
+    text = (
+        "#version 450\nstruct S { float a; float b[3]; int c; };\n"
+        "layout(std140, binding = 1) uniform buf_in_1 { S in_1_f0; vec4 in_1_f1; } in_1;\n"
+        "layout(location = 0) out uvec4 _color;\n"
+        "void main() { _color = uvec4(uint(in_1.in_1_f0.c)); }\n"
+    )
+    program = parse_glsl(text).program
+    assert not program.blocks
+    assert [b.block_name for b in program.buffers] == ["buf_in_1"]
+    assert program.buffers[0].uniform

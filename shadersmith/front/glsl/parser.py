@@ -445,7 +445,11 @@ def _too_deep(what: str, bound: int, token: Token, levels: int | None = None) ->
 
 def _fills_like_ours(type_: Type) -> bool:
     """Whether a uniform block member is what our generator puts there (int, uint and
-    float scalars, vectors and fixed-size arrays of them), so the harness can fill it."""
+    float scalars, vectors, structs of them (--buffer-structs) and fixed-size arrays of
+    them), so the harness can fill it. A struct was not: a fragment test with one in a
+    uniform block read back as a foreign block, which no reduction could run."""
     if isinstance(type_, ArrayType):
         return type_.length is not None and _fills_like_ours(type_.element)
+    if isinstance(type_, StructType):
+        return all(_fills_like_ours(field.type) for field in type_.fields)
     return isinstance(type_, ScalarType | VectorType) and type_.kind is not ScalarKind.BOOL
