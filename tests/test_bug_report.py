@@ -175,6 +175,22 @@ def test_a_spirv_opt_report_runs_the_reduced_pass_list() -> None:
     )
 
 
+def test_a_glslang_invalid_spirv_report_validates_and_tells_another_bug_of_the_newest() -> None:
+    """Row 17 (issue 30): the reproducer's commands must run spirv-val, or nothing shows
+    glslang's invalid module; glslang 13.1.1's module of the program is invalid for
+    another reason (Coherent decorated twice), which is not this bug still there."""
+    result = CliRunner().invoke(
+        main, ["bug-report", str(FINDINGS / "glslang-struct-select-layouts")]
+    )
+    assert result.exit_code == 0, result.output
+    commands = _block(result.output, "sh").splitlines()
+    assert commands[-1] == "spirv-val --target-env vulkan1.0 shader.spv"
+    assert "**reproduces**" in result.output
+    assert "`spirv-val` exit status 1: error: line" in result.output
+    assert "**Newest release**: fixed (not in glslang 13.1.1)" in result.output
+    assert "decorated with Coherent multiple times" in result.output  # shown, not taken for it
+
+
 def test_a_naga_report_carries_the_wgsl_and_the_naga_command() -> None:
     status, markdown = _report(FINDINGS / "naga-const-select-compose-panic")
     assert status == 0, markdown
