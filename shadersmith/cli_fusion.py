@@ -160,7 +160,7 @@ def fuse_command(
     from shadersmith.corpus import CorpusError
     from shadersmith.mutate.fusion import Relation, Strategy
     from shadersmith.oracle.known import load_ignore_list
-    from shadersmith.targets.catalogue.registry import RADV_TARGETS, UnknownTarget, spec_for
+    from shadersmith.targets.catalogue.registry import UnknownTarget, executes, spec_for
     from shadersmith.targets.catalogue.user_targets import campaign_hint
 
     try:
@@ -175,7 +175,7 @@ def fuse_command(
         _fail(str(error))
     if "interp" in names:
         _fail("the reference interpreter already guards every relation; name compilers only")
-    compile_only = [name for name in names if name in RADV_TARGETS]
+    compile_only = [name for name in names if not executes(name)]
     if compile_only:
         _fail(f"{', '.join(compile_only)}: compile-only, draws no image to fuse")
     options = FusionOptions(

@@ -211,9 +211,9 @@ def test_mesa_rejecting_spirv_cross_glsl_names_the_front_end_then_spirv_cross() 
     """The GL runner calls itself "driver"; on a Mesa chain a rejection is the GLSL
     front-end's, and the tool that wrote the rejected text comes first."""
     from shadersmith.oracle.components import failing_component
-    from shadersmith.targets.chains import _name_rejecting_front_end
+    from shadersmith.targets.chains import name_rejecting_front_end
 
-    rejected = _name_rejecting_front_end(
+    rejected = name_rejecting_front_end(
         RunResult(
             RunStatus.COMPILE_ERROR, log="0:34(12): error: syntax error", failed_component="driver"
         ),

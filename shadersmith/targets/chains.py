@@ -133,13 +133,13 @@ def gl_target(name: str, build: GLBuild, newest: bool = False) -> ChainTarget:
         if job.stage == "compute":
             if not runner.supports_compute:
                 return _unsupported(name, "compute shaders")
-            return _name_rejecting_front_end(
+            return name_rejecting_front_end(
                 runner.run_compute(job.source, job.buffers, job.groups), driver
             )
         source, vertex = job.source, job.vertex_source
         if driver == "softpipe" and job.source_gl33 and (vertex is None or job.vertex_source_gl33):
             source, vertex = job.source_gl33, job.vertex_source_gl33
-        return _name_rejecting_front_end(
+        return name_rejecting_front_end(
             runner.run_fragment(
                 source,
                 job.width,
@@ -181,7 +181,7 @@ def gl_components(versions: dict[str, str]) -> list[tuple[str, str]]:
     return components
 
 
-def _name_rejecting_front_end(result: RunResult, driver: str) -> RunResult:
+def name_rejecting_front_end(result: RunResult, driver: str) -> RunResult:
     """A GL compile or link error of a Mesa driver comes from Mesa's GLSL front-end; a
     closed driver's single component (`nvidia-gl`) is named by ChainTarget.execute."""
     if driver not in GL_BACK_ENDS:
@@ -282,7 +282,7 @@ def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainT
                     integer=job.integer_image,
                     precompiled=job.spirv,
                 )
-            return _name_rejecting_front_end(result, gl_driver)
+            return name_rejecting_front_end(result, gl_driver)
 
         return ChainTarget(
             name, components, run_cross, extra_versions={**gl_versions, **validated_by}

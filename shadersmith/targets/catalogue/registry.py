@@ -18,7 +18,9 @@ from shadersmith.targets.catalogue.table import (
     RADV_FAMILIES,
     TARGETS,
     GLBuild,
+    RadvBuild,
     Role,
+    SpirvToolsBuild,
     Target,
     VulkanBuild,
     WgpuBuild,
@@ -47,7 +49,19 @@ def default_targets(language: Language = Language.GLSL) -> tuple[str, ...]:
 CPU_TARGETS = default_targets(Language.GLSL)
 WGSL_CPU_TARGETS = default_targets(Language.WGSL)
 # The compile-only RADV targets (radv.py), one per AMD generation.
-RADV_TARGETS = tuple(t.name for t in rows() if t.compile_only)
+RADV_TARGETS = tuple(t.name for t in rows() if isinstance(t.build, RadvBuild))
+
+
+def compile_only_targets() -> tuple[str, ...]:
+    """What `fuzz --oracle crash` runs when no --targets are given: every compile-only
+    target (RADV's generations, compile-spirv-tools, compile-gl-llvmpipe)."""
+    return tuple(t.name for t in rows(Role.TARGET) if t.compile_only)
+
+
+def executes(name: str) -> bool:
+    """Whether target `name` runs what it compiles (a dispatch, a draw, the interpreter):
+    what the crash oracle refuses, its programs not being free of undefined behaviour."""
+    return not target(name).compile_only
 
 
 def witnesses(name: str) -> tuple[str, ...]:
@@ -129,6 +143,8 @@ def runs_recorded_passes(name: str) -> bool:
         return False
     if isinstance(target.build, WrappedBuild):
         return runs_recorded_passes(target.build.base)
+    if isinstance(target.build, SpirvToolsBuild):
+        return True
     return isinstance(target.build, VulkanBuild) and target.build.optimizer == "default"
 
 

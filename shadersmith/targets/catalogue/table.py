@@ -95,6 +95,28 @@ class RadvBuild:
 
 
 @dataclass(frozen=True)
+class SpirvToolsBuild:
+    """The SPIR-V tools alone, compile-only: glslang, spirv-opt with the test's recorded
+    pass list, spirv-val after each, spirv-cross of the result (compile_only.py)."""
+
+    factory = "shadersmith.targets.compile_only:spirv_tools_target"
+
+
+@dataclass(frozen=True)
+class GLCompileBuild:
+    """Mesa's GL front-end and linker, compile-only: the program is created through EGL
+    and never run, so the driver makes no machine code (compile_only.py)."""
+
+    driver: str  # the Mesa GL driver whose context creates the program: llvmpipe
+
+    factory = "shadersmith.targets.compile_only:gl_compile_target"
+
+
+# The builds whose chains compile and never run: only the crash oracle judges them.
+COMPILE_ONLY_BUILDS = (RadvBuild, SpirvToolsBuild, GLCompileBuild)
+
+
+@dataclass(frozen=True)
 class InterpBuild:
     """The reference interpreter (chains.interp_target)."""
 
@@ -115,7 +137,16 @@ class WrappedBuild:
     arguments: tuple[tuple[str, str], ...] = ()
 
 
-Build = GLBuild | VulkanBuild | WgpuBuild | RadvBuild | InterpBuild | WrappedBuild
+Build = (
+    GLBuild
+    | VulkanBuild
+    | WgpuBuild
+    | RadvBuild
+    | SpirvToolsBuild
+    | GLCompileBuild
+    | InterpBuild
+    | WrappedBuild
+)
 
 _WRAPPED_FACTORY = "shadersmith.targets.wrapped:wrapped_target"
 _NEWEST_MESA = "shadersmith.targets.tools.newest:mesa_environment"
@@ -149,8 +180,11 @@ class Target:
 
     @property
     def compile_only(self) -> bool:
-        """A chain that compiles and never dispatches: only a crash oracle."""
-        return isinstance(self.build, RadvBuild)
+        """A chain that compiles and never dispatches: only a crash oracle judges it (a
+        wrapped target, as its base does)."""
+        if isinstance(self.build, WrappedBuild):
+            return TARGETS[self.build.base].compile_only
+        return isinstance(self.build, COMPILE_ONLY_BUILDS)
 
     @property
     def reads_ir(self) -> bool:
@@ -263,6 +297,14 @@ _BUILT_IN: tuple[Target, ...] = (
         )
         for family in RADV_FAMILIES
     ),
+    # The crash oracle's compile-only chains (compile_only.py; fuzz --oracle crash), never
+    # in the differential mix: the SPIR-V tools alone, and Mesa's GL front-end and linker.
+    Target(
+        "compile-spirv-tools",
+        SpirvToolsBuild(),
+        ("glslang", "spirv-opt", "spirv-cross"),
+    ),
+    Target("compile-gl-llvmpipe", GLCompileBuild("llvmpipe"), ("mesa-glsl",)),
     # zink, GL on Vulkan (lavapipe), needs Mesa 25: on the newest Mesa only (gl_runner.py,
     # environment.py): Mesa's GLSL front-end, zink's NIR to SPIR-V, then lavapipe.
     Target(

@@ -224,6 +224,31 @@ class GLRunner:
         image = image_from_pixels(pixels, width, height, integer)
         return RunResult(RunStatus.OK, image=image, compile_ms=compile_ms, run_ms=run_ms)
 
+    def compile_program(
+        self, stage: str, source: str, vertex_source: str | None = None
+    ) -> RunResult:
+        """Create the program of `source` (a compute shader, or a fragment shader with
+        `vertex_source` or the fixed vertex shader) and release it: the GLSL front-end,
+        the linker and NIR run; no draw or dispatch, so llvmpipe makes no machine code.
+        An OK result is `compile_only`."""
+        started = time.perf_counter()
+        try:
+            if stage == "compute":
+                if not self.supports_compute:
+                    raise DriverUnavailable(f"{self.driver.name} has no compute shaders")
+                program: Any = self.context.compute_shader(source)
+            else:
+                program = self.context.program(
+                    vertex_shader=vertex_source or gl_vertex_shader(source),
+                    fragment_shader=source,
+                )
+        except moderngl.Error as error:
+            return _rejected(str(error), _elapsed_ms(started))
+        compile_ms = _elapsed_ms(started)
+        program.release()
+        self._check_no_gl_error()
+        return RunResult(RunStatus.OK, compile_ms=compile_ms, compile_only=True)
+
     def _color_attachment(self, width: int, height: int, integer: bool) -> Any:
         if not integer:
             return self.context.renderbuffer((width, height), 4, dtype="f1")

@@ -83,16 +83,22 @@ def usable(
 
 def needs_debian_spirv(name: str) -> bool:
     """Whether target `name` starts with Debian's glslang on the job's own text: the
-    Vulkan chains on Debian's tools (RADV's compile-only ones too), and wrapped variants
-    of them (whose rewrite may leave the text as it is)."""
-    from shadersmith.targets.catalogue.table import TARGETS, RadvBuild, VulkanBuild, WrappedBuild
+    Vulkan chains on Debian's tools (RADV's compile-only ones and compile-spirv-tools
+    too), and wrapped variants of them (whose rewrite may leave the text as it is)."""
+    from shadersmith.targets.catalogue.table import (
+        TARGETS,
+        RadvBuild,
+        SpirvToolsBuild,
+        VulkanBuild,
+        WrappedBuild,
+    )
 
     target = TARGETS.get(name)
     if target is None:
         return False
     if isinstance(target.build, WrappedBuild):
         return needs_debian_spirv(target.build.base)
-    if isinstance(target.build, RadvBuild):
+    if isinstance(target.build, RadvBuild | SpirvToolsBuild):
         return True
     # A chain on the newest tools, or on a user's own (user_targets.py), compiles its own
     # module.
