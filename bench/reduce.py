@@ -252,7 +252,7 @@ def run_one(
         result.counters.calls,
         result.counters.full_runs,
         result.signature_kept,
-        result.ub_in_reduced,
+        bool(result.ub_in_reduced),  # its cases are differential: never None
         passes_before=len(result.pass_list.original) if result.pass_list else None,
         passes_after=len(result.pass_list.reduced) if result.pass_list else None,
         first_bad_pass=result.pass_list.first_bad_pass if result.pass_list else None,

@@ -380,13 +380,16 @@ def _run_on_targets(
     """Run `test` on `names`, plus the witnesses its findings need (oracle/evidence.py),
     and judge the results; a target that does not start is left out (and reported on
     stderr: `warn_missing`)."""
+    from shadersmith.case.oracle import Crash
     from shadersmith.oracle.blame import witnesses_for
-    from shadersmith.oracle.evidence import complete
+    from shadersmith.oracle.evidence import attach_front_end_causes, complete
     from shadersmith.targets.session import TargetSession
-    from shadersmith.trial import judge, prepare_loaded
+    from shadersmith.trial import judge_by, prepare_loaded
 
     job = prepare_loaded(test).job
-    with TargetSession(names + witnesses_for(names), timeout_s=timeout) as session:
+    crash = isinstance(test.oracle, Crash)  # compile-only targets: no witnesses
+    witnesses = [] if crash else witnesses_for(names)
+    with TargetSession(names + witnesses, timeout_s=timeout) as session:
         for name, reason in session.missing.items() if warn_missing else ():
             err_console.print(f"[yellow]{name}: missing ({reason})")
         results: dict[str, RunResult] = {}
@@ -394,8 +397,12 @@ def _run_on_targets(
             results = answer
         # Witnesses and front-end causes, for a test with a finding (oracle/evidence.py).
         components = session.components()
-        results = complete(results, job, session, components)
-        return _TargetRun(judge(results, components), session.versions(), dict(session.missing))
+        if crash:
+            attach_front_end_causes(results, job, components)
+        else:
+            results = complete(results, job, session, components)
+        judged = judge_by(test.oracle, results, components)
+        return _TargetRun(judged, session.versions(), dict(session.missing))
 
 
 @main.command(name="run")
@@ -546,6 +553,24 @@ def _duration(text: str | None) -> float | None:
     help="Run the targets on the Ray cluster whose head is at ADDRESS (host:port, or "
     "auto); this process prepares, judges and records (README: A farm on Ray).",
 )
+@click.option(
+    "--oracle",
+    type=click.Choice(["differential", "crash"]),
+    default="differential",
+    show_default=True,
+    help="crash: programs not reconditioned, run on compile-only targets only (default: "
+    "every one: RADV's generations, compile-spirv-tools, compile-gl-llvmpipe), no "
+    "interpreter; only crashes, validator rejections and timeouts are findings, a "
+    "rejected program is counted (README: The crash-only mode).",
+)
+@click.option(
+    "--program-size",
+    type=click.IntRange(1, 8),
+    default=1,
+    show_default=True,
+    help="Generate programs this many times as large (statement budgets, functions, "
+    "statements per block); for the crash oracle above all, whose programs nothing runs.",
+)
 @ALLOW_NEW_TARGETS_OPTION
 @FORCE_OPTION
 def fuzz_command(
@@ -565,10 +590,13 @@ def fuzz_command(
     generator: SmithOptions,
     report: bool,
     cluster: str | None,
+    oracle: str,
+    program_size: int,
     allow_new_targets: bool,
     force: bool,
 ) -> None:
     """Run a differential campaign: generate, recondition, run, classify, bucket, store.
+    With --oracle crash: generate, run on compile-only targets, keep what crashes.
 
     Ctrl-C stops after the tests in flight (twice: at once); nothing recorded is lost.
     """
@@ -576,27 +604,47 @@ def fuzz_command(
     from shadersmith.campaign.fuzz import CampaignOptions, run_campaign
     from shadersmith.campaign.loop import Progress
     from shadersmith.campaign.store import StoreError
+    from shadersmith.case.oracle import Crash, Differential
     from shadersmith.cli_live import (
         CampaignFailed,
         progress_table,
         recorded_targets,
         run_with_live_progress,
     )
+    from shadersmith.generate.options import larger
     from shadersmith.ir.profile import profile_named
     from shadersmith.oracle.known import load_ignore_list
-    from shadersmith.targets.catalogue.registry import UnknownTarget, parse_target_list
+    from shadersmith.targets.catalogue.registry import (
+        UnknownTarget,
+        compile_only_targets,
+        executes,
+        parse_target_list,
+    )
     from shadersmith.targets.catalogue.user_targets import campaign_hint
 
     language = profile_named(profile)
+    crash = oracle == Crash.kind
     try:
+        named = target_list is not None
         if target_list is None and (recorded := recorded_targets(out)) is not None:
             target_list = ",".join(recorded)
+        if target_list is None and crash:
+            target_list = ",".join(compile_only_targets())
         names = parse_target_list(target_list, language.language)
         ignore = frozenset(load_ignore_list(ignore_file)) if ignore_file else frozenset()
     except UnknownTarget as error:
         _fail(str(error) + campaign_hint(out))
     except (OSError, ValueError, CampaignFailed) as error:  # ValueError: not a text file
         _fail(str(error))
+    running = [name for name in names if executes(name)]
+    if crash and named and running:
+        # An unreconditioned program may divide by zero or index out of range at run
+        # time: a target that runs it would make false findings.
+        _fail(
+            f"--oracle crash runs compile-only targets only; {', '.join(running)} "
+            "run what they compile (compile-only: "
+            f"{', '.join(compile_only_targets())})"
+        )
     options = CampaignOptions(
         targets=names,
         profile=language,
@@ -610,9 +658,10 @@ def fuzz_command(
         ignore=ignore,
         reduce=reduce_buckets,
         reduce_time_s=_duration(reduce_time) or 120.0,
-        generator=generator,
+        generator=larger(generator, program_size),
         cluster=cluster,
         allow_new_targets=allow_new_targets,
+        oracle=Crash() if crash else Differential(),
     )
 
     refresher = _report_refresher(out, force) if report else None
@@ -625,7 +674,11 @@ def fuzz_command(
                 out, options, stop, refresher.wrap(on_progress) if refresher else on_progress
             ),
             Progress(),
-            lambda progress: progress_table(f"campaign {out}", progress),
+            lambda progress: progress_table(
+                f"campaign {out}",
+                progress,
+                more=(lambda p: [("rejected (no finding)", str(p.rejected))]) if crash else None,
+            ),
             err_console,
             expected=(StoreError, RuntimeError),
         )
@@ -715,6 +768,7 @@ def _print_reduced_programs(campaign: Path) -> None:
 
     from shadersmith.campaign.store import CampaignStore
     from shadersmith.case import UNRECONDITIONED_FILE_BY_STAGE, TestCaseError, load_test
+    from shadersmith.case.oracle import Crash
     from shadersmith.ir.profile import Language
 
     store = CampaignStore(campaign, read_only=True)
@@ -736,6 +790,8 @@ def _print_reduced_programs(campaign: Path) -> None:
         subtitle = "reconditioned: free of undefined behaviour" + (
             f"; before reconditioning: {core}" if core in test.shaders else ""
         )
+        if isinstance(test.oracle, Crash):  # its compilers only compile it
+            subtitle = "not reconditioned: a crash-oracle test, never run"
         lexer = "wgsl" if test.language is Language.WGSL else "glsl"
         console.print(
             Panel(
@@ -1043,7 +1099,14 @@ def replay_command(test_dir: Path, target_list: str | None, timeout: float, newe
         click.echo(f"missing on this machine: {name} ({missing[name]})")
 
     verdict = run.judged.verdict.value
-    quiet = {"agree": "every target agrees", "too_few": "fewer than two outputs to compare"}
+    if run.judged.crash_oracle:  # a crash-oracle test's targets compile only
+        verdict = run.judged.headline
+    quiet = {
+        "agree": "every target agrees",
+        "too_few": "fewer than two outputs to compare",
+        "compiled": "every target compiled it",
+        "rejected": "rejected by " + ", ".join(run.judged.rejected),
+    }
     replayed = replay_verdict(
         wanted, now, needed, quiet.get(verdict, f"verdict {verdict}"), verdict == "too_few"
     )

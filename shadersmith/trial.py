@@ -1,12 +1,14 @@
 """One trial of a program on the targets: made ready to run, then judged.
 
 `prepare_*` turns a generated program, a reduction candidate or a loaded test into a
-PreparedTrial: the steps applied and recorded (steps/; reconditioning last), the
-shader emitted once, the Job the targets run and the TestCase to write. `judge` turns the
-targets' results into the differential verdict and the signed, blamed findings, and
-`Judged.recorded_in` writes them into the test (RunRecords, expected values, differences,
-the finding). Campaigns, `run`, `replay`, the reducer's interestingness test and the
-benchmarks all go through here, so a finding means the same everywhere.
+PreparedTrial: the steps applied and recorded (steps/; reconditioning last, except for a
+crash-oracle test, which is never run), the shader emitted once, the Job the targets run
+and the TestCase to write. `judge` turns the targets' results into the differential
+verdict and the signed, blamed findings (`judge_crashes`: the crash oracle's, and
+`judge_by` the one a test's oracle names), and `Judged.recorded_in` writes them into the
+test (RunRecords, expected values, differences, the finding). Campaigns, `run`,
+`replay`, the reducer's interestingness test and the benchmarks all go through here, so
+a finding means the same everywhere.
 
 Gathering evidence (witnesses, front-end causes: oracle/evidence.py) and re-running
 crashes need the running targets and stay with the caller, before `judge`.
@@ -28,6 +30,7 @@ from shadersmith.case import (
     inputs_of,
 )
 from shadersmith.case.build import generator_provenance
+from shadersmith.case.oracle import Crash, Differential, Oracle
 from shadersmith.case.regenerate import program_of, vertex_program_of
 from shadersmith.case.testcase import shader_file, vertex_file
 from shadersmith.generate.smith import GeneratedProgram
@@ -36,6 +39,7 @@ from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
 from shadersmith.oracle.blame import Chains, blame
 from shadersmith.oracle.classify import classify
+from shadersmith.oracle.crash import classify_crashes
 from shadersmith.oracle.differential import Comparison, Verdict, compare, run_records
 from shadersmith.oracle.known import is_ignored
 from shadersmith.oracle.known_bugs import is_known_signature
@@ -89,10 +93,12 @@ def prepare_program(
     framebuffer: tuple[int, int] | None = None,
     subgroup_size: int | None = None,
     vertex: Program | None = None,
+    oracle: Oracle | None = None,
 ) -> PreparedTrial:
     """`program` after `steps` (names and parameters; their reports are filled in and
-    appended to `provenance`), emitted once, as a job and as a test; a program with
-    subgroup operations runs at `subgroup_size` (Job.subgroup_size)."""
+    appended to `provenance`), emitted once, as a job and as a test judged by `oracle`
+    (differential unless given); a program with subgroup operations runs at
+    `subgroup_size` (Job.subgroup_size)."""
     for request in steps:
         record, result = STEPS.apply(request, program, values)
         program, values = result.program, result.values
@@ -111,6 +117,7 @@ def prepare_program(
         shaders={shader_file(stage, profile.language): job.source},
         inputs=inputs_of(program, values, dispatch, framebuffer, subgroup_size),
         provenance=provenance,
+        oracle=oracle or Differential(),
     )
     if vertex is not None:  # a fragment program's generated vertex shader
         vertex = _vertex_after(steps, vertex, values)
@@ -145,19 +152,24 @@ def prepare_generated(
     profile: LanguageProfile,
     spirv_passes: tuple[str, ...] | None = None,
     steps: Sequence[StepRecord] | None = None,
+    oracle: Oracle | None = None,
 ) -> PreparedTrial:
-    """A generated program, reconditioned (unless other `steps` are given)."""
+    """A generated program, reconditioned (unless other `steps` are given, or `oracle` is
+    the crash oracle's, whose programs run as generated), as a test judged by `oracle`."""
+    if steps is None:
+        steps = [] if isinstance(oracle, Crash) else [reconditioning_of(generated, profile)]
     return prepare_program(
         generated.program,
         generated.buffer_values,
         profile,
         generator_provenance(generated, profile),
-        [reconditioning_of(generated, profile)] if steps is None else steps,
+        steps,
         spirv_passes,
         generated.workgroups,
         generated.framebuffer,
         generated.subgroup_size,
         vertex=generated.vertex,
+        oracle=oracle,
     )
 
 
@@ -184,6 +196,10 @@ class Judged:
     findings: tuple[Finding, ...]
     # Whether enough targets ran to compare anything at all.
     compared: bool
+    # The crash oracle's (judge_crashes): whether it judged, and the targets that
+    # rejected the program (a count, never a finding).
+    crash_oracle: bool = False
+    rejected: tuple[str, ...] = ()
 
     @property
     def verdict(self) -> Verdict:
@@ -196,10 +212,15 @@ class Judged:
     @property
     def headline(self) -> str:
         """One word for the test, what a campaign counts: its most severe finding's
-        kind, `agree`, or `too_few` when nothing was compared."""
+        kind, `agree`, or `too_few` when nothing was compared; the crash oracle's
+        `rejected` (some target rejected the program) or `compiled` where none found."""
         if not self.compared:
             return "too_few"
-        return self.findings[0].kind.value if self.findings else Kind.AGREE.value
+        if self.findings:
+            return self.findings[0].kind.value
+        if self.crash_oracle:
+            return REJECTED if self.rejected else COMPILED
+        return Kind.AGREE.value
 
     def with_findings(self, findings: Sequence[Finding]) -> Judged:
         return dataclasses.replace(self, findings=tuple(findings))
@@ -220,6 +241,11 @@ class Judged:
         return dataclasses.replace(test, results=recorded, files=files)
 
 
+# The crash oracle's headlines of a test without a finding.
+REJECTED = "rejected"
+COMPILED = "compiled"
+
+
 def judge(
     results: Mapping[str, RunResult], components: Chains, ignore: Collection[str] = ()
 ) -> Judged:
@@ -228,26 +254,71 @@ def judge(
     is on the `ignore` list (oracle/known.py), names a known bug (oracle/known_bugs.py:
     reported already, so not reduced again) or is unconfirmed (not a finding at all)."""
     classification = classify(results, components)
+    return Judged(
+        results=results,
+        comparison=compare(results),
+        findings=_signed(classification.findings, results, components, ignore),
+        compared=bool(classification.findings),
+    )
+
+
+def judge_crashes(
+    results: Mapping[str, RunResult], components: Chains, ignore: Collection[str] = ()
+) -> Judged:
+    """The crash oracle's findings (oracle/crash.py), signed, blamed and marked as
+    `judge` marks them; the targets that rejected the program are counted, not found."""
+    classification = classify_crashes(results, components)
+    return Judged(
+        results=results,
+        comparison=compare(results),
+        findings=_signed(classification.findings, results, components, ignore),
+        compared=bool(
+            classification.compiled or classification.rejected or classification.findings
+        ),
+        crash_oracle=True,
+        rejected=classification.rejected,
+    )
+
+
+def judge_by(
+    oracle: Oracle,
+    results: Mapping[str, RunResult],
+    components: Chains,
+    ignore: Collection[str] = (),
+) -> Judged:
+    """`results` judged by the oracle a test records: the crash oracle's, or the
+    differential one (metamorphic and fusion tests have judges of their own)."""
+    judging = judge_crashes if isinstance(oracle, Crash) else judge
+    return judging(results, components, ignore)
+
+
+def _signed(
+    found: Sequence[Finding],
+    results: Mapping[str, RunResult],
+    components: Chains,
+    ignore: Collection[str],
+) -> tuple[Finding, ...]:
+    """Each finding signed (what buckets and reductions key on), blamed, and marked
+    ignored if its signature is on the `ignore` list (oracle/known.py), names a known bug
+    (oracle/known_bugs.py: reported already, so not reduced again) or is unconfirmed
+    (not a finding at all); agreement is dropped."""
     findings = []
-    for found in classification.findings:
-        if found.kind is Kind.AGREE:
+    for finding in found:
+        if finding.kind is Kind.AGREE:
             continue
-        signature = sign_finding(found, results, components)
-        known = known_bug_of(found, results, components) if is_known_signature(signature) else None
-        blamed = known.component if known else ",".join(blame(found, results, components))
+        signature = sign_finding(finding, results, components)
+        known = (
+            known_bug_of(finding, results, components) if is_known_signature(signature) else None
+        )
+        blamed = known.component if known else ",".join(blame(finding, results, components))
         findings.append(
             dataclasses.replace(
-                found,
+                finding,
                 signature=signature,
                 blamed=blamed or "unknown",
                 ignored=is_ignored(signature, ignore)
                 or is_known_signature(signature)
-                or found.kind is Kind.UNCONFIRMED,
+                or finding.kind is Kind.UNCONFIRMED,
             )
         )
-    return Judged(
-        results=results,
-        comparison=compare(results),
-        findings=tuple(findings),
-        compared=bool(classification.findings),
-    )
+    return tuple(findings)

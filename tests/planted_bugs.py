@@ -53,6 +53,8 @@ FAILURES: dict[str, tuple[str, str]] = {
     # A real crash of the worker process (SIGABRT after an assertion message, as glibc's
     # assert prints it), so the watchdog, re-runs and the crash signature all take part.
     "crash-on-bitfield-reverse": ("bitfieldReverse(", "crash"),
+    # A crash of a compile-only target (the crash oracle's: tests/test_crash_mode.py).
+    "crash-on-xor": (" ^ ", "crash"),
     # A rejection of valid code, as a front-end with a missing feature would give.
     "reject-switch": ("switch (", "compile"),
     # Only fused programs of three parts or more have it (the colour mix's third
@@ -147,9 +149,10 @@ def _planted(name: str, base: str, plant: str, function: str, after: str | None 
 def planted_targets() -> list[Target]:
     """Every planted target: each rewrite and failure on GL and Vulkan, the pass-list
     failure after vk-lavapipe-opt's spirv-opt, `sub-to-add` on wgpu-vk (for WGSL
-    tests: the fragment module's text is rewritten, a vertex module's is not), and
+    tests: the fragment module's text is rewritten, a vertex module's is not),
     `sub-to-add` standing for a bug in the driver that reads spirv-opt's output, or in
-    that output itself (tests/test_blame_witnesses.py)."""
+    that output itself (tests/test_blame_witnesses.py), and a crash on `^` in front of
+    each compile-only target of the crash oracle."""
     bases = ("gl-llvmpipe", "vk-lavapipe")
     return [
         _planted("planted-sub-to-add-wgpu-vk", "wgpu-vk", "sub-to-add", "rewrite_operator"),
@@ -183,6 +186,11 @@ def planted_targets() -> list[Target]:
                 after="spirv-opt",
             )
             for base in ("vk-lavapipe-opt", "vk-swiftshader-opt")
+        ),
+        # The crash oracle's compile-only targets, with a crash planted.
+        *(
+            _planted(f"planted-crash-on-xor-{base}", base, "crash-on-xor", "fail_on_trigger")
+            for base in ("compile-spirv-tools", "compile-gl-llvmpipe")
         ),
         *(
             _planted(

@@ -1,8 +1,12 @@
 """The push-button differential campaign (gfauto's loop, seed 002 section 4, for the
-GLSLsmith generator, seed 004 section 4.4).
+GLSLsmith generator, seed 004 section 4.4), and its crash-only mode.
 
 generate -> recondition -> run on every target -> classify -> sign -> bucket -> store,
-until the count or the time is reached or the user stops it. Test `i` of a campaign uses
+until the count or the time is reached or the user stops it. With the crash oracle
+(`oracle`: case.oracle.Crash; GLSLsmith without reconditioning, GraphicsFuzz's crash
+hunting) the programs are not reconditioned and run on compile-only targets alone, no
+interpreter: only crashes, validator rejections and timeouts are findings, and a
+rejected program is counted (oracle/crash.py). Test `i` of a campaign uses
 seed `seed_base + i`, so a resumed campaign runs exactly the indices it has not
 recorded, and re-running a killed campaign's command continues it. A campaign may start
 with a corpus of stored tests (test directories, run as their text says): they are its
@@ -15,6 +19,7 @@ CPUs busy; the campaign's own process hands tests on, judges and records them.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
 import threading
@@ -30,17 +35,24 @@ from shadersmith.campaign.preparation import CpuShare
 from shadersmith.campaign.reduction import reduce_bucket
 from shadersmith.campaign.store import Bucket, CampaignStore
 from shadersmith.case import Kind, Provenance, TestCase, load_test
+from shadersmith.case.oracle import Crash, Differential
 from shadersmith.generate.smith import SmithOptions, generate, options_to_dict
 from shadersmith.ir.profile import LanguageProfile
 from shadersmith.oracle.blame import witnesses_for
 from shadersmith.oracle.differential import REFERENCE
-from shadersmith.oracle.evidence import complete
+from shadersmith.oracle.evidence import attach_front_end_causes, complete
 from shadersmith.targets.catalogue.registry import reads_language
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
 from shadersmith.targets.tools.spirv_passes import choose_pass_list
-from shadersmith.trial import PreparedTrial, judge, prepare_generated, prepare_loaded
+from shadersmith.trial import (
+    REJECTED,
+    PreparedTrial,
+    judge_by,
+    prepare_generated,
+    prepare_loaded,
+)
 
 
 @dataclass
@@ -65,10 +77,14 @@ class CampaignOptions:
     # process prepares, judges and records. Not a setting: a campaign may resume anywhere.
     cluster: str | None = None
     allow_new_targets: bool = False  # loop.Limits.allow_new_targets
+    # Differential, or the crash oracle (compile-only targets, programs not reconditioned).
+    oracle: Differential | Crash = field(default_factory=Differential)
 
     def settings(self) -> dict[str, object]:
         """What must not change when a campaign is resumed."""
         return {
+            # Another oracle judges other programs (reconditioned or not) by other rules.
+            "oracle": self.oracle.kind,
             "seed_base": self.seed_base,
             "profile": self.profile.name,
             "generator": options_to_dict(self.generator),
@@ -113,11 +129,17 @@ def prepare_test(index: int, options: CampaignOptions) -> PreparedTest:
     if index < len(options.corpus):
         test = load_test(options.corpus[index])
         seed = _origin_seed(test.provenance)
-        return PreparedTest(index, seed, prepare_loaded(test), f"corpus-{index}")
+        loaded = prepare_loaded(test)
+        if test.oracle != options.oracle:  # what it keeps is judged by this campaign's
+            loaded = dataclasses.replace(
+                loaded, test=dataclasses.replace(loaded.test, oracle=options.oracle)
+            )
+        return PreparedTest(index, seed, loaded, f"corpus-{index}")
     seed = options.seed_base + index
     generated = generate(seed, options.generator, options.profile)
     passes = tuple(choose_pass_list(random.Random(seed)))
-    return PreparedTest(index, seed, prepare_generated(generated, options.profile, passes))
+    trial = prepare_generated(generated, options.profile, passes, oracle=options.oracle)
+    return PreparedTest(index, seed, trial)
 
 
 def _origin_seed(provenance: Provenance) -> int:
@@ -160,7 +182,10 @@ class DifferentialKind(loop.KindDefaults):
         return self.options.target_workers()
 
     def check_session(self, session: TargetSession) -> None:
-        _check_enough_targets(self.options.targets, session, self.options.profile)
+        if isinstance(self.options.oracle, Crash):
+            _check_any_target(self.options.targets, session)
+        else:
+            _check_enough_targets(self.options.targets, session, self.options.profile)
 
     def units(self, store: CampaignStore) -> Iterator[Unit[int]]:
         for index in _pending_indices(self.options, store.done_indices()):
@@ -235,6 +260,18 @@ def _check_enough_targets(
     )
 
 
+def _check_any_target(requested: list[str], session: TargetSession) -> None:
+    """Refuse a crash campaign none of whose compile-only targets started."""
+    if any(name in session.present for name in requested):
+        return
+    missing = "; ".join(
+        f"{name}: {session.missing[name].splitlines()[0].removeprefix(name + ': ')[:160]}"
+        for name in requested
+        if name in session.missing
+    )
+    raise RuntimeError(f"none of the compile-only targets is present (missing: {missing})")
+
+
 def _handle(
     item: PreparedTest,
     results: dict[str, RunResult],
@@ -243,8 +280,13 @@ def _handle(
 ) -> Recorded:
     started = time.perf_counter()
     session, store = context.session, context.store
-    results = complete(results, item.job, session, context.components)
-    judged = judge(results, context.components, options.ignore)
+    if isinstance(options.oracle, Crash):
+        # No witnesses: a crash is a crash whatever another chain makes of the program;
+        # only what names its component (a Rust panic, ACO's message).
+        attach_front_end_causes(results, item.job, context.components)
+    else:
+        results = complete(results, item.job, session, context.components)
+    judged = judge_by(options.oracle, results, context.components, options.ignore)
     findings = reproduce_crashes(judged.findings, results)
     judged = judged.with_findings(findings)
     versions = session.versions()
@@ -265,7 +307,9 @@ def _handle(
     )
     # A defect of ours found by the oracle is counted once per test, as its own kind.
     ours = sum(1 for f in findings if f.ours and f.kind not in _COUNTED_KINDS)
-    return Recorded(1, [f for f in findings if f.kind in _COUNTED_KINDS], ours, len(opened))
+    rejected = int(judged.headline == REJECTED)
+    counted = [f for f in findings if f.kind in _COUNTED_KINDS]
+    return Recorded(1, counted, ours, len(opened), rejected)
 
 
 _COUNTED_KINDS = frozenset(

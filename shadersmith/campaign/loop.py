@@ -68,6 +68,7 @@ class Recorded:
     findings: Sequence[Finding] = ()
     ours: int = 0
     opened: int = 0  # buckets
+    rejected: int = 0  # tests a compiler rejected, which the crash oracle only counts
 
 
 @dataclass(frozen=True)
@@ -95,6 +96,7 @@ class Progress:
     found: Counter[Kind] = field(default_factory=Counter)
     ours: int = 0
     buckets: int = 0
+    rejected: int = 0  # the crash oracle's tests a compiler rejected (no finding)
     reduced: int = 0
     reducing: str | None = None  # the bucket being reduced now
     started: float = field(default_factory=time.perf_counter)
@@ -130,6 +132,7 @@ class Progress:
         self.found.update(finding.kind for finding in recorded.findings)
         self.ours += recorded.ours
         self.buckets += recorded.opened
+        self.rejected += recorded.rejected
 
 
 @dataclass(frozen=True)

@@ -156,6 +156,12 @@ def _open_read_only(path: Path) -> sqlite3.Connection:
 # The settings key that lists the changes `may_change` let through (check_or_save_settings).
 CHANGES = "changes"
 
+# Settings recorded only since some version, with the value every campaign that started
+# before then ran with: resuming such a campaign with another value is refused like any
+# other change (a differential campaign resumed as a crash campaign would judge its
+# programs by other rules).
+SETTINGS_BEFORE_RECORDED: Mapping[str, Any] = {"oracle": "differential"}
+
 
 def _changed_settings_error(
     directory: Path, changed: Sequence[str], saved: Mapping[str, Any], given: Mapping[str, Any]
@@ -168,6 +174,12 @@ def _changed_settings_error(
             f"{directory} was started on the targets {was[:300]}, not {now[:300]}: resume "
             "without --targets (the recorded ones are used), or with --allow-new-targets to "
             "record the change"
+        )
+    if changed == ["oracle"]:
+        return (
+            f"{directory} was started with --oracle {saved['oracle']}, not "
+            f"{given['oracle']}: resume it with --oracle {saved['oracle']}, or use a new --out "
+            "directory"
         )
     return (
         f"{directory} was started with other settings ({', '.join(changed)}); "
@@ -246,10 +258,16 @@ class CampaignStore:
         value is recorded, and the change is kept under CHANGES with the test index it
         took effect at, so the report and whoever resumes see what ran where."""
         saved = self.settings()
-        changed = sorted(k for k in settings if k in saved and saved[k] != settings[k])
+        implied = {k: v for k, v in SETTINGS_BEFORE_RECORDED.items() if saved and k not in saved}
+        started_with = {**implied, **saved}
+        changed = sorted(
+            k for k in settings if k in started_with and started_with[k] != settings[k]
+        )
         refused = [k for k in changed if k not in may_change]
         if refused:
-            raise StoreError(_changed_settings_error(self.directory, refused, saved, settings))
+            raise StoreError(
+                _changed_settings_error(self.directory, refused, started_with, settings)
+            )
         new = {k: v for k, v in settings.items() if k not in saved or k in changed}
         if not new:
             return
@@ -259,7 +277,7 @@ class CampaignStore:
             history = [
                 *history,
                 *(
-                    {"setting": k, "from": saved[k], "to": settings[k], "from_test": at}
+                    {"setting": k, "from": started_with[k], "to": settings[k], "from_test": at}
                     for k in changed
                 ),
             ]

@@ -1,12 +1,15 @@
 """What kind of test a test is: the oracle that judges it, a typed field of the record.
 
-A differential test is judged by comparing its targets; a metamorphic test (GraphicsFuzz)
-by comparing its variant (the test's shader) with its reference (`reference.*` beside
-it) on each target; a fusion test (FShader) by comparing its fused image with what a
-relation predicts from its parts' images (`part_<k>/` beside it). Schema 3 records the
-kind in `test.json` ("oracle"); older schemas hid it in the provenance's extra
-fields or in a `fusion.json` beside the test, and are read into the same types here, so
-nothing else guesses a test's kind.
+A differential test is judged by comparing its targets; a crash test (GLSLsmith's mode
+without reconditioning, GraphicsFuzz's crash hunting) by its compile-only targets'
+crashes, validator rejections and timeouts alone (its program is not reconditioned, so
+nothing runs it, and the reducer does not recondition its candidates); a metamorphic
+test (GraphicsFuzz) by comparing its variant (the test's shader) with its reference
+(`reference.*` beside it) on each target; a fusion test (FShader) by comparing its fused
+image with what a relation predicts from its parts' images (`part_<k>/` beside it).
+Schema 3 records the kind in `test.json` ("oracle"); older schemas hid it in the
+provenance's extra fields or in a `fusion.json` beside the test, and are read into the
+same types here, so nothing else guesses a test's kind.
 """
 
 from __future__ import annotations
@@ -23,6 +26,15 @@ class Differential:
     """Several compilers must agree exactly (GLSLsmith, WGSLsmith, ShaDiv)."""
 
     kind: ClassVar[str] = "differential"
+
+
+@dataclass(frozen=True)
+class Crash:
+    """Compile-only targets must not crash, fail a validator or hang on a program that is
+    valid by the language's rules but not reconditioned (oracle/crash.py); a compile
+    error is no finding (a compiler may reject a constant index out of range)."""
+
+    kind: ClassVar[str] = "crash"
 
 
 @dataclass(frozen=True)
@@ -47,8 +59,8 @@ class Fusion:
     kind: ClassVar[str] = "fusion"
 
 
-Oracle = Differential | Metamorphic | Fusion
-KINDS = (Differential.kind, Metamorphic.kind, Fusion.kind)
+Oracle = Differential | Crash | Metamorphic | Fusion
+KINDS = (Differential.kind, Crash.kind, Metamorphic.kind, Fusion.kind)
 MAX_PARTS = 16
 
 
@@ -77,6 +89,8 @@ def oracle_from_json(data: Any, where: str) -> Oracle:
     try:
         if kind == Differential.kind:
             return Differential()
+        if kind == Crash.kind:
+            return Crash()
         if kind == Metamorphic.kind:
             steps = data.get("reference_steps", 1)
             if not isinstance(steps, int) or isinstance(steps, bool) or not 0 <= steps <= 64:

@@ -33,6 +33,7 @@ from typing import Any
 
 from shadersmith.case.finding import Kind
 from shadersmith.case.inputs import TestCaseError
+from shadersmith.case.oracle import KINDS as ORACLE_KINDS
 from shadersmith.case.testcase import SHADER_FILE_BY_STAGE
 from shadersmith.case.typenames import parse_type_name
 from shadersmith.generate.options import (
@@ -286,7 +287,7 @@ TEST_JSON_SCHEMA: dict[str, Any] = {
         "oracle": {
             "type": "object",
             "properties": {
-                "kind": _one_of(("differential", "metamorphic", "fusion"), "oracle kind"),
+                "kind": _one_of(ORACLE_KINDS, "oracle kind"),
                 "reference": _name(_PLAIN_FILE, "plain file name", 255),
                 "reference_steps": _integer(0, MAX_STEPS),
                 "relation": {"type": "string", "maxLength": MAX_NAME},

@@ -400,3 +400,27 @@ def options_from_dict(data: dict[str, Any]) -> SmithOptions:
                 raise ValueError(f"option {key} must be a number")
             values[key] = float(value)
     return SmithOptions(**values)
+
+
+# What `larger` multiplies: the statement budgets, the number of functions and the
+# statements a block gets. Depths stay as they are: a deeper expression or nesting grows
+# a program exponentially, not by the factor asked for.
+SIZE_OPTIONS: tuple[str, ...] = (
+    "max_statements_main",
+    "max_statements_function",
+    "max_functions",
+    "max_statements_per_block",
+)
+
+
+def larger(options: SmithOptions, factor: int) -> SmithOptions:
+    """`options` with each size bound of SIZE_OPTIONS `factor` times as large (at most
+    its OPTION_MAXIMA): larger programs, valid by the same rules. The crash oracle's
+    campaigns take them (fuzz --program-size): no interpreter runs them, and a compiler
+    crashes more often on more code. `factor` 1 gives `options` back unchanged."""
+    if factor < 1:
+        raise ValueError("a program size factor is at least 1")
+    grown = {
+        name: min(getattr(options, name) * factor, OPTION_MAXIMA[name]) for name in SIZE_OPTIONS
+    }
+    return dataclasses.replace(options, **grown)

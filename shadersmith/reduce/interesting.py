@@ -12,6 +12,10 @@ A candidate goes through cheap checks first, in this process, then the real targ
 4. every other target, then classification and signatures exactly as in a campaign: the
    candidate is interesting only if one of its findings has the subject's signature.
 
+A crash-oracle test's candidates (Subject.reconditioned False) skip the reconditioner and
+the sanitizer of step 2 and are judged by the crash oracle (trial.judge_by): its targets
+only compile, so nothing undefined can make a false crash.
+
 Judgements are cached by the reconditioned text and the spirv-opt pass list, so a
 candidate met twice runs once. The pass list is the test's, until the pass-list reduction
 (pass_list.py) sets a smaller one; `judge_passes` judges one program under other lists.
@@ -45,7 +49,7 @@ from shadersmith.targets.catalogue.registry import runs_recorded_passes
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
-from shadersmith.trial import Judged, PreparedTrial, judge, prepare_program, reconditioning
+from shadersmith.trial import Judged, PreparedTrial, judge_by, prepare_program, reconditioning
 
 INTERP_STEP_BUDGET = 2_000_000
 
@@ -142,18 +146,21 @@ class Interestingness:
             self.counters.invalid += 1
             return Judgement.INVALID
         candidate = Candidate(program, values)
+        reconditioned = self.subject.reconditioned
+        steps = [reconditioning(self.subject.recondition_options)] if reconditioned else []
         try:
             trial = prepare_program(
                 candidate.program,
                 candidate.buffer_values,
                 self.subject.profile,
                 Provenance(generator=REDUCE, profile=self.subject.profile.name),
-                [reconditioning(self.subject.recondition_options)],
+                steps,
                 self.spirv_passes,
                 self.subject.dispatch,
                 self.subject.framebuffer,
                 self.subject.subgroup_size,
                 vertex=self.subject.vertex,
+                oracle=self.subject.oracle,
             )
         except Exception:  # a program the reconditioner cannot take (counted)
             self.counters.invalid += 1
@@ -166,6 +173,14 @@ class Interestingness:
             return cached
         self.counters.calls += 1
         assert trial.program is not None and trial.values is not None
+        if not reconditioned:  # nothing runs it: what is undefined at run time is moot
+            return Prepared(
+                candidate,
+                text or emit(candidate.program, self.subject.text_profile),
+                trial,
+                job,
+                key,
+            )
         try:
             check_defined(
                 trial.program,
@@ -222,7 +237,7 @@ class Interestingness:
         return final
 
     def judged(self, results: dict[str, RunResult]) -> Judged:
-        return judge(results, self._components)
+        return judge_by(self.subject.oracle, results, self._components)
 
     def signatures(self, results: dict[str, RunResult]) -> list[str]:
         return self.judged(results).signatures

@@ -61,7 +61,9 @@ class ReductionResult:
     reduced: Prepared
     signature_kept: bool  # on the final run on every target
     final: Judged  # the final run on every target, judged
-    ub_in_reduced: bool  # the sanitizer on the reduced, reconditioned program
+    # The sanitizer on the reduced, reconditioned program (None: a crash-oracle test's,
+    # neither reconditioned nor run).
+    ub_in_reduced: bool | None
     counters: Counters
     seconds: float
     # The spirv-opt pass list: its reduction, when the finding depends on it.
@@ -155,8 +157,28 @@ def reduce_subject(
         lists.first_bad_pass(reduced)
         reduced = _with_passes(interestingness, reduced, lists.outcome.reduced)
     kept, results = interestingness.verify(reduced)
-    # Every candidate passed the sanitizer when it was prepared; this run is the
-    # report's own evidence, made on exactly the program that is written out.
+    return ReductionResult(
+        reducer=reducer,
+        subject=subject,
+        start=start,
+        reduced=reduced,
+        signature_kept=kept,
+        final=interestingness.judged(results),
+        ub_in_reduced=_undefined_in(reduced, subject),
+        counters=interestingness.counters,
+        seconds=time.perf_counter() - started,
+        pass_list=lists.outcome if lists is not None else None,
+        versions=session.versions(),
+    )
+
+
+def _undefined_in(reduced: Prepared, subject: Subject) -> bool | None:
+    """Whether the sanitizer meets undefined behaviour in the reduced program. Every
+    candidate passed it when it was prepared; this run is the report's own evidence, made
+    on exactly the program that is written out. None for a crash-oracle test: its
+    program is not reconditioned and nothing runs it."""
+    if not subject.reconditioned:
+        return None
     assert reduced.trial.program is not None and reduced.trial.values is not None
     try:
         check_defined(
@@ -168,22 +190,9 @@ def reduce_subject(
             language=subject.language,
             vertex=reduced.trial.vertex,
         )
-        ub = False
     except UndefinedBehaviour:
-        ub = True
-    return ReductionResult(
-        reducer=reducer,
-        subject=subject,
-        start=start,
-        reduced=reduced,
-        signature_kept=kept,
-        final=interestingness.judged(results),
-        ub_in_reduced=ub,
-        counters=interestingness.counters,
-        seconds=time.perf_counter() - started,
-        pass_list=lists.outcome if lists is not None else None,
-        versions=session.versions(),
-    )
+        return True
+    return False
 
 
 def _with_passes(

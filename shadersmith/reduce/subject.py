@@ -4,6 +4,8 @@ everything needed to recondition and run a smaller version of it the same way.
 Seed 003 (Figure 2b): the reducer shrinks the program *before* reconditioning, and each
 candidate is reconditioned just before it runs. Reducing the reconditioned text instead
 would let the reducer delete the safety wrappers and report undefined behaviour as a bug.
+A crash-oracle test (case.oracle.Crash) is the exception: its targets only compile, so
+its candidates run as they are, as its program did (`Subject.oracle`).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from shadersmith.case import Kind, Provenance, TestCase, TestCaseError
+from shadersmith.case.oracle import Crash, Differential
 from shadersmith.case.regenerate import program_of, unreconditioned_vertex_of, vertex_program_of
 from shadersmith.case.testcase import vertex_file
 from shadersmith.ir.profile import GLSL450, Language, LanguageProfile
@@ -43,6 +46,14 @@ class Subject:
     # The versions the test recorded per target (its chains' components): what the
     # reduced test records where the reduction's own session has none for a target.
     versions: dict[str, dict[str, str]] = field(default_factory=dict)
+    # The test's oracle: the crash oracle's candidates are neither reconditioned nor
+    # sanitized (nothing runs them), and are judged by oracle/crash.py.
+    oracle: Differential | Crash = field(default_factory=Differential)
+
+    @property
+    def reconditioned(self) -> bool:
+        """Whether each candidate is reconditioned (and sanitized) before it runs."""
+        return not isinstance(self.oracle, Crash)
 
     @property
     def language(self) -> Language:
@@ -130,4 +141,5 @@ def subject_from_test(
         versions={
             name: dict(run.versions) for name, run in test.results.runs.items() if run.versions
         },
+        oracle=test.oracle if isinstance(test.oracle, Crash) else Differential(),
     )
