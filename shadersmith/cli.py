@@ -619,6 +619,7 @@ def fuzz_command(
         compile_only_targets,
         executes,
         parse_target_list,
+        reads_language,
     )
     from shadersmith.targets.catalogue.user_targets import campaign_hint
 
@@ -645,6 +646,8 @@ def fuzz_command(
             "run what they compile (compile-only: "
             f"{', '.join(compile_only_targets())})"
         )
+    if crash and not any(reads_language(name, language.language) for name in names):
+        _fail(f"none of the targets {', '.join(names)} reads {language.language.value.upper()}")
     options = CampaignOptions(
         targets=names,
         profile=language,

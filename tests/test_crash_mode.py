@@ -173,6 +173,17 @@ def test_the_crash_oracle_refuses_a_target_that_executes_in_one_line(tmp_path: P
     assert not (tmp_path / "c").exists()
 
 
+def test_a_crash_campaign_in_a_language_no_compile_only_target_reads_is_refused(
+    tmp_path: Path,
+) -> None:
+    result = CliRunner().invoke(
+        main, ["fuzz", "--oracle", "crash", "--profile", "wgsl", "--out", str(tmp_path / "c")]
+    )
+    assert result.exit_code == 2
+    assert result.output.strip().count("\n") == 0 and "reads WGSL" in result.output
+    assert not (tmp_path / "c").exists()
+
+
 def test_larger_programs_stay_valid_by_the_language_rules() -> None:
     options = larger(SmithOptions(), 4)
     assert options.max_statements_main == 4 * SmithOptions().max_statements_main

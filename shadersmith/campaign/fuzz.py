@@ -183,7 +183,7 @@ class DifferentialKind(loop.KindDefaults):
 
     def check_session(self, session: TargetSession) -> None:
         if isinstance(self.options.oracle, Crash):
-            _check_any_target(self.options.targets, session)
+            _check_any_target(self.options.targets, session, self.options.profile)
         else:
             _check_enough_targets(self.options.targets, session, self.options.profile)
 
@@ -260,9 +260,18 @@ def _check_enough_targets(
     )
 
 
-def _check_any_target(requested: list[str], session: TargetSession) -> None:
-    """Refuse a crash campaign none of whose compile-only targets started."""
-    if any(name in session.present for name in requested):
+def _check_any_target(
+    requested: list[str], session: TargetSession, profile: LanguageProfile
+) -> None:
+    """Refuse a crash campaign none of whose compile-only targets started, or none of
+    whose started ones reads its language (every compile-only target reads GLSL)."""
+    present = [name for name in requested if name in session.present]
+    language = profile.language.family
+    if present and not any(reads_language(name, language) for name in present):
+        raise RuntimeError(
+            f"none of the compile-only targets {', '.join(present)} reads {language.value.upper()}"
+        )
+    if present:
         return
     missing = "; ".join(
         f"{name}: {session.missing[name].splitlines()[0].removeprefix(name + ': ')[:160]}"
