@@ -130,7 +130,7 @@ def prepare_test(index: int, options: CampaignOptions) -> PreparedTest:
         test = load_test(options.corpus[index])
         seed = _origin_seed(test.provenance)
         loaded = prepare_loaded(test)
-        if test.oracle != options.oracle:  # what it keeps is judged by this campaign's
+        if isinstance(options.oracle, Crash):  # what it keeps is a crash test now
             loaded = dataclasses.replace(
                 loaded, test=dataclasses.replace(loaded.test, oracle=options.oracle)
             )
