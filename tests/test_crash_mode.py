@@ -21,7 +21,9 @@ from shadersmith.generate.options import SmithOptions, larger
 from shadersmith.generate.smith import generate
 from shadersmith.ir.profile import GLSL450
 from shadersmith.recondition.step import RECONDITION
-from shadersmith.targets.tools.spirv_tools import compile_glsl_to_spirv
+from shadersmith.targets.session import TargetSession
+from shadersmith.targets.tools.spirv_tools import STAGE_EXTENSIONS, compile_glsl_to_spirv
+from shadersmith.trial import prepare_loaded
 
 DATA = Path(__file__).resolve().parent / "data"
 # A generated program (seed 61) holding `^`, kept as a crash-oracle test.
@@ -31,6 +33,22 @@ XOR_TEST = DATA / "crash-oracle-xor-seed-61"
 REJECTED_TEST = DATA / "crash-oracle-constant-index-out-of-range"
 COMPILE_ONLY = ["compile-spirv-tools", "compile-gl-llvmpipe"]
 PLANTED = "planted-crash-on-xor-compile-spirv-tools"
+
+
+def test_the_compile_only_targets_compile_and_run_nothing() -> None:
+    jobs = [
+        prepare_loaded(load_test(DATA / name)).job
+        for name in ("generated-compute-seed-1", "generated-fragment-seed-1")
+    ]
+    with TargetSession(COMPILE_ONLY, timeout_s=60) as session:
+        answers = [answer for _, answer in session.run_many(jobs)]
+    for job, answer in zip(jobs, answers, strict=True):
+        for name, result in answer.items():
+            assert result.ok and result.compile_only, (name, result.log[-300:])
+            assert not result.buffers and result.image is None  # nothing ran
+        # spirv-cross's GLSL of the optimised module is what compile-spirv-tools made.
+        cross = answer["compile-spirv-tools"].artefacts[f"cross.{STAGE_EXTENSIONS[job.stage]}"]
+        assert cross.startswith(b"#version 450")
 
 
 def _rows(campaign: Path, query: str) -> list[tuple[object, ...]]:

@@ -192,10 +192,7 @@ class GLRunner:
 
             started = time.perf_counter()
             try:
-                program = self.context.program(
-                    vertex_shader=vertex_source or gl_vertex_shader(source),
-                    fragment_shader=source,
-                )
+                program = self._fragment_program(source, vertex_source)
             except moderngl.Error as error:
                 return _rejected(str(error), _elapsed_ms(started))
             compile_ms = _elapsed_ms(started)
@@ -238,16 +235,20 @@ class GLRunner:
                     raise DriverUnavailable(f"{self.driver.name} has no compute shaders")
                 program: Any = self.context.compute_shader(source)
             else:
-                program = self.context.program(
-                    vertex_shader=vertex_source or gl_vertex_shader(source),
-                    fragment_shader=source,
-                )
+                program = self._fragment_program(source, vertex_source)
         except moderngl.Error as error:
             return _rejected(str(error), _elapsed_ms(started))
         compile_ms = _elapsed_ms(started)
         program.release()
         self._check_no_gl_error()
         return RunResult(RunStatus.OK, compile_ms=compile_ms, compile_only=True)
+
+    def _fragment_program(self, source: str, vertex_source: str | None) -> moderngl.Program:
+        """The fragment shader `source` linked with `vertex_source`, or with the fixed
+        full-screen vertex shader of its GLSL version."""
+        return self.context.program(
+            vertex_shader=vertex_source or gl_vertex_shader(source), fragment_shader=source
+        )
 
     def _color_attachment(self, width: int, height: int, integer: bool) -> Any:
         if not integer:
