@@ -124,7 +124,7 @@ def classify(
         finding = Finding(Kind.ALL_FAILED, tuple(compilers), passing_all)
         return Classification((finding,), groups, skipped)
 
-    findings = _failure_findings(ran, components, passing_all)
+    findings = failure_findings(ran, components, passing_all)
     findings += _output_findings(groups, reference)
     if not findings and sum(len(group) for group in groups) >= 2:
         findings.append(Finding(Kind.AGREE, groups[0], groups[0]))
@@ -183,11 +183,14 @@ def _compiler_crashed(result: RunResult) -> bool:
     return result.status is RunStatus.CRASH and not result.log.startswith("harness exception:")
 
 
-def _failure_findings(
+def failure_findings(
     ran: Mapping[str, RunResult],
     components: Mapping[str, Sequence[str | tuple[str, str]]] | None,
     passing: tuple[str, ...],
 ) -> list[Finding]:
+    """One finding per kind of failure and the component it names (a glslang rejection
+    on the Vulkan targets and a Mesa rejection on gl-llvmpipe are two findings); the
+    crash oracle (crash.py) groups its failures by the same rule."""
     by_key: dict[tuple[Kind, str | None], list[str]] = {}
     for name, result in ran.items():
         kind = failure_kind(result)

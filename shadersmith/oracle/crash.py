@@ -21,8 +21,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from shadersmith.case.finding import Finding, Kind
-from shadersmith.oracle.classify import failure_kind
-from shadersmith.oracle.components import chain_names, failing_component, is_witness
+from shadersmith.oracle.classify import failure_findings
+from shadersmith.oracle.components import is_witness
 from shadersmith.targets.results import RunResult, RunStatus
 
 # What a compiler may answer to a program that is valid but not reconditioned.
@@ -52,22 +52,9 @@ def classify_crashes(
     }
     compiled = tuple(name for name, result in ran.items() if result.ok)
     rejected = tuple(name for name, result in ran.items() if result.status in REJECTIONS)
-    by_key: dict[tuple[Kind, str | None], list[str]] = {}
-    for name, result in ran.items():
-        if result.status in REJECTIONS:
-            continue
-        kind = failure_kind(result)
-        if kind is None:
-            continue
-        component = None
-        if components is not None:
-            component = failing_component(result, chain_names(components.get(name, ())))
-        by_key.setdefault((kind, component), []).append(name)
+    failed = {name: result for name, result in ran.items() if result.status not in REJECTIONS}
     findings = sorted(
-        (
-            Finding(kind, tuple(targets), compiled, component)
-            for (kind, component), targets in by_key.items()
-        ),
+        failure_findings(failed, components, compiled),
         key=lambda f: (_SEVERITY[f.kind], f.component or "", f.targets),
     )
     return CrashClassification(tuple(findings), rejected, compiled)
