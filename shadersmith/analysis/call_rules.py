@@ -45,6 +45,7 @@ from dataclasses import dataclass
 
 from shadersmith.analysis.builtins import ORDER_INDEPENDENT_ATOMICS
 from shadersmith.analysis.calls import ParameterTable, argument_qualifiers, parameter_table
+from shadersmith.analysis.paths import chain_root
 from shadersmith.analysis.traversal import statement_expressions
 from shadersmith.ir.expressions import (
     Call,
@@ -188,11 +189,7 @@ def argument_storage(expr: Expression, resolve: Resolver) -> Storage | None:
     """The storage an argument names when it is a variable reached through fields,
     indices and swizzles (`b.s[i].v.xy`); None for any other expression. A name the
     program does not declare is a built-in variable."""
-    nodes: list[Expression] = []
-    current = expr
-    while isinstance(current, Member | Index | Swizzle):
-        nodes.append(current)
-        current = current.base
+    nodes, current = chain_root(expr)
     if not isinstance(current, VariableRef):
         return None
     found = resolve(current.name)

@@ -58,14 +58,21 @@ class AccessChain:
     indices: tuple[Expression, ...]
 
 
-def access_chain(expr: Expression) -> AccessChain | None:
-    """The chain of `expr` when it is a variable reached through fields, indices and
-    swizzles; None when the chain starts at something else (a call, a constructor)."""
+def chain_root(expr: Expression) -> tuple[list[Member | Index | Swizzle], Expression]:
+    """The fields, indices and swizzles from `expr` down (outermost first), and what they
+    start at: a VariableRef for a variable's access chain, else a call, a constructor..."""
     nodes: list[Member | Index | Swizzle] = []
     current = expr
     while isinstance(current, Member | Index | Swizzle):
         nodes.append(current)
         current = current.base
+    return nodes, current
+
+
+def access_chain(expr: Expression) -> AccessChain | None:
+    """The chain of `expr` when it is a variable reached through fields, indices and
+    swizzles; None when the chain starts at something else (a call, a constructor)."""
+    nodes, current = chain_root(expr)
     if not isinstance(current, VariableRef):
         return None
     steps: list[Step] = []
