@@ -698,6 +698,7 @@ def _print_buckets(campaign: Path) -> None:
 
     from shadersmith.campaign.store import CampaignStore
     from shadersmith.oracle.known_findings import NEW, known_label
+    from shadersmith.oracle.root_cause import cause_key
 
     store = CampaignStore(campaign, read_only=True)
     try:
@@ -713,7 +714,7 @@ def _print_buckets(campaign: Path) -> None:
         if bucket.kind == Kind.UNCONFIRMED.value:
             cause_of[bucket.signature] = "-"
             continue
-        key = bucket.root_cause or f"signature|{bucket.signature}"
+        key = cause_key(bucket.signature, bucket.root_cause)
         cause_of[bucket.signature] = f"#{numbers.setdefault(key, len(numbers) + 1)}"
     unconfirmed = sum(1 for b in buckets if b.kind == Kind.UNCONFIRMED.value)
     # Whether each bug is new is the user's first question (oracle/known_findings.py).

@@ -57,3 +57,9 @@ def root_cause(blamed: str, program: Program, first_bad_pass: str | None = None)
     if first_bad_pass:
         return f"{component}|first-bad-pass:{first_bad_pass}"
     return f"{component}|{program_shape(program)}"
+
+
+def cause_key(signature: str, root_cause: str | None) -> str:
+    """What groups a campaign's buckets into bugs: the root cause once reduced, else the
+    bucket's own signature (an unreduced bucket is a bug of its own)."""
+    return root_cause or f"signature|{signature}"

@@ -17,6 +17,7 @@ from typing import Any
 from shadersmith.campaign.store import Bucket, CampaignStore, bucket_directory_name
 from shadersmith.case import safe_files
 from shadersmith.oracle.known_findings import NEW, known_label
+from shadersmith.oracle.root_cause import cause_key
 
 DIFFERENTIAL = "differential"
 METAMORPHIC = "metamorphic"
@@ -179,7 +180,7 @@ def number_causes(buckets: Iterable[BucketSummary]) -> tuple[BucketSummary, ...]
     numbers: dict[str, int] = {}
     numbered = []
     for bucket in buckets:
-        key = bucket.root_cause or f"signature|{bucket.signature}"
+        key = cause_key(bucket.signature, bucket.root_cause)
         number = numbers.setdefault(key, len(numbers) + 1)
         numbered.append(replace(bucket, cause=number))
     return tuple(numbered)
