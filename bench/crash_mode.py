@@ -73,7 +73,9 @@ def run_one(config: Config, seconds: float, jobs: int, seed_base: int, out: Path
         "--oracle", config.oracle, "--targets", config.targets, "--time", f"{seconds}s",
         "--jobs", str(jobs), "--seed-base", str(seed_base), "--out", str(out),
     ]  # fmt: skip
-    environment = {**os.environ, "PYTHONPATH": str(ROOT), "MESA_SHADER_CACHE_DISABLE": "true"}
+    # The repository first, before what the machine adds (the GPU set-up's wheels).
+    path = os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))
+    environment = {**os.environ, "PYTHONPATH": path, "MESA_SHADER_CACHE_DISABLE": "true"}
     before = _children_cpu()
     started = time.perf_counter()
     subprocess.run(command, cwd=ROOT, env=environment, check=True, capture_output=True)

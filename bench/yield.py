@@ -160,7 +160,9 @@ def write_settings(config: Config, path: Path) -> None:
 def _run(command: list[str], log: Path) -> float:
     """Run one fuzz command; its CPU seconds with every process it started and reaped
     (os.wait4's rusage of the campaign process)."""
-    environment = {**os.environ, "PYTHONPATH": str(ROOT), "MESA_SHADER_CACHE_DISABLE": "true"}
+    # The repository first, before what the machine adds (the GPU set-up's wheels).
+    path = os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))
+    environment = {**os.environ, "PYTHONPATH": path, "MESA_SHADER_CACHE_DISABLE": "true"}
     with log.open("ab") as output:
         process = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=output,
                                    stderr=output)  # fmt: skip
