@@ -325,6 +325,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=300.0, help="per campaign")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--first-round", type=int, default=0, help="to add rounds to a run")
     parser.add_argument("--parallel", action="store_true", help="a round's campaigns at once")
     parser.add_argument("--configs", default=",".join(c.name for c in CONFIGS))
     parser.add_argument("--targets", default=None, help="differential campaigns' targets")
@@ -355,7 +356,7 @@ def main() -> None:
         keep = args.keep or Path(scratch.name)  # type: ignore[union-attr]
         keep.mkdir(parents=True, exist_ok=True)
         campaigns = []
-        for round_ in range(args.rounds):
+        for round_ in range(args.first_round, args.first_round + args.rounds):
             campaigns += run_round(chosen, args, round_, keep)
             _save(keep, campaigns)
     summary = summarise(campaigns, review)
