@@ -59,6 +59,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from shadersmith.campaign.store import CampaignStore  # noqa: E402
+from shadersmith.case import TestCaseError, load_test  # noqa: E402
+from shadersmith.case.regenerate import program_of  # noqa: E402
 from shadersmith.generate.presets import DEEPER_CONSTRUCTS  # noqa: E402
 from shadersmith.oracle.known_findings import (  # noqa: E402
     NEW,
@@ -66,7 +68,7 @@ from shadersmith.oracle.known_findings import (  # noqa: E402
     known_label,
     names_a_bug,
 )
-from shadersmith.oracle.root_cause import cause_key  # noqa: E402
+from shadersmith.oracle.root_cause import cause_key, root_cause  # noqa: E402
 
 SEED_STRIDE = 1_000_000  # seed bases of rounds: far apart, so no program repeats
 
@@ -111,6 +113,19 @@ def _kept(key: str, kind: str, review: dict[str, str]) -> bool:
     return kind != "new" or review.get(key, "true") == "true"
 
 
+def current_root_cause(campaign: Path, blamed: str, reduced: str | None) -> str | None:
+    """A reduced bucket's root cause by today's rule (oracle/root_cause.py), from its
+    reduced test: a kept run made before a change of the rule is read as made today."""
+    if not reduced or reduced.startswith("failed"):
+        return None
+    try:
+        test = load_test(campaign / reduced)
+        program, _, _ = program_of(test, before_reconditioning=True)
+    except (TestCaseError, OSError):
+        return None
+    return root_cause(blamed, program, test.provenance.first_bad_pass)
+
+
 def read_causes(directory: Path) -> tuple[int, int, dict[str, str], dict[str, str]]:
     """A finished campaign's tests, buckets and root causes, each classed."""
     store = CampaignStore(directory, read_only=True)
@@ -122,10 +137,11 @@ def read_causes(directory: Path) -> tuple[int, int, dict[str, str], dict[str, st
     causes: dict[str, str] = {}
     known_as: dict[str, str] = {}
     for bucket in buckets:
-        key = cause_key(bucket.signature, bucket.root_cause)
-        label = known_label(bucket.kind, bucket.signature, bucket.root_cause)
+        cause = current_root_cause(directory, bucket.blamed, bucket.reduced) or bucket.root_cause
+        key = cause_key(bucket.signature, cause)
+        label = known_label(bucket.kind, bucket.signature, cause)
         kind = "ours" if label is None else "new" if label == NEW else "known"
-        if kind == "new" and bucket.root_cause is None and not names_a_bug(bucket.signature):
+        if kind == "new" and cause is None and not names_a_bug(bucket.signature):
             kind = "unresolved"  # unreduced, and its signature names no bug by itself
         # A cause takes the first class in PRECEDENCE of its buckets: one known bucket
         # makes its root cause known; a compiler's bucket outranks a defect of ours.

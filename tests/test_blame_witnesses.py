@@ -207,6 +207,18 @@ def test_a_first_bad_pass_names_an_optimiser_root_cause() -> None:
     assert root_cause("spirv-opt", program) == f"spirv-opt|{program_shape(program)}"
 
 
+def test_a_first_bad_pass_names_no_other_components_root_cause() -> None:
+    """glslang's invalid module shows after a one-pass list's only pass, and spirv-cross's
+    assertion after whichever pass made its shape: the yield bench split each into one
+    root cause per pass (4 for glslang, 2 for spirv-cross)."""
+    program = parse_glsl(
+        (FINDINGS / "spirv-opt-wrong" / "unreconditioned.comp").read_text()
+    ).program
+    for component in ("glslang", "spirv-cross", "nvidia-vk"):
+        cause = root_cause(f"{component},spirv-opt", program, "--merge-blocks")
+        assert cause == f"{component}|{program_shape(program)}"
+
+
 def test_mesa_rejecting_spirv_cross_glsl_names_the_front_end_then_spirv_cross() -> None:
     """The GL runner calls itself "driver"; on a Mesa chain a rejection is the GLSL
     front-end's, and the tool that wrote the rejected text comes first."""

@@ -49,12 +49,20 @@ def program_shape(program: Program) -> str:
     return "ops:" + ",".join(sorted(forms))
 
 
+# The component whose bug a first bad pass names. Any other component's bug only shows
+# after some pass: glslang's invalid module is there before every pass (a list of one
+# pass has no shorter prefix to rule it out), and spirv-cross or a driver fails on a
+# shape that several passes make (yield bench: one spirv-cross assertion after
+# --merge-blocks in one campaign, after --redundancy-elimination in three).
+OPTIMISER = "spirv-opt"
+
+
 def root_cause(blamed: str, program: Program, first_bad_pass: str | None = None) -> str:
-    """The key buckets of one bug share: the first blamed component, and the first bad
-    spirv-opt pass when the reduced pass list names one (a better name for an optimiser
-    bug than any program shape), else the program's shape."""
+    """The key buckets of one bug share: the first blamed component, and for spirv-opt
+    the first bad pass when the reduced pass list names one (a better name for an
+    optimiser bug than any program shape), else the program's shape."""
     component = blamed.split(",")[0]
-    if first_bad_pass:
+    if first_bad_pass and component == OPTIMISER:
         return f"{component}|first-bad-pass:{first_bad_pass}"
     return f"{component}|{program_shape(program)}"
 
