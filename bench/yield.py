@@ -24,11 +24,14 @@ A root cause found in both rounds counts in each: the figure is what one campaig
 length yields. New root causes per CPU-hour come with a 95% interval (exact Poisson,
 Garwood), which at a few bugs per run is wide: read it before a ranking.
 
-`--review FILE` (JSON, root-cause key -> "true", "false alarm" or "known upstream", keys as
-printed) adds what a hand review of the buckets found: false alarms are taken out of the
-new ones and counted apart. `--keep DIR` keeps every campaign (DIR/<round>-<config>) and
-`runs.json` for that review; `--summarise DIR` prints the table of a kept run again
-(e.g. one made on another machine) without running anything.
+`--review FILE` (JSON: root-cause key as printed -> "new: why", "known: which", "false
+alarm: why", "unconfirmed: why" or "same as KEY"; see `reviewed`) applies what a hand
+review of the buckets found; false alarms are counted apart. `--keep DIR` keeps every
+campaign (DIR/<round>-<config>) and `runs.json` for that review; `--summarise DIR`
+prints the table of a kept run again (e.g. one made on another machine) without running
+anything, its causes read from its campaigns by today's rules where they are there.
+bench/data/yield/ keeps the runs of the figures README gives, with their review:
+`--summarise bench/data/yield/gpu-2026-11-29 --review bench/data/yield/gpu-2026-11-29/review.json`.
 
 Configurations (`--configs`, comma-separated):
 - default:       the generator's defaults (what `fuzz` runs today)
@@ -87,8 +90,8 @@ CONFIGS = (
     Config("deeper+swarm", "differential", {**DEEPER_CONSTRUCTS, "swarm": True}),
     Config("crash", "crash", {}),
 )
-CLASSES = ("new", "known", "unresolved", "ours")
-PRECEDENCE = ("known", "new", "unresolved", "ours")
+CLASSES = ("new", "known", "unresolved", "ours", "false")
+PRECEDENCE = ("known", "new", "unresolved", "ours", "false")
 
 
 @dataclass
@@ -104,13 +107,31 @@ class Campaign:
     buckets: int = 0
 
     def count(self, kind: str, review: dict[str, str]) -> int:
-        return sum(1 for key, k in self.causes.items() if k == kind and _kept(key, k, review))
+        return sum(1 for k in reviewed(self.causes, review).values() if k == kind)
 
 
-def _kept(key: str, kind: str, review: dict[str, str]) -> bool:
-    """Whether a cause counts as what it was classed: a new one the review found a
-    false alarm or known upstream does not count as new."""
-    return kind != "new" or review.get(key, "true") == "true"
+def reviewed(causes: dict[str, str], review: dict[str, str]) -> dict[str, str]:
+    """A campaign's causes as the hand review classes them. The review maps a key to
+    "new: why" (a compiler's bug nobody had recorded), "known: which", "false alarm:
+    why", "unconfirmed: why" (cannot be told here: counted unresolved) or "same as KEY"
+    (one bug under two keys, counted once: reduced shapes differ when a reduction stops
+    early). A key the review does not name keeps the class the bench gave it."""
+    words = {"new": "new", "known": "known", "false alarm": "false", "unconfirmed": "unresolved"}
+    result: dict[str, str] = {}
+    for key, kind in causes.items():
+        seen = {key}
+        while (verdict := review.get(key, "")).startswith("same as "):
+            key = verdict.removeprefix("same as ").strip()
+            if key in seen:
+                raise SystemExit(f"yield: the review's 'same as' entries loop at {key!r}")
+            seen.add(key)
+        word = verdict.partition(":")[0].strip()
+        if verdict and word not in words:
+            raise SystemExit(f"yield: review of {key!r}: {verdict!r} is none of {list(words)}")
+        klass = words.get(word, kind) if kind != "ours" else kind
+        if key not in result or PRECEDENCE.index(klass) < PRECEDENCE.index(result[key]):
+            result[key] = klass
+    return result
 
 
 def current_root_cause(campaign: Path, blamed: str, reduced: str | None) -> str | None:
@@ -272,18 +293,12 @@ def summarise(campaigns: list[Campaign], review: dict[str, str]) -> dict[str, An
         hours = sum(c.cpu_s for c in runs) / 3600
         tests = sum(c.tests for c in runs)
         counts = {kind: sum(c.count(kind, review) for c in runs) for kind in CLASSES}
-        false = sum(
-            1
-            for c in runs
-            for key, kind in c.causes.items()
-            if kind == "new" and review.get(key) == "false alarm"
-        )
         low, high = poisson_interval(counts["new"])
         rate = counts["new"] / hours if hours else 0.0
         interval = (low / hours, high / hours) if hours else (0.0, 0.0)
         print(
             f"{name:<13} {tests:7d} {hours:7.3f} {counts['new']:4d} {counts['known']:5d} "
-            f"{counts['unresolved']:5d} {counts['ours']:4d} {false:5d}  "
+            f"{counts['unresolved']:5d} {counts['ours']:4d} {counts['false']:5d}  "
             f"{f'{rate:.2f} ({interval[0]:.2f}-{interval[1]:.2f})':<25} "
             f"{tests / hours if hours else 0:11.0f}"
         )
@@ -291,14 +306,13 @@ def summarise(campaigns: list[Campaign], review: dict[str, str]) -> dict[str, An
             "tests": tests,
             "cpu_hours": round(hours, 4),
             **counts,
-            "false_alarms": false,
             "new_per_cpu_hour": round(rate, 3),
             "interval_95": [round(interval[0], 3), round(interval[1], 3)],
             "tests_per_cpu_hour": round(tests / hours) if hours else None,
             "new_causes": {
                 key: resembles(key)
                 for key in sorted(
-                    {k for c in runs for k, kind in c.causes.items() if kind == "new"}
+                    {k for c in runs for k, v in reviewed(c.causes, review).items() if v == "new"}
                 )
             },
         }
@@ -376,12 +390,13 @@ def main() -> None:
             campaigns += run_round(chosen, args, round_, keep)
             _save(keep, campaigns)
     summary = summarise(campaigns, review)
-    print("\nnew root causes to review (findings each may be, by its reduced shape):")
+    print("\nnew root causes (unreviewed ones: the findings each may be, by its reduced shape):")
     for name, figures in summary.items():
         for key, like in figures["new_causes"].items():
             print(f"  {name}: {key}" + (f"  ~ {', '.join(like)}" if like else ""))
-    print(json.dumps({"seconds": args.seconds, "jobs": args.jobs, "parallel": args.parallel,
-                      "configs": summary, "runs": [asdict(c) for c in campaigns]}))  # fmt: skip
+    run = {} if args.summarise else {"seconds": args.seconds, "jobs": args.jobs,
+                                     "parallel": args.parallel}  # fmt: skip
+    print(json.dumps({**run, "configs": summary, "runs": [asdict(c) for c in campaigns]}))
 
 
 if __name__ == "__main__":
