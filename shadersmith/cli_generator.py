@@ -152,7 +152,8 @@ GENERATOR_FLAGS: tuple[GeneratorFlag, ...] = (
         "swarm",
         "Swarm testing (Groce et al. 2012): each program leaves out a random set of "
         "constructs, drawn from its seed and recorded in its provenance "
-        "(generate/swarm.py); default: off.",
+        "(generate/swarm.py); default: on in fuzz (chosen by bench/yield.py), off in "
+        "metamorphic and fuse.",
         switch=True,
     ),
 )

@@ -26,6 +26,7 @@ from shadersmith.case import Kind, safe_files
 
 if TYPE_CHECKING:  # the loop starts targets: not imported for `--help`
     from shadersmith.campaign.loop import Progress
+    from shadersmith.generate.options import SmithOptions
 
 P = TypeVar("P")
 R = TypeVar("R")
@@ -112,6 +113,25 @@ def recorded_targets(out: Path) -> list[str] | None:
     if not isinstance(targets, list) or not all(isinstance(t, str) for t in targets):
         return None
     return targets or None
+
+
+def recorded_generator(out: Path) -> SmithOptions | None:
+    """The generator options the campaign in `out` was started with: None for a new
+    campaign, a record that is not one, or a campaign.db we cannot read (which the
+    campaign then refuses in one line, after checking the directory is a campaign's)."""
+    from shadersmith.campaign.store import StoreError, saved_settings
+    from shadersmith.generate.options import options_from_dict
+
+    try:
+        recorded = saved_settings(out).get("generator")
+    except (StoreError, safe_files.UnsafePathError):
+        return None
+    if not isinstance(recorded, dict):
+        return None
+    try:
+        return options_from_dict(recorded)
+    except (ValueError, TypeError):
+        return None  # the resume then refuses it in one line, naming the setting
 
 
 def run_with_live_progress(

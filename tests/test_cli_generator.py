@@ -72,3 +72,26 @@ def test_a_bad_settings_file_is_a_one_line_error(tmp_path: Path, text: str, says
     assert result.exit_code == 2
     assert says in result.output
     assert not (tmp_path / "c").exists()
+
+
+def test_fuzz_swarms_by_default_and_a_resume_keeps_the_campaigns_own(tmp_path: Path) -> None:
+    """The yield bench chose swarm for fuzz (bench/yield.py); a campaign started with
+    other options (before that choice, or --no-swarm) resumes with them when no
+    generator option is given, instead of being refused for a changed setting."""
+    arguments = ["--targets", "gl-llvmpipe,vk-lavapipe,interp", "--no-reduce"]
+    swarmed, plain = tmp_path / "swarmed", tmp_path / "plain"
+    for out, extra in ((swarmed, []), (plain, ["--no-swarm"])):
+        result = CliRunner().invoke(
+            main, ["fuzz", "--count", "1", *arguments, *extra, "--out", str(out)]
+        )
+        assert result.exit_code == 0, result.output
+    assert saved_settings(swarmed)["generator"]["swarm"] is True
+    assert saved_settings(plain)["generator"]["swarm"] is False
+    resumed = CliRunner().invoke(main, ["fuzz", "--count", "2", *arguments, "--out", str(plain)])
+    assert resumed.exit_code == 0, resumed.output
+    assert saved_settings(plain)["generator"]["swarm"] is False
+    # An option given is a change of setting, refused as before.
+    changed = CliRunner().invoke(
+        main, ["fuzz", "--count", "3", *arguments, "--structs", "0.2", "--out", str(plain)]
+    )
+    assert changed.exit_code != 0 and "generator" in changed.output

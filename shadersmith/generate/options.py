@@ -221,8 +221,7 @@ class SmithOptions:
     # a random half of the constructs and draws smaller sizes and other probabilities,
     # from a random stream of its seed. The program's options are then those drawn
     # (GeneratedProgram.options, recorded in its provenance), with `swarm` off, so a
-    # replay needs no swarm drawing. Off by default: no measured gain in root causes yet,
-    # and every default program would leave half the constructs out (generate/swarm.py).
+    # replay needs no swarm drawing. Off here, on in `fuzz` (generate/swarm.py says why).
     swarm: bool = False
 
     def __post_init__(self) -> None:

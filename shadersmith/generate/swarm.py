@@ -28,20 +28,18 @@ The result has `swarm` off: it is the program's configuration, recorded in its t
 provenance as it is, so a replay regenerates the program without drawing again (and
 without depending on this module staying as it is).
 
-Why `swarm` is off by default (measured on this project's 2-core machine, shared):
-- bench/ablation.py found no advantage yet: two short campaigns on the CPU targets gave
-  swarm 5 distinct signatures against M_liv's 3 (2 minutes each), then 4 against 7
-  (3 minutes each, in turns), 7 distinct over both for each; far too few to tell;
-- its programs are smaller (median 99 GLSL lines against 124 over 300 seeds) and each
-  uses fewer constructs (56 construct labels against 76, every label still reached by
-  some program), so it runs more tests per CPU-hour (6,500-7,700 against 5,100-5,700)
-  without, so far, more root causes;
-- the default options make every program that `generate`, `validate`, `metamorphic`
-  references, `fuse` parts and the tests build; turning swarm on there would leave half
-  of the constructs out of each of them.
-So it is a switch (`SmithOptions.swarm`; bench/ablation.py's `swarm` configuration turns
-it on); `bench/ablation.py --minutes 60 --rounds 4` is the measurement that would justify
-turning it on by default.
+Where `swarm` is on: `fuzz` turns it on by default (cli.FUZZ_GENERATOR_DEFAULTS); the
+generator's own default (`SmithOptions.swarm`) stays off, since the default options make
+every program that `generate`, `validate`, `metamorphic` references, `fuse` parts and the
+tests build, and swarm would leave half of the constructs out of each of them. Measured:
+- bench/ablation.py (2 cores, shared): swarm 5 distinct signatures against M_liv's 3
+  (2 minutes each), then 4 against 7; far too few to tell; its programs are smaller
+  (median 99 GLSL lines against 124 over 300 seeds), each uses fewer constructs (56
+  construct labels against 76, every label still reached by some program);
+- bench/yield.py on the H200 machine (16 cores, 4 rounds of 150 s, every new root cause
+  reviewed by hand; bench/data/yield/): one new root cause per configuration in about
+  half a CPU-hour each (2.1 per CPU-hour against the defaults' 2.0), the same number of
+  known ones, and 22% more tests per CPU-hour (5,678 against 4,635).
 """
 
 from __future__ import annotations
