@@ -23,7 +23,7 @@ from shadersmith.reduce.subject import Subject
 from shadersmith.targets.catalogue.registry import runs_recorded_passes
 from shadersmith.targets.session import TargetSession
 from shadersmith.targets.tools import spirv_tools
-from shadersmith.targets.tools.spirv_passes import violates_ordering
+from shadersmith.targets.tools.spirv_passes import KNOWN_PASSES, violates_ordering
 from shadersmith.trial import judge
 
 FINDINGS = Path(__file__).resolve().parent.parent / "findings"
@@ -268,6 +268,19 @@ def test_a_preset_runs_as_the_passes_spirv_opt_names_for_it() -> None:
     source = (FINDINGS / "spirv-opt-continue-postdominance" / "shader.comp").read_text()
     module = spirv_tools.compile_glsl_to_spirv(source, "compute")
     assert spirv_tools.optimize(module, expanded) == spirv_tools.optimize(module, ["-O"])
+
+
+def test_every_pass_a_preset_runs_may_be_recorded() -> None:
+    """A reduced list of a preset holds the preset's passes: each must pass the schema, or
+    the reduced test cannot be read back (the GPU yield run's reduced -Os SIGFPE named
+    --scalar-replacement=0), with Debian's spirv-opt and the newest alike."""
+    from shadersmith.targets.tools.newest import newest_toolset
+
+    for toolset in (spirv_tools.DEBIAN, newest_toolset()):
+        for preset in ("-O", "-Os"):
+            passes = spirv_tools.preset_passes(preset, toolset)
+            assert passes, (preset, toolset)
+            assert set(passes) <= KNOWN_PASSES, set(passes) - KNOWN_PASSES
 
 
 def test_a_finding_of_a_preset_reduces_to_the_passes_that_make_it(tmp_path: Path) -> None:

@@ -68,12 +68,21 @@ RANDOM_PASSES: tuple[str, ...] = (
 MIN_RANDOM_PASSES = 1
 MAX_RANDOM_PASSES = 20
 
+# The passes -O and -Os run that no random list draws: the pass-list reducer replaces a
+# preset by the passes it runs (spirv_tools.preset_passes), so a reduced list holds them.
+# The same in SPIRV-Tools v2023.1 and the newest release (a test checks both); without them
+# a reduced -Os test could not be read back (the GPU yield run's spirv-opt SIGFPE).
+PRESET_ONLY_PASSES: tuple[str, ...] = ("--eliminate-dead-members", "--scalar-replacement=0")
+
 # Every flag a recorded pass list may hold: the presets' and the random lists' (a reduced
-# list is a sublist of one of those). A test.json is shared and untrusted, and its list goes
-# to spirv-opt's command line as it is: any other flag is refused (case/schema.py), since
-# some make spirv-opt read or write a file (`-Oconfig=FILE`, `--print-all`, an input name).
+# list is a sublist of one of those, or of a preset's passes). A test.json is shared and
+# untrusted, and its list goes to spirv-opt's command line as it is: any other flag is
+# refused (case/schema.py), since some make spirv-opt read or write a file
+# (`-Oconfig=FILE`, `--print-all`, an input name).
 KNOWN_PASSES: frozenset[str] = frozenset(
-    {flag for preset in PRESETS.values() for flag in preset} | set(RANDOM_PASSES)
+    {flag for preset in PRESETS.values() for flag in preset}
+    | set(RANDOM_PASSES)
+    | set(PRESET_ONLY_PASSES)
 )
 
 
