@@ -471,37 +471,36 @@ def read_coverage(project: Project) -> Coverage:
 # ------------------------------------------------------------------ per-pass changes
 
 
-def pass_changes(module: bytes) -> dict[str, bool | None]:
-    """Each catalogue pass alone: whether Debian's spirv-opt output differs from its output
-    with no pass (None: spirv-opt failed)."""
-    from shadersmith.targets.tools.spirv_tools import DEBIAN, SpirvOptError
-    from shadersmith.targets.tools.spirv_tools_library import SpirvToolsLibrary, optimizer_file
-
-    library = _library(SpirvToolsLibrary, optimizer_file(DEBIAN))
+def pass_changes(module: bytes) -> dict[str, str]:
+    """Each catalogue pass alone, by Debian's spirv-opt (a subprocess: a crash is counted,
+    not fatal): `changed` when its output differs from spirv-opt's output with no pass,
+    else `same`, `failed` (an error) or `crashed` (a signal)."""
     env = target_env_of_module(module)
-    try:
-        baseline = library.optimize(module, [], env)
-    except SpirvOptError:  # a module the library refuses counts for no pass
-        return {flag: None for flag in RANDOM_PASSES}
-    changes: dict[str, bool | None] = {}
-    for flag in RANDOM_PASSES:
-        try:
-            changes[flag] = library.optimize(module, [flag], env) != baseline
-        except SpirvOptError:
-            changes[flag] = None
-    return changes
+    with tempfile.TemporaryDirectory(prefix="coverage-passes-") as scratch:
+        given, out = Path(scratch) / "in.spv", Path(scratch) / "out.spv"
+        given.write_bytes(module)
 
+        def optimised(passes: list[str]) -> bytes | str:
+            out.unlink(missing_ok=True)
+            command = ["spirv-opt", f"--target-env={env}", *passes, str(given), "-o", str(out)]
+            try:
+                done = subprocess.run(command, capture_output=True, timeout=TIMEOUT_S, check=False)
+            except subprocess.TimeoutExpired:
+                return "failed"
+            if done.returncode < 0:
+                return "crashed"
+            return out.read_bytes() if done.returncode == 0 and out.exists() else "failed"
 
-_LIBRARIES: dict[str, Any] = {}
-
-
-def _library(kind: Any, path: Any) -> Any:
-    if path is None:
-        raise SystemExit("coverage.py: no Debian spirv-opt library (scripts/setup.sh builds it)")
-    key = str(path)
-    if key not in _LIBRARIES:
-        _LIBRARIES[key] = kind(path)
-    return _LIBRARIES[key]
+        baseline = optimised([])
+        if isinstance(baseline, str):
+            return dict.fromkeys(RANDOM_PASSES, baseline)
+        changes = {}
+        for flag in RANDOM_PASSES:
+            result = optimised([flag])
+            changes[flag] = (
+                result if isinstance(result, str) else ("same", "changed")[result != baseline]
+            )
+        return changes
 
 
 # ------------------------------------------------------------------ main
@@ -574,6 +573,22 @@ def measure(
     return row, outcomes
 
 
+def save_row(path: Path | None, row: Row) -> None:
+    """The row's figures and each file's lines and functions run, so that a later failure
+    loses no row."""
+    if path is None:
+        return
+    files = {
+        project: {
+            name: [len(f.lines), sum(f.lines.values()), len(f.functions), sum(f.functions.values())]
+            for name, f in coverage.items()
+        }
+        for project, coverage in row.coverage.items()
+    }
+    with path.open("a") as out:
+        out.write(json.dumps({"row": row.name, "figures": row.figures(), "files": files}) + "\n")
+
+
 def print_table(rows: list[Row]) -> None:
     print(f"{'row':14} {'shaders':>7} {'opt lines':>10} {'opt funcs':>10} "
           f"{'glslang lines':>13} {'glslang funcs':>13} {'s':>6}")  # fmt: skip
@@ -604,20 +619,23 @@ def file_table(
     return never, [(path, round(value, 4)) for value, path in shares[:lowest]]
 
 
-def pass_shares(modules: list[bytes], jobs: int) -> tuple[dict[str, float], int]:
-    """Per catalogue pass: the share of `modules` it changes (modules it failed on are
-    left out of its share); and how many modules there were."""
-    changed = dict.fromkeys(RANDOM_PASSES, 0)
-    counted = dict.fromkeys(RANDOM_PASSES, 0)
+def pass_shares(modules: list[bytes], jobs: int) -> dict[str, dict[str, int]]:
+    """Per catalogue pass: how many of `modules` it changed, left the same, failed or
+    crashed on."""
+    counts = {
+        flag: dict.fromkeys(("changed", "same", "failed", "crashed"), 0) for flag in RANDOM_PASSES
+    }
     with ProcessPoolExecutor(jobs) as pool:
         for changes in pool.map(pass_changes, modules, chunksize=8):
-            for flag, change in changes.items():
-                if change is not None:
-                    counted[flag] += 1
-                    changed[flag] += change
-    return {
-        f: round(changed[f] / counted[f], 4) if counted[f] else 0.0 for f in RANDOM_PASSES
-    }, len(modules)
+            for flag, what in changes.items():
+                counts[flag][what] += 1
+    return counts
+
+
+def changed_share(counts: dict[str, int]) -> float:
+    """The share of the modules a pass ran on (not failing) that it changed."""
+    ran = counts["changed"] + counts["same"]
+    return counts["changed"] / ran if ran else 0.0
 
 
 def main() -> None:
@@ -641,6 +659,9 @@ def main() -> None:
     )
     parser.add_argument(
         "--pass-modules", type=int, default=300, help="defaults' modules for the pass table"
+    )
+    parser.add_argument(
+        "--save", type=Path, help="append each row, its figures and files, as a JSON line"
     )
     parser.add_argument("--lowest", type=int, default=15, help="least covered files listed")
     args = parser.parse_args()  # fmt: skip
@@ -674,6 +695,7 @@ def main() -> None:
         row, _ = measure(config, iter(work), _generate_and_run, tools, both, args.jobs, keep)
         row.notes = f"{args.count} programs (seeds {seeds.start}-{seeds.stop - 1})"
         rows.append(row)
+        save_row(args.save, row)
         print_table(rows[-1:])
     extra: dict[str, Any] = {}
     if args.piglit_files:
@@ -687,6 +709,7 @@ def main() -> None:
         extra["piglit"] = {"files_skipped": skipped, "rejected_by_first_error": top}
         row.notes = f"{args.piglit_files} shader_test files and as many bare shaders, spread evenly"
         rows.append(row)
+        save_row(args.save, row)
         print_table(rows[-1:])
     cts_modules: list[bytes] = []
     units = cts_units(args.cts)
@@ -695,6 +718,7 @@ def main() -> None:
     )
     row.notes = f"{len(list(args.cts.glob('*.amber')))} amber files, every shader"
     rows.append(row)
+    save_row(args.save, row)
     print_table(rows[-1:])
 
     print("\ncoverage (lines and functions run, share of those gcov counts in the folder):")
@@ -705,15 +729,26 @@ def main() -> None:
         ("cts", cts_modules),
     ):
         if modules:
-            passes[name], count = pass_shares(modules, args.jobs)
-            passes[name + "_modules"] = count
-    tables = [name for name in passes if not name.endswith("_modules")]
-    if tables:
-        print("\nper pass, share of modules it changes alone: " + ", ".join(
-            f"{name} ({passes[name + '_modules']} modules)" for name in tables))  # fmt: skip
+            passes[name] = {"modules": len(modules), "counts": pass_shares(modules, args.jobs)}
+    if passes:
+        print("\nper pass alone (Debian's spirv-opt): share of modules it changes; crashes")
+        labels = [f"{name} ({table['modules']}): share crashes" for name, table in passes.items()]
+        print(f"  {'pass':36} " + " ".join(labels))
         for flag in RANDOM_PASSES:
-            print(f"  {flag:36} " + " ".join(f"{passes[name][flag]:8.1%}" for name in tables))
-    never_changing = [f for f in RANDOM_PASSES if tables and all(passes[n][f] == 0 for n in tables)]
+            cells = [
+                f"{changed_share(p['counts'][flag]):8.1%} {p['counts'][flag]['crashed']:9d}"
+                for p in passes.values()
+            ]
+            print(
+                f"  {flag:36} "
+                + " ".join(
+                    f"{cell:>{len(label)}}" for cell, label in zip(cells, labels, strict=True)
+                )
+            )
+    never_changing = [
+        f for f in RANDOM_PASSES
+        if passes and all(p["counts"][f]["changed"] == 0 for p in passes.values())
+    ]  # fmt: skip
     print(f"passes that change no module: {', '.join(never_changing) or 'none'}")
     files: dict[str, Any] = {}
     for project in both:

@@ -8,6 +8,7 @@ import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -24,17 +25,17 @@ def bench() -> ModuleType:
     return module
 
 
-def gcov_document(cwd: str, files: list[dict]) -> dict:
+def gcov_document(cwd: str, files: list[dict[str, Any]]) -> dict[str, Any]:
     return {"format_version": "1", "gcc_version": "12.2.0", "current_working_directory": cwd,
             "data_file": "x.gcda", "files": files}  # fmt: skip
 
 
-def line(number: int, count: int) -> dict:
+def line(number: int, count: int) -> dict[str, Any]:
     return {"line_number": number, "count": count, "unexecuted_block": count == 0,
             "function_name": "f", "branches": []}  # fmt: skip
 
 
-def function(name: str, start: int, count: int) -> dict:
+def function(name: str, start: int, count: int) -> dict[str, Any]:
     return {"name": name, "demangled_name": name, "start_line": start, "start_column": 1,
             "end_line": start + 3, "end_column": 1, "blocks": 2,
             "blocks_executed": 2 if count else 0, "execution_count": count}  # fmt: skip
