@@ -520,7 +520,7 @@ class Row:
     def figures(self) -> dict[str, Any]:
         figures: dict[str, Any] = {
             "shaders": self.units,
-            "glslang": self.accepted,
+            "glslang_modes": self.accepted,
             "spirv_opt_runs_ok": self.optimised,
             "spirv_opt_runs_failed": self.failed,
             "seconds": round(self.seconds, 1),
