@@ -368,7 +368,10 @@ def run_unit(unit: Unit, tools: Tools) -> Outcome:
             if unit.mode == "classify":  # the first mode Debian's glslang accepts
                 modes, log = [], ""
                 for mode in _GLSLANG_MODES:
-                    ok, log = _run([tools.debian_glslang, *_GLSLANG_MODES[mode], str(shader)])
+                    given = (
+                        [str(shader), "-o", str(module_file)] if mode != "opengl" else [str(shader)]
+                    )
+                    ok, log = _run([tools.debian_glslang, *_GLSLANG_MODES[mode], *given])
                     if ok:
                         modes = [mode]
                         break
