@@ -55,6 +55,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from shadersmith.case.oracle import Crash
+from shadersmith.cli import DEFAULT_FRAGMENT_SHARE
 from shadersmith.corpus.files import PIGLIT_ROOT, shader_test_sections
 from shadersmith.generate.presets import DEEPER_CONSTRUCTS, options_with
 from shadersmith.generate.smith import generate
@@ -66,9 +67,8 @@ from shadersmith.trial import prepare_generated
 DEFAULT_BUILD = Path("/work/scratch/coverage")
 DEFAULT_CTS = DEFAULT_BUILD / "src/cts/external/vulkancts/data/vulkan/amber/graphicsfuzz"
 TIMEOUT_S = 120.0
-# The fuzz command's share of fragment tests (cli.DEFAULT_FRAGMENT_SHARE); SmithOptions'
-# own default is compute only.
-CAMPAIGN = {"fragment_probability": 0.25}
+# The fuzz command's share of fragment tests; SmithOptions' own default is compute only.
+CAMPAIGN = {"fragment_probability": DEFAULT_FRAGMENT_SHARE}
 CONFIGS: dict[str, tuple[dict[str, Any], bool]] = {  # name: (generator settings, crash oracle)
     "defaults": (CAMPAIGN, False),
     "deeper": (DEEPER_CONSTRUCTS, False),
