@@ -40,7 +40,12 @@ from shadersmith.generate.smith import SmithOptions, generate, options_to_dict
 from shadersmith.ir.profile import LanguageProfile
 from shadersmith.oracle.blame import witnesses_for
 from shadersmith.oracle.differential import REFERENCE
-from shadersmith.oracle.evidence import attach_front_end_causes, complete
+from shadersmith.oracle.evidence import (
+    attach_front_end_causes,
+    attach_panic_causes,
+    complete,
+    could_change,
+)
 from shadersmith.targets.catalogue.registry import reads_language
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult
@@ -48,6 +53,7 @@ from shadersmith.targets.session import TargetSession
 from shadersmith.targets.tools.spirv_passes import choose_pass_list
 from shadersmith.trial import (
     REJECTED,
+    Judged,
     PreparedTrial,
     judge_by,
     prepare_generated,
@@ -79,6 +85,9 @@ class CampaignOptions:
     allow_new_targets: bool = False  # loop.Limits.allow_new_targets
     # Differential, or the crash oracle (compile-only targets, programs not reconditioned).
     oracle: Differential | Crash = field(default_factory=Differential)
+    # Gather evidence for every test with a finding, as before tests beyond a bucket's
+    # kept ones were only counted (_handle): the full path, which tests compare with.
+    evidence_for_every_test: bool = False
 
     def settings(self) -> dict[str, object]:
         """What must not change when a campaign is resumed."""
@@ -112,6 +121,11 @@ class PreparedTest:
     seed: int  # the program's generator seed (-1: a stored test that names none)
     trial: PreparedTrial
     name: str = ""  # of its kept directories in a bucket; default: the seed
+    # Set by DifferentialKind.gather once the targets answered: whether its results were
+    # completed with evidence, and if not, how they are judged without it.
+    evidence_gathered: bool = False
+    judged_without_evidence: Judged | None = None
+    gathering_s: float = 0.0  # spent in the gathering thread (the test's recorded seconds)
 
     def __post_init__(self) -> None:
         self.name = self.name or str(self.seed)
@@ -198,6 +212,14 @@ class DifferentialKind(loop.KindDefaults):
     def jobs(self, piece: PreparedTest) -> Sequence[Job]:
         return (piece.job,)
 
+    def gather(
+        self,
+        pieces: Sequence[PreparedTest],
+        answers: Sequence[Sequence[dict[str, RunResult]]],
+        context: Context,
+    ) -> None:
+        _gather(pieces[0], answers[0][0], context, self.options)
+
     def record(
         self,
         unit: Unit[int],
@@ -281,30 +303,81 @@ def _check_any_target(
     raise RuntimeError(f"none of the compile-only targets is present (missing: {missing})")
 
 
+def _gather(
+    item: PreparedTest,
+    results: dict[str, RunResult],
+    context: Context,
+    options: CampaignOptions,
+) -> None:
+    """Complete `results` with the evidence they need (in the loop's gathering thread,
+    as soon as the targets answered): a crash test, what names its crashes' components;
+    a differential test, the witnesses and front-end dumps oracle/evidence.py runs,
+    unless none of them could change its signatures or blame (evidence.could_change):
+    then it is judged without them, once, and `_handle` gathers them only if the test is
+    kept in a bucket after all (the kept test records them)."""
+    started = time.perf_counter()
+    try:
+        _gather_evidence(item, results, context, options)
+    finally:
+        item.gathering_s = time.perf_counter() - started
+
+
+def _gather_evidence(
+    item: PreparedTest,
+    results: dict[str, RunResult],
+    context: Context,
+    options: CampaignOptions,
+) -> None:
+    components = context.components
+    if isinstance(options.oracle, Crash):
+        # No witnesses: a crash is a crash whatever another chain makes of the program;
+        # only what names its component (a Rust panic, ACO's message).
+        attach_front_end_causes(results, item.job, components)
+        item.evidence_gathered = True
+        return
+    if not options.evidence_for_every_test:
+        attach_panic_causes(results, components)  # the logs name them; complete does too
+        judged = judge_by(options.oracle, results, components, options.ignore)
+        if not could_change(judged.findings, results, components, context.session.pools):
+            item.judged_without_evidence = judged
+            return
+    complete(results, item.job, context.session, components)
+    item.evidence_gathered = True
+
+
 def _handle(
     item: PreparedTest,
     results: dict[str, RunResult],
     context: Context,
     options: CampaignOptions,
 ) -> Recorded:
+    """Judge and record one test, its evidence gathered (`_gather`). A test whose
+    evidence could not change its findings, all of whose buckets hold their kept tests
+    already (or that has none), is only counted: judged once, nothing run, nothing
+    written, as cheap as a passing test."""
     started = time.perf_counter()
     session, store = context.session, context.store
-    if isinstance(options.oracle, Crash):
-        # No witnesses: a crash is a crash whatever another chain makes of the program;
-        # only what names its component (a Rust panic, ACO's message).
-        attach_front_end_causes(results, item.job, context.components)
-    else:
-        results = complete(results, item.job, session, context.components)
-    judged = judge_by(options.oracle, results, context.components, options.ignore)
+    judged = item.judged_without_evidence
+    if judged is not None and any(
+        store.kept_directories(finding.signature) < context.keep_per_bucket
+        for finding in judged.findings
+    ):
+        # Kept: the test directory records the evidence too.
+        complete(results, item.job, session, context.components)
+        judged = None
+    if judged is None:
+        judged = judge_by(options.oracle, results, context.components, options.ignore)
     findings = reproduce_crashes(judged.findings, results)
     judged = judged.with_findings(findings)
-    versions = session.versions()
-    directories = store.keep_tests(
-        findings,
-        item.name,
-        lambda finding: judged.recorded_in(item.test, finding, versions),
-        context.keep_per_bucket,
-    )
+    directories: dict[str, str] = {}
+    if findings:
+        versions = session.versions()
+        directories = store.keep_tests(
+            findings,
+            item.name,
+            lambda finding: judged.recorded_in(item.test, finding, versions),
+            context.keep_per_bucket,
+        )
     opened = store.record(
         item.index,
         item.seed,
@@ -312,7 +385,7 @@ def _handle(
         findings,
         store.result_rows(results),
         directories,
-        time.perf_counter() - started,
+        item.gathering_s + time.perf_counter() - started,
     )
     # A defect of ours found by the oracle is counted once per test, as its own kind.
     ours = sum(1 for f in findings if f.ours and f.kind not in _COUNTED_KINDS)

@@ -16,7 +16,11 @@ done; the kind's `units` skips it), live progress, `--jobs`, `--cluster` and aut
 reduction.
 
 Units are recorded in their order, whatever order the targets answer in, so the tests
-kept in a bucket are the same on one core, on sixteen or on a Ray cluster. A new bucket
+kept in a bucket are the same on one core, on sixteen or on a Ray cluster. What a unit's
+judging needs besides its answers (a differential test's witnesses and front-end dumps)
+is gathered as soon as its answers are in, in a thread beside the loop (the kind's
+`gather`), so that the loop goes on reading answers and the targets stay busy while a
+failing test's evidence runs. A new bucket
 ends the stream after the units in flight, so that its reduction has the workers to
 itself; the stream then starts again where it stopped.
 """
@@ -28,6 +32,7 @@ import threading
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
@@ -187,6 +192,17 @@ class CampaignKind(Protocol[PieceKey, Piece]):
 
     def jobs(self, piece: Piece) -> Sequence[Job]: ...
 
+    def gather(
+        self,
+        pieces: Sequence[Piece],
+        answers: Sequence[Sequence[dict[str, RunResult]]],
+        context: Context,
+    ) -> None:
+        """Complete a unit's answers, in place, with the evidence `record` will judge them
+        by: called in a thread beside the loop as soon as they are all in, before
+        `record` (which follows in unit order)."""
+        ...
+
     def record(
         self,
         unit: Unit[PieceKey],
@@ -232,6 +248,14 @@ class KindDefaults:
 
     def prepare_ahead(self) -> int | None:
         return None
+
+    def gather(
+        self,
+        pieces: Sequence[Any],
+        answers: Sequence[Sequence[dict[str, RunResult]]],
+        context: Context,
+    ) -> None:
+        pass
 
     def detail(self, store: CampaignStore, progress: Progress) -> Any:
         return None
@@ -347,6 +371,8 @@ class _Loop:
         self.on_progress = on_progress
         self.session: TargetSession
         self.context: Context
+        self.gatherer: ThreadPoolExecutor
+        self.most_gathering = 0
 
     def out_of_time(self) -> bool:
         return self.stop.is_set() or (
@@ -368,23 +394,51 @@ class _Loop:
         answers: dict[int, dict[str, RunResult]] = {}
         recorded = 0
         lead = self.kind.cpu_share().stream_lead(self.kind.workers_per_target())
-        stream = self.session.stream(
-            jobs, only=self.kind.streamed_targets(), lead=lead, crash_reruns=CRASH_RERUNS
-        )
-        for position, answer in stream:
-            answers[position] = answer
-            recorded += self._record_complete(jobs, answers)
-        # Units without a job (nothing of them could be built) complete on their own.
-        recorded += self._record_complete(jobs, answers)
+        # Units whose evidence is being gathered at most, before the loop waits for the
+        # oldest: a campaign whose evidence takes longer than its tests is held back.
+        self.most_gathering = 2 * lead + 2
+        # One thread: the evidence of one test at a time, as when the loop gathered it.
+        with ThreadPoolExecutor(1, thread_name_prefix="gather") as gatherer:
+            self.gatherer = gatherer
+            stream = self.session.stream(
+                jobs, only=self.kind.streamed_targets(), lead=lead, crash_reruns=CRASH_RERUNS
+            )
+            for position, answer in stream:
+                answers[position] = answer
+                recorded += self._record_complete(jobs, answers)
+            # Units without a job (nothing of them could be built) complete on their own.
+            recorded += self._record_complete(jobs, answers, wait=True)
         return recorded
 
-    def _record_complete(self, jobs: _UnitJobs, answers: dict[int, dict[str, RunResult]]) -> int:
+    def _record_complete(
+        self, jobs: _UnitJobs, answers: dict[int, dict[str, RunResult]], wait: bool = False
+    ) -> int:
+        """Start gathering the evidence of each unit whose answers are all in; record
+        the oldest units whose evidence is gathered, in order (`wait`: every unit whose
+        answers are in, waiting for their evidence)."""
+        gathering = 0
+        # A copy: the targets' threads start units (append to it) meanwhile.
+        for started in tuple(jobs.started):
+            if started.gathered is None and started.complete(answers):
+                started.answers = [
+                    [answers.pop(p) for p in positions] for positions in started.positions
+                ]
+                started.gathered = self.gatherer.submit(
+                    self.kind.gather, started.pieces, started.answers, self.context
+                )
+            if started.gathered is not None and not started.gathered.done():
+                gathering += 1
         recorded = 0
-        while jobs.started and jobs.started[0].complete(answers):
-            started = jobs.started.popleft()
-            per_piece = [[answers.pop(p) for p in positions] for positions in started.positions]
+        while jobs.started and (future := jobs.started[0].gathered) is not None:
+            if not future.done():
+                if not wait and gathering <= self.most_gathering:
+                    break
+                gathering -= 1
+            future.result()  # waits; the gatherer's error is raised here
+            started = jobs.started[0]
+            jobs.started.popleft()
             self.progress.add(
-                self.kind.record(started.unit, started.pieces, per_piece, self.context)
+                self.kind.record(started.unit, started.pieces, started.answers, self.context)
             )
             recorded += 1
             if self.on_progress:
@@ -427,6 +481,9 @@ class _StartedUnit:
     unit: Unit[Any]
     pieces: list[Any]
     positions: list[list[int]]  # piece k's jobs' positions in the stream
+    # Once every answer is in: piece k's jobs' answers, and their evidence's gathering.
+    answers: list[list[dict[str, RunResult]]] = field(default_factory=list)
+    gathered: Future[None] | None = None
 
     def complete(self, answers: dict[int, dict[str, RunResult]]) -> bool:
         return all(p in answers for positions in self.positions for p in positions)

@@ -12,20 +12,26 @@ say who is at fault. Two kinds of evidence are gathered, only for tests with a f
   is wrong in itself (invalid, or reading an undefined value).
 
 Campaigns, `run`, `replay` and the reducer's interestingness all call `complete`, so a
-signature means the same everywhere.
+signature means the same everywhere. A campaign skips it for a test whose buckets hold
+their kept tests already when `could_change` shows that nothing `complete` would gather
+can change the test's signatures or blame (the test is then only counted).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
-from collections.abc import Mapping, Sequence
+import itertools
+from collections.abc import Collection, Mapping, Sequence
 
+from shadersmith.case.finding import Finding
 from shadersmith.oracle.aco import ACO, aco_cause
-from shadersmith.oracle.blame import Chains, missing_refinements
+from shadersmith.oracle.blame import REJECTION_KINDS, Chains, blame, missing_refinements
 from shadersmith.oracle.classify import WRONG_RESULT_KINDS, classify
-from shadersmith.oracle.components import chain_names, failing_component
+from shadersmith.oracle.components import chain_names, failing_component, is_witness
 from shadersmith.oracle.front_end_state import front_end_fault
 from shadersmith.oracle.rust_panic import panic_cause
+from shadersmith.oracle.signature import sign_finding
 from shadersmith.targets.chains import MESA_GLSL
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult, RunStatus
@@ -46,6 +52,100 @@ def complete(
             results.update(answer)
     attach_front_end_causes(results, job, components)
     return results
+
+
+# Witnesses whose outcomes `could_change` tries in every combination (3 ** n blames).
+MOST_WITNESSES_TRIED = 4
+
+
+def could_change(
+    findings: Sequence[Finding],
+    results: Mapping[str, RunResult],
+    components: Chains,
+    available: Collection[str],
+) -> bool:
+    """Whether evidence `complete` would gather (the `available` targets among the
+    refinements `findings` want, front-end dumps) could change a signature or the blame
+    of `findings`, the test's findings judged without it (and with its panic causes,
+    which the logs give). False only where no outcome of that evidence could:
+
+    - a refinement that is a target, not a witness (a Vulkan chain's twin on the other
+      CPU driver), is compared like any target and may make findings of its own: True;
+    - a witness joins a wrong result's wrong targets, its right ones or neither: every
+      combination is blamed, and each must sign and blame as without them; a rejection's
+      blame reads the targets that ran (input_producer): True where there is one;
+    - a front-end dump of a GL chain's text names Mesa's GLSL front-end as the cause of
+      a crash (its signature then names it), and of a wrong result where every wrong
+      target could get that cause (blame then names it alone): True where one could.
+    """
+    wanted: list[str] = []
+    for finding in findings:
+        wanted += [t for t in missing_refinements(finding, results) if t in available]
+    wanted = list(dict.fromkeys(wanted))
+    if any(not is_witness(name) for name in wanted):
+        return True
+    if wanted and any(finding.kind in REJECTION_KINDS for finding in findings):
+        return True
+    if _dump_could_change(findings, results, components):
+        return True
+    if len(wanted) > MOST_WITNESSES_TRIED:
+        return True
+    return any(
+        _witnesses_could_change(finding, results, components, wanted)
+        for finding in findings
+        if wanted and finding.kind in WRONG_RESULT_KINDS
+    )
+
+
+def _dump_could_change(
+    findings: Sequence[Finding], results: Mapping[str, RunResult], components: Chains
+) -> bool:
+    def dumpable(name: str) -> bool:
+        chain = chain_names(components.get(name, ()))
+        return MESA_GLSL in chain and "naga" not in chain and results[name].cause is None
+
+    for name, result in results.items():
+        chain = chain_names(components.get(name, ()))
+        if (
+            result.status is RunStatus.CRASH
+            and dumpable(name)
+            and failing_component(result, chain) != MESA_GLSL
+        ):
+            return True
+    for finding in findings:
+        if finding.kind not in WRONG_RESULT_KINDS:
+            continue
+        subjects = [name for name in finding.targets if not is_witness(name)]
+        if any(dumpable(name) for name in subjects) and all(
+            results[name].cause is not None or dumpable(name) for name in subjects
+        ):
+            return True
+    return False
+
+
+def _witnesses_could_change(
+    finding: Finding, results: Mapping[str, RunResult], components: Chains, wanted: list[str]
+) -> bool:
+    """Whether some way the `wanted` witnesses could join `finding` (classify's
+    _with_witnesses: its wrong targets, its right ones, or neither) signs or blames it
+    otherwise than none joining."""
+    without = (sign_finding(finding, results, components), blame(finding, results, components))
+    for joins in itertools.product((None, True, False), repeat=len(wanted)):
+        wrong = tuple(w for w, join in zip(wanted, joins, strict=True) if join is True)
+        right = tuple(w for w, join in zip(wanted, joins, strict=True) if join is False)
+        if not wrong and not right:
+            continue
+        joined = dataclasses.replace(
+            finding,
+            targets=finding.targets + tuple(sorted(wrong)),
+            passing=finding.passing + tuple(sorted(right)),
+        )
+        if (
+            sign_finding(joined, results, components),
+            blame(joined, results, components),
+        ) != without:
+            return True
+    return False
 
 
 def attach_panic_causes(results: Mapping[str, RunResult], components: Chains) -> None:
