@@ -2,7 +2,7 @@
 its tests against the same campaign without it.
 
     .venv/bin/python bench/frequent_bucket.py [--seconds 90] [--rounds 2] [--jobs 2]
-        [--plant gl|vk|gl,vk] [--keep 3]
+        [--plant gl|vk|gl,vk] [--keep 3] [--before CHECKOUT]
 
 Each configuration is one real `shadersmith fuzz --no-reduce` run, for `--seconds`, round
 robin over the configurations `--rounds` times (a busy machine hurts each alike; each
@@ -21,6 +21,10 @@ per CPU-hour; the share of the tests in the planted bug's bucket; and where a te
 time in the campaign's process goes (the `seconds` each test row records: judging,
 evidence, writing the kept test, recording), for passing tests, for failing tests the
 bucket kept and for those it only counted (beyond `--keep`).
+
+With `--before`, another checkout's code (e.g. `git worktree add /tmp/before COMMIT`)
+runs every configuration too, in the same rounds, named `... (before)`: the figures
+before and after a change, measured side by side under the same load.
 
 The last line is one JSON object: per configuration its runs and totals, and per planted
 configuration its rate over the rate without the bug.
@@ -57,14 +61,19 @@ _CLI = (
 class Config:
     name: str
     targets: tuple[str, ...]
+    root: Path = ROOT  # whose code runs it
+    without: str = "without"  # the configuration without the bug it is compared with
 
 
-def configs(plants: list[str]) -> list[Config]:
-    chosen = [Config("without", BASE_TARGETS)]
-    for plant in plants:
-        real = PLANTED_IN[plant]
-        targets = tuple(f"planted-{PLANT}-{real}" if t == real else t for t in BASE_TARGETS)
-        chosen.append(Config(f"with-{plant}", targets))
+def configs(plants: list[str], before: Path | None) -> list[Config]:
+    chosen = []
+    for root, suffix in [(ROOT, "")] + ([(before, " (before)")] if before else []):
+        without = f"without{suffix}"
+        chosen.append(Config(without, BASE_TARGETS, root, without))
+        for plant in plants:
+            real = PLANTED_IN[plant]
+            targets = tuple(f"planted-{PLANT}-{real}" if t == real else t for t in BASE_TARGETS)
+            chosen.append(Config(f"with-{plant}{suffix}", targets, root, without))
     return chosen
 
 
@@ -90,10 +99,11 @@ def run_one(config: Config, seconds: float, jobs: int, keep: int, seed_base: int
         "--time", f"{seconds}s", "--jobs", str(jobs), "--keep", str(keep),
         "--seed-base", str(seed_base), "--out", str(out),
     ]  # fmt: skip
-    environment = {**os.environ, "PYTHONPATH": str(ROOT), "MESA_SHADER_CACHE_DISABLE": "true"}
+    root = str(config.root)
+    environment = {**os.environ, "PYTHONPATH": root, "MESA_SHADER_CACHE_DISABLE": "true"}
     before = _children_cpu()
     started = time.perf_counter()
-    subprocess.run(command, cwd=ROOT, env=environment, check=True, capture_output=True)
+    subprocess.run(command, cwd=root, env=environment, check=True, capture_output=True)
     wall = time.perf_counter() - started
     cpu = _children_cpu() - before
     return _read(out / "campaign.db", cpu, wall)
@@ -130,7 +140,7 @@ def _line(round_number: int, config: Config, run: Run) -> str:
     share = run.in_bucket / run.tests if run.tests else 0.0
     spent = ", ".join(f"{k} {v:.1f} ms" for k, v in run.handle_ms.items())
     return (
-        f"round {round_number} {config.name:<8} {run.tests:5d} tests {run.wall_s:6.1f} wall s "
+        f"round {round_number} {config.name:<19} {run.tests:5d} tests {run.wall_s:6.1f} wall s "
         f"{run.tests / run.wall_s:5.2f} tests/s {run.cpu_s:7.1f} CPU s {per_cpu_hour:7.0f} "
         f"tests/CPU-h  bucket {share:5.1%}  per test in the campaign process: {spent}"
     )
@@ -143,8 +153,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--keep", type=int, default=3)
     parser.add_argument("--plant", default="gl", help="where: gl, vk or gl,vk")
+    parser.add_argument("--before", type=Path, help="a checkout of the code before a change")
     args = parser.parse_args()
-    chosen = configs(args.plant.split(","))
+    chosen = configs(args.plant.split(","), args.before)
     runs: dict[str, list[Run]] = {c.name: [] for c in chosen}
     with tempfile.TemporaryDirectory() as scratch:
         for round_number in range(args.rounds):
@@ -168,9 +179,10 @@ def main() -> None:
             "runs": [asdict(r) for r in done],
         }
     ratios = {}
-    without = totals["without"]
-    for config in chosen[1:]:
-        mine = totals[config.name]
+    for config in chosen:
+        if config.name == config.without:
+            continue
+        mine, without = totals[config.name], totals[config.without]
         ratio = {
             unit: round(float(mine[unit]) / float(without[unit]), 3)  # type: ignore[arg-type]
             for unit in ("tests_per_wall_s", "tests_per_cpu_hour")
