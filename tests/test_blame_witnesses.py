@@ -11,7 +11,7 @@ from shadersmith.case import Kind
 from shadersmith.front.glsl import parse_glsl
 from shadersmith.oracle.blame import blame, witnesses_for
 from shadersmith.oracle.classify import classify
-from shadersmith.oracle.evidence import complete
+from shadersmith.oracle.evidence import complete, could_change
 from shadersmith.oracle.front_end_state import invalid_nir, undefined_read
 from shadersmith.oracle.root_cause import program_shape, root_cause
 from shadersmith.oracle.signature import sign_finding
@@ -309,3 +309,38 @@ def test_a_spirv_opt_bug_seen_by_two_consumers_is_blamed_on_spirv_opt() -> None:
     signed, results = _signed_on(names, [])
     assert [results[name].buffers[0]["r"] for name in names] == [4, 10, 10, 4]
     assert signed == ["wrong:spirv-opt"]
+
+
+def test_evidence_that_cannot_change_a_finding_is_not_wanted_and_evidence_that_can_is() -> None:
+    """evidence.could_change: what lets a test beyond its bucket's kept ones be only
+    counted. vk-lavapipe alone wrong with no witness held: nothing could change it. A
+    wrong gl-llvmpipe: a dump of its text may name Mesa's front-end. A witness held for
+    vk-lavapipe-cross: joining the wrong side or the right one names another component."""
+    results = {"gl-llvmpipe": out(1), "vk-lavapipe": out(0), "interp": out(1)}
+    finding = wrong_finding(results)
+    assert not could_change([finding], results, CHAINS, available=())
+    results = {"gl-llvmpipe": out(0), "vk-lavapipe": out(1), "interp": out(1)}
+    assert could_change([wrong_finding(results)], results, CHAINS, available=())
+    # Every wrong target handed a bad state by one component: blame names it whatever a
+    # witness shows.
+    results = {"vk-lavapipe": out(1), "vk-lavapipe-cross": out(0), "interp": out(1)}
+    finding = wrong_finding(results)
+    results["vk-lavapipe-cross"].cause = ("spirv-cross", "found before")
+    assert not could_change([finding], results, CHAINS, available=["witness-cross-softpipe"])
+    # The chain without spirv-opt is a target: compared like any, it may be wrong too.
+    results = {"gl-llvmpipe": out(1), "vk-lavapipe-opt": out(0), "interp": out(1)}
+    finding = wrong_finding(results)
+    assert not could_change([finding], results, CHAINS, available=())
+    assert could_change([finding], results, CHAINS, available=["vk-lavapipe"])
+    # A witness of spirv-cross's GLSL beside two wrong chains (no dump can name Mesa's
+    # front-end: vk-lavapipe-opt has none): on the wrong side it clears no one, on the
+    # right one it clears spirv-cross's consumer; every way is blamed, and they differ.
+    results = {
+        "gl-llvmpipe": out(1),
+        "vk-lavapipe-opt": out(0),
+        "vk-lavapipe-cross": out(0),
+        "interp": out(1),
+    }
+    finding = wrong_finding(results)
+    assert not could_change([finding], results, CHAINS, available=())
+    assert could_change([finding], results, CHAINS, available=["witness-cross-softpipe"])
