@@ -5,8 +5,9 @@ its tests against the same campaign without it.
         [--plant gl|vk|gl,vk] [--keep 3] [--before CHECKOUT]
 
 Each configuration is one real `shadersmith fuzz --no-reduce` run, for `--seconds`, round
-robin over the configurations `--rounds` times (a busy machine hurts each alike; each
-round its own campaign directories and seed base, the same for every configuration). The
+robin over the configurations `--rounds` times, every other round backwards (a busy
+machine hurts each alike; each round its own campaign directories and seed base, the
+same for every configuration). The
 configurations run the same drivers: `vk-lavapipe,gl-llvmpipe,interp` without the bug,
 and with one of the two compilers replaced by the same compiler with a planted bug
 (tests/planted_bugs.py, `and-assign-to-or`: every ` &= ` of the text compiled as ` |= `,
@@ -159,7 +160,9 @@ def main() -> None:
     runs: dict[str, list[Run]] = {c.name: [] for c in chosen}
     with tempfile.TemporaryDirectory() as scratch:
         for round_number in range(args.rounds):
-            for config in chosen:
+            # Every other round backwards: a load that grows or falls within a round
+            # hurts no configuration more than another.
+            for config in chosen if round_number % 2 == 0 else chosen[::-1]:
                 out = Path(scratch) / f"{config.name}-{round_number}"
                 seed_base = 100_000 * round_number
                 run = run_one(config, args.seconds, args.jobs, args.keep, seed_base, out)
