@@ -174,7 +174,9 @@ def _pending_indices(options: CampaignOptions, done: set[int]) -> Iterator[int]:
 class DifferentialKind(loop.KindDefaults):
     """The differential campaign as the campaign loop (loop.py) runs it: a unit is one
     test (one job), run on every target; findings are re-run (crashes) and completed with
-    evidence (witnesses, front-end dumps) before they are recorded."""
+    evidence (witnesses, front-end dumps: `gather`, beside the loop) before they are
+    recorded; a test beyond its buckets' kept tests is only counted, without evidence
+    where none could change its findings (`_handle`)."""
 
     def __init__(self, options: CampaignOptions) -> None:
         self.options = options

@@ -101,17 +101,10 @@ def _dump_could_change(
     findings: Sequence[Finding], results: Mapping[str, RunResult], components: Chains
 ) -> bool:
     def dumpable(name: str) -> bool:
-        chain = chain_names(components.get(name, ()))
-        return MESA_GLSL in chain and "naga" not in chain and results[name].cause is None
+        return _may_be_dumped(results[name], chain_names(components.get(name, ())))
 
-    for name, result in results.items():
-        chain = chain_names(components.get(name, ()))
-        if (
-            result.status is RunStatus.CRASH
-            and dumpable(name)
-            and failing_component(result, chain) != MESA_GLSL
-        ):
-            return True
+    if any(r.status is RunStatus.CRASH and dumpable(name) for name, r in results.items()):
+        return True
     for finding in findings:
         if finding.kind not in WRONG_RESULT_KINDS:
             continue
@@ -121,6 +114,15 @@ def _dump_could_change(
         ):
             return True
     return False
+
+
+def _may_be_dumped(result: RunResult, chain: Sequence[str]) -> bool:
+    """Whether attach_front_end_causes would read the front-end's output for `result`
+    (a crash, or a wrong output, of a chain through Mesa's GLSL front-end whose GL text
+    can be had) and record a fault it finds as the cause."""
+    if result.cause is not None or MESA_GLSL not in chain or "naga" in chain:
+        return False
+    return not (result.status is RunStatus.CRASH and failing_component(result, chain) == MESA_GLSL)
 
 
 def _witnesses_could_change(
@@ -179,12 +181,9 @@ def attach_front_end_causes(results: Mapping[str, RunResult], job: Job, componen
     faults: dict[str, str | None] = {}
     for name, result in results.items():
         chain = chain_names(components.get(name, ()))
-        if result.cause is not None or MESA_GLSL not in chain:
+        if not _may_be_dumped(result, chain):
             continue
-        if result.status is RunStatus.CRASH:
-            if failing_component(result, chain) == MESA_GLSL:
-                continue
-        elif not (result.ok and name in wrong):
+        if result.status is not RunStatus.CRASH and not (result.ok and name in wrong):
             continue
         source = _gl_text_of(chain, job)
         if source is None:
