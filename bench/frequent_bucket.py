@@ -23,9 +23,10 @@ time in the campaign's process goes (the `seconds` each test row records: judgin
 evidence, writing the kept test, recording), for passing tests, for failing tests the
 bucket kept and for those it only counted (beyond `--keep`).
 
-With `--before`, another checkout's code (e.g. `git worktree add /tmp/before COMMIT`)
-runs every configuration too, in the same rounds, named `... (before)`: the figures
-before and after a change, measured side by side under the same load.
+With `--before`, another checkout's code (e.g. `git worktree add /tmp/before COMMIT`,
+with this checkout's `.venv` linked in: without its native libraries glslang and
+SPIRV-Tools run as processes) runs every configuration too, in the same rounds, named
+`... (before)`: the figures before and after a change, side by side under the same load.
 
 The last line is one JSON object: per configuration its runs and totals, and per planted
 configuration its rate over the rate without the bug.
