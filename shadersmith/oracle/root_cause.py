@@ -19,6 +19,7 @@ from __future__ import annotations
 from shadersmith.ir.expressions import Binary, Call, CallKind, Index, Swizzle, Ternary, Unary
 from shadersmith.ir.program import Program
 from shadersmith.ir.walk import iter_nodes
+from shadersmith.targets.catalogue.components import SPIRV_OPT
 
 # Built-ins that are one operation in signed and unsigned flavours.
 _FAMILIES = {"umulExtended": "mulExtended", "imulExtended": "mulExtended"}
@@ -49,12 +50,11 @@ def program_shape(program: Program) -> str:
     return "ops:" + ",".join(sorted(forms))
 
 
-# The component whose bug a first bad pass names. Any other component's bug only shows
+# A first bad pass names a root cause of spirv-opt alone. Any other component's bug only shows
 # after some pass: glslang's invalid module is there before every pass (a list of one
 # pass has no shorter prefix to rule it out), and spirv-cross or a driver fails on a
 # shape that several passes make (yield bench: one spirv-cross assertion after
 # --merge-blocks in one campaign, after --redundancy-elimination in three).
-OPTIMISER = "spirv-opt"
 
 
 def root_cause(blamed: str, program: Program, first_bad_pass: str | None = None) -> str:
@@ -62,7 +62,7 @@ def root_cause(blamed: str, program: Program, first_bad_pass: str | None = None)
     the first bad pass when the reduced pass list names one (a better name for an
     optimiser bug than any program shape), else the program's shape."""
     component = blamed.split(",")[0]
-    if first_bad_pass and component == OPTIMISER:
+    if first_bad_pass and component == SPIRV_OPT:
         return f"{component}|first-bad-pass:{first_bad_pass}"
     return f"{component}|{program_shape(program)}"
 
