@@ -52,7 +52,7 @@ REPOSITORY = Path(__file__).resolve().parent.parent
 if str(REPOSITORY) not in sys.path:
     sys.path.insert(0, str(REPOSITORY))
 
-from shadersmith.generate.options import SmithOptions  # noqa: E402
+from shadersmith.config.generator_options import SmithOptions  # noqa: E402
 
 CONFIGURATIONS: dict[str, dict[str, Any]] = {
     "g_rand": {

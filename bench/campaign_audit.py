@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from shadersmith.analysis.aliasing import aliasing_calls
 from shadersmith.campaign.store import CampaignStore
-from shadersmith.generate.options import options_from_dict
+from shadersmith.config.generator_options import options_from_dict
 from shadersmith.generate.smith import generate
 from shadersmith.ir.profile import profile_named
 from shadersmith.recondition import recondition

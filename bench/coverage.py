@@ -56,11 +56,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from shadersmith.case.oracle import Crash
 from shadersmith.cli import DEFAULT_FRAGMENT_SHARE
+from shadersmith.config.spirv_passes import RANDOM_PASSES, choose_pass_list
 from shadersmith.corpus.files import PIGLIT_ROOT, shader_test_sections
 from shadersmith.generate.presets import DEEPER_CONSTRUCTS, options_with
 from shadersmith.generate.smith import generate
 from shadersmith.ir.profile import GLSL450
-from shadersmith.targets.tools.spirv_passes import RANDOM_PASSES, choose_pass_list
 from shadersmith.targets.tools.spirv_tools import target_env_of_module, target_env_of_source
 from shadersmith.trial import prepare_generated
 

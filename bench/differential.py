@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rich.progress import Progress
 
 from shadersmith.case import write_test
+from shadersmith.config.spirv_passes import choose_pass_list
 from shadersmith.generate.presets import DEEPER_CONSTRUCTS, options_with, parse_settings
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.ir.profile import GLSL450, WGSL, LanguageProfile
@@ -38,7 +39,6 @@ from shadersmith.oracle.evidence import complete
 from shadersmith.targets.catalogue.registry import parse_target_list
 from shadersmith.targets.results import RunStatus
 from shadersmith.targets.session import TargetSession
-from shadersmith.targets.tools.spirv_passes import choose_pass_list
 from shadersmith.trial import PreparedTrial, judge, prepare_generated
 
 

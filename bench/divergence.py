@@ -37,8 +37,8 @@ from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.interp import UndefinedBehaviour, run_compute
 from shadersmith.ir.profile import GLSL450
 from shadersmith.ir.walk import iter_nodes
+from shadersmith.rebuild.jobs import job_from_program
 from shadersmith.recondition import recondition
-from shadersmith.targets.jobs import job_from_program
 
 DRIVERS = ("gl-llvmpipe", "vk-lavapipe", "interp")
 

@@ -27,13 +27,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from shadersmith.config.spirv_passes import PRESETS, random_pass_list
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.ir.profile import GLSL450
+from shadersmith.rebuild.jobs import job_from_program
 from shadersmith.recondition import recondition
-from shadersmith.targets.jobs import job_from_program
 from shadersmith.targets.tools import spirv_tools
 from shadersmith.targets.tools.newest import newest_toolset
-from shadersmith.targets.tools.spirv_passes import PRESETS, random_pass_list
 from shadersmith.targets.tools.spirv_tools import (
     DEBIAN,
     SpirvOptError,

@@ -38,12 +38,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from shadersmith.campaign.fuzz import CampaignOptions, PreparedTest
+from shadersmith.config.spirv_passes import choose_pass_list
 from shadersmith.generate.presets import DEEPER_CONSTRUCTS, options_with
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.ir.profile import GLSL450
 from shadersmith.targets.chains import ChainTarget, interp_target
 from shadersmith.targets.session import TargetSession
-from shadersmith.targets.tools.spirv_passes import choose_pass_list
 from shadersmith.trial import prepare_generated
 
 OURS = ("generate", "prepare", "interp")

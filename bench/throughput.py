@@ -77,11 +77,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.ir.profile import GLSL450
+from shadersmith.rebuild.jobs import job_from_program
 from shadersmith.recondition import recondition
 from shadersmith.targets.catalogue.registry import parse_target_list, spec_for
 from shadersmith.targets.engine import Worker
 from shadersmith.targets.job import Job
-from shadersmith.targets.jobs import job_from_program
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
 

@@ -63,7 +63,6 @@ sys.path.insert(0, str(ROOT))
 
 from shadersmith.campaign.store import CampaignStore  # noqa: E402
 from shadersmith.case import TestCaseError, load_test  # noqa: E402
-from shadersmith.case.regenerate import program_of  # noqa: E402
 from shadersmith.generate.presets import DEEPER_CONSTRUCTS  # noqa: E402
 from shadersmith.oracle.known_findings import (  # noqa: E402
     NEW,
@@ -72,6 +71,7 @@ from shadersmith.oracle.known_findings import (  # noqa: E402
     names_a_bug,
 )
 from shadersmith.oracle.root_cause import cause_key, root_cause  # noqa: E402
+from shadersmith.rebuild.regenerate import program_of  # noqa: E402
 
 SEED_STRIDE = 1_000_000  # seed bases of rounds: far apart, so no program repeats
 

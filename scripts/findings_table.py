@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from shadersmith.case import safe_files
+from shadersmith.files import safe_files
 
 FINDINGS = Path(__file__).resolve().parent.parent / "findings"
 README = FINDINGS / "README.md"

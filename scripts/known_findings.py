@@ -19,9 +19,9 @@ import sys
 from pathlib import Path
 
 from shadersmith.case import TestCaseError, load_test
-from shadersmith.case.regenerate import program_of
 from shadersmith.oracle.known_findings import CATALOGUE
 from shadersmith.oracle.root_cause import root_cause
+from shadersmith.rebuild.regenerate import program_of
 
 FINDINGS = Path(__file__).resolve().parent.parent / "findings"
 # A numbered row of findings/README.md's root-cause table, and the directories it names.

@@ -20,7 +20,7 @@ from rich.table import Table
 from shadersmith.case.finding import Kind
 from shadersmith.cli_generator import generator_options
 from shadersmith.cli_live import ALLOW_NEW_TARGETS_OPTION, FORCE_OPTION, FiniteRange
-from shadersmith.generate.options import SmithOptions
+from shadersmith.config.generator_options import SmithOptions
 from shadersmith.ir.profile import ALL_PROFILES, PROFILES
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ class _Commands(click.Group):
         except OSError as error:
             where = f"{error.filename}: " if error.filename else ""
             _fail(f"{where}{error.strerror or error}")
-        except TestCaseError as error:  # e.g. refused paths (case/safe_files.py)
+        except TestCaseError as error:  # e.g. refused paths (files/safe_files.py)
             _fail(str(error))
 
 
@@ -122,12 +122,13 @@ FUZZ_GENERATOR_DEFAULTS: dict[str, Any] = {
 @FORCE_OPTION
 def generate(seed: int, profile: str, out: Path | None, stage: str, force: bool) -> None:
     """Generate one random shader (GLSLsmith generator, ShaDiv's divergence)."""
-    from shadersmith.case import safe_files, write_test
-    from shadersmith.case.build import testcase_from_generated
+    from shadersmith.case import write_test
     from shadersmith.emit import emit
+    from shadersmith.files import safe_files
     from shadersmith.generate.smith import SmithOptions
     from shadersmith.generate.smith import generate as generate_program
     from shadersmith.ir.profile import profile_named
+    from shadersmith.rebuild.build import testcase_from_generated
 
     language = profile_named(profile)
     if out is not None:
@@ -252,11 +253,11 @@ def validate(
 def export_command(test_dir: Path, form: str, target: str | None) -> None:
     """Write TEST_DIR's test in another test format, checking the reference output."""
     from shadersmith.case import TestCaseError
-    from shadersmith.case.admission import load_admitted
     from shadersmith.case.time_cap import time_cap
     from shadersmith.export.amber import write_amber
     from shadersmith.export.common import ExportError
     from shadersmith.export.piglit import write_shader_test
+    from shadersmith.rebuild.admission import load_admitted
 
     if target is not None and form != "amber":
         _fail("--target applies to --format amber only")
@@ -295,10 +296,11 @@ def export_command(test_dir: Path, form: str, target: str | None) -> None:
 @FORCE_OPTION
 def recondition_command(test_dir: Path, out: Path | None, prune: bool, force: bool) -> None:
     """Write an undefined-behaviour-free version of a test beside the original."""
-    from shadersmith.case import TestCaseError, safe_files, write_test
-    from shadersmith.case.admission import load_admitted
+    from shadersmith.case import TestCaseError, write_test
     from shadersmith.case.time_cap import time_cap
-    from shadersmith.recondition.reconditioned_test import reconditioned_test
+    from shadersmith.files import safe_files
+    from shadersmith.rebuild.admission import load_admitted
+    from shadersmith.rebuild.reconditioned_test import reconditioned_test
 
     destination = out or _beside(test_dir, "reconditioned")
     try:
@@ -420,8 +422,8 @@ def _run_on_targets(
 def run_command(test_dir: Path, target_list: str | None, timeout: float, save: bool) -> None:
     """Run a test on each target and say whether the outputs agree."""
     from shadersmith.case import TestCaseError, write_test
-    from shadersmith.case.admission import load_admitted
     from shadersmith.oracle.differential import output_digest
+    from shadersmith.rebuild.admission import load_admitted
     from shadersmith.targets.catalogue.registry import UnknownTarget, parse_target_list
 
     try:
@@ -619,7 +621,7 @@ def fuzz_command(
         recorded_targets,
         run_with_live_progress,
     )
-    from shadersmith.generate.options import larger
+    from shadersmith.config.generator_options import larger
     from shadersmith.ir.profile import profile_named
     from shadersmith.oracle.known import load_ignore_list
     from shadersmith.targets.catalogue.registry import (
@@ -929,8 +931,9 @@ def reduce_command(
 
     from rich.live import Live
 
-    from shadersmith.case import TestCaseError, safe_files
-    from shadersmith.case.admission import load_admitted
+    from shadersmith.case import TestCaseError
+    from shadersmith.files import safe_files
+    from shadersmith.rebuild.admission import load_admitted
     from shadersmith.reduce import (
         ReductionError,
         reduce_subject,
@@ -1043,11 +1046,11 @@ def replay_command(test_dir: Path, target_list: str | None, timeout: float, newe
     A test directory that cannot be read is a one-line error with status 2.
     """
     from shadersmith.case import TestCaseError
-    from shadersmith.case.admission import load_admitted
     from shadersmith.case.oracle import Fusion, Metamorphic
     from shadersmith.oracle.components import is_witness
     from shadersmith.oracle.differential import differences, expected_record, output_digest
     from shadersmith.oracle.reproduction import Reproduction, replay_verdict
+    from shadersmith.rebuild.admission import load_admitted
     from shadersmith.targets.catalogue.registry import (
         TARGETS,
         UnknownTarget,

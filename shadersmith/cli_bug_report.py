@@ -82,9 +82,10 @@ def bug_report_command(
 
 def _every(folder: Path, newest: bool, timeout: float, force: bool) -> int:
     """Each test directory of `folder`: its report written beside it; a line each."""
-    from shadersmith.case import TestCaseError, safe_files
+    from shadersmith.case import TestCaseError
     from shadersmith.cli import _fail
     from shadersmith.export.bug_report import BugReportError, bug_report, write_into_test
+    from shadersmith.files import safe_files
 
     if not folder.is_dir():
         _fail(f"{folder}: not a folder of tests")

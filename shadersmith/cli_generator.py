@@ -21,7 +21,7 @@ from typing import Any
 import click
 
 from shadersmith.cli_live import FiniteRange
-from shadersmith.generate.options import (
+from shadersmith.config.generator_options import (
     PROBABILITIES,
     SmithOptions,
     options_from_dict,

@@ -22,11 +22,12 @@ from rich.console import Console, RenderableType
 from rich.live import Live
 from rich.table import Table
 
-from shadersmith.case import Kind, safe_files
+from shadersmith.case import Kind
+from shadersmith.files import safe_files
 
 if TYPE_CHECKING:  # the loop starts targets: not imported for `--help`
     from shadersmith.campaign.loop import Progress
-    from shadersmith.generate.options import SmithOptions
+    from shadersmith.config.generator_options import SmithOptions
 
 P = TypeVar("P")
 R = TypeVar("R")
@@ -120,7 +121,7 @@ def recorded_generator(out: Path) -> SmithOptions | None:
     campaign, a record that is not one, or a campaign.db we cannot read (which the
     campaign then refuses in one line, after checking the directory is a campaign's)."""
     from shadersmith.campaign.store import StoreError, saved_settings
-    from shadersmith.generate.options import options_from_dict
+    from shadersmith.config.generator_options import options_from_dict
 
     try:
         recorded = saved_settings(out).get("generator")

@@ -16,7 +16,7 @@ from shadersmith.cli_live import (
     FiniteRange,
     shader_source_option,
 )
-from shadersmith.generate.options import SmithOptions
+from shadersmith.config.generator_options import SmithOptions
 from shadersmith.mutate.metamorphic import DEFAULT_STEPS
 from shadersmith.mutate.transforms import FAMILIES, WITH_DONOR
 

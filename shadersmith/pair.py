@@ -2,7 +2,7 @@
 reference after a plan of transformations, mutate/metamorphic.py), prepared together as
 one test: the variant's shader is the test's `shader.*`, the reference's sits beside it as
 `reference.*`, and the provenance (the generator's seed, or a corpus program's record,
-corpus/record.py; then reconditioning, then the plan) rebuilds both. Campaigns, replay
+front/corpus_record.py; then reconditioning, then the plan) rebuilds both. Campaigns, replay
 and the step-list reducer all start here.
 """
 
@@ -17,7 +17,7 @@ from shadersmith.case import Finding, StepRecord, TestCase, TestCaseError
 from shadersmith.case.oracle import Metamorphic
 from shadersmith.case.testcase import reference_file
 from shadersmith.corpus.prepare import prepare_corpus
-from shadersmith.corpus.record import CorpusProgram, program_of_record, record_of
+from shadersmith.front.corpus_record import CorpusProgram, program_of_record, record_of
 from shadersmith.generate.smith import GeneratedProgram, SmithOptions, generate, options_from_dict
 from shadersmith.ir.profile import GLSL450, LanguageProfile, profile_named
 from shadersmith.oracle.differential import REFERENCE, run_records
@@ -88,7 +88,7 @@ def prepare_corpus_pair(
     reconditioned_by: StepRecord | None = None,
 ) -> Pair:
     """The pair of a corpus program (reconditioned) and its variant after `plan`; the
-    provenance holds the corpus record (corpus/record.py), so the pair replays without
+    provenance holds the corpus record (front/corpus_record.py), so the pair replays without
     the corpus. `reconditioned_by`: as for prepare_generated_pair."""
     first = reconditioning() if reconditioned_by is None else reconditioned_by
     return _pair(

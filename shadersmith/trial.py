@@ -29,9 +29,7 @@ from shadersmith.case import (
     TestCaseError,
     inputs_of,
 )
-from shadersmith.case.build import generator_provenance
 from shadersmith.case.oracle import Crash, Differential, Oracle
-from shadersmith.case.regenerate import program_of, vertex_program_of
 from shadersmith.case.testcase import shader_file, vertex_file
 from shadersmith.generate.smith import GeneratedProgram
 from shadersmith.ir.profile import Language, LanguageProfile
@@ -44,11 +42,13 @@ from shadersmith.oracle.differential import Comparison, Verdict, compare, run_re
 from shadersmith.oracle.known import is_ignored
 from shadersmith.oracle.known_bugs import is_known_signature
 from shadersmith.oracle.signature import known_bug_of, sign_finding
+from shadersmith.rebuild.build import generator_provenance
+from shadersmith.rebuild.jobs import job_from_program, job_from_test, with_vertex_stage
+from shadersmith.rebuild.regenerate import program_of, vertex_program_of
+from shadersmith.rebuild.step_table import STEPS
 from shadersmith.recondition import ReconditionOptions
 from shadersmith.recondition.step import RECONDITION, RECONDITION_STEP, recondition_params
-from shadersmith.steps.catalogue import STEPS
 from shadersmith.targets.job import Job
-from shadersmith.targets.jobs import job_from_program, job_from_test, with_vertex_stage
 from shadersmith.targets.results import RunResult
 
 # ---------------------------------------------------------------------------- prepare

@@ -15,9 +15,9 @@ from shadersmith.ir.program import (
 )
 from shadersmith.ir.statements import Block, Statement, VarDecl
 from shadersmith.ir.types import VOID, Type
+from shadersmith.rebuild.jobs import job_from_program
 from shadersmith.recondition import recondition
 from shadersmith.targets.job import Job
-from shadersmith.targets.jobs import job_from_program
 
 BLOCK = "buf"
 

@@ -11,9 +11,9 @@ import dataclasses
 import pytest
 
 from shadersmith.cli_generator import from_flags
+from shadersmith.config.generator_options import options_from_dict, options_to_dict
 from shadersmith.emit.glsl import emit_glsl
 from shadersmith.front.glsl import parse_glsl
-from shadersmith.generate.options import options_from_dict, options_to_dict
 from shadersmith.generate.smith import GeneratedProgram, SmithOptions, generate
 from shadersmith.interp import UBCategory, UndefinedBehaviour, run_compute
 from shadersmith.ir.expressions import Call

@@ -15,7 +15,7 @@ from shadersmith.oracle.evidence import complete, could_change
 from shadersmith.oracle.front_end_state import invalid_nir, undefined_read
 from shadersmith.oracle.root_cause import program_shape, root_cause
 from shadersmith.oracle.signature import sign_finding
-from shadersmith.targets.jobs import job_from_test
+from shadersmith.rebuild.jobs import job_from_test
 from shadersmith.targets.results import RunResult, RunStatus
 from shadersmith.targets.session import TargetSession
 
@@ -177,7 +177,7 @@ def test_the_three_umulextended_findings_share_one_root_cause() -> None:
 def test_real_findings_are_blamed_on_their_cause(finding: str, expected: str) -> None:
     """Real drivers, real witnesses: the blame the manual audit of issue 10 found."""
     from shadersmith.case import load_test
-    from shadersmith.case.regenerate import program_of
+    from shadersmith.rebuild.regenerate import program_of
 
     test = load_test(FINDINGS / finding)
     job = job_from_test(test, program_of(test)[0])
@@ -265,7 +265,7 @@ def _signed_on(names: list[str], held: list[str]) -> tuple[list[str], dict[str, 
     evidence (blame's refinements) completed from the targets `held` beside them, as a
     campaign completes it."""
     from shadersmith.ir.profile import GLSL450
-    from shadersmith.targets.jobs import job_from_program
+    from shadersmith.rebuild.jobs import job_from_program
 
     program = parse_glsl(SUBTRACTION.read_text()).program
     job = job_from_program(program, {"B": {"a": 7, "b": 3, "r": 0}}, GLSL450)

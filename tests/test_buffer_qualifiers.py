@@ -12,9 +12,9 @@ import dataclasses
 import pytest
 
 from shadersmith.analysis.buffer_reads import read_buffers
+from shadersmith.config.generator_options import options_from_dict, options_to_dict
 from shadersmith.emit import emit
 from shadersmith.front.glsl import parse_glsl
-from shadersmith.generate.options import options_from_dict, options_to_dict
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.interp import InterpreterError, run_compute
 from shadersmith.ir.profile import GLSL450, WGSL
@@ -128,7 +128,7 @@ def test_the_draw_is_recorded_and_leaves_the_program_as_it_was() -> None:
 
 
 def test_qualified_programs_agree_on_the_cpu_drivers() -> None:
-    from shadersmith.targets.jobs import job_from_program
+    from shadersmith.rebuild.jobs import job_from_program
 
     seeds = range(6)
     options = dataclasses.replace(QUALIFIED, multi_invocation_probability=0.5)

@@ -18,12 +18,12 @@ from shadersmith.case.inputs import TestCaseError
 from shadersmith.case.typenames import parse_type_name, type_name
 from shadersmith.case.values_json import value_from_json
 from shadersmith.cli_generator import from_flags
+from shadersmith.config.generator_options import LEGACY_DEFAULTS, options_from_dict, options_to_dict
 from shadersmith.export.amber import amber_script
 from shadersmith.export.common import ExportError
 from shadersmith.export.piglit import piglit_shader_test
 from shadersmith.front.glsl import parse_glsl
 from shadersmith.generate.buffer_structs import buffer_safe
-from shadersmith.generate.options import LEGACY_DEFAULTS, options_from_dict, options_to_dict
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.interp import run_compute
 from shadersmith.interp.fragment_image import expected_image
@@ -33,10 +33,10 @@ from shadersmith.ir.profile import GLSL450, WGSL, LanguageProfile
 from shadersmith.ir.program import Program
 from shadersmith.ir.types import ArrayType, StructType
 from shadersmith.ir.values import BufferValues
+from shadersmith.rebuild.jobs import job_from_program
 from shadersmith.recondition import recondition
 from shadersmith.recondition.pipeline import ReconditionOptions
 from shadersmith.targets.job import Job
-from shadersmith.targets.jobs import job_from_program
 from shadersmith.targets.runners.buffers import buffer_inputs, buffer_inputs_from_specs
 from shadersmith.targets.runners.std430 import (
     block_layout,

@@ -26,10 +26,10 @@ from shadersmith.ir.program import Program
 from shadersmith.ir.types import INT, UINT, ScalarKind, VectorType
 from shadersmith.ir.values import BufferValues
 from shadersmith.ir.walk import transform
+from shadersmith.rebuild.jobs import job_from_program
 from shadersmith.recondition import recondition
 from shadersmith.recondition.pipeline import ReconditionOptions
 from shadersmith.recondition.step import ReconditionParams
-from shadersmith.targets.jobs import job_from_program
 from shadersmith.trial import prepare_generated
 from tests.driver_agreement import mesa_gl_front_end_cases
 

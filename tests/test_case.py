@@ -29,15 +29,15 @@ from shadersmith.case import (
     write_test,
 )
 from shadersmith.case.oracle import Differential, Metamorphic
-from shadersmith.case.regenerate import rebuild
 from shadersmith.case.schema_v1 import current_signature
 from shadersmith.emit.glsl import emit_glsl
 from shadersmith.generate.liveness import LIVENESS, LIVENESS_STEP, LivenessParams
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.ir.profile import GLSL450
 from shadersmith.pair import is_metamorphic
+from shadersmith.rebuild.regenerate import rebuild
+from shadersmith.rebuild.step_table import STEPS
 from shadersmith.recondition.step import RECONDITION, RECONDITION_STEP, ReconditionParams
-from shadersmith.steps.catalogue import STEPS
 from shadersmith.steps.registry import StepError
 from shadersmith.trial import prepare_generated, reconditioning
 

@@ -58,8 +58,8 @@ def test_validate_batch_with_glslang(tmp_path: Path) -> None:
 
 
 def test_recondition_writes_an_undefined_behaviour_free_twin(tmp_path: Path) -> None:
-    from shadersmith.case.regenerate import rebuild
     from shadersmith.interp import UndefinedBehaviour, run_compute
+    from shadersmith.rebuild.regenerate import rebuild
 
     runner = CliRunner()
     original = tmp_path / "seed-21"
@@ -100,8 +100,8 @@ def test_recondition_of_corrupt_test_is_one_line(tmp_path: Path) -> None:
 
 
 def test_recondition_prune_keeps_fewer_wrappers_and_stays_defined(tmp_path: Path) -> None:
-    from shadersmith.case.regenerate import rebuild
     from shadersmith.interp import run_compute
+    from shadersmith.rebuild.regenerate import rebuild
 
     runner = CliRunner()
     original = tmp_path / "s"

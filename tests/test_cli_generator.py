@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from shadersmith.campaign.store import saved_settings
 from shadersmith.cli import main
 from shadersmith.cli_generator import GENERATOR_FLAGS, from_flags
-from shadersmith.generate.options import CONSTRUCT_PROBABILITIES
+from shadersmith.config.generator_options import CONSTRUCT_PROBABILITIES
 
 
 def test_every_construct_swarm_and_index_clamping_have_a_flag() -> None:

@@ -15,9 +15,9 @@ from shadersmith.campaign.store import CampaignStore, StoreError
 from shadersmith.case import UNRECONDITIONED_FILE_BY_STAGE, load_test
 from shadersmith.case.oracle import Crash
 from shadersmith.cli import main
+from shadersmith.config.generator_options import SmithOptions, larger
 from shadersmith.emit import emit
 from shadersmith.front.glsl import parse_glsl
-from shadersmith.generate.options import SmithOptions, larger
 from shadersmith.generate.smith import generate
 from shadersmith.ir.profile import GLSL450
 from shadersmith.recondition.step import RECONDITION

@@ -9,9 +9,9 @@ from typing import Any
 
 import numpy as np
 
+from shadersmith.config.generator_options import options_from_dict, options_to_dict
 from shadersmith.emit import emit
 from shadersmith.front.glsl import parse_glsl
-from shadersmith.generate.options import options_from_dict, options_to_dict
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.interp.fragment import FragmentInterpreter
 from shadersmith.interp.fragment_image import expected_image

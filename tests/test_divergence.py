@@ -13,10 +13,10 @@ import pytest
 
 from shadersmith.analysis.divergence import DivergenceAnalysis, analyse
 from shadersmith.case import TEST_FILE, load_test, write_test
+from shadersmith.config.generator_options import options_from_dict, options_to_dict
 from shadersmith.emit.glsl import emit_glsl
 from shadersmith.front.glsl import parse_glsl
 from shadersmith.generate.liveness import extend_liveness
-from shadersmith.generate.options import options_from_dict, options_to_dict
 from shadersmith.generate.smith import GeneratedProgram, SmithOptions, generate
 from shadersmith.interp import UBCategory, UndefinedBehaviour, run_compute
 from shadersmith.ir.expressions import Call, Expression, Index, Literal, Member, VariableRef
@@ -25,10 +25,10 @@ from shadersmith.ir.program import Program
 from shadersmith.ir.types import UINT, ArrayType
 from shadersmith.ir.values import BufferValues
 from shadersmith.ir.walk import iter_nodes, transform
+from shadersmith.rebuild.jobs import job_from_program, job_from_test
 from shadersmith.recondition import recondition
 from shadersmith.recondition.loop_limiters import UNIFORM_TOTAL_COUNTER
 from shadersmith.targets.chains import interp_target
-from shadersmith.targets.jobs import job_from_program, job_from_test
 from shadersmith.targets.results import RunStatus
 from shadersmith.trial import prepare_generated
 

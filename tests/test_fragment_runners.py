@@ -20,9 +20,9 @@ from shadersmith.interp.fragment import FragmentInterpreter
 from shadersmith.ir.profile import GLSL450
 from shadersmith.ir.types import FLOAT, INT, UINT, ArrayType, ScalarKind, VectorType
 from shadersmith.oracle.differential import Verdict, compare, differences, output_digest
+from shadersmith.rebuild.jobs import job_from_program
 from shadersmith.recondition import recondition
 from shadersmith.targets.job import Job
-from shadersmith.targets.jobs import job_from_program
 from shadersmith.targets.results import BufferInput, RunResult
 from shadersmith.targets.runners.images import png_bytes, read_png, viewable, write_png
 from shadersmith.targets.runners.std430 import block_layout

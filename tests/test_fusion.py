@@ -36,7 +36,6 @@ from shadersmith.campaign.fusion import (
 )
 from shadersmith.campaign.fusion_tests import FUSION_FILE, save_findings
 from shadersmith.campaign.store import CampaignStore
-from shadersmith.case.regenerate import rebuild
 from shadersmith.cli import main
 from shadersmith.cli_fusion import RELATIONS, STRATEGIES
 from shadersmith.front.glsl import parse_glsl
@@ -48,6 +47,7 @@ from shadersmith.mutate.fusion import Relation, Strategy
 from shadersmith.mutate.fusion.reuse import candidates
 from shadersmith.oracle.fusion import check_relation, expected_fused
 from shadersmith.oracle.image import compare_images, histogram_emd
+from shadersmith.rebuild.regenerate import rebuild
 from shadersmith.targets.session import TargetSession
 from shadersmith.targets.tools import toolchain
 from tests.targets_support import gl_llvmpipe, vk_lavapipe

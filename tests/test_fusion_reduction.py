@@ -28,6 +28,7 @@ from shadersmith.campaign.fusion import (
     prepare,
     run_sequence,
 )
+from shadersmith.campaign.fusion_reduction import reduce_fusion_bucket
 from shadersmith.campaign.fusion_tests import load_metadata, save_findings
 from shadersmith.campaign.store import CampaignStore
 from shadersmith.case import UNRECONDITIONED_FILE_BY_STAGE, load_test
@@ -38,7 +39,6 @@ from shadersmith.interp.defined import check_defined
 from shadersmith.interp.fragment_image import colour_rounding_functions
 from shadersmith.mutate.fusion import Relation
 from shadersmith.oracle.differential import REFERENCE
-from shadersmith.reduce.fusion import reduce_fusion_bucket
 from shadersmith.targets.catalogue.registry import spec_for
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunStatus

@@ -21,8 +21,8 @@ import pytest
 from shadersmith.analysis.aliasing import aliasing_calls
 from shadersmith.analysis.builtins import EXACT_BY_NAME, find_exact
 from shadersmith.analysis.calls import argument_qualifiers, parameter_table
+from shadersmith.config.generator_options import VALUE_GENERATORS
 from shadersmith.generate.constness import is_foldable
-from shadersmith.generate.options import VALUE_GENERATORS
 from shadersmith.generate.smith import (
     GeneratedProgram,
     SmithOptions,

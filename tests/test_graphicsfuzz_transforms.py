@@ -50,8 +50,8 @@ from shadersmith.mutate.metamorphic import plan_variant
 from shadersmith.mutate.transforms import FAMILIES, WITH_DONOR, planned
 from shadersmith.mutate.transforms.opaque import OPAQUE_BLOCK, OpaqueValues, with_opaque_block
 from shadersmith.pair import pair_of_test
+from shadersmith.rebuild.step_table import STEPS
 from shadersmith.recondition import Reconditioned, ReconditionOptions, recondition
-from shadersmith.steps.catalogue import STEPS
 from shadersmith.steps.record import StepRecord
 
 NEW_FAMILIES = (

@@ -50,7 +50,7 @@ def test_round_trip(tmp_path: Path) -> None:
 
 def test_rewrite_keeps_what_the_record_does_not_list(tmp_path: Path) -> None:
     """A rewritten test replaces the files its old record listed and leaves everything
-    else in the directory alone (case/safe_files.py: we delete only what we wrote)."""
+    else in the directory alone (files/safe_files.py: we delete only what we wrote)."""
     target = tmp_path / "t"
     write_test(_sample(), target)
     (target / "notes.txt").write_text("a reader's notes")

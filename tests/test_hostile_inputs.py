@@ -24,8 +24,9 @@ from click.testing import CliRunner, Result
 
 from shadersmith.campaign.fuzz import CampaignOptions, run_campaign
 from shadersmith.campaign.store import CampaignStore
-from shadersmith.case import load_test, safe_files, write_test
+from shadersmith.case import load_test, write_test
 from shadersmith.cli import main
+from shadersmith.files import safe_files
 from shadersmith.ir.profile import GLSL450
 
 PLANTED = "planted-sub-to-add-vk-lavapipe"

@@ -23,8 +23,8 @@ from click.testing import CliRunner, Result
 from shadersmith.campaign.fusion_tests import FUSION_SCHEMA
 from shadersmith.campaign.store import CampaignStore
 from shadersmith.case import load_test, time_cap
-from shadersmith.case.admission import admitted_program
 from shadersmith.cli import main
+from shadersmith.rebuild.admission import admitted_program
 
 Edit = Callable[[dict[str, Any]], None]
 FINDINGS = Path(__file__).resolve().parent.parent / "findings"

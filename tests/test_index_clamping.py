@@ -10,16 +10,16 @@ from typing import Any
 
 import pytest
 
-from shadersmith.case.regenerate import rebuild
+from shadersmith.config.generator_options import options_from_dict, options_to_dict
 from shadersmith.emit import emit
 from shadersmith.front.glsl import parse_glsl
-from shadersmith.generate.options import options_from_dict, options_to_dict
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.interp import run_compute
 from shadersmith.interp.fragment_image import expected_image
 from shadersmith.interp.semantics import Language
 from shadersmith.ir.profile import GLSL450, WGSL
 from shadersmith.ir.values import BufferValues
+from shadersmith.rebuild.regenerate import rebuild
 from shadersmith.recondition import recondition
 from shadersmith.recondition.pipeline import ReconditionOptions
 from shadersmith.recondition.step import RECONDITION, ReconditionParams

@@ -21,9 +21,9 @@ from shadersmith.oracle.known_bugs import (
     known_bug,
     known_signature,
 )
+from shadersmith.rebuild.jobs import job_from_program
 from shadersmith.recondition import recondition
 from shadersmith.targets.chains import interp_target
-from shadersmith.targets.jobs import job_from_program
 from shadersmith.targets.results import RunStatus
 
 # Each statement evaluates one operation whose GLSL result is undefined, on buffer values

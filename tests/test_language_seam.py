@@ -12,10 +12,10 @@ from shadersmith.emit.glsl import emit_glsl
 from shadersmith.emit.wgsl import emit_wgsl
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.ir.profile import ALL_PROFILES, ESSL310, GLSL450, WGSL, Language, LanguageProfile
+from shadersmith.rebuild.jobs import INTEGER_OUTPUT_IN_TEXT, job_from_test
 from shadersmith.recondition.step import RECONDITION
 from shadersmith.targets.chains import job_language_refused
 from shadersmith.targets.job import Job
-from shadersmith.targets.jobs import INTEGER_OUTPUT_IN_TEXT, job_from_test
 from shadersmith.targets.results import RunStatus
 from shadersmith.targets.tools.precompile import with_spirv
 from shadersmith.trial import prepare_generated

@@ -17,7 +17,12 @@ from shadersmith.analysis.reaching import ReachingDefinitions, reaching_definiti
 from shadersmith.analysis.traversal import iter_statements
 from shadersmith.analysis.wgsl_constants import creation_errors
 from shadersmith.case import load_test, write_test
-from shadersmith.case.regenerate import rebuild
+from shadersmith.config.generator_options import (
+    CONSTRUCTS,
+    SmithOptions,
+    options_from_dict,
+    options_to_dict,
+)
 from shadersmith.emit.glsl import emit_glsl
 from shadersmith.front.glsl import parse_glsl
 from shadersmith.generate.liveness import (
@@ -25,12 +30,6 @@ from shadersmith.generate.liveness import (
     LIVENESS_STEP,
     LivenessParams,
     liveness_extension,
-)
-from shadersmith.generate.options import (
-    CONSTRUCTS,
-    SmithOptions,
-    options_from_dict,
-    options_to_dict,
 )
 from shadersmith.generate.smith import generate
 from shadersmith.generate.swarm import swarm_options
@@ -40,8 +39,9 @@ from shadersmith.ir.profile import GLSL450, WGSL, Language
 from shadersmith.ir.program import Program
 from shadersmith.ir.statements import ExprStmt, Statement, Switch, VarDecl
 from shadersmith.ir.walk import iter_nodes
+from shadersmith.rebuild.regenerate import rebuild
+from shadersmith.rebuild.step_table import STEPS
 from shadersmith.recondition import ReconditionOptions, recondition
-from shadersmith.steps.catalogue import STEPS
 from shadersmith.steps.record import StepRecord
 from shadersmith.trial import prepare_generated
 

@@ -28,9 +28,9 @@ from shadersmith.mutate.metamorphic import plan_variant
 from shadersmith.mutate.transforms import FAMILIES, WITH_DONOR
 from shadersmith.mutate.transforms.opaque import OPAQUE_BLOCK
 from shadersmith.pair import pair_of_test, prepare_pair
+from shadersmith.rebuild.step_table import STEPS
 from shadersmith.recondition import ReconditionOptions, recondition
 from shadersmith.reduce.steps import ddmin
-from shadersmith.steps.catalogue import STEPS
 from shadersmith.steps.record import StepRecord
 
 PLANTED = "planted-opaque-loop-skipped-gl-llvmpipe"

@@ -15,6 +15,7 @@ from click.testing import CliRunner
 
 from shadersmith.case import load_test, write_test
 from shadersmith.cli import main
+from shadersmith.config.spirv_passes import KNOWN_PASSES, violates_ordering
 from shadersmith.ir.profile import GLSL450
 from shadersmith.reduce import reduce_subject, reduced_directory, subject_from_test, write_reduced
 from shadersmith.reduce.interesting import Candidate, Interestingness, Prepared
@@ -23,7 +24,6 @@ from shadersmith.reduce.subject import Subject
 from shadersmith.targets.catalogue.registry import runs_recorded_passes
 from shadersmith.targets.session import TargetSession
 from shadersmith.targets.tools import spirv_tools
-from shadersmith.targets.tools.spirv_passes import KNOWN_PASSES, violates_ordering
 from shadersmith.trial import judge
 
 FINDINGS = Path(__file__).resolve().parent.parent / "findings"

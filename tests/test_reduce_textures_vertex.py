@@ -12,7 +12,6 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from shadersmith.case import load_test, write_test
-from shadersmith.case.regenerate import program_of, vertex_program_of
 from shadersmith.case.testcase import VERTEX_FILE
 from shadersmith.case.textures import recorded_textures
 from shadersmith.cli import main
@@ -23,6 +22,7 @@ from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.ir.profile import GLSL450, LanguageProfile
 from shadersmith.ir.program import TextureKind
 from shadersmith.ir.types import ScalarKind
+from shadersmith.rebuild.regenerate import program_of, vertex_program_of
 from shadersmith.reduce import reduce_subject, reduced_directory, subject_from_test, write_reduced
 from shadersmith.reduce.fixed_parts import fits_vertex
 from shadersmith.reduce.interesting import Candidate

@@ -16,7 +16,7 @@ from shadersmith.ir.profile import GLSL450
 from shadersmith.ir.values import BufferValues
 from shadersmith.oracle.classify import classify
 from shadersmith.oracle.signature import sign_finding
-from shadersmith.targets.jobs import job_from_program
+from shadersmith.rebuild.jobs import job_from_program
 from shadersmith.targets.session import TargetSession
 from shadersmith.targets.tools import spirv_tools
 from shadersmith.targets.tools.newest import newest_toolset

@@ -9,10 +9,7 @@ import subprocess
 
 import pytest
 
-from shadersmith.ir.types import INT, UINT, ArrayType, ScalarKind, VectorType
-from shadersmith.targets.results import BufferInput, RunStatus
-from shadersmith.targets.tools import spirv_tools, toolchain
-from shadersmith.targets.tools.spirv_passes import (
+from shadersmith.config.spirv_passes import (
     DEAD_CODE_ELIMINATION,
     MERGE_RETURN,
     PRESETS,
@@ -22,6 +19,9 @@ from shadersmith.targets.tools.spirv_passes import (
     respect_ordering,
     violates_ordering,
 )
+from shadersmith.ir.types import INT, UINT, ArrayType, ScalarKind, VectorType
+from shadersmith.targets.results import BufferInput, RunStatus
+from shadersmith.targets.tools import spirv_tools, toolchain
 from shadersmith.targets.tools.spirv_tools import (
     GlslangError,
     SpirvValError,

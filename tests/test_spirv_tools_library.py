@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
+from shadersmith.config.spirv_passes import PRESETS, choose_pass_list
 from shadersmith.oracle.components import failing_component
 from shadersmith.oracle.signature import describe
 from shadersmith.targets.engine import TargetSpec, Worker
 from shadersmith.targets.results import RunStatus
 from shadersmith.targets.tools import in_process, spirv_tools, spirv_tools_library
 from shadersmith.targets.tools.newest import cmeel_prefix, newest_toolset
-from shadersmith.targets.tools.spirv_passes import PRESETS, choose_pass_list
 from shadersmith.targets.tools.spirv_tools import (
     DEBIAN,
     SpirvOptError,

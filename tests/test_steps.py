@@ -16,9 +16,9 @@ from shadersmith.ir.values import BufferValues
 from shadersmith.mutate.fusion import FUSE, FuseParams, PartnerSpec, Relation, Strategy
 from shadersmith.mutate.metamorphic import plan_variant
 from shadersmith.mutate.transforms import FAMILIES, TRANSFORM_STEPS, WITH_DONOR, planned
+from shadersmith.rebuild.step_table import STEPS
 from shadersmith.recondition import ReconditionOptions
 from shadersmith.recondition.step import RECONDITION, ReconditionParams, recondition_params
-from shadersmith.steps.catalogue import STEPS
 from shadersmith.steps.record import StepRecord
 from shadersmith.steps.registry import NoParameters, Registry, Step, StepResult
 from shadersmith.trial import reconditioning

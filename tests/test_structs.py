@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
+from shadersmith.config.generator_options import options_from_dict, options_to_dict
 from shadersmith.emit import emit
 from shadersmith.emit.glsl import emit_glsl
 from shadersmith.front.glsl import parse_glsl
-from shadersmith.generate.options import options_from_dict, options_to_dict
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.interp import UBCategory, UndefinedBehaviour, run_compute
 from shadersmith.interp.fragment_image import expected_image

@@ -16,17 +16,17 @@ import pytest
 
 from shadersmith.case.codec import inputs_from_json, inputs_to_json
 from shadersmith.cli_generator import from_flags
+from shadersmith.config.generator_options import options_from_dict, options_to_dict
 from shadersmith.emit.glsl import emit_glsl
 from shadersmith.front.glsl import parse_glsl
-from shadersmith.generate.options import options_from_dict, options_to_dict
 from shadersmith.generate.smith import GeneratedProgram, SmithOptions, generate
 from shadersmith.generate.subgroups import broadcast_lanes
 from shadersmith.interp import UBCategory, UndefinedBehaviour, run_compute
 from shadersmith.ir.profile import GLSL450
 from shadersmith.ir.values import BufferValues, Value
 from shadersmith.oracle.metamorphic import same_output
+from shadersmith.rebuild.jobs import job_from_program
 from shadersmith.targets.job import Job
-from shadersmith.targets.jobs import job_from_program
 from shadersmith.targets.results import RunStatus
 from shadersmith.targets.session import TargetSession
 

@@ -13,18 +13,18 @@ from collections.abc import Iterator
 import pytest
 
 from shadersmith.cli_generator import from_flags
+from shadersmith.config.generator_options import options_from_dict
 from shadersmith.emit.glsl import emit_glsl
 from shadersmith.emit.wgsl import emit_wgsl
 from shadersmith.front.glsl import parse_glsl
 from shadersmith.front.glsl.known_textures import with_textures
-from shadersmith.generate.options import options_from_dict
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.interp import InterpreterError, UBCategory, UndefinedBehaviour, run_compute
 from shadersmith.ir.profile import GLSL450, WGSL, LanguageProfile
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
+from shadersmith.rebuild.jobs import job_from_program
 from shadersmith.recondition import recondition
-from shadersmith.targets.jobs import job_from_program
 from shadersmith.targets.runners.wgpu_bindings import wgsl_sampler_bindings
 from shadersmith.targets.session import TargetSession
 from shadersmith.trial import prepare_generated

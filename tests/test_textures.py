@@ -12,15 +12,14 @@ import dataclasses
 import pytest
 
 from shadersmith.case import BufferSpec, Inputs
-from shadersmith.case.build import testcase_from_generated as case_of_generated
 from shadersmith.case.codec import inputs_from_json, inputs_to_json
 from shadersmith.case.inputs import buffer_specs
 from shadersmith.cli_generator import from_flags
+from shadersmith.config.generator_options import options_from_dict, options_to_dict
 from shadersmith.emit.glsl import emit_glsl
 from shadersmith.export.common import ExportError
 from shadersmith.export.piglit import piglit_shader_test
 from shadersmith.front.glsl import parse_glsl
-from shadersmith.generate.options import options_from_dict, options_to_dict
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.interp import UBCategory, UndefinedBehaviour, run_compute
 from shadersmith.interp.fragment_image import expected_image
@@ -28,8 +27,9 @@ from shadersmith.ir.profile import GLSL450
 from shadersmith.ir.program import Program, Texture, TextureKind
 from shadersmith.ir.types import OpaqueType, ScalarKind
 from shadersmith.ir.values import BufferValues
+from shadersmith.rebuild.build import testcase_from_generated as case_of_generated
+from shadersmith.rebuild.jobs import job_from_program
 from shadersmith.recondition import recondition
-from shadersmith.targets.jobs import job_from_program
 from shadersmith.targets.runners.buffers import buffer_inputs, buffer_inputs_from_specs
 from tests.driver_agreement import mesa_gl_front_end_cases
 

@@ -34,7 +34,7 @@ from shadersmith.ir.program import (
 from shadersmith.ir.statements import Block, ExprStmt
 from shadersmith.ir.types import INT, UINT, VOID, ScalarKind, VectorType
 from shadersmith.ir.values import BufferValues
-from shadersmith.targets.jobs import job_from_program, with_vertex_stage
+from shadersmith.rebuild.jobs import job_from_program, with_vertex_stage
 from shadersmith.trial import prepare_generated, prepare_loaded
 from tests.driver_agreement import mesa_gl_front_end_cases
 

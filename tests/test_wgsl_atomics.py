@@ -19,7 +19,7 @@ from shadersmith.interp import run_compute
 from shadersmith.ir.profile import WGSL, Language
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
-from shadersmith.targets.jobs import job_from_program
+from shadersmith.rebuild.jobs import job_from_program
 from shadersmith.targets.session import TargetSession
 from shadersmith.trial import prepare_generated
 from tests.driver_agreement import assert_agree_on_wgpu

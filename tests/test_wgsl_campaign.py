@@ -239,7 +239,7 @@ void main() { v += bump() * ivec3(0); }
 def test_a_wgsl_compound_assignment_reads_its_target_before_its_value() -> None:
     from shadersmith.front.glsl import parse_glsl
     from shadersmith.interp import run_compute
-    from shadersmith.targets.jobs import job_from_program
+    from shadersmith.rebuild.jobs import job_from_program
 
     program = parse_glsl(COMPOUND_AFTER_CALL).program
     values: BufferValues = {"B": {"v": (5, 6, 7), "calls": 0}}

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from shadersmith.cli_generator import from_flags
+from shadersmith.config.generator_options import options_from_dict, options_to_dict
 from shadersmith.emit import emit
 from shadersmith.front.glsl import parse_glsl
-from shadersmith.generate.options import options_from_dict, options_to_dict
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.interp import run_compute
 from shadersmith.interp.semantics import Language
@@ -21,7 +21,7 @@ from shadersmith.ir.program import Program
 from shadersmith.ir.statements import For, While
 from shadersmith.ir.values import BufferValues
 from shadersmith.ir.walk import iter_nodes, transform
-from shadersmith.targets.jobs import job_from_program
+from shadersmith.rebuild.jobs import job_from_program
 from shadersmith.trial import prepare_generated
 from tests.driver_agreement import assert_agree_on_wgpu
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 
 from shadersmith.cli_generator import from_flags
+from shadersmith.config.generator_options import options_from_dict, options_to_dict
 from shadersmith.emit import emit
 from shadersmith.emit.wgsl_types import WGSLEmitError
 from shadersmith.front.glsl import parse_glsl
-from shadersmith.generate.options import options_from_dict, options_to_dict
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.interp import run_compute
 from shadersmith.interp.semantics import Language
@@ -20,7 +20,7 @@ from shadersmith.ir.expressions import Call, CallKind, VariableRef
 from shadersmith.ir.profile import WGSL
 from shadersmith.ir.values import BufferValues
 from shadersmith.ir.walk import iter_nodes
-from shadersmith.targets.jobs import job_from_program
+from shadersmith.rebuild.jobs import job_from_program
 from shadersmith.trial import prepare_generated
 from tests.driver_agreement import assert_agree_on_wgpu
 

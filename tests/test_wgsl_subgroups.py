@@ -17,8 +17,8 @@ from shadersmith.ir.profile import WGSL
 from shadersmith.ir.values import BufferValues
 from shadersmith.ir.walk import iter_nodes
 from shadersmith.oracle.metamorphic import same_output
+from shadersmith.rebuild.jobs import job_from_program
 from shadersmith.targets.job import Job
-from shadersmith.targets.jobs import job_from_program
 from shadersmith.targets.results import RunStatus
 from shadersmith.targets.session import TargetSession
 from shadersmith.trial import prepare_generated

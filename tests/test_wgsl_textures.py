@@ -19,7 +19,6 @@ from click.testing import CliRunner
 
 from shadersmith.campaign.fuzz import CampaignOptions, prepare_test
 from shadersmith.case import load_test, write_test
-from shadersmith.case.regenerate import program_of
 from shadersmith.case.textures import recorded_textures
 from shadersmith.cli import main
 from shadersmith.emit.wgsl import emit_wgsl
@@ -27,9 +26,10 @@ from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.ir.profile import GLSL450, WGSL
 from shadersmith.ir.program import TextureKind
 from shadersmith.oracle.metamorphic import same_output
+from shadersmith.rebuild.jobs import job_from_program
+from shadersmith.rebuild.regenerate import program_of
 from shadersmith.reduce import reduced_directory
 from shadersmith.targets.job import Job
-from shadersmith.targets.jobs import job_from_program
 from shadersmith.targets.runners.wgpu_bindings import wgsl_image_accesses
 from shadersmith.targets.session import TargetSession
 from shadersmith.trial import judge, prepare_generated

@@ -16,16 +16,16 @@ import pytest
 
 from shadersmith.analysis.wgsl_constants import creation_errors
 from shadersmith.case import TestCaseError
-from shadersmith.case.admission import load_admitted
 from shadersmith.emit.wgsl import emit_wgsl
 from shadersmith.front.glsl import parse_glsl
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.interp import UBCategory, UndefinedBehaviour, run_compute
 from shadersmith.ir.profile import WGSL, Language
 from shadersmith.ir.values import BufferValues
+from shadersmith.rebuild.admission import load_admitted
+from shadersmith.rebuild.jobs import job_from_program
 from shadersmith.recondition import ReconditionOptions, recondition
 from shadersmith.targets.chains import interp_target
-from shadersmith.targets.jobs import job_from_program
 from shadersmith.targets.results import RunStatus
 from shadersmith.targets.session import TargetSession
 from shadersmith.trial import prepare_generated

@@ -12,7 +12,6 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from shadersmith.case.codec import load_test, write_test
-from shadersmith.case.regenerate import vertex_program_of
 from shadersmith.case.testcase import VERTEX_FILE, vertex_file
 from shadersmith.cli import main
 from shadersmith.emit import emit
@@ -24,10 +23,11 @@ from shadersmith.ir.operators import BinaryOp
 from shadersmith.ir.profile import GLSL450, WGSL, Language, LanguageProfile
 from shadersmith.ir.types import INT
 from shadersmith.oracle.metamorphic import same_output
+from shadersmith.rebuild.jobs import job_from_program, with_vertex_stage
+from shadersmith.rebuild.regenerate import vertex_program_of
 from shadersmith.reduce import reduce_subject, reduced_directory, subject_from_test, write_reduced
 from shadersmith.targets.chains import interp_target
 from shadersmith.targets.job import Job
-from shadersmith.targets.jobs import job_from_program, with_vertex_stage
 from shadersmith.targets.session import TargetSession
 from shadersmith.trial import prepare_generated, prepare_loaded
 from tests.driver_agreement import assert_agree_on_wgpu

@@ -53,12 +53,12 @@ from shadersmith.campaign import loop
 from shadersmith.campaign.loop import Context, Progress, Recorded, Unit
 from shadersmith.campaign.preparation import CpuShare
 from shadersmith.campaign.store import Bucket, CampaignStore, Comparison, ProgramNote
-from shadersmith.case import Finding, Kind, StepRecord, safe_files
-from shadersmith.case.build import generator_provenance
+from shadersmith.case import Finding, Kind, StepRecord
 from shadersmith.case.finding import kind_of_signature
 from shadersmith.corpus import Corpus, Purpose, pick
 from shadersmith.corpus.prepare import prepare_corpus
-from shadersmith.corpus.record import PROFILE as CORPUS_PROFILE
+from shadersmith.files import safe_files
+from shadersmith.front.corpus_record import PROFILE as CORPUS_PROFILE
 from shadersmith.generate.smith import SmithOptions, generate, options_to_dict
 from shadersmith.interp.errors import InterpreterError, UndefinedBehaviour
 from shadersmith.interp.fragment_image import expected_unorm_image
@@ -79,6 +79,7 @@ from shadersmith.oracle.image import DEFAULT_EMD_TOLERANCE
 from shadersmith.oracle.known import is_ignored
 from shadersmith.oracle.normalise import normalise
 from shadersmith.oracle.signature import signature
+from shadersmith.rebuild.build import generator_provenance
 from shadersmith.steps.registry import NoParameters, StepError
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult, RunStatus
@@ -364,7 +365,7 @@ def judge(
 
 def rgba8(result: RunResult | None) -> RGBA8 | None:
     """The RGBA8 image of a run that drew one; None for a failed run. A float colour is
-    always drawn into RGBA8 (targets/jobs.py), so another image is our defect."""
+    always drawn into RGBA8 (rebuild/jobs.py), so another image is our defect."""
     if result is None or not result.ok or result.image is None:
         return None
     if result.image.dtype != np.uint8:
@@ -771,7 +772,7 @@ class FusionKind(loop.KindDefaults):
         time_s: float,
         interrupted: Callable[[], bool],
     ) -> tuple[str, str | None] | None:
-        from shadersmith.reduce.fusion import reduce_fusion_bucket
+        from shadersmith.campaign.fusion_reduction import reduce_fusion_bucket
 
         return reduce_fusion_bucket(example, bucket.signature, session, time_s, interrupted)
 

@@ -46,23 +46,14 @@ from shadersmith.campaign.fusion import (
     judge,
 )
 from shadersmith.campaign.store import CampaignStore, bucket_directory_name
-from shadersmith.case import (
-    Finding,
-    Kind,
-    TestCase,
-    TestCaseError,
-    load_test,
-    safe_files,
-    schema,
-    strict_json,
-    write_test,
-)
-from shadersmith.case.admission import admitted_program
+from shadersmith.case import Finding, Kind, TestCase, TestCaseError, load_test, schema, write_test
 from shadersmith.case.finding import kind_of_signature
 from shadersmith.case.oracle import Fusion
 from shadersmith.case.testcase import FUSION_RECORD
+from shadersmith.files import safe_files, strict_json
 from shadersmith.mutate.fusion import FUSE, Relation
 from shadersmith.oracle.differential import run_records
+from shadersmith.rebuild.admission import admitted_program
 from shadersmith.targets.runners.images import write_png
 from shadersmith.targets.session import TargetSession
 from shadersmith.trial import prepare_loaded
@@ -116,7 +107,7 @@ def write_fusion_test(
 ) -> Path:
     """Write the test directory (see the module docstring): a new one in a staging folder
     renamed into place, an existing one (a resumed campaign's) rewritten in place; every
-    file through case/safe_files.py. `root`: the campaign directory, below which nothing
+    file through files/safe_files.py. `root`: the campaign directory, below which nothing
     may be a link."""
     files: dict[str, bytes] = {}
     recorded = run_records(outcome.results, files, versions)

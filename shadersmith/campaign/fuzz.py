@@ -36,6 +36,7 @@ from shadersmith.campaign.reduction import reduce_bucket
 from shadersmith.campaign.store import Bucket, CampaignStore
 from shadersmith.case import Kind, Provenance, TestCase, load_test
 from shadersmith.case.oracle import Crash, Differential
+from shadersmith.config.spirv_passes import choose_pass_list
 from shadersmith.generate.smith import SmithOptions, generate, options_to_dict
 from shadersmith.ir.profile import LanguageProfile
 from shadersmith.oracle.blame import witnesses_for
@@ -50,7 +51,6 @@ from shadersmith.targets.catalogue.registry import reads_language
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
-from shadersmith.targets.tools.spirv_passes import choose_pass_list
 from shadersmith.trial import (
     REJECTED,
     Judged,

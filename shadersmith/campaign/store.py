@@ -24,15 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from shadersmith.case import (
-    Finding,
-    TestCase,
-    TestCaseError,
-    finding_to_json,
-    safe_files,
-    strict_json,
-    write_test,
-)
+from shadersmith.case import Finding, TestCase, TestCaseError, finding_to_json, write_test
+from shadersmith.files import safe_files, strict_json
 from shadersmith.targets.results import RunResult
 
 SCHEMA = """

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from shadersmith.case import write_test
-from shadersmith.case.build import testcase_from_generated
 from shadersmith.emit import emit
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.ir.profile import LanguageProfile, profile_named
+from shadersmith.rebuild.build import testcase_from_generated
 from shadersmith.targets.tools.glslang import validate, validation_modes
 
 

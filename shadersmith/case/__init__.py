@@ -5,7 +5,6 @@ its one JSON codec.
     write_test(test, directory)          # schema 6 (SCHEMA_VERSION), atomically
 """
 
-from shadersmith.case import safe_files
 from shadersmith.case.codec import (
     SCHEMA_VERSION,
     finding_from_json,
@@ -50,7 +49,6 @@ __all__ = [
     "from_json",
     "inputs_of",
     "load_test",
-    "safe_files",
     "to_json",
     "write_test",
 ]

@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from shadersmith.case import safe_files, schema, schema_v1, strict_json
+from shadersmith.case import schema, schema_v1
 from shadersmith.case.finding import Finding, Kind
 from shadersmith.case.inputs import BufferSpec, Inputs, TestCaseError
 from shadersmith.case.oracle import (
@@ -38,6 +38,7 @@ from shadersmith.case.testcase import (
 )
 from shadersmith.case.typenames import parse_type_name
 from shadersmith.case.values_json import value_from_json, value_to_json
+from shadersmith.files import safe_files, strict_json
 from shadersmith.ir.profile import profile_named
 from shadersmith.ir.program import BufferAccess, TextureKind
 from shadersmith.steps.record import StepRecord
@@ -166,7 +167,7 @@ def _plain_file_name(name: str) -> bool:
 def write_test(
     test: TestCase, directory: Path, *, root: Path | None = None, force: bool = False
 ) -> Path:
-    """Write `test` to `directory` (case/safe_files.py does every file operation).
+    """Write `test` to `directory` (files/safe_files.py does every file operation).
 
     A new directory is written whole in a staging folder and renamed into place, so a
     killed process never leaves half a test. An existing shadersmith test directory is

@@ -6,14 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shadersmith.case.typenames import type_name
+from shadersmith.files.errors import TestCaseError
 from shadersmith.ir.program import BufferAccess, Program, TextureKind
 from shadersmith.ir.values import BufferValues, Value
 
-
-class TestCaseError(Exception):
-    """A test directory that cannot be used; the message is one line for the user."""
-
-    __test__ = False
+__all__ = ["BufferSpec", "Inputs", "TestCaseError", "buffer_specs", "inputs_of"]
 
 
 @dataclass(frozen=True)

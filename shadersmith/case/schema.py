@@ -14,12 +14,12 @@ TestCaseError that names the field, e.g.
 The declarative part is a JSON Schema checked by the `jsonschema` package (a well-kept
 library: types, enums, bounds, required and unknown fields, with the path of each
 error), built from the facts where they live (profile names from ir/profile.py, pass
-names from targets/tools/spirv_passes.py, generator options and their bounds from
-generate/options.py). Bounds that a schema cannot say stay in code below: unique
+names from config/spirv_passes.py, generator options and their bounds from
+config/generator_options.py). Bounds that a schema cannot say stay in code below: unique
 bindings, block and field names, buffer field types and the size of their values.
 
 What a test's program may declare and how many invocations it runs are checked against
-the program itself, once it is read (case/admission.py).
+the program itself, once it is read (rebuild/admission.py).
 """
 
 from __future__ import annotations
@@ -36,17 +36,17 @@ from shadersmith.case.inputs import TestCaseError
 from shadersmith.case.oracle import KINDS as ORACLE_KINDS
 from shadersmith.case.testcase import SHADER_FILE_BY_STAGE
 from shadersmith.case.typenames import parse_type_name
-from shadersmith.generate.options import (
+from shadersmith.config.generator_options import (
     AT_LEAST_ONE,
     OPTION_MAXIMA,
     PROBABILITIES,
     TUPLE_OPTIONS,
     SmithOptions,
 )
+from shadersmith.config.spirv_passes import KNOWN_PASSES
 from shadersmith.ir.profile import ALL_PROFILES
 from shadersmith.ir.program import BufferAccess, TextureKind
 from shadersmith.ir.types import ArrayType, StructType, Type, VectorType
-from shadersmith.targets.tools.spirv_passes import KNOWN_PASSES
 
 # Bounds of a test's inputs. Generated tests stay far below each (at most 2 + 2 buffers
 # of 4 fields, arrays of 4, 64x64 images); the bounds leave room for hand-written tests
@@ -60,7 +60,7 @@ MAX_ARRAY_LENGTH = 4096  # per array dimension, sized or runtime-sized
 MAX_FIELD_SCALARS = 4096  # scalars in one field's value
 MAX_TEST_SCALARS = 65536  # scalars in all the values of a test
 # Work groups per dimension: Vulkan's and GL's guaranteed maxComputeWorkGroupCount. The
-# total of invocations is checked against the program's local size (case/admission.py).
+# total of invocations is checked against the program's local size (rebuild/admission.py).
 MAX_DISPATCH = 65535
 MAX_FRAMEBUFFER_SIDE = 256  # the interpreter draws every pixel in Python; piglit's window is 250
 # Bounds of a provenance.
@@ -113,7 +113,8 @@ def _optional(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def _options_schema() -> dict[str, Any]:
-    """The generator's options, from SmithOptions' fields and generate/options.py's bounds."""
+    """The generator's options, from SmithOptions' fields and config/generator_options.py's
+    bounds."""
     properties: dict[str, Any] = {}
     for field in dataclasses.fields(SmithOptions):
         default = getattr(SmithOptions(), field.name)

@@ -21,7 +21,7 @@ from shadersmith.corpus.files import (
     open_corpus,
 )
 from shadersmith.corpus.programs import Purpose, pick, usable_program
-from shadersmith.corpus.record import CORPUS, CorpusProgram, program_of_record, record_of
+from shadersmith.front.corpus_record import CORPUS, CorpusProgram, program_of_record, record_of
 
 __all__ = [
     "CORPUS",

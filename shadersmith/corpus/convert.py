@@ -81,7 +81,7 @@ UNIFORM_BLOCK = "corpus_uniforms"
 # The largest dispatch a corpus program keeps (invocations in all): piglit's own, where it
 # is no larger; the reference interpreter runs every invocation in Python.
 MAX_CORPUS_INVOCATIONS = min(1024, MAX_INVOCATIONS)
-# A fragment test's target, as for generated fragment programs (targets/jobs.py).
+# A fragment test's target, as for generated fragment programs (rebuild/jobs.py).
 FRAMEBUFFER = (64, 64)
 # Extensions whose features GLSL 4.50 has without them (the converted program is GLSL
 # 4.50 and names no extension).

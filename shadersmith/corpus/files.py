@@ -3,7 +3,7 @@ each file's compute or fragment shader is.
 
 A corpus is piglit's installed tests (`piglit`: Debian's package puts them under
 `PIGLIT_ROOT`) or any directory of `.shader_test`, `.comp` and `.frag` files. It is
-someone else's tree, so it is read as a test directory is (case/safe_files.py): no
+someone else's tree, so it is read as a test directory is (files/safe_files.py): no
 symbolic link below its root is followed, only plain files are opened, and a file is
 named by its path relative to the root (POSIX separators), which with its SHA-256 is
 what a test records of where its program came from.
@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from shadersmith.case import safe_files
+from shadersmith.files import safe_files
 from shadersmith.ir.program import Stage
 
 PIGLIT = "piglit"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from shadersmith.corpus.record import PROFILE, CorpusProgram
+from shadersmith.front.corpus_record import PROFILE, CorpusProgram
 from shadersmith.steps.record import StepRecord
 from shadersmith.trial import PreparedTrial, prepare_program
 

@@ -27,8 +27,8 @@ from shadersmith.case.time_cap import time_cap
 from shadersmith.corpus.convert import convert
 from shadersmith.corpus.files import Corpus, CorpusError, Unusable, load_corpus_file
 from shadersmith.corpus.fill import fill
-from shadersmith.corpus.record import PROFILE, CorpusProgram
 from shadersmith.emit.glsl import emit_glsl
+from shadersmith.front.corpus_record import PROFILE, CorpusProgram
 from shadersmith.front.glsl import FrontEndError, parse_glsl
 from shadersmith.interp import InterpreterError, UndefinedBehaviour, run_compute
 from shadersmith.interp.fragment_image import expected_image

@@ -65,7 +65,7 @@ from typing import Any
 
 import numpy as np
 
-from shadersmith.case import TestCase, safe_files
+from shadersmith.case import TestCase
 from shadersmith.case.oracle import Metamorphic
 from shadersmith.export.common import (
     ExportError,
@@ -75,6 +75,7 @@ from shadersmith.export.common import (
     readable,
     words_of,
 )
+from shadersmith.files import safe_files
 from shadersmith.front.glsl.api import parse_glsl
 from shadersmith.front.glsl.errors import FrontEndError
 from shadersmith.ir.profile import Language

@@ -181,8 +181,8 @@ _SHOWS = "shows the bug: "
 def bug_report(directory: Path, check_newest: bool = True, timeout_s: float = 60.0) -> BugReport:
     """The report of the finding `directory` records, its reproducer run before it is
     written; BugReportError or TestCaseError (one line) for a test with nothing to file."""
-    from shadersmith.case.admission import load_admitted
     from shadersmith.oracle.components import is_witness
+    from shadersmith.rebuild.admission import load_admitted
 
     test = load_admitted(directory)
     finding = _finding(test, directory)
@@ -408,9 +408,9 @@ def _with_reduced_passes(candidate: Candidate, finding: Finding, checks: list[Ch
     """`candidate` with the shortest sub-list of its spirv-opt passes (delta debugging,
     order kept, reduce/pass_list.py) under which spirv-opt still crashes as recorded, or
     spirv-val (the newest too) still rejects its output with the recorded message."""
+    from shadersmith.config.spirv_passes import violates_ordering
     from shadersmith.reduce.pass_list import ddmin, pass_units
     from shadersmith.targets.tools import spirv_tools
-    from shadersmith.targets.tools.spirv_passes import violates_ordering
     from shadersmith.targets.tools.step_validity import validate_step_output
 
     test = candidate.test
@@ -844,9 +844,9 @@ def _swap_shader(text: str, stage: str, glsl: str) -> str:
 
 def _glsl_twin(test: TestCase) -> TestCase:
     """A test's program (a WGSL test's) as GLSL 4.50, with the same inputs."""
-    from shadersmith.case.regenerate import program_of
     from shadersmith.emit import emit
     from shadersmith.ir.profile import GLSL450
+    from shadersmith.rebuild.regenerate import program_of
 
     name = test.language.value.upper()
     if test.vertex_shader is not None:
@@ -1613,7 +1613,7 @@ def _how_expected(test: TestCase, finding: Finding) -> str:
 
 def write_report(report: BugReport, path: Path, force: bool = False) -> Path:
     """The Markdown at `path`, refused where a file is there unless `force`."""
-    from shadersmith.case import safe_files
+    from shadersmith.files import safe_files
 
     if path.exists() and not force:
         raise BugReportError(f"{path} exists; use --force to overwrite it")
@@ -1622,7 +1622,7 @@ def write_report(report: BugReport, path: Path, force: bool = False) -> Path:
 
 def write_into_test(report: BugReport, force: bool = False) -> list[Path]:
     """The report and its summary beside the test's test.json."""
-    from shadersmith.case import safe_files
+    from shadersmith.files import safe_files
 
     written = []
     for name, text in (

@@ -38,7 +38,7 @@ import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-from shadersmith.case import TestCase, safe_files
+from shadersmith.case import TestCase
 from shadersmith.export.common import (
     ExportError,
     Rectangle,
@@ -52,6 +52,7 @@ from shadersmith.export.common import (
     text_version,
     words_of,
 )
+from shadersmith.files import safe_files
 from shadersmith.ir.profile import Language
 from shadersmith.ir.types import ArrayType, ScalarType, Type, VectorType
 from shadersmith.ir.values import Value

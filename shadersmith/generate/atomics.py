@@ -32,7 +32,7 @@ from shadersmith.ir.types import INT, UINT, ArrayType, ScalarType
 from shadersmith.ir.values import BufferValues, Value
 
 if TYPE_CHECKING:
-    from shadersmith.generate.options import SmithOptions
+    from shadersmith.config.generator_options import SmithOptions
     from shadersmith.generate.statements import StatementGenerator
     from shadersmith.ir.profile import LanguageProfile
 

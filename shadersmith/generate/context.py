@@ -11,8 +11,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from shadersmith.config.generator_options import SmithOptions
 from shadersmith.generate.invocations import InvocationLayout
-from shadersmith.generate.options import SmithOptions
 from shadersmith.generate.scope import Scope
 from shadersmith.generate.values import ValueSource
 from shadersmith.ir.profile import LanguageProfile

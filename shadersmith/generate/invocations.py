@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from shadersmith.generate.options import SmithOptions
+from shadersmith.config.generator_options import SmithOptions
 from shadersmith.ir.expressions import Binary, Expression, Literal, Swizzle, VariableRef
 from shadersmith.ir.operators import BinaryOp
 from shadersmith.ir.types import UINT, ScalarKind, Type, VectorType

@@ -15,7 +15,7 @@ import dataclasses
 import json
 from typing import Any
 
-from shadersmith.generate.options import SmithOptions, options_from_dict, options_to_dict
+from shadersmith.config.generator_options import SmithOptions, options_from_dict, options_to_dict
 
 DEEPER_CONSTRUCTS: dict[str, float] = {
     "matrix_probability": 0.05,

@@ -36,6 +36,12 @@ from dataclasses import dataclass, field, replace
 
 from shadersmith.analysis.divergence import DivergenceAnalysis
 from shadersmith.analysis.subgroups import uses_subgroups
+from shadersmith.config.generator_options import (
+    VALUE_GENERATORS,
+    SmithOptions,
+    options_from_dict,
+    options_to_dict,
+)
 from shadersmith.generate.atomics import add_atomic_targets
 from shadersmith.generate.buffer_qualifiers import qualify_buffers
 from shadersmith.generate.buffer_structs import BufferStructs
@@ -49,12 +55,6 @@ from shadersmith.generate.interface import buffer_field_type, declare_buffers, m
 from shadersmith.generate.invocations import FragmentLayout, InvocationLayout, choose_layout
 from shadersmith.generate.liveness import liveness_extension
 from shadersmith.generate.loop_spelling import spell_loops
-from shadersmith.generate.options import (
-    VALUE_GENERATORS,
-    SmithOptions,
-    options_from_dict,
-    options_to_dict,
-)
 from shadersmith.generate.statements import StatementGenerator
 from shadersmith.generate.structs import StructExpressions
 from shadersmith.generate.subgroups import draw_subgroup_size

@@ -45,7 +45,7 @@ from shadersmith.ir.statements import ExprStmt, Statement
 from shadersmith.ir.types import BOOL, INT, UINT, ScalarKind, ScalarType, VectorType
 
 if TYPE_CHECKING:
-    from shadersmith.generate.options import SmithOptions
+    from shadersmith.config.generator_options import SmithOptions
     from shadersmith.generate.statements import StatementGenerator
     from shadersmith.ir.profile import LanguageProfile
 

@@ -47,7 +47,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from shadersmith.generate.options import CONSTRUCT_PROBABILITIES, CONSTRUCTS, SmithOptions
+from shadersmith.config.generator_options import CONSTRUCT_PROBABILITIES, CONSTRUCTS, SmithOptions
 
 # Size bounds drawn between their minimum and the base's value.
 _SIZE_MINIMA: dict[str, int] = {

@@ -62,8 +62,8 @@ from shadersmith.ir.types import (
 from shadersmith.ir.values import BufferValues, Value
 
 if TYPE_CHECKING:
+    from shadersmith.config.generator_options import SmithOptions
     from shadersmith.generate.expressions import ExpressionGenerator
-    from shadersmith.generate.options import SmithOptions
     from shadersmith.ir.profile import LanguageProfile
 
 IVEC2 = VectorType(ScalarKind.INT, 2)

@@ -36,12 +36,12 @@ import dataclasses
 import random
 from collections import Counter
 
+from shadersmith.config.generator_options import SmithOptions
 from shadersmith.generate.context import GenerationContext
 from shadersmith.generate.expressions import ExpressionGenerator
 from shadersmith.generate.fragment import value_expression
 from shadersmith.generate.functions import user_function
 from shadersmith.generate.interface import declare_buffers, initial_value
-from shadersmith.generate.options import SmithOptions
 from shadersmith.generate.scope import Variable
 from shadersmith.generate.statements import JumpContext, StatementGenerator
 from shadersmith.ir.expressions import (

@@ -28,12 +28,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from shadersmith.config.spirv_passes import PRESETS, violates_ordering
 from shadersmith.oracle.signature import STATUS_WORDS
 from shadersmith.reduce.interesting import Interestingness, Judgement, Prepared
 from shadersmith.reduce.subject import Subject
 from shadersmith.targets.catalogue.registry import runs_recorded_passes, spirv_toolset
 from shadersmith.targets.results import RunStatus
-from shadersmith.targets.tools.spirv_passes import PRESETS, violates_ordering
 from shadersmith.targets.tools.spirv_tools import preset_passes
 
 T = TypeVar("T")

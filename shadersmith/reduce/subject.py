@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 
 from shadersmith.case import Kind, Provenance, TestCase, TestCaseError
 from shadersmith.case.oracle import Crash, Differential
-from shadersmith.case.regenerate import program_of, unreconditioned_vertex_of, vertex_program_of
 from shadersmith.case.testcase import vertex_file
 from shadersmith.ir.profile import GLSL450, Language, LanguageProfile
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
+from shadersmith.rebuild.regenerate import program_of, unreconditioned_vertex_of, vertex_program_of
 from shadersmith.recondition import ReconditionOptions
 from shadersmith.recondition.step import RECONDITION, ReconditionParams
 from shadersmith.steps.registry import StepError

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from shadersmith.campaign.store import Bucket, CampaignStore, bucket_directory_name
-from shadersmith.case import safe_files
+from shadersmith.files import safe_files
 from shadersmith.oracle.known_findings import NEW, known_label
 from shadersmith.oracle.root_cause import cause_key
 

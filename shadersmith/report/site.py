@@ -9,7 +9,7 @@ can be opened offline, copied, or attached to a bug.
       buckets/<page>/*.png       its pictures (re-encoded: report/pictures.py)
 
 Templates are Jinja2 with autoescape on: signatures, logs and shader text come from the
-campaign, which is untrusted. Every file is written through case/safe_files.py.
+campaign, which is untrusted. Every file is written through files/safe_files.py.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 from pygments.formatters import HtmlFormatter
 
 from shadersmith import __version__
-from shadersmith.case import safe_files
+from shadersmith.files import safe_files
 from shadersmith.report import charts
 from shadersmith.report.campaign_view import (
     FUSION,

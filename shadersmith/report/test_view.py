@@ -22,13 +22,8 @@ from pygments.lexers import TextLexer, get_lexer_by_name
 from pygments.util import ClassNotFound
 
 from shadersmith.campaign.fusion_tests import IMAGES, load_metadata
-from shadersmith.case import (
-    UNRECONDITIONED_FILE_BY_STAGE,
-    TestCase,
-    TestCaseError,
-    load_test,
-    safe_files,
-)
+from shadersmith.case import UNRECONDITIONED_FILE_BY_STAGE, TestCase, TestCaseError, load_test
+from shadersmith.files import safe_files
 from shadersmith.ir.profile import Language
 from shadersmith.oracle.differential import REFERENCE
 from shadersmith.pair import is_metamorphic, plan_of_test

@@ -11,7 +11,7 @@ form (`Step.request`, `Step.apply`).
 
 A step must be a pure function of its arguments: randomness comes from a seed among its
 parameters (`random.Random(params.seed)`), never from a stream shared with the generator.
-Adding one is a `Step` beside its function and a row in the table of steps/catalogue.py:
+Adding one is a `Step` beside its function and a row in the table of rebuild/step_table.py:
 
     @dataclass(frozen=True)
     class MyParams:

@@ -22,7 +22,7 @@ Both operations are steps (steps/registry.py), so provenance rebuilds a fused pr
   oracle fuses);
 - `fuse`: the program it is applied to, fused with a partner that the step regenerates
   from the partner's generator seed, options, profile and steps (reconditioning), or
-  reads from its corpus record (a real-world shader, corpus/record.py: its text and
+  reads from its corpus record (a real-world shader, front/corpus_record.py: its text and
   inputs, so it replays without the corpus), with the relation, the strategy, and a seed
   for the step's own random choices.
 """
@@ -102,7 +102,7 @@ PARTNER_STEPS = Registry((LIVENESS_STEP, RECONDITION_STEP))
 
 @dataclass(frozen=True)
 class PartnerSpec:
-    """How to make a partner again: the generator's seed, options (generate/options.py
+    """How to make a partner again: the generator's seed, options (config/generator_options.py
     `options_to_dict`) and profile, or a corpus program's record (`corpus`, whose seed is
     `seed`); then its steps (its reconditioning; PARTNER_STEPS)."""
 
@@ -161,7 +161,7 @@ def partner_program(spec: PartnerSpec) -> tuple[Program, BufferValues]:
 def _corpus_partner(record: Mapping[str, Any]) -> tuple[Program, BufferValues]:
     # Imported here: corpus/ reads real-world shaders, which only corpus partners need.
     from shadersmith.case.inputs import TestCaseError
-    from shadersmith.corpus.record import program_of_record
+    from shadersmith.front.corpus_record import program_of_record
 
     try:
         shader = program_of_record(record, "a fuse step's partner")

@@ -1,5 +1,5 @@
 """GraphicsFuzz's semantics-preserving transformations (seed 002), each a replayable
-step (steps/registry.py, listed in steps/catalogue.py) that acts on one site drawn from
+step (steps/registry.py, listed in rebuild/step_table.py) that acts on one site drawn from
 its own seed.
 
     wrap-if            a statement into `if (opaque true)` (or the else of `if (opaque false)`)

@@ -4,7 +4,7 @@ since, the parameter `state`) on recipient variables it saves and restores (stat
 
 A donor is another generated program of the same stage, regenerated from its seed (so a
 step's parameters replay it), or a real-world shader of a corpus (issue 20, part 3:
-the step's parameter `corpus_donor` holds its record, corpus/record.py, the program's
+the step's parameter `corpus_donor` holds its record, front/corpus_record.py, the program's
 text and input values, so it replays without the corpus), reconditioned so it is free of
 undefined behaviour on its own, and made self-contained: its buffers become global
 variables holding the values the buffers would have held, its entry point (`main`, or a
@@ -27,9 +27,9 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from shadersmith.config.generator_options import SmithOptions
 from shadersmith.generate.fragment import BODY_FUNCTION, value_expression
 from shadersmith.generate.interface import instance_type
-from shadersmith.generate.options import SmithOptions
 from shadersmith.generate.smith import generate
 from shadersmith.ir.expressions import Call, CallKind, Construct, VariableRef
 from shadersmith.ir.program import BufferField, Function, Parameter, Program, Stage, StorageBuffer
@@ -108,7 +108,7 @@ NAMING = 2
 def _reconditioned_corpus_donor(record: str) -> tuple[Program, Any]:
     # Imported here: corpus/ reads real-world shaders, which only corpus donors need.
     from shadersmith.case.inputs import TestCaseError
-    from shadersmith.corpus.record import program_of_record
+    from shadersmith.front.corpus_record import program_of_record
 
     try:
         shader = program_of_record(json.loads(record), f"step parameter {CORPUS_DONOR}")
@@ -126,7 +126,7 @@ class DonorParams:
     donor: int  # the generated donor's seed (a corpus donor's picked it)
     # The naming of the donor's identifiers (NAMING; absent in the first campaigns' 1).
     naming: int = 1
-    # A corpus donor's record (corpus/record.py); None: the generated donor `donor`.
+    # A corpus donor's record (front/corpus_record.py); None: the generated donor `donor`.
     corpus_donor: dict[str, Any] | None = None
     opaque: int | None = None  # as SiteParams.opaque (its default DIRECT)
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import random
 
+from shadersmith.config.generator_options import SmithOptions
 from shadersmith.generate.context import GenerationContext, Signature
 from shadersmith.generate.expressions import ExpressionGenerator
 from shadersmith.generate.interface import field_access
 from shadersmith.generate.invocations import INVOCATION_BUILTINS
-from shadersmith.generate.options import SmithOptions
 from shadersmith.generate.scope import Variable
 from shadersmith.ir.expressions import Expression, VariableRef
 from shadersmith.ir.profile import GLSL450

@@ -254,7 +254,7 @@ CAMPAIGN_FILE = "targets.toml"
 def record_in_campaign(campaign: Path, names: Sequence[str]) -> None:
     """Copy the declaration of the declared targets among `names` into `campaign`, or
     check that the copy there is the same. TargetsFileError (one line) when it is not."""
-    from shadersmith.case import safe_files
+    from shadersmith.files import safe_files
 
     files = sorted(
         {t.declared_in for n in names if (t := catalogue.TARGETS.get(n)) and t.declared_in}
@@ -275,7 +275,7 @@ def record_in_campaign(campaign: Path, names: Sequence[str]) -> None:
 
 def campaign_hint(campaign: Path) -> str:
     """What to add to an unknown-target error for a campaign that declares targets."""
-    from shadersmith.case import safe_files
+    from shadersmith.files import safe_files
 
     try:
         declares = safe_files.is_plain_file(campaign, CAMPAIGN_FILE)

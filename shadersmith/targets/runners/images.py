@@ -28,7 +28,7 @@ from typing import cast
 import numpy as np
 import numpy.typing as npt
 
-from shadersmith.case import safe_files
+from shadersmith.files import safe_files
 from shadersmith.targets.results import Image
 
 # What a fragment that is discarded leaves behind, on both APIs: opaque black in RGBA8,
@@ -53,7 +53,7 @@ def picture_rows(image: Image, api: str) -> Image:
 
 def write_png(directory: Path, name: str, image: Image) -> Path:
     """An 8-bit RGBA PNG of `image` (see `viewable` for uint32 images), rows written in
-    array order, as the plain file `name` in `directory` (case/safe_files.py)."""
+    array order, as the plain file `name` in `directory` (files/safe_files.py)."""
     return safe_files.write_file(directory, name, png_bytes(image))
 
 

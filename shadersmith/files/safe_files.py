@@ -29,7 +29,7 @@ import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from shadersmith.case.inputs import TestCaseError
+from shadersmith.files.errors import TestCaseError
 
 # What marks a directory as ours: a test (test.json), a differential or metamorphic
 # campaign (campaign.db), a fusion campaign (state.json), a campaign's lock (a campaign

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from shadersmith.case import TestCase, inputs_of
-from shadersmith.case.regenerate import rebuild
 from shadersmith.emit import emit
 from shadersmith.interp import run_compute
-from shadersmith.mutate.steps import RECONDITION, apply_step, recondition_params
+from shadersmith.rebuild.regenerate import rebuild
+from shadersmith.rebuild.step_table import STEPS
 from shadersmith.recondition import (
     Reconditioned,
     ReconditionOptions,
@@ -15,6 +15,8 @@ from shadersmith.recondition import (
     recondition,
     wrapper_hits,
 )
+from shadersmith.recondition.step import RECONDITION, recondition_params
+from shadersmith.steps.record import StepRecord
 
 
 def unsafe_paths_taken(
@@ -44,9 +46,8 @@ def reconditioned_test(
         # then recorded, so a replay needs no interpreter.
         full = recondition(rebuilt.program, rebuilt.buffer_values, options)
         keep = unsafe_paths_taken(full, test.inputs.dispatch)
-    record, result = apply_step(
-        RECONDITION, rebuilt.program, rebuilt.buffer_values, recondition_params(options, keep)
-    )
+    request = StepRecord(RECONDITION, recondition_params(options, keep).to_json())
+    record, result = STEPS.apply(request, rebuilt.program, rebuilt.buffer_values)
     return TestCase(
         stage=test.stage,
         profile=test.profile,

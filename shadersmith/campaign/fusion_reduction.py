@@ -41,16 +41,17 @@ from shadersmith.campaign.fusion import (
     judge,
 )
 from shadersmith.campaign.fusion_tests import write_fusion_test
-from shadersmith.case import StepRecord, TestCase, TestCaseError, load_test, safe_files, write_test
-from shadersmith.case.build import generator_provenance
+from shadersmith.case import StepRecord, TestCase, TestCaseError, load_test, write_test
 from shadersmith.case.oracle import Fusion
 from shadersmith.corpus.prepare import prepare_corpus
-from shadersmith.corpus.record import program_of_record, record_of
+from shadersmith.files import safe_files
+from shadersmith.front.corpus_record import program_of_record, record_of
 from shadersmith.generate.smith import generate, options_from_dict
 from shadersmith.ir.profile import profile_named
 from shadersmith.mutate.fusion import FUSE, Relation
 from shadersmith.oracle.differential import REFERENCE
 from shadersmith.oracle.root_cause import root_cause
+from shadersmith.rebuild.build import generator_provenance
 from shadersmith.recondition import ReconditionOptions
 from shadersmith.recondition.step import RECONDITION, ReconditionParams
 from shadersmith.reduce.output import reduced_directory, reduced_test

@@ -16,7 +16,7 @@ import json
 import math
 from typing import Any
 
-from shadersmith.case.inputs import TestCaseError
+from shadersmith.files.errors import TestCaseError
 
 # Deepest nesting of arrays and objects we accept. Our own files stay below 12 (a
 # reduced test's provenance holds the one it came from, whose steps hold parameters);

@@ -16,13 +16,13 @@ import math
 from pathlib import Path
 
 from shadersmith.case import TestCase, TestCaseError, buffer_specs, load_test
-from shadersmith.case.regenerate import program_of, vertex_program_of
 from shadersmith.case.time_cap import time_cap
 from shadersmith.interp.program import MAX_INVOCATIONS
 from shadersmith.ir.profile import LanguageProfile
 from shadersmith.ir.program import Program
 from shadersmith.ir.types import OpaqueType
 from shadersmith.ir.values import BufferValues
+from shadersmith.rebuild.regenerate import program_of, vertex_program_of
 
 # The largest local size Mesa (llvmpipe, lavapipe) and the NVIDIA driver run, which is
 # also GL's guaranteed minimum: per dimension, and invocations per work group.

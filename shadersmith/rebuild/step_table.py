@@ -5,10 +5,10 @@ parameters. A new step is its `Step` beside its function and one row below: noth
 registers itself when a module happens to be imported, so a reader sees every step at
 once and a replay never depends on what was imported before it.
 
-The one module of steps/ that imports the steps' homes (generate/, recondition/, mutate/),
-as MLIR's registerAllPasses sits above the passes it lists; the rest of steps/ (the record,
-the registry) imports only ir/, so generate/, recondition/, mutate/ and case/ build on it
-without importing each other.
+It sits in rebuild/, above the steps' homes (generate/, recondition/, mutate/), as MLIR's
+registerAllPasses sits above the passes it lists; steps/ (the record, the registry) imports
+only ir/, so generate/, recondition/, mutate/ and case/ build on it without importing each
+other.
 """
 
 from __future__ import annotations

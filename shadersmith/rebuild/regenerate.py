@@ -1,6 +1,6 @@
 """Recover the IR of a generated test from its provenance.
 
-Generation is deterministic and so is every recorded step (mutate/steps.py), so the
+Generation is deterministic and so is every recorded step (rebuild/step_table.py), so the
 seed, options, profile and step list in `test.json` give back the exact program. The
 rebuilt text is compared with the stored shader: if someone edited the shader, the
 provenance no longer describes it, and reading the text itself needs the GLSL front-end.
@@ -21,7 +21,9 @@ from shadersmith.generate.smith import generate, options_from_dict
 from shadersmith.ir.profile import Language, LanguageProfile, profile_named
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
-from shadersmith.mutate.steps import RECONDITION, StepError, replay_steps
+from shadersmith.rebuild.step_table import STEPS
+from shadersmith.recondition.step import RECONDITION
+from shadersmith.steps.registry import StepError
 
 
 @dataclass(frozen=True)
@@ -55,10 +57,10 @@ def rebuild(test: TestCase) -> RebuiltProgram:
     # Reconditioning comes last (DESIGN.md): what precedes it is the program's own.
     cut = next((i for i, s in enumerate(steps) if s.name == RECONDITION), len(steps))
     try:
-        original, original_values = replay_steps(
+        original, original_values = STEPS.replay(
             steps[:cut], generated.program, generated.buffer_values
         )
-        program, values = replay_steps(steps[cut:], original, original_values)
+        program, values = STEPS.replay(steps[cut:], original, original_values)
     except StepError as error:
         raise TestCaseError(f"test.json: cannot replay its steps ({error})") from None
     if emit(program, profile) != test.main_shader:
@@ -119,7 +121,7 @@ def vertex_program_of(test: TestCase) -> Program | None:
     reconditioning = [step for step in test.provenance.steps if step.name == RECONDITION]
     try:
         profile = profile_named(test.profile)
-        vertex, _ = replay_steps(reconditioning, vertex, test.buffer_values())
+        vertex, _ = STEPS.replay(reconditioning, vertex, test.buffer_values())
     except (StepError, KeyError, ValueError):
         return None
     return vertex if emit(vertex, profile) == test.vertex_shader else None
@@ -173,7 +175,7 @@ def _wgsl_program_of(
     steps = test.provenance.steps
     cut = next((i for i, s in enumerate(steps) if s.name == RECONDITION), len(steps))
     try:
-        program, values = replay_steps(steps[cut:], unreconditioned, values)
+        program, values = STEPS.replay(steps[cut:], unreconditioned, values)
     except StepError as error:
         raise TestCaseError(f"test.json: cannot replay its steps ({error})") from None
     if emit(program, profile) != test.main_shader:
