@@ -31,11 +31,11 @@ from rich.progress import Progress
 
 from shadersmith.case import write_test
 from shadersmith.config.spirv_passes import choose_pass_list
+from shadersmith.evidence import complete
 from shadersmith.generate.presets import DEEPER_CONSTRUCTS, options_with, parse_settings
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.ir.profile import GLSL450, WGSL, LanguageProfile
 from shadersmith.oracle.differential import Verdict, output_digest
-from shadersmith.oracle.evidence import complete
 from shadersmith.targets.catalogue.registry import parse_target_list
 from shadersmith.targets.results import RunStatus
 from shadersmith.targets.session import TargetSession
@@ -94,7 +94,7 @@ def main() -> None:
             for index, results in session.run_many(item.job for item in items):
                 progress.advance(task)
                 # The witnesses and crash causes that campaigns, `run` and the reducer
-                # gather too (oracle/evidence.py): without them a naga panic on the one
+                # gather too (evidence.py): without them a naga panic on the one
                 # chain through naga was signed as its driver's crash, a signature the
                 # reducer, which completes its results, never saw again.
                 results = complete(results, items[index].job, session, components)

@@ -30,9 +30,9 @@ from rich.table import Table
 
 from shadersmith.campaign.fuzz import CampaignOptions, prepare_test
 from shadersmith.case import load_test, write_test
+from shadersmith.evidence import complete
 from shadersmith.ir.profile import GLSL450
 from shadersmith.oracle.blame import witnesses_for
-from shadersmith.oracle.evidence import complete
 from shadersmith.reduce import (
     reduce_subject,
     reduced_directory,

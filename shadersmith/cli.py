@@ -386,12 +386,12 @@ class _TargetRun:
 def _run_on_targets(
     test: TestCase, names: list[str], timeout: float, warn_missing: bool = True
 ) -> _TargetRun:
-    """Run `test` on `names`, plus the witnesses its findings need (oracle/evidence.py),
+    """Run `test` on `names`, plus the witnesses its findings need (evidence.py),
     and judge the results; a target that does not start is left out (and reported on
     stderr: `warn_missing`)."""
     from shadersmith.case.oracle import Crash
+    from shadersmith.evidence import attach_front_end_causes, complete
     from shadersmith.oracle.blame import witnesses_for
-    from shadersmith.oracle.evidence import attach_front_end_causes, complete
     from shadersmith.targets.session import TargetSession
     from shadersmith.trial import judge_by, prepare_loaded
 
@@ -404,7 +404,7 @@ def _run_on_targets(
         results: dict[str, RunResult] = {}
         for _, answer in session.run_many([job], only=names):
             results = answer
-        # Witnesses and front-end causes, for a test with a finding (oracle/evidence.py).
+        # Witnesses and front-end causes, for a test with a finding (evidence.py).
         components = session.components()
         if crash:
             attach_front_end_causes(results, job, components)

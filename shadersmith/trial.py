@@ -10,7 +10,7 @@ test (RunRecords, expected values, differences, the finding). Campaigns, `run`,
 `replay`, the reducer's interestingness test and the benchmarks all go through here, so
 a finding means the same everywhere.
 
-Gathering evidence (witnesses, front-end causes: oracle/evidence.py) and re-running
+Gathering evidence (witnesses, front-end causes: evidence.py) and re-running
 crashes need the running targets and stay with the caller, before `judge`.
 """
 

@@ -46,7 +46,7 @@ def outputs(result: RunResult) -> Any:
 
 def main(first: int, last: int, gl_driver: str = "llvmpipe") -> None:
     # softpipe (a raised GL version for compute) checks our GL harness on a second Mesa
-    # back-end: the blame witness of oracle/evidence.py.
+    # back-end: the blame witness of evidence.py.
     gl = GLRunner(gl_driver, raise_version=gl_driver == "softpipe")
     vulkan = VulkanRunner("llvmpipe")
     for seed in range(first, last + 1):

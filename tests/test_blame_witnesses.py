@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from shadersmith.case import Kind
+from shadersmith.evidence import complete, could_change
 from shadersmith.front.glsl import parse_glsl
 from shadersmith.oracle.blame import blame, witnesses_for
 from shadersmith.oracle.classify import classify
-from shadersmith.oracle.evidence import complete, could_change
 from shadersmith.oracle.front_end_state import invalid_nir, undefined_read
 from shadersmith.oracle.root_cause import program_shape, root_cause
 from shadersmith.oracle.signature import sign_finding

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from shadersmith.campaign.fusion import HOLDS, VIOLATED, FusionOptions, fusion_finding, run_sequence
+from shadersmith.campaign.fusion import FusionOptions, fusion_finding, run_sequence
 from shadersmith.campaign.fusion_tests import save_findings
 from shadersmith.campaign.metamorphic import MetamorphicOptions, run_metamorphic_campaign
 from shadersmith.campaign.store import CampaignStore
@@ -41,6 +41,7 @@ from shadersmith.ir.program import Stage
 from shadersmith.mutate.fusion import Relation
 from shadersmith.mutate.transforms.donors import CORPUS_DONOR
 from shadersmith.oracle.differential import output_digest
+from shadersmith.oracle.fusion import HOLDS, VIOLATED
 from shadersmith.pair import pair_of_test
 from shadersmith.targets.session import TargetSession
 from shadersmith.trial import reconditioning

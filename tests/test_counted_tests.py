@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from shadersmith import evidence
 from shadersmith.campaign import fuzz
 from shadersmith.campaign.fuzz import CampaignOptions, prepare_test, run_campaign
 from shadersmith.ir.profile import GLSL450
-from shadersmith.oracle import evidence
 from shadersmith.oracle.blame import Chains
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from shadersmith.case import TestCase, load_test
+from shadersmith.evidence import complete
 from shadersmith.oracle.blame import witnesses_for
 from shadersmith.oracle.components import is_witness
 from shadersmith.oracle.differential import REFERENCE
-from shadersmith.oracle.evidence import complete
 from shadersmith.oracle.metamorphic import judge_metamorphic
 from shadersmith.pair import is_metamorphic, pair_of_test
 from shadersmith.targets.session import TargetSession

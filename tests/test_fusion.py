@@ -21,13 +21,8 @@ import pytest
 from click.testing import CliRunner
 
 from shadersmith.campaign.fusion import (
-    HOLDS,
-    INTERP,
-    OURS,
-    VIOLATED,
     FusedOutcome,
     FusionOptions,
-    InterpImage,
     fusion_finding,
     judge,
     plan_sequence,
@@ -45,7 +40,15 @@ from shadersmith.ir.statements import ExprStmt, Statement, VarDecl
 from shadersmith.ir.types import UINT
 from shadersmith.mutate.fusion import Relation, Strategy
 from shadersmith.mutate.fusion.reuse import candidates
-from shadersmith.oracle.fusion import check_relation, expected_fused
+from shadersmith.oracle.fusion import (
+    HOLDS,
+    INTERP,
+    OURS,
+    VIOLATED,
+    InterpImage,
+    check_relation,
+    expected_fused,
+)
 from shadersmith.oracle.image import compare_images, histogram_emd
 from shadersmith.rebuild.regenerate import rebuild
 from shadersmith.targets.session import TargetSession

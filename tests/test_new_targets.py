@@ -18,10 +18,10 @@ import pytest
 
 from shadersmith.case import Kind
 from shadersmith.case.codec import load_test
+from shadersmith.evidence import attach_panic_causes
 from shadersmith.ir.types import UINT
 from shadersmith.oracle.classify import classify
 from shadersmith.oracle.differential import Verdict, compare, run_records
-from shadersmith.oracle.evidence import attach_panic_causes
 from shadersmith.targets.catalogue.registry import RADV_TARGETS, chain_of
 from shadersmith.targets.engine import TargetSpec, Worker
 from shadersmith.targets.radv import PipelineCompiler, open_compiler

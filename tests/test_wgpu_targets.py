@@ -12,11 +12,11 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
+from shadersmith.evidence import attach_panic_causes
 from shadersmith.ir.profile import Language
 from shadersmith.ir.types import FLOAT, INT, UINT, ArrayType, ScalarKind, StructField, StructType
 from shadersmith.ir.types import VectorType as Vec
 from shadersmith.oracle.components import failing_component
-from shadersmith.oracle.evidence import attach_panic_causes
 from shadersmith.oracle.rust_panic import panic_cause
 from shadersmith.targets.catalogue import registry
 from shadersmith.targets.catalogue.registry import chain_of

@@ -23,11 +23,11 @@ from click.testing import CliRunner
 from shadersmith.campaign.fuzz import CampaignOptions, run_campaign
 from shadersmith.campaign.store import CampaignStore
 from shadersmith.cli import main
+from shadersmith.evidence import complete
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.ir.profile import WGSL, Language
 from shadersmith.ir.values import BufferValues
 from shadersmith.oracle.blame import witnesses_for
-from shadersmith.oracle.evidence import complete
 from shadersmith.targets.catalogue.registry import WGSL_CPU_TARGETS, reads_language
 from shadersmith.targets.results import RunStatus
 from shadersmith.targets.session import TargetSession

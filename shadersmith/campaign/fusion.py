@@ -46,9 +46,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
-import numpy as np
-import numpy.typing as npt
-
 from shadersmith.campaign import loop
 from shadersmith.campaign.loop import Context, Progress, Recorded, Unit
 from shadersmith.campaign.preparation import CpuShare
@@ -73,12 +70,22 @@ from shadersmith.mutate.fusion import (
     Relation,
     Strategy,
 )
-from shadersmith.oracle.components import chain_names, failing_component
-from shadersmith.oracle.fusion import RelationCheck, check_relation
+from shadersmith.oracle.fusion import (
+    FAILED,
+    HOLDS,
+    INTERP,
+    OURS,
+    PART_FAILED,
+    VIOLATED,
+    InterpImage,
+    RelationCheck,
+    TargetVerdict,
+    check_relation,
+    target_verdicts,
+)
 from shadersmith.oracle.image import DEFAULT_EMD_TOLERANCE
 from shadersmith.oracle.known import is_ignored
 from shadersmith.oracle.normalise import normalise
-from shadersmith.oracle.signature import signature
 from shadersmith.rebuild.build import generator_provenance
 from shadersmith.steps.registry import NoParameters, StepError
 from shadersmith.targets.job import Job
@@ -86,23 +93,9 @@ from shadersmith.targets.results import RunResult, RunStatus
 from shadersmith.targets.session import TargetSession
 from shadersmith.trial import PreparedTrial, prepare_program, reconditioning
 
-RGBA8 = npt.NDArray[np.uint8]
 DEFAULT_TARGETS = ("gl-llvmpipe", "vk-lavapipe")
 FRAGMENT_ONLY = SmithOptions(fragment_probability=1.0)
-INTERP = "interp"  # how verdicts and test directories name the reference interpreter
-
-HOLDS = "holds"
-VIOLATED = "violated"
-FAILED = "failed"
-PART_FAILED = "part-failed"
-OURS = "ours"  # the interpreter broke the relation too: not the target's fault
-
 _REJECTED = {RunStatus.COMPILE_ERROR, RunStatus.LINK_ERROR, RunStatus.VALIDATION_ERROR}
-_FAILURE_KINDS = {
-    RunStatus.CRASH: Kind.CRASH,
-    RunStatus.OOM: Kind.CRASH,
-    RunStatus.TIMEOUT: Kind.TIMEOUT,
-}
 
 
 @dataclass(frozen=True)
@@ -226,15 +219,6 @@ def prepare_part(seed: int, options: FusionOptions) -> PreparedTrial:
 # ---------------------------------------------------------------------------- judging
 
 
-@dataclass(frozen=True)
-class InterpImage:
-    """The reference interpreter's image of a program, or why there is none."""
-
-    image: RGBA8 | None
-    error: str = ""
-    undefined: bool = False  # the error is undefined behaviour (a defect of ours)
-
-
 def interp_image(trial: PreparedTrial) -> InterpImage:
     job = trial.job
     if trial.program is None or trial.values is None:
@@ -248,32 +232,6 @@ def interp_image(trial: PreparedTrial) -> InterpImage:
     except InterpreterError as error:
         return InterpImage(None, str(error))
     return InterpImage(image)
-
-
-@dataclass(frozen=True)
-class TargetVerdict:
-    status: str  # HOLDS, VIOLATED, FAILED, PART_FAILED or OURS
-    signature: str = ""  # a finding's (VIOLATED, FAILED)
-    check: RelationCheck | None = None
-    detail: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"status": self.status}
-        if self.signature:
-            data["signature"] = self.signature
-        if self.detail:
-            data["detail"] = self.detail
-        if self.check is not None:
-            comparison = self.check.comparison
-            data.update(
-                holds=self.check.holds,
-                emd=round(comparison.emd, 6),
-                channel_emd=[round(e, 6) for e in comparison.channel_emd],
-                differing_pixels=comparison.differing_pixels,
-                max_difference=comparison.max_difference,
-                outside=self.check.outside,
-            )
-        return data
 
 
 @dataclass
@@ -298,12 +256,6 @@ class FusedOutcome:
         if self.ours:
             found.insert(0, (self.ours, INTERP))
         return found
-
-
-def failure_signature(result: RunResult, chain: Sequence[str]) -> str:
-    """A failed fused run signed as the differential campaign signs failures."""
-    kind = _FAILURE_KINDS.get(result.status, Kind.COMPILE_FAILURE)
-    return signature(result, kind, failing_component(result, chain))
 
 
 def judge(
@@ -340,42 +292,12 @@ def judge(
         interp_check,
         ours=ours,
     )
-    for target, result in results.items():
-        drawn = [rgba8(r.get(target)) for r in part_results]
-        images = [image for image in drawn if image is not None]
-        if len(images) != len(drawn):
-            outcome.verdicts[target] = TargetVerdict(PART_FAILED)
-            continue
-        fused = rgba8(result)
-        if fused is None:
-            chain = chain_names(components.get(target, ()))
-            sign = failure_signature(result, chain)
-            outcome.verdicts[target] = TargetVerdict(FAILED, sign, detail=_last_line(result))
-            continue
-        check = check_relation(relations, images, fused, tolerance)
-        if check.holds:
-            outcome.verdicts[target] = TargetVerdict(HOLDS, check=check)
-        elif ours:
-            outcome.verdicts[target] = TargetVerdict(OURS, check=check)
-        else:
-            sign = f"fusion:{plan.relation.value}:{target}"
-            outcome.verdicts[target] = TargetVerdict(VIOLATED, sign, check)
+    outcome.verdicts.update(
+        target_verdicts(
+            relations, plan.relation, results, part_results, ours, components, tolerance
+        )
+    )
     return outcome
-
-
-def rgba8(result: RunResult | None) -> RGBA8 | None:
-    """The RGBA8 image of a run that drew one; None for a failed run. A float colour is
-    always drawn into RGBA8 (rebuild/jobs.py), so another image is our defect."""
-    if result is None or not result.ok or result.image is None:
-        return None
-    if result.image.dtype != np.uint8:
-        raise RuntimeError(f"a fused program drew a {result.image.dtype} image, not RGBA8")
-    return cast(RGBA8, result.image)
-
-
-def _last_line(result: RunResult) -> str:
-    lines = result.log.strip().splitlines()
-    return lines[-1][:200] if lines else result.status.value
 
 
 # ---------------------------------------------------------------------------- running

@@ -34,17 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from shadersmith.campaign.fusion import (
-    INTERP,
-    OURS,
-    RGBA8,
-    FusedOutcome,
-    FusedPlan,
-    FusionOptions,
-    TargetVerdict,
-    interp_image,
-    judge,
-)
+from shadersmith.campaign.fusion import FusedOutcome, FusedPlan, FusionOptions, interp_image, judge
 from shadersmith.campaign.store import CampaignStore, bucket_directory_name
 from shadersmith.case import Finding, Kind, TestCase, TestCaseError, load_test, schema, write_test
 from shadersmith.case.finding import kind_of_signature
@@ -53,6 +43,7 @@ from shadersmith.case.testcase import FUSION_RECORD
 from shadersmith.files import safe_files, strict_json
 from shadersmith.mutate.fusion import FUSE, Relation
 from shadersmith.oracle.differential import run_records
+from shadersmith.oracle.fusion import INTERP, OURS, RGBA8, TargetVerdict
 from shadersmith.rebuild.admission import admitted_program
 from shadersmith.targets.runners.images import write_png
 from shadersmith.targets.session import TargetSession

@@ -37,16 +37,16 @@ from shadersmith.campaign.store import Bucket, CampaignStore
 from shadersmith.case import Kind, Provenance, TestCase, load_test
 from shadersmith.case.oracle import Crash, Differential
 from shadersmith.config.spirv_passes import choose_pass_list
-from shadersmith.generate.smith import SmithOptions, generate, options_to_dict
-from shadersmith.ir.profile import LanguageProfile
-from shadersmith.oracle.blame import witnesses_for
-from shadersmith.oracle.differential import REFERENCE
-from shadersmith.oracle.evidence import (
+from shadersmith.evidence import (
     attach_front_end_causes,
     attach_panic_causes,
     complete,
     could_change,
 )
+from shadersmith.generate.smith import SmithOptions, generate, options_to_dict
+from shadersmith.ir.profile import LanguageProfile
+from shadersmith.oracle.blame import witnesses_for
+from shadersmith.oracle.differential import REFERENCE
 from shadersmith.targets.catalogue.registry import reads_language
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult
@@ -313,7 +313,7 @@ def _gather(
 ) -> None:
     """Complete `results` with the evidence they need (in the loop's gathering thread,
     as soon as the targets answered): a crash test, what names its crashes' components;
-    a differential test, the witnesses and front-end dumps oracle/evidence.py runs,
+    a differential test, the witnesses and front-end dumps evidence.py runs,
     unless none of them could change its signatures or blame (evidence.could_change):
     then it is judged without them, once, and `_handle` gathers them only if the test is
     kept in a bucket after all (the kept test records them)."""

@@ -27,9 +27,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from shadersmith.case import TestCase
+from shadersmith.evidence import complete
 from shadersmith.export.piglit import SOFTPIPE_GLSL, glsl_required
 from shadersmith.oracle.blame import witnesses_for
-from shadersmith.oracle.evidence import complete
 from shadersmith.targets.lifetime import tied_to_this_process
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.runners.environment import (

@@ -51,7 +51,7 @@ def driver_of(chain: Sequence[str]) -> str:
 def failing_component(result: RunResult, chain: Sequence[str] = ()) -> str:
     """The component a failed run names, resolved against its target's chain.
 
-    A cause found by oracle/evidence.py comes first; spirv-val rejecting a tool's output
+    A cause found by evidence.py comes first; spirv-val rejecting a tool's output
     blames that tool; the interpreter meeting undefined
     behaviour, or our own code raising in the worker, blames us; a run that names no
     component (a worker killed by a signal) or only "driver" blames the chain's driver.

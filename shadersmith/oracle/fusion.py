@@ -13,19 +13,29 @@ and one level is slack for a driver's rounding).
 A relation the reference interpreter breaks too (parts and fused program run by it) is a
 defect of ours, in the fusion or in the relation, and never a compiler bug: callers check
 `check_relation` on the interpreter's images before they blame a target.
+
+The verdicts live here too (`target_verdicts`, the words HOLDS ... OURS, `TargetVerdict`):
+the fusion campaign (campaign/fusion.py), its reducer and the replay of a fusion test
+read them from this one place. "ours" is the verdict word the metamorphic oracle uses
+too; a finding of ours is signed `ours:...` as everywhere.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
 
+from shadersmith.case.finding import Kind
 from shadersmith.interp.fragment_image import unorm8
 from shadersmith.mutate.fusion.relations import Relation, combine_images, leaf_image
+from shadersmith.oracle.components import chain_names, failing_component
 from shadersmith.oracle.image import DEFAULT_EMD_TOLERANCE, ImageComparison, compare_images
+from shadersmith.oracle.signature import signature
+from shadersmith.targets.results import RunResult, RunStatus
 
 RGBA8 = npt.NDArray[np.uint8]
 # MR_o: how far (levels per channel) a fused pixel may be from the part it shows.
@@ -93,3 +103,112 @@ def _occlusion(
     expected = np.where((off_front <= off_back)[..., None], front, back).astype(np.uint8)
     comparison = compare_images(expected, fused, tolerance)
     return RelationCheck(chain, outside == 0, expected, comparison, outside)
+
+
+# ---------------------------------------------------------------------------- verdicts
+
+INTERP = "interp"  # how verdicts and test directories name the reference interpreter
+
+HOLDS = "holds"
+VIOLATED = "violated"
+FAILED = "failed"
+PART_FAILED = "part-failed"
+OURS = "ours"  # the interpreter broke the relation too: not the target's fault
+
+_FAILURE_KINDS = {
+    RunStatus.CRASH: Kind.CRASH,
+    RunStatus.OOM: Kind.CRASH,
+    RunStatus.TIMEOUT: Kind.TIMEOUT,
+}
+
+
+@dataclass(frozen=True)
+class InterpImage:
+    """The reference interpreter's image of a program, or why there is none."""
+
+    image: RGBA8 | None
+    error: str = ""
+    undefined: bool = False  # the error is undefined behaviour (a defect of ours)
+
+
+@dataclass(frozen=True)
+class TargetVerdict:
+    status: str  # HOLDS, VIOLATED, FAILED, PART_FAILED or OURS
+    signature: str = ""  # a finding's (VIOLATED, FAILED)
+    check: RelationCheck | None = None
+    detail: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"status": self.status}
+        if self.signature:
+            data["signature"] = self.signature
+        if self.detail:
+            data["detail"] = self.detail
+        if self.check is not None:
+            comparison = self.check.comparison
+            data.update(
+                holds=self.check.holds,
+                emd=round(comparison.emd, 6),
+                channel_emd=[round(e, 6) for e in comparison.channel_emd],
+                differing_pixels=comparison.differing_pixels,
+                max_difference=comparison.max_difference,
+                outside=self.check.outside,
+            )
+        return data
+
+
+def failure_signature(result: RunResult, chain: Sequence[str]) -> str:
+    """A failed fused run signed as the differential campaign signs failures."""
+    kind = _FAILURE_KINDS.get(result.status, Kind.COMPILE_FAILURE)
+    return signature(result, kind, failing_component(result, chain))
+
+
+def target_verdicts(
+    relations: Sequence[Relation],
+    relation: Relation,
+    results: Mapping[str, RunResult],
+    part_results: Sequence[Mapping[str, RunResult]],
+    ours: str,
+    components: Mapping[str, Sequence[str]],
+    tolerance: float,
+) -> dict[str, TargetVerdict]:
+    """Each target's verdict on one fused program: its fused image against what the
+    relations predict from its parts' images; `ours`, the signature of a defect of ours
+    the interpreter found (the relation broken by the interpreter too), if any."""
+    verdicts: dict[str, TargetVerdict] = {}
+    for target, result in results.items():
+        drawn = [rgba8(r.get(target)) for r in part_results]
+        images = [image for image in drawn if image is not None]
+        if len(images) != len(drawn):
+            verdicts[target] = TargetVerdict(PART_FAILED)
+            continue
+        fused = rgba8(result)
+        if fused is None:
+            chain = chain_names(components.get(target, ()))
+            sign = failure_signature(result, chain)
+            verdicts[target] = TargetVerdict(FAILED, sign, detail=_last_line(result))
+            continue
+        check = check_relation(relations, images, fused, tolerance)
+        if check.holds:
+            verdicts[target] = TargetVerdict(HOLDS, check=check)
+        elif ours:
+            verdicts[target] = TargetVerdict(OURS, check=check)
+        else:
+            sign = f"fusion:{relation.value}:{target}"
+            verdicts[target] = TargetVerdict(VIOLATED, sign, check)
+    return verdicts
+
+
+def rgba8(result: RunResult | None) -> RGBA8 | None:
+    """The RGBA8 image of a run that drew one; None for a failed run. A float colour is
+    always drawn into RGBA8 (rebuild/jobs.py), so another image is our defect."""
+    if result is None or not result.ok or result.image is None:
+        return None
+    if result.image.dtype != np.uint8:
+        raise RuntimeError(f"a fused program drew a {result.image.dtype} image, not RGBA8")
+    return cast(RGBA8, result.image)
+
+
+def _last_line(result: RunResult) -> str:
+    lines = result.log.strip().splitlines()
+    return lines[-1][:200] if lines else result.status.value

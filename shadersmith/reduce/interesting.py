@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from shadersmith.case import Provenance
 from shadersmith.case.provenance import REDUCE
 from shadersmith.emit import emit
+from shadersmith.evidence import attach_front_end_causes
 from shadersmith.front.glsl import FrontEndError, parse_glsl
 from shadersmith.interp import UndefinedBehaviour
 from shadersmith.interp.defined import check_defined
@@ -41,7 +42,6 @@ from shadersmith.ir.types import ArrayType, ScalarKind, ScalarType, StructType, 
 from shadersmith.ir.values import BufferValues, Value
 from shadersmith.oracle.blame import Chains
 from shadersmith.oracle.differential import REFERENCE, output_digest
-from shadersmith.oracle.evidence import attach_front_end_causes
 from shadersmith.oracle.signature import STATUS_WORDS
 from shadersmith.reduce.fixed_parts import fits_vertex, with_subject_textures
 from shadersmith.reduce.subject import Subject

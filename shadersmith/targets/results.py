@@ -90,7 +90,7 @@ class RunResult:
     failed_component: str | None = None  # e.g. "glslang", "spirv-opt", "driver"
     wall_ms: float = 0.0  # the whole job as the engine saw it, process hops included
     # What a failure's log cannot say alone: the component that made the bad state the
-    # failing one met, and what shows it (oracle/evidence.py), e.g. ("mesa-glsl",
+    # failing one met, and what shows it (evidence.py), e.g. ("mesa-glsl",
     # "invalid NIR: unpack_64_2x32_split_y of a 32-bit value") for an LLVM abort.
     cause: tuple[str, str] | None = None
     # A VALIDATION_ERROR that no newest spirv-val confirmed (Debian's old one decided

@@ -1,5 +1,9 @@
 """Completing a test's results before it is judged: the evidence that blame needs.
 
+Above the oracle, beside the trial: gathering runs targets (witnesses, Mesa's dumps,
+spirv-cross), and the oracle only reads results (oracle/blame.py decides which evidence
+is missing, oracle/front_end_state.py reads a dump; this module fetches them).
+
 A first run on the requested targets says that something is wrong; it does not always
 say who is at fault. Two kinds of evidence are gathered, only for tests with a finding:
 
