@@ -37,9 +37,11 @@ from shadersmith.oracle.front_end_state import front_end_fault
 from shadersmith.oracle.rust_panic import panic_cause
 from shadersmith.oracle.signature import sign_finding
 from shadersmith.targets.chains import MESA_GLSL
+from shadersmith.targets.dumps.mesa_dump import front_end_dump
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult, RunStatus
 from shadersmith.targets.session import TargetSession
+from shadersmith.targets.tools.toolchain import ChainFailed, cross_compile
 
 
 def complete(
@@ -193,8 +195,6 @@ def attach_front_end_causes(results: Mapping[str, RunResult], job: Job, componen
         if source is None:
             continue
         if source not in faults:
-            from shadersmith.targets.dumps.mesa_dump import front_end_dump
-
             faults[source] = front_end_fault(front_end_dump(source, job.stage))
         fault = faults[source]
         if fault is not None:
@@ -214,7 +214,6 @@ def _gl_text_of(chain: Sequence[str], job: Job) -> str | None:
 @functools.lru_cache(maxsize=8)
 def _cross_compiled(source: str, stage: str) -> str | None:
     """spirv-cross's GLSL of `source` (the same for every chain through spirv-cross)."""
-    from shadersmith.targets.tools.toolchain import ChainFailed, cross_compile
 
     try:
         return cross_compile(source, stage)[0]

@@ -694,6 +694,7 @@ class FusionKind(loop.KindDefaults):
         time_s: float,
         interrupted: Callable[[], bool],
     ) -> tuple[str, str | None] | None:
+        # Imported here: fusion_reduction.py imports this module (the plan, the judge).
         from shadersmith.campaign.fusion_reduction import reduce_fusion_bucket
 
         return reduce_fusion_bucket(example, bucket.signature, session, time_s, interrupted)
@@ -730,6 +731,7 @@ def _record_sequence(
 ) -> Recorded:
     """Judge `sequence`'s prepared `programs` (those _pending_sequences names) from their
     results, and record each fused program as a test."""
+    # Imported here, not at the top: fusion_tests.py imports this module (the plan and the outcome).
     from shadersmith.campaign.fusion_tests import save_findings
 
     store = context.store

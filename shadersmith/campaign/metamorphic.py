@@ -54,6 +54,7 @@ from shadersmith.pair import (
     prepare_generated_pair,
     recorded_pair,
 )
+from shadersmith.reduce.steps import reduce_metamorphic_bucket
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
@@ -177,7 +178,6 @@ class MetamorphicKind(loop.KindDefaults):
         time_s: float,
         interrupted: Callable[[], bool],
     ) -> tuple[str, str | None] | None:
-        from shadersmith.reduce.steps import reduce_metamorphic_bucket
 
         return reduce_metamorphic_bucket(example, bucket.signature, session, time_s)
 

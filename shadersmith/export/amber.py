@@ -87,6 +87,7 @@ from shadersmith.targets.runners.buffers import buffer_inputs_from_specs
 from shadersmith.targets.runners.images import PngError, decode_png
 from shadersmith.targets.runners.std430 import pack_buffer
 from shadersmith.targets.runners.texels import TEXEL_DTYPES, texel_bytes
+from shadersmith.targets.tools import spirv_tools
 from shadersmith.targets.tools.toolchain import VERTEX_SPIRV_ARTEFACT
 
 AMBER_FILE = "test.amber"
@@ -203,7 +204,6 @@ def shipped_vertex_module(test: TestCase, fragment: Shipped) -> Shipped:
     consumed beside it (`<target>.vert.spv`), else glslang's made now through the same
     spirv-opt passes (the Vulkan chain builds both stages alike: targets/tools/
     toolchain.run_fragment_on_vulkan)."""
-    from shadersmith.targets.tools import spirv_tools
 
     assert test.vertex_shader is not None
     name = f"{fragment.target}.{VERTEX_SPIRV_ARTEFACT}"
@@ -256,7 +256,6 @@ def _default_target(test: TestCase, recorded: list[str]) -> str | None:
 
 
 def _recorded_module(test: TestCase, run_name: str) -> Shipped:
-    from shadersmith.targets.tools import spirv_tools
 
     passes = test.provenance.spirv_opt_passes
     run = test.results.runs[run_name]
@@ -273,7 +272,6 @@ def _recorded_module(test: TestCase, run_name: str) -> Shipped:
 def _module_made_now(test: TestCase, source: str, stage: str | None = None) -> Shipped:
     """glslang's module of `source` (a `stage` shader, the test's by default), through
     the recorded spirv-opt pass list."""
-    from shadersmith.targets.tools import spirv_tools
 
     passes = test.provenance.spirv_opt_passes
     try:

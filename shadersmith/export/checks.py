@@ -28,6 +28,7 @@ from pathlib import Path
 
 from shadersmith.case import TestCase
 from shadersmith.evidence import complete
+from shadersmith.export.amber import amber_binary
 from shadersmith.export.piglit import SOFTPIPE_GLSL, glsl_required
 from shadersmith.oracle.blame import witnesses_for
 from shadersmith.targets.lifetime import tied_to_this_process
@@ -36,6 +37,9 @@ from shadersmith.targets.runners.environment import (
     OTHER_MESA_VENDOR_FILE,
     SOFTPIPE_COMPUTE_OVERRIDE,
 )
+from shadersmith.targets.session import TargetSession
+from shadersmith.targets.tools import newest
+from shadersmith.targets.tools.glslang import system_tool
 from shadersmith.trial import Judged, judge, prepare_loaded
 
 # Where Debian's piglit puts shader_runner (and other layouts' spelling of it).
@@ -90,7 +94,6 @@ class TargetRun:
 
 def run_on_targets(test: TestCase, names: Sequence[str], timeout_s: float = 60.0) -> TargetRun:
     """`test` on `names` (those present here), with the witnesses its findings need."""
-    from shadersmith.targets.session import TargetSession
 
     job = prepare_loaded(test).job
     wanted = list(dict.fromkeys(names))
@@ -154,8 +157,6 @@ def run_shader_runner(
         env.update(SOFTPIPE_COMPUTE_OVERRIDE)
     library = None
     if newest_mesa:
-        from shadersmith.targets.tools import newest
-
         version = newest.mesa_version()
         if version is None:
             return f"newest Mesa not unpacked in {newest.mesa_root()} (scripts/newest-mesa.sh)"
@@ -240,7 +241,6 @@ class Tools:
 
 
 def debian_tools() -> Tools:
-    from shadersmith.targets.tools.glslang import system_tool
 
     names = ("glslangValidator", "spirv-opt", "spirv-val", "spirv-dis", "spirv-cross")
     found = {name: system_tool(name) for name in names}
@@ -250,8 +250,6 @@ def debian_tools() -> Tools:
 def newest_tools() -> Tools:
     """PyPI's newest glslang and SPIRV-Tools (targets/tools/newest.py); spirv-cross and
     spirv-dis stay Debian's (no newer spirv-cross is packaged)."""
-    from shadersmith.targets.tools import newest
-    from shadersmith.targets.tools.glslang import system_tool
 
     paths = {
         name: path
@@ -273,7 +271,6 @@ def naga_tools() -> Tools:
 
 
 def amber_tools() -> Tools:
-    from shadersmith.export.amber import amber_binary
 
     found = amber_binary()
     return Tools("Amber", {"amber": str(found)} if found else {})

@@ -29,10 +29,15 @@ from dataclasses import dataclass
 
 from shadersmith.case import TestCase
 from shadersmith.case.finding import Finding, Kind
+from shadersmith.export.amber import shipped_module
 from shadersmith.export.checks import Check, Command, CommandsRun, Tools, run_commands
 from shadersmith.export.common import ExportError
+from shadersmith.oracle.aco import aco_message
+from shadersmith.targets import radv
 from shadersmith.targets.catalogue.registry import TARGETS
 from shadersmith.targets.catalogue.table import RadvBuild
+from shadersmith.targets.runners.environment import DriverUnavailable
+from shadersmith.targets.tools import newest
 
 MODULE_FILE = "shader.spvasm"
 SCRIPT_FILE = "compile_pipeline.py"
@@ -64,7 +69,6 @@ def family_of(target: str) -> str | None:
 def pipeline_reproducer(test: TestCase, failing: Sequence[str]) -> PipelineReproducer:
     """The files and commands of `test`'s RADV reproducer; ExportError for a test it
     cannot be made of (a fragment shader: a graphics pipeline is not written yet)."""
-    from shadersmith.export.amber import shipped_module
 
     if test.stage != "compute":
         raise ExportError(
@@ -104,9 +108,6 @@ def radv_tools() -> Tools:
     """The commands' tools here: Debian's spirv-as, and this interpreter (which has the
     `vulkan` binding) as `python3`, with the newest Mesa's RADV alone in the loader (Debian's
     Mesa 22.3.6 has no RADV_FORCE_FAMILY)."""
-    from shadersmith.targets import radv
-    from shadersmith.targets.runners.environment import DriverUnavailable
-    from shadersmith.targets.tools import newest
 
     paths = {"env": shutil.which("env") or "/usr/bin/env", "python3": sys.executable}
     spirv_as = shutil.which("spirv-as")
@@ -130,7 +131,6 @@ def check(
 ) -> Check:
     """The commands as printed, here: as found when every failing generation's run
     prints the finding's ACO message (a crash: dies by a signal after it)."""
-    from shadersmith.oracle.aco import aco_message
 
     tools = radv_tools()
     what = f"{shows}the commands above with {tools.name}"

@@ -39,7 +39,9 @@ from shadersmith.generate.invocations import (
     FragmentLayout,
     InvocationLayout,
 )
+from shadersmith.generate.loops import loop_body
 from shadersmith.generate.scope import Variable
+from shadersmith.generate.statements import JumpContext
 from shadersmith.generate.subgroups import SUBGROUP_STATEMENT, subgroup_statement
 from shadersmith.ir.expressions import (
     Assign,
@@ -432,7 +434,6 @@ class DivergenceDriver:
     def uniform_loop(self, gen: StatementGenerator, nesting: int) -> Statement:
         """`for (int i = a; i < b; i++) {...}`: the same trip count everywhere, and no jump
         leaves it, so its body's top level may hold barriers."""
-        from shadersmith.generate.statements import JumpContext
 
         rng = self.rng
         start = rng.randint(-2, 3)
@@ -462,7 +463,6 @@ class DivergenceDriver:
     def divergent_loop(self, gen: StatementGenerator, nesting: int) -> Statement:
         """A loop whose trip count depends on the invocation: `for (uint i = 0u; i <
         id % 3u + 1u; i++)` or `for (int i = int(id % 4u); i < 4; i++)`."""
-        from shadersmith.generate.loops import loop_body
 
         rng = self.rng
         modulus = rng.randint(2, 4)

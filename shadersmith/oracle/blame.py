@@ -39,6 +39,14 @@ from shadersmith.oracle.components import (
     failing_component,
     is_witness,
 )
+from shadersmith.targets.catalogue.registry import on_newest, witnesses
+from shadersmith.targets.catalogue.table import (
+    TARGETS,
+    GLBuild,
+    Role,
+    VulkanBuild,
+    WrappedBuild,
+)
 from shadersmith.targets.results import RunResult
 
 Chains = Mapping[str, Sequence[str | tuple[str, str]]]
@@ -86,7 +94,6 @@ def same_releases(passing: Sequence[str], failing: Sequence[str]) -> list[str]:
     """The passing targets that clear components of the failing ones: those on the same
     releases. Names carry no versions, so gl-zink's right value (Mesa 25's GLSL front-end)
     must not clear gl-llvmpipe's `mesa-glsl` (Mesa 22's), nor a -newest twin's the base's."""
-    from shadersmith.targets.catalogue.registry import on_newest
 
     releases = {on_newest(name) for name in failing}
     return [name for name in passing if on_newest(name) in releases]
@@ -202,13 +209,6 @@ def refinement_targets(target: str) -> list[str]:
     twins on the CPU Vulkan drivers it does not run on (other_back_ends). Read from the
     catalogue's typed rows, so new targets of the same kinds need no entry here.
     """
-    from shadersmith.targets.catalogue.table import (
-        TARGETS,
-        GLBuild,
-        Role,
-        VulkanBuild,
-        WrappedBuild,
-    )
 
     row = TARGETS.get(target)
     if row is None:
@@ -244,7 +244,6 @@ def other_back_ends(target: str) -> list[str]:
     one here (the driver that read it is left), and the same wrong output there is the
     second consumer that names the tool (`unseparated_step`). They need only the CPU:
     every machine can run them (scripts/gpu-carry.sh takes SwiftShader to the GPU's)."""
-    from shadersmith.targets.catalogue.table import TARGETS, Role, VulkanBuild
 
     row = TARGETS.get(target)
     if row is None or not isinstance(row.build, VulkanBuild):
@@ -277,7 +276,6 @@ def witnesses_for(targets: Sequence[str]) -> list[str]:
     witnesses of each, and each Vulkan chain's twins on the CPU drivers (other_back_ends),
     run only beside a wrong result to tell a tool from the driver that read its output.
     A session leaves out those this machine lacks."""
-    from shadersmith.targets.catalogue.registry import witnesses
 
     held = {w for target in targets for w in [*witnesses(target), *other_back_ends(target)]}
     return sorted(held - set(targets))

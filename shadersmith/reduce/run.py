@@ -107,6 +107,7 @@ def make_reducer(
     if name == "internal":
         return InternalReducer(interestingness, parallel, time_budget_s, on_progress=on_progress)
     if name in ("creduce", "picire"):
+        # Imported here: text.py imports this module (it reduces through reduce_subject).
         from shadersmith.reduce import text
 
         return text.make_text_reducer(name, interestingness, parallel, time_budget_s, on_progress)

@@ -133,6 +133,7 @@ def load_store_campaign(directory: Path) -> CampaignView:
         statistics = target_statistics(db.execute(_TARGET_QUERY).fetchall(), _wrong_counts(db))
         tables: tuple[Table, ...] = (statistics,)
         if oracle == FUSION:
+            # Imported here: fusion_view.py imports this module (the shared view).
             from shadersmith.report.fusion_view import relation_table
 
             tables = (statistics, relation_table(store))

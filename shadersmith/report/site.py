@@ -29,6 +29,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 from pygments.formatters import HtmlFormatter
 
 from shadersmith import __version__
+from shadersmith.case import TestCaseError, load_test
 from shadersmith.files import safe_files
 from shadersmith.report import charts
 from shadersmith.report.campaign_view import (
@@ -214,7 +215,6 @@ def bucket_page(view: CampaignView, bucket: BucketSummary) -> BucketPage:
 def _reduced_program(campaign: Path, reduced: str) -> str | None:
     """The test a metamorphic reduction reduced the program into, named in its report as
     `<name> [signature]` beside the reduced test (reduce/steps.py)."""
-    from shadersmith.case import TestCaseError, load_test
 
     try:
         test = load_test(safe_files.inside(campaign, reduced))

@@ -29,6 +29,7 @@ from shadersmith.targets.chains import (
 )
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult, RunStatus
+from shadersmith.targets.runners.gl_runner import GLRunner
 from shadersmith.targets.tools import toolchain
 from shadersmith.targets.tools.spirv_tools import (
     DEBIAN,
@@ -83,7 +84,6 @@ def spirv_tools_target(name: str, build: SpirvToolsBuild) -> ChainTarget:
 def gl_compile_target(name: str, build: GLCompileBuild) -> ChainTarget:
     """Mesa's GL front-end and linker on `build.driver` (llvmpipe), through EGL: the
     program is created and released, nothing is drawn or dispatched."""
-    from shadersmith.targets.runners.gl_runner import GLRunner
 
     runner = GLRunner(build.driver)
     versions = runner.versions()

@@ -29,7 +29,8 @@ from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from shadersmith.targets.catalogue.registry import spec_for
+from shadersmith.targets.catalogue.registry import chain_of, spec_for
+from shadersmith.targets.catalogue.table import TARGETS
 from shadersmith.targets.engine import (
     DEFAULT_MEMORY_CAP_MB,
     DEFAULT_TIMEOUT_S,
@@ -368,7 +369,6 @@ def _run_with_reruns(worker: JobRunner, job: Job, reruns: int) -> RunResult:
 def reads_ir(name: str) -> bool:
     """Whether target `name` reads a job's IR (`Job.program`, `buffer_values`): only the
     reference interpreter. The others run the text."""
-    from shadersmith.targets.catalogue.table import TARGETS
 
     target = TARGETS.get(name)
     return target is not None and target.reads_ir
@@ -385,7 +385,6 @@ def without_ir(job: Job) -> Job:
 
 def _declared_stages(name: str) -> frozenset[str] | None:
     """The stages target `name` declares (catalogue.py), or None for a name it lacks."""
-    from shadersmith.targets.catalogue.registry import chain_of
 
     try:
         return chain_of(name).stages

@@ -30,6 +30,7 @@ from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult, RunStatus
 from shadersmith.targets.runners.gl_runner import llvm_version, mesa_version
 from shadersmith.targets.runners.wgpu_runner import WgpuRunner
+from shadersmith.targets.tools import newest as latest
 
 if TYPE_CHECKING:
     from shadersmith.targets.catalogue.table import WgpuBuild
@@ -54,7 +55,6 @@ def wgpu_target(name: str, build: WgpuBuild, newest: bool = False) -> ChainTarge
     with that Mesa's environment); `build.raise_version`: softpipe with its versions
     raised (the blame witness). See catalogue.WgpuBuild."""
     backend, device, language = build.backend, build.device, build.language
-    from shadersmith.targets.tools import newest as latest
 
     expected = latest.require_mesa() if newest else None
     runner = WgpuRunner(backend, device, build.raise_version)

@@ -35,8 +35,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from shadersmith.case.inputs import TestCaseError
+from shadersmith.front.corpus_record import program_of_record
 from shadersmith.generate.liveness import LIVENESS_STEP
+from shadersmith.generate.smith import generate, options_from_dict
 from shadersmith.ir.expressions import VariableRef
+from shadersmith.ir.profile import profile_named
 from shadersmith.ir.program import Program, Stage
 from shadersmith.ir.statements import VarDecl
 from shadersmith.ir.values import BufferValues
@@ -145,8 +149,6 @@ def partner_program(spec: PartnerSpec) -> tuple[Program, BufferValues]:
     if spec.corpus is not None:
         return PARTNER_STEPS.replay(spec.steps, *_corpus_partner(spec.corpus))
     # Imported here: the generator is only needed when a fusion is built or replayed.
-    from shadersmith.generate.smith import generate, options_from_dict
-    from shadersmith.ir.profile import profile_named
 
     generated = generate(
         spec.seed, options_from_dict(dict(spec.options)), profile_named(spec.profile)
@@ -160,8 +162,6 @@ def partner_program(spec: PartnerSpec) -> tuple[Program, BufferValues]:
 
 def _corpus_partner(record: Mapping[str, Any]) -> tuple[Program, BufferValues]:
     # Imported here: corpus/ reads real-world shaders, which only corpus partners need.
-    from shadersmith.case.inputs import TestCaseError
-    from shadersmith.front.corpus_record import program_of_record
 
     try:
         shader = program_of_record(record, "a fuse step's partner")

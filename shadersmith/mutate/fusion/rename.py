@@ -25,7 +25,7 @@ from shadersmith.ir.program import BufferField, Function, Program, StorageBuffer
 from shadersmith.ir.statements import For, VarDecl
 from shadersmith.ir.types import ArrayType, StructField, StructType, Type
 from shadersmith.ir.values import BufferValues
-from shadersmith.ir.walk import transform
+from shadersmith.ir.walk import iter_nodes, transform
 
 
 class FusionError(ValueError):
@@ -170,7 +170,6 @@ def _type_renamer(renames: dict[str, str]) -> Callable[[Type], Type]:
 
 def referenced_names(nodes: Iterable[Any]) -> set[str]:
     """Variables and user functions that `nodes` (statements, expressions) name."""
-    from shadersmith.ir.walk import iter_nodes
 
     names: set[str] = set()
     for root in nodes:

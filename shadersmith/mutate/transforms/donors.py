@@ -27,7 +27,9 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from shadersmith.case.inputs import TestCaseError
 from shadersmith.config.generator_options import SmithOptions
+from shadersmith.front.corpus_record import program_of_record
 from shadersmith.generate.fragment import BODY_FUNCTION, value_expression
 from shadersmith.generate.interface import instance_type
 from shadersmith.generate.smith import generate
@@ -107,8 +109,6 @@ NAMING = 2
 @lru_cache(maxsize=64)
 def _reconditioned_corpus_donor(record: str) -> tuple[Program, Any]:
     # Imported here: corpus/ reads real-world shaders, which only corpus donors need.
-    from shadersmith.case.inputs import TestCaseError
-    from shadersmith.front.corpus_record import program_of_record
 
     try:
         shader = program_of_record(json.loads(record), f"step parameter {CORPUS_DONOR}")

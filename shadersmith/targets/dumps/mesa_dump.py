@@ -19,6 +19,8 @@ from dataclasses import dataclass
 
 from shadersmith.targets.engine import TargetSpec, TargetUnavailable, Worker
 from shadersmith.targets.results import RunResult, RunStatus
+from shadersmith.targets.runners.fullscreen import gl_vertex_shader
+from shadersmith.targets.runners.gl_runner import GLRunner
 
 DUMP_TIMEOUT_S = 60.0
 NAME = "mesa-dump"
@@ -64,7 +66,6 @@ class _Dumper:
     name = NAME
 
     def __init__(self) -> None:
-        from shadersmith.targets.runners.gl_runner import GLRunner
 
         self.runner = GLRunner("llvmpipe")
         self.libc = ctypes.CDLL(None)
@@ -75,7 +76,6 @@ class _Dumper:
         return {}
 
     def execute(self, job: DumpJob) -> RunResult:
-        from shadersmith.targets.runners.fullscreen import gl_vertex_shader
 
         failure = ""
         try:

@@ -232,6 +232,7 @@ def _validator_log(name: str, info_log: str) -> str:
 def library_files(toolset: Toolset) -> tuple[str, ...] | None:
     """The shared libraries that are `toolset`'s glslang, or None where they are not
     built or installed (the toolset then runs glslangValidator)."""
+    # Imported here, not at the top: newest.py imports spirv_tools.py, which imports this module.
     from shadersmith.targets.tools.newest import GLSLANG, cmeel_prefix, tool_path_or_none
 
     if toolset.glslang is None:

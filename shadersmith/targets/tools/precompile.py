@@ -28,6 +28,13 @@ import hashlib
 import time
 
 from shadersmith.ir.profile import Language
+from shadersmith.targets.catalogue.table import (
+    TARGETS,
+    RadvBuild,
+    SpirvToolsBuild,
+    VulkanBuild,
+    WrappedBuild,
+)
 from shadersmith.targets.job import Job, PrecompiledSpirv
 from shadersmith.targets.tools import spirv_tools
 from shadersmith.targets.tools.glslang import ToolMissing
@@ -85,13 +92,6 @@ def needs_debian_spirv(name: str) -> bool:
     """Whether target `name` starts with Debian's glslang on the job's own text: the
     Vulkan chains on Debian's tools (RADV's compile-only ones and compile-spirv-tools
     too), and wrapped variants of them (whose rewrite may leave the text as it is)."""
-    from shadersmith.targets.catalogue.table import (
-        TARGETS,
-        RadvBuild,
-        SpirvToolsBuild,
-        VulkanBuild,
-        WrappedBuild,
-    )
 
     target = TARGETS.get(name)
     if target is None:

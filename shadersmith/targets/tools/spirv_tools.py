@@ -147,6 +147,7 @@ DEBIAN = Toolset()
 @functools.cache
 def debian_validators() -> tuple[str, ...]:
     """Debian's spirv-val, then the newest where installed (validate_spirv says why)."""
+    # Imported here, not at the top: newest.py and the library modules import this module (Toolset).
     from shadersmith.targets.tools.newest import tool_path_or_none
 
     latest = tool_path_or_none(SPIRV_VAL)
@@ -164,6 +165,7 @@ def compile_glsl_to_spirv(
     glslang in-process where this is a worker and the library is there
     (glslang_library.py): the same module, ~20x sooner. `target_env`: the source's
     (target_env_of_source) unless given."""
+    # Imported here, not at the top: newest.py and the library modules import this module (Toolset).
     from shadersmith.targets.tools.glslang_library import library_for
 
     if target_env is None:
@@ -192,6 +194,7 @@ def optimize(
     in-process where this is a worker and the toolset's library is there
     (spirv_tools_library.py): the same module, without a process start. `target_env`:
     the module's (target_env_of_module) unless given."""
+    # Imported here, not at the top: newest.py and the library modules import this module (Toolset).
     from shadersmith.targets.tools.spirv_tools_library import optimizer_for
 
     if target_env is None:
@@ -242,6 +245,7 @@ def validate_spirv(
     Each validator runs in-process where this is a worker and its library is there
     (spirv_tools_library.py), as a subprocess otherwise: the same verdict and log.
     """
+    # Imported here, not at the top: newest.py and the library modules import this module (Toolset).
     from shadersmith.targets.tools.spirv_tools_library import validator_for
 
     if target_env is None:
@@ -302,6 +306,7 @@ def _spirv_val_message(log: str) -> str:
 def cross_to_glsl(spirv: bytes, version: int = 450, timeout_s: float = DEFAULT_TIMEOUT_S) -> str:
     """SPIR-V back to OpenGL GLSL (not Vulkan GLSL) with spirv-cross: in-process in a
     worker where its library is there (spirv_cross_library.py), else the command line."""
+    # Imported here, not at the top: newest.py and the library modules import this module (Toolset).
     from shadersmith.targets.tools.spirv_cross_library import cross_compiler_for
 
     library = cross_compiler_for(spirv)

@@ -347,6 +347,7 @@ def validator_file(validator: str) -> str | None:
     """The library that is the spirv-val binary at `validator`, or None (it then runs as
     a subprocess): Debian's /usr/bin/spirv-val is libspirv-tools-debian.so, the newest's
     (<cmeel prefix>/bin/spirv-val) is its libSPIRV-Tools-shared.so."""
+    # Imported here, not at the top: newest.py imports spirv_tools.py, which imports this module.
     from shadersmith.targets.tools.newest import cmeel_prefix, tool_path_or_none
 
     where = _resolved(validator)
@@ -361,6 +362,7 @@ def validator_file(validator: str) -> str | None:
 
 def optimizer_file(toolset: Toolset) -> str | None:
     """The library that is `toolset`'s spirv-opt, or None (a subprocess then)."""
+    # Imported here, not at the top: newest.py imports spirv_tools.py, which imports this module.
     from shadersmith.targets.tools.newest import tool_path_or_none
 
     where = _resolved(toolset.spirv_opt_path())
