@@ -17,11 +17,9 @@ from shadersmith.interp.atomics import ATOMIC_OPERATIONS, atomic_operation
 from shadersmith.interp.builtins import builtin_implementation
 from shadersmith.interp.conversions import constructor
 from shadersmith.interp.errors import InterpreterError, UBCategory, UndefinedBehaviour
-from shadersmith.interp.evaluation_order import EffectAnalysis, segment_conflict
+from shadersmith.interp.evaluation_order import segment_conflict
 from shadersmith.interp.frames import (
-    FIRST_BUFFER,
     FRAME_ID,
-    GLOBALS,
     INVOCATION,
     LOCALS,
     RETURN,
@@ -42,6 +40,7 @@ from shadersmith.interp.places import (
     out_of_bounds,
     reader,
 )
+from shadersmith.interp.program_scope import ProgramScope
 from shadersmith.interp.races import ATOMIC
 from shadersmith.interp.semantics import Language
 from shadersmith.interp.sites import Site
@@ -92,40 +91,6 @@ _SYNCHRONISATION = frozenset(
         "groupMemoryBarrier",
     }
 )
-
-
-class ProgramScope:
-    """What every function of a program shares: globals, buffers, functions, options."""
-
-    def __init__(
-        self,
-        *,
-        sanitize: bool,
-        abs_int_min_is_ub: bool,
-        effects: EffectAnalysis,
-        global_variables: list[Variable],
-        buffer_variables: list[list[Variable]],
-        names: dict[str, Variable | BufferInstance],
-        language: Language = Language.GLSL,
-    ) -> None:
-        self.sanitize = sanitize
-        # Whose semantics the program has (interp/semantics.py).
-        self.language = language
-        self.abs_int_min_is_ub = abs_int_min_is_ub
-        self.effects = effects
-        self.global_variables = global_variables
-        self.buffer_variables = buffer_variables
-        self.names = names
-        self.functions: dict[str, list[CompiledFunction]] = {}
-
-    def name_shared_location(self, fr: Frame, location: int) -> str | None:
-        buffer_ids: list[int] = fr[INVOCATION].buffer_ids
-        for b in reversed(range(len(buffer_ids))):
-            if location >= buffer_ids[b]:
-                return describe_slot(
-                    self.buffer_variables[b], FIRST_BUFFER + b, location - buffer_ids[b]
-                )
-        return describe_slot(self.global_variables, GLOBALS, location)
 
 
 def is_place(expr: Expression) -> bool:

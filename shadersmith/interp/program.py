@@ -19,7 +19,7 @@ from shadersmith.analysis.wgsl_constants import creation_errors
 from shadersmith.interp.dispatch import run_in_phases, run_sequentially
 from shadersmith.interp.errors import InterpreterError, UBCategory, UndefinedBehaviour
 from shadersmith.interp.evaluation_order import EffectAnalysis
-from shadersmith.interp.expressions import ExpressionCompiler, ProgramScope
+from shadersmith.interp.expressions import ExpressionCompiler
 from shadersmith.interp.frames import (
     FIRST_BUFFER,
     FRAME_ID,
@@ -32,6 +32,7 @@ from shadersmith.interp.frames import (
 from shadersmith.interp.functions import CompiledBody, CompiledFunction, ParameterSlot
 from shadersmith.interp.layout import flatten, slot_count, unflatten, zero_slots
 from shadersmith.interp.places import BufferInstance
+from shadersmith.interp.program_scope import ProgramScope
 from shadersmith.interp.races import HOST, RaceClock, TrackedSlots
 from shadersmith.interp.semantics import Language
 from shadersmith.interp.sites import Site

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from shadersmith.interp.errors import FragmentDiscarded, InterpreterError, UBCategory
-from shadersmith.interp.expressions import ExpressionCompiler, ProgramScope
+from shadersmith.interp.expressions import ExpressionCompiler
 from shadersmith.interp.frames import (
     BREAK,
     CONTINUE,
@@ -25,6 +25,7 @@ from shadersmith.interp.frames import (
 )
 from shadersmith.interp.functions import CompiledBody
 from shadersmith.interp.layout import slot_count, zero_slots
+from shadersmith.interp.program_scope import ProgramScope
 from shadersmith.interp.sites import Site
 from shadersmith.interp.variables import Variable
 from shadersmith.ir.expressions import Literal
