@@ -61,7 +61,10 @@ class Fusion:
 
 Oracle = Differential | Crash | Metamorphic | Fusion
 KINDS = (Differential.kind, Crash.kind, Metamorphic.kind, Fusion.kind)
-MAX_PARTS = 16
+# A fusion test's parts (`fuse --parts` draws at most 6) and a metamorphic test's reference
+# steps: the one bound of each, read by the schema (schema.py) and by this module's reader.
+MAX_PARTS = 8
+MAX_REFERENCE_STEPS = 64
 
 
 def oracle_to_json(oracle: Oracle) -> dict[str, Any]:
@@ -93,8 +96,12 @@ def oracle_from_json(data: Any, where: str) -> Oracle:
             return Crash()
         if kind == Metamorphic.kind:
             steps = data.get("reference_steps", 1)
-            if not isinstance(steps, int) or isinstance(steps, bool) or not 0 <= steps <= 64:
-                raise TestCaseError(f"{where}: oracle.reference_steps: {steps!r} is not 0..64")
+            if not isinstance(steps, int) or isinstance(steps, bool):
+                raise TestCaseError(f"{where}: oracle.reference_steps: {steps!r} is no number")
+            if not 0 <= steps <= MAX_REFERENCE_STEPS:
+                raise TestCaseError(
+                    f"{where}: oracle.reference_steps: {steps!r} is not 0..{MAX_REFERENCE_STEPS}"
+                )
             return Metamorphic(_file_name(data["reference"], where), steps)
         if kind == Fusion.kind:
             return _fusion(data["relation"], data["parts"], data["tolerance"], where)
@@ -119,7 +126,8 @@ def oracle_of_older_schema(
         return _fusion(relation, parts, tolerance, f"{where} (fusion.json)")
     if extra.get("oracle") == Metamorphic.kind:
         steps = extra.get("reference_steps", 1)
-        if not isinstance(steps, int) or isinstance(steps, bool) or not 0 <= steps <= 64:
+        in_range = isinstance(steps, int) and 0 <= steps <= MAX_REFERENCE_STEPS
+        if not in_range or isinstance(steps, bool):
             raise TestCaseError(f"{where}: provenance.extra.reference_steps: {steps!r}")
         return Metamorphic(reference, steps)
     return Differential()

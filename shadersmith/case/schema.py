@@ -34,6 +34,7 @@ from typing import Any
 from shadersmith.case.finding import Kind
 from shadersmith.case.inputs import TestCaseError
 from shadersmith.case.oracle import KINDS as ORACLE_KINDS
+from shadersmith.case.oracle import MAX_PARTS, MAX_REFERENCE_STEPS
 from shadersmith.case.testcase import SHADER_FILE_BY_STAGE
 from shadersmith.case.typenames import parse_type_name
 from shadersmith.config.generator_options import (
@@ -170,7 +171,7 @@ _PROVENANCE: dict[str, Any] = {
         "reduction": _optional({"type": "object"}),
         # Written into `extra` by schema 1 and 2 metamorphic tests (case/oracle.py).
         "oracle": {"type": "string", "maxLength": MAX_NAME},
-        "reference_steps": _integer(0, MAX_STEPS),
+        "reference_steps": _integer(0, MAX_REFERENCE_STEPS),
     },
 }
 
@@ -290,10 +291,10 @@ TEST_JSON_SCHEMA: dict[str, Any] = {
             "properties": {
                 "kind": _one_of(ORACLE_KINDS, "oracle kind"),
                 "reference": _name(_PLAIN_FILE, "plain file name", 255),
-                "reference_steps": _integer(0, MAX_STEPS),
+                "reference_steps": _integer(0, MAX_REFERENCE_STEPS),
                 "relation": {"type": "string", "maxLength": MAX_NAME},
                 "parts": {
-                    **_strings(_name(_PLAIN_FILE, "plain folder name", 255), MAX_SHADER_FILES),
+                    **_strings(_name(_PLAIN_FILE, "plain folder name", 255), MAX_PARTS),
                     "minItems": 1,
                     "uniqueItems": True,
                 },
@@ -328,14 +329,14 @@ FUSION_JSON_SCHEMA: dict[str, Any] = {
     "properties": {
         "schema_version": {"type": "integer"},
         "parts": {
-            **_strings(_name(_PLAIN_FILE, "plain folder name", 255), MAX_SHADER_FILES),
+            **_strings(_name(_PLAIN_FILE, "plain folder name", 255), MAX_PARTS),
             "minItems": 1,
             "uniqueItems": True,
         },
         "sequence": _integer(0, MAX_SEED),
         "relation": {"type": "string", "maxLength": MAX_NAME},
-        "seeds": {**_strings(_integer(0, MAX_SEED), MAX_SHADER_FILES), "minItems": 1},
-        "tolerance": {"type": "number", "minimum": 0},
+        "seeds": {**_strings(_integer(0, MAX_SEED), MAX_PARTS), "minItems": 1},
+        "tolerance": {"type": "number", "minimum": 0, "maximum": 1},
         "finding": {
             "type": "object",
             "properties": {"signature": {"type": "string", "maxLength": 4096}},
