@@ -31,7 +31,7 @@ from collections.abc import Collection, Mapping, Sequence
 from shadersmith.case.finding import Finding
 from shadersmith.oracle.aco import ACO, aco_cause
 from shadersmith.oracle.blame import REJECTION_KINDS, Chains, blame, missing_refinements
-from shadersmith.oracle.classify import WRONG_RESULT_KINDS, classify
+from shadersmith.oracle.classify import WRONG_RESULT_KINDS, Classification, classify
 from shadersmith.oracle.components import chain_names, failing_component, is_witness
 from shadersmith.oracle.front_end_state import front_end_fault
 from shadersmith.oracle.rust_panic import panic_cause
@@ -56,7 +56,8 @@ def complete(
     if wanted:
         for _, answer in session.run_many([job], only=dict.fromkeys(wanted)):
             results.update(answer)
-    attach_front_end_causes(results, job, components)
+    # Without witnesses the results are those just classified: not classified again.
+    attach_front_end_causes(results, job, components, None if wanted else classification)
     return results
 
 
@@ -171,14 +172,21 @@ def attach_panic_causes(results: Mapping[str, RunResult], components: Chains) ->
             result.cause = aco_cause(result.log)
 
 
-def attach_front_end_causes(results: Mapping[str, RunResult], job: Job, components: Chains) -> None:
+def attach_front_end_causes(
+    results: Mapping[str, RunResult],
+    job: Job,
+    components: Chains,
+    classification: Classification | None = None,
+) -> None:
     """For each crash, and each wrong output, after Mesa's GLSL front-end: read what the
     front-end produced and record it as the cause when it is wrong in itself. (And each
-    crash of a naga chain's Rust code, which names itself: attach_panic_causes.)"""
+    crash of a naga chain's Rust code, which names itself: attach_panic_causes.)
+    `classification`: `results`' own, where the caller has it already."""
     attach_panic_causes(results, components)
+    classification = classification or classify(results, components)
     wrong = {
         name
-        for finding in classify(results, components).findings
+        for finding in classification.findings
         if finding.kind in WRONG_RESULT_KINDS
         for name in finding.targets
     }
