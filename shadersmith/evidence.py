@@ -36,7 +36,7 @@ from shadersmith.oracle.components import chain_names, failing_component, is_wit
 from shadersmith.oracle.front_end_state import front_end_fault
 from shadersmith.oracle.rust_panic import panic_cause
 from shadersmith.oracle.signature import sign_finding
-from shadersmith.targets.chains import MESA_GLSL
+from shadersmith.targets.catalogue.components import MESA_GLSL
 from shadersmith.targets.dumps.mesa_dump import front_end_dump
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult, RunStatus

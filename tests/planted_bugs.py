@@ -139,13 +139,11 @@ def fail_after_pass(real: ChainTarget, failure: str) -> Run:
 def _planted(name: str, base: str, plant: str, function: str, after: str | None = None) -> Target:
     real = catalogue.TARGETS[base]
     component = f"planted-{plant}"
-    components = list(real.components)
-    at = components.index(after) + 1 if after is not None else 0
-    components.insert(at, component)
     argument = "rewrite" if function == "rewrite_operator" else "failure"
     build = WrappedBuild(base, f"{__name__}:{function}", component, after, ((argument, plant),))
+    # Its components are the build's: the base's chain with the plant after `after`.
     return Target(
-        name, build, tuple(components), real.stages, real.reads, Role.PLANTED, listed=False
+        name, build, stages=real.stages, reads=real.reads, role=Role.PLANTED, listed=False
     )
 
 

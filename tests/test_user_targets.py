@@ -204,3 +204,27 @@ def test_a_declared_spirv_opt_may_run_a_fixed_pass_list(tmp_path: Path) -> None:
     path.write_text(path.read_text().replace("'--ccp'", "'--ccp --bad'"))
     with pytest.raises(TargetsFileError, match="a list of spirv-opt flags"):
         load_targets_file(path)
+
+
+def test_a_declared_chain_is_the_component_tables_unless_the_file_names_one(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "chains.toml"
+    path.write_text(
+        "[[target]]\nname = 'vk-my-lavapipe'\nkind = 'vulkan'\ndevice = 'llvmpipe'\n"
+        "optimizer = true\n"
+        "[[target]]\nname = 'vk-my-swiftshader'\nkind = 'vulkan'\ndevice = 'swiftshader'\n"
+        "[[target]]\nname = 'vk-my-radeon'\nkind = 'vulkan'\ndevice = 'AMD Radeon'\n"
+        "[[target]]\nname = 'gl-my-softpipe'\nkind = 'gl'\ndriver = 'softpipe'\n"
+        "[[target]]\nname = 'gl-mine'\nkind = 'gl'\ndriver = 'llvmpipe'\n"
+        "components = ['mesa-glsl', 'llvmpipe']\n"
+    )
+    chains = {t.name: t.components for t in load_targets_file(path)}
+    assert chains == {
+        "vk-my-lavapipe": ("glslang", "spirv-opt", "lavapipe", "llvmpipe", "llvm"),
+        "vk-my-swiftshader": ("glslang", "swiftshader"),
+        # A device no row names: one opaque component, as its worker records it.
+        "vk-my-radeon": ("glslang", "amd-vk"),
+        "gl-my-softpipe": ("mesa-glsl", "softpipe"),
+        "gl-mine": ("mesa-glsl", "llvmpipe"),
+    }

@@ -65,6 +65,7 @@ from shadersmith.oracle.known_findings import names_a_bug
 from shadersmith.targets.catalogue.components import (
     AMBER,
     GLSLANG,
+    MESA_GLSL,
     NAGA,
     NEWEST_MESA,
     NEWEST_TOOLS,
@@ -73,15 +74,17 @@ from shadersmith.targets.catalogue.components import (
     RADV_PIPELINE,
     SPIRV_CROSS,
     SPIRV_OPT,
+    VALIDATED_OUTPUT,
     Component,
     component_row,
+    gl_drivers,
 )
 from shadersmith.targets.catalogue.registry import cpu_stand_in
 
 REPORT_FILE = "bug-report.md"
 SUMMARY_FILE = "bug-report.json"
-# Mesa's GL drivers here: shader_runner runs a piglit test on each.
-MESA_GL_DRIVERS = ("llvmpipe", "softpipe")
+# Mesa's GL drivers here (llvmpipe, softpipe): shader_runner runs a piglit test on each.
+MESA_GL_DRIVERS = gl_drivers(mesa_only=True)
 REFERENCE = "interp"
 _SUFFIXES = (".reference", ".variant")  # a metamorphic test's runs, per program
 
@@ -346,7 +349,7 @@ def _format(upstream: Component, failing: Sequence[str]) -> str:
     the path that failed."""
     assert upstream.format is not None  # _upstream refused the others
     if upstream.format_follows_path and failing:
-        gl = any("mesa-glsl" in _chain(t) for t in failing)
+        gl = any(MESA_GLSL in _chain(t) for t in failing)
         return PIGLIT if gl else AMBER
     return upstream.format
 
@@ -646,7 +649,7 @@ def _image_line(entry: Mapping[str, Any]) -> str:
 
 def _gl_driver(target: str) -> str | None:
     chain = _chain(target)
-    if "mesa-glsl" not in chain:
+    if MESA_GLSL not in chain:
         return None
     return next((d for d in MESA_GL_DRIVERS if d in chain), None)
 
@@ -830,7 +833,7 @@ def _translated_text(test: TestCase, failing: Sequence[str]) -> tuple[str, str] 
             text = test.files.get(name)
             if text is not None and test.stage == "compute":
                 return name, text.decode()
-        if "mesa-glsl" in _chain(target) and _chain(target)[0] == "mesa-glsl":
+        if MESA_GLSL in _chain(target) and _chain(target)[0] == MESA_GLSL:
             return None
     return None
 
@@ -992,13 +995,14 @@ def _piglit_checks(
             checks.append(Check(f"{_SHOWS}{what}", run.text(), bad))
         else:
             checks.append(Check(f"{what}, a driver the finding did not name", run.text(), True))
-    if component in ("llvmpipe", "softpipe") and set(MESA_GL_DRIVERS) <= set(failed):
+    row = component_row(component)
+    if row is not None and row.gl_driver in MESA_GL_DRIVERS and set(MESA_GL_DRIVERS) <= set(failed):
         note = (
             f"the finding's signature `{finding.signature}` names {component}, but "
             f"shader_runner fails on {' and '.join(MESA_GL_DRIVERS)} alike: the component "
             "they share, Mesa's GLSL front-end"
         )
-        return "mesa-glsl", note
+        return MESA_GLSL, note
     return component, note
 
 
@@ -1007,7 +1011,8 @@ def _right_driver_checks(text: str, failing: Sequence[str], checks: list[Check])
     and the newest, where it must pass for its expectations to stand; each run a note (a
     Mesa bug of its own may show), then whether any of them passes."""
     passed = []
-    for driver, newest_mesa in (("llvmpipe", False), ("softpipe", False), ("llvmpipe", True)):
+    runs = [(driver, False) for driver in MESA_GL_DRIVERS] + [("llvmpipe", True)]
+    for driver, newest_mesa in runs:
         run = run_shader_runner(text, driver, newest_mesa=newest_mesa)
         mesa = "the newest Mesa" if newest_mesa else "Debian's Mesa"
         what = f"shader_runner on {driver} ({mesa})"
@@ -1206,7 +1211,7 @@ def _title(test: TestCase, finding: Finding, upstream: Component, component: str
         return f"{where}: crash ({detail or 'killed'}) on a {stage}"
     if finding.kind is Kind.TIMEOUT:
         return f"{where}: hangs on a {stage}"
-    if finding.signature.startswith("invalid:") and component in _WRITES_SPIRV:
+    if finding.signature.startswith("invalid:") and component in VALIDATED_OUTPUT:
         passes = " ".join(test.provenance.spirv_opt_passes or ()) if component == SPIRV_OPT else ""
         said = _recorded_message(test, finding, detail)
         return f"{where} {passes}: writes invalid SPIR-V ({said})".replace("  ", " ")
@@ -1222,10 +1227,6 @@ def _title(test: TestCase, finding: Finding, upstream: Component, component: str
     return f"{where}: wrong {what} in a {stage}" + (
         f" (-{_opt_flag(test)})" if component == "spirv-opt" and _opt_flag(test) else ""
     )
-
-
-# The components whose output is SPIR-V: an `invalid:` finding of theirs is spirv-val's.
-_WRITES_SPIRV = frozenset({GLSLANG, SPIRV_OPT, "naga-spv-out"})
 
 
 def _on(finding: Finding) -> str:

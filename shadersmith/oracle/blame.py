@@ -32,13 +32,13 @@ from collections.abc import Mapping, Sequence
 from shadersmith.case.finding import OUR_KINDS, Finding, Kind
 from shadersmith.oracle.classify import WRONG_RESULT_KINDS
 from shadersmith.oracle.components import (
-    LIBRARIES,
     OURS,
     UNKNOWN,
     chain_names,
     failing_component,
     is_witness,
 )
+from shadersmith.targets.catalogue.components import LIBRARIES, cpu_vulkan_devices
 from shadersmith.targets.catalogue.registry import on_newest, witnesses
 from shadersmith.targets.catalogue.table import (
     TARGETS,
@@ -130,7 +130,9 @@ def suspects(failing: Sequence[Sequence[str]], passing: Sequence[Sequence[str]])
 
     First the strict rule: components no passing chain has at all. If there are none, the
     components whose every passing occurrence received a different input (another chain
-    upstream). In chain order, libraries last.
+    upstream). In chain order, libraries last (LIBRARIES, the component table's `library`
+    column: linked into a driver, a library's place in a chain says nothing about what it
+    received, and a shared library is the least specific suspect).
     """
     if not failing:
         return [UNKNOWN]
@@ -232,8 +234,9 @@ def refinement_targets(target: str) -> list[str]:
 
 
 # Vulkan drivers on the CPU that share nothing but the SPIR-V they are given (and the
-# tools before it): lavapipe (llvmpipe, LLVM) and SwiftShader (Subzero).
-CPU_VULKAN_DEVICES = frozenset({"llvmpipe", "SwiftShader"})
+# tools before it): lavapipe (llvmpipe, LLVM) and SwiftShader (Subzero), by the text that
+# picks their device (the component table's `on_cpu` and `vulkan_device` columns).
+CPU_VULKAN_DEVICES = cpu_vulkan_devices()
 
 
 def other_back_ends(target: str) -> list[str]:

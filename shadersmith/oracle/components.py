@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from shadersmith.targets.catalogue.components import LIBRARIES
 from shadersmith.targets.results import RunResult
 
-# Linked into a driver rather than a step of the chain: LLVM is llvmpipe's and lavapipe's
-# back-end, ACO RADV's. Its place in a chain's list says nothing about what it received,
-# and a shared library is the least specific suspect, so blame lists it after the chain's
-# own steps; a crash that names no component is the driver's (a signal alone cannot tell
-# RADV's NIR passes from ACO), one that names ACO (its validator) is ACO's.
-LIBRARIES = frozenset({"llvm", "aco"})
+# LIBRARIES (the component table's `library` column: LLVM, ACO) are linked into a driver
+# rather than steps of the chain: the driver is the chain's last step that is not one. A
+# crash that names no component is the driver's (a signal alone cannot tell RADV's NIR
+# passes from ACO), one that names ACO (its validator) is ACO's.
 
 OURS = "shadersmith"  # the generator, the reconditioner, the harness: a defect of ours
 UNKNOWN = "unknown"  # no component can be singled out

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from shadersmith.analysis.subgroups import rows_agree_with_linear
 from shadersmith.ir.profile import Language
 from shadersmith.ir.program import TextureKind
+from shadersmith.targets.catalogue.components import LLVM, gl_chain, gl_front_end, vulkan_chain
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import Image, RunResult, RunStatus
 
@@ -154,49 +155,35 @@ def gl_target(name: str, build: GLBuild, newest: bool = False) -> ChainTarget:
     return ChainTarget(name, components, run, extra_versions=versions)
 
 
-# Mesa's OpenGL drivers, as blame needs them: one GLSL front-end (GLSL IR, its optimiser,
-# glsl_to_nir) shared by every Mesa GL driver, then the driver's back-end. llvmpipe's
-# back-end (gallivm, on LLVM) is also lavapipe's; softpipe interprets without LLVM. So a
-# wrong result on both GL drivers points at the front-end, one on llvmpipe alone (GL or
-# Vulkan) at llvmpipe: ShaDiv's front-end vs back-end rule falls out of the chains.
-# zink (Mesa 25: newest.py) writes the NIR as SPIR-V for a Vulkan driver, lavapipe here,
-# whose back-end is llvmpipe's again: GL's front-end with Vulkan's back-end.
-MESA_GLSL = "mesa-glsl"
-GL_BACK_ENDS = {
-    "llvmpipe": ("llvmpipe",),
-    "softpipe": ("softpipe",),
-    "zink": ("zink", "lavapipe", "llvmpipe"),
-}
-
-
 def gl_components(versions: dict[str, str]) -> list[tuple[str, str]]:
-    """The components of a GL driver's chain, front-end first, from its version strings."""
+    """The components of a GL driver's chain, front-end first (the component table's
+    gl_chain: Mesa's GLSL front-end, the driver, what it hands its work to), from its
+    version strings: Mesa's version for Mesa's, LLVM's where the renderer names it."""
     driver = versions["driver"]
     version = versions.get("Mesa") or versions.get("GL_VERSION", "?")
-    if driver not in GL_BACK_ENDS:  # a closed driver: one opaque component
-        return [(f"{driver}-gl", version)]
-    components = [(MESA_GLSL, version), *((step, version) for step in GL_BACK_ENDS[driver])]
-    if "LLVM" in versions:
-        components.append(("llvm", versions["LLVM"]))
-    return components
+    return versioned(gl_chain(driver), version, versions.get("LLVM"))
+
+
+def versioned(chain: tuple[str, ...], version: str, llvm: str | None) -> list[tuple[str, str]]:
+    """A driver's `chain` of components with the driver's `version` for each, LLVM's own
+    for LLVM (left out where the driver does not name it)."""
+    if llvm is None:
+        return [(name, version) for name in chain if name != LLVM]
+    return [(name, llvm if name == LLVM else version) for name in chain]
 
 
 def name_rejecting_front_end(result: RunResult, driver: str) -> RunResult:
-    """A GL compile or link error of a Mesa driver comes from Mesa's GLSL front-end; a
-    closed driver's single component (`nvidia-gl`) is named by ChainTarget.execute."""
-    if driver not in GL_BACK_ENDS:
+    """A GL compile or link error of a Mesa driver comes from Mesa's GLSL front-end (the
+    driver's front_end in the component table); a closed driver's single component
+    (`nvidia-gl`) is named by ChainTarget.execute."""
+    front_end = gl_front_end(driver)
+    if front_end is None:
         return result
     if result.status in (RunStatus.COMPILE_ERROR, RunStatus.LINK_ERROR) and (
         result.failed_component in (None, DRIVER)  # the GL runner's name for itself
     ):
-        result.failed_component = MESA_GLSL
+        result.failed_component = front_end
     return result
-
-
-# The component a Vulkan device is, by the text its name is matched with (a closed
-# driver: `<device>-vk`). SwiftShader (swiftshader.py) is a Vulkan back-end of its own,
-# sharing nothing with lavapipe but the SPIR-V it is given.
-VULKAN_DRIVERS = {"llvmpipe": "lavapipe", "SwiftShader": "swiftshader"}
 
 
 def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainTarget:
@@ -294,7 +281,10 @@ def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainT
     package = swiftshader.require() if device == swiftshader.DEVICE else None
     vk_runner = VulkanRunner(device)
     vk_versions = vk_runner.versions()
-    driver = VULKAN_DRIVERS.get(device, f"{device.lower()}-vk")
+    # The device's components (the component table's vulkan_chain): lavapipe, then
+    # llvmpipe's back-end, on LLVM; SwiftShader; a closed driver as `<device>-vk`.
+    chain = vulkan_chain(device)
+    driver = chain[0]
     driver_version = vk_versions.get("driver_info") or vk_versions.get("driver_version", "?")
     if package is not None:
         driver_version = swiftshader.component_version(vk_versions["driver_version"], package)
@@ -302,15 +292,7 @@ def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainT
         latest.check_mesa(driver_version, expected_mesa)
     if recross:
         components.append(("spirv-cross", spirv_cross_version()))
-    components.append((driver, driver_version))
-    lavapipe_llvm = llvm_version(vk_versions.get("device", ""))
-    if driver == "lavapipe":
-        # lavapipe (Vulkan runtime, spirv_to_nir) hands NIR to llvmpipe's back-end, the
-        # one Mesa's GL llvmpipe uses: naming it lets blame tell a shared back-end bug
-        # from a front-end's own.
-        components.append(("llvmpipe", driver_version))
-    if lavapipe_llvm:
-        components.append(("llvm", lavapipe_llvm))
+    components += versioned(chain, driver_version, llvm_version(vk_versions.get("device", "")))
 
     subgroup_size = vk_runner.device.subgroup_size()
 

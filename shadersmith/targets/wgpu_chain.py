@@ -20,11 +20,13 @@ import re
 from typing import TYPE_CHECKING
 
 from shadersmith.ir.profile import Language
+from shadersmith.targets.catalogue.components import handed_on, naga_writer, vulkan_chain
 from shadersmith.targets.chains import (
     ChainTarget,
     gl_components,
     job_language_refused,
     subgroup_size_refused,
+    versioned,
 )
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult, RunStatus
@@ -37,12 +39,6 @@ if TYPE_CHECKING:
 
 NAGA = "naga"
 NAGA_GLSL_IN = "naga-glsl-in"
-HAL = {"vulkan": "wgpu-hal-vulkan", "gl": "wgpu-hal-gles"}
-# naga's back-end for each API, a component of its own: the two chains share naga's
-# front-end and validator but not the writer, so a wrong result on one chain alone can
-# point at its writer (naga's GLSL writer passes WGSL's integer `%` through as GLSL's,
-# undefined for negative operands and a zero divisor).
-NAGA_OUT = {"vulkan": "naga-spv-out", "gl": "naga-glsl-out"}
 
 # Mesa's GLSL compiler log ("0:12(3): error: ..."), which wgpu-hal's GLES back-end passes
 # on when the driver refuses the GLSL naga wrote.
@@ -100,8 +96,10 @@ def wgpu_components(
     native = f"wgpu-native {versions['wgpu-native']}"
     naga = versions.get("naga", native)
     components = [(NAGA_GLSL_IN, naga)] if language is Language.GLSL else []
-    components += [(NAGA, naga), (NAGA_OUT[backend], naga)]
-    components.append((HAL[backend], versions.get("wgpu-hal", native)))
+    # naga's writer for the API and the wgpu-hal back-end it hands its text to (the
+    # component table's naga_writer and hands_to).
+    writer, hal = handed_on(naga_writer(backend))
+    components += [(NAGA, naga), (writer, naga), (hal, versions.get("wgpu-hal", native))]
     device, description = versions["device"], versions["description"]
     if backend == "gl":
         # As gl_runner reports a GL driver: `4.5 (Core Profile) Mesa 22.3.6` and
@@ -114,15 +112,9 @@ def wgpu_components(
         if llvm:
             gl_versions["LLVM"] = llvm
         return components + gl_components(gl_versions)
-    if "llvmpipe" not in device:  # a closed Vulkan driver: one opaque component
-        return [*components, (f"{device.split()[0].lower()}-vk", description)]
-    # lavapipe (Vulkan runtime, spirv_to_nir) hands NIR to llvmpipe's back-end, as in
-    # chains.vulkan_target: blame can tell a shared back-end bug from a front-end's.
-    components += [("lavapipe", description), ("llvmpipe", description)]
-    llvm = llvm_version(device)
-    if llvm:
-        components.append(("llvm", llvm))
-    return components
+    # lavapipe, then llvmpipe's back-end on LLVM, as in chains.vulkan_target; a closed
+    # Vulkan driver as one opaque component.
+    return components + versioned(vulkan_chain(device), description, llvm_version(device))
 
 
 def _name_failure(result: RunResult, backend: str, language: Language) -> RunResult:

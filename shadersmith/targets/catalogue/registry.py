@@ -14,6 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from shadersmith.ir.profile import Language
+from shadersmith.targets.catalogue.components import COMPONENTS
 from shadersmith.targets.catalogue.table import (
     RADV_FAMILIES,
     TARGETS,
@@ -82,8 +83,9 @@ def listed_targets() -> list[str]:
 
 
 def component_names() -> frozenset[str]:
-    """Every component some target's chain names."""
-    return frozenset(c for t in rows() for c in t.components)
+    """Every component the component table knows (components.py), and any other a
+    target's chain names (a user's, a planted one)."""
+    return frozenset(COMPONENTS) | frozenset(c for t in rows() for c in t.components)
 
 
 def every_target() -> list[str]:

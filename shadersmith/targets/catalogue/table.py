@@ -2,11 +2,13 @@
 
 One row per target says everything the rest of the tool asks about it: how a worker
 builds it (a typed build description, handed to the chain's factory), its components in
-chain order and the stages it runs (what `shadersmith targets` prints for a target that is
-missing, what blame reads by name), the languages it reads, its role (a target campaigns
-compare, a witness run only to tell suspects apart, a twin on the newest releases, a
-planted bug that tests wrap around a real target), whether campaigns run it by default,
-and the targets that stand beside it (its witnesses; a planted target's base).
+chain order (derived from the build and the component table, components.py:
+`Build.components()`) and the stages it runs (what `shadersmith targets` prints for a
+target that is missing, what blame reads by name), the languages it reads, its role (a
+target campaigns compare, a witness run only to tell suspects apart, a twin on the
+newest releases, a planted bug that tests wrap around a real target), whether campaigns
+run it by default, and the targets that stand beside it (its witnesses; a planted
+target's base).
 
 Derived views (the default mix, the witnesses of a target, the newest twins, a target's
 siblings for blame) are computed from these rows in registry.py and oracle/blame.py,
@@ -23,6 +25,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from shadersmith.ir.profile import Language
+from shadersmith.targets.catalogue.components import (
+    gl_chain,
+    gl_front_end,
+    handed_on,
+    naga_writer,
+    vulkan_chain,
+)
 from shadersmith.targets.engine import TargetSpec
 from shadersmith.targets.tools.spirv_tools import Toolset
 
@@ -54,6 +63,9 @@ class GLBuild:
 
     factory = "shadersmith.targets.chains:gl_target"
 
+    def components(self) -> tuple[str, ...]:
+        return gl_chain(self.driver)
+
 
 @dataclass(frozen=True)
 class VulkanBuild:
@@ -72,6 +84,12 @@ class VulkanBuild:
 
     factory = "shadersmith.targets.chains:vulkan_target"
 
+    def components(self) -> tuple[str, ...]:
+        tools = ("glslang", *(("spirv-opt",) if self.optimizer is not None else ()))
+        if self.cross_driver is not None:
+            return (*tools, "spirv-cross", *gl_chain(self.cross_driver))
+        return (*tools, *(("spirv-cross",) if self.recross else ()), *vulkan_chain(self.device))
+
 
 @dataclass(frozen=True)
 class WgpuBuild:
@@ -84,6 +102,13 @@ class WgpuBuild:
 
     factory = "shadersmith.targets.wgpu_chain:wgpu_target"
 
+    def components(self) -> tuple[str, ...]:
+        front = ("naga-glsl-in",) if self.language is Language.GLSL else ()
+        # naga, its writer for the API and wgpu-hal's back-end, then the driver.
+        wgpu = ("naga", *handed_on(naga_writer(self.backend)))
+        driver = gl_chain(self.device) if self.backend == "gl" else vulkan_chain(self.device)
+        return (*front, *wgpu, *driver)
+
 
 @dataclass(frozen=True)
 class RadvBuild:
@@ -93,6 +118,9 @@ class RadvBuild:
 
     factory = "shadersmith.targets.radv:radv_target"
 
+    def components(self) -> tuple[str, ...]:
+        return ("glslang", *handed_on("radv"))
+
 
 @dataclass(frozen=True)
 class SpirvToolsBuild:
@@ -100,6 +128,9 @@ class SpirvToolsBuild:
     pass list, spirv-val after each, spirv-cross of the result (compile_only.py)."""
 
     factory = "shadersmith.targets.compile_only:spirv_tools_target"
+
+    def components(self) -> tuple[str, ...]:
+        return ("glslang", "spirv-opt", "spirv-cross")
 
 
 @dataclass(frozen=True)
@@ -111,6 +142,11 @@ class GLCompileBuild:
 
     factory = "shadersmith.targets.compile_only:gl_compile_target"
 
+    def components(self) -> tuple[str, ...]:
+        """The driver's GLSL front-end alone: no machine code is made."""
+        front_end = gl_front_end(self.driver)
+        return (front_end,) if front_end is not None else gl_chain(self.driver)
+
 
 # The builds whose chains compile and never run: only the crash oracle judges them.
 COMPILE_ONLY_BUILDS = (RadvBuild, SpirvToolsBuild, GLCompileBuild)
@@ -121,6 +157,9 @@ class InterpBuild:
     """The reference interpreter (chains.interp_target)."""
 
     factory = "shadersmith.targets.chains:interp_target"
+
+    def components(self) -> tuple[str, ...]:
+        return ("shadersmith-interp",)
 
 
 @dataclass(frozen=True)
@@ -135,6 +174,12 @@ class WrappedBuild:
     component: str
     after: str | None = None
     arguments: tuple[tuple[str, str], ...] = ()
+
+    def components(self) -> tuple[str, ...]:
+        """The base's chain with `component` after `after` (as wrapped.py builds it)."""
+        chain = list(TARGETS[self.base].components)
+        chain.insert(chain.index(self.after) + 1 if self.after is not None else 0, self.component)
+        return tuple(chain)
 
 
 Build = (
@@ -156,7 +201,9 @@ _NEWEST_MESA = "shadersmith.targets.tools.newest:mesa_environment"
 class Target:
     name: str
     build: Build
-    components: tuple[str, ...]
+    # In chain order; () for the build's own (Build.components()): only a user's target
+    # names its own (user_targets.py).
+    components: tuple[str, ...] = ()
     stages: frozenset[str] = BOTH
     reads: frozenset[Language] = GLSL_TEXT
     role: Role = Role.TARGET
@@ -177,6 +224,10 @@ class Target:
     # Whose environment function the worker starts with (the newest Mesa's, SwiftShader's
     # loader, RADV's null device), by `module:function`.
     environment: str | None = field(default=None)
+
+    def __post_init__(self) -> None:
+        if not self.components:
+            object.__setattr__(self, "components", self.build.components())
 
     @property
     def compile_only(self) -> bool:
@@ -231,13 +282,8 @@ RADV_FAMILIES = {
     "gfx1201": "gfx12",
 }
 
-_GL_LLVMPIPE = ("mesa-glsl", "llvmpipe", "llvm")
-_LAVAPIPE = ("lavapipe", "llvmpipe", "llvm")
-_SOFTPIPE = ("mesa-glsl", "softpipe")
 _SWIFTSHADER_ENVIRONMENT = "shadersmith.targets.runners.swiftshader:environment"
 _RADV_ENVIRONMENT = "shadersmith.targets.radv:environment"
-_WGSL_VULKAN = ("naga", "naga-spv-out", "wgpu-hal-vulkan")
-_WGSL_GL = ("naga", "naga-glsl-out", "wgpu-hal-gles")
 
 
 _BUILT_IN: tuple[Target, ...] = (
@@ -246,24 +292,15 @@ _BUILT_IN: tuple[Target, ...] = (
     Target(
         "gl-llvmpipe",
         GLBuild("llvmpipe"),
-        _GL_LLVMPIPE,
         default=True,
         witnesses=("witness-softpipe",),
     ),
-    Target(
-        "gl-softpipe", GLBuild("softpipe"), _SOFTPIPE, stages=frozenset({FRAGMENT}), default=True
-    ),
-    Target("vk-lavapipe", VulkanBuild("llvmpipe"), ("glslang", *_LAVAPIPE), default=True),
-    Target(
-        "vk-lavapipe-opt",
-        VulkanBuild("llvmpipe", optimizer="default"),
-        ("glslang", "spirv-opt", *_LAVAPIPE),
-        default=True,
-    ),
+    Target("gl-softpipe", GLBuild("softpipe"), stages=frozenset({FRAGMENT}), default=True),
+    Target("vk-lavapipe", VulkanBuild("llvmpipe"), default=True),
+    Target("vk-lavapipe-opt", VulkanBuild("llvmpipe", optimizer="default"), default=True),
     Target(
         "vk-lavapipe-cross",
         VulkanBuild("llvmpipe", cross_driver="llvmpipe"),
-        ("glslang", "spirv-cross", *_GL_LLVMPIPE),
         default=True,
         witnesses=("witness-cross-softpipe", "witness-cross-lavapipe", "witness-softpipe"),
     ),
@@ -273,7 +310,6 @@ _BUILT_IN: tuple[Target, ...] = (
     Target(
         "vk-swiftshader",
         VulkanBuild("SwiftShader"),
-        ("glslang", "swiftshader"),
         default=True,
         environment=_SWIFTSHADER_ENVIRONMENT,
     ),
@@ -282,7 +318,6 @@ _BUILT_IN: tuple[Target, ...] = (
     Target(
         "vk-swiftshader-opt",
         VulkanBuild("SwiftShader", optimizer="default"),
-        ("glslang", "spirv-opt", "swiftshader"),
         environment=_SWIFTSHADER_ENVIRONMENT,
     ),
     # RADV and ACO compile-only on a null device, one AMD generation each (radv.py): five
@@ -292,28 +327,17 @@ _BUILT_IN: tuple[Target, ...] = (
         Target(
             f"vk-radv-{family}",
             RadvBuild(family),
-            ("glslang", "radv", "aco"),
             environment=_RADV_ENVIRONMENT,
         )
         for family in RADV_FAMILIES
     ),
     # The crash oracle's compile-only chains (compile_only.py; fuzz --oracle crash), never
     # in the differential mix: the SPIR-V tools alone, and Mesa's GL front-end and linker.
-    Target(
-        "compile-spirv-tools",
-        SpirvToolsBuild(),
-        ("glslang", "spirv-opt", "spirv-cross"),
-    ),
-    Target("compile-gl-llvmpipe", GLCompileBuild("llvmpipe"), ("mesa-glsl",)),
+    Target("compile-spirv-tools", SpirvToolsBuild()),
+    Target("compile-gl-llvmpipe", GLCompileBuild("llvmpipe")),
     # zink, GL on Vulkan (lavapipe), needs Mesa 25: on the newest Mesa only (gl_runner.py,
     # environment.py): Mesa's GLSL front-end, zink's NIR to SPIR-V, then lavapipe.
-    Target(
-        "gl-zink",
-        GLBuild("zink"),
-        ("mesa-glsl", "zink", *_LAVAPIPE),
-        newest=True,
-        environment=_NEWEST_MESA,
-    ),
+    Target("gl-zink", GLBuild("zink"), newest=True, environment=_NEWEST_MESA),
     # Blame witnesses: the same input through another consumer (seed 002, Example 7).
     # - the GL text through softpipe: the same Mesa GLSL front-end, another back-end;
     # - spirv-cross's GLSL through softpipe, and through glslang and lavapipe: was
@@ -322,77 +346,44 @@ _BUILT_IN: tuple[Target, ...] = (
     #   GLSL meets is not blamed on spirv-cross.)
     # A witness's set-up may claim more than the driver offers
     # (environment.SOFTPIPE_COMPUTE_OVERRIDE): it never makes a finding of its own.
-    Target(
-        "witness-softpipe", GLBuild("softpipe", raise_version=True), _SOFTPIPE, role=Role.WITNESS
-    ),
+    Target("witness-softpipe", GLBuild("softpipe", raise_version=True), role=Role.WITNESS),
     Target(
         "witness-cross-softpipe",
         VulkanBuild("llvmpipe", cross_driver="softpipe"),
-        ("glslang", "spirv-cross", *_SOFTPIPE),
         role=Role.WITNESS,
     ),
     Target(
         "witness-cross-lavapipe",
         VulkanBuild("llvmpipe", recross=True),
-        ("glslang", "spirv-cross", *_LAVAPIPE),
         role=Role.WITNESS,
     ),
     # NVIDIA's drivers on the GPU machine (named: `--targets`, `targets --all`).
-    Target("gl-nvidia", GLBuild("nvidia"), ("nvidia-gl",), listed=False),
-    Target("vk-nvidia", VulkanBuild("NVIDIA"), ("glslang", "nvidia-vk"), listed=False),
-    Target(
-        "vk-nvidia-opt",
-        VulkanBuild("NVIDIA", optimizer="default"),
-        ("glslang", "spirv-opt", "nvidia-vk"),
-        listed=False,
-    ),
+    Target("gl-nvidia", GLBuild("nvidia"), listed=False),
+    Target("vk-nvidia", VulkanBuild("NVIDIA"), listed=False),
+    Target("vk-nvidia-opt", VulkanBuild("NVIDIA", optimizer="default"), listed=False),
     # WGSL (and GLSL through naga's GLSL front-end) on wgpu (wgpu_chain.py); the default
     # mix of `--profile wgsl` with the interpreter and wgpu-vk's twin, whose lavapipe dumps
     # naga's SPIR-V for spirv-val (Debian's Mesa does not).
-    Target(
-        "wgpu-vk",
-        WgpuBuild("vulkan"),
-        (*_WGSL_VULKAN, *_LAVAPIPE),
-        reads=WGSL_TEXT,
-        default=True,
-    ),
+    Target("wgpu-vk", WgpuBuild("vulkan"), reads=WGSL_TEXT, default=True),
     Target(
         "wgpu-gl",
         WgpuBuild("gl"),
-        (*_WGSL_GL, *_GL_LLVMPIPE),
         reads=WGSL_TEXT,
         default=True,
         witnesses=("witness-wgpu-gl-softpipe",),
     ),
-    Target(
-        "wgpu-vk-glsl",
-        WgpuBuild("vulkan", language=Language.GLSL),
-        ("naga-glsl-in", *_WGSL_VULKAN, *_LAVAPIPE),
-    ),
-    Target(
-        "wgpu-vk-nvidia",
-        WgpuBuild("vulkan", device="NVIDIA"),
-        (*_WGSL_VULKAN, "nvidia-vk"),
-        reads=WGSL_TEXT,
-        listed=False,
-    ),
+    Target("wgpu-vk-glsl", WgpuBuild("vulkan", language=Language.GLSL)),
+    Target("wgpu-vk-nvidia", WgpuBuild("vulkan", device="NVIDIA"), reads=WGSL_TEXT, listed=False),
     # naga's GLSL on softpipe: clears or keeps naga's GLSL writer, wgpu-hal's GLES
     # back-end and Mesa's GLSL front-end when wgpu-gl alone is wrong.
     Target(
         "witness-wgpu-gl-softpipe",
         WgpuBuild("gl", device="softpipe", raise_version=True),
-        (*_WGSL_GL, *_SOFTPIPE),
         reads=WGSL_TEXT,
         role=Role.WITNESS,
     ),
     # The reference interpreter reads both languages: in every default mix.
-    Target(
-        "interp",
-        InterpBuild(),
-        ("shadersmith-interp",),
-        reads=GLSL_TEXT | WGSL_TEXT,
-        default=True,
-    ),
+    Target("interp", InterpBuild(), reads=GLSL_TEXT | WGSL_TEXT, default=True),
 )
 
 

@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from shadersmith.targets.catalogue import table as catalogue
+from shadersmith.targets.catalogue.components import gl_drivers
 from shadersmith.targets.catalogue.table import BOTH, FRAGMENT, GLBuild, Target, VulkanBuild
 from shadersmith.targets.tools.spirv_tools import Toolset
 
@@ -50,7 +51,8 @@ _KEYS = {
     "vulkan": _COMMON | {"device", "icd", "optimizer", "spirv_opt", "glslang", "spirv_val"},
     "gl": _COMMON | {"driver", "egl_vendor"},
 }
-_GL_DRIVERS = ("llvmpipe", "softpipe", "nvidia")
+# Not zink: it needs the newest Mesa (components.py).
+_GL_DRIVERS = gl_drivers()
 _TOOLS = ("glslang", "spirv_opt", "spirv_val")
 
 
@@ -153,19 +155,10 @@ def _vulkan(
         optimizer=passes,
         toolset=toolset if any(tools.values()) else None,
     )
-    lower = device.lower()
-    driver = (
-        ("lavapipe", "llvmpipe", "llvm")
-        if "llvmpipe" in lower
-        else ("swiftshader",)
-        if "swiftshader" in lower
-        else (name,)
-    )
-    default = ("glslang", *(("spirv-opt",) if passes else ()), *driver)
     return Target(
         name,
         build,
-        _components(entry, where, default),
+        _components(entry, where),
         declared_in=str(path),
         fixed_environment=tuple(sorted(environment.items())),
     )
@@ -184,15 +177,10 @@ def _gl(
     if library_path is not None and driver != "nvidia":
         # Mesa's loader finds its Gallium drivers beside the libraries it was built with.
         environment.setdefault("LIBGL_DRIVERS_PATH", f"{library_path.split(':')[0]}/dri")
-    default = {
-        "llvmpipe": ("mesa-glsl", "llvmpipe", "llvm"),
-        "softpipe": ("mesa-glsl", "softpipe"),
-        "nvidia": ("nvidia-gl",),
-    }[driver]
     return Target(
         name,
         GLBuild(driver),
-        _components(entry, where, default),
+        _components(entry, where),
         stages=BOTH if driver != "softpipe" else frozenset({FRAGMENT}),
         declared_in=str(path),
         fixed_environment=tuple(sorted(environment.items())),
@@ -233,8 +221,12 @@ def _environment(entry: Mapping[str, Any], where: str, base: Path) -> dict[str, 
     return environment
 
 
-def _components(entry: Mapping[str, Any], where: str, default: tuple[str, ...]) -> tuple[str, ...]:
-    components = entry.get("components", list(default))
+def _components(entry: Mapping[str, Any], where: str) -> tuple[str, ...]:
+    """The chain the file names, else () for the build's own (Build.components(): the
+    component table's names, as the worker records them)."""
+    if "components" not in entry:
+        return ()
+    components = entry["components"]
     if (
         not isinstance(components, list)
         or not components
