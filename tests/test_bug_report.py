@@ -1,4 +1,4 @@
-"""`shadersmith bug-report` (export/bug_report.py) on findings/, with the real drivers and
+"""`shadersmith bug-report` (export/bug_report/) on findings/, with the real drivers and
 tools: a Mesa GL report's piglit shader_test fails under Debian's shader_runner exactly as
 the report says; a spirv-opt report prints the pass list reduced by the tool and its
 command lines show the bug; a naga report carries the WGSL and the naga command; a

@@ -288,7 +288,7 @@ def test_a_hand_edited_vertex_shader_is_refused_in_one_line() -> None:
 def test_a_wgsl_vertex_stage_test_is_refused_in_one_line() -> None:
     """piglit runs GLSL; a bug report's GLSL twin of a WGSL test does not carry a vertex
     shader yet (its IR would come from no provenance and no front-end)."""
-    from shadersmith.export.bug_report import _glsl_twin
+    from shadersmith.export.bug_report.reproducers import glsl_twin
     from shadersmith.ir.profile import WGSL
 
     test = prepare_generated(generate(3, PAIRS, WGSL), WGSL).test
@@ -296,4 +296,4 @@ def test_a_wgsl_vertex_stage_test_is_refused_in_one_line() -> None:
     with pytest.raises(ExportError, match="a WGSL test cannot be exported to piglit"):
         piglit_shader_test(test)
     with pytest.raises(ExportError, match="GLSL twin of a WGSL test with a vertex shader"):
-        _glsl_twin(test)
+        glsl_twin(test)

@@ -4,7 +4,7 @@ read.
 
 The target table (table.py) says how each target is built; which components that build's
 chain is made of, and what each one is, this table says. A bug report
-(export/bug_report.py) reads its project, tracker and format here; a component no row
+(export/bug_report/) reads its project, tracker and format here; a component no row
 names cannot be reported, so tests check that every component of every target row has
 one (tests/test_component_table.py). A new component is a row here beside its first
 target.
@@ -18,7 +18,7 @@ upstream (the reference interpreter is ours).
 
 The one home of what a component is, and who reads it. Its upstream (`project`, `part`,
 `tracker`, `format`) and versions (`version_from`; `newest`, `why_not_newest`,
-`newest_mesa_only`): the bug report (export/bug_report.py) and its newest-release check.
+`newest_mesa_only`): the bug report (export/bug_report/) and its newest_release.py.
 How chains are made of it (`gl_driver` and its `front_end`, `vulkan_device`, `hands_to`,
 `wgpu_backend`), through `gl_chain`, `vulkan_chain` and `naga_writer` below: the chains
 workers build and record (chains.py, wgpu_chain.py) and the target table's
@@ -40,7 +40,7 @@ SPIRV_OPT = "spirv-opt"
 SPIRV_CROSS = "spirv-cross"
 NAGA = "naga"
 
-# Where "the newest release" of a component is checked here (bug_report._newest).
+# Where "the newest release" of a component is checked here (bug_report/newest_release.py).
 NEWEST_MESA = "mesa"  # the newest Mesa unpacked by scripts/newest-mesa.sh
 NEWEST_TOOLS = "tools"  # PyPI's newest glslang and SPIRV-Tools
 
