@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from shadersmith.targets.catalogue.components import LIBRARIES
+from shadersmith.targets.catalogue.registry import is_witness as in_catalogue
 from shadersmith.targets.results import RunResult
 
 # LIBRARIES (the component table's `library` column: LLVM, ACO) are linked into a driver
@@ -27,7 +28,6 @@ _HARNESS_EXCEPTION = "harness exception:"  # engine.py: our code raised inside t
 
 def is_witness(target: str) -> bool:
     """A witness (targets/catalogue/table.py, Role.WITNESS) is evidence for blame only."""
-    from shadersmith.targets.catalogue.registry import is_witness as in_catalogue
 
     return in_catalogue(target)
 

@@ -114,6 +114,8 @@ def gl_target(name: str, build: GLBuild, newest: bool = False) -> ChainTarget:
     """GLSL straight into an OpenGL driver: `gl-llvmpipe`, `gl-softpipe`, `gl-nvidia`,
     `gl-zink` (catalogue.GLBuild); `newest` on the newest Mesa (newest.py: the worker
     starts with its environment)."""
+    # Imported here: a chain is built in the worker that runs it, which loads only its
+    # own driver (moderngl, EGL).
     from shadersmith.targets.runners.gl_runner import GLRunner
     from shadersmith.targets.tools import newest as latest
 
@@ -198,6 +200,7 @@ def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainT
     spirv-cross has no newer build than Debian's. A user's own tools (`build.toolset`,
     user_targets.py) where it names them, Debian's otherwise.
     """
+    # Imported here: read in the worker, which loads only its own driver (moderngl, EGL).
     from shadersmith.targets.runners.gl_runner import llvm_version
     from shadersmith.targets.tools import newest as latest
     from shadersmith.targets.tools import toolchain
@@ -228,6 +231,7 @@ def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainT
         return tuple(optimizer.split()) if optimizer else ()
 
     if build.cross_driver is not None:
+        # Imported here: in the worker, which loads only its own driver (moderngl, EGL).
         from shadersmith.targets.runners.gl_runner import GLRunner
 
         gl_driver = build.cross_driver
@@ -275,6 +279,7 @@ def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainT
             name, components, run_cross, extra_versions={**gl_versions, **validated_by}
         )
 
+    # Imported here: the worker loads only its own driver (the vulkan binding opens the loader).
     from shadersmith.targets.runners import swiftshader
     from shadersmith.targets.runners.vk_runner import VulkanRunner
 
@@ -358,6 +363,7 @@ def interp_target(name: str = "interp") -> ChainTarget:
     shaders, fragment shaders with an integer colour, and fused programs, whose float
     colour is exact up to its one intended rounding); a WGSL job by WGSL's rules
     (interp/semantics.py)."""
+    # Imported here: the interpreter's worker alone loads the interpreter.
     from shadersmith import __version__
     from shadersmith.interp import InterpreterError, UndefinedBehaviour, run_compute
     from shadersmith.interp.program import DEFAULT_SUBGROUP_SIZE
@@ -406,6 +412,7 @@ def interp_target(name: str = "interp") -> ChainTarget:
         (interp/fragment_image.py); integer images, and a fused program's RGBA8 image
         (its float colour rounded only in its colour mix, as a unorm8 attachment
         stores it: the fusion oracle's reference image)."""
+        # Imported here: the interpreter's worker alone loads the interpreter.
         from shadersmith.interp.fragment_image import (
             colour_rounding_functions,
             expected_image,
@@ -461,6 +468,7 @@ def _fed_by_vertex(name: str, job: Job) -> Job | RunResult:
     it: the vertex shader run for the three vertices, its flat varyings made a uniform
     block of the fragment program (interp/vertex.py); or the run's result when the vertex
     shader meets undefined behaviour or cannot be run."""
+    # Imported here: the interpreter's worker alone loads the interpreter.
     from shadersmith.interp import InterpreterError, UndefinedBehaviour
     from shadersmith.interp.vertex import fed_fragment
 
@@ -502,6 +510,7 @@ def _wgsl_image(job: Job) -> Image:
     scalar interpreter runs every fragment, sanitizer on (about 0.5 s for 64x64). The
     sampled fragments run first; where they say the whole image would take longer than
     WGSL_IMAGE_BUDGET_S, the interpreter sits out (InterpreterError: unsupported)."""
+    # Imported here: the interpreter's worker alone loads the interpreter.
     import statistics
 
     import numpy as np

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from shadersmith.case import TestCase
 from shadersmith.case.finding import Finding, Kind
 from shadersmith.case.testcase import SHADER_FILE_BY_STAGE
+from shadersmith.export import radv_pipeline
 from shadersmith.export.bug_report.replay import Candidate
 from shadersmith.export.bug_report.reproducers import Reproducer
 from shadersmith.export.bug_report.subject import (
@@ -62,8 +63,6 @@ def run_format_checks(
         checks.append(_amber_check(reproducer, failing))
         return component, note
     if reproducer.format == RADV_PIPELINE:
-        from shadersmith.export import radv_pipeline
-
         families = [f for t in failing if (f := radv_pipeline.family_of(t)) is not None]
         checks.append(
             radv_pipeline.check(

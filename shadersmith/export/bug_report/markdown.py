@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from shadersmith.case import TestCase, TestCaseError
+from shadersmith import __version__
+from shadersmith.case import TestCase, TestCaseError, load_test
 from shadersmith.case.finding import Finding, Kind
 from shadersmith.case.runs import RunRecord
 from shadersmith.export.bug_report.reproducers import Reproducer
@@ -22,7 +23,11 @@ from shadersmith.export.bug_report.subject import (
     signature_detail,
     target_chain,
 )
+from shadersmith.export.radv_pipeline import family_of
 from shadersmith.ir.profile import Language
+from shadersmith.oracle.aco import aco_message
+from shadersmith.oracle.differential import value_json
+from shadersmith.reduce.output import reduced_directory
 from shadersmith.targets.catalogue.components import (
     AMBER,
     GLSLANG,
@@ -34,6 +39,7 @@ from shadersmith.targets.catalogue.components import (
     VALIDATED_OUTPUT,
     Component,
 )
+from shadersmith.targets.catalogue.table import RADV_FAMILIES
 
 if TYPE_CHECKING:  # report.py renders a BugReport with this module: no import at run time
     from shadersmith.export.bug_report.report import BugReport
@@ -68,8 +74,6 @@ def report_title(test: TestCase, finding: Finding, upstream: Component, componen
 
 def _on(finding: Finding) -> str:
     """` (GFX10.3, GFX11)`: the AMD generations a RADV finding fails on, else nothing."""
-    from shadersmith.export.radv_pipeline import family_of
-    from shadersmith.targets.catalogue.table import RADV_FAMILIES
 
     families = [f for t in finding.targets if (f := family_of(t)) is not None]
     generations = [RADV_FAMILIES.get(f, f).upper() for f in dict.fromkeys(families)]
@@ -112,8 +116,6 @@ def recorded_values_line(test: TestCase, finding: Finding) -> str:
             f"{wrong or 'no failing value recorded'}"
         )
     if not parts:
-        from shadersmith.oracle.aco import aco_message
-
         for target, run in _failing_runs(test, finding):
             # ACO prints a heading line, then the message: its first message names the bug.
             message = aco_message(run.message) or _log_line(run.message)
@@ -276,7 +278,6 @@ def _found_by(test: TestCase, directory: Path) -> str:
 
 
 def _versions(test: TestCase, finding: Finding, directory: Path) -> list[str]:
-    from shadersmith.export.radv_pipeline import family_of
 
     lines = []
     failing = set(plain_targets(finding.targets))
@@ -302,8 +303,6 @@ def _example_versions(directory: Path) -> tuple[str, dict[str, dict[str, str]]]:
     `directory` is the test a campaign or `shadersmith reduce` reduced it to
     (`<example>-reduced` beside it: reduce/output.py), for a test reduced before
     reductions carried versions; ("", {}) otherwise."""
-    from shadersmith.case import load_test
-    from shadersmith.reduce.output import reduced_directory
 
     name = directory.name.removesuffix("-reduced")
     example = directory.with_name(name)
@@ -346,7 +345,6 @@ def _reproducer_intro(reproducer: Reproducer) -> str:
 
 
 def _inputs(test: TestCase) -> list[str]:
-    from shadersmith.oracle.differential import value_json
 
     lines = []
     for spec in test.buffers:
@@ -412,7 +410,6 @@ def _expected_actual(test: TestCase, finding: Finding) -> list[str]:
 
 
 def _how_expected(test: TestCase, finding: Finding) -> str:
-    from shadersmith import __version__
 
     semantics = f"{test.language.family.value.upper()}'s"
     if test.language.family is not Language.GLSL:  # (no reader of its own text)

@@ -32,6 +32,8 @@ from shadersmith.targets.catalogue.components import (
     PIGLIT,
     Component,
 )
+from shadersmith.targets.catalogue.registry import twins_on_newest
+from shadersmith.targets.tools import newest as latest
 
 
 def on_newest_release(
@@ -47,8 +49,6 @@ def on_newest_release(
 ) -> tuple[str, str]:
     """Whether the newest release here still has the bug: its twins of the recorded
     targets, and the reproducer itself on the newest Mesa or tools."""
-    from shadersmith.targets.catalogue.registry import twins_on_newest
-    from shadersmith.targets.tools import newest as latest
 
     if not upstream.newest:
         return "not checked", upstream.why_not_newest

@@ -14,6 +14,7 @@ from typing import Any
 
 from shadersmith.case import UNRECONDITIONED_FILE_BY_STAGE, TestCase
 from shadersmith.case.finding import Finding, Kind
+from shadersmith.config.spirv_passes import violates_ordering
 from shadersmith.export.bug_report.subject import (
     REFERENCE,
     SHOWS,
@@ -22,11 +23,16 @@ from shadersmith.export.bug_report.subject import (
     target_chain,
 )
 from shadersmith.export.checks import Check, TargetRun
-from shadersmith.export.common import ExportError
+from shadersmith.export.common import ExportError, expected_buffers, expected_image, readable
 from shadersmith.ir.profile import Language
+from shadersmith.oracle.differential import differences
 from shadersmith.oracle.known_findings import names_a_bug
+from shadersmith.recondition.step import RECONDITION
+from shadersmith.reduce.pass_list import ddmin, pass_units
 from shadersmith.targets.catalogue.components import AMBER, RADV_PIPELINE
 from shadersmith.targets.catalogue.registry import cpu_stand_in
+from shadersmith.targets.tools import spirv_tools
+from shadersmith.targets.tools.step_validity import validate_step_output
 
 
 @dataclass(frozen=True)
@@ -83,10 +89,6 @@ def with_reduced_passes(candidate: Candidate, finding: Finding, checks: list[Che
     """`candidate` with the shortest sub-list of its spirv-opt passes (delta debugging,
     order kept, reduce/pass_list.py) under which spirv-opt still crashes as recorded, or
     spirv-val (the newest too) still rejects its output with the recorded message."""
-    from shadersmith.config.spirv_passes import violates_ordering
-    from shadersmith.reduce.pass_list import ddmin, pass_units
-    from shadersmith.targets.tools import spirv_tools
-    from shadersmith.targets.tools.step_validity import validate_step_output
 
     test = candidate.test
     passes = list(test.provenance.spirv_opt_passes or ())
@@ -149,7 +151,6 @@ def with_reduced_passes(candidate: Candidate, finding: Finding, checks: list[Che
 
 def _describe_shader(test: TestCase) -> str:
     """The test's own shader, as the report names it."""
-    from shadersmith.recondition.step import RECONDITION
 
     main = test.main_file
     made = "the reduced test" if test.provenance.reduced_from is not None else "the test"
@@ -159,7 +160,6 @@ def _describe_shader(test: TestCase) -> str:
 
 def _sanitizer_problem(test: TestCase) -> str | None:
     """What the reference interpreter's sanitizer finds on the test's inputs, or None."""
-    from shadersmith.export.common import expected_buffers, expected_image, readable
 
     try:
         trial = readable(test)
@@ -285,7 +285,6 @@ def _target_checks(
 
 def values_now(run: TargetRun) -> str:
     """The differing values of a run, one line."""
-    from shadersmith.oracle.differential import differences
 
     parts: list[str] = []
     for entry in differences(dict(run.results)):

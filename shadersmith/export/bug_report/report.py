@@ -44,6 +44,9 @@ from shadersmith.export.bug_report.subject import (
     upstream_of,
 )
 from shadersmith.export.checks import Check, TargetRun, run_on_targets
+from shadersmith.files import safe_files
+from shadersmith.oracle.components import is_witness
+from shadersmith.rebuild.admission import load_admitted
 from shadersmith.targets.catalogue.components import PIGLIT, SPIRV_OPT, Component, component_row
 from shadersmith.targets.catalogue.registry import cpu_stand_in
 
@@ -122,8 +125,6 @@ class BugReport:
 def bug_report(directory: Path, check_newest: bool = True, timeout_s: float = 60.0) -> BugReport:
     """The report of the finding `directory` records, its reproducer run before it is
     written; BugReportError or TestCaseError (one line) for a test with nothing to file."""
-    from shadersmith.oracle.components import is_witness
-    from shadersmith.rebuild.admission import load_admitted
 
     test = load_admitted(directory)
     finding = reported_finding(test, directory)
@@ -206,7 +207,6 @@ def _validity_warnings(
 
 def write_report(report: BugReport, path: Path, force: bool = False) -> Path:
     """The Markdown at `path`, refused where a file is there unless `force`."""
-    from shadersmith.files import safe_files
 
     if path.exists() and not force:
         raise BugReportError(f"{path} exists; use --force to overwrite it")
@@ -215,7 +215,6 @@ def write_report(report: BugReport, path: Path, force: bool = False) -> Path:
 
 def write_into_test(report: BugReport, force: bool = False) -> list[Path]:
     """The report and its summary beside the test's test.json."""
-    from shadersmith.files import safe_files
 
     written = []
     for name, text in (

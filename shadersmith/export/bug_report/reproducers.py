@@ -14,6 +14,8 @@ from shadersmith.case import TestCase, TestCaseError
 from shadersmith.case.finding import Finding
 from shadersmith.case.provenance import Provenance
 from shadersmith.case.testcase import SHADER_FILE_BY_STAGE
+from shadersmith.emit import emit
+from shadersmith.export.amber import amber_script, spirv_targets
 from shadersmith.export.bug_report.replay import Candidate
 from shadersmith.export.bug_report.subject import (
     MESA_GL_DRIVERS,
@@ -25,7 +27,10 @@ from shadersmith.export.bug_report.subject import (
 )
 from shadersmith.export.checks import Check, Command, PiglitRun, run_shader_runner
 from shadersmith.export.common import ExportError
-from shadersmith.ir.profile import Language
+from shadersmith.export.piglit import SOFTPIPE_GLSL, as_glsl_330, glsl_required, piglit_shader_test
+from shadersmith.export.radv_pipeline import pipeline_reproducer
+from shadersmith.ir.profile import GLSL450, Language
+from shadersmith.rebuild.regenerate import program_of
 from shadersmith.targets.catalogue.components import (
     AMBER,
     GLSLANG,
@@ -36,6 +41,7 @@ from shadersmith.targets.catalogue.components import (
     SPIRV_OPT,
     Component,
 )
+from shadersmith.targets.runners.environment import SOFTPIPE_COMPUTE_OVERRIDE
 
 
 @dataclass(frozen=True)
@@ -124,7 +130,6 @@ def _piglit_reproducer(chosen: Candidate, failing: Sequence[str]) -> Reproducer:
     spirv-cross wrote for it (the recorded file, swapped into the test's shader_test, whose
     buffers are bound by binding), or for a WGSL test the same program in GLSL 4.50 (naga's
     GLSL renames the interface; it is attached as recorded)."""
-    from shadersmith.export.piglit import piglit_shader_test
 
     test = chosen.test
     source = chosen.source
@@ -173,8 +178,6 @@ def _piglit_hint(failing: Sequence[str], text: str) -> str:
     """shader_runner's command line on the first failing Mesa driver (softpipe with GL 4.5
     claimed for a test that needs more than its GL 3.3, as the checks run it); on any
     driver for one that is not Mesa's."""
-    from shadersmith.export.piglit import SOFTPIPE_GLSL, glsl_required
-    from shadersmith.targets.runners.environment import SOFTPIPE_COMPUTE_OVERRIDE
 
     driver = next((d for t in failing if (d := mesa_gl_driver(t)) is not None), None)
     settings = ["PIGLIT_PLATFORM=surfaceless_egl"]
@@ -194,7 +197,6 @@ def on_softpipes_own_gl(
     overrides (which promise features softpipe may lack) to see the bug. Shipped when
     softpipe still fails it without overrides and llvmpipe, right on the finding, passes
     it (so the 3.30 text compiles and its expectations stand); otherwise the 4.50 form."""
-    from shadersmith.export.piglit import as_glsl_330
 
     wrong = {d for t in plain_targets(finding.targets) if (d := mesa_gl_driver(t)) is not None}
     text = reproducer.files["test.shader_test"]
@@ -244,9 +246,6 @@ def _swap_shader(text: str, stage: str, glsl: str) -> str:
 
 def glsl_twin(test: TestCase) -> TestCase:
     """A test's program (a WGSL test's) as GLSL 4.50, with the same inputs."""
-    from shadersmith.emit import emit
-    from shadersmith.ir.profile import GLSL450
-    from shadersmith.rebuild.regenerate import program_of
 
     name = test.language.value.upper()
     if test.vertex_shader is not None:
@@ -267,7 +266,6 @@ def glsl_twin(test: TestCase) -> TestCase:
 
 
 def _amber_reproducer(chosen: Candidate, failing: Sequence[str]) -> Reproducer:
-    from shadersmith.export.amber import amber_script, spirv_targets
 
     test = chosen.test
     recorded = spirv_targets(test)
@@ -288,7 +286,6 @@ def _amber_reproducer(chosen: Candidate, failing: Sequence[str]) -> Reproducer:
 
 
 def _radv_reproducer(chosen: Candidate, failing: Sequence[str]) -> Reproducer:
-    from shadersmith.export.radv_pipeline import pipeline_reproducer
 
     try:
         made = pipeline_reproducer(chosen.test, failing)

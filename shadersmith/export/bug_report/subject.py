@@ -13,6 +13,7 @@ from pathlib import Path
 from shadersmith.case import TestCase
 from shadersmith.case.finding import Finding
 from shadersmith.case.oracle import Differential, Fusion, Metamorphic
+from shadersmith.oracle.normalise import normalise
 from shadersmith.targets.catalogue.components import (
     AMBER,
     MESA_GLSL,
@@ -21,6 +22,7 @@ from shadersmith.targets.catalogue.components import (
     component_row,
     gl_drivers,
 )
+from shadersmith.targets.catalogue.registry import TARGETS, chain_of
 
 # Mesa's GL drivers here (llvmpipe, softpipe): shader_runner runs a piglit test on each.
 MESA_GL_DRIVERS = gl_drivers(mesa_only=True)
@@ -93,7 +95,6 @@ def as_differential(test: TestCase) -> TestCase:
 
 
 def target_chain(target: str) -> tuple[str, ...]:
-    from shadersmith.targets.catalogue.registry import TARGETS, chain_of
 
     return tuple(chain_of(target).components) if target in TARGETS else ()
 
@@ -139,6 +140,5 @@ def signature_detail(finding: Finding) -> str:
 def log_says(detail: str, log: str) -> bool:
     """Whether a line of `log`, normalised as signatures are (oracle/normalise.py), holds
     a signature's `detail` (normalised and bounded already)."""
-    from shadersmith.oracle.normalise import normalise
 
     return any(detail in normalise(line) for line in log.splitlines())

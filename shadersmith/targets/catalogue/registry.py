@@ -29,6 +29,7 @@ from shadersmith.targets.catalogue.table import (
     rows,
 )
 from shadersmith.targets.engine import TargetSpec, TargetUnavailable, Worker
+from shadersmith.targets.tools.newest import newest_toolset
 from shadersmith.targets.tools.spirv_tools import DEBIAN, Toolset
 
 __all__ = ["RADV_FAMILIES", "TARGETS", "Target"]
@@ -154,7 +155,6 @@ def spirv_toolset(name: str) -> Toolset:
     """The glslang and SPIRV-Tools target `name`'s chain runs: a user's own where it
     declares them (user_targets.py), the newest releases' on a twin, Debian's otherwise
     (a wrapped target's base decides)."""
-    from shadersmith.targets.tools.newest import newest_toolset
 
     target = TARGETS.get(name)
     if target is None:

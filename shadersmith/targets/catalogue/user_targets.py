@@ -38,6 +38,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from shadersmith.files import safe_files
 from shadersmith.targets.catalogue import table as catalogue
 from shadersmith.targets.catalogue.components import gl_drivers
 from shadersmith.targets.catalogue.table import BOTH, FRAGMENT, GLBuild, Target, VulkanBuild
@@ -246,7 +247,6 @@ CAMPAIGN_FILE = "targets.toml"
 def record_in_campaign(campaign: Path, names: Sequence[str]) -> None:
     """Copy the declaration of the declared targets among `names` into `campaign`, or
     check that the copy there is the same. TargetsFileError (one line) when it is not."""
-    from shadersmith.files import safe_files
 
     files = sorted(
         {t.declared_in for n in names if (t := catalogue.TARGETS.get(n)) and t.declared_in}
@@ -267,7 +267,6 @@ def record_in_campaign(campaign: Path, names: Sequence[str]) -> None:
 
 def campaign_hint(campaign: Path) -> str:
     """What to add to an unknown-target error for a campaign that declares targets."""
-    from shadersmith.files import safe_files
 
     try:
         declares = safe_files.is_plain_file(campaign, CAMPAIGN_FILE)
