@@ -55,7 +55,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from shadersmith.case.oracle import Crash
-from shadersmith.cli import DEFAULT_FRAGMENT_SHARE
+from shadersmith.cli.fuzz import DEFAULT_FRAGMENT_SHARE
 from shadersmith.config.spirv_passes import RANDOM_PASSES, choose_pass_list
 from shadersmith.corpus.files import PIGLIT_ROOT, shader_test_sections
 from shadersmith.generate.presets import DEEPER_CONSTRUCTS, options_with

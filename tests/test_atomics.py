@@ -10,7 +10,7 @@ import dataclasses
 
 import pytest
 
-from shadersmith.cli_generator import from_flags
+from shadersmith.cli.generator_flags import from_flags
 from shadersmith.config.generator_options import options_from_dict, options_to_dict
 from shadersmith.emit.glsl import emit_glsl
 from shadersmith.front.glsl import parse_glsl

@@ -17,7 +17,7 @@ from shadersmith.case.codec import SCHEMA_VERSION, from_json, inputs_from_json, 
 from shadersmith.case.inputs import TestCaseError
 from shadersmith.case.typenames import parse_type_name, type_name
 from shadersmith.case.values_json import value_from_json
-from shadersmith.cli_generator import from_flags
+from shadersmith.cli.generator_flags import from_flags
 from shadersmith.config.generator_options import LEGACY_DEFAULTS, options_from_dict, options_to_dict
 from shadersmith.export.amber import amber_script
 from shadersmith.export.common import ExportError

@@ -19,7 +19,8 @@ from shadersmith.campaign.fuzz import CampaignOptions, run_campaign
 from shadersmith.campaign.loop import Progress
 from shadersmith.campaign.store import CHANGES, CampaignStore, saved_settings
 from shadersmith.case import load_test
-from shadersmith.cli import _print_reduced_programs, main
+from shadersmith.cli import main
+from shadersmith.cli.campaign_tables import print_reduced_programs
 from shadersmith.ir.profile import GLSL450
 
 FINDINGS = Path(__file__).resolve().parent.parent / "findings"
@@ -61,7 +62,7 @@ def test_planted_bug_is_found_bucketed_once_and_blamed_on_the_planted_component(
     # shader, which the core before reconditioning is not (it may index out of bounds).
     core = reduced.shaders["unreconditioned.comp"]
     assert core.strip() != reduced.main_shader.strip()
-    _print_reduced_programs(tmp_path / "c")
+    print_reduced_programs(tmp_path / "c")
     printed = capsys.readouterr().out
     assert "reconditioned: free of undefined behaviour" in printed
     shown = [line.strip() for line in reduced.main_shader.splitlines() if len(line) < 100]

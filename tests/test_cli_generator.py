@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from shadersmith.campaign.store import saved_settings
 from shadersmith.cli import main
-from shadersmith.cli_generator import GENERATOR_FLAGS, from_flags
+from shadersmith.cli.generator_flags import GENERATOR_FLAGS, from_flags
 from shadersmith.config.generator_options import CONSTRUCT_PROBABILITIES
 
 

@@ -32,7 +32,7 @@ from shadersmith.campaign.fusion import (
 from shadersmith.campaign.fusion_tests import FUSION_FILE, save_findings
 from shadersmith.campaign.store import CampaignStore
 from shadersmith.cli import main
-from shadersmith.cli_fusion import RELATIONS, STRATEGIES
+from shadersmith.cli.fusion import RELATIONS, STRATEGIES
 from shadersmith.front.glsl import parse_glsl
 from shadersmith.interp.fragment_image import expected_unorm_image, unorm8
 from shadersmith.ir.expressions import Literal, VariableRef

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from shadersmith.cli_generator import from_flags
+from shadersmith.cli.generator_flags import from_flags
 from shadersmith.config.generator_options import options_from_dict
 from shadersmith.emit.glsl import emit_glsl
 from shadersmith.emit.wgsl import emit_wgsl

@@ -14,7 +14,7 @@ import pytest
 from shadersmith.case import BufferSpec, Inputs
 from shadersmith.case.codec import inputs_from_json, inputs_to_json
 from shadersmith.case.inputs import buffer_specs
-from shadersmith.cli_generator import from_flags
+from shadersmith.cli.generator_flags import from_flags
 from shadersmith.config.generator_options import options_from_dict, options_to_dict
 from shadersmith.emit.glsl import emit_glsl
 from shadersmith.export.common import ExportError

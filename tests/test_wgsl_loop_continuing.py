@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from shadersmith.cli_generator import from_flags
+from shadersmith.cli.generator_flags import from_flags
 from shadersmith.config.generator_options import options_from_dict, options_to_dict
 from shadersmith.emit import emit
 from shadersmith.front.glsl import parse_glsl

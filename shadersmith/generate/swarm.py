@@ -28,7 +28,7 @@ The result has `swarm` off: it is the program's configuration, recorded in its t
 provenance as it is, so a replay regenerates the program without drawing again (and
 without depending on this module staying as it is).
 
-Where `swarm` is on: `fuzz` turns it on by default (cli.FUZZ_GENERATOR_DEFAULTS); the
+Where `swarm` is on: `fuzz` turns it on by default (cli/fuzz.py, FUZZ_GENERATOR_DEFAULTS); the
 generator's own default (`SmithOptions.swarm`) stays off, since the default options make
 every program that `generate`, `validate`, `metamorphic` references, `fuse` parts and the
 tests build, and swarm would leave half of the constructs out of each of them. Measured:

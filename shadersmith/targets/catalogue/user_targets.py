@@ -44,7 +44,7 @@ from shadersmith.targets.catalogue.components import gl_drivers
 from shadersmith.targets.catalogue.table import BOTH, FRAGMENT, GLBuild, Target, VulkanBuild
 from shadersmith.targets.tools.spirv_tools import Toolset
 
-# Read by `shadersmith` before any command (cli.py's --targets-file says the same).
+# Read by `shadersmith` before any command (cli/group.py's --targets-file says the same).
 ENVIRONMENT_VARIABLE = "SHADERSMITH_TARGETS_FILE"
 
 _COMMON = {"name", "kind", "library_path", "env", "components"}

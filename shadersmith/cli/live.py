@@ -9,15 +9,13 @@ anything else is a defect of ours, printed with its traceback and reported the s
 
 from __future__ import annotations
 
-import math
 import sys
 import threading
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-import click
 from rich.console import Console, RenderableType
 from rich.live import Live
 from rich.table import Table
@@ -35,70 +33,6 @@ R = TypeVar("R")
 
 class CampaignFailed(Exception):
     """The campaign stopped on an error; the message is one line for the user."""
-
-
-class FiniteRange(click.FloatRange):
-    """click's FloatRange lets `nan` through (every comparison with it is false), and a
-    timeout of nan never fires: a number option must also be finite."""
-
-    name = "finite float range"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        number = super().convert(value, param, ctx)
-        if not math.isfinite(number):
-            self.fail(f"{value!r} is not a finite number", param, ctx)
-        return number
-
-
-class ShaderSource(click.ParamType[Any, Any]):
-    """Where a campaign's programs come from: `generated` (None: the generator's), or a
-    corpus of real-world shaders, `piglit` or a directory (shadersmith/corpus), opened
-    here so that a missing one is a one-line usage error before the campaign starts."""
-
-    name = "generated|piglit|DIR"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        from shadersmith.corpus import GENERATED, Corpus, CorpusError, open_corpus
-
-        if value is None or isinstance(value, Corpus) or value == GENERATED:
-            return None if value == GENERATED else value
-        try:
-            return open_corpus(str(value))
-        except CorpusError as error:
-            self.fail(str(error), param, ctx)
-
-
-def shader_source_option(flag: str, what: str) -> Callable[[Any], Any]:
-    """The option naming where `what` come from (see ShaderSource)."""
-    return click.option(
-        flag,
-        type=ShaderSource(),
-        metavar="[generated|piglit|DIR]",
-        default="generated",
-        show_default=True,
-        help=f"Where {what} come from: the generator's programs, piglit's installed "
-        "compute and fragment shader_test files (piglit), or a directory of .shader_test, "
-        ".comp and .frag files (read without following links). A corpus shader's uniforms "
-        "and buffers are filled from the test's seed and it is reconditioned; a file that "
-        "cannot be (a texture, a geometry stage, ...) is skipped (bench/corpus_scan.py "
-        "counts why).",
-    )
-
-
-FORCE_OPTION = click.option(
-    "--force",
-    is_flag=True,
-    help="Write into an existing --out directory that is not shadersmith's (nothing in it "
-    "is deleted).",
-)
-
-
-ALLOW_NEW_TARGETS_OPTION = click.option(
-    "--allow-new-targets",
-    is_flag=True,
-    help="Resume this campaign on other targets than it was started on, and record the "
-    "change in it (without this flag such a resume is refused).",
-)
 
 
 def recorded_targets(out: Path) -> list[str] | None:

@@ -1,5 +1,6 @@
-"""`shadersmith bug-report TEST`: the Markdown of an upstream bug report for the finding a
-test records, its reproducer derived from the test and run before anything is written
+"""`shadersmith export` and `bug-report`: a test in another test format (a piglit
+shader_test, an Amber script), and the upstream bug report of the finding a test records,
+its reproducer derived from the test and run before anything is written
 (export/bug_report.py)."""
 
 from __future__ import annotations
@@ -9,9 +10,59 @@ from pathlib import Path
 
 import click
 
-from shadersmith.cli_live import FiniteRange
+from shadersmith.cli.options import FiniteRange
+from shadersmith.cli.shared import fail
 
 _VERDICT = {True: "reproduces", False: "DOES NOT REPRODUCE", None: "not checked here"}
+
+
+@click.command(name="export")
+@click.argument("test_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option(
+    "--format",
+    "form",
+    type=click.Choice(["piglit", "amber"]),
+    default="piglit",
+    show_default=True,
+    help="piglit: a shader_test for Mesa's shader_runner; amber: an Amber script for "
+    "Vulkan (compute and fragment tests).",
+)
+@click.option(
+    "--target",
+    "target",
+    default=None,
+    help="amber: the Vulkan target whose recorded SPIR-V to ship (default: the finding's "
+    "failing Vulkan target, else the first recorded one, else glslang's module made now).",
+)
+def export_command(test_dir: Path, form: str, target: str | None) -> None:
+    """Write TEST_DIR's test in another test format, checking the reference output."""
+    from shadersmith.case import TestCaseError
+    from shadersmith.case.time_cap import time_cap
+    from shadersmith.export.amber import write_amber
+    from shadersmith.export.common import ExportError
+    from shadersmith.export.piglit import write_shader_test
+    from shadersmith.rebuild.admission import load_admitted
+
+    if target is not None and form != "amber":
+        fail("--target applies to --format amber only")
+    try:
+        with time_cap(f"exporting {test_dir}"):  # the reference interpreter runs here
+            test = load_admitted(test_dir)
+            if form == "piglit":
+                path = write_shader_test(test, test_dir)
+            else:
+                path = write_amber(test, test_dir, target)
+    except (TestCaseError, ExportError) as error:
+        fail(str(error))
+    click.echo(f"wrote {path}")
+    if form == "piglit":
+        click.echo(
+            "run: PIGLIT_PLATFORM=surfaceless_egl "
+            f"/usr/lib/x86_64-linux-gnu/piglit/bin/shader_runner {path} -auto -fbo"
+        )
+    else:
+        # -d: no Vulkan validation layers, which a driver's machine rarely has installed.
+        click.echo(f"run: amber -d {path}")
 
 
 @click.command(name="bug-report")
@@ -59,12 +110,11 @@ def bug_report_command(
       2  bad input: not a test directory, no finding to report, an existing --out ...
     """
     from shadersmith.case import TestCaseError
-    from shadersmith.cli import _fail
     from shadersmith.export.bug_report import BugReportError, bug_report, write_report
 
     if every:
         if out is not None:
-            _fail("--out applies to one test; --all writes bug-report.md beside each test")
+            fail("--out applies to one test; --all writes bug-report.md beside each test")
         sys.exit(_every(test_dir, newest, timeout, force))
     try:
         if out is not None and out.exists() and not force:
@@ -76,22 +126,21 @@ def bug_report_command(
         else:
             click.echo(report.markdown())
     except (TestCaseError, BugReportError) as error:
-        _fail(str(error))
+        fail(str(error))
     sys.exit(1 if report.reproduces is False else 0)
 
 
 def _every(folder: Path, newest: bool, timeout: float, force: bool) -> int:
     """Each test directory of `folder`: its report written beside it; a line each."""
     from shadersmith.case import TestCaseError
-    from shadersmith.cli import _fail
     from shadersmith.export.bug_report import BugReportError, bug_report, write_into_test
     from shadersmith.files import safe_files
 
     if not folder.is_dir():
-        _fail(f"{folder}: not a folder of tests")
+        fail(f"{folder}: not a folder of tests")
     tests = sorted(p for p in folder.iterdir() if p.is_dir() and safe_files.is_test_directory(p))
     if not tests:
-        _fail(f"{folder}: holds no test directory")
+        fail(f"{folder}: holds no test directory")
     failed = False
     for test in tests:
         try:

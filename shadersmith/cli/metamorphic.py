@@ -1,4 +1,5 @@
-"""`shadersmith metamorphic`: the GraphicsFuzz campaign on each target alone."""
+"""`shadersmith metamorphic`: the GraphicsFuzz campaign on each target alone, and its
+statistics per transformation (`replay` of a metamorphic test: run.py)."""
 
 from __future__ import annotations
 
@@ -8,14 +9,22 @@ from typing import TYPE_CHECKING
 import click
 from rich.table import Table
 
-from shadersmith.case import TestCase
-from shadersmith.cli_generator import generator_options
-from shadersmith.cli_live import (
+from shadersmith.cli.campaign_tables import print_buckets
+from shadersmith.cli.generator_flags import generator_options
+from shadersmith.cli.live import (
+    CampaignFailed,
+    progress_table,
+    recorded_targets,
+    run_with_live_progress,
+)
+from shadersmith.cli.options import (
     ALLOW_NEW_TARGETS_OPTION,
     FORCE_OPTION,
     FiniteRange,
+    duration,
     shader_source_option,
 )
+from shadersmith.cli.shared import err_console, fail
 from shadersmith.config.generator_options import SmithOptions
 from shadersmith.mutate.metamorphic import DEFAULT_STEPS
 from shadersmith.mutate.transforms import FAMILIES, WITH_DONOR
@@ -105,13 +114,6 @@ def metamorphic_command(
     from shadersmith.campaign.loop import Progress
     from shadersmith.campaign.metamorphic import MetamorphicOptions, run_metamorphic_campaign
     from shadersmith.campaign.store import StoreError
-    from shadersmith.cli import _duration, _fail, _print_buckets, err_console
-    from shadersmith.cli_live import (
-        CampaignFailed,
-        progress_table,
-        recorded_targets,
-        run_with_live_progress,
-    )
     from shadersmith.corpus import CorpusError
     from shadersmith.targets.catalogue.registry import UnknownTarget, parse_target_list
     from shadersmith.targets.catalogue.user_targets import campaign_hint
@@ -122,16 +124,16 @@ def metamorphic_command(
             target_list or (",".join(recorded) if recorded else DEFAULT_TARGET_LIST)
         )
     except UnknownTarget as error:
-        _fail(str(error) + campaign_hint(out))
+        fail(str(error) + campaign_hint(out))
     except CampaignFailed as error:
-        _fail(str(error))
+        fail(str(error))
     families = tuple(f.strip() for f in transformations.split(",") if f.strip())
     unknown = sorted(set(families) - set(FAMILIES))
     if unknown or not families:
         given = ", ".join(unknown) or "none given"
-        _fail(f"unknown transformation(s): {given}; known: {', '.join(FAMILIES)}")
+        fail(f"unknown transformation(s): {given}; known: {', '.join(FAMILIES)}")
     if donors_from is not None and not set(families) & set(WITH_DONOR):
-        _fail(
+        fail(
             f"--donors-from {donors_from.name}: no donor family among --transformations "
             f"(add {' or '.join(sorted(WITH_DONOR))})"
         )
@@ -140,11 +142,11 @@ def metamorphic_command(
         if not 1 <= low <= high:
             raise ValueError
     except ValueError:
-        _fail(f"--steps must be LOW-HIGH with 1 <= LOW <= HIGH, not {steps!r}")
+        fail(f"--steps must be LOW-HIGH with 1 <= LOW <= HIGH, not {steps!r}")
     options = MetamorphicOptions(
         targets=names,
         count=count,
-        time_s=_duration(time_text),
+        time_s=duration(time_text),
         seed_base=seed_base,
         timeout_s=timeout,
         keep_per_bucket=keep,
@@ -152,7 +154,7 @@ def metamorphic_command(
         families=families,
         steps=(low, high),
         reduce=reduce_buckets,
-        reduce_time_s=_duration(reduce_time) or 120.0,
+        reduce_time_s=duration(reduce_time) or 120.0,
         cluster=cluster,
         allow_new_targets=allow_new_targets,
         jobs=jobs,
@@ -171,8 +173,8 @@ def metamorphic_command(
             expected=(StoreError, RuntimeError, CorpusError),
         )
     except CampaignFailed as error:
-        _fail(str(error))
-    _print_buckets(out)
+        fail(str(error))
+    print_buckets(out)
     print_variant_statistics(out, names)
 
 
@@ -210,50 +212,3 @@ def print_variant_statistics(campaign: Path, targets: list[str]) -> None:
     runs = ", ".join(f"{t} {ms:.0f} ms" for t, ms in stats["variant_run_ms_mean"].items())
     made = stats["transform_ms_mean"]
     console.print(f"time per variant: {made:.0f} ms to transform; to compile and run: {runs}")
-
-
-def replay_metamorphic(test: TestCase, chosen: list[str] | None, timeout: float) -> int:
-    """`replay` of a metamorphic test: the pair rebuilt from its provenance (checked
-    against the shaders it holds), run on its targets and the interpreter, judged; the
-    exit status as `replay` documents it (oracle/reproduction.py)."""
-    from shadersmith.case import TestCaseError
-    from shadersmith.cli import _fail
-    from shadersmith.oracle.differential import REFERENCE, output_digest
-    from shadersmith.oracle.metamorphic import judge_metamorphic, on_reference_bindings
-    from shadersmith.oracle.reproduction import replay_verdict
-    from shadersmith.pair import pair_of_test
-    from shadersmith.targets.session import TargetSession
-
-    try:
-        pair = pair_of_test(test)
-    except TestCaseError as error:
-        _fail(str(error))
-    recorded = [name.rsplit(".", 1)[0] for name in test.recorded_targets() if name != REFERENCE]
-    targets = chosen or list(dict.fromkeys(recorded))
-    with TargetSession([*targets, REFERENCE], 1, timeout) as session:
-        absent = [t for t in targets if t not in session.present]
-        targets = [t for t in targets if t in session.present]
-        if REFERENCE not in session.present:
-            _fail(f"the reference interpreter did not start ({session.missing[REFERENCE]})")
-        answers = dict(session.run_many([pair.reference.job, pair.variant.job]))
-        judged = judge_metamorphic(answers[0], answers[1], targets, session.components())
-    finding = test.results.finding
-    wanted = finding.signature if finding is not None else None
-    click.echo(f"recorded: {wanted or 'no finding'}")
-    steps = ", ".join(step.name for step in pair.plan) or "none"
-    click.echo(f"transformations: {steps}")
-    for target in [*targets, REFERENCE]:
-        for label, results in (("reference", answers[0]), ("variant", answers[1])):
-            result = on_reference_bindings(results[target], answers[0].get(target))
-            detail = output_digest(result) if result.ok else result.log.strip()[-160:]
-            click.echo(f"  {target:<24} {label:<9} {result.status.value:<12} {detail}")
-        if target in judged.outcomes:
-            click.echo(f"  {target:<24} outcome   {judged.outcomes[target].value}")
-    if judged.ours:
-        click.echo(f"  defect of ours: {judged.ours}")
-    for name in absent:
-        click.echo(f"missing on this machine: {name} ({session.missing.get(name, '')})")
-    now = [f.signature for f in judged.findings]
-    replayed = replay_verdict(wanted, now, absent, "each variant computes its reference's output")
-    click.echo(replayed.line)
-    return replayed.reproduction

@@ -1,4 +1,5 @@
-"""`shadersmith fuse`: FShader's fusion campaign, and `replay` of a fusion test."""
+"""`shadersmith fuse`: FShader's fusion campaign and its summary per relation (`replay`
+of a fusion test: run.py)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,20 @@ from typing import TYPE_CHECKING
 
 import click
 
-from shadersmith.cli_live import (
+from shadersmith.cli.live import (
+    CampaignFailed,
+    progress_table,
+    recorded_targets,
+    run_with_live_progress,
+)
+from shadersmith.cli.options import (
     ALLOW_NEW_TARGETS_OPTION,
     FORCE_OPTION,
     FiniteRange,
+    duration,
     shader_source_option,
 )
+from shadersmith.cli.shared import err_console, fail
 
 if TYPE_CHECKING:
     from shadersmith.campaign.fusion import FusionProgress
@@ -150,13 +159,6 @@ def fuse_command(
     """
     from shadersmith.campaign.fusion import FusionOptions, run_fusion_campaign
     from shadersmith.campaign.loop import Progress
-    from shadersmith.cli import _duration, _fail, err_console
-    from shadersmith.cli_live import (
-        CampaignFailed,
-        progress_table,
-        recorded_targets,
-        run_with_live_progress,
-    )
     from shadersmith.corpus import CorpusError
     from shadersmith.mutate.fusion import Relation, Strategy
     from shadersmith.oracle.known import load_ignore_list
@@ -170,19 +172,19 @@ def fuse_command(
             spec_for(name)
         ignore = frozenset(load_ignore_list(ignore_file)) if ignore_file else frozenset()
     except UnknownTarget as error:
-        _fail(str(error) + campaign_hint(out))
+        fail(str(error) + campaign_hint(out))
     except (OSError, ValueError, CampaignFailed) as error:  # ValueError: not a text file
-        _fail(str(error))
+        fail(str(error))
     if "interp" in names:
-        _fail("the reference interpreter already guards every relation; name compilers only")
+        fail("the reference interpreter already guards every relation; name compilers only")
     compile_only = [name for name in names if not executes(name)]
     if compile_only:
-        _fail(f"{', '.join(compile_only)}: compile-only, draws no image to fuse")
+        fail(f"{', '.join(compile_only)}: compile-only, draws no image to fuse")
     options = FusionOptions(
         targets=names,
         seed_base=seed_base,
         sequences=count,
-        time_s=_duration(time_text),
+        time_s=duration(time_text),
         parts=parts,
         relations=tuple(Relation(r) for r in dict.fromkeys(relations)) or tuple(Relation),
         strategies=tuple(Strategy(s) for s in dict.fromkeys(strategies)) or tuple(Strategy),
@@ -192,7 +194,7 @@ def fuse_command(
         ignore=ignore,
         jobs=jobs,
         reduce=reduce_buckets,
-        reduce_time_s=_duration(reduce_time) or 120.0,
+        reduce_time_s=duration(reduce_time) or 120.0,
         cluster=cluster,
         allow_new_targets=allow_new_targets,
         parts_from=parts_from,
@@ -222,7 +224,7 @@ def fuse_command(
             in_flight="the sequence in flight",
         )
     except CampaignFailed as error:
-        _fail(str(error))
+        fail(str(error))
     print_summary(progress, out)
 
 
@@ -255,39 +257,3 @@ def print_summary(progress: FusionProgress, out: Path) -> None:
     for signature, number in sorted(progress.buckets.items()):
         click.echo(f"{number:5d}  {signature}")
     click.echo(f"tests saved under {out / 'buckets'}; `shadersmith buckets {out}` lists them")
-
-
-def replay_fusion(test_dir: Path, chosen: list[str] | None, timeout: float) -> int:
-    """`replay` of a fusion test: parts and fused program rebuilt from their provenance,
-    run on the recorded targets (or `chosen`), judged again with the interpreter's guard.
-    The exit status as `replay` documents it (0 reproduces, 1 does not, 2 undecided)."""
-    from shadersmith.campaign.fusion_tests import replay_fusion_test
-    from shadersmith.case import TestCaseError
-    from shadersmith.cli import _fail
-    from shadersmith.oracle.reproduction import replay_verdict
-
-    try:
-        replay = replay_fusion_test(test_dir, chosen, timeout)
-    except TestCaseError as error:
-        _fail(str(error))
-    outcome = replay.outcome
-    plan = outcome.plan
-    relations = " then ".join(r.value for r in plan.relations)
-    strategies = ", ".join(s.value for s in plan.strategies)
-    click.echo(f"recorded: {replay.recorded}")
-    click.echo(f"fusion of seeds {list(plan.seeds)}: {relations} ({strategies})")
-    width = max((len(t) for t in outcome.verdicts), default=0)
-    for target, verdict in outcome.verdicts.items():
-        detail = verdict.check.summary() if verdict.check is not None else verdict.detail
-        click.echo(f"  {target:<{width}}  {verdict.status:<11}  {detail}")
-    if outcome.interp_check is not None:
-        state = "breaks" if not outcome.interp_check.holds else "keeps"
-        click.echo(f"  interp {state} the relation: {outcome.interp_check.summary()}")
-    else:
-        errors = [i.error for i in (outcome.interp, *outcome.interp_parts) if i.error]
-        click.echo(f"  interp: no image ({errors[0] if errors else 'unknown'})")
-    replayed = replay_verdict(
-        replay.recorded, replay.now, list(replay.missing), "every relation holds"
-    )
-    click.echo(replayed.line)
-    return replayed.reproduction

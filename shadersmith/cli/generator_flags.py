@@ -20,7 +20,7 @@ from typing import Any
 
 import click
 
-from shadersmith.cli_live import FiniteRange
+from shadersmith.cli.options import FiniteRange
 from shadersmith.config.generator_options import (
     PROBABILITIES,
     SmithOptions,

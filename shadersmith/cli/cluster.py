@@ -11,6 +11,8 @@ import json
 
 import click
 
+from shadersmith.cli.shared import err_console, fail
+
 
 @click.command(name="cluster-resources")
 @click.option(
@@ -27,7 +29,6 @@ import click
 def cluster_resources_command(target_list: str | None, workers: int | None) -> None:
     """Print the Ray resources of the targets that start on this machine, as JSON for
     `ray start --resources` (the missing ones, and why, go to stderr)."""
-    from shadersmith.cli import _fail, err_console
     from shadersmith.targets.catalogue.registry import (
         UnknownTarget,
         every_target,
@@ -38,7 +39,7 @@ def cluster_resources_command(target_list: str | None, workers: int | None) -> N
     try:
         names = parse_target_list(target_list) if target_list else every_target()
     except UnknownTarget as error:
-        _fail(str(error))
+        fail(str(error))
     resources, found = node_resources(names, workers)
     for probe in found:
         if not probe.present:

@@ -1,0 +1,5 @@
+"""`python -m shadersmith.cli`, as the `shadersmith` command."""
+
+from shadersmith.cli import main
+
+main()

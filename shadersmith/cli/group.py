@@ -1,0 +1,86 @@
+"""The `shadersmith` group: its global options, and every command, registered here and
+nowhere else. Only the package (the entry point) and tests import this module; the
+commands' modules import the shared ones (shared.py, options.py, ...), never this one nor
+each other."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from shadersmith.cli.campaign_views import buckets_command, report_command
+from shadersmith.cli.cluster import cluster_resources_command
+from shadersmith.cli.export import bug_report_command, export_command
+from shadersmith.cli.fusion import fuse_command
+from shadersmith.cli.fuzz import fuzz_command
+from shadersmith.cli.generate import generate, recondition_command, validate
+from shadersmith.cli.metamorphic import metamorphic_command
+from shadersmith.cli.reduce import reduce_command
+from shadersmith.cli.run import replay_command, run_command, targets_command
+from shadersmith.cli.shared import fail
+
+
+class _Commands(click.Group):
+    """The command group; a file-system error no command foresaw (disk full, a folder
+    made read-only under a running command) is still one line, never a traceback."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        import threading
+
+        from shadersmith.case import TestCaseError
+        from shadersmith.targets.lifetime import exit_on_sigterm
+
+        if threading.current_thread() is threading.main_thread():
+            exit_on_sigterm()  # a time limit's SIGTERM closes workers and files as Ctrl-C does
+        try:
+            return super().invoke(ctx)
+        except OSError as error:
+            where = f"{error.filename}: " if error.filename else ""
+            fail(f"{where}{error.strerror or error}")
+        except TestCaseError as error:  # e.g. refused paths (files/safe_files.py)
+            fail(str(error))
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="shadersmith")
+@click.option(
+    "--targets-file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    envvar="SHADERSMITH_TARGETS_FILE",
+    help="A TOML file declaring your own targets (a Mesa build, a spirv-opt of your tree): "
+    "every command then knows them by name (README: Targets you declare). Also read from "
+    "$SHADERSMITH_TARGETS_FILE.",
+)
+def main(targets_file: Path | None) -> None:
+    """Find and shrink bugs in shader compilers."""
+    if targets_file is not None:
+        from shadersmith.targets.catalogue.user_targets import TargetsFileError, register_file
+
+        try:
+            register_file(targets_file)
+        except TargetsFileError as error:
+            fail(str(error))
+
+
+# Every command, by module; `--help` lists them by name.
+COMMANDS: tuple[click.Command, ...] = (
+    generate,
+    validate,
+    recondition_command,
+    run_command,
+    replay_command,
+    targets_command,
+    fuzz_command,
+    metamorphic_command,
+    fuse_command,
+    buckets_command,
+    report_command,
+    reduce_command,
+    export_command,
+    bug_report_command,
+    cluster_resources_command,
+)
+for command in COMMANDS:
+    main.add_command(command)
