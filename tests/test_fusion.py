@@ -354,9 +354,26 @@ def test_cli_values_are_the_library_values() -> None:
 def test_fuse_command_help_and_errors(tmp_path: Path) -> None:
     runner = CliRunner()
     assert runner.invoke(main, ["fuse", "--help"]).exit_code == 0
-    result = runner.invoke(main, ["fuse", "--target", "no-such", "--out", str(tmp_path)])
+    result = runner.invoke(main, ["fuse", "--targets", "no-such", "--out", str(tmp_path)])
     assert result.exit_code != 0 and "unknown target 'no-such'" in result.output
     assert len(result.output.strip().splitlines()) == 1
+
+
+def test_fuse_takes_its_targets_as_a_comma_list_like_every_command(tmp_path: Path) -> None:
+    """`--targets a,b`, parsed as every command parses it; the repeated `--target` of
+    before still works, says it is deprecated, and is hidden from --help."""
+    runner = CliRunner()
+    out = str(tmp_path / "c")
+    listed = runner.invoke(main, ["fuse", "--targets", "gl-llvmpipe,no-such", "--out", out])
+    assert listed.exit_code == 2 and "unknown target 'no-such'" in listed.output
+    repeated = ["fuse", "--target", "gl-llvmpipe", "--target", "no-such", "--out", out]
+    old = runner.invoke(main, repeated)
+    assert old.exit_code == 2 and "unknown target 'no-such'" in old.output
+    assert "'target' is deprecated" in old.output
+    both = ["fuse", "--targets", "gl-llvmpipe", "--target", "vk-lavapipe", "--out", out]
+    assert "give the targets once" in runner.invoke(main, both).output
+    assert "--target " not in runner.invoke(main, ["fuse", "--help"]).output
+    assert not (tmp_path / "c").exists()
 
 
 def test_plans_are_deterministic() -> None:
@@ -421,7 +438,7 @@ def test_a_fusion_campaign_killed_with_sigkill_resumes_losing_nothing(tmp_path: 
     program is recorded once, with the verdicts of an uninterrupted campaign."""
     command = [
         str(Path(sys.executable).parent / "shadersmith"), "fuse", "--count", "2",
-        "--target", REAL, "--relation", "add", "--relation", "occlude", "--parts", "3",
+        "--targets", REAL, "--relation", "add", "--relation", "occlude", "--parts", "3",
         "--seed-base", "40",
     ]  # fmt: skip
     killed = tmp_path / "killed"

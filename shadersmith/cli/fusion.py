@@ -37,11 +37,19 @@ DEFAULT_TARGETS = ("gl-llvmpipe", "vk-lavapipe")
 
 @click.command(name="fuse")
 @click.option(
+    "--targets",
+    "target_list",
+    help="Comma-separated targets; default: those the campaign was started on when it is "
+    "resumed, else " + ",".join(DEFAULT_TARGETS) + ".",
+)
+# One target per repeated flag, as fuse took them before every multi-target option was a
+# comma list: kept for the commands that resume older campaigns, hidden.
+@click.option(
     "--target",
-    "targets",
+    "target",
     multiple=True,
-    help="A target to test (repeat the option for more); default: those the campaign was "
-    "started on when it is resumed, else " + " and ".join(DEFAULT_TARGETS) + ".",
+    hidden=True,
+    deprecated="Use --targets a,b.",
 )
 @click.option("--time", "time_text", help="Stop after this long (90s, 10m, 2h).")
 @click.option("--count", type=click.IntRange(1), help="Stop after this many sequences in all.")
@@ -126,7 +134,8 @@ DEFAULT_TARGETS = ("gl-llvmpipe", "vk-lavapipe")
 @ALLOW_NEW_TARGETS_OPTION
 @FORCE_OPTION
 def fuse_command(
-    targets: tuple[str, ...],
+    target_list: str | None,
+    target: tuple[str, ...],
     time_text: str | None,
     count: int | None,
     jobs: int | None,
@@ -162,10 +171,18 @@ def fuse_command(
     from shadersmith.corpus import CorpusError
     from shadersmith.mutate.fusion import Relation, Strategy
     from shadersmith.oracle.known import load_ignore_list
-    from shadersmith.targets.catalogue.registry import UnknownTarget, executes, spec_for
+    from shadersmith.targets.catalogue.registry import (
+        UnknownTarget,
+        executes,
+        parse_target_list,
+        spec_for,
+    )
     from shadersmith.targets.catalogue.user_targets import campaign_hint
 
+    if target_list and target:
+        fail("give the targets once, as --targets a,b (--target is deprecated)")
     try:
+        targets = parse_target_list(target_list) if target_list else list(target)
         recorded = recorded_targets(out) if not targets else None
         names = tuple(dict.fromkeys(targets)) or tuple(recorded or DEFAULT_TARGETS)
         for name in names:
