@@ -4,6 +4,7 @@ and a TOML settings file sets them too, recorded by the campaign like the flags.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from click.testing import CliRunner
 from shadersmith.campaign.store import saved_settings
 from shadersmith.cli import main
 from shadersmith.cli.generator_flags import GENERATOR_FLAGS, from_flags
-from shadersmith.config.generator_options import CONSTRUCT_PROBABILITIES
+from shadersmith.config.generator_options import CONSTRUCT_PROBABILITIES, SmithOptions
 
 
 def test_every_construct_swarm_and_index_clamping_have_a_flag() -> None:
@@ -20,6 +21,18 @@ def test_every_construct_swarm_and_index_clamping_have_a_flag() -> None:
     assert set(CONSTRUCT_PROBABILITIES) <= fields
     assert {"swarm", "index_clamping_probability"} <= fields
     assert from_flags(swarm=True, index_clamping=0.5).swarm is True
+
+
+def test_each_flag_sets_a_generator_option_and_names_its_default_as_the_generator_has_it() -> None:
+    """The flags spell no default of their own: their help reads SmithOptions'."""
+    fields = {field.name for field in dataclasses.fields(SmithOptions)}
+    for flag in GENERATOR_FLAGS:
+        assert flag.field in fields
+        assert "{default}" not in flag.shown_help
+        if "off for now" in flag.help:
+            assert getattr(SmithOptions(), flag.field) == 0, flag.flag
+    multi = next(flag for flag in GENERATOR_FLAGS if flag.flag == "--multi-invocation")
+    assert f"({SmithOptions().multi_invocation_probability:g})" in multi.shown_help
 
 
 def test_a_settings_file_sets_the_generator_and_the_flags_override_it(tmp_path: Path) -> None:

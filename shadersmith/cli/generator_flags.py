@@ -1,11 +1,12 @@
 """The generator's options on the command line, defined once for every command that
-generates programs (`fuzz`, `metamorphic`'s references and donors, `fuse`'s parts).
+takes them (`fuzz`, and `metamorphic` for its references and donors).
 
 Each flag is one row of GENERATOR_FLAGS: the flag, the SmithOptions field it sets and its
 help. `generator_options` adds them all, and `--config FILE`, to a command, and hands the
 command one `generator: SmithOptions` instead of a parameter per flag. The settings file
 is TOML with a `[generator]` table of SmithOptions field names (gfauto's settings file, for
-the generator): the defaults, then the file, then the flags given, in that order.
+the generator): the defaults, then the file, then the flags given, in that order. A
+flag's help names the generator's default as SmithOptions holds it, never a copy.
 """
 
 from __future__ import annotations
@@ -40,27 +41,33 @@ class GeneratorFlag:
     switch: bool = False  # an on/off flag (--swarm/--no-swarm) rather than a probability
 
     @property
+    def shown_help(self) -> str:
+        """The help, with the generator's default (SmithOptions') where it says {default}."""
+        default = getattr(SmithOptions(), self.field)
+        return self.help.replace("{default}", f"{default:g}")
+
+    @property
     def name(self) -> str:
         """The flag as Python spells it: click's parameter name, `from_flags`' keyword."""
         return self.flag.removeprefix("--").replace("-", "_")
 
 
 def _off(module: str) -> str:
-    return f" ({module}); default: the generator's (0, off for now)."
+    return " (" + module + "); default: the generator's ({default}, off for now)."
 
 
 GENERATOR_FLAGS: tuple[GeneratorFlag, ...] = (
     GeneratorFlag(
         "--multi-invocation",
         "multi_invocation_probability",
-        "Share of tests with several invocations (ShaDiv); default: the generator's (0.7); "
+        "Share of tests with several invocations (ShaDiv); default: the generator's ({default}); "
         "0 gives single-invocation tests only.",
     ),
     GeneratorFlag(
         "--p-delta",
         "divergence_probability",
         "ShaDiv's p_delta: probability of control-divergent code in a multi-invocation "
-        "test; default: the generator's (0.2).",
+        "test; default: the generator's ({default}).",
     ),
     GeneratorFlag(
         "--matrices",
@@ -145,7 +152,7 @@ GENERATOR_FLAGS: tuple[GeneratorFlag, ...] = (
         "buffer_qualifier_probability",
         "Probability that a storage buffer gets random memory qualifiers (coherent, "
         "volatile, restrict, writeonly where never read; generate/buffer_qualifiers.py); "
-        "default: the generator's (0.3).",
+        "default: the generator's ({default}).",
     ),
     GeneratorFlag(
         "--swarm",
@@ -162,8 +169,12 @@ GENERATOR_FLAGS: tuple[GeneratorFlag, ...] = (
 def _option(flag: GeneratorFlag) -> Callable[[Any], Any]:
     if flag.switch:
         name = flag.flag.removeprefix("--")
-        return click.option(f"{flag.flag}/--no-{name}", flag.name, default=None, help=flag.help)
-    return click.option(flag.flag, flag.name, type=FiniteRange(0, 1), default=None, help=flag.help)
+        return click.option(
+            f"{flag.flag}/--no-{name}", flag.name, default=None, help=flag.shown_help
+        )
+    return click.option(
+        flag.flag, flag.name, type=FiniteRange(0, 1), default=None, help=flag.shown_help
+    )
 
 
 FRAGMENT = GeneratorFlag("--fragment", "fragment_probability", "")
