@@ -338,7 +338,7 @@ def test_the_lock_dies_with_a_killed_campaign(tmp_path: Path) -> None:
             sys.executable,
             "-c",
             "import sys, time; from pathlib import Path\n"
-            "from shadersmith.case import safe_files\n"
+            "from shadersmith.files import safe_files\n"
             "with safe_files.campaign_lock(Path(sys.argv[1])):\n"
             "    print('locked', flush=True); time.sleep(60)\n",
             str(campaign),
