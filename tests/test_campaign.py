@@ -4,6 +4,7 @@ a campaign killed with SIGKILL resumes without losing or repeating work; bad inp
 from __future__ import annotations
 
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -57,6 +58,12 @@ def test_planted_bug_is_found_bucketed_once_and_blamed_on_the_planted_component(
     assert (reduced.provenance.reduction or {})["signature_kept"] is True
     assert (reduced.provenance.reduction or {})["reduced_lines"] <= 25
     assert " - " in reduced.main_shader
+    # campaign.log says what happened when: the run, the bucket's birth, its reduction.
+    log = (tmp_path / "c" / "campaign.log").read_text()
+    assert "run starts: DifferentialKind, 0 tests recorded before" in log
+    assert "new bucket wrong:planted-sub-to-add (test " in log
+    assert f"reduced wrong:planted-sub-to-add: {bucket.reduced}" in log
+    assert "run ends, done: 8 tests recorded in this run" in log
 
     # What `fuzz` prints is the program as filed (issue 30 item 8): the reconditioned
     # shader, which the core before reconditioning is not (it may index out of bounds).
@@ -140,15 +147,21 @@ def test_sigkill_mid_campaign_then_resume_loses_and_repeats_nothing(tmp_path: Pa
             assert (campaign / example / "test.json").is_file()
 
 
-def test_ctrl_c_stops_a_campaign_after_the_tests_in_flight_and_prints_its_buckets(
-    tmp_path: Path,
+@pytest.mark.parametrize(
+    ("signal_number", "exit_status"),
+    [(signal.SIGINT, 130), (signal.SIGTERM, 143)],
+    ids=["ctrl-c", "sigterm"],
+)
+def test_a_signal_stops_a_campaign_at_once_prints_its_buckets_and_a_resume_finishes_it(
+    tmp_path: Path, signal_number: int, exit_status: int
 ) -> None:
-    # Ctrl-C used to return from the interrupted wait before the campaign had stopped
-    # (a KeyboardInterrupt inside Thread.join() left is_alive() False): a KeyError and
-    # exit 1, the campaign thread killed with the process.
+    # Ctrl-C used to wait for every test in flight (49-79 more tests, 34-70 s) and exit 0;
+    # a SIGTERM printed "Exception ignored in: <module 'threading'>". Now the tests in
+    # flight are dropped (their workers killed) and run again by the resume.
     campaign = tmp_path / "c"
+    count = 400
     command = [
-        sys.executable, "-m", "shadersmith.cli", "fuzz", "--count", "400",
+        sys.executable, "-m", "shadersmith.cli", "fuzz", "--count", str(count),
         "--targets", "gl-llvmpipe,vk-lavapipe,interp", "--out", str(campaign), "--no-reduce",
     ]  # fmt: skip
     # The campaign starts with Ctrl-C's default action, as from a terminal: a process that
@@ -165,13 +178,24 @@ def test_ctrl_c_stops_a_campaign_after_the_tests_in_flight_and_prints_its_bucket
     deadline = time.time() + 120
     while _count_tests(campaign / "campaign.db") < 3 and time.time() < deadline:
         time.sleep(0.2)
-    process.send_signal(signal.SIGINT)
+    process.send_signal(signal_number)
     out, err = process.communicate(timeout=300)
-    assert process.returncode == 0, err[-2000:]
-    assert "stopping after the tests in flight" in err
+    assert process.returncode == exit_status, err[-2000:]
+    assert "stopping now" in err
+    # Without a terminal, plain progress lines instead of a live table (the last at the end).
+    assert re.search(r"^\[\d+:\d\d\] \d+ tests \(", err, re.MULTILINE), err[-2000:]
+    assert "Traceback" not in err and "Exception ignored" not in err, err[-2000:]
     recorded = _count_tests(campaign / "campaign.db")
-    assert 3 <= recorded < 400
+    assert 3 <= recorded < count
     assert f"{recorded} tests" in out  # the bucket table of what was recorded
+    # The resume runs what was dropped: every index once.
+    resumed = subprocess.run(
+        [*command[:5], "20", *command[6:]], capture_output=True, text=True, timeout=600
+    )
+    assert resumed.returncode == 0, resumed.stderr[-2000:]
+    with sqlite3.connect(campaign / "campaign.db") as db:
+        indices = [idx for (idx,) in db.execute("SELECT idx FROM tests ORDER BY idx")]
+    assert indices == list(range(max(20, recorded)))
 
 
 def test_campaign_settings_cannot_change_on_resume(tmp_path: Path) -> None:

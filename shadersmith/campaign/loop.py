@@ -322,6 +322,11 @@ def run(
             raise RuntimeError(str(error)) from None
         kind.open(store)
         progress = Progress(resumed_from=len(store.done_indices()), buckets=len(store.buckets()))
+        limit = "" if limits.time_s is None else f", time limit {limits.time_s:g} s"
+        store.note(
+            f"run starts: {type(kind).__name__}, {progress.resumed_from} tests recorded "
+            f"before{limit}"
+        )
         deadline = None if limits.time_s is None else time.perf_counter() + limits.time_s
         units, keys = itertools.tee(kind.units(store))
         piece_keys = (key for unit in keys for key in unit.pieces)
@@ -346,7 +351,19 @@ def run(
                 loop.reduce_new_buckets()
             store.commit()
             progress.detail = kind.detail(store, progress)
+        why = (
+            "stopped (Ctrl-C or SIGTERM)"
+            if stop.is_set()
+            else ("time is up" if loop.out_of_time() else "done")
+        )
+        store.note(
+            f"run ends, {why}: {progress.tests} tests recorded in this run, "
+            f"{progress.buckets} buckets, {progress.reduced} reduced"
+        )
         return progress
+    except BaseException as error:
+        store.note(f"run ends on an error: {type(error).__name__}: {error}")
+        raise
     finally:
         store.close()
 
@@ -398,16 +415,26 @@ class _Loop:
         # oldest: a campaign whose evidence takes longer than its tests is held back.
         self.most_gathering = 2 * lead + 2
         # One thread: the evidence of one test at a time, as when the loop gathered it.
-        with ThreadPoolExecutor(1, thread_name_prefix="gather") as gatherer:
-            self.gatherer = gatherer
+        gatherer = ThreadPoolExecutor(1, thread_name_prefix="gather")
+        self.gatherer = gatherer
+        try:
+            # Ctrl-C, SIGTERM or the time limit drop the tests in flight at once (their
+            # workers killed): nothing of them is recorded, a resume runs them again.
             stream = self.session.stream(
-                jobs, only=self.kind.streamed_targets(), lead=lead, crash_reruns=CRASH_RERUNS
+                jobs,
+                only=self.kind.streamed_targets(),
+                lead=lead,
+                crash_reruns=CRASH_RERUNS,
+                abandon_when=self.out_of_time,
             )
             for position, answer in stream:
                 answers[position] = answer
                 recorded += self._record_complete(jobs, answers)
-            # Units without a job (nothing of them could be built) complete on their own.
-            recorded += self._record_complete(jobs, answers, wait=True)
+            if not self.out_of_time():
+                # Units without a job (nothing of them could be built) complete on their own.
+                recorded += self._record_complete(jobs, answers, wait=True)
+        finally:
+            gatherer.shutdown(wait=True, cancel_futures=True)
         return recorded
 
     def _record_complete(

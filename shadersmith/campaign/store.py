@@ -16,6 +16,7 @@ Layout of a campaign directory:
 from __future__ import annotations
 
 import json
+import logging
 import re
 import sqlite3
 import time
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from shadersmith.campaign.log import close_campaign_log, open_campaign_log
 from shadersmith.case import Finding, TestCase, TestCaseError, finding_to_json, write_test
 from shadersmith.files import safe_files, strict_json
 from shadersmith.targets.results import RunResult
@@ -209,6 +211,7 @@ class CampaignStore:
         # have it write into whatever the link names.
         for name in ("campaign.db", "campaign.db-wal", "campaign.db-shm", "campaign.db-journal"):
             safe_files.refuse_link(directory / name)
+        self.log: logging.Logger | None = None  # campaign.log, for a campaign written to
         try:
             if read_only:
                 self.db = _open_read_only(path)
@@ -224,6 +227,7 @@ class CampaignStore:
                 self.db.execute("ALTER TABLE buckets ADD COLUMN root_cause TEXT")
         except sqlite3.DatabaseError as error:
             raise StoreError(f"{path}: not a usable campaign database ({error})") from None
+        self.log = open_campaign_log(directory)
 
     # ------------------------------------------------------------------ settings
 
@@ -378,7 +382,14 @@ class CampaignStore:
         self.db.execute("RELEASE test")
         if opened or time.perf_counter() - self._committed >= COMMIT_INTERVAL_S:
             self.commit()
+        for signature in opened:
+            self.note(f"new bucket {signature} (test {idx}, seed {seed})")
         return opened
+
+    def note(self, line: str) -> None:
+        """One line in campaign.log (nothing for a campaign opened read-only)."""
+        if self.log is not None:
+            self.log.info(line)
 
     def commit(self) -> None:
         """Commit the tests recorded since the last commit."""
@@ -459,6 +470,8 @@ class CampaignStore:
                 "UPDATE buckets SET reduced = ?, root_cause = ? WHERE signature = ?",
                 (outcome, root_cause, signature),
             )
+        cause = f", root cause {root_cause}" if root_cause else ""
+        self.note(f"reduced {signature}: {outcome}{cause}")
 
     # ------------------------------------------------------------------ reports
 
@@ -493,3 +506,5 @@ class CampaignStore:
         if self.db.in_transaction:
             self.commit()
         self.db.close()
+        if self.log is not None:
+            close_campaign_log(self.log)

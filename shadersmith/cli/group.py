@@ -5,6 +5,8 @@ each other."""
 
 from __future__ import annotations
 
+import signal
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +21,7 @@ from shadersmith.cli.generate import generate, recondition_command, validate
 from shadersmith.cli.metamorphic import metamorphic_command
 from shadersmith.cli.reduce import reduce_command
 from shadersmith.cli.run import replay_command, run_command, targets_command
-from shadersmith.cli.shared import fail
+from shadersmith.cli.shared import fail, stopped_by_signal
 
 
 class _Commands(click.Group):
@@ -32,15 +34,22 @@ class _Commands(click.Group):
         from shadersmith.case import TestCaseError
         from shadersmith.targets.lifetime import exit_on_sigterm
 
-        if threading.current_thread() is threading.main_thread():
+        main_thread = threading.current_thread() is threading.main_thread()
+        if main_thread:
             exit_on_sigterm()  # a time limit's SIGTERM closes workers and files as Ctrl-C does
         try:
-            return super().invoke(ctx)
+            value = super().invoke(ctx)
+            if stopped_by_signal:  # a campaign stopped by Ctrl-C or SIGTERM, its findings shown
+                sys.exit(stopped_by_signal.pop())
+            return value
         except OSError as error:
             where = f"{error.filename}: " if error.filename else ""
             fail(f"{where}{error.strerror or error}")
         except TestCaseError as error:  # e.g. refused paths (files/safe_files.py)
             fail(str(error))
+        finally:
+            if main_thread:  # a SIGTERM while Python shuts down ends it, without a traceback
+                signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})

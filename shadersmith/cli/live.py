@@ -2,15 +2,19 @@
 (`fuzz`, `metamorphic`, `fuse`).
 
 The campaign runs in a thread while the main thread draws its progress and waits for
-Ctrl-C: the first stops it after the work in flight (everything recorded is kept), the
-second exits at once. A campaign's own expected failures come back as a one-line error;
+Ctrl-C or SIGTERM: the first stops it within a second or two, dropping the work in flight
+(everything recorded is kept; a resume runs what was dropped), and the command exits 130
+(143 after SIGTERM) once it has printed what was found; a second exits at once. A
+campaign's own expected failures come back as a one-line error;
 anything else is a defect of ours, printed with its traceback and reported the same way.
 """
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import threading
+import time
 import traceback
 from collections.abc import Callable
 from pathlib import Path
@@ -21,13 +25,13 @@ from rich.live import Live
 from rich.table import Table
 
 from shadersmith.case import Kind
+from shadersmith.cli.shared import stopped_by_signal
 from shadersmith.files import safe_files
 
 if TYPE_CHECKING:  # the loop starts targets: not imported for `--help`
     from shadersmith.campaign.loop import Progress
     from shadersmith.config.generator_options import SmithOptions
 
-P = TypeVar("P")
 R = TypeVar("R")
 
 
@@ -72,9 +76,9 @@ def recorded_generator(out: Path) -> SmithOptions | None:
 def run_with_live_progress(
     campaign: Path,
     force: bool,
-    run: Callable[[threading.Event, Callable[[P], None]], R],
-    first: P,
-    render: Callable[[P], RenderableType],
+    run: Callable[[threading.Event, Callable[[Progress], None]], R],
+    first: Progress,
+    render: Callable[[Progress], RenderableType],
     console: Console,
     expected: tuple[type[Exception], ...] = (RuntimeError,),
     in_flight: str = "the tests in flight",
@@ -92,9 +96,9 @@ def run_with_live_progress(
 
 
 def _run_live(
-    run: Callable[[threading.Event, Callable[[P], None]], R],
-    first: P,
-    render: Callable[[P], RenderableType],
+    run: Callable[[threading.Event, Callable[[Progress], None]], R],
+    first: Progress,
+    render: Callable[[Progress], RenderableType],
     console: Console,
     expected: tuple[type[Exception], ...],
     in_flight: str,
@@ -105,40 +109,79 @@ def _run_live(
     # runs (CPython), and Ctrl-C then returned before the campaign had stopped.
     finished = threading.Event()
     outcome: dict[str, object] = {}
+    latest = [first]
     known: tuple[type[Exception], ...] = (*expected, safe_files.UnsafePathError)
-    with Live(render(first), console=console, transient=True) as live:
+    # Without a terminal (CI, nohup, tee, ssh) no live table can be drawn: a plain line
+    # every PLAIN_INTERVAL_S instead, and one at the end.
+    live = Live(render(first), console=console, transient=True) if console.is_terminal else None
 
-        def work() -> None:
-            try:
-                outcome["result"] = run(stop, lambda progress: live.update(render(progress)))
-            except known as error:
-                outcome["error"] = str(error)
-            except Exception as error:  # a defect of ours: say so, keep what is recorded
-                traceback.print_exc()
-                outcome["error"] = (
-                    f"campaign stopped by an internal error ({type(error).__name__}: {error}); "
-                    "everything recorded is kept: rerun the same command to resume"
-                )
-            finally:
-                finished.set()
+    def on_progress(progress: Progress) -> None:
+        latest[0] = progress
+        if live is not None:
+            live.update(render(progress))
 
+    def work() -> None:
+        try:
+            outcome["result"] = run(stop, on_progress)
+        except known as error:
+            outcome["error"] = str(error)
+        except Exception as error:  # a defect of ours: say so, keep what is recorded
+            traceback.print_exc()
+            outcome["error"] = (
+                f"campaign stopped by an internal error ({type(error).__name__}: {error}); "
+                "everything recorded is kept: rerun the same command to resume"
+            )
+        finally:
+            finished.set()
+
+    def wait() -> None:
+        printed = time.monotonic()
+        while not finished.wait(0.2):
+            if live is None and time.monotonic() - printed >= PLAIN_INTERVAL_S:
+                console.print(plain_line(latest[0]), highlight=False)
+                printed = time.monotonic()
+
+    with live if live is not None else contextlib.nullcontext():
         thread = threading.Thread(target=work, daemon=True)
         thread.start()
         try:
-            while not finished.wait(0.2):
-                pass
-        except KeyboardInterrupt:
+            wait()
+        except (KeyboardInterrupt, SystemExit) as signalled:
+            # Ctrl-C, or SIGTERM (targets/lifetime.exit_on_sigterm raises SystemExit(143)):
+            # the campaign drops {in_flight} and stops within a second or two; the command
+            # still prints what was found, then exits 130 or 143.
+            code = signalled.code if isinstance(signalled, SystemExit) else 130
+            stopped_by_signal.append(code if isinstance(code, int) else 1)
             stop.set()
-            console.print(f"stopping after {in_flight} (Ctrl-C again: now)")
+            console.print(
+                f"stopping now: {in_flight} are dropped, a resume runs them (Ctrl-C again: at once)"
+            )
             try:
-                while not finished.wait(0.2):
-                    pass
-            except KeyboardInterrupt:
+                wait()
+            except (KeyboardInterrupt, SystemExit):
                 console.print("stopped; rerun the same command to resume")
-                sys.exit(130)
+                sys.exit(stopped_by_signal[-1])
+    if live is None:
+        console.print(plain_line(latest[0]), highlight=False)
     if "error" in outcome:
         raise CampaignFailed(str(outcome["error"]))
     return outcome["result"]  # type: ignore[return-value]
+
+
+PLAIN_INTERVAL_S = 30.0
+
+
+def plain_line(progress: Progress) -> str:
+    """A campaign's progress on one line, for a log without a terminal."""
+    elapsed = time.perf_counter() - progress.started
+    minutes, seconds = divmod(int(elapsed), 60)
+    line = (
+        f"[{minutes:d}:{seconds:02d}] {progress.tests} tests ({progress.tests_per_second:.2f}/s"
+        f"{f', +{progress.resumed_from} resumed' if progress.resumed_from else ''}), "
+        f"{progress.findings} findings, {progress.ours} defects of ours, "
+        f"{progress.buckets} buckets, {progress.reduced} reduced"
+    )
+    return line + (f", reducing {progress.reducing}" if progress.reducing else "")
 
 
 # The finding kinds a progress display names, in this order; the rest count as findings.

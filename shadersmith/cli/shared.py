@@ -1,5 +1,6 @@
 """What several commands share besides their options: the one-line error, the console
-for progress and warnings (stderr), and where a result goes beside its test."""
+for progress and warnings (stderr), where a result goes beside its test, and the exit
+status of a campaign a signal stopped."""
 
 from __future__ import annotations
 
@@ -11,6 +12,10 @@ import click
 from rich.console import Console
 
 err_console = Console(stderr=True)
+
+# The exit status a campaign stopped by a signal leaves for its command, which still prints
+# what it found first: 130 after Ctrl-C (SIGINT), 143 after SIGTERM, as shells report them.
+stopped_by_signal: list[int] = []
 
 
 class _Failure(click.ClickException):

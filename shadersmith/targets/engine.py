@@ -66,6 +66,8 @@ MIN_ADDRESS_SPACE_MB = 4096
 OWN_TIME_LIMIT_FACTOR = 2
 OWN_TIME_LIMIT_GRACE_S = 10.0
 POLL_INTERVAL_S = 0.05
+# The log of a job dropped because its worker was abandoned (never recorded).
+ABANDONED = "abandoned: the campaign stopped"
 LOG_TAIL_BYTES = 4000
 
 
@@ -314,6 +316,9 @@ class Worker:
         self._connection: multiprocessing.connection.Connection | None = None
         # One job at a time: a pool's thread and a campaign's crash re-run may both ask.
         self._lock = threading.Lock()
+        # Set by `abandon` (a campaign stopping now): the job in flight is dropped and the
+        # worker is not started again.
+        self._abandoned = threading.Event()
         self._log_dir = Path(tempfile.mkdtemp(prefix=f"shadersmith-{spec.name}-"))
         self._log_path = self._log_dir / "worker.log"
         self._start()
@@ -376,12 +381,26 @@ class Worker:
 
     def _restart(self) -> None:
         self._kill()
+        if self._abandoned.is_set():
+            return
         self.restarts += 1
         self._start()
+
+    def abandon(self) -> None:
+        """Stop now, from any thread: the process is killed in the middle of its job, whose
+        result is dropped (a campaign stopping for Ctrl-C, SIGTERM or its time limit runs
+        that job again when it resumes); later jobs are not run."""
+        self._abandoned.set()
+        process = self._process
+        if process is not None and process.is_alive():
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(process.pid, signal.SIGKILL)
 
     def run(self, job: Any) -> RunResult:
         """Run one job; crashes, hangs and blow-ups come back as results, never raise."""
         with self._lock:
+            if self._abandoned.is_set():
+                return RunResult(RunStatus.UNSUPPORTED, log=ABANDONED)
             return self._run(job)
 
     def _run(self, job: Any) -> RunResult:
@@ -430,6 +449,9 @@ class Worker:
 
     def _died(self, start: float, log_offset: int) -> RunResult:
         assert self._process is not None
+        if self._abandoned.is_set():
+            self._kill()
+            return RunResult(RunStatus.UNSUPPORTED, log=ABANDONED)
         self._process.join(5)
         code = self._process.exitcode
         log = self._log_since(log_offset)
@@ -521,6 +543,10 @@ class WorkerPool:
     def close(self) -> None:
         for worker in self.workers:
             worker.close()
+
+    def abandon(self) -> None:
+        for worker in self.workers:
+            worker.abandon()
 
     def __enter__(self) -> WorkerPool:
         return self

@@ -479,6 +479,13 @@ class RayPool:
         finally:
             self._reviving.release()
 
+    def abandon(self) -> None:
+        """The jobs in flight on the cluster are left to finish there (their results are
+        dropped by the stream that stopped waiting); nothing more is sent."""
+        with self._condition:
+            self._closed = True
+            self._condition.notify_all()
+
     def close(self) -> None:
         with self._condition:
             self._closed = True

@@ -25,7 +25,7 @@ import dataclasses
 import itertools
 import queue
 import threading
-from collections.abc import Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -76,6 +76,10 @@ class Pool(Protocol):
     def components(self) -> list[str]: ...
 
     def close(self) -> None: ...
+
+    def abandon(self) -> None:
+        """Drop the jobs in flight now and run no more (a campaign stopping at once)."""
+        ...
 
 
 @dataclass
@@ -152,6 +156,7 @@ class TargetSession:
         only: Iterable[str] | None = None,
         lead: int = 4,
         crash_reruns: int = 0,
+        abandon_when: Callable[[], bool] | None = None,
     ) -> Generator[tuple[int, dict[str, RunResult]], None, None]:
         """Yield (job index, results by target) as every target answers a job, while the
         targets go on: a target takes job i once every job before i - `lead` x (the
@@ -161,7 +166,10 @@ class TargetSession:
         threads (a campaign generates the next program only when a target wants it),
         and stops the stream by ending (an exception it raises ends the stream too, and
         reaches the caller once the jobs in flight are answered); a caller that stops
-        reading stops it after the jobs in flight, whose results are then dropped."""
+        reading stops it after the jobs in flight, whose results are then dropped.
+        `abandon_when`, asked every tenth of a second: once true, the jobs in flight are
+        dropped at once (their workers killed: `abandon`) and the stream ends; the session
+        then runs nothing more."""
         chosen = set(self.pools) if only is None else set(only) & set(self.pools)
         pools = {name: pool for name, pool in self.pools.items() if name in chosen}
         if not pools:
@@ -214,7 +222,14 @@ class TargetSession:
         running = len(threads)
         try:
             while running:
-                answer = answers.get()
+                if abandon_when is not None and abandon_when():
+                    feed.stop()
+                    self.abandon()
+                    return
+                try:
+                    answer = answers.get(timeout=None if abandon_when is None else 0.1)
+                except queue.Empty:  # only with `abandon_when`: asked again
+                    continue
                 if answer is None:
                     running -= 1
                     continue
@@ -243,6 +258,12 @@ class TargetSession:
     def close(self) -> None:
         for pool in self.pools.values():
             pool.close()
+
+    def abandon(self) -> None:
+        """Every worker killed in the middle of its job, whose result is dropped; the
+        session runs nothing more (a campaign stopping for Ctrl-C, SIGTERM or its time)."""
+        for pool in self.pools.values():
+            pool.abandon()
 
     def __enter__(self) -> TargetSession:
         return self
