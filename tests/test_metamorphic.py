@@ -167,6 +167,19 @@ def test_planted_variant_only_bug_is_found_reduced_to_its_transformation_and_rep
     }
     runs = recorded["results"]["runs"]
     assert {f"{PLANTED}.reference", f"{PLANTED}.variant", "interp"} <= set(runs)
+    # `shadersmith reduce` on the example reduces it as the campaign did (kinds/), not as
+    # a program: its plan to the loop transformation, then the program alone.
+    assert bucket.example is not None
+    copy = tmp_path / "example"
+    shutil.copytree(tmp_path / "c" / bucket.example, copy)
+    command = CliRunner().invoke(main, ["reduce", str(copy), "--time", "1m"])
+    assert command.exit_code == 0, command.output
+    assert "(wrap-loop)" in command.output and f"reduced test: {copy}-reduced" in command.output
+    by_command = load_test(tmp_path / "example-reduced")
+    assert {s.name for s in by_command.provenance.steps[1:]} == {"wrap-loop"}
+    refused = CliRunner().invoke(main, ["reduce", str(copy), "--reducer", "creduce"])
+    assert refused.exit_code == 2
+    assert "reduced by its own reducer" in refused.output
 
 
 def test_a_campaign_on_one_or_two_cpus_records_the_same_pairs_verdicts_and_buckets(

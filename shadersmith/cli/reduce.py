@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from shadersmith.cli.options import FORCE_OPTION, FiniteRange, duration
-from shadersmith.cli.shared import beside, err_console, fail
+from shadersmith.cli.shared import err_console, fail
 
 
 @click.command(name="reduce")
@@ -55,7 +55,9 @@ def reduce_command(
     """Shrink a test while its finding's signature holds, reconditioning every candidate.
 
     Writes the reduced test (shader.comp reconditioned, to file; unreconditioned.comp, to
-    read) beside the original and prints both programs' sizes.
+    read) beside the original and prints both programs' sizes. A metamorphic or fusion
+    test is reduced as its campaign reduces a bucket: its transformations or its parts
+    first, then the program that shows the finding (written beside it).
     """
     import signal
     import threading
@@ -63,36 +65,16 @@ def reduce_command(
     from rich.live import Live
 
     from shadersmith.case import TestCaseError
-    from shadersmith.files import safe_files
+    from shadersmith.kinds import KindError, ReduceRequest, kind_of
     from shadersmith.rebuild.admission import load_admitted
-    from shadersmith.reduce import (
-        ReductionError,
-        reduce_subject,
-        subject_from_test,
-        write_reduced,
-    )
-    from shadersmith.reduce.internal import ReductionProgress
     from shadersmith.targets.catalogue.registry import UnknownTarget, parse_target_list
-    from shadersmith.targets.session import TargetSession
 
     budget = duration(time_text) or 600.0
-    destination = out or beside(test_dir, "reduced")
     try:
-        # Where the result goes is checked first: a reduction is too dear to lose at the end.
-        safe_files.check_outside(destination, test_dir)
-        safe_files.check_test_output(destination, force)
         test = load_admitted(test_dir)
         targets = tuple(parse_target_list(target_list)) if target_list else None
-        subject = subject_from_test(test, signature=signature, targets=targets)
     except (TestCaseError, UnknownTarget) as error:
         fail(str(error))
-
-    def line(progress: ReductionProgress) -> str:
-        return (
-            f"{progress.reducer}: {progress.pass_name}: {progress.lines} lines "
-            f"(from {progress.original_lines}), {progress.calls} candidates, "
-            f"{progress.elapsed_s:.0f} s"
-        )
 
     # The first Ctrl-C ends the reduction with the smallest interesting test found so
     # far, which is still verified and written; a second one stops at once.
@@ -106,43 +88,28 @@ def reduce_command(
 
     previous = signal.signal(signal.SIGINT, on_interrupt)
     try:
-        with (
-            TargetSession(list(subject.targets), jobs, timeout_s=timeout) as session,
-            Live("starting the targets", console=err_console, transient=True) as live,
-        ):
-            result = reduce_subject(
-                subject,
-                session,
-                reducer,
-                parallel=jobs,
-                time_budget_s=budget,
-                on_progress=lambda p: live.update(line(p)),
+        with Live("starting the targets", console=err_console, transient=True) as live:
+            request = ReduceRequest(
+                signature=signature,
+                targets=targets,
+                reducer=reducer,
+                time_s=budget,
+                workers_per_target=jobs,
+                timeout_s=timeout,
+                destination=out,
+                force=force,
+                on_progress=live.update,
                 should_stop=interrupted.is_set,
             )
-    except ReductionError as error:
+            # The test's kind says how it is reduced (kinds/): a program by the reducer
+            # chosen, a metamorphic or fusion test as its campaign reduces a bucket.
+            reduced = kind_of(test).reduce(test, test_dir, request)
+    except KindError as error:
         fail(str(error))
     finally:
         signal.signal(signal.SIGINT, previous)
-    try:
-        written = write_reduced(result, destination, force=force)
-    except TestCaseError as error:
-        fail(str(error))
-    counters = result.counters
-    click.echo(
-        f"{result.original_lines} -> {result.reduced_lines} lines unreconditioned "
-        f"({result.reconditioned_lines} reconditioned) in {result.seconds:.1f} s, "
-        f"{counters.calls} candidates ({counters.full_runs} run on every target)"
-    )
-    kept = "kept" if result.signature_kept else "NOT kept on the final run"
-    click.echo(f"signature {subject.signature}: {kept}")
-    if result.pass_list is not None:
-        lists = result.pass_list
-        click.echo(
-            f"spirv-opt pass list: {len(lists.original)} -> {len(lists.reduced)} passes "
-            f"({' '.join(lists.reduced)}); first bad pass: {lists.first_bad_pass or 'none named'}"
-        )
-    if result.ub_in_reduced:
-        click.echo("warning: the sanitizer found undefined behaviour in the reduced program")
-    click.echo(f"reduced test: {written}")
-    if not result.signature_kept:
+    for line in reduced.lines:
+        click.echo(line)
+    click.echo(f"reduced test: {reduced.directory}")
+    if not reduced.kept:
         sys.exit(1)
