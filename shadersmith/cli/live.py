@@ -161,10 +161,10 @@ def _run_live(
             except (KeyboardInterrupt, SystemExit):
                 console.print("stopped; rerun the same command to resume")
                 sys.exit(stopped_by_signal[-1])
+    if "error" in outcome:  # one line, nothing before it
+        raise CampaignFailed(str(outcome["error"]))
     if live is None:
         console.print(plain_line(latest[0]), highlight=False)
-    if "error" in outcome:
-        raise CampaignFailed(str(outcome["error"]))
     return outcome["result"]  # type: ignore[return-value]
 
 
