@@ -129,3 +129,25 @@ def test_targets_lists_present_cpu_targets_with_versions() -> None:
         assert " yes " in lines[name], result.output
     assert "mesa-glsl" in lines["gl-llvmpipe"] and "llvmpipe" in lines["gl-llvmpipe"]
     assert "planted" not in result.output
+
+
+def test_targets_file_is_accepted_after_the_command_as_well_as_before_it(tmp_path: Path) -> None:
+    missing = tmp_path / "none.toml"
+    for args in (
+        ["targets", "--targets-file", str(missing)],
+        ["targets", f"--targets-file={missing}"],
+        ["--targets-file", str(missing), "targets"],
+    ):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 2, result.output
+        assert "No such option" not in result.output
+        assert f"{missing}: No such file or directory" in result.output
+
+
+def test_an_unknown_target_names_the_closest_ones_and_how_to_declare_your_own() -> None:
+    test = Path(__file__).parent / "data" / "generated-compute-seed-1"
+    result = CliRunner().invoke(main, ["run", str(test), "--targets", "gl-llvmpip"])
+    assert result.exit_code == 2
+    assert "unknown target 'gl-llvmpip' (did you mean gl-llvmpipe" in result.output
+    assert "--targets-file FILE declares your own" in result.output
+    assert len(result.output.strip().splitlines()) == 1

@@ -28,6 +28,9 @@ class _Commands(click.Group):
     """The command group; a file-system error no command foresaw (disk full, a folder
     made read-only under a running command) is still one line, never a traceback."""
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, targets_file_first(args))
+
     def invoke(self, ctx: click.Context) -> Any:
         import threading
 
@@ -50,6 +53,33 @@ class _Commands(click.Group):
         finally:
             if main_thread:  # a SIGTERM while Python shuts down ends it, without a traceback
                 signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def targets_file_first(args: list[str]) -> list[str]:
+    """`--targets-file F` given after the command (`shadersmith targets --targets-file F`)
+    moved before it, where the group reads it: every command that takes targets then
+    accepts it, in either place."""
+    moved: list[str] = []
+    rest: list[str] = []
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        if arg == "--":  # what follows is the command's own
+            rest += args[index:]
+            break
+        if arg == TARGETS_FILE and index + 1 < len(args):
+            moved += args[index : index + 2]
+            index += 2
+            continue
+        if arg.startswith(f"{TARGETS_FILE}="):
+            moved.append(arg)
+        else:
+            rest.append(arg)
+        index += 1
+    return moved + rest
+
+
+TARGETS_FILE = "--targets-file"
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})

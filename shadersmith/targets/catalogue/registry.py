@@ -9,6 +9,7 @@ starting takes only that worker down) and reports versions or the reason it is m
 from __future__ import annotations
 
 import dataclasses
+import difflib
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -170,8 +171,18 @@ def target(name: str) -> Target:
     try:
         return TARGETS[name]
     except KeyError:
-        known = ", ".join(every_target())
-        raise UnknownTarget(f"unknown target {name!r} (known: {known})") from None
+        raise UnknownTarget(unknown_target_message(name)) from None
+
+
+def unknown_target_message(name: str) -> str:
+    """One line: the closest names this version knows, where to see them all, and how to
+    declare one's own."""
+    close = difflib.get_close_matches(name, every_target(), n=3, cutoff=0.6)
+    guess = f" (did you mean {' or '.join(close)}?)" if close else ""
+    return (
+        f"unknown target {name!r}{guess}; `shadersmith targets` lists the known ones, and "
+        "--targets-file FILE declares your own (README: Targets you declare)"
+    )
 
 
 def spec_for(name: str) -> TargetSpec:
