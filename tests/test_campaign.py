@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 import time
+import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 import pytest
@@ -348,3 +349,25 @@ def test_real_crash_is_rerun_reproduced_and_bucketed_while_other_tests_run(
     # The stored test is kept under its own name; the generated one used seed 1.
     assert (crashes[0].example or "").endswith("/corpus-0")
     assert seeds == {0: 57, 1: 1}
+
+
+def test_fail_on_new_exits_1_for_a_run_that_opened_a_new_bucket_and_junit_lists_it(
+    tmp_path: Path,
+) -> None:
+    campaign, junit = tmp_path / "c", tmp_path / "junit.xml"
+    common = ["--targets", f"vk-lavapipe,{PLANTED},interp", "--no-reduce", "--out", str(campaign)]
+    first = CliRunner().invoke(
+        main, ["fuzz", "--count", "4", *common, "--fail-on-new", "--junit", str(junit)]
+    )
+    assert first.exit_code == 1, first.output
+    assert "new buckets in this run: wrong:planted-sub-to-add" in first.output
+    suite = ElementTree.parse(junit).getroot().find("testsuite")
+    assert suite is not None
+    cases = {case.get("name"): case for case in suite.iter("testcase")}
+    failure = cases["wrong:planted-sub-to-add"].find("failure")
+    assert failure is not None and failure.get("message") == "new bucket"
+    assert suite.get("failures") == str(sum(c.find("failure") is not None for c in cases.values()))
+    # A resumed run that opens no bucket passes, though the campaign holds a new one.
+    again = CliRunner().invoke(main, ["fuzz", "--count", "5", *common, "--fail-on-new"])
+    opened = "new buckets in this run" in again.output
+    assert again.exit_code == (1 if opened else 0), again.output

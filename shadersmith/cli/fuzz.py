@@ -3,6 +3,8 @@ progress, its buckets and, with --report, its HTML report refreshed as it goes."
 
 from __future__ import annotations
 
+import sys
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +26,7 @@ from shadersmith.cli.options import (
     FiniteRange,
     duration,
 )
-from shadersmith.cli.shared import err_console, fail
+from shadersmith.cli.shared import err_console, fail, stopped_by_signal
 from shadersmith.config.generator_options import SmithOptions
 
 if TYPE_CHECKING:
@@ -144,6 +146,18 @@ FUZZ_GENERATOR_DEFAULTS: dict[str, Any] = {
     help="Generate programs this many times as large (statement budgets, functions, "
     "statements per block); for the crash oracle above all, whose programs nothing runs.",
 )
+@click.option(
+    "--fail-on-new",
+    is_flag=True,
+    help="Exit 1 when this run opened a bucket no known bug matches (for CI; "
+    "oracle/known_findings.py says what is known).",
+)
+@click.option(
+    "--junit",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the campaign's buckets as JUnit XML to this file (one test case per bucket: "
+    "a new one fails, a known one is skipped).",
+)
 @ALLOW_NEW_TARGETS_OPTION
 @FORCE_OPTION
 def fuzz_command(
@@ -165,13 +179,23 @@ def fuzz_command(
     cluster: str | None,
     oracle: str,
     program_size: int,
+    fail_on_new: bool,
+    junit: Path | None,
     allow_new_targets: bool,
     force: bool,
 ) -> None:
     """Run a differential campaign: generate, recondition, run, classify, bucket, store.
     With --oracle crash: generate, run on compile-only targets, keep what crashes.
 
-    Ctrl-C stops after the tests in flight (twice: at once); nothing recorded is lost.
+    Ctrl-C or SIGTERM stops within a second or two, dropping the tests in flight (a
+    resume runs them); nothing recorded is lost.
+
+    \b
+    Exit status:
+      0    the campaign ran (and, with --fail-on-new, opened no new bucket)
+      1    with --fail-on-new: this run opened a bucket no known bug matches
+      2    a usage error, or a campaign that could not run (one line says why)
+      130  stopped by Ctrl-C; 143 stopped by SIGTERM (what was found is printed first)
     """
 
     from shadersmith.campaign.fuzz import CampaignOptions, run_campaign
@@ -181,6 +205,7 @@ def fuzz_command(
     from shadersmith.config.generator_options import larger
     from shadersmith.ir.profile import profile_named
     from shadersmith.oracle.known import load_ignore_list
+    from shadersmith.report.ci import new_buckets, write_junit
     from shadersmith.targets.catalogue.registry import (
         UnknownTarget,
         compile_only_targets,
@@ -240,6 +265,7 @@ def fuzz_command(
     )
 
     refresher = _report_refresher(out, force) if report else None
+    started = time.time()  # the buckets this run opens were first seen from here on
 
     try:
         run_with_live_progress(
@@ -263,6 +289,13 @@ def fuzz_command(
     print_reduced_programs(out)
     if refresher is not None:
         _finish_report(refresher)
+    if junit is not None:
+        write_junit(out, junit)
+        click.echo(f"JUnit summary: {junit}")
+    opened = new_buckets(out, since=started) if fail_on_new else []
+    if opened and not stopped_by_signal:
+        click.echo(f"new buckets in this run: {', '.join(b.signature for b in opened)}")
+        sys.exit(1)
 
 
 def _report_refresher(campaign: Path, force: bool) -> ReportRefresher:
