@@ -162,9 +162,9 @@ def fuse_command(
 
     Every fused program is a test of the campaign's store (`shadersmith buckets OUT`
     lists its buckets); each violation is saved under OUT/buckets/<bucket>/ as a test
-    directory that `shadersmith replay DIR` runs again. Ctrl-C stops after the sequence
-    in flight; rerun the same command to resume (after kill -9 too). Each new bucket's
-    first test is reduced: its parts first, then the fused program.
+    directory that `shadersmith replay DIR` runs again. Ctrl-C or SIGTERM stops at
+    once, dropping the sequence in flight; rerun the same command to resume (after kill -9
+    too). Each new bucket's first test is reduced: its parts first, then the fused program.
     """
     from shadersmith.campaign.fusion import FusionOptions, run_fusion_campaign
     from shadersmith.campaign.loop import Progress

@@ -154,7 +154,8 @@ def _run_live(
             stopped_by_signal.append(code if isinstance(code, int) else 1)
             stop.set()
             console.print(
-                f"stopping now: {in_flight} are dropped, a resume runs them (Ctrl-C again: at once)"
+                f"stopping now, dropping {in_flight} (a resume runs it again; "
+                "Ctrl-C again: at once)"
             )
             try:
                 wait()

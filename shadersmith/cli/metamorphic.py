@@ -109,7 +109,8 @@ def metamorphic_command(
     """Run a metamorphic campaign: each reference and its semantics-preserving variant
     must give the same output on every target; no second compiler is compared.
 
-    Ctrl-C stops after the tests in flight; rerun the same command to resume.
+    Ctrl-C or SIGTERM stops at once, dropping the pairs in flight; rerun the same command
+    to resume.
     """
     from shadersmith.campaign.loop import Progress
     from shadersmith.campaign.metamorphic import MetamorphicOptions, run_metamorphic_campaign
