@@ -151,3 +151,13 @@ def test_an_unknown_target_names_the_closest_ones_and_how_to_declare_your_own() 
     assert "unknown target 'gl-llvmpip' (did you mean gl-llvmpipe" in result.output
     assert "--targets-file FILE declares your own" in result.output
     assert len(result.output.strip().splitlines()) == 1
+
+
+def test_replay_run_and_reduce_of_a_campaign_directory_point_to_its_buckets(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "campaign.db").write_bytes(b"")
+    for command in ("replay", "run", "reduce"):
+        result = CliRunner().invoke(main, [command, str(tmp_path)])
+        assert result.exit_code == 2, result.output
+        assert f"a campaign, not a test: `shadersmith buckets {tmp_path}`" in result.output

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from shadersmith.case import TestCase, TestCaseError, buffer_specs, load_test
 from shadersmith.case.time_cap import time_cap
+from shadersmith.files import safe_files
 from shadersmith.interp.program import MAX_INVOCATIONS
 from shadersmith.ir.profile import LanguageProfile
 from shadersmith.ir.program import Program
@@ -34,6 +35,11 @@ def load_admitted(directory: Path) -> TestCase:
     """The test in `directory`, read (case/codec.py checks every field) and its program
     admitted, within the time cap: a test ready for the targets, or a one-line
     TestCaseError naming the directory."""
+    if safe_files.is_campaign_directory(directory) and not safe_files.is_test_directory(directory):
+        raise TestCaseError(
+            f"{directory}: a campaign, not a test: `shadersmith buckets {directory}` lists its "
+            "buckets, each with its example test"
+        )
     with time_cap(f"{directory}: reading the test and its program"):
         test = load_test(directory)
         try:
