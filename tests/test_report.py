@@ -259,4 +259,5 @@ def test_fuzz_report_writes_the_report_as_the_campaign_goes(tmp_path: Path) -> N
     assert result.exit_code == 0, result.output
     index = campaign / "report" / "index.html"
     assert f"report: {index}" in result.output
+    assert index.absolute().as_uri() in result.output  # a link a terminal opens
     assert "2</strong> tests" in index.read_text()

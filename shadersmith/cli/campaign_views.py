@@ -32,6 +32,7 @@ def report_command(campaign: Path, out: Path | None, force: bool) -> None:
     except StoreError as error:
         fail(str(error))
     click.echo(f"wrote {index}")
+    click.echo(f"open {index.absolute().as_uri()}")  # a link a terminal or a browser takes
 
 
 @click.command(name="buckets")

@@ -310,4 +310,4 @@ def _finish_report(refresher: ReportRefresher) -> None:
     if index is None:
         err_console.print(f"report not written: {refresher.error}")
     else:
-        click.echo(f"report: {index}")
+        click.echo(f"report: {index} ({index.absolute().as_uri()})")
