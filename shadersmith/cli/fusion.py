@@ -16,9 +16,19 @@ from shadersmith.cli.live import (
 )
 from shadersmith.cli.options import (
     ALLOW_NEW_TARGETS_OPTION,
+    CLUSTER_OPTION,
     FORCE_OPTION,
+    IGNORE_OPTION,
+    KEEP_OPTION,
+    REDUCE_TIME_OPTION,
+    TIME_OPTION,
+    TIMEOUT_OPTION,
     FiniteRange,
+    count_option,
     duration,
+    jobs_option,
+    out_option,
+    reduce_option,
     shader_source_option,
 )
 from shadersmith.cli.shared import err_console, fail
@@ -51,15 +61,9 @@ DEFAULT_TARGETS = ("gl-llvmpipe", "vk-lavapipe")
     hidden=True,
     deprecated="Use --targets a,b.",
 )
-@click.option("--time", "time_text", help="Stop after this long (90s, 10m, 2h).")
-@click.option("--count", type=click.IntRange(1), help="Stop after this many sequences in all.")
-@click.option(
-    "--jobs",
-    type=click.IntRange(1),
-    default=None,
-    help="CPUs to keep busy (processes building programs and the interpreter's images; "
-    "workers per target where there are more CPUs than targets); default: all.",
-)
+@TIME_OPTION
+@count_option("sequences")
+@jobs_option("programs and the interpreter's images")
 @click.option(
     "--seed-base",
     type=click.IntRange(0),
@@ -67,13 +71,7 @@ DEFAULT_TARGETS = ("gl-llvmpipe", "vk-lavapipe")
     show_default=True,
     help="Sequence i fuses the programs of seeds seed-base + n*i ... + n-1.",
 )
-@click.option(
-    "--out",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("campaigns/fusion"),
-    show_default=True,
-    help="Campaign directory; rerun the same command to resume it.",
-)
+@out_option(Path("campaigns/fusion"))
 @click.option(
     "--parts",
     type=click.IntRange(2, 6),
@@ -103,33 +101,12 @@ DEFAULT_TARGETS = ("gl-llvmpipe", "vk-lavapipe")
     show_default=True,
     help="Largest histogram EMD (per channel, in [0, 1]) between expected and fused image.",
 )
-@click.option("--timeout", type=FiniteRange(1), default=60.0, show_default=True)
-@click.option(
-    "--keep",
-    type=click.IntRange(1),
-    default=3,
-    show_default=True,
-    help="Test directories kept per bucket; the rest are only counted.",
-)
-@click.option(
-    "--ignore",
-    "ignore_file",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="File of known signatures to ignore (one a line): counted, not kept.",
-)
-@click.option(
-    "--reduce/--no-reduce",
-    "reduce_buckets",
-    default=True,
-    show_default=True,
-    help="Reduce each new bucket's first test: its parts, then the fused program.",
-)
-@click.option("--reduce-time", default="2m", show_default=True, help="Time budget per bucket.")
-@click.option(
-    "--cluster",
-    metavar="ADDRESS",
-    help="Run the targets on the Ray cluster whose head is at ADDRESS (as fuzz --cluster).",
-)
+@TIMEOUT_OPTION
+@KEEP_OPTION
+@IGNORE_OPTION
+@reduce_option("its parts, then the fused program")
+@REDUCE_TIME_OPTION
+@CLUSTER_OPTION
 @shader_source_option("--parts-from", "the parts (fragment shaders that never discard)")
 @ALLOW_NEW_TARGETS_OPTION
 @FORCE_OPTION

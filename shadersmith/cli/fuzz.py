@@ -21,10 +21,19 @@ from shadersmith.cli.live import (
 )
 from shadersmith.cli.options import (
     ALLOW_NEW_TARGETS_OPTION,
+    CLUSTER_OPTION,
     FORCE_OPTION,
     GENERATE_PROFILE_CHOICE,
-    FiniteRange,
+    IGNORE_OPTION,
+    KEEP_OPTION,
+    REDUCE_TIME_OPTION,
+    TIME_OPTION,
+    TIMEOUT_OPTION,
+    count_option,
     duration,
+    jobs_option,
+    out_option,
+    reduce_option,
 )
 from shadersmith.cli.shared import err_console, fail, stopped_by_signal
 from shadersmith.config.generator_options import SmithOptions
@@ -51,15 +60,9 @@ FUZZ_GENERATOR_DEFAULTS: dict[str, Any] = {
     help="Comma-separated targets; default: those the campaign was started on when it is "
     "resumed, else CPU targets (with --profile wgsl: wgpu-vk,wgpu-vk-newest,wgpu-gl,interp).",
 )
-@click.option("--time", "time_text", help="Stop after this long (90s, 10m, 2h).")
-@click.option("--count", type=click.IntRange(1), help="Stop after this many tests in all.")
-@click.option(
-    "--jobs",
-    type=click.IntRange(1),
-    default=None,
-    help="CPUs to keep busy (processes preparing tests; workers per target where there are "
-    "more CPUs than targets); default: all.",
-)
+@TIME_OPTION
+@count_option("tests")
+@jobs_option("tests")
 @click.option(
     "--corpus",
     type=click.Path(exists=True, file_okay=False, path_type=Path),
@@ -67,13 +70,7 @@ FUZZ_GENERATOR_DEFAULTS: dict[str, Any] = {
     help="A test directory to run before the generated tests (repeatable, run in order): "
     "e.g. a finding, to see that it is still found.",
 )
-@click.option(
-    "--out",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("campaigns/default"),
-    show_default=True,
-    help="Campaign directory; rerun the same command to resume it.",
-)
+@out_option(Path("campaigns/default"))
 @click.option("--seed-base", type=click.IntRange(0), default=0, show_default=True)
 @click.option(
     "--profile",
@@ -82,39 +79,11 @@ FUZZ_GENERATOR_DEFAULTS: dict[str, Any] = {
     show_default=True,
     help="Language; wgsl runs on the wgpu targets (wgpu-vk,wgpu-vk-newest,wgpu-gl,interp).",
 )
-@click.option(
-    "--timeout",
-    type=FiniteRange(1),
-    default=60.0,
-    show_default=True,
-    help="Seconds before a test is recorded as a timeout.",
-)
-@click.option(
-    "--keep",
-    type=click.IntRange(1),
-    default=3,
-    show_default=True,
-    help="Test directories kept per bucket; the rest are only counted.",
-)
-@click.option(
-    "--ignore",
-    "ignore_file",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="File of known signatures to ignore (one a line).",
-)
-@click.option(
-    "--reduce/--no-reduce",
-    "reduce_buckets",
-    default=True,
-    show_default=True,
-    help="Reduce each new bucket's first test.",
-)
-@click.option(
-    "--reduce-time",
-    default="2m",
-    show_default=True,
-    help="Time budget of each bucket's reduction.",
-)
+@TIMEOUT_OPTION
+@KEEP_OPTION
+@IGNORE_OPTION
+@reduce_option()
+@REDUCE_TIME_OPTION
 @generator_options(**FUZZ_GENERATOR_DEFAULTS)
 @click.option(
     "--report",
@@ -122,12 +91,7 @@ FUZZ_GENERATOR_DEFAULTS: dict[str, Any] = {
     help="Write the campaign's HTML report to CAMPAIGN/report and refresh it as the "
     "campaign goes (at most once a minute; `shadersmith report` writes it any time).",
 )
-@click.option(
-    "--cluster",
-    metavar="ADDRESS",
-    help="Run the targets on the Ray cluster whose head is at ADDRESS (host:port, or "
-    "auto); this process prepares, judges and records (README: A farm on Ray).",
-)
+@CLUSTER_OPTION
 @click.option(
     "--oracle",
     type=click.Choice(["differential", "crash"]),

@@ -19,9 +19,17 @@ from shadersmith.cli.live import (
 )
 from shadersmith.cli.options import (
     ALLOW_NEW_TARGETS_OPTION,
+    CLUSTER_OPTION,
     FORCE_OPTION,
-    FiniteRange,
+    KEEP_OPTION,
+    REDUCE_TIME_OPTION,
+    TIME_OPTION,
+    TIMEOUT_OPTION,
+    count_option,
     duration,
+    jobs_option,
+    out_option,
+    reduce_option,
     shader_source_option,
 )
 from shadersmith.cli.shared import err_console, fail
@@ -42,22 +50,10 @@ if TYPE_CHECKING:
     help="Comma-separated targets, each tested alone against itself; default: those the "
     f"campaign was started on when it is resumed, else {DEFAULT_TARGET_LIST}.",
 )
-@click.option("--time", "time_text", help="Stop after this long (90s, 10m, 2h).")
-@click.option("--count", type=click.IntRange(1), help="Stop after this many tests in all.")
-@click.option(
-    "--jobs",
-    type=click.IntRange(1),
-    default=None,
-    help="CPUs to keep busy (processes preparing pairs; workers per target where there are "
-    "more CPUs than targets); default: all.",
-)
-@click.option(
-    "--out",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("campaigns/metamorphic"),
-    show_default=True,
-    help="Campaign directory; rerun the same command to resume it.",
-)
+@TIME_OPTION
+@count_option("pairs")
+@jobs_option("pairs")
+@out_option(Path("campaigns/metamorphic"))
 @click.option("--seed-base", type=click.IntRange(0), default=0, show_default=True)
 @click.option(
     "--transformations",
@@ -73,15 +69,11 @@ if TYPE_CHECKING:
 )
 @shader_source_option("--references-from", "references")
 @shader_source_option("--donors-from", "the donors of dead-code and live-code")
-@click.option("--timeout", type=FiniteRange(1), default=60.0, show_default=True)
-@click.option("--keep", type=click.IntRange(1), default=3, show_default=True)
-@click.option("--reduce/--no-reduce", "reduce_buckets", default=True, show_default=True)
-@click.option("--reduce-time", default="2m", show_default=True)
-@click.option(
-    "--cluster",
-    metavar="ADDRESS",
-    help="Run the targets on the Ray cluster whose head is at ADDRESS (as fuzz --cluster).",
-)
+@TIMEOUT_OPTION
+@KEEP_OPTION
+@reduce_option("its plan of transformations, then the program")
+@REDUCE_TIME_OPTION
+@CLUSTER_OPTION
 # The references' (and generated donors') generator, every construct included.
 @generator_options(fragment_probability=0.5)
 @ALLOW_NEW_TARGETS_OPTION

@@ -1,11 +1,13 @@
 """The options and value types several commands take, each defined once: `--force`,
 `--allow-new-targets`, a finite number, a duration, a language, where a campaign's
-programs come from. (The generator's options: generator_flags.py.)"""
+programs come from, and the options of every campaign command. (The generator's options:
+generator_flags.py.)"""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import click
@@ -93,3 +95,82 @@ ALLOW_NEW_TARGETS_OPTION = click.option(
     help="Resume this campaign on other targets than it was started on, and record the "
     "change in it (without this flag such a resume is refused).",
 )
+
+
+# The options every campaign command (`fuzz`, `metamorphic`, `fuse`) takes, each defined
+# once; `units` names what the campaign counts (tests, pairs, sequences).
+Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
+
+TIME_OPTION: Decorator = click.option(
+    "--time", "time_text", help="Stop after this long (90s, 10m, 2h)."
+)
+KEEP_OPTION: Decorator = click.option(
+    "--keep",
+    type=click.IntRange(1),
+    default=3,
+    show_default=True,
+    help="Test directories kept per bucket; the rest are only counted.",
+)
+IGNORE_OPTION: Decorator = click.option(
+    "--ignore",
+    "ignore_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="File of known signatures to ignore (one a line): counted, not kept.",
+)
+TIMEOUT_OPTION: Decorator = click.option(
+    "--timeout",
+    type=FiniteRange(1),
+    default=60.0,
+    show_default=True,
+    help="Seconds before a run is recorded as a timeout.",
+)
+REDUCE_TIME_OPTION: Decorator = click.option(
+    "--reduce-time",
+    default="2m",
+    show_default=True,
+    help="Time budget of each bucket's reduction.",
+)
+CLUSTER_OPTION: Decorator = click.option(
+    "--cluster",
+    metavar="ADDRESS",
+    help="Run the targets on the Ray cluster whose head is at ADDRESS (host:port, or "
+    "auto); this process prepares, judges and records (README: A farm on Ray).",
+)
+
+
+def count_option(units: str) -> Decorator:
+    return click.option(
+        "--count", type=click.IntRange(1), help=f"Stop after this many {units} in all."
+    )
+
+
+def jobs_option(preparing: str) -> Decorator:
+    """`preparing`: what the preparing processes make (tests, pairs, ...)."""
+    return click.option(
+        "--jobs",
+        type=click.IntRange(1),
+        default=None,
+        help=f"CPUs to keep busy (processes preparing {preparing}; workers per target "
+        "where there are more CPUs than targets); default: all.",
+    )
+
+
+def out_option(default: Path) -> Decorator:
+    return click.option(
+        "--out",
+        type=click.Path(file_okay=False, path_type=Path),
+        default=default,
+        show_default=True,
+        help="Campaign directory; rerun the same command to resume it.",
+    )
+
+
+def reduce_option(what: str = "") -> Decorator:
+    """`what`: how a new bucket's first test is reduced, if it needs saying."""
+    return click.option(
+        "--reduce/--no-reduce",
+        "reduce_buckets",
+        default=True,
+        show_default=True,
+        help="Reduce each new bucket's first test" + (f": {what}." if what else "."),
+    )
