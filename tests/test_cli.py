@@ -129,6 +129,8 @@ def test_targets_lists_present_cpu_targets_with_versions() -> None:
         assert " yes " in lines[name], result.output
     assert "mesa-glsl" in lines["gl-llvmpipe"] and "llvmpipe" in lines["gl-llvmpipe"]
     assert "planted" not in result.output
+    default = next(line for line in result.output.splitlines() if line.startswith("fuzz runs"))
+    assert "gl-llvmpipe" in default and "interp" in default, default
 
 
 def test_targets_file_is_accepted_after_the_command_as_well_as_before_it(tmp_path: Path) -> None:

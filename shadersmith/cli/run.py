@@ -24,9 +24,11 @@ if TYPE_CHECKING:
 def targets_command(show_all: bool) -> None:
     """List the targets present on this machine with their component versions (each
     target's declared chain and stages for one that is missing)."""
+    from shadersmith.ir.profile import Language
     from shadersmith.targets.catalogue.registry import (
         chain_of,
         component_names,
+        default_targets,
         discover,
         every_target,
         listed_targets,
@@ -38,7 +40,10 @@ def targets_command(show_all: bool) -> None:
     table.add_column("target")
     table.add_column("present")
     table.add_column("components / why missing")
-    for found in discover(names):
+    # Probing starts each target's worker (tens of seconds in all): say so meanwhile.
+    with err_console.status(f"probing {len(names)} targets"):
+        discovered = discover(names)
+    for found in discovered:
         chain = chain_of(found.name)
         if found.present:
             versions = found.versions
@@ -58,6 +63,9 @@ def targets_command(show_all: bool) -> None:
         else:
             table.add_row(found.name, "[red]no", f"{chain.text()}: {found.reason}")
     Console(width=160).print(table)
+    present = {found.name for found in discovered if found.present}
+    defaults = [name for name in default_targets(Language.GLSL) if name in present]
+    click.echo(f"fuzz runs by default (GLSL): {','.join(defaults) or 'none present here'}")
 
 
 # Versions a worker reports beyond its chain's components that `targets` shows too.
