@@ -20,9 +20,15 @@ fi
 STAMP=.venv/.setup-stamp
 
 need_apt=()
-for pkg in "${APT_PACKAGES[@]}"; do
-  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need_apt+=("$pkg")
-done
+if ! command -v dpkg-query >/dev/null; then
+  # Not Debian (Fedora, Arch, ...): the README says which packages to install there.
+  echo "setup: no dpkg here: install the equivalents of these Debian packages yourself" \
+    "(README: On Fedora or Arch): ${APT_PACKAGES[*]}" >&2
+else
+  for pkg in "${APT_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need_apt+=("$pkg")
+  done
+fi
 if ((${#need_apt[@]})); then
   echo "setup: installing system packages: ${need_apt[*]}" >&2
   SUDO=""
@@ -43,7 +49,14 @@ if [ ! -x .venv/bin/python ] || [ "$(cat "$STAMP" 2>/dev/null)" != "$want" ]; th
   echo "$want" > "$STAMP"
 fi
 
-scripts/build-glslang-library.sh
-scripts/build-spirv-tools-library.sh
-scripts/newest-mesa.sh
-scripts/swiftshader.sh
+if command -v dpkg-query >/dev/null; then
+  scripts/build-glslang-library.sh
+  scripts/build-spirv-tools-library.sh
+  scripts/newest-mesa.sh
+  scripts/swiftshader.sh
+else
+  # These read Debian's packages: elsewhere the tools run as processes (slower, the same
+  # results), and the -newest, RADV and SwiftShader targets are missing.
+  echo "setup: not Debian: in-process glslang/SPIRV-Tools, the newest Mesa and SwiftShader" \
+    "are skipped" >&2
+fi

@@ -100,7 +100,7 @@ FUZZ_GENERATOR_DEFAULTS: dict[str, Any] = {
     help="crash: programs not reconditioned, run on compile-only targets only (default: "
     "every one: RADV's generations, compile-spirv-tools, compile-gl-llvmpipe), no "
     "interpreter; only crashes, validator rejections and timeouts are findings, a "
-    "rejected program is counted (README: The crash-only mode).",
+    "rejected program is counted (docs/campaigns.md: The crash-only mode).",
 )
 @click.option(
     "--program-size",

@@ -89,7 +89,7 @@ TARGETS_FILE = "--targets-file"
     type=click.Path(dir_okay=False, path_type=Path),
     envvar="SHADERSMITH_TARGETS_FILE",
     help="A TOML file declaring your own targets (a Mesa build, a spirv-opt of your tree): "
-    "every command then knows them by name (README: Targets you declare). Also read from "
+    "every command then knows them by name (docs/targets.md: Targets you declare). Also read from "
     "$SHADERSMITH_TARGETS_FILE.",
 )
 def main(targets_file: Path | None) -> None:

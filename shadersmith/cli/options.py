@@ -134,7 +134,7 @@ CLUSTER_OPTION: Decorator = click.option(
     "--cluster",
     metavar="ADDRESS",
     help="Run the targets on the Ray cluster whose head is at ADDRESS (host:port, or "
-    "auto); this process prepares, judges and records (README: A farm on Ray).",
+    "auto); this process prepares, judges and records (docs/targets.md: A farm on Ray).",
 )
 
 

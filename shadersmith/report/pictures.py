@@ -1,6 +1,6 @@
 """Pictures for the report: a test's PNGs re-encoded, and difference images.
 
-A test directory is untrusted (README, "The test directory"): its PNG bytes are decoded
+A test directory is untrusted (docs/test-directory.md): its PNG bytes are decoded
 (`targets/images.decode_png`, bounded) and encoded again (`targets/images.png_bytes`), so
 the site only ever holds pictures shadersmith wrote itself, whatever file was planted
 under a PNG's name.

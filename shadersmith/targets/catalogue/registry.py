@@ -181,7 +181,7 @@ def unknown_target_message(name: str) -> str:
     guess = f" (did you mean {' or '.join(close)}?)" if close else ""
     return (
         f"unknown target {name!r}{guess}; `shadersmith targets` lists the known ones, and "
-        "--targets-file FILE declares your own (README: Targets you declare)"
+        "--targets-file FILE declares your own (docs/targets.md: Targets you declare)"
     )
 
 
