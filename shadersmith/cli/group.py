@@ -93,7 +93,16 @@ TARGETS_FILE = "--targets-file"
     "$SHADERSMITH_TARGETS_FILE.",
 )
 def main(targets_file: Path | None) -> None:
-    """Find and shrink bugs in shader compilers."""
+    """Find and shrink bugs in shader compilers.
+
+    \b
+    Where to start:
+      shadersmith targets                 what this machine can test
+      shadersmith fuzz --time 10m         a campaign (Ctrl-C stops; rerun to resume)
+      shadersmith buckets CAMPAIGN        what it found, new or known
+      shadersmith report CAMPAIGN         the same as an HTML report
+      shadersmith bug-report TEST         an upstream report for a reduced test
+    """
     if targets_file is not None:
         from shadersmith.targets.catalogue.user_targets import TargetsFileError, register_file
 
