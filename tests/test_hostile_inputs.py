@@ -487,3 +487,53 @@ def test_a_campaign_on_a_read_only_disk_is_read_and_not_written(
         _invoke("fuzz", "--count", "3", "--targets", ",".join(targets), "--out", str(shared)),
         "Read-only file system",
     )
+
+
+def _campaign_with_one_test(tmp_path: Path) -> Path:
+    campaign = tmp_path / "c"
+    store = CampaignStore(campaign)
+    store.record(0, 0, "agree", [], [], {}, 1.0)
+    store.close()
+    return campaign
+
+
+@pytest.mark.parametrize(
+    "attack",
+    [
+        # A `tests` that recurses forever: `buckets` ran 13 minutes, `report` filled the disk.
+        "DROP TABLE tests; CREATE VIEW tests(idx, seed, verdict, findings, seconds, finished) "
+        "AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) "
+        "SELECT x, x, 'agree', '[]', 1.0, 1.7e9 FROM c",
+        # A trigger would run on our own writes.
+        "CREATE TRIGGER t AFTER INSERT ON tests BEGIN DELETE FROM buckets; END",
+        "CREATE TABLE extra (x)",
+        "ALTER TABLE tests ADD COLUMN extra TEXT",
+    ],
+    ids=["recursive-view", "trigger", "extra-table", "extra-column"],
+)
+def test_a_campaign_database_with_a_schema_not_ours_is_refused_in_one_line(
+    tmp_path: Path, attack: str
+) -> None:
+    import sqlite3
+
+    campaign = _campaign_with_one_test(tmp_path)
+    with sqlite3.connect(campaign / "campaign.db") as db:
+        db.executescript(attack)
+    for command in (["buckets", str(campaign)], ["report", str(campaign)]):
+        result = CliRunner().invoke(main, command)
+        assert result.exit_code == 2, result.output
+        assert len(result.output.strip().splitlines()) == 1, result.output
+        assert "campaign" in result.output
+    resumed = _invoke("fuzz", "--count", "2", "--out", str(campaign))
+    assert resumed.exit_code == 2 and len(resumed.output.strip().splitlines()) == 1
+
+
+def test_a_report_bins_any_finish_times_into_a_bounded_timeline() -> None:
+    from shadersmith.report.charts import MAX_BINS, bin_timeline
+
+    hostile = [(0.0, "agree"), (1e13, "agree"), (float("nan"), "crash"), (1.7e9, "agree")]
+    bins = bin_timeline(hostile)
+    assert bins is not None and sum(bins.totals) == 1  # only the time a campaign can have
+    spread = [(1.0e9, "agree"), (4.0e9, "crash")]  # 95 years apart, both in range
+    wide = bin_timeline(spread)
+    assert wide is not None and len(wide.verdicts) <= MAX_BINS and sum(wide.totals) == 2

@@ -35,7 +35,7 @@ from shadersmith.campaign import loop
 from shadersmith.campaign.findings import reproduce_crashes
 from shadersmith.campaign.loop import Context, Progress, Recorded, Unit
 from shadersmith.campaign.preparation import CpuShare
-from shadersmith.campaign.store import Bucket, CampaignStore
+from shadersmith.campaign.store import VARIANTS_SCHEMA, Bucket, CampaignStore
 from shadersmith.case import Finding, Kind, StepRecord
 from shadersmith.case.codec import step_to_json
 from shadersmith.corpus import Corpus, pick
@@ -60,17 +60,6 @@ from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
 
 DEFAULT_TARGETS = ("gl-llvmpipe", "vk-lavapipe")
-
-VARIANTS_SCHEMA = """
-CREATE TABLE IF NOT EXISTS variants (
-    idx INTEGER PRIMARY KEY,
-    stage TEXT NOT NULL,
-    steps TEXT NOT NULL,
-    transform_ms REAL NOT NULL,
-    outcomes TEXT NOT NULL,
-    ours TEXT
-);
-"""
 
 
 @dataclass

@@ -132,19 +132,74 @@ class Bucket:
     root_cause: str | None = None  # oracle/root_cause.py, once reduced
 
 
+# The metamorphic campaign's own table (campaign/metamorphic.py): each pair's plan and outcomes.
+VARIANTS_SCHEMA = """
+CREATE TABLE IF NOT EXISTS variants (
+    idx INTEGER PRIMARY KEY,
+    stage TEXT NOT NULL,
+    steps TEXT NOT NULL,
+    transform_ms REAL NOT NULL,
+    outcomes TEXT NOT NULL,
+    ours TEXT
+);
+"""
+
+
+def _expected_columns() -> dict[str, frozenset[str]]:
+    """Each table of SCHEMA and its columns, as SQLite itself reads the schema."""
+    reference = sqlite3.connect(":memory:")
+    try:
+        reference.executescript(SCHEMA + VARIANTS_SCHEMA)
+        tables = [row[0] for row in reference.execute("SELECT name FROM sqlite_master")]
+        return {
+            table: frozenset(row[1] for row in reference.execute(f"PRAGMA table_info({table})"))
+            for table in tables
+        }
+    finally:
+        reference.close()
+
+
+_COLUMNS = _expected_columns()
+# Columns a campaign made before them lacks (the writable store adds them).
+_ADDED_LATER = {"buckets": frozenset({"root_cause"})}
+
+
+def check_schema(db: sqlite3.Connection, path: Path) -> None:
+    """A campaign.db is ours only if it holds our tables and nothing else: SQLite opens
+    whatever schema a file holds, and a shared campaign may come from anyone (a view named
+    `tests` that recurses forever ran `buckets` for 13 minutes and filled the disk under
+    `report`; a trigger would run on our writes). Tables a campaign made before them
+    lacks are allowed; anything else is a one-line StoreError (SQLite's own errors are
+    the caller's to word)."""
+    objects = db.execute("SELECT type, name, tbl_name FROM sqlite_master").fetchall()
+    for kind, name, table in objects:
+        if kind == "table" and name in _COLUMNS:
+            columns = {row[1] for row in db.execute(f"PRAGMA table_info({name})")}
+            expected = _COLUMNS[name]
+            if not expected - _ADDED_LATER.get(name, frozenset()) <= columns <= expected:
+                raise StoreError(f"{path}: table {name} has other columns than a campaign's")
+        elif not (kind == "index" and name.startswith("sqlite_autoindex_") and table in _COLUMNS):
+            raise StoreError(f"{path}: not a campaign database of ours ({kind} {name!r})")
+
+
 def _open_read_only(path: Path) -> sqlite3.Connection:
     if not path.is_file():
         raise StoreError(f"{path.parent}: not a campaign directory (no campaign.db)")
     uri = path.absolute().as_uri()
     try:
         db = sqlite3.connect(f"{uri}?mode=ro", uri=True, check_same_thread=False)
+        check_schema(db, path)
         db.execute("SELECT COUNT(*) FROM buckets").fetchone()
         return db
     except sqlite3.OperationalError:
         # A write-ahead-log database in a folder we cannot write (a read-only share):
         # SQLite cannot make its shared-memory file, so read the file as it stands.
-        db = sqlite3.connect(f"{uri}?immutable=1", uri=True, check_same_thread=False)
-        db.execute("SELECT COUNT(*) FROM buckets").fetchone()
+        try:
+            db = sqlite3.connect(f"{uri}?immutable=1", uri=True, check_same_thread=False)
+            check_schema(db, path)
+            db.execute("SELECT COUNT(*) FROM buckets").fetchone()
+        except sqlite3.DatabaseError as error:
+            raise StoreError(f"{path}: not a usable campaign database ({error})") from None
         return db
 
 
@@ -225,6 +280,7 @@ class CampaignStore:
             columns = {row[1] for row in self.db.execute("PRAGMA table_info(buckets)")}
             if "root_cause" not in columns:  # a campaign started before root causes
                 self.db.execute("ALTER TABLE buckets ADD COLUMN root_cause TEXT")
+            check_schema(self.db, path)
         except sqlite3.DatabaseError as error:
             raise StoreError(f"{path}: not a usable campaign database ({error})") from None
         self.log = open_campaign_log(directory)

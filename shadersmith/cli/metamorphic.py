@@ -174,8 +174,8 @@ def metamorphic_command(
 def print_variant_statistics(campaign: Path, targets: list[str]) -> None:
     from rich.console import Console
 
-    from shadersmith.campaign.metamorphic import VARIANTS_SCHEMA, variant_statistics
-    from shadersmith.campaign.store import CampaignStore
+    from shadersmith.campaign.metamorphic import variant_statistics
+    from shadersmith.campaign.store import VARIANTS_SCHEMA, CampaignStore
 
     console = Console()
 

@@ -50,13 +50,23 @@ class Bins:
         return [sum(counts.values()) for counts in self.verdicts]
 
 
+# Finish times a campaign can have (2000 to 2100): a campaign.db from anyone may hold any
+# number, and 0 beside 1e13 once asked for billions of bins (issue 34).
+EARLIEST_S = 946_684_800.0
+LATEST_S = 4_102_444_800.0
+
+
 def bin_timeline(timeline: Sequence[tuple[float, str]]) -> Bins | None:
-    """Tests (finish time, verdict) in equal time bins; None without tests."""
+    """Tests (finish time, verdict) in equal time bins, at most MAX_BINS; None without
+    tests. Times that are not finite or not between 2000 and 2100 are left out."""
+    timeline = [(t, v) for t, v in timeline if math.isfinite(t) and EARLIEST_S <= t <= LATEST_S]
     if not timeline:
         return None
     first = min(t for t, _ in timeline)
     span = max(t for t, _ in timeline) - first
-    width = next((w for w in BIN_WIDTHS_S if span / w < MAX_BINS), BIN_WIDTHS_S[-1])
+    width = next((w for w in BIN_WIDTHS_S if span / w < MAX_BINS), None)
+    if width is None:  # longer than any campaign: wider bins, still at most MAX_BINS
+        width = math.ceil(span / (MAX_BINS - 2))
     start = math.floor(first / width) * width
     count = int((max(t for t, _ in timeline) - start) // width) + 1
     bins: list[dict[str, int]] = [{} for _ in range(count)]
