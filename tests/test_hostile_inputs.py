@@ -537,3 +537,22 @@ def test_a_report_bins_any_finish_times_into_a_bounded_timeline() -> None:
     spread = [(1.0e9, "agree"), (4.0e9, "crash")]  # 95 years apart, both in range
     wide = bin_timeline(spread)
     assert wide is not None and len(wide.verdicts) <= MAX_BINS and sum(wide.totals) == 2
+
+
+def test_buckets_and_errors_show_a_campaigns_control_characters_escaped(tmp_path: Path) -> None:
+    from shadersmith.case import Finding, Kind
+
+    # OSC 52 would write the terminal's clipboard; CSI would move the cursor.
+    hostile = "crash:llvmpipe:\x1b]52;c;cm0gLXJmIH4=\x07\x1b[2J\x9b1A"
+    campaign = tmp_path / "c"
+    store = CampaignStore(campaign)
+    finding = Finding(Kind.CRASH, hostile, ("gl-llvmpipe",), blamed="llvm\x1b[31m")
+    store.record(0, 0, "crash", [finding], [], {}, 1.0)
+    store.close()
+    listed = _invoke("buckets", str(campaign))
+    assert listed.exit_code == 0, listed.output
+    assert "\x1b" not in listed.output and "\x07" not in listed.output
+    assert "\x9b" not in listed.output
+    assert "\\x" in listed.output  # shown, escaped (the table may fold it anywhere)
+    error = _invoke("run", str(tmp_path / "no\x1b[2Jsuch"))
+    assert error.exit_code == 2 and "\x1b" not in error.output, error.output

@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from shadersmith.case.finding import Kind
+from shadersmith.cli.shared import printable
 
 
 def print_buckets(campaign: Path) -> None:
@@ -69,7 +70,8 @@ def print_buckets(campaign: Path) -> None:
         tags = [tag for tag, on in (("flaky", bucket.flaky), ("ignored", bucket.ignored)) if on]
         # Escaped: rich would take "[ignored]" (and brackets in a message) for markup.
         signature = escape(bucket.signature + "".join(f" [{tag}]" for tag in tags))
-        table.add_row(
+        # A campaign may come from anyone: its text reaches the terminal escaped.
+        cells = [
             cause_of[bucket.signature],
             signature,
             bucket.kind,
@@ -80,7 +82,8 @@ def print_buckets(campaign: Path) -> None:
             seen,
             bucket.example or "",
             bucket.reduced or "",
-        )
+        ]
+        table.add_row(*(printable(cell) for cell in cells))
     Console(width=200).print(table)
 
 
@@ -111,7 +114,9 @@ def print_reduced_programs(campaign: Path) -> None:
         except TestCaseError:
             continue
         core = UNRECONDITIONED_FILE_BY_STAGE.get(test.stage, "")
-        title = f"{bucket.signature}  ({bucket.count} tests; {bucket.reduced}/{test.main_file})"
+        title = printable(
+            f"{bucket.signature}  ({bucket.count} tests; {bucket.reduced}/{test.main_file})"
+        )
         subtitle = "reconditioned: free of undefined behaviour" + (
             f"; before reconditioning: {core}" if core in test.shaders else ""
         )
@@ -120,7 +125,9 @@ def print_reduced_programs(campaign: Path) -> None:
         lexer = "wgsl" if test.language is Language.WGSL else "glsl"
         console.print(
             Panel(
-                Syntax(test.main_shader.strip(), lexer, theme="ansi_dark", word_wrap=True),
+                Syntax(
+                    printable(test.main_shader.strip()), lexer, theme="ansi_dark", word_wrap=True
+                ),
                 title=title,
                 subtitle=subtitle,
                 expand=False,

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from shadersmith.cli.options import FORCE_OPTION, FiniteRange, duration
-from shadersmith.cli.shared import err_console, fail
+from shadersmith.cli.shared import err_console, fail, printable
 
 
 @click.command(name="reduce")
@@ -109,7 +109,7 @@ def reduce_command(
     finally:
         signal.signal(signal.SIGINT, previous)
     for line in reduced.lines:
-        click.echo(line)
+        click.echo(printable(line))  # signatures come from the test (anyone's)
     click.echo(f"reduced test: {reduced.directory}")
     if not reduced.kept:
         sys.exit(1)

@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from shadersmith.cli.options import FiniteRange
-from shadersmith.cli.shared import err_console, fail
+from shadersmith.cli.shared import err_console, fail, printable
 
 if TYPE_CHECKING:
     pass
@@ -113,14 +113,16 @@ def run_command(test_dir: Path, target_list: str | None, timeout: float, save: b
     Console().print(table)
     for name, result in judged.results.items():
         if not result.ok and result.log:
-            click.echo(f"{name}: {result.log.strip().splitlines()[-1][:200]}")
+            click.echo(printable(f"{name}: {result.log.strip().splitlines()[-1][:200]}"))
     suspects = judged.comparison.suspects
     click.echo(
         f"verdict: {judged.verdict.value}"
         + (f" (suspects: {', '.join(suspects)})" if suspects else "")
     )
     for finding in judged.findings:
-        click.echo(f"finding: {finding.signature} (targets: {', '.join(finding.targets)})")
+        click.echo(
+            printable(f"finding: {finding.signature} (targets: {', '.join(finding.targets)})")
+        )
     if save:  # in place: files the record does not list are left alone (safe_files)
         try:
             write_test(judged.recorded_in(test, versions=outcome.versions), test_dir)
@@ -170,11 +172,15 @@ def replay_command(test_dir: Path, target_list: str | None, timeout: float, newe
     # (oracle/reproduction.py).
     try:
         status = kind_of(test).replay(
-            test, test_dir, ReplayRequest(chosen, timeout, newest), click.echo
+            test, test_dir, ReplayRequest(chosen, timeout, newest), _echo_printable
         )
     except KindError as error:
         fail(str(error))
     sys.exit(status)
+
+
+def _echo_printable(line: str) -> None:
+    click.echo(printable(line))  # what a test holds (logs, names) may hold ESC sequences
 
 
 def _warn_missing(name: str, reason: str) -> None:

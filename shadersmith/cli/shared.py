@@ -1,6 +1,6 @@
 """What several commands share besides their options: the one-line error, the console
-for progress and warnings (stderr), where a result goes beside its test, and the exit
-status of a campaign a signal stopped."""
+for progress and warnings (stderr), where a result goes beside its test, the exit status
+of a campaign a signal stopped, and text from anyone made safe for the terminal."""
 
 from __future__ import annotations
 
@@ -18,13 +18,25 @@ err_console = Console(stderr=True)
 stopped_by_signal: list[int] = []
 
 
+# Control characters a terminal would obey: ESC sequences (OSC 52 writes the clipboard,
+# OSC 8 disguises links, cursor moves rewrite what was printed), C1 controls, DEL.
+_CONTROLS = {c: f"\\x{c:02x}" for c in [*range(0x20), 0x7F, *range(0x80, 0xA0)]}
+del _CONTROLS[ord("\n")], _CONTROLS[ord("\t")]
+
+
+def printable(text: str) -> str:
+    """`text` from a test or a campaign (anyone's) with its control characters shown as
+    `\\xNN` instead of sent to the terminal; newlines and tabs stay."""
+    return text.translate(_CONTROLS)
+
+
 class _Failure(click.ClickException):
     exit_code = 2
 
 
 def fail(message: str) -> NoReturn:
     """One-line error for the user, exit status 2 like click's own usage errors."""
-    raise _Failure(message)
+    raise _Failure(printable(message))
 
 
 def beside(test_dir: Path, suffix: str) -> Path:
