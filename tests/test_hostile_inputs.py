@@ -546,7 +546,7 @@ def test_buckets_and_errors_show_a_campaigns_control_characters_escaped(tmp_path
     hostile = "crash:llvmpipe:\x1b]52;c;cm0gLXJmIH4=\x07\x1b[2J\x9b1A"
     campaign = tmp_path / "c"
     store = CampaignStore(campaign)
-    finding = Finding(Kind.CRASH, hostile, ("gl-llvmpipe",), blamed="llvm\x1b[31m")
+    finding = Finding(Kind.CRASH, ("gl-llvmpipe",), signature=hostile, blamed="llvm\x1b[31m")
     store.record(0, 0, "crash", [finding], [], {}, 1.0)
     store.close()
     listed = _invoke("buckets", str(campaign))
