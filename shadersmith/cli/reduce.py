@@ -4,12 +4,17 @@ candidate reconditioned, the first Ctrl-C keeping the smallest test so far."""
 from __future__ import annotations
 
 import sys
+import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from shadersmith.cli.options import FORCE_OPTION, FiniteRange, duration
 from shadersmith.cli.shared import err_console, fail, printable
+
+if TYPE_CHECKING:  # the kinds load the whole library: not imported for `--help`
+    from shadersmith.kinds import Reduced
 
 
 @click.command(name="reduce")
@@ -62,6 +67,45 @@ def reduce_command(
     import signal
     import threading
 
+    # The first Ctrl-C ends the reduction with the smallest interesting test found so
+    # far, which is still verified and written; a second one stops at once. Caught from
+    # the start: one that comes while the library loads ends the reduction before it
+    # begins, rather than with click's "Aborted!".
+    interrupted = threading.Event()
+
+    def on_interrupt(signum: int, frame: object) -> None:
+        if interrupted.is_set():
+            raise KeyboardInterrupt
+        interrupted.set()
+        err_console.print("stopping: keeping the smallest test so far (Ctrl-C again: now)")
+
+    previous = signal.signal(signal.SIGINT, on_interrupt)
+    try:
+        reduced = _reduce(
+            test_dir, reducer, target_list, signature, time_text, jobs, timeout, out, force,
+            interrupted,
+        )  # fmt: skip
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    for line in reduced.lines:
+        click.echo(printable(line))  # signatures come from the test (anyone's)
+    click.echo(f"reduced test: {reduced.directory}")
+    if not reduced.kept:
+        sys.exit(1)
+
+
+def _reduce(
+    test_dir: Path,
+    reducer: str,
+    target_list: str | None,
+    signature: str | None,
+    time_text: str,
+    jobs: int,
+    timeout: float,
+    out: Path | None,
+    force: bool,
+    interrupted: threading.Event,
+) -> Reduced:
     from rich.live import Live
 
     from shadersmith.case import TestCaseError
@@ -75,18 +119,6 @@ def reduce_command(
         targets = tuple(parse_target_list(target_list)) if target_list else None
     except (TestCaseError, UnknownTarget) as error:
         fail(str(error))
-
-    # The first Ctrl-C ends the reduction with the smallest interesting test found so
-    # far, which is still verified and written; a second one stops at once.
-    interrupted = threading.Event()
-
-    def on_interrupt(signum: int, frame: object) -> None:
-        if interrupted.is_set():
-            raise KeyboardInterrupt
-        interrupted.set()
-        err_console.print("stopping: keeping the smallest test so far (Ctrl-C again: now)")
-
-    previous = signal.signal(signal.SIGINT, on_interrupt)
     try:
         with Live("starting the targets", console=err_console, transient=True) as live:
             request = ReduceRequest(
@@ -103,13 +135,6 @@ def reduce_command(
             )
             # The test's kind says how it is reduced (kinds/): a program by the reducer
             # chosen, a metamorphic or fusion test as its campaign reduces a bucket.
-            reduced = kind_of(test).reduce(test, test_dir, request)
+            return kind_of(test).reduce(test, test_dir, request)
     except KindError as error:
         fail(str(error))
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    for line in reduced.lines:
-        click.echo(printable(line))  # signatures come from the test (anyone's)
-    click.echo(f"reduced test: {reduced.directory}")
-    if not reduced.kept:
-        sys.exit(1)
