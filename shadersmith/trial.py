@@ -11,13 +11,14 @@ test (RunRecords, expected values, differences, the finding). Campaigns, `run`,
 a finding means the same everywhere.
 
 Gathering evidence (witnesses, front-end causes: evidence.py) and re-running
-crashes need the running targets and stay with the caller, before `judge`.
+crashes need the running targets and stay with the caller, before `judge`; for one saved
+test, `run_on_targets` does it all (what `run`, `replay` and the bug report do).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from shadersmith.case import (
@@ -31,11 +32,12 @@ from shadersmith.case import (
 )
 from shadersmith.case.oracle import Crash, Differential, Oracle
 from shadersmith.case.testcase import shader_file, vertex_file
+from shadersmith.evidence import attach_front_end_causes, complete
 from shadersmith.generate.smith import GeneratedProgram
 from shadersmith.ir.profile import Language, LanguageProfile
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
-from shadersmith.oracle.blame import Chains, blame
+from shadersmith.oracle.blame import Chains, blame, witnesses_for
 from shadersmith.oracle.classify import classify
 from shadersmith.oracle.crash import classify_crashes
 from shadersmith.oracle.differential import Comparison, Verdict, compare, run_records
@@ -50,6 +52,7 @@ from shadersmith.recondition import ReconditionOptions
 from shadersmith.recondition.step import RECONDITION, RECONDITION_STEP, recondition_params
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult
+from shadersmith.targets.session import TargetSession
 
 # ---------------------------------------------------------------------------- prepare
 
@@ -322,3 +325,46 @@ def _signed(
             )
         )
     return tuple(findings)
+
+
+@dataclass(frozen=True)
+class TargetRun:
+    """A saved test run on targets and judged."""
+
+    judged: Judged
+    versions: dict[str, dict[str, str]]
+    missing: dict[str, str]  # every target of the session that did not start, and why
+
+    @property
+    def results(self) -> dict[str, RunResult]:
+        return dict(self.judged.results)
+
+
+def run_on_targets(
+    test: TestCase,
+    names: Sequence[str],
+    timeout_s: float = 60.0,
+    warn_missing: Callable[[str, str], None] | None = None,
+) -> TargetRun:
+    """`test` on `names` (those that start here), with the evidence its findings need
+    (evidence.py: witnesses and front-end causes; a crash-oracle test's compile-only
+    targets get no witnesses), judged by the test's oracle. A target that does not start
+    is left out, and told to `warn_missing` with why."""
+    job = prepare_loaded(test).job
+    wanted = list(dict.fromkeys(names))
+    crash = isinstance(test.oracle, Crash)
+    witnesses = [] if crash else witnesses_for(wanted)
+    with TargetSession(wanted + witnesses, timeout_s=timeout_s) as session:
+        for name, reason in session.missing.items() if warn_missing else ():
+            assert warn_missing is not None
+            warn_missing(name, reason)
+        results: dict[str, RunResult] = {}
+        for _, answer in session.run_many([job], only=wanted):
+            results = answer
+        components = session.components()
+        if crash:
+            attach_front_end_causes(results, job, components)
+        else:
+            results = complete(results, job, session, components)
+        judged = judge_by(test.oracle, results, components)
+        return TargetRun(judged, session.versions(), dict(session.missing))

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from shadersmith.case import load_test
 from shadersmith.cli import main
+from shadersmith.rebuild.regenerate import rebuild
 
 
 def test_generate_prints_same_bytes_for_same_seed() -> None:
@@ -59,7 +60,6 @@ def test_validate_batch_with_glslang(tmp_path: Path) -> None:
 
 def test_recondition_writes_an_undefined_behaviour_free_twin(tmp_path: Path) -> None:
     from shadersmith.interp import UndefinedBehaviour, run_compute
-    from shadersmith.rebuild.regenerate import rebuild
 
     runner = CliRunner()
     original = tmp_path / "seed-21"
@@ -101,7 +101,6 @@ def test_recondition_of_corrupt_test_is_one_line(tmp_path: Path) -> None:
 
 def test_recondition_prune_keeps_fewer_wrappers_and_stays_defined(tmp_path: Path) -> None:
     from shadersmith.interp import run_compute
-    from shadersmith.rebuild.regenerate import rebuild
 
     runner = CliRunner()
     original = tmp_path / "s"

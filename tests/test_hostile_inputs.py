@@ -14,6 +14,7 @@ import json
 import os
 import resource
 import signal
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -24,10 +25,11 @@ from click.testing import CliRunner, Result
 
 from shadersmith.campaign.fuzz import CampaignOptions, run_campaign
 from shadersmith.campaign.store import CampaignStore
-from shadersmith.case import load_test, write_test
+from shadersmith.case import Finding, Kind, load_test, write_test
 from shadersmith.cli import main
 from shadersmith.files import safe_files
 from shadersmith.ir.profile import GLSL450
+from shadersmith.report.charts import MAX_BINS, bin_timeline
 
 PLANTED = "planted-sub-to-add-vk-lavapipe"
 
@@ -514,8 +516,6 @@ def _campaign_with_one_test(tmp_path: Path) -> Path:
 def test_a_campaign_database_with_a_schema_not_ours_is_refused_in_one_line(
     tmp_path: Path, attack: str
 ) -> None:
-    import sqlite3
-
     campaign = _campaign_with_one_test(tmp_path)
     with sqlite3.connect(campaign / "campaign.db") as db:
         db.executescript(attack)
@@ -529,8 +529,6 @@ def test_a_campaign_database_with_a_schema_not_ours_is_refused_in_one_line(
 
 
 def test_a_report_bins_any_finish_times_into_a_bounded_timeline() -> None:
-    from shadersmith.report.charts import MAX_BINS, bin_timeline
-
     hostile = [(0.0, "agree"), (1e13, "agree"), (float("nan"), "crash"), (1.7e9, "agree")]
     bins = bin_timeline(hostile)
     assert bins is not None and sum(bins.totals) == 1  # only the time a campaign can have
@@ -540,8 +538,6 @@ def test_a_report_bins_any_finish_times_into_a_bounded_timeline() -> None:
 
 
 def test_buckets_and_errors_show_a_campaigns_control_characters_escaped(tmp_path: Path) -> None:
-    from shadersmith.case import Finding, Kind
-
     # OSC 52 would write the terminal's clipboard; CSI would move the cursor.
     hostile = "crash:llvmpipe:\x1b]52;c;cm0gLXJmIH4=\x07\x1b[2J\x9b1A"
     campaign = tmp_path / "c"

@@ -85,10 +85,10 @@ _SHOWN_BESIDES_COMPONENTS = {
 def run_command(test_dir: Path, target_list: str | None, timeout: float, save: bool) -> None:
     """Run a test on each target and say whether the outputs agree."""
     from shadersmith.case import TestCaseError, write_test
-    from shadersmith.kinds.program import run_on_targets
     from shadersmith.oracle.differential import output_digest
     from shadersmith.rebuild.admission import load_admitted
     from shadersmith.targets.catalogue.registry import UnknownTarget, parse_target_list
+    from shadersmith.trial import run_on_targets
 
     try:
         names = parse_target_list(target_list)

@@ -16,6 +16,7 @@ finding says):
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import shlex
@@ -27,21 +28,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from shadersmith import trial
 from shadersmith.case import TestCase
-from shadersmith.evidence import complete
 from shadersmith.export.amber import amber_binary
 from shadersmith.export.piglit import SOFTPIPE_GLSL, glsl_required
-from shadersmith.oracle.blame import witnesses_for
 from shadersmith.targets.lifetime import tied_to_this_process
-from shadersmith.targets.results import RunResult
 from shadersmith.targets.runners.environment import (
     OTHER_MESA_VENDOR_FILE,
     SOFTPIPE_COMPUTE_OVERRIDE,
 )
-from shadersmith.targets.session import TargetSession
 from shadersmith.targets.tools import newest
 from shadersmith.targets.tools.glslang import system_tool
-from shadersmith.trial import Judged, judge, prepare_loaded
+from shadersmith.trial import TargetRun
 
 # Where Debian's piglit puts shader_runner (and other layouts' spelling of it).
 SHADER_RUNNER_PATHS = (
@@ -80,34 +78,13 @@ class Check:
 # ---------------------------------------------------------------------------- targets
 
 
-@dataclass(frozen=True)
-class TargetRun:
-    """A test run on targets and judged, as `shadersmith run` does."""
-
-    judged: Judged
-    versions: dict[str, dict[str, str]]
-    missing: dict[str, str]
-
-    @property
-    def results(self) -> Mapping[str, RunResult]:
-        return self.judged.results
-
-
 def run_on_targets(test: TestCase, names: Sequence[str], timeout_s: float = 60.0) -> TargetRun:
-    """`test` on `names` (those present here), with the witnesses its findings need."""
-
-    job = prepare_loaded(test).job
-    wanted = list(dict.fromkeys(names))
-    with TargetSession(wanted + witnesses_for(wanted), timeout_s=timeout_s) as session:
-        present = [name for name in wanted if name in session.pools]
-        results: dict[str, RunResult] = {}
-        if present:
-            for _, answer in session.run_many([job], only=present):
-                results = answer
-            results = complete(results, job, session, session.components())
-        judged = judge(results, session.components())
-        missing = {name: why for name, why in session.missing.items() if name in wanted}
-        return TargetRun(judged, session.versions(), missing)
+    """`test` on `names` as `shadersmith run` runs it (trial.run_on_targets); only the
+    missing targets among `names` are named (a witness a report does not ask for is not
+    its concern)."""
+    run = trial.run_on_targets(test, names, timeout_s)
+    missing = {name: why for name, why in run.missing.items() if name in names}
+    return dataclasses.replace(run, missing=missing)
 
 
 # ---------------------------------------------------------------------- shader_runner

@@ -1,7 +1,6 @@
 """Differential and crash tests: one program run on several targets, judged by comparing
 their outputs (differential) or by the compile-only targets' crashes alone (crash).
-
-`run_on_targets` is also what `shadersmith run` does with a test."""
+Both run a saved test as `shadersmith run` does (trial.run_on_targets)."""
 
 from __future__ import annotations
 
@@ -15,10 +14,8 @@ from typing import Any
 
 from shadersmith.case import TestCase, TestCaseError
 from shadersmith.case.oracle import Crash, Differential
-from shadersmith.evidence import attach_front_end_causes, complete
 from shadersmith.files import safe_files
 from shadersmith.kinds.verbs import Echo, KindError, Reduced, ReduceRequest, ReplayRequest
-from shadersmith.oracle.blame import witnesses_for
 from shadersmith.oracle.components import is_witness
 from shadersmith.oracle.differential import (
     differences,
@@ -35,48 +32,7 @@ from shadersmith.targets.catalogue.registry import TARGETS, parse_target_list, t
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
 from shadersmith.targets.tools import newest as latest
-from shadersmith.trial import Judged, judge, judge_crashes, prepare_loaded
-
-
-@dataclass
-class TargetRun:
-    judged: Judged
-    versions: dict[str, dict[str, str]]
-    missing: dict[str, str]  # target -> why it did not start
-
-    @property
-    def results(self) -> dict[str, RunResult]:
-        return dict(self.judged.results)
-
-
-def run_on_targets(
-    test: TestCase,
-    names: list[str],
-    timeout_s: float,
-    warn_missing: Callable[[str, str], None] | None = None,
-) -> TargetRun:
-    """Run `test` on `names`, plus the witnesses its findings need (evidence.py), and
-    judge the results by the test's oracle; a target that does not start is left out
-    (and told to `warn_missing`, with why)."""
-    job = prepare_loaded(test).job
-    crash = isinstance(test.oracle, Crash)  # compile-only targets: no witnesses
-    witnesses = [] if crash else witnesses_for(names)
-    with TargetSession(names + witnesses, timeout_s=timeout_s) as session:
-        for name, reason in session.missing.items() if warn_missing else ():
-            assert warn_missing is not None
-            warn_missing(name, reason)
-        results: dict[str, RunResult] = {}
-        for _, answer in session.run_many([job], only=names):
-            results = answer
-        # Witnesses and front-end causes, for a test with a finding (evidence.py).
-        components = session.components()
-        if crash:
-            attach_front_end_causes(results, job, components)
-        else:
-            results = complete(results, job, session, components)
-        judging = judge_crashes if crash else judge
-        judged = judging(results, components)
-        return TargetRun(judged, session.versions(), dict(session.missing))
+from shadersmith.trial import Judged, judge, judge_crashes, run_on_targets
 
 
 class ValuesText:

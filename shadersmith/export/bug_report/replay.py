@@ -22,7 +22,7 @@ from shadersmith.export.bug_report.subject import (
     signature_detail,
     target_chain,
 )
-from shadersmith.export.checks import Check, TargetRun
+from shadersmith.export.checks import Check
 from shadersmith.export.common import ExportError, expected_buffers, expected_image, readable
 from shadersmith.ir.profile import Language
 from shadersmith.oracle.differential import differences
@@ -33,6 +33,7 @@ from shadersmith.targets.catalogue.components import AMBER, RADV_PIPELINE
 from shadersmith.targets.catalogue.registry import cpu_stand_in
 from shadersmith.targets.tools import spirv_tools
 from shadersmith.targets.tools.step_validity import validate_step_output
+from shadersmith.trial import TargetRun
 
 
 @dataclass(frozen=True)

@@ -43,12 +43,13 @@ from shadersmith.export.bug_report.subject import (
     signed_component,
     upstream_of,
 )
-from shadersmith.export.checks import Check, TargetRun, run_on_targets
+from shadersmith.export.checks import Check, run_on_targets
 from shadersmith.files import safe_files
 from shadersmith.oracle.components import is_witness
 from shadersmith.rebuild.admission import load_admitted
 from shadersmith.targets.catalogue.components import PIGLIT, SPIRV_OPT, Component, component_row
 from shadersmith.targets.catalogue.registry import cpu_stand_in
+from shadersmith.trial import TargetRun
 
 REPORT_FILE = "bug-report.md"
 SUMMARY_FILE = "bug-report.json"
