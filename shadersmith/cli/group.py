@@ -85,7 +85,7 @@ TARGETS_FILE = "--targets-file"
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="shadersmith")
 @click.option(
-    "--targets-file",
+    TARGETS_FILE,
     type=click.Path(dir_okay=False, path_type=Path),
     envvar="SHADERSMITH_TARGETS_FILE",
     help="A TOML file declaring your own targets (a Mesa build, a spirv-opt of your tree): "

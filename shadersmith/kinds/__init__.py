@@ -3,7 +3,6 @@ per-kind modules): the record says which kind a test is (case/oracle.py, its `or
 field); this package says what that kind does.
 
     kind = kind_of(test)
-    kind.judge           # the function that judges the kind's results (its home below)
     kind.replay(...)     # a saved test run again: does its finding reproduce?
     kind.reduce(...)     # a saved test that shows a finding, shrunk while it does
 
@@ -17,6 +16,8 @@ work on a saved test (`replay`, `reduce`) ask `kind_of`, never the record's type
 
 Above the report and below the command line: each verb calls into the layers that do the
 work (the trial and the oracle to judge, targets to run, reduce/ and campaign/ to shrink).
+Each kind's judge stays with its oracle (trial.judge_by, oracle/metamorphic.py,
+campaign/fusion.py's judge over oracle/fusion.py), which the campaign loop calls.
 """
 
 from __future__ import annotations

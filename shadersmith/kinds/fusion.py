@@ -3,16 +3,20 @@ from its parts' images, on each target, with the reference interpreter's guard."
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from shadersmith.campaign.fusion import FusedOutcome, judge
 from shadersmith.campaign.fusion_reduction import reduce_fusion_bucket
 from shadersmith.campaign.fusion_tests import replay_fusion_test
 from shadersmith.case import TestCase, TestCaseError
-from shadersmith.kinds.metamorphic import refuse_program_reducer_options
-from shadersmith.kinds.verbs import Echo, KindError, Reduced, ReduceRequest, ReplayRequest
+from shadersmith.kinds.verbs import (
+    Echo,
+    KindError,
+    Reduced,
+    ReduceRequest,
+    ReplayRequest,
+    refuse_program_reducer_options,
+)
 from shadersmith.oracle.differential import REFERENCE
 from shadersmith.oracle.reproduction import replay_verdict
 from shadersmith.reduce.output import reduced_directory
@@ -22,10 +26,6 @@ from shadersmith.targets.session import TargetSession
 @dataclass(frozen=True)
 class FusionTests:
     name: str = "fusion"
-
-    @property
-    def judge(self) -> Callable[..., FusedOutcome]:
-        return judge
 
     def replay(self, test: TestCase, directory: Path, request: ReplayRequest, echo: Echo) -> int:
         """Parts and fused program rebuilt from their provenance, run on the recorded

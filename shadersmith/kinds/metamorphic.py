@@ -3,15 +3,20 @@ of semantics-preserving transformations, must compute the same on each target al
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from shadersmith.case import TestCase, TestCaseError, load_test
-from shadersmith.kinds.verbs import Echo, KindError, Reduced, ReduceRequest, ReplayRequest
+from shadersmith.kinds.verbs import (
+    Echo,
+    KindError,
+    Reduced,
+    ReduceRequest,
+    ReplayRequest,
+    refuse_program_reducer_options,
+)
 from shadersmith.oracle.differential import REFERENCE, output_digest
 from shadersmith.oracle.metamorphic import (
-    MetamorphicJudgement,
     judge_metamorphic,
     on_reference_bindings,
 )
@@ -29,21 +34,9 @@ def plain_targets(test: TestCase) -> list[str]:
     return list(dict.fromkeys(recorded))
 
 
-def refuse_program_reducer_options(request: ReduceRequest, kind: str, written: Path) -> None:
-    """The options of the program reducer that a test of `kind` cannot honour."""
-    if request.reducer != "internal":
-        raise KindError(f"a {kind} test is reduced by its own reducer, not --reducer")
-    if request.destination is not None and request.destination.absolute() != written:
-        raise KindError(f"a {kind} test's reduction is written beside it ({written}): no --out")
-
-
 @dataclass(frozen=True)
 class MetamorphicTests:
     name: str = "metamorphic"
-
-    @property
-    def judge(self) -> Callable[..., MetamorphicJudgement]:
-        return judge_metamorphic
 
     def replay(self, test: TestCase, directory: Path, request: ReplayRequest, echo: Echo) -> int:
         """The pair rebuilt from its provenance (checked against the shaders it holds),

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,7 +32,7 @@ from shadersmith.targets.catalogue.registry import TARGETS, parse_target_list, t
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
 from shadersmith.targets.tools import newest as latest
-from shadersmith.trial import Judged, judge, judge_crashes, run_on_targets
+from shadersmith.trial import run_on_targets
 
 
 class ValuesText:
@@ -92,10 +92,6 @@ class ProgramTests:
     @property
     def name(self) -> str:
         return self.oracle.kind
-
-    @property
-    def judge(self) -> Callable[..., Judged]:
-        return judge_crashes if self.oracle is Crash else judge
 
     def replay(self, test: TestCase, directory: Path, request: ReplayRequest, echo: Echo) -> int:
         recorded = test.recorded_targets()

@@ -50,11 +50,6 @@ class TestKind(Protocol):
     @property
     def name(self) -> str: ...
 
-    @property
-    def judge(self) -> Callable[..., object]:
-        """The function that judges this kind's results (for readers and tests)."""
-        ...
-
     def replay(self, test: TestCase, directory: Path, request: ReplayRequest, echo: Echo) -> int:
         """Run the saved test again, print what each target gives, and return the exit
         status `replay` documents (oracle/reproduction.py: 0 reproduces, 1 does not,
@@ -65,3 +60,11 @@ class TestKind(Protocol):
         """Shrink the saved test while its finding holds. KindError (one line) for a test
         this cannot reduce or a request it cannot honour."""
         ...
+
+
+def refuse_program_reducer_options(request: ReduceRequest, kind: str, written: Path) -> None:
+    """The options of the program reducer that a test of `kind` cannot honour."""
+    if request.reducer != "internal":
+        raise KindError(f"a {kind} test is reduced by its own reducer, not --reducer")
+    if request.destination is not None and request.destination.absolute() != written:
+        raise KindError(f"a {kind} test's reduction is written beside it ({written}): no --out")
