@@ -5,13 +5,14 @@ its reproducer derived from the test and run before anything is written
 
 from __future__ import annotations
 
+import shlex
 import sys
 from pathlib import Path
 
 import click
 
 from shadersmith.cli.options import FiniteRange
-from shadersmith.cli.shared import fail
+from shadersmith.cli.shared import fail, printable
 
 _VERDICT = {True: "reproduces", False: "DOES NOT REPRODUCE", None: "not checked here"}
 
@@ -54,15 +55,16 @@ def export_command(test_dir: Path, form: str, target: str | None) -> None:
                 path = write_amber(test, test_dir, target)
     except (TestCaseError, ExportError) as error:
         fail(str(error))
-    click.echo(f"wrote {path}")
+    click.echo(printable(f"wrote {path}"))
+    # A command line to paste: the path quoted for the shell (a folder may be named
+    # `r$(touch PWNED)`), shown with its control characters escaped.
     if form == "piglit":
-        click.echo(
-            "run: PIGLIT_PLATFORM=surfaceless_egl "
-            f"/usr/lib/x86_64-linux-gnu/piglit/bin/shader_runner {path} -auto -fbo"
-        )
+        runner = "/usr/lib/x86_64-linux-gnu/piglit/bin/shader_runner"
+        argv = ["PIGLIT_PLATFORM=surfaceless_egl", runner, str(path), "-auto", "-fbo"]
     else:
         # -d: no Vulkan validation layers, which a driver's machine rarely has installed.
-        click.echo(f"run: amber -d {path}")
+        argv = ["amber", "-d", str(path)]
+    click.echo(printable(f"run: {shlex.join(argv)}"))
 
 
 @click.command(name="bug-report")

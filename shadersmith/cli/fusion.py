@@ -3,6 +3,7 @@ of a fusion test: run.py)."""
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,7 +32,7 @@ from shadersmith.cli.options import (
     reduce_option,
     shader_source_option,
 )
-from shadersmith.cli.shared import err_console, fail
+from shadersmith.cli.shared import err_console, fail, printable
 
 if TYPE_CHECKING:
     from shadersmith.campaign.fusion import FusionProgress
@@ -250,4 +251,5 @@ def print_summary(progress: FusionProgress, out: Path) -> None:
     click.echo("findings by bucket:")
     for signature, number in sorted(progress.buckets.items()):
         click.echo(f"{number:5d}  {signature}")
-    click.echo(f"tests saved under {out / 'buckets'}; `shadersmith buckets {out}` lists them")
+    listing = shlex.join(["shadersmith", "buckets", str(out)])
+    click.echo(printable(f"tests saved under {out / 'buckets'}; `{listing}` lists them"))

@@ -1,15 +1,21 @@
 """A test as an Amber script (the Vulkan CTS's test format), for a Vulkan driver or
 SPIR-V tool report.
 
-The script ships the SPIR-V a Vulkan target consumed, as `SPIRV-ASM`: the `<target>.spvasm`
-the run recorded (glslang's module, after spirv-opt where the chain ran it), so a glslang
-or spirv-opt finding reproduces in Amber as it did here. Which target: `target` when
+The script ships the SPIR-V a Vulkan target consumed, as `SPIRV-ASM`: the `<target>.spv`
+the run recorded (glslang's module, after spirv-opt where the chain ran it), disassembled
+here by spirv-dis, so a glslang or spirv-opt finding reproduces in Amber as it did here.
+The recorded `<target>.spvasm` is a reader's copy and never shipped: nothing ties its
+text to the module (a test directory is anyone's). Which target: `target` when
 given, else the finding's first failing Vulkan target, else the first recorded Vulkan
 target, else glslang's module made now from the GLSL with the recorded spirv-opt pass list
 applied. The pass list travels as a comment, never as `SHADER_OPTIMIZATION` (which rejects
 a list that repeats a pass, and would re-run spirv-opt on the driver's side); the GLSL too.
 The header is what the CTS's own scripts open with: the Apache-2.0 notice, what the test
 is and why it passes; then the finding, its signature, the wrong values and the versions.
+Every header line is a comment: what the test recorded (a signature, a log, a version, a
+field's name) has its control characters shown as `\\xNN`, so no newline in it starts an
+Amber command. Amber ends a shader block at the first `END` anywhere in its text (a
+substring search): a module whose assembly holds one (in a name or a string) is refused.
 
 Both kinds of test put each block's bytes into a buffer of 32-bit words (`DATA_TYPE
 uint32`, which Amber packs tightly), so float bits travel exactly, bound at its binding in
@@ -72,6 +78,7 @@ from shadersmith.export.common import (
     check_stage,
     expected_buffers,
     expected_image,
+    one_line,
     readable,
     words_of,
 )
@@ -88,6 +95,7 @@ from shadersmith.targets.runners.images import PngError, decode_png
 from shadersmith.targets.runners.std430 import pack_buffer
 from shadersmith.targets.runners.texels import TEXEL_DTYPES, texel_bytes
 from shadersmith.targets.tools import spirv_tools
+from shadersmith.targets.tools.glslang import system_tool
 from shadersmith.targets.tools.toolchain import VERTEX_SPIRV_ARTEFACT
 
 AMBER_FILE = "test.amber"
@@ -208,9 +216,7 @@ def shipped_vertex_module(test: TestCase, fragment: Shipped) -> Shipped:
     assert test.vertex_shader is not None
     name = f"{fragment.target}.{VERTEX_SPIRV_ARTEFACT}"
     if fragment.target is not None and name in test.files:
-        assembly = spirv_tools.disassemble(test.files[name])
-        if assembly is None:
-            raise ExportError("spirv-dis is missing: cannot write the SPIR-V assembly")
+        assembly = _disassembled(test.files[name], f"the recorded {name}")
         return Shipped(fragment.target, assembly, fragment.passes)
     return _module_made_now(test, test.vertex_shader, "vertex")
 
@@ -260,13 +266,21 @@ def _recorded_module(test: TestCase, run_name: str) -> Shipped:
     passes = test.provenance.spirv_opt_passes
     run = test.results.runs[run_name]
     ran_opt = "spirv-opt" in (run.versions or {}) or run.message.startswith("spirv-opt")
-    text = test.files.get(f"{run_name}.spvasm")
-    assembly = text.decode() if text is not None else None
-    if assembly is None:
-        assembly = spirv_tools.disassemble(test.files[f"{run_name}.spv"])
-    if assembly is None:
-        raise ExportError("spirv-dis is missing: cannot write the SPIR-V assembly")
+    # The module itself, disassembled here: never the recorded `.spvasm` beside it.
+    name = f"{run_name}.spv"
+    assembly = _disassembled(test.files[name], f"the recorded {name}")
     return Shipped(run_name, assembly, tuple(passes) if ran_opt and passes else None)
+
+
+def _disassembled(spirv: bytes, what: str) -> str:
+    """spirv-dis's text of `spirv`; an ExportError where spirv-dis is missing or cannot
+    read it."""
+    assembly = spirv_tools.disassemble(spirv)
+    if assembly is not None:
+        return assembly
+    if system_tool(spirv_tools.SPIRV_DIS) is None:
+        raise ExportError("spirv-dis is missing: cannot write the SPIR-V assembly")
+    raise ExportError(f"spirv-dis cannot read {what}: not a SPIR-V module")
 
 
 def _module_made_now(test: TestCase, source: str, stage: str | None = None) -> Shipped:
@@ -281,9 +295,7 @@ def _module_made_now(test: TestCase, source: str, stage: str | None = None) -> S
     except spirv_tools.ToolError as error:
         first = (error.log.strip().splitlines() or ["no message"])[0]
         raise ExportError(f"no recorded SPIR-V, and glslang/spirv-opt failed: {first}") from error
-    assembly = spirv_tools.disassemble(spirv)
-    if assembly is None:
-        raise ExportError("spirv-dis is missing: cannot write the SPIR-V assembly")
+    assembly = _disassembled(spirv, "glslang's module")
     return Shipped(None, assembly, tuple(passes) if passes else None)
 
 
@@ -395,18 +407,29 @@ def _glsl_lines(title: str, source: str) -> list[str]:
     return [f"# {title}:", *(f"#   {line}".rstrip() for line in source.rstrip("\n").splitlines())]
 
 
+def _comments(lines: list[str]) -> list[str]:
+    """Header lines as Amber comments whatever the test recorded: control characters
+    (a newline would start a command) shown as `\\xNN`, the tab kept (a GLSL line's)."""
+    shown = [one_line(line) for line in lines]
+    # Our own words start every line with `#`: a line that did not is a bug here.
+    assert all(not line or line.startswith("#") for line in shown), shown
+    return shown
+
+
 def _header(test: TestCase, shipped: Shipped, check: str) -> list[str]:
     """The opening, the finding, its wrong values, the versions and the GLSL."""
     short = "the reference interpreter's output of a generated shader"
-    return [
-        *_opening(test, short, check),
-        *_finding_lines(test),
-        *_differential_wrong_values(test),
-        *_module_lines(test, shipped),
-        *_passes_lines(shipped.passes),
-        *_glsl_lines("The GLSL it was compiled from", test.main_shader),
-        "",
-    ]
+    return _comments(
+        [
+            *_opening(test, short, check),
+            *_finding_lines(test),
+            *_differential_wrong_values(test),
+            *_module_lines(test, shipped),
+            *_passes_lines(shipped.passes),
+            *_glsl_lines("The GLSL it was compiled from", test.main_shader),
+            "",
+        ]
+    )
 
 
 def _log_lines(message: str, most: int = 12) -> list[str]:
@@ -542,17 +565,19 @@ def _pair_script(test: TestCase, oracle: Metamorphic, target: str | None) -> str
             f"both pipelines draw the same image ({colour.comparator}, a {colour.kind} colour)"
         )
     passes = variant.passes or reference.passes
-    lines = [
-        *_opening(test, short, passes_because),
-        *_finding_lines(test),
-        *_pair_wrong_values(test),
-        *_pair_module_lines(test, reference, variant),
-        *_passes_lines(passes),
-        *_glsl_lines("The reference's GLSL", reference_source),
-        "",
-        *_glsl_lines("The variant's GLSL", test.main_shader),
-        "",
-    ]
+    lines = _comments(
+        [
+            *_opening(test, short, passes_because),
+            *_finding_lines(test),
+            *_pair_wrong_values(test),
+            *_pair_module_lines(test, reference, variant),
+            *_passes_lines(passes),
+            *_glsl_lines("The reference's GLSL", reference_source),
+            "",
+            *_glsl_lines("The variant's GLSL", test.main_shader),
+            "",
+        ]
+    )
     if test.stage == "fragment":
         lines.append("SHADER vertex vertex_shader PASSTHROUGH")
         lines.append("")
@@ -760,6 +785,14 @@ def _draw(test: TestCase, width: int, height: int) -> str:
 
 
 def _shader(stage: str, name: str, shipped: Shipped) -> list[str]:
+    # Amber's parser takes the block's text up to the first `END` anywhere (a substring
+    # search, not a line): a name or a string holding one would end the block there and
+    # run what follows as commands.
+    if "END" in shipped.assembly:
+        raise ExportError(
+            f"the {stage} module's SPIR-V assembly holds `END` (in a name or a string), "
+            "which ends Amber's shader block early: it cannot be shipped in an Amber script"
+        )
     return [f"SHADER {stage} {name} SPIRV-ASM", shipped.assembly.rstrip("\n"), "END", ""]
 
 

@@ -31,6 +31,7 @@ from pathlib import Path
 from shadersmith import trial
 from shadersmith.case import TestCase
 from shadersmith.export.amber import amber_binary
+from shadersmith.export.markdown_text import prose
 from shadersmith.export.piglit import SOFTPIPE_GLSL, glsl_required
 from shadersmith.targets.lifetime import tied_to_this_process
 from shadersmith.targets.runners.environment import (
@@ -163,14 +164,14 @@ def run_shader_runner(
         return f"the newest Mesa did not load ({library} not loaded)"
     lines = [line.strip() for line in output.splitlines() if "file=" not in line]
     detail = "; ".join(line for line in lines if line and _PIGLIT_DETAIL.search(line))
-    detail = _shorten(detail)
+    detail = prose(_shorten(detail))  # what the driver said, echoing the shader: escaped
     if done.returncode < 0:
         return PiglitRun(f"crash ({signal_name(-done.returncode)})", detail)
     verdicts = _PIGLIT_RESULT.findall(output)
     if verdicts:
         return PiglitRun(verdicts[-1], "" if verdicts[-1] == "pass" else detail)
     last = next((line for line in reversed(lines) if line), "")
-    return PiglitRun("error", _shorten(f"exit status {done.returncode}: {last}"))
+    return PiglitRun("error", prose(_shorten(f"exit status {done.returncode}: {last}")))
 
 
 # --------------------------------------------------------------------------- commands
@@ -324,8 +325,10 @@ def signal_name(number: int) -> str:
 
 
 def _first_lines(text: str, most: int = QUOTED_LINES) -> str:
+    """A tool's first lines of output, as a check quotes them: escaped for the report's
+    Markdown (a tool echoes the shader's text, anyone's)."""
     lines = [line.strip() for line in text.splitlines() if line.strip()]
-    return _shorten("; ".join(lines[:most]))
+    return prose(_shorten("; ".join(lines[:most])))
 
 
 def _shorten(text: str, most: int = 400) -> str:

@@ -44,6 +44,24 @@ class Rectangle:
     color: Color
 
 
+# Line ends for some reader (Python's splitlines, Unicode's) and every other control
+# character but the tab.
+_CONTROLS = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def shown_control(match: re.Match[str]) -> str:
+    """A matched control character as `\\xNN` (`\\uNNNN` above 0xFF)."""
+    point = ord(match.group())
+    return f"\\x{point:02x}" if point < 0x100 else f"\\u{point:04x}"
+
+
+def one_line(text: str) -> str:
+    """`text` from a test (anyone's) on one line of an exported file: every control
+    character but the tab shown as `\\xNN` (`\\uNNNN`), so no newline in it starts a
+    command of the format (Amber's, shader_runner's) or a block of Markdown."""
+    return _CONTROLS.sub(shown_control, text)
+
+
 def check_stage(
     test: TestCase, format_name: str, vertex_stage: bool = False, textures: bool = False
 ) -> None:

@@ -102,7 +102,7 @@ def _compute_test(test: TestCase, version: int) -> str:
         _glsl_requirement(version),
         "",
         "[compute shader]",
-        test.main_shader.rstrip("\n"),
+        shader_section(test.main_shader),
         "",
         "[test]",
     ]
@@ -131,6 +131,18 @@ def _ssbo_lines(buffer: BufferInput) -> list[str]:
         f"ssbo {buffer.binding} subdata int {4 * i} {signed(word)}"
         for i, word in enumerate(words_of(data))
     ]
+
+
+def shader_section(text: str) -> str:
+    """A shader's text as the body of a shader_test section. shader_runner starts a new
+    section at any line whose first character is `[` (a shader's `[test]` would run its
+    own commands, and cut the shader there): such a line gets one leading space, which
+    GLSL reads as whitespace wherever it stands (a line starting with `[` is never a
+    preprocessor directive, and a space inside a comment or a continued line is still
+    one). Chosen over refusing the test: the program compiles as written. Lines are split
+    at `\n` alone, as shader_runner splits them."""
+    lines = text.rstrip("\n").split("\n")
+    return "\n".join(f" {line}" if line.startswith("[") else line for line in lines)
 
 
 def _glsl_requirement(version: int) -> str:
@@ -186,7 +198,7 @@ def _fragment_test(test: TestCase, version: int) -> str:
         *_vertex_section(test, version),
         "",
         "[fragment shader]",
-        test.main_shader.rstrip("\n"),
+        shader_section(test.main_shader),
         "",
         "[test]",
         f"texture storage 0 2D GL_RGBA32I (1 {width} {height})",
@@ -212,7 +224,7 @@ def _vertex_section(test: TestCase, version: int) -> list[str]:
         return ["[vertex shader passthrough]"]
     if text_version(vertex) != (version, False):
         raise ExportError("the vertex shader's #version differs from the fragment shader's")
-    return ["[vertex shader]", vertex.rstrip("\n")]
+    return ["[vertex shader]", shader_section(vertex)]
 
 
 def _block_lines(buffer: BufferInput, prefix: str) -> list[str]:

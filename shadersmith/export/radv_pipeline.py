@@ -32,6 +32,7 @@ from shadersmith.case.finding import Finding, Kind
 from shadersmith.export.amber import shipped_module
 from shadersmith.export.checks import Check, Command, CommandsRun, Tools, run_commands
 from shadersmith.export.common import ExportError
+from shadersmith.export.markdown_text import prose
 from shadersmith.oracle.aco import aco_message
 from shadersmith.targets import radv
 from shadersmith.targets.catalogue.registry import TARGETS
@@ -152,7 +153,8 @@ def check(
         else:  # and it compiled on the null device of that generation, not elsewhere
             shown = shown and f"RADV {family.upper()}" in run.output.upper()
         found = found and shown
-        outcomes.append(f"{family}: {run.outcome()}" + (f", ACO printed {said}" if said else ""))
+        printed = f", ACO printed {prose(said)}" if said else ""
+        outcomes.append(f"{family}: {run.outcome()}{printed}")
     return Check(what, "; ".join(outcomes), found)
 
 

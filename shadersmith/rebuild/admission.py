@@ -13,6 +13,7 @@ it; anything else is a one-line TestCaseError, before any target starts.
 from __future__ import annotations
 
 import math
+import shlex
 from pathlib import Path
 
 from shadersmith.case import TestCase, TestCaseError, buffer_specs, load_test
@@ -37,7 +38,8 @@ def load_admitted(directory: Path) -> TestCase:
     TestCaseError naming the directory."""
     if safe_files.is_campaign_directory(directory) and not safe_files.is_test_directory(directory):
         raise TestCaseError(
-            f"{directory}: a campaign, not a test: `shadersmith buckets {directory}` lists its "
+            f"{directory}: a campaign, not a test: "
+            f"`{shlex.join(['shadersmith', 'buckets', str(directory)])}` lists its "
             "buckets, each with its example test"
         )
     with time_cap(f"{directory}: reading the test and its program"):

@@ -34,6 +34,7 @@ from shadersmith.export.checks import (
     run_shader_runner,
     signal_name,
 )
+from shadersmith.export.markdown_text import code
 from shadersmith.targets.catalogue.components import (
     AMBER,
     MESA_GLSL,
@@ -56,7 +57,7 @@ def run_format_checks(
 ) -> tuple[str, str]:
     """Run the reproducer as a maintainer would; the component, refined by what it
     showed, and why."""
-    note = f"named by the finding's signature `{finding.signature}`"
+    note = f"named by the finding's signature {code(finding.signature)}"
     if reproducer.format == PIGLIT:
         return _piglit_checks(reproducer, finding, failing, component, note, checks)
     if reproducer.format == AMBER:
@@ -114,7 +115,7 @@ def _piglit_checks(
     row = component_row(component)
     if row is not None and row.gl_driver in MESA_GL_DRIVERS and set(MESA_GL_DRIVERS) <= set(failed):
         note = (
-            f"the finding's signature `{finding.signature}` names {component}, but "
+            f"the finding's signature {code(finding.signature)} names {component}, but "
             f"shader_runner fails on {' and '.join(MESA_GL_DRIVERS)} alike: the component "
             "they share, Mesa's GLSL front-end"
         )

@@ -5,6 +5,7 @@ obtained, and the checks run before writing."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from collections.abc import Mapping
@@ -23,6 +24,8 @@ from shadersmith.export.bug_report.subject import (
     signature_detail,
     target_chain,
 )
+from shadersmith.export.common import one_line
+from shadersmith.export.markdown_text import code, fenced, prose
 from shadersmith.export.radv_pipeline import family_of
 from shadersmith.ir.profile import Language
 from shadersmith.oracle.aco import aco_message
@@ -46,29 +49,32 @@ if TYPE_CHECKING:  # report.py renders a BugReport with this module: no import a
 
 
 def report_title(test: TestCase, finding: Finding, upstream: Component, component: str) -> str:
+    """The report's title, in Markdown: what the test recorded (its signature's detail,
+    a log line, a field's name, the pass list) escaped (export/markdown_text.py)."""
     part = upstream.part.split(":")[0].split(",")[0]
     where = f"{upstream.project} {part}" if upstream.project != part else part
     stage = f"{test.stage} shader"
-    detail = signature_detail(finding)
+    detail = prose(signature_detail(finding))
     if finding.kind is Kind.CRASH:
         return f"{where}: crash ({detail or 'killed'}) on a {stage}"
     if finding.kind is Kind.TIMEOUT:
         return f"{where}: hangs on a {stage}"
     if finding.signature.startswith("invalid:") and component in VALIDATED_OUTPUT:
         passes = " ".join(test.provenance.spirv_opt_passes or ()) if component == SPIRV_OPT else ""
-        said = _recorded_message(test, finding, detail)
+        said = _recorded_message(test, finding)
+        passes = prose(passes)
         return f"{where} {passes}: writes invalid SPIR-V ({said})".replace("  ", " ")
     if finding.signature.startswith("invalid:"):  # a driver's own validator (ACO's)
-        said = _recorded_message(test, finding, detail)
+        said = _recorded_message(test, finding)
         return f"{where}: its validator rejects its own IR ({said}) on a {stage}" + _on(finding)
     if finding.kind is Kind.COMPILE_FAILURE:
-        said = _recorded_message(test, finding, detail)
+        said = _recorded_message(test, finding)
         return f"{where}: writes a {stage} that does not compile ({said})"
     fields = [d["field"] for d in test.results.differences if d.get("field") != "image"]
     image = any(d.get("field") == "image" for d in test.results.differences)
-    what = f"`{fields[0]}`" if fields else "image" if image else "values"
+    what = code(str(fields[0])) if fields else "image" if image else "values"
     return f"{where}: wrong {what} in a {stage}" + (
-        f" (-{_opt_flag(test)})" if component == "spirv-opt" and _opt_flag(test) else ""
+        f" (-{prose(_opt_flag(test))})" if component == "spirv-opt" and _opt_flag(test) else ""
     )
 
 
@@ -80,9 +86,10 @@ def _on(finding: Finding) -> str:
     return f" ({', '.join(generations)})" if generations else ""
 
 
-def _recorded_message(test: TestCase, finding: Finding, detail: str) -> str:
-    """The recorded log line the signature's `detail` was made from, without its
-    position; `detail` itself where no line is recorded."""
+def _recorded_message(test: TestCase, finding: Finding) -> str:
+    """The recorded log line the signature's detail was made from, without its
+    position; the detail itself where no line is recorded; escaped for Markdown."""
+    detail = signature_detail(finding)
     for target in finding.targets:
         run = test.results.runs.get(target)
         for line in (run.message if run else "").splitlines():
@@ -90,8 +97,8 @@ def _recorded_message(test: TestCase, finding: Finding, detail: str) -> str:
                 text = re.sub(
                     r"^(error:\s*)?(line \d+:\s*|\d+:\d+\(\d+\):\s*error:\s*)", "", line.strip()
                 )
-                return text if len(text) <= 140 else text[:139] + "…"
-    return detail
+                return prose(text if len(text) <= 140 else text[:139] + "…")
+    return prose(detail)
 
 
 def _opt_flag(test: TestCase) -> str:
@@ -100,7 +107,8 @@ def _opt_flag(test: TestCase) -> str:
 
 
 def recorded_values_line(test: TestCase, finding: Finding) -> str:
-    """The recorded wrong values (or failure) in one line: the table's cell."""
+    """The recorded wrong values (or failure) in one line: the table's cell (Markdown,
+    what the test recorded escaped)."""
     parts: list[str] = []
     failing = set(finding.targets)
     for entry in [] if _failure_kind(finding) else test.results.differences:
@@ -109,17 +117,19 @@ def recorded_values_line(test: TestCase, finding: Finding) -> str:
             continue
         actual = entry.get("actual", {})
         wrong = ", ".join(
-            f"{name} {json.dumps(value)}" for name, value in actual.items() if name in failing
+            prose(f"{name} {json.dumps(value)}")
+            for name, value in actual.items()
+            if name in failing
         )
         parts.append(
-            f"`{entry.get('field')}`: expected {json.dumps(entry.get('expected'))}, "
-            f"{wrong or 'no failing value recorded'}"
+            f"{code(str(entry.get('field')), in_table=True)}: expected "
+            f"{prose(json.dumps(entry.get('expected')))}, {wrong or 'no failing value recorded'}"
         )
     if not parts:
         for target, run in _failing_runs(test, finding):
             # ACO prints a heading line, then the message: its first message names the bug.
             message = aco_message(run.message) or _log_line(run.message)
-            parts.append(f"{target} {run.status}" + (f": {message}" if message else ""))
+            parts.append(prose(f"{target} {run.status}" + (f": {message}" if message else "")))
     if not parts:
         parts.append("recorded as output digests only (no values)")
     return "; ".join(parts)
@@ -146,6 +156,7 @@ _TELLING = re.compile(r"signal|SIG[A-Z]+|panic|[Ee]rror|ERROR|[Aa]bort|Assertion
 
 
 def _recorded_image_line(entry: Mapping[str, Any], failing: set[str], test: TestCase) -> str:
+    """The recorded wrong pixels in one line, Markdown: what the test recorded escaped."""
     differing = entry.get("differing", {})
     width, height = test.inputs.framebuffer or (0, 0)
     of = f" of {width * height}" if width else ""
@@ -157,7 +168,7 @@ def _recorded_image_line(entry: Mapping[str, Any], failing: set[str], test: Test
         right = actual.get(REFERENCE)
         wrong = ", ".join(f"{n} {v}" for n, v in actual.items() if n in failing)
         shown = f"; at ({pixel['x']}, {pixel['y']}) expected {right}, {wrong}"
-    return f"wrong pixels: {counts or 'some'}{shown}"
+    return prose(f"wrong pixels: {counts or 'some'}{shown}")
 
 
 def _log_line(message: str) -> str:
@@ -185,12 +196,13 @@ def render_markdown(report: BugReport) -> str:
         f"# {report.title}",
         "",
         f"- **Project**: {upstream.upstream_name}; report at {upstream.tracker}",
-        f"- **Component**: `{report.component}` ({report.component_note})",
+        f"- **Component**: {code(report.component)} ({report.component_note})",
         f"- **Checked by shadersmith before writing**: {verdict}",
         f"- **Newest release**: {report.newest_status}"
-        + (f" ({report.newest_detail})" if report.newest_detail else ""),
+        # Our words and the checks' results, which escaped what they quote.
+        + (f" ({one_line(report.newest_detail)})" if report.newest_detail else ""),
         f"- **Found by**: {_found_by(test, report.directory)}",
-        *(f"- **Warning**: {warning}" for warning in report.warnings),
+        *(f"- **Warning**: {prose(warning)}" for warning in report.warnings),
         "",
         "## Versions (recorded with the test)",
         "",
@@ -205,18 +217,12 @@ def render_markdown(report: BugReport) -> str:
     for name, text in report.reproducer.files.items():
         language = fence.get(report.reproducer.format, "glsl")
         language = "python" if name.endswith(".py") else language
-        out += [f"`{name}`:", "", f"```{language}", text.rstrip("\n"), "```", ""]
+        out += [f"{code(name)}:", "", *fenced(text, language), ""]
     if report.reproducer.commands:
-        out += [
-            "Commands:",
-            "",
-            "```sh",
-            *(c.text() for c in report.reproducer.commands),
-            "```",
-            "",
-        ]
+        commands = "\n".join(c.text() for c in report.reproducer.commands)
+        out += ["Commands:", "", *fenced(commands, "sh"), ""]
     else:
-        out += [f"Run: `{report.reproducer.run_hint}`", ""]
+        out += [f"Run: {code(report.reproducer.run_hint)}", ""]
     # A piglit or Amber test sets its inputs itself; a pipeline is only compiled.
     shipped_inputs = (PIGLIT, AMBER, RADV_PIPELINE)
     inputs = _inputs(test) if report.reproducer.format not in shipped_inputs else []
@@ -225,11 +231,10 @@ def render_markdown(report: BugReport) -> str:
     for name, text in report.reproducer.attachments.items():
         out += [
             "<details>",
-            f"<summary>{name}</summary>",
+            # Raw HTML: the name (target and file names) escaped as HTML, not Markdown.
+            f"<summary>{html.escape(one_line(name))}</summary>",
             "",
-            "```wgsl" if ".wgsl" in name else "```glsl",
-            text.rstrip("\n"),
-            "```",
+            *fenced(text, "wgsl" if ".wgsl" in name else "glsl"),
             "",
             "</details>",
             "",
@@ -245,12 +250,12 @@ def render_markdown(report: BugReport) -> str:
         "",
         "## What shadersmith checked before writing this",
         "",
-        *(f"- {check.line()}" for check in report.checks),
+        *(f"- {one_line(check.line())}" for check in report.checks),
         "",
         "On the newest releases here:",
         "",
-        *(f"- {check.line()}" for check in report.newest_checks),
-        *([] if report.newest_checks else [f"- not checked: {report.newest_detail}"]),
+        *(f"- {one_line(check.line())}" for check in report.newest_checks),
+        *([] if report.newest_checks else [f"- not checked: {one_line(report.newest_detail)}"]),
         "",
     ]
     return "\n".join(out)
@@ -266,15 +271,17 @@ def _found_by(test: TestCase, directory: Path) -> str:
         chain.append(chain[-1].reduced_from)
     origin = chain[-1]
     seed = f"seed {origin.seed}" if origin.seed is not None else "a shader written by hand"
-    made = f"shadersmith {provenance.tool_version} ({origin.generator or 'no generator'}, {seed})"
+    made = prose(
+        f"shadersmith {provenance.tool_version} ({origin.generator or 'no generator'}, {seed})"
+    )
     reductions = [p.reduction for p in chain if p.reduction]
     if reductions:
         before = reductions[-1].get("original_lines")
         after = reductions[0].get("reduced_lines")
         if before and after:
             times = f" in {len(reductions)} reductions" if len(reductions) > 1 else ""
-            made += f", reduced from {before} to {after} lines{times}"
-    return f"{made}; test directory `{directory.name}`"
+            made += prose(f", reduced from {before} to {after} lines{times}")
+    return f"{made}; test directory {code(directory.name)}"
 
 
 def _versions(test: TestCase, finding: Finding, directory: Path) -> list[str]:
@@ -287,14 +294,15 @@ def _versions(test: TestCase, finding: Finding, directory: Path) -> list[str]:
             continue
         plain = plain_targets([name])[0]
         versions = run.versions or recorded.get(name, {})
-        shown = [f"{c} {versions[c]}" for c in target_chain(plain) if c in versions]
+        shown = [prose(f"{c} {versions[c]}") for c in target_chain(plain) if c in versions]
         # A compile-only RADV run: which null device, and the validators it ran with.
         if family_of(plain) is not None:
-            shown += [f"{key} {versions[key]}" for key in _RADV_SETTINGS if key in versions]
+            shown += [prose(f"{k} {versions[k]}") for k in _RADV_SETTINGS if k in versions]
         if shown and not run.versions:
-            shown.append(f"as the example test `{example}` recorded them")
+            shown.append(f"as the example test {code(example)} recorded them")
         role = "failing" if plain in failing else "right" if run.status == "ok" else run.status
-        lines.append(f"- {name} ({role}): {', '.join(shown) or 'versions not recorded'}")
+        said = ", ".join(shown) or "versions not recorded"
+        lines.append(f"- {prose(name)} ({prose(role)}): {said}")
     return lines
 
 
@@ -352,7 +360,7 @@ def _inputs(test: TestCase) -> list[str]:
         values = ", ".join(
             f"{name} = {json.dumps(value_json(spec.values[name]))}" for name, _ in spec.fields
         )
-        lines.append(f"- binding {spec.binding}, {kind} `{spec.block}`: {values}")
+        lines.append(f"- binding {spec.binding}, {kind} {code(spec.block)}: {prose(values)}")
     if test.stage == "compute" and test.dispatch != (1, 1, 1):
         lines.append(f"- dispatch {' x '.join(map(str, test.dispatch))} work groups")
     if test.inputs.framebuffer is not None:
@@ -371,15 +379,16 @@ def _expected_actual(test: TestCase, finding: Finding) -> list[str]:
         shown = [n for n in targets if n != REFERENCE]
         lines += [
             "| field | expected (reference interpreter) | "
-            + " | ".join(f"{n}{' (wrong)' if n in failing else ''}" for n in shown)
+            + " | ".join(f"{prose(n)}{' (wrong)' if n in failing else ''}" for n in shown)
             + " |",
             "| --- | --- | " + " | ".join("---" for _ in shown) + " |",
         ]
         for entry in fields:
             actual = entry.get("actual", {})
             lines.append(
-                f"| `{entry.get('field')}` | {json.dumps(entry.get('expected'))} | "
-                + " | ".join(json.dumps(actual.get(n)) for n in shown)
+                f"| {code(str(entry.get('field')), in_table=True)} | "
+                f"{prose(json.dumps(entry.get('expected')))} | "
+                + " | ".join(prose(json.dumps(actual.get(n))) for n in shown)
                 + " |"
             )
     for entry in differences:
@@ -387,7 +396,8 @@ def _expected_actual(test: TestCase, finding: Finding) -> list[str]:
             lines.append(_recorded_image_line(entry, failing, test) + ".")
             for pixel in entry.get("first", [])[:3]:
                 values = "; ".join(f"{n} {v}" for n, v in pixel.get("actual", {}).items())
-                lines.append(f"- ({pixel['x']}, {pixel['y']}): {values}")
+                where = f"({pixel['x']}, {pixel['y']})"
+                lines.append(f"- {prose(f'{where}: {values}')}")
     if not lines:
         for target, run in _failing_runs(test, finding):
             message = [
@@ -395,7 +405,8 @@ def _expected_actual(test: TestCase, finding: Finding) -> list[str]:
                 for line in run.message.splitlines()
                 if line.strip() and not _BACKTRACE.match(line)
             ][-6:]
-            lines += [f"{target}: **{run.status}**", "", "```", *message, "```", ""]
+            lines += [f"{prose(target)}: **{prose(run.status)}**", ""]
+            lines += [*fenced("\n".join(message)), ""]
         plain = set(plain_targets(finding.targets))
         right = [
             n
@@ -403,7 +414,7 @@ def _expected_actual(test: TestCase, finding: Finding) -> list[str]:
             if r.status == "ok" and plain_targets([n])[0] not in plain and n != REFERENCE
         ]
         if right:
-            lines.append(f"Right (ran and gave the expected values): {', '.join(right)}.")
+            lines.append(prose(f"Right (ran and gave the expected values): {', '.join(right)}."))
     if not lines:
         lines.append("The recorded run kept output digests only, no values.")
     return lines
@@ -436,7 +447,7 @@ def _how_expected(test: TestCase, finding: Finding) -> str:
         and test.results.expected is not None
         and run.output == test.results.expected.get("output")
     ]
-    agree = f" The same values came from {', '.join(right)}." if right else ""
+    agree = prose(f" The same values came from {', '.join(right)}.") if right else ""
     return (
         f"By shadersmith's reference interpreter (shadersmith-interp {__version__}): it runs "
         f"{how} of the program's IR ({read}) with {semantics} exact semantics (integers "

@@ -25,6 +25,7 @@ from shadersmith.export.checks import (
     run_on_targets,
     run_shader_runner,
 )
+from shadersmith.export.markdown_text import prose
 from shadersmith.targets.catalogue.components import (
     GLSLANG,
     NEWEST_MESA,
@@ -61,10 +62,10 @@ def on_newest_release(
     versions = latest.versions()
     named = _newest_versions(upstream, versions)
     if shows is None:
-        why = "; ".join(f"{t}: {run.missing.get(t, 'missing')}" for t in twin_failing)
+        why = prose("; ".join(f"{t}: {run.missing.get(t, 'missing')}" for t in twin_failing))
         checks.append(Check(f"{', '.join(twin_failing)}", f"not run: {why}", None))
     else:
-        signed = ", ".join(run.judged.signatures) or "no finding (every target agrees)"
+        signed = prose(", ".join(run.judged.signatures)) or "no finding (every target agrees)"
         checks.append(
             Check(f"{', '.join(twin_failing)} ({named})", f"{signed}; {values_now(run)}", shows)
         )

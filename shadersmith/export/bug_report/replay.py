@@ -24,6 +24,7 @@ from shadersmith.export.bug_report.subject import (
 )
 from shadersmith.export.checks import Check
 from shadersmith.export.common import ExportError, expected_buffers, expected_image, readable
+from shadersmith.export.markdown_text import code, prose
 from shadersmith.ir.profile import Language
 from shadersmith.oracle.differential import differences
 from shadersmith.oracle.known_findings import names_a_bug
@@ -73,15 +74,15 @@ def find_candidates(
     if problem is not None:
         checks.append(
             Check(
-                f"sanitizer on `{name}` (the program before reconditioning, shorter)",
-                f"{problem}: not used",
+                f"sanitizer on {code(name)} (the program before reconditioning, shorter)",
+                f"{prose(problem)}: not used",
                 True,
                 note=True,
             )
         )
         return found
     return [
-        Candidate(candidate, f"`{name}` of the reduced test (before reconditioning)", before),
+        Candidate(candidate, f"{code(name)} of the reduced test (before reconditioning)", before),
         *found,
     ]
 
@@ -140,8 +141,8 @@ def with_reduced_passes(candidate: Candidate, finding: Finding, checks: list[Che
     checks.append(
         Check(
             "spirv-opt pass list",
-            f"reduced from {len(units)} to {len(reduced)} passes ({' '.join(flat)}) by delta "
-            "debugging, each list run by spirv-opt and spirv-val",
+            f"reduced from {len(units)} to {len(reduced)} passes ({prose(' '.join(flat))}) by "
+            "delta debugging, each list run by spirv-opt and spirv-val",
             True,
             note=True,
         )
@@ -156,7 +157,7 @@ def _describe_shader(test: TestCase) -> str:
     main = test.main_file
     made = "the reduced test" if test.provenance.reduced_from is not None else "the test"
     done = " (reconditioned)" if test.provenance.step_named(RECONDITION) else ""
-    return f"`{main}` of {made}{done}"
+    return f"{code(main)} of {made}{done}"
 
 
 def _sanitizer_problem(test: TestCase) -> str | None:
@@ -232,12 +233,12 @@ def _target_checks(
         )
     else:
         last = reference.log.strip().splitlines()[-1:] or [reference.status.value]
-        checks.append(Check("sanitizer (reference interpreter)", last[0][:300], False))
+        checks.append(Check("sanitizer (reference interpreter)", prose(last[0][:300]), False))
     shows = shows_finding(finding, run, failing)
-    signed = ", ".join(run.judged.signatures) or "no finding (every target agrees)"
+    signed = prose(", ".join(run.judged.signatures)) or "no finding (every target agrees)"
     present = [t for t in run.results if t != REFERENCE]
     if shows is None:
-        why = "; ".join(f"{t}: {run.missing.get(t, 'missing')}" for t in failing)
+        why = prose("; ".join(f"{t}: {run.missing.get(t, 'missing')}" for t in failing))
         checks.append(Check(f"{SHOWS}{', '.join(failing)}", f"not run: {why}", None))
     else:
         right = [t for t in present if t not in failing]
@@ -262,7 +263,7 @@ def _target_checks(
         if result.ok:
             wrong = [f.signature for f in run.judged.findings if stand_in in f.targets]
             outcome = (
-                f"other values than the interpreter ({', '.join(wrong)})"
+                f"other values than the interpreter ({prose(', '.join(wrong))})"
                 if wrong
                 else "the expected values"
             )
@@ -276,7 +277,7 @@ def _target_checks(
             checks.append(
                 Check(
                     f"the same chain on this machine's Mesa ({stand_in})",
-                    f"{result.status.value}: {message[:300]}: the program may not be valid",
+                    f"{result.status.value}: {prose(message[:300])}: the program may not be valid",
                     True,
                     note=True,
                 )
@@ -285,7 +286,8 @@ def _target_checks(
 
 
 def values_now(run: TargetRun) -> str:
-    """The differing values of a run, one line."""
+    """The differing values of a run, one line of Markdown (a driver's log and a value
+    may hold anything: escaped)."""
 
     parts: list[str] = []
     for entry in differences(dict(run.results)):
@@ -294,13 +296,16 @@ def values_now(run: TargetRun) -> str:
             continue
         actual = entry["actual"]
         values = ", ".join(
-            f"{name} {json.dumps(value)}" for name, value in actual.items() if name != REFERENCE
+            prose(f"{name} {json.dumps(value)}")
+            for name, value in actual.items()
+            if name != REFERENCE
         )
-        parts.append(f"`{entry['field']}`: expected {json.dumps(entry['expected'])}; {values}")
+        expected = prose(json.dumps(entry["expected"]))
+        parts.append(f"{code(str(entry['field']), in_table=True)}: expected {expected}; {values}")
     for name, result in run.results.items():
         if not result.ok and name != REFERENCE:
             last = (result.log.strip().splitlines() or [""])[-1]
-            parts.append(f"{name} {result.status.value}: {last[:200]}".rstrip(": "))
+            parts.append(prose(f"{name} {result.status.value}: {last[:200]}".rstrip(": ")))
     return "; ".join(parts) or "every target gives the expected values"
 
 
@@ -313,4 +318,4 @@ def _image_line(entry: Mapping[str, Any]) -> str:
         + ", ".join(f"{name} {value}" for name, value in p["actual"].items())
         for p in first
     )
-    return f"{entry['pixels']} pixels differ ({counts}); {pixels}"
+    return prose(f"{entry['pixels']} pixels differ ({counts}); {pixels}")

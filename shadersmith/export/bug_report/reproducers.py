@@ -27,7 +27,14 @@ from shadersmith.export.bug_report.subject import (
 )
 from shadersmith.export.checks import Check, Command, PiglitRun, run_shader_runner
 from shadersmith.export.common import ExportError
-from shadersmith.export.piglit import SOFTPIPE_GLSL, as_glsl_330, glsl_required, piglit_shader_test
+from shadersmith.export.markdown_text import code, prose
+from shadersmith.export.piglit import (
+    SOFTPIPE_GLSL,
+    as_glsl_330,
+    glsl_required,
+    piglit_shader_test,
+    shader_section,
+)
 from shadersmith.export.radv_pipeline import pipeline_reproducer
 from shadersmith.ir.profile import GLSL450, Language
 from shadersmith.rebuild.regenerate import program_of
@@ -142,7 +149,7 @@ def _piglit_reproducer(chosen: Candidate, failing: Sequence[str]) -> Reproducer:
             lines = len(twin.main_shader.splitlines())
             source = (
                 f"the reduced {name} test's program as GLSL 4.50 (shadersmith's GLSL emitter; "
-                f"`{test.main_shader and test.main_file}` is its {name})"
+                f"{code(test.main_shader and test.main_file)} is its {name})"
             )
             attachments[f"{test.main_file} (the test's {name})"] = test.main_shader
             for target in failing:
@@ -160,7 +167,7 @@ def _piglit_reproducer(chosen: Candidate, failing: Sequence[str]) -> Reproducer:
                 file, glsl = translated
                 text = _swap_shader(text, test.stage, glsl)
                 lines = len(glsl.splitlines())
-                source = f"`{file}`: the GLSL spirv-cross wrote for {source} (recorded)"
+                source = f"{code(file)}: the GLSL spirv-cross wrote for {source} (recorded)"
     except ExportError as error:
         raise BugReportError(f"no piglit shader_test: {error}") from None
     return Reproducer(
@@ -241,7 +248,8 @@ def _swap_shader(text: str, stage: str, glsl: str) -> str:
     section = f"[{stage} shader]\n"
     start = text.index(section) + len(section)
     end = text.index("\n[", start)
-    return text[:start] + glsl.rstrip("\n") + "\n" + text[end:]
+    # The recorded translation is anyone's text too: its `[` lines neutralised likewise.
+    return text[:start] + shader_section(glsl) + "\n" + text[end:]
 
 
 def glsl_twin(test: TestCase) -> TestCase:
@@ -274,7 +282,8 @@ def _amber_reproducer(chosen: Candidate, failing: Sequence[str]) -> Reproducer:
         text = amber_script(test, target)
     except ExportError as error:
         raise BugReportError(f"no Amber script: {error}") from None
-    what = f"the SPIR-V {target} consumed (recorded)" if target else "glslang's SPIR-V, made now"
+    made = "glslang's SPIR-V, made now"
+    what = f"the SPIR-V {prose(target)} consumed (recorded)" if target else made
     return Reproducer(
         AMBER,
         {"test.amber": text},

@@ -369,6 +369,8 @@ def disassemble(spirv: bytes, timeout_s: float = DEFAULT_TIMEOUT_S) -> str | Non
                 [path, str(given)],
                 capture_output=True,
                 text=True,
+                # A module's strings (names, OpString) are anyone's bytes: not always UTF-8.
+                errors="replace",
                 timeout=timeout_s,
                 check=False,
                 preexec_fn=tied_to_this_process(),
