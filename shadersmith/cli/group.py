@@ -18,6 +18,7 @@ from shadersmith.cli.export import bug_report_command, export_command
 from shadersmith.cli.fusion import fuse_command
 from shadersmith.cli.fuzz import fuzz_command
 from shadersmith.cli.generate import generate, recondition_command, validate
+from shadersmith.cli.interesting import interesting_command
 from shadersmith.cli.metamorphic import metamorphic_command
 from shadersmith.cli.reduce import reduce_command
 from shadersmith.cli.run import replay_command, run_command, targets_command
@@ -126,6 +127,7 @@ COMMANDS: tuple[click.Command, ...] = (
     buckets_command,
     report_command,
     reduce_command,
+    interesting_command,
     export_command,
     bug_report_command,
     cluster_resources_command,

@@ -172,36 +172,46 @@ class Interestingness:
             self.counters.cache_hits += 1
             return cached
         self.counters.calls += 1
-        assert trial.program is not None and trial.values is not None
-        if not reconditioned:  # nothing runs it: what is undefined at run time is moot
-            return Prepared(
-                candidate,
-                text or emit(candidate.program, self.subject.text_profile),
-                trial,
-                job,
-                key,
-            )
+        undefined = self._sanitized(trial, key)
+        if undefined is not None:
+            return undefined
+        if text is None:
+            text = emit(candidate.program, self.subject.text_profile)
+        return Prepared(candidate, text, trial, job, key)
+
+    def prepare_as_is(self, trial: PreparedTrial) -> Prepared | Judgement:
+        """A test's own shader as a reducer outside shadersmith left it (C-Vise editing
+        the reconditioned text: cli/interesting.py): run as it is, not reconditioned
+        again, but sanitized like every candidate, so a deleted safety wrapper is
+        undefined behaviour (Judgement.UB), never a bug. INVALID where the front-end
+        could not read it (`trial.program` None)."""
+        if trial.program is None or trial.values is None:
+            self.counters.invalid += 1
+            return Judgement.INVALID
+        key = _key(trial.job)
+        self.counters.calls += 1
+        undefined = self._sanitized(trial, key)
+        if undefined is not None:
+            return undefined
+        candidate = Candidate(trial.program, trial.values)
+        return Prepared(candidate, trial.source, trial, trial.job, key)
+
+    def _sanitized(self, trial: PreparedTrial, key: str) -> Judgement | None:
+        """None when nothing undefined happens in `trial` (or nothing runs it: a
+        crash-oracle test's targets only compile), else the judgement (cached)."""
+        if not self.subject.reconditioned:
+            return None
         try:
-            check_defined(
-                trial.program,
-                trial.values,
-                step_budget=INTERP_STEP_BUDGET,
-                workgroups=self.subject.dispatch,
-                framebuffer=self.subject.framebuffer,
-                language=self.subject.language,
-                vertex=trial.vertex,
-            )
-        except UndefinedBehaviour:
-            self.counters.ub += 1
-            self._cache[key] = Judgement.UB
-            return Judgement.UB
+            undefined = undefined_behaviour(trial, self.subject)
         except Exception:  # InterpreterError, or a form the interpreter cannot run
             self.counters.invalid += 1
             self._cache[key] = Judgement.INVALID
             return Judgement.INVALID
-        if text is None:
-            text = emit(candidate.program, self.subject.text_profile)
-        return Prepared(candidate, text, trial, job, key)
+        if not undefined:
+            return None
+        self.counters.ub += 1
+        self._cache[key] = Judgement.UB
+        return Judgement.UB
 
     # ------------------------------------------------------------------ running
 
@@ -324,6 +334,26 @@ class Interestingness:
             results = answer
         attach_front_end_causes(results, prepared.job, self._components)
         return self.signature_kept(results), results
+
+
+def undefined_behaviour(trial: PreparedTrial, subject: Subject) -> bool:
+    """Whether the sanitizer meets undefined behaviour running `trial`'s program as
+    `subject`'s candidates run (its dispatch, target size, language, vertex shader).
+    Raises what the interpreter raises for a program it cannot run."""
+    assert trial.program is not None and trial.values is not None
+    try:
+        check_defined(
+            trial.program,
+            trial.values,
+            step_budget=INTERP_STEP_BUDGET,
+            workgroups=subject.dispatch,
+            framebuffer=subject.framebuffer,
+            language=subject.language,
+            vertex=trial.vertex,
+        )
+    except UndefinedBehaviour:
+        return True
+    return False
 
 
 def _key(job: Job) -> str:

@@ -18,15 +18,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from shadersmith.interp import UndefinedBehaviour
-from shadersmith.interp.defined import check_defined
 from shadersmith.reduce.interesting import (
-    INTERP_STEP_BUDGET,
     Candidate,
     Counters,
     Interestingness,
     Judgement,
     Prepared,
+    undefined_behaviour,
 )
 from shadersmith.reduce.internal import InternalReducer, ProgressCallback, ReductionProgress
 from shadersmith.reduce.pass_list import PassListReducer, PassListReduction, reduces_pass_list
@@ -180,20 +178,7 @@ def _undefined_in(reduced: Prepared, subject: Subject) -> bool | None:
     program is not reconditioned and nothing runs it."""
     if not subject.reconditioned:
         return None
-    assert reduced.trial.program is not None and reduced.trial.values is not None
-    try:
-        check_defined(
-            reduced.trial.program,
-            reduced.trial.values,
-            step_budget=INTERP_STEP_BUDGET,
-            workgroups=subject.dispatch,
-            framebuffer=subject.framebuffer,
-            language=subject.language,
-            vertex=reduced.trial.vertex,
-        )
-    except UndefinedBehaviour:
-        return True
-    return False
+    return undefined_behaviour(reduced.trial, subject)
 
 
 def _with_passes(
