@@ -64,6 +64,14 @@ def test_a_mesa_gl_report_holds_a_shader_test_that_fails_as_described() -> None:
     assert "**reproduces**" in markdown
 
 
+def test_a_report_lists_each_differing_element_with_its_index_not_whole_arrays() -> None:
+    """mesa-gl-disagree's out_0_f0 is an array: its row names the element that differs."""
+    status, markdown = _report(FINDINGS / "mesa-gl-disagree")
+    assert status == 0, markdown
+    assert "| `out_0_f0[0]` | 1139316278 | 0 | 1139316278 | 1139316278 | 0 |" in markdown
+    assert "| [1139316278] |" not in markdown
+
+
 @needs_shader_runner
 def test_a_softpipe_report_ships_glsl_330_which_softpipe_offers_without_overrides() -> None:
     status, markdown = _report(FINDINGS / "softpipe-quad-indirect-write")

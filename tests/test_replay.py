@@ -94,8 +94,32 @@ def test_replay_of_a_finding_that_reproduces_exits_0(finding: Path) -> None:
     lines = result.output.splitlines()
     assert lines[-1] == f"REPRODUCES: {SIGNATURE}"
     planted = next(line for line in lines if line.strip().startswith(PLANTED))
-    assert "ok" in planted and "out_" in planted, "status and the differing values"
-    assert any(line.strip().startswith("expected (interp): out_") for line in lines)
+    assert "ok" in planted and "out_" in planted, "status and the differing field"
+    assert "  differing elements (expected: interp):" in lines
+
+
+def test_replay_shows_each_differing_element_with_its_index_expected_and_actual_value(
+    finding: Path,
+) -> None:
+    """A diff, not the 28 vec3 of out_0_f0 cut at 200 characters: one line per element
+    the planted target got wrong, saying what the interpreter expected there."""
+    output = CliRunner().invoke(main, ["replay", str(finding)]).output
+    recorded = json.loads((finding / "test.json").read_text())["results"]["differences"]
+    [field] = [d for d in recorded if d["field"] == "out_0_f0"]
+    wrong = [
+        (index, component)
+        for index, vector in enumerate(field["expected"])
+        for component, value in enumerate(vector)
+        if field["actual"][PLANTED][index][component] != value
+    ]
+    assert wrong, "the planted bug changes some elements"
+    for index, component in wrong:
+        expected = field["expected"][index][component]
+        actual = field["actual"][PLANTED][index][component]
+        line = f"    out_0_f0[{index}][{component}]: expected {expected}; {PLANTED} {actual}"
+        assert line in output.splitlines(), output
+    assert "…" not in output
+    assert f"out_0_f0: {len(wrong)} element" in output
 
 
 def test_replay_without_the_planted_bug_does_not_reproduce_exits_1(finding: Path) -> None:

@@ -24,6 +24,7 @@ from shadersmith.oracle.differential import (
     output_digest,
     value_json,
 )
+from shadersmith.oracle.elements import element_differences, short
 from shadersmith.oracle.reproduction import Reproduction, replay_verdict
 from shadersmith.reduce import ReductionError, reduce_subject, subject_from_test, write_reduced
 from shadersmith.reduce.internal import ReductionProgress
@@ -47,20 +48,60 @@ class ValuesText:
         counts = Counter(name for spec in test.buffers for name, _ in spec.fields)
         self.ambiguous = {name for name, count in counts.items() if count > 1}
 
+    def label(self, binding: int, name: str) -> str:
+        """The field's name, its block's before it where two blocks share the name."""
+        spec = self.blocks.get(binding)
+        block = spec.block if spec else f"binding{binding}"
+        return f"{block}.{name}" if name in self.ambiguous or not spec else name
+
     def __call__(self, buffers: dict[int, dict[str, Any]]) -> str:
         parts = []
         for binding, values in sorted(buffers.items()):
             spec = self.blocks.get(binding)
             if self.fields is None and spec is not None and spec.access == "input":
                 continue
-            block = spec.block if spec else f"binding{binding}"
             for name, value in values.items():
                 if self.fields is not None and (binding, name) not in self.fields:
                     continue
-                label = f"{block}.{name}" if name in self.ambiguous or not spec else name
+                label = self.label(binding, name)
                 parts.append(f"{label}={json.dumps(value_json(value), separators=(',', ':'))}")
         text = ", ".join(parts) or "(nothing written)"
         return text if len(text) <= self.LIMIT else text[: self.LIMIT - 1] + "…"
+
+
+class FieldDiffs:
+    """The differing buffer fields of a replay as a diff: per target, how many elements
+    it has wrong; then each differing element's index, the expected value and the targets
+    that gave another (oracle/elements.py), not whole arrays."""
+
+    SHOWN = 20  # elements listed; the rest are counted
+
+    def __init__(self, test: TestCase, differing: list[dict[str, Any]]) -> None:
+        label = ValuesText(test, None)
+        self.fields = [
+            (label.label(entry["binding"], entry["field"]), element_differences(entry))
+            for entry in differing
+        ]
+
+    def summary(self, target: str) -> str:
+        """What `target` gave in the differing fields, in a few words."""
+        parts = []
+        for field, elements in self.fields:
+            wrong = sum(target in element.wrong() for element in elements)
+            if wrong:
+                parts.append(f"{field}: {wrong} element{'s' * (wrong > 1)} differ")
+        return ", ".join(parts) or "as expected"
+
+    def echo(self, reference: str | None, echo: Echo) -> None:
+        where = f"expected: {reference}" if reference else "no expected values"
+        echo(f"  differing elements ({where}):")
+        rows = [(field, element) for field, elements in self.fields for element in elements]
+        for field, element in rows[: self.SHOWN]:
+            expected = f"expected {short(element.expected)}; " if reference else ""
+            values = ", ".join(f"{n} {short(v)}" for n, v in element.wrong().items())
+            echo(f"    {field}{element.path}: {expected}{values}")
+        if len(rows) > self.SHOWN:
+            echo(f"    ... and {len(rows) - self.SHOWN} more")
 
 
 def echo_image_difference(results: Mapping[str, RunResult], echo: Echo) -> None:
@@ -113,8 +154,9 @@ class ProgramTests:
         finding = test.results.finding
         wanted = finding.signature if finding is not None else None
 
-        fields = {(d["binding"], d["field"]) for d in differences(results)}
-        show = ValuesText(test, fields or None)
+        differing = [d for d in differences(results) if d["binding"] is not None]
+        show = ValuesText(test, {(d["binding"], d["field"]) for d in differing} or None)
+        diffs = FieldDiffs(test, differing)
         echo(f"recorded: {wanted or 'no finding'}")
         width = max((len(name) for name in results), default=0)
         status_width = max((len(r.status.value) for r in results.values()), default=0)
@@ -122,13 +164,15 @@ class ProgramTests:
             if result.ok and result.image is not None:
                 detail = output_digest(result)
             elif result.ok:
-                detail = show(result.buffers)
+                detail = diffs.summary(name) if differing else show(result.buffers)
             else:
                 last = result.log.strip().splitlines()[-1:] or [""]
                 detail = f"{result.failed_component or ''}: {last[0][:160]}".strip(": ")
             echo(f"  {name:<{width}}  {result.status.value:<{status_width}}  {detail}")
         expected = expected_record(results)
-        if expected["values"] is not None:
+        if differing:  # each differing element: its index, the expected value, the wrong ones
+            diffs.echo(expected.get("target") if expected["values"] is not None else None, echo)
+        elif expected["values"] is not None:
             reference = results[expected["target"]]
             echo(f"  expected ({expected['target']}): {show(reference.buffers)}")
         elif "output" in expected:  # an image: its digest, then where the images differ

@@ -30,6 +30,7 @@ from shadersmith.export.radv_pipeline import family_of
 from shadersmith.ir.profile import Language
 from shadersmith.oracle.aco import aco_message
 from shadersmith.oracle.differential import value_json
+from shadersmith.oracle.elements import element_differences, short
 from shadersmith.reduce.output import reduced_directory
 from shadersmith.targets.catalogue.components import (
     AMBER,
@@ -382,15 +383,8 @@ def _expected_actual(test: TestCase, finding: Finding) -> list[str]:
             + " | ".join(f"{prose(n)}{' (wrong)' if n in failing else ''}" for n in shown)
             + " |",
             "| --- | --- | " + " | ".join("---" for _ in shown) + " |",
+            *_element_rows(fields, shown),
         ]
-        for entry in fields:
-            actual = entry.get("actual", {})
-            lines.append(
-                f"| {code(str(entry.get('field')), in_table=True)} | "
-                f"{prose(json.dumps(entry.get('expected')))} | "
-                + " | ".join(prose(json.dumps(actual.get(n))) for n in shown)
-                + " |"
-            )
     for entry in differences:
         if entry.get("field") == "image":
             lines.append(_recorded_image_line(entry, failing, test) + ".")
@@ -418,6 +412,30 @@ def _expected_actual(test: TestCase, finding: Finding) -> list[str]:
     if not lines:
         lines.append("The recorded run kept output digests only, no values.")
     return lines
+
+
+# Rows of differing elements a report lists; the rest are counted.
+SHOWN_ELEMENTS = 24
+
+
+def _element_rows(fields: list[dict[str, Any]], shown: list[str]) -> list[str]:
+    """One table row per differing element of the differing fields (its index, the
+    expected value, each target's), not one row per field with whole arrays."""
+    rows = [
+        f"| {code(str(entry.get('field')) + element.path, in_table=True)} | "
+        f"{prose(short(element.expected))} | "
+        + " | ".join(prose(short(element.actual.get(n))) for n in shown)
+        + " |"
+        for entry in fields
+        for element in element_differences(entry)
+    ]
+    if len(rows) > SHOWN_ELEMENTS:
+        more = len(rows) - SHOWN_ELEMENTS
+        rows = [
+            *rows[:SHOWN_ELEMENTS],
+            f"| ... and {more} more | | " + " | ".join("" for _ in shown) + " |",
+        ]
+    return rows
 
 
 def _how_expected(test: TestCase, finding: Finding) -> str:
