@@ -1,7 +1,10 @@
 """A fragment test for the export tests: its image shows every member of its uniform
-blocks, so a file that sets one wrongly draws another image."""
+blocks, so a file that sets one wrongly draws another image. And where `export` said it
+wrote its file."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from shadersmith.case import TestCase
 from shadersmith.case.inputs import BufferSpec, Inputs
@@ -82,3 +85,9 @@ def echo_test() -> TestCase:
         shaders={"shader.frag": ECHO_SHADER},
         inputs=Inputs(buffers=(named, anonymous), framebuffer=(64, 64)),
     )
+
+
+def written_file(output: str) -> Path:
+    """The file `shadersmith export` says it wrote (`wrote PATH`)."""
+    [line] = [line for line in output.splitlines() if line.startswith("wrote ")]
+    return Path(line.removeprefix("wrote "))

@@ -37,7 +37,7 @@ from shadersmith.targets.runners.texels import TEXEL_DTYPES
 from shadersmith.targets.session import TargetSession
 from shadersmith.targets.tools import spirv_tools
 from shadersmith.trial import prepare_generated
-from tests.export_support import echo_test
+from tests.export_support import echo_test, written_file
 from tests.targets_support import vk_lavapipe
 
 FINDINGS = Path(__file__).resolve().parent.parent / "findings"
@@ -271,7 +271,7 @@ def test_cli_hint_runs_amber_without_validation_layers(tmp_path: Path) -> None:
     shutil.copytree(FINDINGS / "spirv-opt-wrong", directory)
     result = CliRunner().invoke(main, ["export", str(directory), "--format", "amber"])
     assert result.exit_code == 0, result.output
-    assert f"run: amber -d {directory / 'test.amber'}" in result.output
+    assert f"run: amber -d {written_file(result.output)}" in result.output
 
 
 @pytest.mark.parametrize(
@@ -295,7 +295,7 @@ def test_real_amber_agrees_with_the_finding(finding: str, passes: bool, tmp_path
     shutil.copytree(FINDINGS / finding, directory)
     result = CliRunner().invoke(main, ["export", str(directory), "--format", "amber"])
     assert result.exit_code == 0, result.output
-    done = _real_amber(directory / "test.amber")
+    done = _real_amber(written_file(result.output))
     assert (done.returncode == 0) is passes, done.stdout + done.stderr
 
 
@@ -515,7 +515,7 @@ def test_real_amber_runs_both_pipelines_of_a_pair(
         main, ["export", str(directory), "--format", "amber", "--target", target]
     )
     assert result.exit_code == 0, result.output
-    done = _real_amber(directory / "test.amber")
+    done = _real_amber(written_file(result.output))
     assert (done.returncode == 0) is passes, done.stdout + done.stderr
 
 
@@ -683,10 +683,10 @@ def test_real_amber_passes_generated_tests_and_fails_a_planted_value(
         directory = write_test(_generated(seed, options), tmp_path / f"seed{seed}")
         result = CliRunner().invoke(main, ["export", str(directory), "--format", "amber"])
         assert result.exit_code == 0, result.output
-        done = _real_amber(directory / "test.amber")
+        done = _real_amber(written_file(result.output))
         assert done.returncode == 0, f"seed {seed}: {done.stdout + done.stderr}"
     planted = tmp_path / "planted.amber"
-    planted.write_text(_planted((directory / "test.amber").read_text()))
+    planted.write_text(_planted(written_file(result.output).read_text()))
     assert _real_amber(planted).returncode != 0
 
 
@@ -699,6 +699,6 @@ def test_real_amber_passes_the_llvmpipe_vertex_finding_on_lavapipe(tmp_path: Pat
     )
     result = CliRunner().invoke(main, ["export", str(directory), "--format", "amber"])
     assert result.exit_code == 0, result.output
-    assert "DRAW_ARRAY AS TRIANGLE_LIST" in (directory / "test.amber").read_text()
-    done = _real_amber(directory / "test.amber")
+    assert "DRAW_ARRAY AS TRIANGLE_LIST" in written_file(result.output).read_text()
+    done = _real_amber(written_file(result.output))
     assert done.returncode == 0, done.stdout + done.stderr

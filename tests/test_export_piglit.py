@@ -26,7 +26,7 @@ from shadersmith.export.piglit import piglit_shader_test
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.ir.profile import GLSL450
 from shadersmith.trial import prepare_generated
-from tests.export_support import echo_test
+from tests.export_support import echo_test, written_file
 
 FINDINGS = Path(__file__).resolve().parent.parent / "findings"
 SHADER_RUNNER = Path("/usr/lib/x86_64-linux-gnu/piglit/bin/shader_runner")
@@ -57,7 +57,7 @@ def _run(path: Path) -> str:
 def _exported(directory: Path) -> Path:
     result = CliRunner().invoke(main, ["export", str(directory)])
     assert result.exit_code == 0, result.output
-    return directory / "test.shader_test"
+    return written_file(result.output)
 
 
 # ---------------------------------------------------------------------------- compute

@@ -177,7 +177,9 @@ def test_export_never_writes_through_a_link(
     test = _reconditioned(tmp_path)
     (test / name).symlink_to(victim / ".bashrc")
     before = _snapshot(victim)
-    _one_line_error(_invoke("export", str(test), "--format", form), "symbolic link")
+    _one_line_error(
+        _invoke("export", str(test), "--format", form, "--name", "test"), "symbolic link"
+    )
     assert _snapshot(victim) == before
 
 

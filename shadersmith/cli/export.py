@@ -35,12 +35,23 @@ _VERDICT = {True: "reproduces", False: "DOES NOT REPRODUCE", None: "not checked 
     help="amber: the Vulkan target whose recorded SPIR-V to ship (default: the finding's "
     "failing Vulkan target, else the first recorded one, else glslang's module made now).",
 )
-def export_command(test_dir: Path, form: str, target: str | None) -> None:
+@click.option(
+    "--name",
+    "style",
+    # export.names.NAME_STYLES, spelled out: the CLI imports the library only when it runs.
+    type=click.Choice(["descriptive", "cts", "test"]),
+    default="descriptive",
+    show_default=True,
+    help="The file's name in TEST_DIR: descriptive, <signature-slug>-<seed>.amber; cts, "
+    "the slug alone in VK-GL-CTS's characters; test, test.amber.",
+)
+def export_command(test_dir: Path, form: str, target: str | None, style: str) -> None:
     """Write TEST_DIR's test in another test format, checking the reference output."""
     from shadersmith.case import TestCaseError
     from shadersmith.case.time_cap import time_cap
-    from shadersmith.export.amber import write_amber
+    from shadersmith.export.amber import unshown_finding, write_amber
     from shadersmith.export.common import ExportError
+    from shadersmith.export.names import export_file_name
     from shadersmith.export.piglit import write_shader_test
     from shadersmith.rebuild.admission import load_admitted
 
@@ -50,12 +61,16 @@ def export_command(test_dir: Path, form: str, target: str | None) -> None:
         with time_cap(f"exporting {test_dir}"):  # the reference interpreter runs here
             test = load_admitted(test_dir)
             if form == "piglit":
-                path = write_shader_test(test, test_dir)
+                name = export_file_name(test, "shader_test", style)
+                path = write_shader_test(test, test_dir, name)
             else:
-                path = write_amber(test, test_dir, target)
+                path = write_amber(test, test_dir, target, export_file_name(test, "amber", style))
     except (TestCaseError, ExportError) as error:
         fail(str(error))
     click.echo(printable(f"wrote {path}"))
+    unshown = unshown_finding(test) if form == "amber" else None
+    if unshown is not None:
+        click.echo(printable(f"warning: {unshown}"), err=True)
     # A command line to paste: the path quoted for the shell (a folder may be named
     # `r$(touch PWNED)`), shown with its control characters escaped.
     if form == "piglit":

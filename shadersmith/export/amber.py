@@ -159,9 +159,11 @@ def amber_script(test: TestCase, target: str | None = None) -> str:
     return _fragment_script(test, shipped)
 
 
-def write_amber(test: TestCase, directory: Path, target: str | None = None) -> Path:
+def write_amber(
+    test: TestCase, directory: Path, target: str | None = None, name: str = AMBER_FILE
+) -> Path:
     # Never through a link of that name (it could point at a shell start-up file).
-    return safe_files.write_file(directory, AMBER_FILE, amber_script(test, target))
+    return safe_files.write_file(directory, name, amber_script(test, target))
 
 
 def amber_binary() -> Path | None:
@@ -251,6 +253,22 @@ def shipped_pair(test: TestCase, oracle: Metamorphic, target: str | None = None)
 
 
 _SIDES = (REFERENCE_SIDE, VARIANT_SIDE)
+
+
+def unshown_finding(test: TestCase) -> str | None:
+    """Why an Amber script of `test` would not show its finding, or None: a finding that
+    no Vulkan driver showed (gl-llvmpipe's, or a chain through spirv-cross to GL) ships
+    SPIR-V that a Vulkan driver ran right, so the script passes where the bug is."""
+    finding = test.results.finding
+    if finding is None or not finding.targets:
+        return None
+    if any(target in vulkan_targets(test) for target in finding.targets):
+        return None
+    return (
+        f"the finding ({finding.signature}) shows on {', '.join(finding.targets)}, none of "
+        "them a Vulkan driver running SPIR-V: the script's SPIR-V does not show the bug "
+        "(export it with --format piglit)"
+    )
 
 
 def _default_target(test: TestCase, recorded: list[str]) -> str | None:

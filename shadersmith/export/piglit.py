@@ -82,9 +82,9 @@ def piglit_shader_test(test: TestCase) -> str:
     return _fragment_test(test, version)
 
 
-def write_shader_test(test: TestCase, directory: Path) -> Path:
+def write_shader_test(test: TestCase, directory: Path, name: str = SHADER_TEST_FILE) -> Path:
     # Never through a link of that name (it could point at a shell start-up file).
-    return safe_files.write_file(directory, SHADER_TEST_FILE, piglit_shader_test(test))
+    return safe_files.write_file(directory, name, piglit_shader_test(test))
 
 
 # ---------------------------------------------------------------------------- compute
