@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from shadersmith.campaign.interruptible import let_signals_in
 from shadersmith.campaign.log import close_campaign_log, open_campaign_log
 from shadersmith.case import Finding, TestCase, TestCaseError, finding_to_json, write_test
 from shadersmith.files import safe_files, strict_json
@@ -103,6 +104,11 @@ class ProgramNote:
     family: str
     name: str
 
+
+# The times a campaign may record (seconds since 1970): 2000-01-01 to 2100-01-01. A
+# time outside is a crafted or broken campaign (report/charts.py bins the timeline).
+EARLIEST_S = 946_684_800.0
+LATEST_S = 4_102_444_800.0
 
 # How long a recorded test may wait for its commit.
 COMMIT_INTERVAL_S = 1.0
@@ -188,6 +194,7 @@ def _open_read_only(path: Path) -> sqlite3.Connection:
     uri = path.absolute().as_uri()
     try:
         db = sqlite3.connect(f"{uri}?mode=ro", uri=True, check_same_thread=False)
+        let_signals_in(db)
         check_schema(db, path)
         db.execute("SELECT COUNT(*) FROM buckets").fetchone()
         return db
@@ -196,6 +203,7 @@ def _open_read_only(path: Path) -> sqlite3.Connection:
         # SQLite cannot make its shared-memory file, so read the file as it stands.
         try:
             db = sqlite3.connect(f"{uri}?immutable=1", uri=True, check_same_thread=False)
+            let_signals_in(db)
             check_schema(db, path)
             db.execute("SELECT COUNT(*) FROM buckets").fetchone()
         except sqlite3.DatabaseError as error:
@@ -273,6 +281,7 @@ class CampaignStore:
                 return
             safe_files.make_directory(directory)
             self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            let_signals_in(self.db)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.executescript(SCHEMA)
@@ -536,10 +545,31 @@ class CampaignStore:
             "SELECT signature, kind, targets, blamed, count, first_seen, example, flaky, "
             "ignored, reduced, root_cause FROM buckets ORDER BY ignored, count DESC, first_seen"
         ).fetchall()
-        return [
-            Bucket(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), bool(r[8]), r[9], r[10])
-            for r in rows
-        ]
+        return [self._checked_bucket(row) for row in rows]
+
+    def _checked_bucket(self, row: Sequence[Any]) -> Bucket:
+        """A bucket row as its columns promise: SQLite keeps whatever type a value was
+        written with (a text `count`, a NULL signature, a `first_seen` of 1e300 in a
+        shared campaign gave tracebacks in `report`), so each is checked on the way out."""
+        where = f"{self.directory / 'campaign.db'}: bucket {str(row[0])[:80]!r}"
+        texts = (row[0], row[1], row[2], row[3])
+        if not all(isinstance(value, str) for value in texts) or not row[0]:
+            raise StoreError(f"{where}: signature, kind, targets and blamed must be text")
+        for name, value in (("example", row[6]), ("reduced", row[9]), ("root_cause", row[10])):
+            if value is not None and not isinstance(value, str):
+                raise StoreError(f"{where}: {name} must be text")
+        count, first_seen = row[4], row[5]
+        if not isinstance(count, int) or count < 0:
+            raise StoreError(f"{where}: count {str(count)[:40]!r} is not a count")
+        if not isinstance(first_seen, int | float) or not EARLIEST_S <= first_seen <= LATEST_S:
+            raise StoreError(f"{where}: first_seen {str(first_seen)[:40]!r} is not a time")
+        for name, flag in (("flaky", row[7]), ("ignored", row[8])):
+            if flag not in (0, 1):
+                raise StoreError(f"{where}: {name} must be 0 or 1")
+        return Bucket(
+            row[0], row[1], row[2], row[3], count, float(first_seen), row[6],
+            bool(row[7]), bool(row[8]), row[9], row[10],
+        )  # fmt: skip
 
     def totals(self) -> dict[str, int]:
         tests = self.db.execute("SELECT COUNT(*) FROM tests").fetchone()[0]

@@ -22,7 +22,7 @@ from shadersmith.cli.interesting import interesting_command
 from shadersmith.cli.metamorphic import metamorphic_command
 from shadersmith.cli.reduce import reduce_command
 from shadersmith.cli.run import replay_command, run_command, targets_command
-from shadersmith.cli.shared import fail, stopped_by_signal
+from shadersmith.cli.shared import err_console, fail, stopped_by_signal
 
 
 class _Commands(click.Group):
@@ -35,6 +35,7 @@ class _Commands(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         import threading
 
+        from shadersmith.campaign.interruptible import raise_pending_signal
         from shadersmith.case import TestCaseError
         from shadersmith.targets.lifetime import exit_on_sigterm
 
@@ -42,10 +43,19 @@ class _Commands(click.Group):
         if main_thread:
             exit_on_sigterm()  # a time limit's SIGTERM closes workers and files as Ctrl-C does
         try:
-            value = super().invoke(ctx)
+            try:
+                value = super().invoke(ctx)
+            except Exception:
+                raise_pending_signal()  # a signal that aborted a query ends the command
+                raise
             if stopped_by_signal:  # a campaign stopped by Ctrl-C or SIGTERM, its findings shown
                 sys.exit(stopped_by_signal.pop())
             return value
+        except KeyboardInterrupt:
+            # As a shell reports it (and as a campaign stopped by Ctrl-C exits), not click's
+            # "Aborted!" with status 1.
+            err_console.print("interrupted")
+            sys.exit(130)
         except OSError as error:
             where = f"{error.filename}: " if error.filename else ""
             fail(f"{where}{error.strerror or error}")

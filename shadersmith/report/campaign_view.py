@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -115,7 +116,9 @@ def load_store_campaign(directory: Path) -> CampaignView:
         oracle = kind if kind in (METAMORPHIC, FUSION) else DIFFERENTIAL
         db = store.db
         timeline = tuple(
-            (float(finished), str(verdict))
+            # A finish time that is not a number (a crafted campaign): NaN, left out of
+            # the charts and shown as "not recorded".
+            (float(finished) if isinstance(finished, int | float) else math.nan, str(verdict))
             for finished, verdict in db.execute("SELECT finished, verdict FROM tests ORDER BY idx")
         )
         last_seen = dict(
@@ -213,7 +216,7 @@ def _wrong_counts(db: Any) -> dict[str, int]:
     for (findings,) in db.execute("SELECT findings FROM tests WHERE findings != '[]'"):
         try:
             recorded = json.loads(findings)
-        except ValueError:
+        except (ValueError, TypeError, RecursionError):
             continue  # a damaged row: the rest of the report still stands
         named: set[str] = set()
         for finding in recorded if isinstance(recorded, list) else []:

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
+from shadersmith.campaign.store import EARLIEST_S, LATEST_S
+
 WIDTH, HEIGHT = 760, 210
 LEFT, RIGHT, TOP, BOTTOM = 58, 12, 14, 34
 # Bin widths tried in order: the first that gives at most MAX_BINS bins is used.
@@ -50,15 +52,11 @@ class Bins:
         return [sum(counts.values()) for counts in self.verdicts]
 
 
-# Finish times a campaign can have (2000 to 2100): a campaign.db from anyone may hold any
-# number, and 0 beside 1e13 once asked for billions of bins (issue 34).
-EARLIEST_S = 946_684_800.0
-LATEST_S = 4_102_444_800.0
-
-
 def bin_timeline(timeline: Sequence[tuple[float, str]]) -> Bins | None:
     """Tests (finish time, verdict) in equal time bins, at most MAX_BINS; None without
-    tests. Times that are not finite or not between 2000 and 2100 are left out."""
+    tests. Times that are not finite or not between 2000 and 2100 are left out: a
+    campaign.db from anyone may hold any number, and 0 beside 1e13 once asked for billions
+    of bins (issue 34)."""
     timeline = [(t, v) for t, v in timeline if math.isfinite(t) and EARLIEST_S <= t <= LATEST_S]
     if not timeline:
         return None

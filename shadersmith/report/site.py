@@ -19,8 +19,8 @@ import json
 import os
 import shlex
 import stat
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -29,6 +29,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 from pygments.formatters import HtmlFormatter
 
 from shadersmith import __version__
+from shadersmith.campaign.store import EARLIEST_S, LATEST_S
 from shadersmith.case import TestCaseError, load_test
 from shadersmith.files import safe_files
 from shadersmith.report import charts
@@ -59,9 +60,21 @@ YES, NO, NOT_TESTED = "yes", "no", "not tested"
 
 
 @dataclass(frozen=True)
+class ShownElsewhere:
+    """A test an earlier bucket's page shows: this page links there."""
+
+    title: str
+    path: str
+    page: str  # the bucket page that shows it
+    signature: str
+    anchor: str
+    outcomes: Mapping[str, bool]
+
+
+@dataclass(frozen=True)
 class Section:
     anchor: str
-    view: TestView
+    view: TestView | ShownElsewhere
     first: bool
 
 
@@ -102,10 +115,14 @@ def check_report_output(out: Path, force: bool = False) -> None:
 
 def write_report(campaign: Path, out: Path, force: bool = False) -> Path:
     """Write (or refresh) the report of `campaign` into `out`; the index's path.
-    UnsafePathError, StoreError or TestCaseError (one line) for what cannot be read."""
+    UnsafePathError, StoreError or TestCaseError (one line) for what cannot be read.
+
+    Pages are rendered and written one at a time, and a test several buckets name is
+    shown on the first bucket's page only (the others link to it): a campaign from
+    anyone could name one test with a 5 MB shader from 180 buckets (1.4 GB of HTML and
+    1.6 GB of memory before, issue 34)."""
     check_report_output(out, force)
     view = load_campaign(campaign)
-    pages = [bucket_page(view, bucket) for bucket in view.buckets]
     generated = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
     environment = _environment()
     safe_files.make_directory(out)
@@ -113,7 +130,10 @@ def write_report(campaign: Path, out: Path, force: bool = False) -> Path:
     safe_files.write_file(out, REPORT_MARKER, json.dumps(marker, indent=1) + "\n")
     safe_files.write_file(out, "style.css", _style())
     common = {"campaign": view, "generated": generated}
-    for page in pages:
+    shown: dict[str, ShownElsewhere] = {}
+    index_rows = []  # what the index needs of each page: its bucket and verdict
+    for bucket in view.buckets:
+        page = bucket_page(view, bucket, shown)
         folder = safe_files.make_directories(out, f"{BUCKET_PAGES}/{page.bucket.page}")
         for name, data in page.files.items():
             safe_files.write_file(folder, name, data)
@@ -121,8 +141,9 @@ def write_report(campaign: Path, out: Path, force: bool = False) -> Path:
             root="../", bucket=page.bucket, page=page, **common
         )
         safe_files.write_file(folder.parent, f"{page.bucket.page}.html", html)
+        index_rows.append(replace(page, sections=(), files={}))
     index = environment.get_template("index.html").render(
-        root="", pages=pages, **common, **_index_parts(view)
+        root="", pages=index_rows, **common, **_index_parts(view)
     )
     return safe_files.write_file(out, "index.html", index)
 
@@ -140,7 +161,8 @@ def _environment() -> Environment:
 
 
 def _when(seconds: float | None) -> str:
-    if seconds is None:
+    # A campaign from anyone may hold any value where a time belongs.
+    if not isinstance(seconds, int | float) or not EARLIEST_S <= seconds <= LATEST_S:
         return "not recorded"
     return datetime.datetime.fromtimestamp(seconds).astimezone().strftime("%Y-%m-%d %H:%M:%S")
 
@@ -161,7 +183,7 @@ def _index_parts(view: CampaignView) -> dict[str, Any]:
             "verdicts": charts.verdicts_chart(bins, colours),
             "colours": colours,
         }
-    times = [t for t, _ in view.timeline]
+    times = [t for t, _ in view.timeline if EARLIEST_S <= t <= LATEST_S]
     return {
         "charts": chart_parts,
         "span": (min(times), max(times)) if times else None,
@@ -177,18 +199,29 @@ def _setting(value: Any) -> str:
 # ---------------------------------------------------------------------------- bucket pages
 
 
-def bucket_page(view: CampaignView, bucket: BucketSummary) -> BucketPage:
+def bucket_page(
+    view: CampaignView, bucket: BucketSummary, shown: dict[str, ShownElsewhere] | None = None
+) -> BucketPage:
+    """`bucket`'s page. `shown`: the tests earlier pages showed (filled here), which this
+    page links to instead of showing them again."""
     campaign = view.directory
-    sections: list[tuple[str, TestView]] = []
+    sections: list[tuple[str, TestView | ShownElsewhere]] = []
     files: dict[str, bytes] = {}
+    shown = {} if shown is None else shown
 
-    def add(anchor: str, relative: str, title: str) -> TestView:
+    def add(anchor: str, relative: str, title: str) -> Mapping[str, bool]:
+        if relative in shown:
+            sections.append((anchor, replace(shown[relative], title=title)))
+            return shown[relative].outcomes
         sink = PictureSink(anchor)
         read = fusion_test_view if view.oracle == FUSION else store_test_view
-        shown = read(campaign, relative, title, sink)
+        test = read(campaign, relative, title, sink)
         files.update(sink.files)
-        sections.append((anchor, shown))
-        return shown
+        sections.append((anchor, test))
+        shown[relative] = ShownElsewhere(
+            title, relative, bucket.page, bucket.signature, anchor, test.outcomes
+        )
+        return test.outcomes
 
     reduced = bucket.reduced_directory
     if reduced is not None:
@@ -197,15 +230,15 @@ def bucket_page(view: CampaignView, bucket: BucketSummary) -> BucketPage:
             add("reduced-program", program, "Reduced program")
         title = "Reduced transformation list" if program is not None else "Reduced test"
         add("reduced", reduced, title)
-    example = None
+    outcomes: Mapping[str, bool] = {}
     if bucket.examples:
-        example = add("example", bucket.examples[0], "Example test (as the campaign found it)")
+        outcomes = add("example", bucket.examples[0], "Example test (as the campaign found it)")
     anchors = [anchor for anchor, _ in sections]
     return BucketPage(
         bucket,
         tuple(Section(a, s, a == anchors[0]) for a, s in sections),
-        _on_newest(bucket, example),
-        _first_bad_pass([s for _, s in sections]),
+        _on_newest(bucket, outcomes),
+        _first_bad_pass([s for _, s in sections if isinstance(s, TestView)]),
         _commands(view, bucket, reduced),
         bucket.examples[1:],
         files,
@@ -230,11 +263,10 @@ def _reduced_program(campaign: Path, reduced: str) -> str | None:
         return None
 
 
-def _on_newest(bucket: BucketSummary, example: TestView | None) -> tuple[str, str]:
+def _on_newest(bucket: BucketSummary, outcomes: Mapping[str, bool]) -> tuple[str, str]:
     """Whether the finding still shows on the newest releases, from what the example's
     runs say: a failing target that itself runs the newest releases, or whose -newest twin ran
     too. Nothing is run here: `replay --newest` is the command that checks."""
-    outcomes = example.outcomes if example is not None else {}
     failing = [t for t in bucket.targets if t]
     newest = [t for t in failing if on_newest(t)]
     twins = {t: twin_on_newest(t) for t in failing if twin_on_newest(t) != t}

@@ -21,8 +21,14 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import TextLexer, get_lexer_by_name
 from pygments.util import ClassNotFound
 
-from shadersmith.campaign.fusion_tests import IMAGES, load_metadata
-from shadersmith.case import UNRECONDITIONED_FILE_BY_STAGE, TestCase, TestCaseError, load_test
+from shadersmith.campaign.fusion_tests import FUSION_FILE, IMAGES, load_metadata
+from shadersmith.case import (
+    UNRECONDITIONED_FILE_BY_STAGE,
+    TestCase,
+    TestCaseError,
+    load_test,
+    schema,
+)
 from shadersmith.files import safe_files
 from shadersmith.ir.profile import Language
 from shadersmith.oracle.differential import REFERENCE
@@ -43,6 +49,9 @@ VALUE_CHARACTERS = 160
 MESSAGE_LINES = 6
 # A longer program that is not a reduction's is folded: the pictures and values first.
 LONGEST_SHOWN = 80
+# The most of one shader a page shows (a reduced test is a few hundred characters, a
+# generated one rarely over 20,000).
+SHOWN_CHARACTERS = 100_000
 PYGMENTS_STYLE = "friendly"
 _FORMATTER = HtmlFormatter(
     cssclass="highlight", linenos="table", wrapcode=True, style=PYGMENTS_STYLE
@@ -230,12 +239,21 @@ def _finding_line(test: TestCase) -> str:
 
 def highlighted(text: str, language: Language) -> Markup:
     """Pygments' HTML of a shader (it escapes the text); Pygments names its lexers as
-    Language's values ("glsl", "wgsl")."""
+    Language's values ("glsl", "wgsl"). A shader longer than SHOWN_CHARACTERS shows its
+    beginning and says so: a campaign from anyone may name a test with a 5 MB shader
+    from every bucket (1.4 GB of HTML, issue 34), and nobody reads past a screenful."""
     try:
         lexer = get_lexer_by_name(language.family.value)
     except ClassNotFound:  # a language Pygments does not know: plain text
         lexer = TextLexer()
-    return Markup(highlight(text, lexer, _FORMATTER))
+    if len(text) <= SHOWN_CHARACTERS:
+        return Markup(highlight(text, lexer, _FORMATTER))
+    cut = text[:SHOWN_CHARACTERS].rsplit("\n", 1)[0]
+    note = Markup('<p class="note">{}</p>').format(
+        f"The first {cut.count(chr(10)) + 1:,} lines of {text.count(chr(10)) + 1:,} "
+        f"({len(text):,} characters); the whole shader is in the test's folder."
+    )
+    return Markup(highlight(cut, lexer, _FORMATTER)) + note
 
 
 def _shaders(test: TestCase) -> tuple[ShaderView, ...]:
@@ -486,6 +504,8 @@ def fusion_test_view(campaign: Path, relative: str, title: str, sink: PictureSin
         directory = safe_files.inside(campaign, relative)
         test = load_test(directory)
         record = load_metadata(directory)
+        # Every field typed and bounded (a record with 5,000 parts made a 442 MB page).
+        schema.check_fusion(record, str(directory / FUSION_FILE))
         verdicts = {str(k): dict(v) for k, v in dict(record.get("verdicts") or {}).items()}
         parts = [str(p) for p in record.get("parts") or []]
         tolerance = float(record.get("tolerance", 0.0))

@@ -1,0 +1,192 @@
+"""Campaign directories from strangers, round two (issue 34, items 1, 2, 6 and the low
+ones about campaign rows): every query stops for Ctrl-C and SIGTERM, the report's work and
+size are bounded whatever the rows and tests say, and a row of the wrong type is one line,
+not a traceback. The links, schema and test-field cases are in test_hostile_inputs.py and
+test_hostile_schema.py."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import sqlite3
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from shadersmith.campaign.fusion_tests import FUSION_SCHEMA
+from shadersmith.campaign.interruptible import raise_pending_signal
+from shadersmith.campaign.store import CampaignStore
+from shadersmith.cli import main
+from shadersmith.report import write_report
+from shadersmith.report.test_view import PictureSink, fusion_test_view
+from shadersmith.targets.lifetime import exit_on_sigterm
+
+# A query that never ends by itself: only the progress handler can stop it.
+ENDLESS = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT max(x) FROM c"
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("generated") / "seed5"
+    result = CliRunner().invoke(main, ["generate", "--seed", "5", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.fixture
+def sigterm_exits() -> Iterator[None]:
+    """SIGTERM as every command has it (targets/lifetime.exit_on_sigterm), then as before."""
+    previous = signal.getsignal(signal.SIGTERM)
+    exit_on_sigterm()
+    yield
+    signal.signal(signal.SIGTERM, previous)
+
+
+def _campaign_with_buckets(tmp_path: Path, generated: Path, rows: list[tuple[Any, ...]]) -> Path:
+    """A campaign whose tests/example holds seed 5's test, and the bucket rows given
+    (signature, count, first_seen, example)."""
+    campaign = tmp_path / "campaign"
+    CampaignStore(campaign).close()
+    shutil.copytree(generated, campaign / "tests" / "example")
+    with sqlite3.connect(campaign / "campaign.db") as db:
+        db.executemany(
+            "INSERT INTO buckets (signature, kind, targets, blamed, count, first_seen, example) "
+            "VALUES (?, 'wrong-result', 'gl-llvmpipe', 'gl-llvmpipe', ?, ?, ?)",
+            rows,
+        )
+    db.close()
+    return campaign
+
+
+# ---------------------------------------------------------------------------- item 1
+
+
+@pytest.mark.parametrize(
+    ("signum", "expected"), [(signal.SIGINT, KeyboardInterrupt), (signal.SIGTERM, SystemExit)]
+)
+@pytest.mark.usefixtures("sigterm_exits")
+def test_a_signal_stops_a_query_that_would_never_end_and_is_raised_again(
+    tmp_path: Path, signum: int, expected: type[BaseException]
+) -> None:
+    """Before: SQLite ran the query in C and Python's handler waited for it, forever (13
+    minutes of `buckets` on a campaign with a recursive view)."""
+    CampaignStore(tmp_path / "campaign").close()
+    store = CampaignStore(tmp_path / "campaign", read_only=True)
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signum))
+    timer.start()
+    try:
+        with pytest.raises(sqlite3.OperationalError, match="interrupted"):
+            store.db.execute(ENDLESS).fetchone()
+        with pytest.raises(expected) as raised:
+            raise_pending_signal()
+        if isinstance(raised.value, SystemExit):
+            assert raised.value.code == 143
+        raise_pending_signal()  # raised once: nothing is left pending
+    finally:
+        timer.cancel()
+        store.close()
+
+
+# ---------------------------------------------------------------------------- item 6
+
+
+def test_a_test_many_buckets_name_is_shown_once_and_a_huge_shader_is_cut(
+    tmp_path: Path, generated: Path
+) -> None:
+    """Before: every bucket page showed the whole example again (180 rows naming one test
+    with a 5 MB shader gave 1.4 GB of HTML)."""
+    campaign = _campaign_with_buckets(
+        tmp_path,
+        generated,
+        [(f"wrong:gl-llvmpipe:{n:03}", 1, 1.7e9 + n, "tests/example") for n in range(40)],
+    )
+    shader = campaign / "tests" / "example" / "shader.comp"
+    comment = "// " + "x" * 97 + "\n"
+    shader.write_text(shader.read_text() + comment * 10_000)  # a 1 MB shader
+    index = write_report(campaign, tmp_path / "report")
+    pages = sorted((index.parent / "buckets").glob("*.html"))
+    assert len(pages) == 40
+    total = sum(p.stat().st_size for p in index.parent.rglob("*") if p.is_file())
+    assert total < 2_000_000, f"{total:,} bytes of report for one 1 MB test"
+    shown = [p for p in pages if "the whole shader is in the test" in p.read_text()]
+    assert len(shown) == 1
+    for page in pages:
+        if page not in shown:
+            assert f'href="{shown[0].stem}.html#example"' in page.read_text()
+
+
+def test_a_fusion_record_with_thousands_of_parts_is_not_rendered(
+    tmp_path: Path, generated: Path
+) -> None:
+    """Before: a fusion.json naming 5,000 parts made a 442 MB page (the report did not
+    check the record against its schema)."""
+    campaign = tmp_path / "campaign"
+    directory = campaign / "tests" / "fused"
+    shutil.copytree(generated, directory)
+    shutil.copytree(generated, directory / "part-0")
+    record = {
+        "schema_version": FUSION_SCHEMA,
+        "parts": ["part-0"] * 5000,
+        "sequence": 0,
+        "relation": "concatenate",
+        "seeds": [1],
+        "tolerance": 0.1,
+        "finding": {"signature": "x"},
+        "targets": ["gl-llvmpipe"],
+    }
+    (directory / "fusion.json").write_text(json.dumps(record))
+    view = fusion_test_view(campaign, "tests/fused", "Example", PictureSink("example"))
+    assert "parts" in view.error
+    assert view.shaders == ()
+
+
+# ---------------------------------------------------------------------------- wrong types
+
+
+@pytest.mark.parametrize(
+    ("row", "message"),
+    [
+        ((None, 1, 1.7e9, "tests/example"), "signature, kind, targets and blamed must be text"),
+        (("wrong:x", "many", 1.7e9, "tests/example"), "count 'many' is not a count"),
+        (("wrong:x", 1, "yesterday", "tests/example"), "first_seen 'yesterday' is not a time"),
+        (("wrong:x", 1, 1e300, "tests/example"), "first_seen '1e+300' is not a time"),
+        (("wrong:x", 1, 1.7e9, b"tests/example"), "example must be text"),
+    ],
+)
+@pytest.mark.parametrize("command", ["buckets", "report"])
+def test_a_bucket_row_of_the_wrong_type_is_one_line(
+    tmp_path: Path, generated: Path, row: tuple[Any, ...], message: str, command: str
+) -> None:
+    """Before: a traceback from the report (a text count, a NULL signature, a first_seen
+    out of range or of text)."""
+    campaign = _campaign_with_buckets(tmp_path, generated, [row])
+    result = CliRunner().invoke(main, [command, str(campaign)])
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert message in result.output
+
+
+def test_finish_times_and_findings_of_the_wrong_type_leave_the_report_whole(
+    tmp_path: Path, generated: Path
+) -> None:
+    """A test row whose finish time is text or whose findings are a number is left out of
+    what it would break (the charts, the wrong counts); the rest of the report stands."""
+    campaign = _campaign_with_buckets(
+        tmp_path, generated, [("wrong:gl-llvmpipe:x", 1, 1.7e9, "tests/example")]
+    )
+    with sqlite3.connect(campaign / "campaign.db") as db:
+        db.executemany(
+            "INSERT INTO tests VALUES (?, ?, 'agree', ?, 1.0, ?)",
+            [(0, 0, 7, "noon"), (1, 1, "[]", 1.7e9), (2, 2, "[", 1e300)],
+        )
+    db.close()
+    result = CliRunner().invoke(main, ["report", str(campaign)])
+    assert result.exit_code == 0, result.output
+    index = (campaign / "report" / "index.html").read_text()
+    assert "wrong:gl-llvmpipe:x" in index
