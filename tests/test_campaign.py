@@ -24,6 +24,7 @@ from shadersmith.case import load_test
 from shadersmith.cli import main
 from shadersmith.cli.campaign_tables import print_reduced_programs
 from shadersmith.ir.profile import GLSL450
+from shadersmith.targets.lifetime import descendants
 
 FINDINGS = Path(__file__).resolve().parent.parent / "findings"
 PLANTED = "planted-sub-to-add-vk-lavapipe"
@@ -146,6 +147,48 @@ def test_sigkill_mid_campaign_then_resume_loses_and_repeats_nothing(tmp_path: Pa
         assert signature in buckets
         if example:
             assert (campaign / example / "test.json").is_file()
+
+
+def _spawned_workers(pid: int) -> list[int]:
+    workers = []
+    for child in descendants(pid):
+        try:
+            command = Path(f"/proc/{child}/cmdline").read_bytes()
+        except OSError:  # gone meanwhile
+            continue
+        if b"spawn_main" in command:
+            workers.append(child)
+    return workers
+
+
+def test_ctrl_c_while_the_workers_start_stops_the_campaign_without_their_tracebacks(
+    tmp_path: Path,
+) -> None:
+    """Ctrl-C from a terminal reaches the whole process group. Sent while the workers were
+    still importing, it printed a dozen KeyboardInterrupt tracebacks (one per worker) and
+    then "fewer than 2 real targets" (issue 34); now the workers are born with SIGINT
+    blocked and discard it, and the campaign stops as asked."""
+    command = [
+        sys.executable, "-m", "shadersmith.cli", "fuzz", "--count", "50",
+        "--targets", "gl-llvmpipe,vk-lavapipe,interp", "--out", str(tmp_path / "c"),
+    ]  # fmt: skip
+    process = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group, as a terminal's foreground job
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    deadline = time.time() + 60
+    # Worker processes just spawned: still importing the library (~1 s) when signalled.
+    while len(_spawned_workers(process.pid)) < 3 and time.time() < deadline:
+        time.sleep(0.02)
+    os.killpg(process.pid, signal.SIGINT)
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 130, err[-2000:]
+    assert "Traceback" not in err + out, err[-3000:]
+    assert "fewer than 2 real targets" not in err, err[-2000:]
 
 
 @pytest.mark.parametrize(

@@ -1,17 +1,21 @@
-"""Campaign directories from strangers, round two (issue 34, items 1, 2, 6 and the low
+"""Campaign directories from strangers, round two (issue 34, items 1, 2, 6, 9 and the low
 ones about campaign rows): every query stops for Ctrl-C and SIGTERM, the report's work and
-size are bounded whatever the rows and tests say, and a row of the wrong type is one line,
-not a traceback. The links, schema and test-field cases are in test_hostile_inputs.py and
+size are bounded whatever the rows and tests say, a row of the wrong type is one line,
+not a traceback, and a `--cluster` address where no Ray head answers is one line in
+seconds. The links, schema and test-field cases are in test_hostile_inputs.py and
 test_hostile_schema.py."""
 
 from __future__ import annotations
 
+import http.server
 import json
 import os
 import shutil
 import signal
+import socket
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -190,3 +194,53 @@ def test_finish_times_and_findings_of_the_wrong_type_leave_the_report_whole(
     assert result.exit_code == 0, result.output
     index = (campaign / "report" / "index.html").read_text()
     assert "wrong:gl-llvmpipe:x" in index
+
+
+# ---------------------------------------------------------------------------- item 9
+
+
+@pytest.fixture
+def silent_listener() -> Iterator[str]:
+    """A port that accepts connections and never says a word."""
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        yield f"127.0.0.1:{server.getsockname()[1]}"
+
+
+class _QuietHandler(http.server.BaseHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture
+def http_server() -> Iterator[str]:
+    server = http.server.HTTPServer(("127.0.0.1", 0), _QuietHandler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.mark.parametrize(
+    ("address", "message"),
+    [
+        ("silent", "it accepted the connection but did not answer as a Ray head within 5 s"),
+        ("http", "something else answered there ("),
+        ("localhost:-1", "is not an address of a Ray head: give host:port"),
+        ("a" * 300 + ":80", "is not a host name or IP address"),
+    ],
+)
+def test_a_cluster_address_where_no_ray_head_answers_is_one_line_in_seconds(
+    tmp_path: Path, address: str, message: str, silent_listener: str, http_server: str
+) -> None:
+    """Before: no answer within 300 s from a listener that is not Ray, or `localhost:-1`;
+    a traceback for a long host name."""
+    address = {"silent": silent_listener, "http": http_server}.get(address, address)
+    started = time.monotonic()
+    result = CliRunner().invoke(
+        main, ["fuzz", "--cluster", address, "--count", "1", "--out", str(tmp_path / "c")]
+    )
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert message in result.output
+    assert time.monotonic() - started < 60

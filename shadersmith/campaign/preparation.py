@@ -19,7 +19,6 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
-import signal
 import threading
 import time
 from collections import deque
@@ -27,6 +26,8 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Generic, TypeVar
+
+from shadersmith.targets.lifetime import born_deaf_to_ctrl_c, ignore_ctrl_c
 
 Key = TypeVar("Key")
 Prepared = TypeVar("Prepared")
@@ -79,7 +80,7 @@ class CpuShare:
 def _start_worker(parent: int) -> None:
     # Ctrl-C reaches the whole process group; the campaign's process decides what it
     # means (stop after the tests in flight), not a preparing process dying mid-test.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    ignore_ctrl_c()
     # A campaign killed with `kill -9` leaves nobody to shut the pool down: a process
     # whose parent is gone ends itself (generation gives the watching thread its turn).
     threading.Thread(target=_end_with_parent, args=(parent,), daemon=True).start()
@@ -129,7 +130,8 @@ class Preparation(Generic[Key, Prepared]):
                 key = next(self._keys)
             except StopIteration:
                 return
-            self._queue.append(self._pool.submit(self._prepare, key))
+            with born_deaf_to_ctrl_c():  # a submit may start the pool's processes
+                self._queue.append(self._pool.submit(self._prepare, key))
 
     def __iter__(self) -> Iterator[Prepared]:
         return self

@@ -11,6 +11,11 @@ library takes ~1 s to import: --help in 0.6 s rather than 1.5 s). This is the on
 where an import inside a function needs no comment of its own (tests/test_house_rules.py).
 """
 
-from shadersmith.cli.group import main
+import sys
+
+try:
+    from shadersmith.cli.group import main
+except KeyboardInterrupt:  # Ctrl-C while the command loads: as a shell reports it
+    sys.exit(130)
 
 __all__ = ["main"]

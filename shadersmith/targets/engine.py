@@ -175,7 +175,7 @@ def _worker_main(
     if address_space_bytes > 0:
         resource.setrlimit(resource.RLIMIT_AS, (address_space_bytes, address_space_bytes))
     # A hung driver is killed by the watchdog; Ctrl-C belongs to the parent.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    lifetime.ignore_ctrl_c()
     # The own time limit: SIGALRM's default action, no Python handler (it would wait for
     # the driver call to return).
     signal.signal(signal.SIGALRM, signal.SIG_DFL)
@@ -343,7 +343,7 @@ class Worker:
         environment = self.spec.process_environment()
 
         def start() -> None:
-            with _environment_for_spawn(environment):
+            with _environment_for_spawn(environment), lifetime.born_deaf_to_ctrl_c():
                 self._process.start()
 
         _SPAWNER.run(start)

@@ -29,7 +29,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import FrameType
 
@@ -156,6 +156,28 @@ def lifeline_command(command: Sequence[str]) -> list[str]:
     process keeps open (and in a new session, so that a last-resort killpg reaches both);
     closing the pipe, or this process's death, ends the program and all it started."""
     return [sys.executable, "-S", str(Path(__file__).resolve()), "--", *command]
+
+
+@contextlib.contextmanager
+def born_deaf_to_ctrl_c() -> Iterator[None]:
+    """Processes started inside are born with SIGINT blocked (a thread's signal mask is
+    inherited across fork and exec). Ctrl-C reaches the whole process group: a worker
+    still importing got a KeyboardInterrupt traceback each (a dozen on the terminal) and
+    died, and the campaign then said "fewer than 2 real targets" instead of stopping.
+    Blocked, the signal waits in the worker until its start-up ignores SIGINT
+    (`ignore_ctrl_c`), which discards it. Any thread may call this."""
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def ignore_ctrl_c() -> None:
+    """A worker's first step: Ctrl-C belongs to the campaign's process, which decides what
+    it means; one that came while this process started is discarded here."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def exit_on_sigterm() -> None:

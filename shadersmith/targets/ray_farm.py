@@ -28,6 +28,7 @@ import logging
 import math
 import os
 import queue
+import re
 import socket
 import threading
 import time
@@ -63,6 +64,14 @@ DEFAULT_NODE_WAIT_S = 600.0
 MAX_LOSSES_PER_JOB = 3
 CLOSE_TIMEOUT_S = 10.0
 CONNECT_TIMEOUT_S = 10.0
+# How long a listener at the cluster's address may take to answer as a Ray head.
+ANSWER_TIMEOUT_S = 5.0
+# HTTP/2's connection preface and an empty SETTINGS frame (RFC 9113, 3.4): what a gRPC
+# client sends first; the server's first frame answers with its own SETTINGS (type 4).
+_HTTP2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])
+_SETTINGS_FRAME = 4
+# A DNS name, an IPv4 address or an IPv6 address (its brackets stripped).
+_HOST = re.compile(r"[A-Za-z0-9._:-]+")
 
 
 def resource_for(target: str) -> str:
@@ -294,17 +303,47 @@ def _await_actor(
 
 
 def _check_answers(address: str) -> None:
-    """A one-line error at once where nothing listens at `address` (host:port): Ray
-    itself retries for minutes before it gives up."""
-    host, colon, port = address.rpartition(":")
-    if not colon or not port.isdigit():
-        return  # "auto", or a form Ray knows better
+    """A one-line error at once where no Ray head answers at `address` (host:port): Ray
+    itself retries for minutes before it gives up, and waited forever on a listener that
+    was not Ray (a silent one, an HTTP server) or on `localhost:-1` (issue 34). A Ray
+    head's GCS speaks gRPC: to HTTP/2's connection preface it answers with a SETTINGS
+    frame, which is all that is asked of it here."""
+    if address == "auto":
+        return
+    host, port = _host_and_port(address)
     try:
-        socket.create_connection((host.strip("[]"), int(port)), CONNECT_TIMEOUT_S).close()
-    except OSError as error:
+        with socket.create_connection((host, port), CONNECT_TIMEOUT_S) as connection:
+            connection.settimeout(ANSWER_TIMEOUT_S)
+            connection.sendall(_HTTP2_PREFACE)
+            answer = connection.recv(64)
+    except TimeoutError:
         raise ClusterUnavailable(
-            f"no Ray cluster at {address}: {error.strerror or error}"
+            f"no Ray cluster at {address}: it accepted the connection but did not answer "
+            f"as a Ray head within {ANSWER_TIMEOUT_S:g} s"
         ) from None
+    except (OSError, UnicodeError) as error:  # UnicodeError: a host name IDNA refuses
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise ClusterUnavailable(f"no Ray cluster at {address}: {reason}") from None
+    if len(answer) < 9 or answer[3] != _SETTINGS_FRAME:
+        first = answer.split(b"\n", 1)[0][:60].decode("ascii", "backslashreplace")
+        raise ClusterUnavailable(
+            f"no Ray cluster at {address}: something else answered there ({first!r}), "
+            "not a Ray head's gRPC"
+        )
+
+
+def _host_and_port(address: str) -> tuple[str, int]:
+    """`address`'s host and port, or ClusterUnavailable saying what is wrong with it."""
+    host, colon, port = address.rpartition(":")
+    host = host.strip("[]")
+    if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ClusterUnavailable(
+            f"{address[:80]!r} is not an address of a Ray head: give host:port (port "
+            "1-65535), or auto"
+        )
+    if len(host) > 253 or not _HOST.fullmatch(host):
+        raise ClusterUnavailable(f"{host[:80]!r} is not a host name or IP address")
+    return host, int(port)
 
 
 def _first_line(error: BaseException) -> str:
