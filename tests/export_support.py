@@ -4,6 +4,7 @@ wrote its file."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from shadersmith.case import TestCase
@@ -91,3 +92,65 @@ def written_file(output: str) -> Path:
     """The file `shadersmith export` says it wrote (`wrote PATH`)."""
     [line] = [line for line in output.splitlines() if line.startswith("wrote ")]
     return Path(line.removeprefix("wrote "))
+
+
+# A compute shader whose blocks mix int and float members (a vec3's padding word
+# included): it adds one to the int and the vector, and leaves the target's `keep` floats
+# as they were, so the probes check that the file set their exact bits (the reference
+# interpreter lets a shader compute with integral floats only).
+FLOAT_SHADER = """#version 450
+layout(local_size_x = 1, local_size_y = 1, local_size_z = 1) in;
+layout(std430, binding = 0) readonly buffer Source {
+    int n;
+    vec3 v;
+} source;
+layout(std430, binding = 1) buffer Target {
+    int n;
+    vec3 v;
+    float keep[13];
+} target;
+
+void main() {
+    target.n = source.n + 1;
+    target.v = source.v + vec3(1.0);
+}
+"""
+# Floats a decimal must carry exactly: ordinary ones, one without a short decimal (0.1),
+# the largest and the smallest normal float, the smallest subnormal, zeros, magnitudes
+# around 2^-28 (below which `probe ssbo float` cannot tell neighbours apart), a NaN and
+# an infinity (which no decimal shows).
+KEPT = (
+    1.5,
+    0.1,
+    -1024.0,
+    3.4028234663852886e38,
+    1.1754943508222875e-38,
+    2.0**-149,
+    0.0,
+    2.0**-28,
+    -(2.0**-30),
+    16777217.0,
+    -0.0,
+    math.nan,
+    -math.inf,
+)
+
+
+def float_test() -> TestCase:
+    """A compute test whose input and output blocks mix int and float words."""
+    source = BufferSpec(
+        "Source", 0, "input", (("n", "int"), ("v", "vec3")), {"n": -7, "v": (-2.0, -3.0, 1024.0)}
+    )
+    target = BufferSpec(
+        "Target",
+        1,
+        "output",
+        (("n", "int"), ("v", "vec3"), ("keep", "float[13]")),
+        {"n": 0, "v": (0.0, 0.0, 0.0), "keep": KEPT},
+    )
+    return TestCase(
+        stage="compute",
+        profile="glsl450",
+        shaders={"shader.comp": FLOAT_SHADER},
+        inputs=Inputs(buffers=(source, target)),
+    )

@@ -5,6 +5,7 @@ a fragment test with a generated vertex shader is drawn by that shader's triangl
 
 from __future__ import annotations
 
+import ctypes
 import dataclasses
 import os
 import shutil
@@ -21,12 +22,20 @@ from shadersmith.case.inputs import Inputs
 from shadersmith.case.testcase import VERTEX_FILE
 from shadersmith.cli import main
 from shadersmith.export.checks import PiglitRun, run_shader_runner
-from shadersmith.export.common import ExportError, equal_rectangles
+from shadersmith.export.common import (
+    ExportError,
+    equal_rectangles,
+    expected_buffers,
+    readable,
+    words_of,
+)
 from shadersmith.export.piglit import piglit_shader_test
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.ir.profile import GLSL450
+from shadersmith.targets.runners.buffers import buffer_inputs_from_specs
+from shadersmith.targets.runners.std430 import pack_buffer
 from shadersmith.trial import prepare_generated
-from tests.export_support import echo_test, written_file
+from tests.export_support import echo_test, float_test, written_file
 
 FINDINGS = Path(__file__).resolve().parent.parent / "findings"
 SHADER_RUNNER = Path("/usr/lib/x86_64-linux-gnu/piglit/bin/shader_runner")
@@ -84,6 +93,77 @@ def test_shader_runner_agrees_with_the_finding(finding: str, verdict: str, tmp_p
     assert f'"result": "{verdict}"' in output, output
 
 
+def _float_lines(text: str, command: str) -> dict[tuple[int, int], str]:
+    """(binding, offset) -> the literal the file's `ssbo ... subdata float` (`command`
+    "subdata") or `probe ssbo float` ("probe") lines give that word."""
+    found = {}
+    for line in text.splitlines():
+        words = line.split()
+        if command == "subdata" and line.startswith("ssbo ") and words[2:4] == ["subdata", "float"]:
+            found[(int(words[1]), int(words[4]))] = words[5]
+        elif command == "probe" and line.startswith("probe ssbo float "):
+            found[(int(words[3]), int(words[4]))] = words[6]
+    return found
+
+
+def _strtof(text: str) -> int:
+    """The bits C's strtof (shader_runner's `%f`) reads from `text`."""
+    libc = ctypes.CDLL(None)
+    libc.strtof.restype = ctypes.c_float
+    libc.strtof.argtypes = [ctypes.c_char_p, ctypes.c_void_p]
+    return int(np.array([libc.strtof(text.encode(), None)], dtype=np.float32).view(np.uint32)[0])
+
+
+def test_float_words_are_decimals_that_read_back_to_their_exact_bits() -> None:
+    """Every float literal of the file, read as shader_runner reads it (strtof) and as
+    Python's float then numpy's float32, is the word the test has at that offset, set
+    and probed; words no decimal shows exactly are ints with their bits."""
+    test = float_test()
+    text = piglit_shader_test(test)
+    buffers = buffer_inputs_from_specs(test.buffers)
+    expected = expected_buffers(readable(test))
+    words = {
+        "subdata": {b.binding: words_of(pack_buffer(b.fields, b.values)) for b in buffers},
+        "probe": {
+            b.binding: words_of(pack_buffer(b.fields, expected[b.block])) for b in buffers
+        },
+    }
+    for command, data in words.items():
+        found = _float_lines(text, command)
+        assert len(found) >= 3
+        for (binding, offset), literal in found.items():
+            word = data[binding][offset // 4]
+            assert _strtof(literal) == word, (command, binding, offset, literal)
+            assert int(np.float32(float(literal)).view(np.uint32)) == word
+    assert "ssbo 1 subdata float 28 1.5\n" in text and "probe ssbo float 1 32 == 0.1\n" in text
+    assert "ssbo 1 subdata float 68 -0.0\n" in text  # the sign of zero travels
+    assert "ssbo 1 subdata float 48 1.0e-45\n" in text  # the smallest subnormal
+    assert "ssbo 1 subdata int 72 2143289344\n" in text  # NaN: its bits
+    assert "ssbo 1 subdata int 76 -8388608\n" in text  # -inf: its bits
+    assert "ssbo 0 subdata int 0 -7\n" in text  # an int member
+    # Probed by bits where `probe ssbo float` (within 2^-52) could not tell: zeros, a
+    # subnormal, 2^-30, NaN, -inf; 2^-28 is far enough from its neighbours.
+    for offset, word in ((48, 1), (52, 0), (60, 2961178624), (68, 2147483648), (72, 2143289344)):
+        assert f"probe ssbo uint 1 {offset} == {word}\n" in text
+    assert "probe ssbo float 1 56 == 3.7252903e-09\n" in text
+    assert "# Float words are probed as decimals where" in text
+
+
+def test_a_float_test_reproduces_and_a_float_one_ulp_off_fails(tmp_path: Path) -> None:
+    """shader_runner sets and probes the decimals: the file passes; with 0.1 set one ulp
+    higher in the file, its probe fails."""
+    text = piglit_shader_test(float_test())
+    path = tmp_path / "floats.shader_test"
+    path.write_text(text)
+    output = _run(path)
+    assert '"result": "pass"' in output, output[-2000:]
+    changed = text.replace("ssbo 1 subdata float 32 0.1\n", "ssbo 1 subdata float 32 0.10000001\n")
+    assert changed != text
+    path.write_text(changed)
+    output = _run(path)
+    assert '"result": "fail"' in output and "SSBO 32 test failed" in output, output[-2000:]
+
+
 # --------------------------------------------------------------------------- fragment
 
 
@@ -104,7 +184,8 @@ def test_uniform_block_members_are_set_by_name_with_their_bits() -> None:
     text = piglit_shader_test(load_test(FINDINGS / "llvmpipe-gl-const-array-index"))
     assert "uniform uvec3 buf_in_0.in_0_f1 4294967268 242721098 4294967295\n" in text
     echo = piglit_shader_test(echo_test())
-    assert "uniform uint Named.f 3225419776\n" in echo  # -3.0's bits
+    assert "uniform float Named.f -3.0\n" in echo  # a float member as its decimal
+    assert "uniform vec2 Named.fv 1.0 -3.0\n" in echo
     assert "uniform uvec2 Named.aa[1][0] 5 6\n" in echo
     assert "uniform uint k[1] 6\n" in echo  # no instance name: no block prefix
 

@@ -3,14 +3,26 @@
 interpreter does.
 
 A compute test becomes: the shader as it runs, each storage buffer created and filled
-word by word (its std430 bytes as 32-bit words, so float bits travel exactly), the
-dispatch, and a probe of every 32-bit word of every buffer the shader may write.
+word by word (its std430 bytes as 32-bit words), the dispatch, and a probe of every 32-bit
+word of every buffer the shader may write. A float member's word is written as a decimal
+that reads back to its exact bits (`subdata float`, `probe ssbo float`;
+export/float_words.py); an integer member's, and a float word no decimal shows exactly,
+as the int (`subdata int`) or uint (`probe ssbo uint`) with its bits. One command a word
+either way, so a block mixing int and float members needs nothing more. Which float
+words keep their bits: NaN and infinities (no decimal reads back to them), and in a
+probe any float that `probe ssbo float` cannot tell from another: it passes when the two
+differ by less than DBL_EPSILON (2^-52), so zero (either sign: -0.0 passes for 0.0),
+magnitudes below 2^-28 (whose neighbours are that close) and infinities (inf - inf is
+NaN) are probed by their bits.
 
 A fragment test becomes: piglit's passthrough vertex shader and `draw rect -1 -1 2 2` (two
 triangles over the target instead of our runners' one big triangle: every pixel is still
 shaded once, at gl_FragCoord = its centre), the fragment shader as it runs, each member of
-each uniform block set by name with its bits (`uniform uint|uvecN NAME WORDS`:
-shader_runner copies the words to the offset GL reports, so floats travel exactly), and a
+each uniform block set by name (`uniform float|vecN NAME VALUES` for a float member,
+`uniform uint|uvecN NAME WORDS` for the others: shader_runner copies the parsed words to
+the offset GL reports whatever the member's type; a float no decimal shows exactly, a
+NaN or an infinity, is written `0x7fc00000`, which shader_runner's float parser reads as
+bits), and a
 probe of every pixel: one `relative probe rect rgba int` per rectangle of equal pixels
 (one for a uniform image, at most one per pixel).
 
@@ -52,9 +64,10 @@ from shadersmith.export.common import (
     text_version,
     words_of,
 )
+from shadersmith.export.float_words import Word, block_words, float_literal, float_of
 from shadersmith.files import safe_files
 from shadersmith.ir.profile import Language
-from shadersmith.ir.types import ArrayType, ScalarType, Type, VectorType
+from shadersmith.ir.types import ArrayType, ScalarKind, ScalarType, Type, VectorType
 from shadersmith.ir.values import Value
 from shadersmith.targets.results import BufferInput
 from shadersmith.targets.runners.buffers import buffer_inputs_from_specs
@@ -111,26 +124,70 @@ def _compute_test(test: TestCase, version: int) -> str:
         lines += _ssbo_lines(buffer)
         if spec.access == "input":
             continue
-        after = pack_buffer(buffer.fields, expected[spec.block])
-        probes += [
-            f"probe ssbo uint {buffer.binding} {4 * i} == {word}"
-            for i, word in enumerate(words_of(after))
-        ]
+        probes += _probes(buffer, expected[spec.block])
     x, y, z = test.inputs.dispatch
     lines.append(f"compute {x} {y} {z}")
     lines += probes
     return "\n".join(lines) + "\n"
 
 
+_BITS_PROBED = [
+    "# Float words are probed as decimals where `probe ssbo float` (equal within 2^-52)",
+    "# tells them from every other float; zero, NaN, infinities and magnitudes below",
+    "# 2^-28 are probed by their bits (probe ssbo uint), as integer members are.",
+]
+_BITS_SET = "# NaN and infinite float words are set by their bits: no decimal reads back to them."
+# `probe ssbo float` passes when |expected - observed| < DBL_EPSILON: a float of at least
+# this magnitude is that far from each of its neighbours, a smaller one is not.
+_SMALLEST_PROBED = 2.0**-28
+
+
+def _probes(buffer: BufferInput, values: Mapping[str, Value]) -> list[str]:
+    """A probe of each word of the block holding `values`: a float member's as its
+    decimal where the float probe is exact, every other word as its bits."""
+    kinds = block_words(buffer.fields, values)
+    probes = []
+    bits_probed = False
+    for index, word in enumerate(words_of(pack_buffer(buffer.fields, values))):
+        literal = _float_word(kinds[index], word)
+        place = f"{buffer.binding} {4 * index}"
+        if literal is not None and abs(float_of(word)) >= _SMALLEST_PROBED:
+            probes.append(f"probe ssbo float {place} == {literal}")
+        else:
+            bits_probed |= _is_float(kinds[index])
+            probes.append(f"probe ssbo uint {place} == {word}")
+    return [*(_BITS_PROBED if bits_probed else []), *probes]
+
+
+def _is_float(kind: Word | None) -> bool:
+    return kind is not None and kind.kind is ScalarKind.FLOAT
+
+
+def _float_word(kind: Word | None, word: int) -> str | None:
+    """The decimal of a float member's word, None for any other word or a float without
+    one (NaN, infinity)."""
+    return float_literal(word) if _is_float(kind) else None
+
+
 def _ssbo_lines(buffer: BufferInput) -> list[str]:
     """A storage buffer created at its binding and filled with its bytes."""
     data = pack_buffer(buffer.fields, buffer.values, buffer.layout)
-    # One signed word per command: the `subdata` types of Debian's piglit are int, int64,
-    # uint64, float and double, each taking one value.
-    return [f"ssbo {buffer.binding} {len(data)}"] + [
-        f"ssbo {buffer.binding} subdata int {4 * i} {signed(word)}"
-        for i, word in enumerate(words_of(data))
-    ]
+    kinds = block_words(buffer.fields, buffer.values, buffer.layout)
+    # One word per command: the `subdata` types of Debian's piglit are int, int64, uint64,
+    # float and double, each taking one value. A float member's word as its decimal
+    # (scanned by strtof), any other word, and a NaN or infinity, as the signed int with
+    # its bits (`subdata float` scans `0x...` as a hexadecimal float, not as bits).
+    lines = [f"ssbo {buffer.binding} {len(data)}"]
+    bits_set = False
+    for index, word in enumerate(words_of(data)):
+        kind = kinds[index] if index < len(kinds) else None
+        literal = _float_word(kind, word)
+        if literal is None:
+            bits_set |= _is_float(kind)
+            lines.append(f"ssbo {buffer.binding} subdata int {4 * index} {signed(word)}")
+        else:
+            lines.append(f"ssbo {buffer.binding} subdata float {4 * index} {literal}")
+    return [_BITS_SET, *lines] if bits_set else lines
 
 
 def shader_section(text: str) -> str:
@@ -247,12 +304,19 @@ def _member_lines(name: str, type_: Type, value: Value) -> Iterator[str]:
         for index, item in enumerate(value):
             yield from _member_lines(f"{name}[{index}]", type_.element, item)
     elif isinstance(type_, ScalarType | VectorType):
-        # Any scalar (int, uint, float) as its word: shader_runner copies the parsed words
-        # to the member's offset whatever its type, so a float's bits travel exactly.
+        # shader_runner copies the parsed words to the member's offset whatever its type:
+        # an int or bool as its word, a float as its decimal, or as `0x` and its bits
+        # where it has none (a NaN, an infinity), which piglit's float parser (strtof_hex)
+        # reads as bits.
         count = 1 if isinstance(type_, ScalarType) else type_.size
         words = words_of(pack_buffer((("v", type_),), {"v": value}, "std140"))[:count]
-        glsl_type = "uint" if count == 1 else f"uvec{count}"
-        yield f"uniform {glsl_type} {name} {' '.join(map(str, words))}"
+        if type_.kind is ScalarKind.FLOAT:
+            glsl_type = "float" if count == 1 else f"vec{count}"
+            shown = [float_literal(word) or f"0x{word:08x}" for word in words]
+        else:
+            glsl_type = "uint" if count == 1 else f"uvec{count}"
+            shown = [str(word) for word in words]
+        yield f"uniform {glsl_type} {name} {' '.join(shown)}"
     else:
         raise ExportError(f"piglit export cannot set uniform {name} of type {type_}")
 
