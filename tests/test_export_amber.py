@@ -22,9 +22,18 @@ from click.testing import CliRunner
 from shadersmith.case import StepRecord, TestCase, load_test, write_test
 from shadersmith.case.runs import RecordedResults
 from shadersmith.case.testcase import VERTEX_FILE
+from shadersmith.case.typenames import parse_type_name
 from shadersmith.cli import main
 from shadersmith.export.amber import PASSES_COMMENT, amber_binary, amber_script
-from shadersmith.export.common import ExportError, expected_buffers, expected_image, readable
+from shadersmith.export.amber_buffers import amber_buffer
+from shadersmith.export.common import (
+    ExportError,
+    expected_buffers,
+    expected_image,
+    readable,
+    signed,
+    words_of,
+)
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.ir.profile import GLSL450
 from shadersmith.mutate.metamorphic import plan_variant
@@ -32,12 +41,14 @@ from shadersmith.mutate.transforms.opaque import OPAQUE_BLOCK
 from shadersmith.oracle.differential import REFERENCE
 from shadersmith.oracle.metamorphic import judge_metamorphic
 from shadersmith.pair import prepare_pair, recorded_pair
+from shadersmith.targets.results import BufferInput
 from shadersmith.targets.runners.buffers import buffer_inputs_from_specs
+from shadersmith.targets.runners.std430 import pack_buffer
 from shadersmith.targets.runners.texels import TEXEL_DTYPES
 from shadersmith.targets.session import TargetSession
 from shadersmith.targets.tools import spirv_tools
 from shadersmith.trial import prepare_generated
-from tests.export_support import echo_test, written_file
+from tests.export_support import echo_test, float_test, written_file
 from tests.targets_support import vk_lavapipe
 
 FINDINGS = Path(__file__).resolve().parent.parent / "findings"
@@ -173,17 +184,104 @@ def test_fragment_rows_are_in_memory_order() -> None:
     rows = [line.split()[5:] for line in text.splitlines() if line.startswith("EXPECT")]
     for row in (0, 37, 63):
         assert rows[row][4 * 6 : 4 * 7] == ["6", str(row), "4294967295", "2147483648"]
-    # The Named block's std140 bytes: ivec3 iv at byte 16, vec2 fv at 32, uint a[3] at 48
-    # with a 16-byte stride, uvec2 aa[2][2] at 96.
+    # The Named block's std140 bytes, a word a member: ivec3 iv at byte 16, vec2 fv at 32,
+    # uint a[3] at 48 with a 16-byte stride, uvec2 aa[2][2] at 96, 160 bytes in all.
+    struct = text.split("STRUCT buffer_1_words STRIDE 160\n")[1].split("END\n")[0]
+    assert struct.splitlines()[:9] == [
+        "  int32 i",
+        "  uint32 u",
+        "  float f",
+        "  int32 iv.x OFFSET 16",
+        "  int32 iv.y",
+        "  int32 iv.z",
+        "  float fv.x OFFSET 32",
+        "  float fv.y",
+        "  uint32 a[0] OFFSET 48",
+    ]
+    assert "  uint32 aa[1][1].x OFFSET 144\n  uint32 aa[1][1].y\n" in struct
     assert (
-        "BUFFER buffer_1 DATA_TYPE uint32 DATA\n"
-        "4294967289 4000000000 3225419776 0 4294967295 2 2147483648 0\n"
-        "1065353216 3225419776 0 0 1 0 0 0\n"
-        "4294967295 0 0 0 3 0 0 0\n"
-        "1 2 0 0 3 4 0 0\n"
-        "5 6 0 0 7 8 0 0\n"
+        "BUFFER buffer_1 DATA_TYPE buffer_1_words DATA\n"
+        "-7 4000000000 -3.0 -1 2 -2147483648 1.0 -3.0\n"
+        "1 4294967295 3 1 2 3 4 5\n"
+        "6 7 8\n"
         "END"
     ) in text
+
+
+def _amber_words(text: str, name: str) -> tuple[dict[int, tuple[str, str]], dict[int, str]]:
+    """The buffer `name`'s words as Amber reads its STRUCT: byte offset -> (member type,
+    data value), and byte offset -> the EXPECT's value (OFFSET where given, else 4 bytes
+    after the member before; values in member order; "" without an EXPECT)."""
+    struct = text.split(f"STRUCT {name}_words")[1].split("\nEND\n")[0].splitlines()[1:]
+    offsets, types, at = [], [], 0
+    for member in struct:
+        words = member.split()
+        at = int(words[3]) if len(words) == 4 else at
+        offsets.append(at)
+        types.append(words[0])
+        at += 4
+    data = text.split(f"BUFFER {name} DATA_TYPE {name}_words DATA\n")[1].split("\nEND")[0]
+    expects = [line for line in text.splitlines() if line.startswith(f"EXPECT {name} ")]
+    values = dict(zip(offsets, zip(types, data.split(), strict=True), strict=True))
+    checked = expects[0].split()[5:] if expects else [""] * len(offsets)
+    return values, dict(zip(offsets, checked, strict=True))
+
+
+def _float_bits(literal: str) -> int:
+    # Amber reads a float with strtod and stores it cast to float (src/buffer.cc).
+    return int(np.array([float(literal)], dtype=np.float32).view(np.uint32)[0])
+
+
+def test_float_members_are_decimals_that_read_back_to_their_exact_bits() -> None:
+    """The mixed blocks are STRUCTs of one scalar a word at its std430 offset: each float
+    member's data and EXPECT value read back (strtod, then float) to the test's word at
+    that offset, int members are signed values, and the float words Amber cannot check
+    exactly (zeros, NaN, -inf in the checked buffer) are uint32 with their bits."""
+    test = float_test()
+    text = amber_script(test)
+    buffers = buffer_inputs_from_specs(test.buffers)
+    expected = expected_buffers(readable(test))
+    for buffer in buffers:
+        before = words_of(pack_buffer(buffer.fields, buffer.values))
+        after = words_of(pack_buffer(buffer.fields, expected[buffer.block]))
+        values, expects = _amber_words(text, f"buffer_{buffer.binding}")
+        floats = 0
+        for offset, (type_, value) in values.items():
+            word, checked = before[offset // 4], after[offset // 4]
+            shown = expects[offset] or value  # the input block has no EXPECT
+            checked = checked if expects[offset] else word
+            if type_ == "float":
+                floats += 1
+                assert _float_bits(value) == word, (buffer.binding, offset, value)
+                assert _float_bits(shown) == checked, (offset, shown)
+            elif type_ == "int32":
+                assert (int(value), int(shown)) == (signed(word), signed(checked))
+            else:
+                assert (type_, int(value), int(shown)) == ("uint32", word, checked)
+        assert floats >= 3
+    assert "STRUCT buffer_0_words\n  int32 n\n  float v.x OFFSET 16\n" in text
+    assert "BUFFER buffer_0 DATA_TYPE buffer_0_words DATA\n-7 -2.0 -3.0 1024.0\nEND" in text
+    assert "  float keep[1]\n" in text and " 0.1 " in text  # 0.1 in data and EXPECT
+    assert "  float keep[5]\n" in text and "1.0e-45" in text  # the smallest subnormal
+    for bits in ("keep[6]", "keep[10]", "keep[11]", "keep[12]"):  # 0.0, -0.0, NaN, -inf
+        assert f"  uint32 {bits}\n" in text
+    assert "# Float words as uint32 bit patterns where Amber cannot" in text
+
+
+def test_a_block_of_floats_is_a_float_buffer_and_a_padded_one_a_struct() -> None:
+    vector = BufferInput(0, (("w", parse_type_name("vec4")),), {"w": (1.5, -0.0, 0.1, 2.0)})
+    assert amber_buffer(vector, "b").lines == [
+        "BUFFER b DATA_TYPE float DATA",
+        "1.5 -0.0 0.1 2.0",  # an input keeps -0.0: strtod reads its sign
+        "END",
+        "",
+    ]
+    # A uniform block of one float: std140 sizes it 16 bytes, padding that STRIDE keeps.
+    one = BufferInput(0, (("f", parse_type_name("float")),), {"f": 0.25}, uniform=True)
+    assert amber_buffer(one, "u").lines[:3] == ["STRUCT u_words STRIDE 16", "  float f", "END"]
+    # No float member: the words, as before.
+    ints = BufferInput(0, (("i", parse_type_name("int")),), {"i": -1})
+    assert amber_buffer(ints, "i").lines[0] == "BUFFER i DATA_TYPE uint32 DATA"
 
 
 def _essl(test: TestCase) -> TestCase:
@@ -388,9 +486,11 @@ def test_a_compute_pair_is_two_pipelines_whose_output_buffers_must_be_equal(
     # Each pipeline has a copy of the same inputs.
     for b in every:
         if b != opaque:
-            mine = text.split(f"BUFFER reference_buffer_{b} DATA_TYPE uint32 DATA\n")[1]
-            theirs = text.split(f"BUFFER variant_buffer_{b} DATA_TYPE uint32 DATA\n")[1]
-            assert mine.split("END")[0] == theirs.split("END")[0]
+            mine = text.split(f"BUFFER reference_buffer_{b} DATA_TYPE ")[1]
+            theirs = text.split(f"BUFFER variant_buffer_{b} DATA_TYPE ")[1]
+            assert (
+                mine.split("\n", 1)[1].split("END")[0] == theirs.split("\n", 1)[1].split("END")[0]
+            )
     assert "IDX" not in "\n".join(tail)  # no interpreter values: the pair checks itself
 
 

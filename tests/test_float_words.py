@@ -11,6 +11,7 @@ import numpy as np
 from shadersmith.case.typenames import parse_type_name
 from shadersmith.export.float_words import Word, block_words, float_literal
 from shadersmith.ir.types import ArrayType, ScalarKind, ScalarType
+from shadersmith.ir.values import Value
 
 UINT_2 = ArrayType(ScalarType(ScalarKind.UINT), 2)
 
@@ -64,7 +65,12 @@ def test_random_floats_read_back_to_their_bits_both_ways() -> None:
 def test_each_word_of_a_mixed_block_is_named_and_typed_as_its_member() -> None:
     named = (("n", "int"), ("v", "vec3"), ("s", "S{x:float,y:float}[2]"))
     fields = (*((name, parse_type_name(text)) for name, text in named), ("a", UINT_2))
-    values = {"n": 1, "v": (1.0, 2.0, 3.0), "s": ((1.0, 2.0), (3.0, 4.0)), "a": (1, 2)}
+    values: dict[str, Value] = {
+        "n": 1,
+        "v": (1.0, 2.0, 3.0),
+        "s": ((1.0, 2.0), (3.0, 4.0)),
+        "a": (1, 2),
+    }
     words = block_words(fields, values)
     float_ = ScalarKind.FLOAT
     assert words == [

@@ -17,9 +17,11 @@ field's name) has its control characters shown as `\\xNN`, so no newline in it s
 Amber command. Amber ends a shader block at the first `END` anywhere in its text (a
 substring search): a module whose assembly holds one (in a name or a string) is refused.
 
-Both kinds of test put each block's bytes into a buffer of 32-bit words (`DATA_TYPE
-uint32`, which Amber packs tightly), so float bits travel exactly, bound at its binding in
-descriptor set 0.
+Both kinds of test put each block's bytes into a buffer bound at its binding in
+descriptor set 0: its float members as decimals that read back to their exact bits, its
+int members as their values, laid out word by word at the block's offsets (a STRUCT of
+one scalar a word where the block mixes them; export/amber_buffers.py says which float
+words stay bit patterns, and why).
 
 A generated texture or image is an IMAGE of its format (R32_UINT, R32_SINT or
 R32_SFLOAT) and size holding the test's texels, row y first; a sampler2D is bound as a
@@ -65,6 +67,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -73,6 +76,7 @@ import numpy as np
 
 from shadersmith.case import TestCase
 from shadersmith.case.oracle import Metamorphic
+from shadersmith.export.amber_buffers import amber_buffer
 from shadersmith.export.common import (
     ExportError,
     check_stage,
@@ -80,7 +84,6 @@ from shadersmith.export.common import (
     expected_image,
     one_line,
     readable,
-    words_of,
 )
 from shadersmith.files import safe_files
 from shadersmith.front.glsl.api import parse_glsl
@@ -92,15 +95,12 @@ from shadersmith.ir.values import Value
 from shadersmith.targets.results import BufferInput
 from shadersmith.targets.runners.buffers import buffer_inputs_from_specs
 from shadersmith.targets.runners.images import PngError, decode_png
-from shadersmith.targets.runners.std430 import pack_buffer
 from shadersmith.targets.runners.texels import TEXEL_DTYPES, texel_bytes
 from shadersmith.targets.tools import spirv_tools
 from shadersmith.targets.tools.glslang import system_tool
 from shadersmith.targets.tools.toolchain import VERTEX_SPIRV_ARTEFACT
 
 AMBER_FILE = "test.amber"
-# Words per DATA line, for a readable file.
-_PER_LINE = 8
 _FRAMEBUFFER = "framebuffer"
 # The comment line that carries the pass list (read back by tests and by a reader).
 PASSES_COMMENT = "# spirv-opt passes:"
@@ -476,7 +476,8 @@ def _compute_script(test: TestCase, shipped: Shipped) -> str:
         *_shader("compute", "main_shader", shipped),
     ]
     buffers = buffer_inputs_from_specs(test.buffers)
-    lines += _inputs_lines(buffers)
+    written = {spec.block: expected[spec.block] for spec in test.buffers if spec.access != "input"}
+    lines += _inputs_lines(buffers, written)
     binds = [_bind(buffer) for buffer in buffers]
     expects: list[str] = []
     for spec, buffer in zip(test.buffers, buffers, strict=True):
@@ -485,7 +486,7 @@ def _compute_script(test: TestCase, shipped: Shipped) -> str:
         if buffer.texture is not None:  # a storage image: its texels, row y first
             after = _texel_values(buffer.texture, expected[spec.block][buffer.texture.name])
         else:
-            after = [str(w) for w in words_of(pack_buffer(buffer.fields, expected[spec.block]))]
+            after = amber_buffer(buffer, _name(buffer), expected[spec.block]).expected
         expects.append(f"EXPECT {_name(buffer)} IDX 0 EQ {' '.join(after)}")
     x, y, z = test.inputs.dispatch
     lines += [
@@ -609,7 +610,7 @@ def _pair_script(test: TestCase, oracle: Metamorphic, target: str | None) -> str
     }
     for side in _SIDES:
         for buffer in sides[side]:
-            lines += _buffer_lines(buffer, f"{side}_")
+            lines += amber_buffer(buffer, _name(buffer, f"{side}_")).lines
     if colour is None:
         lines += _pair_compute(test, sides)
     else:
@@ -819,13 +820,16 @@ def _name(buffer: BufferInput, prefix: str = "") -> str:
     return f"{prefix}{kind}_{buffer.binding}"
 
 
-def _inputs_lines(buffers: list[BufferInput]) -> list[str]:
+def _inputs_lines(
+    buffers: list[BufferInput], expected: Mapping[str, Mapping[str, Value]] | None = None
+) -> list[str]:
     """Each block's buffer and each texture's image, and the sampler that sampled
-    textures share."""
+    textures share; `expected`: the values an EXPECT checks, by block."""
     lines: list[str] = []
     for buffer in buffers:
         if buffer.texture is None:
-            lines += _buffer_lines(buffer)
+            checked = (expected or {}).get(buffer.block)
+            lines += amber_buffer(buffer, _name(buffer), checked).lines
         else:
             lines += _image_lines(buffer, buffer.texture)
     if any(_sampled(buffer) for buffer in buffers):
@@ -875,18 +879,6 @@ def _texel_values(texture: Texture, rows: Value) -> list[str]:
     if not np.all(np.isfinite(array)):
         raise ExportError(f"texture {texture.name} holds a NaN or infinity: Amber reads decimals")
     return [f"{float(value):.9g}" for value in array]
-
-
-def _buffer_lines(buffer: BufferInput, prefix: str = "") -> list[str]:
-    """A buffer holding the block's bytes (std430, or std140 for a uniform block)."""
-    data = pack_buffer(buffer.fields, buffer.values, buffer.layout)
-    if buffer.uniform:  # a whole std140 block, as GL sizes one: up to a multiple of 16 bytes
-        data += bytes(-len(data) % 16)
-    words = words_of(data)
-    rows = [
-        " ".join(str(w) for w in words[i : i + _PER_LINE]) for i in range(0, len(words), _PER_LINE)
-    ]
-    return [f"BUFFER {_name(buffer, prefix)} DATA_TYPE uint32 DATA", *rows, "END", ""]
 
 
 def _bind(buffer: BufferInput, prefix: str = "") -> str:

@@ -19,8 +19,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from shadersmith.ir.types import ArrayType, MatrixType, ScalarKind, ScalarType, StructType, Type
-from shadersmith.ir.types import VectorType
+from shadersmith.ir.types import (
+    ArrayType,
+    MatrixType,
+    ScalarKind,
+    ScalarType,
+    StructType,
+    Type,
+    VectorType,
+)
 from shadersmith.ir.values import Value
 from shadersmith.targets.runners.std430 import (
     Fields,
