@@ -28,7 +28,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,6 +43,11 @@ CPU_TARGETS = "gl-llvmpipe,vk-lavapipe,interp"
 Setup = Callable[[Path], list[str]]  # builds the sandbox, returns the command's arguments
 
 
+# What a case's output must also pass (round two: what was written must hold no injected
+# syntax): given the sandbox and the command's output, why not ("" when fine).
+Check = Callable[[Path, str], str]
+
+
 @dataclass
 class Case:
     family: str
@@ -50,6 +55,10 @@ class Case:
     setup: Setup
     # Paths (relative to the sandbox) the command may create or change.
     may_change: tuple[str, ...] = ("t",)
+    check: Check | None = None
+    # Round two: the work any input may cost (seconds, MB of the command's own process).
+    max_seconds: float | None = None
+    max_mb: float | None = None
 
 
 @dataclass
@@ -60,6 +69,7 @@ class Outcome:
     returncode: int | None
     seconds: float
     output: str = field(repr=False, default="")
+    peak_mb: float = 0.0  # the command's own process (not its workers, capped apart)
 
 
 # ---------------------------------------------------------------------------- sandbox
@@ -580,35 +590,58 @@ def run_case(case: Case, timeout_s: float, scratch: Path) -> Outcome:
         before = _snapshot(sandbox)
         started = time.perf_counter()
         environment = {**os.environ, "COLUMNS": "200"}
-        try:
-            done = subprocess.run(
-                [SHADERSMITH, *arguments],
-                capture_output=True,
-                text=True,
-                errors="replace",
-                timeout=timeout_s,
-                cwd=sandbox,
-                env=environment,
-                check=False,
-            )
-        except subprocess.TimeoutExpired:
-            seconds = time.perf_counter() - started
-            return Outcome(case, False, f"no answer in {timeout_s:.0f} s", None, seconds)
+        done = _run_measured([SHADERSMITH, *arguments], sandbox, environment, timeout_s)
         seconds = time.perf_counter() - started
-        output = done.stdout + done.stderr
+        if done is None:
+            return Outcome(case, False, f"no answer in {timeout_s:.0f} s", None, seconds)
+        returncode, stdout, stderr, peak_mb = done
+        output = stdout + stderr
         changed = _changes_outside(before, _snapshot(sandbox), case.may_change)
         why = ""
         if "Traceback" in output:
             why = "traceback: " + output.strip().splitlines()[-1][:160]
-        elif done.returncode not in (0, 1, 2):
-            why = f"exit status {done.returncode}: {output.strip()[-160:]}"
-        elif done.returncode == 2 and _error_lines(done.stderr) > 1:
-            why = f"a {_error_lines(done.stderr)}-line error: {done.stderr.strip()[:160]}"
+        elif returncode not in (0, 1, 2):
+            why = f"exit status {returncode}: {output.strip()[-160:]}"
+        elif returncode == 2 and _error_lines(stderr) > 1:
+            why = f"a {_error_lines(stderr)}-line error: {stderr.strip()[:160]}"
         elif changed:
             why = f"changed outside the test: {', '.join(changed[:4])}"
-        return Outcome(case, not why, why, done.returncode, seconds, output)
+        elif case.max_seconds is not None and seconds > case.max_seconds:
+            why = f"{seconds:.0f} s, more than {case.max_seconds:.0f}"
+        elif case.max_mb is not None and peak_mb > case.max_mb:
+            why = f"{peak_mb:.0f} MB, more than {case.max_mb:.0f}"
+        elif case.check is not None:
+            why = case.check(sandbox, output)
+        return Outcome(case, not why, why, returncode, seconds, output, peak_mb)
     finally:
         shutil.rmtree(sandbox, ignore_errors=True)
+
+
+def _run_measured(
+    command: list[str], cwd: Path, environment: dict[str, str], timeout_s: float
+) -> tuple[int, str, str, float] | None:
+    """Exit status, stdout, stderr, and the process's peak resident memory (MB, from
+    wait4: this process alone); None when it ran past `timeout_s` (then killed)."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        process = subprocess.Popen(
+            command, stdout=out, stderr=err, cwd=cwd, env=environment, start_new_session=True
+        )
+        deadline = time.monotonic() + timeout_s
+        while True:
+            pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.monotonic() > deadline:
+                os.killpg(process.pid, 9)
+                os.wait4(process.pid, 0)
+                return None
+            time.sleep(0.05)
+        process.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        stdout = out.read().decode(errors="replace")
+        stderr = err.read().decode(errors="replace")
+        return process.returncode, stdout, stderr, usage.ru_maxrss / 1024
 
 
 def _error_lines(stderr: str) -> int:
@@ -631,7 +664,10 @@ def _changes_outside(
     return sorted(k for k in keys if before.get(k) != after.get(k))
 
 
-def main() -> None:
+ROUND_ONE = (json_cases, shader_cases, link_cases, out_cases, option_cases, campaign_cases)
+
+
+def main(builders: Sequence[Callable[[Base], list[Case]]] = ROUND_ONE) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--jobs", type=int, default=2, help="Cases at once.")
     parser.add_argument("--only", help="Run the cases whose family or name has this word.")
@@ -645,14 +681,7 @@ def main() -> None:
     scratch = Path(tempfile.mkdtemp(prefix="hostile-sweep."))
     try:
         base = Base(scratch / "base")
-        cases = [
-            *json_cases(base),
-            *shader_cases(base),
-            *link_cases(base),
-            *out_cases(base),
-            *option_cases(base),
-            *campaign_cases(base),
-        ]
+        cases = [case for build in builders for case in build(base)]
         if args.only:
             cases = [c for c in cases if args.only in c.family or args.only in c.name]
         if args.list:
@@ -677,7 +706,7 @@ def main() -> None:
                 markup=False,
             )
     table = Table(title="hostile inputs")
-    for column in ("family", "cases", "handled", "exit 0", "exit 1", "exit 2", "max s"):
+    for column in ("family", "cases", "handled", "exit 0", "exit 1", "exit 2", "max s", "max MB"):
         table.add_column(column)
     families = Counter(o.case.family for o in outcomes)
     for family in families:
@@ -691,6 +720,7 @@ def main() -> None:
             str(codes[1]),
             str(codes[2]),
             f"{max(o.seconds for o in mine):.1f}",
+            f"{max(o.peak_mb for o in mine):.0f}",
         )
     console.print(table)
     print(
