@@ -177,6 +177,76 @@ def test_the_report_opens_offline_every_bucket_link_works_and_every_image_shows(
         page.close()
 
 
+# A finding of findings/ by its signature (oracle/known_findings.json): a bucket of it is known.
+KNOWN_CRASH = "crash:mesa-glsl:invalid NIR: unpack_64_2x32_split_y of a 32-bit value"
+
+
+def with_a_known_crash(campaign: Path, copy: Path) -> Path:
+    """A copy of `campaign` whose store holds a second bucket: a known crash on another
+    target, one second after the first bucket was born (the report reads it as any)."""
+    shutil.copytree(campaign, copy)
+    with sqlite3.connect(copy / "campaign.db") as db:
+        db.execute(
+            "INSERT INTO buckets (signature, kind, targets, blamed, count, first_seen) "
+            "SELECT ?, 'crash', 'gl-llvmpipe', 'mesa-glsl', 1, first_seen + 1 FROM buckets",
+            (KNOWN_CRASH,),
+        )
+    return copy
+
+
+@needs_chromium
+def test_the_index_has_a_bucket_by_target_grid_marks_births_and_filters_that_hide_rows(
+    campaigns: dict[str, Path], browser: Any, tmp_path: Path
+) -> None:
+    campaign = with_a_known_crash(campaigns["differential"], tmp_path / "two")
+    index = write_report(campaign, tmp_path / "report")
+    page = Page(browser)
+    try:
+        shown = page.open(index)
+        grid = shown.locator("table.grid")
+        columns = grid.locator("thead th.target").all_inner_texts()
+        assert columns[:4] == ["vk-lavapipe", PLANTED_DIFFERENTIAL, "interp", "gl-llvmpipe"]
+
+        def cells(signature: str) -> dict[str, str]:
+            row = grid.locator("tbody tr", has_text=signature)
+            classes = row.locator("td.cell").evaluate_all("cs => cs.map(c => c.className)")
+            marks = [c.removeprefix("cell").strip() for c in classes]
+            return dict(zip(columns, marks, strict=True))
+
+        planted = cells("wrong:planted-sub-to-add")
+        assert planted[PLANTED_DIFFERENTIAL] == "wrong"
+        assert planted["vk-lavapipe"] == "right" and planted["interp"] == "right"
+        assert planted["gl-llvmpipe"] == ""
+        assert cells(KNOWN_CRASH)["gl-llvmpipe"] == "wrong"
+        buckets = shown.locator("table.buckets tbody tr")
+        new_row = buckets.filter(has_text="wrong:planted-sub-to-add")
+        assert new_row.locator(".mark.new").inner_text() == "new"
+        known_row = buckets.filter(has_text=KNOWN_CRASH)
+        assert "findings/llvm-physreg-copy" in known_row.inner_text()
+        assert known_row.locator(".mark.known").count() == 1
+        births = shown.locator("svg.chart g.birth")
+        assert births.count() == 2
+        assert "wrong:planted-sub-to-add" in births.first.locator("title").text_content()
+
+        shown.select_option("select[data-filter=kind]", "crash")
+        assert new_row.is_hidden() and known_row.is_visible()
+        assert grid.locator("tbody tr", has_text="wrong:planted-sub-to-add").is_hidden()
+        assert shown.locator("#filter-count").inner_text() == "1 of 2 buckets shown"
+        page.screenshot(tmp_path, "differential-index-filtered")
+        shown.select_option("select[data-filter=kind]", "")
+        shown.select_option("select[data-filter=target]", PLANTED_DIFFERENTIAL)
+        assert new_row.is_visible() and known_row.is_hidden()
+        shown.select_option("select[data-filter=target]", "")
+        shown.select_option("select[data-filter=mark]", "known")
+        assert new_row.is_hidden() and known_row.is_visible()
+        shown.select_option("select[data-filter=mark]", "")
+        shown.select_option("select[data-filter=component]", "mesa-glsl")
+        assert new_row.is_hidden() and known_row.is_visible()
+        assert page.elsewhere == [] and page.errors == [], "the script ran, within the CSP"
+    finally:
+        page.close()
+
+
 @needs_chromium
 def test_a_request_to_anything_but_a_file_is_caught(browser: Any, tmp_path: Path) -> None:
     """The guard above is not vacuous: a page that asks the network (here the loopback

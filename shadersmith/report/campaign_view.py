@@ -29,6 +29,7 @@ FUSION = "fusion"
 PAIR_SUFFIXES = (".reference", ".variant")
 _REJECTED = ("compile_error", "link_error", "validation_error")
 _WRONG_KINDS = ("odd_one_out", "disagree")
+NOT_A_BUG = "not a compiler bug"
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,12 @@ class BucketSummary:
         return known_label(self.kind, self.signature, self.root_cause)
 
     @property
+    def mark(self) -> str:
+        """The index's mark and filter value: "new", "known", or "not a compiler bug"."""
+        label = self.known
+        return NOT_A_BUG if label is None else ("new" if label == NEW else "known")
+
+    @property
     def reduced_directory(self) -> str | None:
         return None if self.reduced is None or self.reduced.startswith("failed") else self.reduced
 
@@ -92,6 +99,14 @@ class CampaignView:
     @property
     def causes(self) -> int:
         return len({b.cause for b in self.buckets})
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        """The targets the campaign ran (its settings), then any a bucket names besides:
+        the columns of the index's bucket x target grid."""
+        declared = self.settings.get("targets")
+        named = [t for t in declared if isinstance(t, str)] if isinstance(declared, list) else []
+        return tuple(dict.fromkeys([*named, *(t for b in self.buckets for t in b.targets)]))
 
     @property
     def new_and_known(self) -> tuple[int, int]:

@@ -94,7 +94,11 @@ def tests_per_hour_chart(bins: Bins) -> Markup:
     return _bar_chart(bins, bars, titles, "tests per hour", "Tests per hour over the campaign")
 
 
-def verdicts_chart(bins: Bins, colours: Mapping[str, str]) -> Markup:
+def verdicts_chart(
+    bins: Bins, colours: Mapping[str, str], births: Sequence[tuple[float, str]] = ()
+) -> Markup:
+    """Stacked verdicts per bin; `births` (time, signature): a marker where each bucket's
+    first test finished, so a burst of new buckets shows against the tests around it."""
     bars = [
         [(verdict, float(counts.get(verdict, 0)), colour) for verdict, colour in colours.items()]
         for counts in bins.verdicts
@@ -104,7 +108,9 @@ def verdicts_chart(bins: Bins, colours: Mapping[str, str]) -> Markup:
         + ", ".join(f"{counts[v]} {v}" for v in colours if counts.get(v))
         for i, counts in enumerate(bins.verdicts)
     ]
-    return _bar_chart(bins, bars, titles, "tests", "Verdicts of the tests over the campaign")
+    return _bar_chart(
+        bins, bars, titles, "tests", "Verdicts of the tests over the campaign", births
+    )
 
 
 def _bar_chart(
@@ -113,8 +119,10 @@ def _bar_chart(
     titles: Sequence[str],
     y_label: str,
     description: str,
+    births: Sequence[tuple[float, str]] = (),
 ) -> Markup:
-    """Stacked bars, one per bin; an x axis of time since the first bin, a y axis."""
+    """Stacked bars, one per bin; an x axis of time since the first bin, a y axis; a
+    marked line at each of `births`."""
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     top = max((sum(v for _, v, _ in stack) for stack in bars), default=0.0)
     ticks = _nice_ticks(top)
@@ -145,6 +153,7 @@ def _bar_chart(
                 f'height="{height:.1f}" fill="{colour}"/>'
             )
         parts.extend([*group, "</g>"])
+    parts.extend(_births(bins, births, slot, TOP + plot_h))
     step = max(1, math.ceil(len(bars) / 8))
     for index in range(0, len(bars) + 1, step):
         x = LEFT + index * slot
@@ -161,6 +170,26 @@ def _bar_chart(
     parts.append(_text(WIDTH - RIGHT, HEIGHT - 2, "label", "end", axis_label))
     parts.append("</svg>")
     return Markup("\n".join(parts))
+
+
+def _births(
+    bins: Bins, births: Sequence[tuple[float, str]], slot: float, axis_y: float
+) -> list[str]:
+    """A dashed line and a triangle over it where each bucket was born; its signature
+    (campaign text, escaped) in its tooltip."""
+    parts = []
+    for finished, signature in sorted(births):
+        if not (math.isfinite(finished) and EARLIEST_S <= finished <= LATEST_S):
+            continue
+        offset = min(finished - bins.start, len(bins.verdicts) * bins.width_s)
+        x = LEFT + max(0.0, offset) / bins.width_s * slot
+        when = _elapsed(finished - bins.start)
+        parts += [
+            f'<g class="birth"><title>{escape(f"new bucket at {when}: {signature}")}</title>',
+            f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{TOP:.1f}" y2="{axis_y:.1f}"/>',
+            f'<path d="M{x - 5:.1f} {TOP - 10:.1f} h10 l-5 9 z"/></g>',
+        ]
+    return parts
 
 
 def _text(x: float, y: float, kind: str, anchor: str, text: str) -> str:

@@ -14,7 +14,9 @@ campaign, which is untrusted. Every file is written through files/safe_files.py.
 
 from __future__ import annotations
 
+import base64
 import datetime
+import hashlib
 import json
 import os
 import shlex
@@ -26,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
+from markupsafe import Markup
 from pygments.formatters import HtmlFormatter
 
 from shadersmith import __version__
@@ -57,6 +60,9 @@ SHADERSMITH = ".venv/bin/shadersmith"
 REDUCED_PROGRAM_KEY = "program"
 
 YES, NO, NOT_TESTED = "yes", "no", "not tested"
+WRONG, RIGHT = "wrong", "right"
+# The index's filters: a few lines of script of ours, allowed by its hash alone.
+FILTER_SCRIPT = "templates/filters.js"
 
 
 @dataclass(frozen=True)
@@ -87,6 +93,15 @@ class BucketPage:
     commands: tuple[str, ...]
     more_examples: tuple[str, ...]
     files: dict[str, bytes]  # the page's pictures
+    # Per target: True where the example showed the finding, False where it ran without it.
+    outcomes: Mapping[str, bool]
+
+    def cell(self, target: str) -> str:
+        """The bucket x target grid's cell: WRONG where the bucket's finding names the
+        target, RIGHT where the example ran on it without the finding, else ""."""
+        if target in self.bucket.targets or self.outcomes.get(target) is True:
+            return WRONG
+        return RIGHT if self.outcomes.get(target) is False else ""
 
 
 def default_output(campaign: Path) -> Path:
@@ -142,8 +157,15 @@ def write_report(campaign: Path, out: Path, force: bool = False) -> Path:
         )
         safe_files.write_file(folder.parent, f"{page.bucket.page}.html", html)
         index_rows.append(replace(page, sections=(), files={}))
+    script = _filter_script()
     index = environment.get_template("index.html").render(
-        root="", pages=index_rows, **common, **_index_parts(view)
+        root="",
+        pages=index_rows,
+        grid_targets=_grid_targets(view, index_rows),
+        script=script,
+        script_hash=_script_hash(script),
+        **common,
+        **_index_parts(view),
     )
     return safe_files.write_file(out, "index.html", index)
 
@@ -173,6 +195,35 @@ def _style() -> str:
     return f"{own}\n{highlighting}\n"
 
 
+def _grid_targets(view: CampaignView, pages: Sequence[BucketPage]) -> tuple[str, ...]:
+    """The grid's columns: the campaign's targets, then those (witnesses) that ran an
+    example besides."""
+    ran = (t for page in pages for t in page.outcomes)
+    return tuple(dict.fromkeys([*view.targets, *ran]))
+
+
+def _filter_script() -> Markup:
+    """Our own script (no campaign text in it), put in the page as it is."""
+    return Markup(resources.files("shadersmith.report").joinpath(FILTER_SCRIPT).read_text())
+
+
+def _script_hash(script: str) -> str:
+    """The Content-Security-Policy source that allows exactly this inline script."""
+    digest = hashlib.sha256(script.encode()).digest()
+    return f"'sha256-{base64.b64encode(digest).decode()}'"
+
+
+def _filter_values(view: CampaignView) -> dict[str, list[str]]:
+    """The choices of each filter of the index."""
+    buckets = view.buckets
+    return {
+        "kind": sorted({b.kind for b in buckets}),
+        "target": sorted({t for b in buckets for t in b.targets}),
+        "component": sorted({b.blamed for b in buckets if b.blamed}),
+        "mark": sorted({b.mark for b in buckets}),
+    }
+
+
 def _index_parts(view: CampaignView) -> dict[str, Any]:
     bins = charts.bin_timeline(view.timeline)
     chart_parts = None
@@ -180,7 +231,7 @@ def _index_parts(view: CampaignView) -> dict[str, Any]:
         colours = charts.verdict_colours([verdict for _, verdict in view.timeline])
         chart_parts = {
             "rate": charts.tests_per_hour_chart(bins),
-            "verdicts": charts.verdicts_chart(bins, colours),
+            "verdicts": charts.verdicts_chart(bins, colours, _births(view)),
             "colours": colours,
         }
     times = [t for t, _ in view.timeline if EARLIEST_S <= t <= LATEST_S]
@@ -189,7 +240,17 @@ def _index_parts(view: CampaignView) -> dict[str, Any]:
         "span": (min(times), max(times)) if times else None,
         "verdicts": sorted(view.verdicts.items(), key=lambda item: -item[1]),
         "settings": [(k, _setting(v)) for k, v in sorted(view.settings.items())],
+        "filters": _filter_values(view),
     }
+
+
+def _births(view: CampaignView) -> list[tuple[float, str]]:
+    """When each bucket was born (its first test), for the timeline."""
+    return [
+        (b.first_seen, b.signature)
+        for b in view.buckets
+        if isinstance(b.first_seen, int | float) and EARLIEST_S <= b.first_seen <= LATEST_S
+    ]
 
 
 def _setting(value: Any) -> str:
@@ -242,6 +303,7 @@ def bucket_page(
         _commands(view, bucket, reduced),
         bucket.examples[1:],
         files,
+        outcomes,
     )
 
 
