@@ -10,8 +10,10 @@ in out/report-screenshots/ (git-ignored).
 from __future__ import annotations
 
 import dataclasses
+import re
 import shutil
 import sqlite3
+import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -72,7 +74,10 @@ def campaigns(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         targets=("gl-llvmpipe", PLANTED_FUSION), sequences=1, parts=2, relations=(Relation.ADD,)
     )
     run_fusion_campaign(root / "fusion", fusion)
-    return {kind: root / kind for kind in ("differential", "metamorphic", "fusion")}
+    # Compute tests: buffers whose elements differ (the fragment tests above have images).
+    compute = dataclasses.replace(differential, count=4, generator=SmithOptions(), reduce=False)
+    run_campaign(root / "compute", compute)
+    return {kind: root / kind for kind in ("differential", "metamorphic", "fusion", "compute")}
 
 
 @pytest.fixture(scope="module")
@@ -243,6 +248,55 @@ def test_the_index_has_a_bucket_by_target_grid_marks_births_and_filters_that_hid
         shown.select_option("select[data-filter=component]", "mesa-glsl")
         assert new_row.is_hidden() and known_row.is_visible()
         assert page.elsewhere == [] and page.errors == [], "the script ran, within the CSP"
+    finally:
+        page.close()
+
+
+def linked_file(href: str) -> Path:
+    return Path(urllib.parse.unquote(urllib.parse.urlparse(href).path))
+
+
+@needs_chromium
+def test_a_bucket_page_shows_the_differing_elements_every_file_and_the_ready_reproducer(
+    campaigns: dict[str, Path], browser: Any, tmp_path: Path
+) -> None:
+    campaign = campaigns["compute"]
+    write_report(campaign, tmp_path / "report")
+    (bucket,) = (tmp_path / "report" / "buckets").glob("*.html")
+    page = Page(browser)
+    try:
+        shown = page.open(bucket)
+        elements = shown.locator("table.elements")
+        columns = elements.locator("thead th").all_inner_texts()
+        rows = elements.locator("tbody tr")
+        assert rows.count() >= 1
+        assert re.fullmatch(
+            r"out_\d+_f\d+\[\d+\] \(binding \d+\)", rows.first.locator("th").inner_text()
+        )
+        # Every row is an element some target has wrong: the planted bug's, marked.
+        planted = columns.index(PLANTED_DIFFERENTIAL) - 2
+        for number in range(rows.count()):
+            cells = rows.nth(number).locator("td").all()[1:]
+            assert "differs" in (cells[planted].get_attribute("class") or "")
+        page.screenshot(tmp_path, "compute-bucket")
+
+        files = shown.locator("section.test p.files a")
+        names = files.all_inner_texts()
+        assert "test.json" in names and "shader.comp" in names
+        for href in files.evaluate_all("links => links.map(a => a.href)"):
+            assert linked_file(href).is_file() and linked_file(href).is_relative_to(campaign)
+        ready = shown.locator("a.ready")
+        made = {
+            linked_file(href).suffix: linked_file(href).read_text()
+            for href in ready.evaluate_all("links => links.map(a => a.href)")
+        }
+        assert "\n[require]\n" in made[".shader_test"]
+        assert made[".amber"].startswith("#!amber")
+        assert "bug-report --all" in shown.locator("#reproduce ~ p.note").first.inner_text()
+        files.filter(has_text="test.json").first.click()
+        shown.wait_for_load_state("load")
+        assert shown.url.endswith("/test.json") and '"results"' in shown.content()
+        assert page.elsewhere == [] and page.errors == []
     finally:
         page.close()
 

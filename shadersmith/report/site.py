@@ -42,6 +42,7 @@ from shadersmith.report.campaign_view import (
     CampaignView,
     load_campaign,
 )
+from shadersmith.report.reproducer import FileLink, Reproducer, ready_reproducer, test_files
 from shadersmith.report.test_view import (
     PYGMENTS_STYLE,
     PictureSink,
@@ -82,6 +83,8 @@ class Section:
     anchor: str
     view: TestView | ShownElsewhere
     first: bool
+    files: tuple[FileLink, ...] = ()  # every file of the test, linked
+    files_note: str = ""
 
 
 @dataclass(frozen=True)
@@ -95,6 +98,7 @@ class BucketPage:
     files: dict[str, bytes]  # the page's pictures
     # Per target: True where the example showed the finding, False where it ran without it.
     outcomes: Mapping[str, bool]
+    reproducer: Reproducer | None = None
 
     def cell(self, target: str) -> str:
         """The bucket x target grid's cell: WRONG where the bucket's finding names the
@@ -148,7 +152,7 @@ def write_report(campaign: Path, out: Path, force: bool = False) -> Path:
     shown: dict[str, ShownElsewhere] = {}
     index_rows = []  # what the index needs of each page: its bucket and verdict
     for bucket in view.buckets:
-        page = bucket_page(view, bucket, shown)
+        page = bucket_page(view, bucket, shown, _campaign_link(campaign, out))
         folder = safe_files.make_directories(out, f"{BUCKET_PAGES}/{page.bucket.page}")
         for name, data in page.files.items():
             safe_files.write_file(folder, name, data)
@@ -261,14 +265,20 @@ def _setting(value: Any) -> str:
 
 
 def bucket_page(
-    view: CampaignView, bucket: BucketSummary, shown: dict[str, ShownElsewhere] | None = None
+    view: CampaignView,
+    bucket: BucketSummary,
+    shown: dict[str, ShownElsewhere] | None = None,
+    campaign_link: str | None = None,
 ) -> BucketPage:
     """`bucket`'s page. `shown`: the tests earlier pages showed (filled here), which this
-    page links to instead of showing them again."""
+    page links to instead of showing them again; `campaign_link`: the campaign's folder
+    as seen from the page (the report's default place, else)."""
     campaign = view.directory
     sections: list[tuple[str, TestView | ShownElsewhere]] = []
     files: dict[str, bytes] = {}
     shown = {} if shown is None else shown
+    if campaign_link is None:
+        campaign_link = _campaign_link(campaign, default_output(campaign))
 
     def add(anchor: str, relative: str, title: str) -> Mapping[str, bool]:
         if relative in shown:
@@ -295,16 +305,31 @@ def bucket_page(
     if bucket.examples:
         outcomes = add("example", bucket.examples[0], "Example test (as the campaign found it)")
     anchors = [anchor for anchor, _ in sections]
+    listed = {
+        a: test_files(campaign, s.path, campaign_link)
+        for a, s in sections
+        if isinstance(s, TestView)
+    }
+    filed = reduced if reduced is not None else (bucket.examples or [None])[0]
+    reproducer = None
+    if filed is not None:
+        reproducer = ready_reproducer(campaign, filed, campaign_link, bucket.page, files)
     return BucketPage(
         bucket,
-        tuple(Section(a, s, a == anchors[0]) for a, s in sections),
+        tuple(Section(a, s, a == anchors[0], *listed.get(a, ((), ""))) for a, s in sections),
         _on_newest(bucket, outcomes),
         _first_bad_pass([s for _, s in sections if isinstance(s, TestView)]),
         _commands(view, bucket, reduced),
         bucket.examples[1:],
         files,
         outcomes,
+        reproducer,
     )
+
+
+def _campaign_link(campaign: Path, out: Path) -> str:
+    """The campaign's folder, relative to the report's bucket pages."""
+    return os.path.relpath(campaign.absolute(), (out / BUCKET_PAGES).absolute())
 
 
 def _reduced_program(campaign: Path, reduced: str) -> str | None:

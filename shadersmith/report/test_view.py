@@ -32,6 +32,7 @@ from shadersmith.case import (
 from shadersmith.files import safe_files
 from shadersmith.ir.profile import Language
 from shadersmith.oracle.differential import REFERENCE
+from shadersmith.oracle.elements import element_differences
 from shadersmith.pair import is_metamorphic, plan_of_test
 from shadersmith.report.campaign_view import PAIR_SUFFIXES
 from shadersmith.report.pictures import (
@@ -46,6 +47,7 @@ from shadersmith.targets.runners.images import PngError, decode_png
 
 # A value longer than this is cut in a table (the test.json holds it whole).
 VALUE_CHARACTERS = 160
+SHOWN_ELEMENTS = 64
 MESSAGE_LINES = 6
 # A longer program that is not a reduction's is folded: the pictures and values first.
 LONGEST_SHOWN = 80
@@ -138,6 +140,10 @@ class TestView:
     runs: tuple[RunRow, ...] = ()
     value_targets: tuple[str, ...] = ()
     values: tuple[ValueRow, ...] = ()
+    # The differing elements inside those fields (oracle/elements.py), SHOWN_ELEMENTS at
+    # most, and how many more there are.
+    elements: tuple[ValueRow, ...] = ()
+    more_elements: int = 0
     expected_note: str = ""
     pictures: tuple[PictureRow, ...] = ()
     picture_note: str = ""
@@ -176,6 +182,7 @@ def store_test_view(campaign: Path, relative: str, title: str, sink: PictureSink
     uses_passes = any(runs_recorded_passes(_base(name)) for name in results.runs)
     provenance = test.provenance
     value_targets, values, expected_note = _values(results.differences, results.expected)
+    elements = _elements(results.differences)
     pictures, picture_note = _pictures(test, roles, sink)
     return TestView(
         title,
@@ -188,6 +195,8 @@ def store_test_view(campaign: Path, relative: str, title: str, sink: PictureSink
         tuple(_run_row(name, record, roles[name]) for name, record in results.runs.items()),
         value_targets=value_targets,
         values=values,
+        elements=elements[:SHOWN_ELEMENTS],
+        more_elements=max(0, len(elements) - SHOWN_ELEMENTS),
         expected_note=expected_note,
         pictures=pictures,
         picture_note=picture_note,
@@ -340,6 +349,31 @@ def _values(
     elif expected is not None:
         note = f"Expected: the reference interpreter ({expected.get('target', REFERENCE)})."
     return tuple(targets), tuple(rows), note
+
+
+def _elements(differences: Sequence[Mapping[str, Any]]) -> list[ValueRow]:
+    """Each differing element of the differing buffer fields (its index, the expected
+    value, every target's), as `replay` and the bug report show them; without an expected
+    value, the values unlike the most common one are marked."""
+    rows = []
+    for entry in differences:
+        if entry.get("field") == "image" or not isinstance(entry.get("actual"), dict):
+            continue
+        for element in element_differences(entry):
+            if element.expected is not None:
+                wrong = set(element.wrong())
+            else:
+                keys = {t: json.dumps(v, sort_keys=True) for t, v in element.actual.items()}
+                common = Counter(keys.values()).most_common(1)[0][0] if keys else ""
+                wrong = {t for t, key in keys.items() if key != common}
+            rows.append(
+                ValueRow(
+                    f"{entry.get('field')}{element.path} (binding {entry.get('binding')})",
+                    "—" if element.expected is None else _short(element.expected),
+                    tuple((t, _short(v), t in wrong) for t, v in element.actual.items()),
+                )
+            )
+    return rows
 
 
 def _pictures(

@@ -1,0 +1,107 @@
+"""What a bucket page offers to act on: links to every file of its tests, and the ready
+reproducer (a bug report `bug-report --all` wrote into the test, the piglit and Amber
+exports written beside the page at report time).
+
+The links are relative, from the page to the test's folder in the campaign, so they work
+wherever the report and its campaign sit side by side (the report's default place is
+inside the campaign). A test directory is untrusted: only plain files and folders with
+plain names are listed (never a link, which could point anywhere), at most MOST_FILES.
+An export that cannot be made is a line on the page, never a failed report.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+
+from shadersmith.case import TestCaseError, load_test
+from shadersmith.export.amber import amber_script, unshown_finding
+from shadersmith.export.bug_report.report import REPORT_FILE
+from shadersmith.export.common import ExportError
+from shadersmith.export.names import export_file_name
+from shadersmith.export.piglit import piglit_shader_test
+from shadersmith.files import safe_files
+
+MOST_FILES = 200
+# Files a test may already hold that reproduce its bug without shadersmith.
+READY_SUFFIXES = (".md", ".amber", ".shader_test")
+SUMMARY_FILE = "bug-report.json"
+
+
+@dataclass(frozen=True)
+class FileLink:
+    name: str
+    href: str
+    folder: bool = False
+
+
+@dataclass(frozen=True)
+class Reproducer:
+    """The ready reproducer of a bucket: files to link, and why an export is missing."""
+
+    test: str  # the test it reproduces, relative to the campaign
+    links: tuple[FileLink, ...]
+    problems: tuple[str, ...]
+
+
+def test_files(campaign: Path, relative: str, link: str) -> tuple[tuple[FileLink, ...], str]:
+    """The files and folders of the test at `relative`, linked through `link` (the
+    campaign's folder as seen from the page), and a note when some are left out."""
+    try:
+        directory = safe_files.inside(campaign, relative)
+        with os.scandir(directory) as scanned:
+            entries = sorted((entry for entry in scanned), key=lambda entry: entry.name)
+    except (TestCaseError, OSError) as error:
+        return (), f"its files cannot be listed: {error}"
+    links = []
+    for entry in entries:
+        if not safe_files.plain_name(entry.name) or entry.is_symlink():
+            continue
+        folder = entry.is_dir(follow_symlinks=False)
+        if folder or entry.is_file(follow_symlinks=False):
+            links.append(FileLink(entry.name, _href(link, relative, entry.name), folder))
+    note = ""
+    if len(links) > MOST_FILES:
+        note = f"the first {MOST_FILES} of {len(links)} files and folders"
+    return tuple(links[:MOST_FILES]), note
+
+
+def ready_reproducer(
+    campaign: Path, relative: str, link: str, page_folder: str, exports: dict[str, bytes]
+) -> Reproducer:
+    """The test's own bug report and exports (linked), and its piglit shader_test and
+    Amber script made now: added to `exports`, the files of the page's folder
+    `page_folder`."""
+    listed, _ = test_files(campaign, relative, link)
+    links = [
+        f
+        for f in listed
+        if not f.folder and (f.name.endswith(READY_SUFFIXES) or f.name == SUMMARY_FILE)
+    ]
+    problems = []
+    try:
+        test = load_test(safe_files.inside(campaign, relative))
+    except TestCaseError as error:
+        return Reproducer(relative, tuple(links), (f"the test cannot be read: {error}",))
+    if not any(f.name == REPORT_FILE for f in links):
+        problems.append(
+            f"no {REPORT_FILE} in the test yet: `shadersmith bug-report --all` on its "
+            "folder writes one (after checking that it reproduces)"
+        )
+    for extension, make in (("shader_test", piglit_shader_test), ("amber", amber_script)):
+        name = export_file_name(test, extension)
+        try:
+            exports[name] = make(test).encode()
+        except (ExportError, TestCaseError, OSError, ValueError) as error:
+            problems.append(f"no .{extension} export: {error}")
+            continue
+        links.append(FileLink(name, quote(f"{page_folder}/{name}")))
+        if extension == "amber" and (warning := unshown_finding(test)):
+            problems.append(f".amber: {warning}")
+    return Reproducer(relative, tuple(links), tuple(problems))
+
+
+def _href(link: str, relative: str, name: str) -> str:
+    return quote(f"{link}/{relative}/{name}")
