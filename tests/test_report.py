@@ -29,6 +29,7 @@ from shadersmith.generate.smith import SmithOptions
 from shadersmith.ir.profile import GLSL450
 from shadersmith.mutate.fusion import Relation
 from shadersmith.report import REPORT_MARKER, write_report
+from shadersmith.targets.runners.images import decode_png
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "out" / "report-screenshots"
@@ -297,6 +298,53 @@ def test_a_bucket_page_shows_the_differing_elements_every_file_and_the_ready_rep
         shown.wait_for_load_state("load")
         assert shown.url.endswith("/test.json") and '"results"' in shown.content()
         assert page.elsewhere == [] and page.errors == []
+    finally:
+        page.close()
+
+
+def picture_colours(page: Any, figures: Any) -> list[set[tuple[int, int, int]]]:
+    """The colours of the pictures the figures show (the page's own PNG files)."""
+    found = []
+    for src in figures.locator("img").evaluate_all("images => images.map(i => i.src)"):
+        picture = decode_png(linked_file(src).read_bytes())
+        found.append({tuple(int(c) for c in p) for p in picture[..., :3].reshape(-1, 3)})
+    return found
+
+
+def is_grey(colour: tuple[int, int, int]) -> bool:
+    return colour[0] == colour[1] == colour[2]
+
+
+@needs_chromium
+@pytest.mark.parametrize("kind", ["differential", "fusion"])
+def test_difference_pictures_show_where_and_how_in_the_colours_of_their_legend(
+    kind: str, campaigns: dict[str, Path], browser: Any, tmp_path: Path
+) -> None:
+    """No empty (all dimmed) difference picture: a target whose picture is the expected
+    one says so instead; every differing pixel is in a colour the legend explains."""
+    write_report(campaigns[kind], tmp_path / "report")
+    (bucket,) = (tmp_path / "report" / "buckets").glob("*.html")
+    page = Page(browser)
+    try:
+        shown = page.open(bucket)
+        legend = shown.locator("p.difference-legend").first
+        explained = {rect.get_attribute("fill") for rect in legend.locator("rect").all()}
+        differences = shown.locator(
+            "figure.picture", has=shown.locator("figcaption", has_text=re.compile("differ"))
+        )
+        assert differences.count() >= 1
+        for colours in picture_colours(page, differences):
+            marked = {c for c in colours if not is_grey(c)}
+            assert marked, "a difference picture shows at least one differing pixel"
+            assert {"#{:02x}{:02x}{:02x}".format(*c) for c in marked} <= explained
+        notes = shown.locator(".column .note, table.pictures .note").all_inner_texts()
+        if kind == "differential":
+            assert any("the same picture as interp" in note for note in notes)
+            assert any(re.search(r"pixels differ from interp \(x \d+–\d+", n) for n in notes)
+        else:
+            assert any("they differ in x" in note for note in notes)
+            assert differences.count() == 1, "one target breaks the relation: one picture"
+        page.screenshot(tmp_path, f"{kind}-difference-pictures")
     finally:
         page.close()
 

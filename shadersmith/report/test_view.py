@@ -36,11 +36,13 @@ from shadersmith.oracle.elements import element_differences
 from shadersmith.pair import is_metamorphic, plan_of_test
 from shadersmith.report.campaign_view import PAIR_SUFFIXES
 from shadersmith.report.pictures import (
+    MAGNITUDE_LEGEND,
+    WORD_LEGEND,
     Picture,
-    difference_picture,
-    differing_mask,
     encode_png,
+    magnitude_difference,
     opaque,
+    word_difference,
 )
 from shadersmith.targets.catalogue.registry import runs_recorded_passes
 from shadersmith.targets.runners.images import PngError, decode_png
@@ -102,6 +104,8 @@ class Panel:
     file: str  # a picture beside the page
 
 
+DIFFERENCE = "difference"  # a fusion row's difference picture
+
 # A picture that differs from the expected one on a target the test's finding does not
 # name: that target's wrong result is another finding, in another bucket.
 OTHER_FINDING = "other-finding"
@@ -147,6 +151,7 @@ class TestView:
     expected_note: str = ""
     pictures: tuple[PictureRow, ...] = ()
     picture_note: str = ""
+    picture_legend: tuple[tuple[str, str], ...] = ()  # a difference picture's colours
     first_pixels: PixelTable | None = None
     versions: tuple[tuple[str, str], ...] = ()
     passes: tuple[tuple[str, str], ...] = ()
@@ -184,6 +189,7 @@ def store_test_view(campaign: Path, relative: str, title: str, sink: PictureSink
     value_targets, values, expected_note = _values(results.differences, results.expected)
     elements = _elements(results.differences)
     pictures, picture_note = _pictures(test, roles, sink)
+    differences = any(len(row.panels) > 1 for row in pictures)
     return TestView(
         title,
         relative,
@@ -200,6 +206,7 @@ def store_test_view(campaign: Path, relative: str, title: str, sink: PictureSink
         expected_note=expected_note,
         pictures=pictures,
         picture_note=picture_note,
+        picture_legend=WORD_LEGEND if differences else (),
         first_pixels=_first_pixels(results.differences),
         versions=_versions({n: r.versions for n, r in results.runs.items()}),
         passes=_passes(test) if uses_passes else (),
@@ -407,22 +414,25 @@ def _pictures(
         note = "the expected picture" if name == REFERENCE else ""
         role = roles.get(name, "")
         if against is not None and against != name:
-            mask = differing_mask(pictures[against], pictures[name])
-            if mask is None:
+            named = "its reference" if against == _base(name) + PAIR_SUFFIXES[0] else against
+            difference = word_difference(pictures[against], pictures[name])
+            if difference is None:
                 note = f"another size than {against}'s"
+            elif not difference.pixels:  # no empty difference picture: say so
+                note = f"the same picture as {named}"
             else:
-                named = "its reference" if against == _base(name) + PAIR_SUFFIXES[0] else against
-                difference = sink.add(difference_picture(pictures[against], mask))
-                panels.append(Panel(f"where it differs from {named}", difference))
-                note = f"{int(mask.sum()):,} of {mask.size:,} pixels differ from {named}"
-                if mask.any() and role != "wrong":
+                shown = sink.add(difference.picture)
+                panels.append(Panel(f"where it differs from {named}", shown))
+                note = difference.describe(named)
+                if role != "wrong":
                     role = OTHER_FINDING  # wrong too, but kept for another bucket's finding
         rows.append(PictureRow(name, role, tuple(panels), note))
     note = (
         "Pictures are drawn row 0 (gl_FragCoord.y = 0.5) at the top, as Vulkan shows them. "
         "An RGBA32UI image is shown with each 32-bit word folded into a byte (any changed "
-        "bit changes the colour); differing pixels are magenta on the expected picture, "
-        "dimmed."
+        "bit changes the colour, so how far two colours are says nothing); a difference "
+        "picture is the expected picture, grey and dimmed, with each differing pixel in the "
+        "colour of the word that differs:"
     )
     return tuple(rows), note
 
@@ -593,9 +603,13 @@ def fusion_test_view(campaign: Path, relative: str, title: str, sink: PictureSin
         pictures=tuple(rows),
         picture_note=(
             "Per target: each part's picture alone, the picture the relation predicts from "
-            "them, the fused program's picture, and where the two differ (magenta on the "
-            f"expected picture, dimmed). Verdict: histogram EMD against tolerance {tolerance}. "
+            "them, the fused program's picture, and where the two differ (when they do): the "
+            "expected picture, grey and dimmed, each differing pixel coloured by its largest "
+            f"channel difference. Verdict: histogram EMD against tolerance {tolerance}. "
             "Row 0 (gl_FragCoord.y = 0.5) at the top; alpha shown opaque."
+        ),
+        picture_legend=(
+            MAGNITUDE_LEGEND if any(p.caption == DIFFERENCE for r in rows for p in r.panels) else ()
         ),
         versions=_versions({n: r.versions for n, r in test.results.runs.items()}),
         outcomes=outcomes,
@@ -626,14 +640,13 @@ def _fusion_row(
         except (PngError, TestCaseError) as error:
             problems.append(f"{name}.png: {error}")
     panels = [Panel(name.replace("_", " "), sink.add(picture)) for name, picture in loaded.items()]
-    if "expected" in loaded and "fused" in loaded:
-        mask = differing_mask(loaded["expected"], loaded["fused"])
-        if mask is not None:
-            panels.append(
-                Panel("difference", sink.add(difference_picture(loaded["expected"], mask)))
-            )
     status = str(verdict.get("status", "not judged"))
     note = status
+    if "expected" in loaded and "fused" in loaded:
+        difference = magnitude_difference(loaded["expected"], loaded["fused"])
+        if difference is not None and difference.pixels:  # else no empty picture
+            panels.append(Panel(DIFFERENCE, sink.add(difference.picture)))
+            problems.append(f"they differ in {difference.where()}")
     if "emd" in verdict:
         note += (
             f": EMD {float(verdict['emd']):.4f} (tolerance {tolerance}), "
