@@ -29,6 +29,7 @@ from shadersmith.generate.smith import SmithOptions
 from shadersmith.ir.profile import GLSL450
 from shadersmith.mutate.fusion import Relation
 from shadersmith.report import REPORT_MARKER, write_report
+from shadersmith.targets.catalogue import table as catalogue
 from shadersmith.targets.runners.images import decode_png
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -345,6 +346,39 @@ def test_difference_pictures_show_where_and_how_in_the_colours_of_their_legend(
             assert any("they differ in x" in note for note in notes)
             assert differences.count() == 1, "one target breaks the relation: one picture"
         page.screenshot(tmp_path, f"{kind}-difference-pictures")
+    finally:
+        page.close()
+
+
+@needs_chromium
+def test_the_settings_show_the_file_that_declared_the_campaigns_own_targets(
+    browser: Any, tmp_path: Path
+) -> None:
+    declaration = tmp_path / "mine.toml"
+    declaration.write_text(
+        '# my own lavapipe <b>not markup</b>\n[[target]]\nname = "vk-my-lavapipe"\n'
+        'kind = "vulkan"\ndevice = "llvmpipe"\n'
+        'icd = "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json"\n'
+    )
+    campaign = tmp_path / "c"
+    before = set(catalogue.TARGETS)
+    try:
+        result = CliRunner().invoke(
+            main,
+            ["--targets-file", str(declaration), "fuzz", "--targets",
+             "vk-my-lavapipe,vk-lavapipe,interp", "--count", "1", "--no-reduce", "--report",
+             "--out", str(campaign)],
+        )  # fmt: skip
+    finally:
+        for name in set(catalogue.TARGETS) - before:  # the CLI registered them here
+            del catalogue.TARGETS[name]
+    assert result.exit_code == 0, result.output
+    page = Page(browser)
+    try:
+        shown = page.open(campaign / "report" / "index.html")
+        assert shown.locator("pre.declared").inner_text().strip() == declaration.read_text().strip()
+        assert shown.locator("pre.declared b").count() == 0, "shown as text"
+        page.screenshot(tmp_path, "declared-targets-index")
     finally:
         page.close()
 

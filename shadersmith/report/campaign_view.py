@@ -19,6 +19,7 @@ from shadersmith.campaign.store import Bucket, CampaignStore, bucket_directory_n
 from shadersmith.files import safe_files
 from shadersmith.oracle.known_findings import NEW, known_label
 from shadersmith.oracle.root_cause import cause_key
+from shadersmith.targets.catalogue.user_targets import CAMPAIGN_FILE
 
 DIFFERENTIAL = "differential"
 METAMORPHIC = "metamorphic"
@@ -30,6 +31,8 @@ PAIR_SUFFIXES = (".reference", ".variant")
 _REJECTED = ("compile_error", "link_error", "validation_error")
 _WRONG_KINDS = ("odd_one_out", "disagree")
 NOT_A_BUG = "not a compiler bug"
+# A declaration of targets is a few dozen lines; one from anyone could be gigabytes.
+DECLARATION_BYTES = 100_000
 
 
 @dataclass(frozen=True)
@@ -95,6 +98,9 @@ class CampaignView:
     tables: tuple[Table, ...]
     settings: dict[str, Any] = field(default_factory=dict)
     notes: tuple[str, ...] = ()  # what this kind of campaign does not record
+    # The declaration of the user's targets it ran (targets.toml beside its store), or
+    # why it cannot be shown; "" when it declares none.
+    declared_targets: str = ""
 
     @property
     def causes(self) -> int:
@@ -172,7 +178,22 @@ def load_store_campaign(directory: Path) -> CampaignView:
         timeline,
         tables,
         settings,
+        declared_targets=declared_targets(directory),
     )
+
+
+def declared_targets(directory: Path) -> str:
+    """The text of the campaign's copy of its targets file (user_targets.CAMPAIGN_FILE):
+    shown, never loaded (a declared target loads the libraries it names)."""
+    try:
+        if not safe_files.is_plain_file(directory, CAMPAIGN_FILE):
+            return ""
+        size = (directory / CAMPAIGN_FILE).stat().st_size
+        if size > DECLARATION_BYTES:
+            return f"({CAMPAIGN_FILE} is {size:,} bytes: too long to show; read it there)"
+        return safe_files.read_text(directory, CAMPAIGN_FILE)
+    except (safe_files.UnsafePathError, OSError) as error:
+        return f"({CAMPAIGN_FILE} cannot be read: {error})"
 
 
 def _summary(bucket: Bucket, last_seen: float | None, kept: dict[str, list[str]]) -> BucketSummary:
