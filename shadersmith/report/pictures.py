@@ -27,15 +27,16 @@ Picture = npt.NDArray[np.uint8]
 # so that the differing ones (in colour) stand out on the picture's own shapes.
 _DIM = 0.3
 
-# A fragment test's picture folds each 32-bit word of a pixel into a byte: a differing
-# pixel is coloured by the word that differs (a hash's size of difference means nothing).
+# A fragment test's picture folds each 32-bit word of a pixel into a byte (r, g, b: words
+# 0, 1, 2, each XORed with the fold of word 3, so a change of word 3 changes all three;
+# targets/runners/images.viewable): a differing pixel is coloured by the channel that
+# differs, since a hash's size of difference means nothing.
 WORD_COLOURS = (
-    ((230, 40, 40), "only word 0 (r) differs"),
-    ((40, 190, 60), "only word 1 (g) differs"),
-    ((60, 120, 255), "only word 2 (b) differs"),
-    ((240, 200, 0), "only word 3 (a) differs"),
+    ((230, 40, 40), "only r differs (word 0)"),
+    ((40, 190, 60), "only g differs (word 1)"),
+    ((60, 120, 255), "only b differs (word 2)"),
 )
-SEVERAL_WORDS = ((255, 0, 255), "several words differ")
+SEVERAL_WORDS = ((255, 0, 255), "several differ (several words, or word 3)")
 # A picture of colours (a fusion's 8-bit channels): a differing pixel is coloured by its
 # largest channel difference, in bins from the least that counts.
 MAGNITUDE_COLOURS = (
@@ -76,17 +77,18 @@ def encode_png(picture: Picture) -> bytes:
 
 def word_difference(expected: Picture, actual: Picture) -> Difference | None:
     """Where a fragment test's picture differs from the expected one, each differing
-    pixel coloured by the word that differs (WORD_COLOURS); None when their sizes differ."""
+    pixel coloured by the channel that differs (WORD_COLOURS); None when their sizes
+    differ. Alpha is left out (255 in a picture of words, data in one of colours)."""
     if expected.shape != actual.shape:
         return None
-    differs = expected != actual
+    differs = expected[..., :3] != actual[..., :3]
     count = differs.sum(axis=2)
     picture = _dimmed(expected)
     for word, (colour, _) in enumerate(WORD_COLOURS):
         picture[(count == 1) & differs[..., word], :3] = colour
     picture[count > 1, :3] = SEVERAL_WORDS[0]
-    words = differs.sum(axis=(0, 1))
-    detail = ", ".join(f"word {w}: {int(n):,}" for w, n in enumerate(words) if n)
+    channels = differs.sum(axis=(0, 1))
+    detail = ", ".join(f"{'rgb'[c]}: {int(n):,}" for c, n in enumerate(channels) if n)
     return _difference(picture, count > 0, detail)
 
 

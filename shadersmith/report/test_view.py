@@ -396,7 +396,7 @@ def _pictures(
         if png is None or png not in test.files:
             continue
         try:
-            pictures[name] = decode_png(test.files[png])
+            pictures[name] = opaque(decode_png(test.files[png]))  # alpha: data
         except PngError as error:
             unreadable_pictures[name] = f"{png}: {error}"
     if not pictures and not unreadable_pictures:
@@ -432,7 +432,7 @@ def _pictures(
         "An RGBA32UI image is shown with each 32-bit word folded into a byte (any changed "
         "bit changes the colour, so how far two colours are says nothing); a difference "
         "picture is the expected picture, grey and dimmed, with each differing pixel in the "
-        "colour of the word that differs:"
+        "colour of the channel that differs. An RGBA8 image is shown with alpha opaque."
     )
     return tuple(rows), note
 
