@@ -384,6 +384,35 @@ def test_the_settings_show_the_file_that_declared_the_campaigns_own_targets(
 
 
 @needs_chromium
+def test_the_fusion_bucket_page_shows_its_reduced_test_beside_its_example(
+    campaigns: dict[str, Path], browser: Any, tmp_path: Path
+) -> None:
+    """A fusion bucket's reduced test is the fused program reduced, a differential test
+    without a fusion.json: it is shown as one (it was "fusion.json is missing")."""
+    write_report(campaigns["fusion"], tmp_path / "report")
+    (bucket,) = (tmp_path / "report" / "buckets").glob("*.html")
+    page = Page(browser)
+    try:
+        shown = page.open(bucket)
+        assert "fusion.json is missing" not in shown.content()
+        reduced = shown.locator("section#reduced")
+        assert reduced.locator(".error").count() == 0
+        assert "wrong:planted-halve-part-2" in reduced.locator("p.finding").inner_text()
+        assert reduced.locator(".highlight").count() >= 1, "its program, highlighted"
+        assert reduced.locator("img").count() >= 3, "two targets' pictures and a difference"
+        assert not page.broken_images()
+        reduced_path = reduced.locator("code.path").inner_text()
+        assert (
+            f"replay {campaigns['fusion'] / reduced_path}"
+            in shown.locator("pre.commands").inner_text()
+        )
+        assert shown.locator("section#example table.pictures").count() == 1
+        page.screenshot(tmp_path, "fusion-bucket-reduced")
+    finally:
+        page.close()
+
+
+@needs_chromium
 def test_a_request_to_anything_but_a_file_is_caught(browser: Any, tmp_path: Path) -> None:
     """The guard above is not vacuous: a page that asks the network (here the loopback
     address, blocked before it is sent) is seen."""

@@ -32,6 +32,7 @@ from markupsafe import Markup
 from pygments.formatters import HtmlFormatter
 
 from shadersmith import __version__
+from shadersmith.campaign.fusion_tests import FUSION_FILE
 from shadersmith.campaign.store import EARLIEST_S, LATEST_S
 from shadersmith.case import TestCaseError, load_test
 from shadersmith.files import safe_files
@@ -285,7 +286,7 @@ def bucket_page(
             sections.append((anchor, replace(shown[relative], title=title)))
             return shown[relative].outcomes
         sink = PictureSink(anchor)
-        read = fusion_test_view if view.oracle == FUSION else store_test_view
+        read = fusion_test_view if _fused(view, relative) else store_test_view
         test = read(campaign, relative, title, sink)
         files.update(sink.files)
         sections.append((anchor, test))
@@ -330,6 +331,18 @@ def bucket_page(
 def _campaign_link(campaign: Path, out: Path) -> str:
     """The campaign's folder, relative to the report's bucket pages."""
     return os.path.relpath(campaign.absolute(), (out / BUCKET_PAGES).absolute())
+
+
+def _fused(view: CampaignView, relative: str) -> bool:
+    """Whether a test is a fusion finding (its fusion.json beside test.json): a fusion
+    campaign's example is, its reduced test is a plain differential test of the fused
+    program (reduce/fusion.py), read as any."""
+    if view.oracle != FUSION:
+        return False
+    try:
+        return safe_files.is_plain_file(safe_files.inside(view.directory, relative), FUSION_FILE)
+    except TestCaseError:
+        return True  # the fusion reader says why it cannot be read
 
 
 def _reduced_program(campaign: Path, reduced: str) -> str | None:
@@ -385,6 +398,11 @@ def _commands(view: CampaignView, bucket: BucketSummary, reduced: str | None) ->
     lines = ["# from the shadersmith repository"]
     example = bucket.examples[0] if bucket.examples else None
     if view.oracle == FUSION:
+        if reduced is not None:  # the fused program reduced: a differential test
+            lines += [
+                f"{SHADERSMITH} replay {path(reduced)}   # the reduced fused program",
+                f"{SHADERSMITH} export {path(reduced)} --format piglit   # or --format amber",
+            ]
         if example:
             lines += [
                 f"{SHADERSMITH} replay {path(example)}   # parts and fused program, judged again",
