@@ -303,7 +303,28 @@ def test_a_bucket_page_shows_the_differing_elements_every_file_and_the_ready_rep
         page.close()
 
 
-def picture_colours(page: Any, figures: Any) -> list[set[tuple[int, int, int]]]:
+def test_a_test_several_buckets_name_is_exported_once_and_linked_from_each(
+    campaigns: dict[str, Path], tmp_path: Path
+) -> None:
+    """The lead's rule for a test many buckets name (shown once) holds for its exports:
+    made once, beside the first page, and linked from the others."""
+    campaign = tmp_path / "shared"
+    shutil.copytree(campaigns["compute"], campaign)
+    with sqlite3.connect(campaign / "campaign.db") as db:
+        db.executemany(
+            "INSERT INTO buckets (signature, kind, targets, blamed, count, first_seen, example) "
+            "SELECT ?, kind, targets, blamed, 1, first_seen + 1, example FROM buckets LIMIT 1",
+            [(f"wrong:planted-sub-to-add:copy-{n}",) for n in range(3)],
+        )
+    index = write_report(campaign, tmp_path / "report")
+    exported = sorted((index.parent / "buckets").glob("*/*.amber"))
+    assert len(exported) == 1
+    href = f'href="{exported[0].parent.name}/{exported[0].name}"'
+    pages = list((index.parent / "buckets").glob("*.html"))
+    assert len(pages) == 4 and all(href in page.read_text() for page in pages)
+
+
+def picture_colours(page: Any, figures: Any) -> list[set[tuple[int, ...]]]:
     """The colours of the pictures the figures show (the page's own PNG files)."""
     found = []
     for src in figures.locator("img").evaluate_all("images => images.map(i => i.src)"):
@@ -312,7 +333,7 @@ def picture_colours(page: Any, figures: Any) -> list[set[tuple[int, int, int]]]:
     return found
 
 
-def is_grey(colour: tuple[int, int, int]) -> bool:
+def is_grey(colour: tuple[int, ...]) -> bool:
     return colour[0] == colour[1] == colour[2]
 
 

@@ -28,6 +28,9 @@ MOST_FILES = 200
 # Files a test may already hold that reproduce its bug without shadersmith.
 READY_SUFFIXES = (".md", ".amber", ".shader_test")
 SUMMARY_FILE = "bug-report.json"
+# A test's shaders longer than this are not exported at report time (each export holds
+# the shader, Amber its SPIR-V too; a page shows the first 100,000 characters).
+EXPORTED_CHARACTERS = 100_000
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,13 @@ def ready_reproducer(
         test = load_test(safe_files.inside(campaign, relative))
     except TestCaseError as error:
         return Reproducer(relative, tuple(links), (f"the test cannot be read: {error}",))
+    size = sum(len(text) for text in test.shaders.values())
+    if size > EXPORTED_CHARACTERS:  # a 5 MB shader from anyone: not at report time
+        problems.append(
+            f"not exported here ({size:,} characters of shader): `shadersmith export` makes "
+            "its piglit and Amber files"
+        )
+        return Reproducer(relative, tuple(links), tuple(problems))
     if not any(f.name == REPORT_FILE for f in links):
         problems.append(
             f"no {REPORT_FILE} in the test yet: `shadersmith bug-report --all` on its "

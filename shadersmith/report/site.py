@@ -77,6 +77,8 @@ class ShownElsewhere:
     signature: str
     anchor: str
     outcomes: Mapping[str, bool]
+    # Its ready reproducer, exported beside that page: the others link there.
+    reproducer: Reproducer | None = None
 
 
 @dataclass(frozen=True)
@@ -296,6 +298,8 @@ def bucket_page(
         return test.outcomes
 
     reduced = bucket.reduced_directory
+    filed = reduced if reduced is not None else (bucket.examples or [None])[0]
+    earlier = shown.get(filed) if filed is not None else None
     if reduced is not None:
         program = _reduced_program(campaign, reduced)
         if program is not None:  # a metamorphic bucket: its variant's program, reduced
@@ -311,10 +315,13 @@ def bucket_page(
         for a, s in sections
         if isinstance(s, TestView)
     }
-    filed = reduced if reduced is not None else (bucket.examples or [None])[0]
     reproducer = None
-    if filed is not None:
+    if earlier is not None and earlier.reproducer is not None:
+        reproducer = earlier.reproducer  # exported once, beside the page that shows it
+    elif filed is not None:
         reproducer = ready_reproducer(campaign, filed, campaign_link, bucket.page, files)
+        if filed in shown:
+            shown[filed] = replace(shown[filed], reproducer=reproducer)
     return BucketPage(
         bucket,
         tuple(Section(a, s, a == anchors[0], *listed.get(a, ((), ""))) for a, s in sections),

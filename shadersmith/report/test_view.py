@@ -201,7 +201,7 @@ def store_test_view(campaign: Path, relative: str, title: str, sink: PictureSink
         tuple(_run_row(name, record, roles[name]) for name, record in results.runs.items()),
         value_targets=value_targets,
         values=values,
-        elements=elements[:SHOWN_ELEMENTS],
+        elements=tuple(elements[:SHOWN_ELEMENTS]),
         more_elements=max(0, len(elements) - SHOWN_ELEMENTS),
         expected_note=expected_note,
         pictures=pictures,
