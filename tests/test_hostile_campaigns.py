@@ -27,7 +27,7 @@ from shadersmith.campaign.fusion_tests import FUSION_SCHEMA
 from shadersmith.campaign.interruptible import raise_pending_signal
 from shadersmith.campaign.store import CampaignStore
 from shadersmith.cli import main
-from shadersmith.report import write_report
+from shadersmith.report import reproducer, write_report
 from shadersmith.report.test_view import PictureSink, fusion_test_view
 from shadersmith.targets.lifetime import exit_on_sigterm
 
@@ -244,3 +244,41 @@ def test_a_cluster_address_where_no_ray_head_answers_is_one_line_in_seconds(
     assert "Traceback" not in result.output
     assert message in result.output
     assert time.monotonic() - started < 60
+
+
+# 64 invocations, each looping long enough that the interpreter needs minutes.
+SLOW_PROGRAM = (
+    "#version 450\nlayout(local_size_x = 64) in;\n"
+    "layout(std430, binding = 0) buffer B { int x; };\n"
+    "void main() {\n    int s = 0;\n"
+    "    for (int i = 0; i < 100000; i++) { s = (s + i) & 1023; }\n"
+    "    if (gl_LocalInvocationIndex == 0u) { x = s; }\n}\n"
+)
+
+
+def test_a_report_bounds_the_time_its_exports_take(
+    tmp_path: Path, generated: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bucket pages export each example to piglit and Amber, which runs the reference
+    interpreter in the report's process: a campaign whose buckets name a slow program
+    must not hold the report for minutes per bucket."""
+    monkeypatch.setattr(reproducer, "EXPORT_CAP_S", 2.0)
+    monkeypatch.setattr(reproducer, "EXPORT_BUDGET_S", 5.0)
+    rows = [(f"wrong:gl-llvmpipe:{n}", 1, 1.7e9 + n, f"tests/slow{n}") for n in range(4)]
+    campaign = _campaign_with_buckets(tmp_path, generated, rows)
+    data = json.loads((generated / "test.json").read_text())
+    data["provenance"] = {"generator": "", "steps": []}
+    field = {"name": "x", "type": "int", "value": 1}
+    buffer = {"block": "B", "binding": 0, "access": "input_output", "fields": [field]}
+    data["inputs"] = {"buffers": [buffer], "uniforms": [], "dispatch": [1, 1, 1]}
+    for n in range(4):
+        slow = campaign / "tests" / f"slow{n}"
+        slow.mkdir(parents=True)
+        (slow / "test.json").write_text(json.dumps(data))
+        (slow / "shader.comp").write_text(SLOW_PROGRAM)
+    started = time.monotonic()
+    index = write_report(campaign, tmp_path / "report")
+    assert time.monotonic() - started < 60
+    pages = "".join(p.read_text() for p in (index.parent / "buckets").glob("*.html"))
+    assert "took longer than 2 s" in pages
+    assert "for exports is spent" in pages

@@ -43,7 +43,13 @@ from shadersmith.report.campaign_view import (
     CampaignView,
     load_campaign,
 )
-from shadersmith.report.reproducer import FileLink, Reproducer, ready_reproducer, test_files
+from shadersmith.report.reproducer import (
+    ExportBudget,
+    FileLink,
+    Reproducer,
+    ready_reproducer,
+    test_files,
+)
 from shadersmith.report.test_view import (
     PYGMENTS_STYLE,
     PictureSink,
@@ -153,9 +159,10 @@ def write_report(campaign: Path, out: Path, force: bool = False) -> Path:
     safe_files.write_file(out, "style.css", _style())
     common = {"campaign": view, "generated": generated}
     shown: dict[str, ShownElsewhere] = {}
+    budget = ExportBudget()  # the time this report may spend exporting reproducers
     index_rows = []  # what the index needs of each page: its bucket and verdict
     for bucket in view.buckets:
-        page = bucket_page(view, bucket, shown, _campaign_link(campaign, out))
+        page = bucket_page(view, bucket, shown, _campaign_link(campaign, out), budget)
         folder = safe_files.make_directories(out, f"{BUCKET_PAGES}/{page.bucket.page}")
         for name, data in page.files.items():
             safe_files.write_file(folder, name, data)
@@ -272,6 +279,7 @@ def bucket_page(
     bucket: BucketSummary,
     shown: dict[str, ShownElsewhere] | None = None,
     campaign_link: str | None = None,
+    budget: ExportBudget | None = None,
 ) -> BucketPage:
     """`bucket`'s page. `shown`: the tests earlier pages showed (filled here), which this
     page links to instead of showing them again; `campaign_link`: the campaign's folder
@@ -319,7 +327,7 @@ def bucket_page(
     if earlier is not None and earlier.reproducer is not None:
         reproducer = earlier.reproducer  # exported once, beside the page that shows it
     elif filed is not None:
-        reproducer = ready_reproducer(campaign, filed, campaign_link, bucket.page, files)
+        reproducer = ready_reproducer(campaign, filed, campaign_link, bucket.page, files, budget)
         if filed in shown:
             shown[filed] = replace(shown[filed], reproducer=reproducer)
     return BucketPage(
