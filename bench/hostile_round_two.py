@@ -538,6 +538,7 @@ def campaign_file_cases(base: Base) -> list[Case]:
     def fifo(name: str) -> Setup:
         def setup(sandbox: Path) -> list[str]:
             campaign = base.copy_campaign(sandbox)
+            (campaign / name).unlink(missing_ok=True)
             os.mkfifo(campaign / name)
             return ["fuzz", "--count", "1", "--out", str(campaign)]
 

@@ -586,7 +586,10 @@ def run_case(case: Case, timeout_s: float, scratch: Path) -> Outcome:
     sandbox = Path(tempfile.mkdtemp(prefix="case.", dir=scratch))
     try:
         _victim(sandbox)
-        arguments = case.setup(sandbox)
+        try:
+            arguments = case.setup(sandbox)
+        except Exception as error:  # the sweep's own defect: one case, not the whole run
+            return Outcome(case, False, f"set-up failed: {error!r}", None, 0.0)
         before = _snapshot(sandbox)
         started = time.perf_counter()
         environment = {**os.environ, "COLUMNS": "200"}
