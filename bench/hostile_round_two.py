@@ -32,11 +32,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+# Run as a script: its own folder is on the path (bench/ is no package).
+from hostile_sweep import ROUND_ONE, Base, Case, Setup, main
 from markdown_it import MarkdownIt
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from bench.hostile_sweep import ROUND_ONE, Base, Case, Setup, main
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 FINDING = REPOSITORY / "findings" / "mesa-gl-disagree"  # a reduced wrong-result test
