@@ -282,3 +282,12 @@ def test_a_report_bounds_the_time_its_exports_take(
     pages = "".join(p.read_text() for p in (index.parent / "buckets").glob("*.html"))
     assert "took longer than 2 s" in pages
     assert "for exports is spent" in pages
+
+
+def test_a_report_of_a_campaign_whose_folder_name_is_not_utf8(tmp_path: Path) -> None:
+    """Before: a UnicodeEncodeError traceback (the page quotes the campaign's path)."""
+    campaign = Path(os.fsdecode(bytes(tmp_path) + b"/c\xff"))
+    CampaignStore(campaign).close()
+    result = CliRunner().invoke(main, ["report", str(campaign)])
+    assert result.exit_code == 0, result.output
+    assert (campaign / "report" / "index.html").read_bytes().decode("utf-8")

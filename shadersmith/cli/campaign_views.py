@@ -9,7 +9,7 @@ import click
 
 from shadersmith.cli.campaign_tables import print_buckets, print_reduced_programs
 from shadersmith.cli.options import FORCE_OPTION
-from shadersmith.cli.shared import fail
+from shadersmith.cli.shared import fail, printable
 
 
 @click.command(name="report")
@@ -31,7 +31,7 @@ def report_command(campaign: Path, out: Path | None, force: bool) -> None:
         index = write_report(campaign, out or default_output(campaign), force)
     except StoreError as error:
         fail(str(error))
-    click.echo(f"wrote {index}")
+    click.echo(printable(f"wrote {index}"))
     click.echo(f"open {index.absolute().as_uri()}")  # a link a terminal or a browser takes
 
 

@@ -26,8 +26,11 @@ del _CONTROLS[ord("\n")], _CONTROLS[ord("\t")]
 
 def printable(text: str) -> str:
     """`text` from a test or a campaign (anyone's) with its control characters shown as
-    `\\xNN` instead of sent to the terminal; newlines and tabs stay."""
-    return text.translate(_CONTROLS)
+    `\\xNN` instead of sent to the terminal; newlines and tabs stay. A path's bytes that
+    are not UTF-8 (surrogates, as Python reads them) are shown as `\\udcNN`: printed as
+    they are, they stopped the command with a UnicodeEncodeError."""
+    shown = text.translate(_CONTROLS)
+    return shown.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 class _Failure(click.ClickException):

@@ -169,7 +169,7 @@ def write_report(campaign: Path, out: Path, force: bool = False) -> Path:
         html = environment.get_template("bucket.html").render(
             root="../", bucket=page.bucket, page=page, **common
         )
-        safe_files.write_file(folder.parent, f"{page.bucket.page}.html", html)
+        safe_files.write_file(folder.parent, f"{page.bucket.page}.html", _utf8(html))
         index_rows.append(replace(page, sections=(), files={}))
     script = _filter_script()
     index = environment.get_template("index.html").render(
@@ -181,7 +181,13 @@ def write_report(campaign: Path, out: Path, force: bool = False) -> Path:
         **common,
         **_index_parts(view),
     )
-    return safe_files.write_file(out, "index.html", index)
+    return safe_files.write_file(out, "index.html", _utf8(index))
+
+
+def _utf8(html: str) -> bytes:
+    """A page as UTF-8, whatever it quotes: a path that is not UTF-8 (a campaign folder
+    named in bytes) comes from the file system as surrogates, shown as `\\xNN`."""
+    return html.encode("utf-8", "backslashreplace")
 
 
 def _environment() -> Environment:
