@@ -51,6 +51,7 @@ from shadersmith.ir.profile import profile_named
 from shadersmith.mutate.fusion import FUSE, Relation
 from shadersmith.oracle.differential import REFERENCE
 from shadersmith.oracle.root_cause import root_cause
+from shadersmith.rebuild.admission import load_admitted
 from shadersmith.rebuild.build import generator_provenance
 from shadersmith.recondition import ReconditionOptions
 from shadersmith.recondition.step import RECONDITION, ReconditionParams
@@ -135,7 +136,8 @@ def load_fusion_test(directory: Path) -> FusionTest:
         raise TestCaseError(f"{directory}: its parts and fuse steps do not match")
     parts = []
     for name in oracle.parts:
-        part = prepare_loaded(load_test(safe_files.inside(directory, name)))
+        # Each part runs on the targets as a test of its own: admitted as one.
+        part = prepare_loaded(load_admitted(safe_files.inside(directory, name)))
         if part.program is None:
             raise TestCaseError(f"{directory / name}: no longer what its provenance rebuilds")
         parts.append(part)

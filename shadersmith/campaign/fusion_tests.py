@@ -26,7 +26,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -37,6 +36,7 @@ import numpy as np
 from shadersmith.campaign.fusion import FusedOutcome, FusedPlan, FusionOptions, interp_image, judge
 from shadersmith.campaign.store import CampaignStore, bucket_directory_name
 from shadersmith.case import Finding, Kind, TestCase, TestCaseError, load_test, schema, write_test
+from shadersmith.case.codec import MAX_RECORD_BYTES
 from shadersmith.case.finding import kind_of_signature
 from shadersmith.case.oracle import Fusion
 from shadersmith.case.testcase import FUSION_RECORD
@@ -114,7 +114,7 @@ def write_fusion_test(
     if os.path.lexists(directory):
         _write_fusion_files(directory, fused, outcome, signature, target, options)
         return directory
-    staging = Path(tempfile.mkdtemp(prefix=f".{directory.name}.", dir=directory.parent))
+    staging = safe_files.staging_directory(directory.parent, directory.name)
     try:
         _write_fusion_files(staging, fused, outcome, signature, target, options)
         os.rename(staging, directory)  # never over a name that appeared meanwhile
@@ -238,7 +238,9 @@ class FusionReplay:
 def load_metadata(directory: Path) -> dict[str, Any]:
     path = directory / FUSION_FILE
     try:
-        data = strict_json.loads(safe_files.read_bytes(directory, FUSION_FILE), str(path))
+        data = strict_json.loads(
+            safe_files.read_bytes(directory, FUSION_FILE, MAX_RECORD_BYTES), str(path)
+        )
     except (OSError, json.JSONDecodeError, UnicodeDecodeError) as error:
         raise TestCaseError(f"{path}: cannot be read ({error})") from None
     if not isinstance(data, dict) or data.get("schema_version") != FUSION_SCHEMA:

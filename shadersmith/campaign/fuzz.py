@@ -34,7 +34,7 @@ from shadersmith.campaign.loop import Context, Progress, Recorded, Unit
 from shadersmith.campaign.preparation import CpuShare
 from shadersmith.campaign.reduction import reduce_bucket
 from shadersmith.campaign.store import Bucket, CampaignStore
-from shadersmith.case import Kind, Provenance, TestCase, load_test
+from shadersmith.case import Kind, Provenance, TestCase, TestCaseError
 from shadersmith.case.oracle import Crash, Differential
 from shadersmith.config.spirv_passes import choose_pass_list
 from shadersmith.evidence import (
@@ -47,6 +47,7 @@ from shadersmith.generate.smith import SmithOptions, generate, options_to_dict
 from shadersmith.ir.profile import LanguageProfile
 from shadersmith.oracle.blame import witnesses_for
 from shadersmith.oracle.differential import REFERENCE
+from shadersmith.rebuild.admission import load_admitted
 from shadersmith.targets.catalogue.registry import reads_language
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult
@@ -141,7 +142,8 @@ class PreparedTest:
 
 def prepare_test(index: int, options: CampaignOptions) -> PreparedTest:
     if index < len(options.corpus):
-        test = load_test(options.corpus[index])
+        # Admitted again: what the campaign checked at its start may have changed since.
+        test = load_admitted(options.corpus[index])
         seed = _origin_seed(test.provenance)
         loaded = prepare_loaded(test)
         if isinstance(options.oracle, Crash):  # what it keeps is a crash test now
@@ -250,7 +252,14 @@ def run_campaign(
     stop: threading.Event | None = None,
     on_progress: Callable[[Progress], None] | None = None,
 ) -> Progress:
-    """Run (or resume) the campaign in `directory` until done, timed out or `stop` set."""
+    """Run (or resume) the campaign in `directory` until done, timed out or `stop` set.
+    A corpus test that is not admitted (rebuild/admission.py) refuses the campaign with
+    a one-line RuntimeError before anything runs."""
+    for test in options.corpus:
+        try:
+            load_admitted(test)
+        except TestCaseError as error:
+            raise RuntimeError(f"--corpus {error}") from None
     return loop.run_with(directory, DifferentialKind(options), options, stop, on_progress)
 
 

@@ -13,8 +13,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from shadersmith.campaign.store import Bucket
-from shadersmith.case import TestCaseError, load_test
+from shadersmith.case import TestCaseError
 from shadersmith.oracle.root_cause import root_cause
+from shadersmith.rebuild.admission import load_admitted
 from shadersmith.reduce import (
     ReductionError,
     reduce_subject,
@@ -37,7 +38,8 @@ def reduce_bucket(
     relative to the campaign, or `failed: why`; the root cause), or None if `interrupted`
     (Ctrl-C) abandoned it, for the resumed campaign to redo."""
     try:
-        subject = subject_from_test(load_test(example))
+        # Admitted: a resumed campaign's example may be anyone's edit since.
+        subject = subject_from_test(load_admitted(example))
         result = reduce_subject(
             subject,
             session,

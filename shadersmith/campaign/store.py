@@ -272,8 +272,14 @@ class CampaignStore:
         path = directory / "campaign.db"
         # SQLite opens its files through links: one planted in a shared campaign would
         # have it write into whatever the link names.
+        # A FIFO or device in their place would block SQLite or fail it mid-write (a
+        # FIFO `-wal` stopped a resumed campaign with "disk I/O error").
         for name in ("campaign.db", "campaign.db-wal", "campaign.db-shm", "campaign.db-journal"):
             safe_files.refuse_link(directory / name)
+            try:
+                safe_files.check_plain_or_absent(directory / name, "a campaign's database")
+            except safe_files.UnsafePathError as error:
+                raise StoreError(str(error)) from None
         self.log: logging.Logger | None = None  # campaign.log, for a campaign written to
         try:
             if read_only:

@@ -13,7 +13,6 @@ import dataclasses
 import json
 import os
 import shutil
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +52,14 @@ TEXTURES_VERSION = 5
 # Schema 6 may give a buffer field a struct type, spelled whole (case/typenames.py).
 STRUCT_FIELDS_VERSION = 6
 SCHEMA_VERSION = STRUCT_FIELDS_VERSION
+
+# The most each file of a test directory may hold, checked before it is read (a test is
+# anyone's: a sparse 1.5 GB shader took 4.5 GB of memory before the time cap stopped
+# it). Ours are far smaller: a generated shader is tens of kB, a corpus file at most
+# 256 kB (corpus/files.py), the largest test.json of a finding 113 kB.
+MAX_SHADER_BYTES = 1024 * 1024
+MAX_RECORD_BYTES = 16 * 1024 * 1024  # test.json, fusion.json
+MAX_RESULT_FILES_BYTES = 64 * 1024 * 1024  # a run's dumps (.spv, .spvasm, ...), in all
 READABLE_VERSIONS = (
     schema_v1.VERSION,
     2,
@@ -184,7 +191,7 @@ def write_test(
         return _rewrite_in_place(files, directory)
     safe_files.make_directory(directory.parent)
     try:
-        staging = Path(tempfile.mkdtemp(prefix=f".{directory.name}.", dir=directory.parent))
+        staging = safe_files.staging_directory(directory.parent, directory.name)
     except OSError as error:
         raise TestCaseError(f"cannot write in {directory.parent}: {error.strerror}") from None
     try:
@@ -225,7 +232,9 @@ def _listed_files(directory: Path) -> set[str]:
     """The files the test.json in `directory` says we wrote (shaders, result files);
     nothing when there is none or it cannot be read."""
     try:
-        data = strict_json.loads(safe_files.read_bytes(directory, TEST_FILE), TEST_FILE)
+        data = strict_json.loads(
+            safe_files.read_bytes(directory, TEST_FILE, MAX_RECORD_BYTES), TEST_FILE
+        )
         names = set(shader_names(data, TEST_FILE))
         for record in (data.get("results") or {}).get("runs", {}).values():
             names.update(str(name) for name in record.get("files", []))
@@ -243,7 +252,9 @@ def load_test(directory: Path) -> TestCase:
     if not os.path.lexists(path):
         raise TestCaseError(f"{directory}: no {TEST_FILE}")
     try:
-        data = strict_json.loads(safe_files.read_bytes(directory, TEST_FILE), str(path))
+        data = strict_json.loads(
+            safe_files.read_bytes(directory, TEST_FILE, MAX_RECORD_BYTES), str(path)
+        )
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise TestCaseError(f"{path}: corrupt JSON ({error})") from None
     if not isinstance(data, dict):
@@ -253,7 +264,7 @@ def load_test(directory: Path) -> TestCase:
     for name in shader_names(data, str(path)):
         if not os.path.lexists(directory / name):
             raise TestCaseError(f"{directory}: shader file {name} is missing")
-        shaders[name] = safe_files.read_text(directory, name)
+        shaders[name] = safe_files.read_text(directory, name, MAX_SHADER_BYTES)
     test = from_json(data, shaders, str(path), _older_fusion_record(directory, data))
     test.files = _result_files(directory, test.results)
     return test
@@ -268,7 +279,9 @@ def _older_fusion_record(directory: Path, data: dict[str, Any]) -> dict[str, Any
     ):
         return None
     where = str(directory / FUSION_RECORD)
-    record = strict_json.loads(safe_files.read_bytes(directory, FUSION_RECORD), where)
+    record = strict_json.loads(
+        safe_files.read_bytes(directory, FUSION_RECORD, MAX_RECORD_BYTES), where
+    )
     if not isinstance(record, dict):
         raise TestCaseError(f"{where}: expected a JSON object")
     return record
@@ -279,10 +292,14 @@ def _result_files(directory: Path, results: RecordedResults) -> dict[str, bytes]
     records for a reader: a test without them replays all the same), so rewriting a test
     keeps them."""
     files = {}
+    left = MAX_RESULT_FILES_BYTES
     for record in results.runs.values():
         for name in record.files:
-            if _plain_file_name(name) and safe_files.is_plain_file(directory, name):
-                files[name] = safe_files.read_bytes(directory, name)
+            if name in files or not _plain_file_name(name):
+                continue
+            if safe_files.is_plain_file(directory, name):
+                files[name] = safe_files.read_bytes(directory, name, left)
+                left -= len(files[name])
     return files
 
 

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from shadersmith.case.finding import Kind
-from shadersmith.cli.shared import printable
+from shadersmith.cli.shared import err_console, printable
 
 
 def print_buckets(campaign: Path) -> None:
@@ -97,6 +97,7 @@ def print_reduced_programs(campaign: Path) -> None:
     from shadersmith.campaign.store import CampaignStore
     from shadersmith.case import UNRECONDITIONED_FILE_BY_STAGE, TestCaseError, load_test
     from shadersmith.case.oracle import Crash
+    from shadersmith.files import safe_files
     from shadersmith.ir.profile import Language
 
     store = CampaignStore(campaign, read_only=True)
@@ -108,10 +109,12 @@ def print_reduced_programs(campaign: Path) -> None:
     for bucket in buckets:
         if not bucket.reduced or bucket.reduced.startswith("failed"):
             continue
-        directory = campaign / bucket.reduced
         try:
-            test = load_test(directory)
-        except TestCaseError:
+            # Only a test inside the campaign, through no link: the database is anyone's.
+            test = load_test(safe_files.inside(campaign, bucket.reduced))
+        except TestCaseError as error:
+            message = f"{bucket.signature}: reduced test not shown: {error}"
+            err_console.print(printable(message), markup=False, highlight=False)
             continue
         core = UNRECONDITIONED_FILE_BY_STAGE.get(test.stage, "")
         title = printable(

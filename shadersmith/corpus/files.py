@@ -25,7 +25,6 @@ import functools
 import hashlib
 import os
 import re
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,6 +39,12 @@ SUFFIXES = (".shader_test", ".comp", ".frag")
 # piglit's largest shader_test files are generated tables of values (megabytes); a
 # shader worth transforming is far smaller.
 MAX_FILE_BYTES = 256 * 1024
+# piglit's installed tree holds 53,000 files, 7 folders deep at most.
+MAX_ENTRIES = 1_000_000
+MAX_DEPTH = 32
+# Digits of a dispatch size read from a `compute X Y Z` line: more than any dispatch a
+# corpus test keeps (convert.py) and few enough for int() (which refuses 4,300 digits).
+MAX_DISPATCH_DIGITS = 9
 
 _SECTION = re.compile(r"^\[([^\]\n]+)\][ \t]*$", re.MULTILINE)
 _COMPUTE_COMMAND = re.compile(r"^\s*compute\s+(\d+)\s+(\d+)\s+(\d+)\s*$", re.MULTILINE)
@@ -121,33 +126,49 @@ def open_corpus(spec: str) -> Corpus:
 
 def corpus_files(root: Path) -> tuple[str, ...]:
     """The shader files below `root`, never through a link (a linked folder or file is
-    left out, as is anything hidden)."""
+    left out, as is anything hidden, anything not a plain file, and anything deeper than
+    MAX_DEPTH folders). A tree of more than MAX_ENTRIES entries is a CorpusError: listing
+    it would take minutes and its names gigabytes, and no corpus is that large."""
     found: list[str] = []
-    for folder, folders, names in os.walk(root, followlinks=False):
-        here = Path(folder)
-        folders[:] = sorted(d for d in folders if safe_files.plain_name(d))
-        for name in names:
-            if not name.endswith(SUFFIXES) or not safe_files.plain_name(name):
-                continue
-            try:
-                info = os.lstat(here / name)
-            except OSError:
-                continue
-            if stat.S_ISREG(info.st_mode):
-                found.append((here / name).relative_to(root).as_posix())
+    seen = 0
+    pending = [(root, 0)]
+    while pending:
+        folder, depth = pending.pop()
+        try:
+            entries = os.scandir(folder)
+        except OSError:
+            continue
+        with entries:
+            for entry in entries:
+                seen += 1
+                if seen > MAX_ENTRIES:
+                    raise CorpusError(
+                        f"{root}: more than {MAX_ENTRIES} files and folders; give a smaller "
+                        "directory of shaders"
+                    )
+                if not safe_files.plain_name(entry.name):
+                    continue
+                try:
+                    if entry.is_dir(follow_symlinks=False):
+                        if depth < MAX_DEPTH:
+                            pending.append((Path(entry.path), depth + 1))
+                    elif entry.name.endswith(SUFFIXES) and entry.is_file(follow_symlinks=False):
+                        found.append(Path(entry.path).relative_to(root).as_posix())
+                except OSError:
+                    continue
     return tuple(sorted(found))
 
 
 def read_corpus_file(corpus: Corpus, relative: str) -> bytes:
-    """The bytes of one file of `corpus`, read without following any link below its root;
-    Unusable when it is too large or cannot be read."""
+    """The bytes of one file of `corpus`, read without following any link below its root
+    (its size checked before it is read); Unusable when it is too large or cannot be
+    read."""
     try:
         path = safe_files.inside(corpus.root, relative)
-        size = os.lstat(path).st_size
-        if size > MAX_FILE_BYTES:
-            raise Unusable("too large", f"{size} bytes, more than {MAX_FILE_BYTES}")
-        return safe_files.read_bytes(path.parent, path.name)
-    except (safe_files.UnsafePathError, OSError) as error:
+        return safe_files.read_bytes(path.parent, path.name, MAX_FILE_BYTES)
+    except safe_files.FileTooLarge as error:
+        raise Unusable("too large", str(error)) from None
+    except safe_files.UnsafePathError as error:
         raise Unusable("cannot be read", str(error)) from None
 
 
@@ -207,5 +228,11 @@ def shader_test_shader(text: str) -> tuple[Stage, str, tuple[int, int, int] | No
     test = next((body for name, body in sections if name == "test"), "")
     command = _COMPUTE_COMMAND.search(test)
     if stage is Stage.COMPUTE and command is not None:
-        dispatch = (int(command[1]), int(command[2]), int(command[3]))
+        dispatch = (_count(command[1]), _count(command[2]), _count(command[3]))
     return stage, source, dispatch
+
+
+def _count(digits: str) -> int:
+    """A dispatch size as piglit's file gives it; one too long to read stands for one too
+    large to keep (10^9, which convert.py replaces as it does any dispatch too large)."""
+    return int(digits) if len(digits) <= MAX_DISPATCH_DIGITS else 10**MAX_DISPATCH_DIGITS

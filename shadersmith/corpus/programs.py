@@ -82,6 +82,17 @@ def _converted_text(
     corpus: Corpus, relative: str
 ) -> tuple[str, tuple[int, int, int], tuple[int, int] | None, tuple[str, ...], str]:
     """The seed-independent half, kept per process: a campaign meets a file again."""
+    try:
+        return _convert_file(corpus, relative)
+    except Unusable:
+        raise
+    except Exception as error:  # a defect of ours on one file must not end a campaign
+        raise Unusable("shadersmith fails on it", _failure(error)) from None
+
+
+def _convert_file(
+    corpus: Corpus, relative: str
+) -> tuple[str, tuple[int, int, int], tuple[int, int] | None, tuple[str, ...], str]:
     found = load_corpus_file(corpus, relative)
     try:
         parsed = parse_glsl(found.source)
@@ -116,9 +127,11 @@ def check_program(shader: CorpusProgram, time_s: float = CHECK_TIME_S) -> None:
     except RecursionError:
         raise Unusable("nested too deeply for the interpreter") from None
     except Exception as error:  # a defect of ours must not end a campaign or a scan
-        raise Unusable(
-            "shadersmith fails on it", f"{type(error).__name__}: {_first_words(str(error))}"
-        ) from None
+        raise Unusable("shadersmith fails on it", _failure(error)) from None
+
+
+def _failure(error: Exception) -> str:
+    return f"{type(error).__name__}: {_first_words(str(error))}"
 
 
 def usable_program(corpus: Corpus, relative: str, seed: int) -> CorpusProgram:
@@ -219,10 +232,11 @@ def reference_stage(seed: int, fragment_share: float) -> Stage:
 
 @functools.lru_cache(maxsize=65536)
 def _stage_of(corpus: Corpus, relative: str) -> Stage | None:
-    """The stage of a file's shader, None where it holds none we use (read once)."""
+    """The stage of a file's shader, None where it holds none we use (read once; a file
+    that makes shadersmith fail is one it cannot use, not the end of a campaign)."""
     try:
         return load_corpus_file(corpus, relative).stage
-    except Unusable:
+    except Exception:
         return None
 
 

@@ -28,6 +28,7 @@ import stat
 import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from shadersmith.files.errors import TestCaseError
 
@@ -38,10 +39,18 @@ TEST_MARKER = "test.json"
 LOCK_FILE = ".shadersmith.lock"
 CAMPAIGN_MARKERS = ("campaign.db", "state.json", LOCK_FILE)
 FORCE_HINT = "use --force to write into it anyway (nothing in it is deleted)"
+# The most any file of a test or campaign is read into memory (a test.json with big
+# buffers is about 100 kB, a campaign's state file less): checked before it is read, so
+# a sparse file of gigabytes costs nothing. Readers of smaller files pass their own.
+MAX_FILE_BYTES = 64 * 1024 * 1024
 
 
 class UnsafePathError(TestCaseError):
     """A path shadersmith refuses to read or write; the message is one line."""
+
+
+class FileTooLarge(UnsafePathError):
+    """A file holding more than its reader reads (the message names it and its size)."""
 
 
 def plain_name(name: str) -> bool:
@@ -106,8 +115,9 @@ def make_directory(path: Path) -> None:
 # ---------------------------------------------------------------------------- files
 
 
-def read_bytes(directory: Path, name: str) -> bytes:
-    """The content of the plain file `name` in `directory`, never read through a link."""
+def read_bytes(directory: Path, name: str, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The content of the plain file `name` in `directory`, never read through a link,
+    and refused (before it is read) when it holds more than `limit` bytes."""
     if not plain_name(name):
         raise UnsafePathError(f"{name!r} is not a plain file name in {directory}")
     path = directory / name
@@ -122,13 +132,66 @@ def read_bytes(directory: Path, name: str) -> bytes:
             ) from None
         raise UnsafePathError(f"cannot read {path}: {error.strerror}") from None
     with os.fdopen(fd, "rb") as file:
-        if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
-            raise UnsafePathError(f"{path} is not a plain file")
-        return file.read()
+        return _bounded_read(file, path, limit)
 
 
-def read_text(directory: Path, name: str) -> str:
-    data = read_bytes(directory, name)
+def read_named_file(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The content of a file the user named on the command line (a targets file, an
+    ignore list): links are followed (where it lives is the user's choice), but it must
+    be a plain file of at most `limit` bytes, checked before it is read."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as error:
+        raise UnsafePathError(f"cannot read {path}: {error.strerror}") from None
+    with os.fdopen(fd, "rb") as file:
+        return _bounded_read(file, path, limit)
+
+
+def _bounded_read(file: BinaryIO, path: Path, limit: int) -> bytes:
+    """At most `limit` bytes of the open `file`, or an UnsafePathError: its size is
+    checked before anything is read (a sparse file of 1.5 GB takes no room on disk), and
+    at most limit + 1 bytes are read (a file that grows meanwhile, or lies about its
+    size)."""
+    info = os.fstat(file.fileno())
+    if not stat.S_ISREG(info.st_mode):
+        raise UnsafePathError(f"{path} is {_kind(info.st_mode)}, not a plain file")
+    if info.st_size > limit:
+        raise FileTooLarge(f"{path}: {info.st_size} bytes, more than the {limit} it may hold")
+    try:
+        data = file.read(limit + 1)
+    except OSError as error:
+        raise UnsafePathError(f"cannot read {path}: {error.strerror}") from None
+    if len(data) > limit:
+        raise FileTooLarge(f"{path}: more than the {limit} bytes it may hold")
+    return data
+
+
+def _kind(mode: int) -> str:
+    """What a file that is not a plain file is, in words."""
+    for test, kind in (
+        (stat.S_ISDIR, "a directory"),
+        (stat.S_ISLNK, "a symbolic link"),
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISCHR, "a device"),
+        (stat.S_ISBLK, "a device"),
+    ):
+        if test(mode):
+            return kind
+    return "not a plain file"
+
+
+def check_plain_or_absent(path: Path, what: str) -> None:
+    """Refuse `path` unless it is missing or a plain file (not a link, FIFO or device):
+    a file another program (SQLite) opens by name, following links and blocking on
+    FIFOs. `what` says what the file is for, in the one line."""
+    info = _lstat(path)
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        raise UnsafePathError(f"{path} is {_kind(info.st_mode)}, not a plain file: {what}")
+
+
+def read_text(directory: Path, name: str, limit: int = MAX_FILE_BYTES) -> str:
+    data = read_bytes(directory, name, limit)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -181,6 +244,28 @@ def remove_written(directory: Path, names: Iterable[str]) -> None:
         if plain_name(name) and is_plain_file(directory, name):
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(directory / name)
+
+
+def staging_directory(parent: Path, name: str) -> Path:
+    """A new, empty, hidden folder in `parent` to write `name` in before it is renamed
+    into place, with the permissions a folder made by mkdir would have: tempfile makes
+    it 0700 whatever the umask, and teammates on a shared disk must read the tests."""
+    path = Path(tempfile.mkdtemp(prefix=f".{name}.", dir=parent))
+    os.chmod(path, 0o777 & ~_umask())
+    return path
+
+
+def _umask() -> int:
+    """This process's umask, read without changing it (os.umask sets it, and another
+    thread could create a file meanwhile)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    return 0o022
 
 
 # ---------------------------------------------------------------------------- outputs
@@ -248,13 +333,20 @@ def campaign_lock(directory: Path) -> Iterator[None]:
     line. The kernel releases the lock when the process ends, even by kill -9."""
     make_directory(directory)
     path = directory / LOCK_FILE
+    # O_NONBLOCK: a FIFO planted as the lock would block the open; it is refused below.
     try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o644)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o644)
     except OSError as error:
         if error.errno == errno.ELOOP:
             refuse_link(path)
-        raise UnsafePathError(f"cannot lock {directory}: {error.strerror}") from None
+        raise UnsafePathError(f"cannot lock {directory} with {path}: {error.strerror}") from None
     try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise UnsafePathError(
+                f"{path} is {_kind(mode)}, not a plain file: a campaign's lock is a plain "
+                "file (remove it to run the campaign)"
+            )
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

@@ -20,11 +20,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
-from shadersmith.case import StepRecord, TestCase, TestCaseError, load_test, write_test
+from shadersmith.case import StepRecord, TestCase, TestCaseError, write_test
 from shadersmith.ir.profile import profile_named
 from shadersmith.oracle.differential import REFERENCE
 from shadersmith.oracle.metamorphic import judge_metamorphic
 from shadersmith.pair import Pair, pair_of_test, plan_of_test, recorded_pair
+from shadersmith.rebuild.admission import load_admitted
 from shadersmith.recondition import ReconditionOptions
 from shadersmith.reduce.output import reduced_directory, write_reduced
 from shadersmith.reduce.run import ReductionError, reduce_subject
@@ -122,7 +123,7 @@ def reduce_metamorphic_bucket(
     campaign, or `failed: why`; the root cause, named by the transformations left). The
     program reduction's outcome is in the reduced test's `provenance.reduction`."""
     try:
-        test = load_test(example)
+        test = load_admitted(example)  # what the targets run: anyone's edit is refused
         reduction = reduce_plan(test, signature, session, time_budget_s / 2)
     except (ReductionError, TestCaseError) as error:
         return f"failed: {error}", None

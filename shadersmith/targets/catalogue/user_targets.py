@@ -55,6 +55,9 @@ _KEYS = {
 # Not zink: it needs the newest Mesa (components.py).
 _GL_DRIVERS = gl_drivers()
 _TOOLS = ("glslang", "spirv_opt", "spirv_val")
+_PATH_KEYS = ("icd", "library_path", "egl_vendor", *_TOOLS)
+# A targets file is a few dozen lines; anything much larger is not one.
+MAX_FILE_BYTES = 1024 * 1024
 
 
 class TargetsFileError(ValueError):
@@ -64,10 +67,10 @@ class TargetsFileError(ValueError):
 def load_targets_file(path: Path) -> list[Target]:
     """The targets `path` declares, checked (files exist, keys known, names new)."""
     try:
-        data = tomllib.loads(path.read_text())
-    except OSError as error:
-        raise TargetsFileError(f"{path}: {error.strerror or error}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        data = tomllib.loads(safe_files.read_named_file(path, MAX_FILE_BYTES).decode("utf-8"))
+    except safe_files.UnsafePathError as error:
+        raise TargetsFileError(str(error)) from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError) as error:
         raise TargetsFileError(f"{path}: not TOML: {error}") from None
     unknown = set(data) - {"target"}
     if unknown:
@@ -118,6 +121,8 @@ def _target(entry: Any, path: Path, position: int) -> Target:
     unknown = set(entry) - _KEYS[kind]
     if unknown:
         raise TargetsFileError(f"{where}: unknown key(s) {sorted(unknown)} for kind {kind!r}")
+    if (campaign := _campaign_holding(path)) is not None:
+        _check_outside_campaign(entry, where, campaign)
     environment = _environment(entry, where, path.parent)
     if kind == "vulkan":
         return _vulkan(entry, name, where, path, environment)
@@ -188,6 +193,54 @@ def _gl(
     )
 
 
+def _campaign_holding(path: Path) -> Path | None:
+    """The campaign directory `path` lies in (its copy of a declaration, or a file
+    planted deeper in it), or None."""
+    for folder in Path(os.path.abspath(path)).parents:
+        if safe_files.is_campaign_directory(folder):
+            return folder
+    return None
+
+
+def _check_outside_campaign(entry: Mapping[str, Any], where: str, campaign: Path) -> None:
+    """A declaration inside a campaign directory (anyone's) must name its files by
+    absolute paths outside that directory: `icd = "icd.json"` or `library_path = "."`
+    would load a library shipped in the campaign itself."""
+    for key in _PATH_KEYS:
+        if key not in entry:
+            continue
+        text = _text(entry, key, where)
+        if not os.path.isabs(text):
+            raise TargetsFileError(
+                f"{where}: {key} {text!r} is a relative path in a campaign's file; a "
+                "campaign's declaration is used only with absolute paths outside it"
+            )
+        resolved = Path(text).resolve()
+        if resolved.is_relative_to(campaign.resolve()):
+            raise TargetsFileError(
+                f"{where}: {key} {resolved} is inside the campaign {campaign}; a campaign's "
+                "declaration may not name its own files (they would be loaded and run)"
+            )
+
+
+def named_paths(path: Path) -> list[str]:
+    """`key path` for each file the declaration in `path` names, resolved as loading it
+    would resolve them (relative to the file's folder); [] where it cannot be read."""
+    try:
+        data = tomllib.loads(safe_files.read_named_file(path, MAX_FILE_BYTES).decode("utf-8"))
+    except (safe_files.UnsafePathError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return []
+    entries = data.get("target", [])
+    named = []
+    for entry in entries if isinstance(entries, list) else []:
+        for key in _PATH_KEYS:
+            value = entry.get(key) if isinstance(entry, dict) else None
+            if isinstance(value, str) and value:
+                resolved = (path.parent / Path(value).expanduser()).resolve()
+                named.append(f"{key} {str(resolved)[:200]}")
+    return named
+
+
 def _text(entry: Mapping[str, Any], key: str, where: str) -> str:
     value = entry.get(key)
     if not isinstance(value, str) or not value:
@@ -255,7 +308,10 @@ def record_in_campaign(campaign: Path, names: Sequence[str]) -> None:
         return
     if len(files) > 1:
         raise TargetsFileError(f"targets declared in several files: {', '.join(files)}")
-    text = Path(files[0]).read_text()
+    try:
+        text = safe_files.read_named_file(Path(files[0]), MAX_FILE_BYTES).decode("utf-8")
+    except (safe_files.UnsafePathError, UnicodeDecodeError) as error:
+        raise TargetsFileError(f"{files[0]}: {error}") from None
     if not safe_files.is_plain_file(campaign, CAMPAIGN_FILE):
         safe_files.write_file(campaign, CAMPAIGN_FILE, text)
     elif safe_files.read_text(campaign, CAMPAIGN_FILE) != text:
@@ -274,8 +330,11 @@ def campaign_hint(campaign: Path) -> str:
         return ""
     if not declares:
         return ""
+    named = named_paths(campaign / CAMPAIGN_FILE)
     return (
-        f"; this campaign declares targets in {campaign / CAMPAIGN_FILE}: read it, then pass "
-        f"--targets-file {campaign / CAMPAIGN_FILE} (a declared target loads the libraries "
-        "it names, so a campaign's file is never loaded by itself)"
+        f"; this campaign declares targets in {campaign / CAMPAIGN_FILE}"
+        + (f", which names {'; '.join(named[:8])}" if named else "")
+        + f": check those, then pass --targets-file {campaign / CAMPAIGN_FILE} (a declared "
+        "target loads the libraries it names, so a campaign's file is never loaded by "
+        "itself, and it may name only absolute paths outside the campaign)"
     )
