@@ -159,7 +159,9 @@ VULKAN_A = "[[target]]\nname = 'a'\nkind = 'vulkan'\ndevice = 'x'\n"
         ("[[target]]\nname = 'vk-lavapipe'\nkind = 'vulkan'\ndevice = 'x'\n", "built-in"),
         ("[[target]]\nname = 'a'\nkind = 'metal'\n", "kind must be one of"),
         (f"{VULKAN_A}icd = '/no/such.json'\n", "does not exist"),
-        (f"{VULKAN_A}colour = 'red'\n", "unknown key"),
+        (f"{VULKAN_A}colour = 'red'\n", "unknown key(s) colour for kind 'vulkan'; its keys: "
+         "components, device, env, glslang, icd, kind, library_path, name, optimizer, "
+         "spirv_opt, spirv_val"),
         ("[[target]]\nname = 'a'\nkind = 'gl'\ndriver = 'radeonsi'\n", "driver must be one of"),
         ("[[target]\n", "not TOML"),
         ("[targets]\n", "unknown table"),

@@ -120,7 +120,10 @@ def _target(entry: Any, path: Path, position: int) -> Target:
         raise TargetsFileError(f"{where}: kind must be one of {sorted(_KEYS)}, not {kind!r}")
     unknown = set(entry) - _KEYS[kind]
     if unknown:
-        raise TargetsFileError(f"{where}: unknown key(s) {sorted(unknown)} for kind {kind!r}")
+        raise TargetsFileError(
+            f"{where}: unknown key(s) {', '.join(sorted(unknown))} for kind {kind!r}; "
+            f"its keys: {', '.join(sorted(_KEYS[kind]))}"
+        )
     if (campaign := _campaign_holding(path)) is not None:
         _check_outside_campaign(entry, where, campaign)
     environment = _environment(entry, where, path.parent)
