@@ -66,7 +66,8 @@ def test_a_gl_driver_is_mesas_glsl_front_end_then_what_its_back_end_hands_on_to(
     # zink writes NIR as SPIR-V for lavapipe, whose back-end is llvmpipe's again.
     assert gl_chain("zink") == ("mesa-glsl", "zink", "lavapipe", "llvmpipe", "llvm")
     assert gl_chain("nvidia") == ("nvidia-gl",)  # a closed driver: one opaque component
-    assert gl_chain("someone") == ("someone-gl",)
+    # A Gallium driver no row names (a user declares it): Mesa's front-end, then it.
+    assert gl_chain("radeonsi") == ("mesa-glsl", "radeonsi")
     assert gl_drivers() == ("llvmpipe", "softpipe", "nvidia")  # zink: the newest Mesa only
     assert gl_drivers(mesa_only=True) == ("llvmpipe", "softpipe")
 

@@ -162,7 +162,8 @@ VULKAN_A = "[[target]]\nname = 'a'\nkind = 'vulkan'\ndevice = 'x'\n"
         (f"{VULKAN_A}colour = 'red'\n", "unknown key(s) colour for kind 'vulkan'; its keys: "
          "components, device, env, glslang, icd, kind, library_path, name, optimizer, "
          "spirv_opt, spirv_val"),
-        ("[[target]]\nname = 'a'\nkind = 'gl'\ndriver = 'radeonsi'\n", "driver must be one of"),
+        ("[[target]]\nname = 'a'\nkind = 'gl'\ndriver = 'radeonsi; rm'\n",
+         "driver must be a Mesa Gallium driver's name"),
         ("[[target]\n", "not TOML"),
         ("[targets]\n", "unknown table"),
         ("", "no [[target]]"),
@@ -230,3 +231,113 @@ def test_a_declared_chain_is_the_component_tables_unless_the_file_names_one(
         "gl-my-softpipe": ("mesa-glsl", "softpipe"),
         "gl-mine": ("mesa-glsl", "llvmpipe"),
     }
+
+
+NEWEST_MESA = newest.mesa_root()
+needs_mesa = pytest.mark.skipif(
+    newest.mesa_version() is None,
+    reason=f"newest Mesa not unpacked in {NEWEST_MESA} (scripts/newest-mesa.sh)",
+)
+
+
+def _gl_declaration() -> str:
+    """zink over lavapipe as gl-zink is built (the newest Mesa's files, named as a user
+    names their build's), softpipe, and radeonsi, which needs an AMD GPU this machine lacks."""
+    return f"""
+[[target]]
+name = "gl-my-zink"
+kind = "gl"
+driver = "zink"
+library_path = "{NEWEST_MESA / newest.LIBRARIES}"
+egl_vendor = "{NEWEST_MESA / newest.EGL_VENDOR}"
+icd = "{NEWEST_MESA / newest.VULKAN_ICD}"
+
+[[target]]
+name = "gl-my-softpipe"
+kind = "gl"
+driver = "softpipe"
+
+[[target]]
+name = "gl-my-radeonsi"
+kind = "gl"
+driver = "radeonsi"
+"""
+
+
+@pytest.fixture
+def gl_targets_file(tmp_path: Path) -> Iterator[Path]:
+    path = tmp_path / "gl.toml"
+    path.write_text(_gl_declaration())
+    before = set(catalogue.TARGETS)
+    yield path
+    for name in set(catalogue.TARGETS) - before:
+        del catalogue.TARGETS[name]
+
+
+@needs_mesa
+def test_declared_gallium_drivers_run_a_stored_test_and_one_missing_here_is_no_finding(
+    gl_targets_file: Path, tmp_path: Path
+) -> None:
+    test = tmp_path / "t"
+    test.mkdir()
+    for source in (DATA / "generated-fragment-seed-1").iterdir():
+        (test / source.name).write_bytes(source.read_bytes())
+    names = "gl-my-zink,gl-my-softpipe,gl-my-radeonsi,gl-softpipe"
+    result = CliRunner().invoke(
+        main, ["--targets-file", str(gl_targets_file), "run", str(test), "--targets", names]
+    )
+    assert result.exit_code == 0, result.output
+    assert "verdict: agree" in result.output and "finding:" not in result.output
+    runs = json.loads((test / "test.json").read_text())["results"]["runs"]
+    assert set(runs) == {"gl-my-zink", "gl-my-softpipe", "gl-softpipe"}
+    assert runs["gl-my-zink"]["output"] == runs["gl-my-softpipe"]["output"]
+    assert runs["gl-my-softpipe"]["output"] == runs["gl-softpipe"]["output"]
+    # The user's zink, on the lavapipe the file names.
+    assert "zink" in runs["gl-my-zink"]["versions"]["GL_RENDERER"]
+    assert runs["gl-my-zink"]["versions"]["zink"] == newest.mesa_version()
+
+
+def test_a_declared_hardware_driver_this_machine_lacks_is_missing_with_its_reason(
+    gl_targets_file: Path,
+) -> None:
+    from shadersmith.targets.catalogue.registry import discover
+    from shadersmith.targets.catalogue.user_targets import register_file
+
+    register_file(gl_targets_file)
+    (found,) = discover(["gl-my-radeonsi"])
+    assert not found.present
+    # Mesa makes no llvmpipe for GALLIUM_DRIVER=radeonsi: no context, not a stand-in.
+    assert "no OpenGL context for radeonsi" in found.reason and "\n" not in found.reason
+
+
+def test_a_declared_gallium_drivers_component_is_mesas(gl_targets_file: Path) -> None:
+    from shadersmith.targets.catalogue.components import PIGLIT, component_row
+
+    chains = {t.name: t.components for t in load_targets_file(gl_targets_file)}
+    assert chains["gl-my-radeonsi"] == ("mesa-glsl", "radeonsi")
+    assert chains["gl-my-zink"] == ("mesa-glsl", "zink", "lavapipe", "llvmpipe", "llvm")
+    row = component_row("radeonsi")
+    assert row is not None and row.project == "Mesa" and row.format == PIGLIT
+
+
+def test_a_declared_egl_vendor_file_is_the_one_egl_loads(tmp_path: Path) -> None:
+    """A vendor file whose library is not there leaves the target missing: EGL must not
+    load the system's vendor file in its place."""
+    from shadersmith.targets.catalogue.registry import discover
+
+    (tmp_path / "vendor.json").write_text(
+        '{"file_format_version": "1.0.0", "ICD": {"library_path": "libEGL_nosuch.so.0"}}'
+    )
+    path = tmp_path / "vendor.toml"
+    path.write_text(
+        "[[target]]\nname = 'gl-my-vendor'\nkind = 'gl'\ndriver = 'llvmpipe'\n"
+        "egl_vendor = 'vendor.json'\n"
+    )
+    (declared,) = load_targets_file(path)
+    catalogue.register(declared)
+    try:
+        (found,) = discover(["gl-my-vendor"])
+    finally:
+        del catalogue.TARGETS["gl-my-vendor"]
+    assert not found.present
+    assert "no OpenGL context for llvmpipe" in found.reason

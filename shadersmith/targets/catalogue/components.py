@@ -304,6 +304,25 @@ def component_row(name: str) -> Component | None:
     return COMPONENTS.get(name)
 
 
+def gallium_driver(name: str) -> Component:
+    """A Mesa GL driver no row names (radeonsi, iris, a user's own): Mesa's Gallium driver
+    of that name (GALLIUM_DRIVER, MESA_LOADER_DRIVER_OVERRIDE), read by Mesa's GLSL
+    front-end first, reproduced with piglit and filed at Mesa's tracker."""
+    return replace(
+        _mesa(name, f"{name} (Gallium driver)", PIGLIT, _MESA_GL),
+        why_not_newest=f"{name} is a driver a targets file declares: its Mesa is the user's",
+        gl_driver=name,
+        front_end=MESA_GLSL,
+    )
+
+
+def declare_gl_driver(name: str) -> None:
+    """Make a GL driver a user's target names known by name to this process (blame, bug
+    reports): the table's row where it has one, else a Mesa Gallium driver."""
+    row = _gl_row(name)
+    COMPONENTS.setdefault(row.name, row)
+
+
 # ------------------------------------------------------------------ read from the columns
 
 LIBRARIES = frozenset(row.name for row in _ROWS if row.library)
@@ -320,24 +339,24 @@ def handed_on(name: str) -> tuple[str, ...]:
     return tuple(chain)
 
 
-def _gl_row(driver: str) -> Component | None:
-    return next((row for row in _ROWS if row.gl_driver == driver), None)
+def _gl_row(driver: str) -> Component:
+    """GL driver `driver`'s row; a name no row has is a Mesa Gallium driver (a closed GL
+    driver has a row: NVIDIA's is the one EGL offers on Linux)."""
+    known = next((row for row in _ROWS if row.gl_driver == driver), None)
+    return known if known is not None else gallium_driver(driver)
 
 
 def gl_front_end(driver: str) -> str | None:
     """The component that reads GL driver `driver`'s GLSL first (Mesa's GLSL front-end),
     or None for a closed driver."""
-    row = _gl_row(driver)
-    return row.front_end if row is not None else None
+    return _gl_row(driver).front_end
 
 
 def gl_chain(driver: str) -> tuple[str, ...]:
     """The components of GL driver `driver` (GLBuild.driver) in chain order, front-end
-    first: llvmpipe -> (mesa-glsl, llvmpipe, llvm); a closed driver no row names is one
-    opaque component, `<driver>-gl`."""
+    first: llvmpipe -> (mesa-glsl, llvmpipe, llvm); radeonsi, a Gallium driver no row
+    names -> (mesa-glsl, radeonsi); nvidia, a closed driver -> (nvidia-gl,)."""
     row = _gl_row(driver)
-    if row is None:
-        return (f"{driver}-gl",)
     return (*((row.front_end,) if row.front_end else ()), *handed_on(row.name))
 
 

@@ -17,9 +17,10 @@
     [[target]]
     name = "gl-my-llvmpipe"
     kind = "gl"
-    driver = "llvmpipe"            # gl: llvmpipe or softpipe (Mesa's names), or nvidia
-    egl_vendor = "/opt/mesa/share/glvnd/egl_vendor.d/50_mesa.json"
+    driver = "llvmpipe"            # gl: any Mesa Gallium driver (zink, radeonsi, iris), or nvidia
+    egl_vendor = "/opt/mesa/share/glvnd/egl_vendor.d/50_mesa.json"   # the one EGL loads
     library_path = "/opt/mesa/lib/x86_64-linux-gnu"
+    icd = "/opt/mesa/share/vulkan/icd.d/lvp_icd.x86_64.json"   # gl: zink's Vulkan driver
 
 A declared target is a row of the target catalogue like a built-in one (catalogue.py),
 built by the same factories (chains.py) with its files: it joins
@@ -33,6 +34,7 @@ with its reason, like any other.
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -40,8 +42,9 @@ from typing import Any
 
 from shadersmith.files import safe_files
 from shadersmith.targets.catalogue import table as catalogue
-from shadersmith.targets.catalogue.components import gl_drivers
+from shadersmith.targets.catalogue.components import declare_gl_driver
 from shadersmith.targets.catalogue.table import BOTH, FRAGMENT, GLBuild, Target, VulkanBuild
+from shadersmith.targets.runners.environment import OTHER_MESA_VENDOR_FILE
 from shadersmith.targets.tools.spirv_tools import Toolset
 
 # Read by `shadersmith` before any command (cli/group.py's --targets-file says the same).
@@ -50,10 +53,10 @@ ENVIRONMENT_VARIABLE = "SHADERSMITH_TARGETS_FILE"
 _COMMON = {"name", "kind", "library_path", "env", "components"}
 _KEYS = {
     "vulkan": _COMMON | {"device", "icd", "optimizer", "spirv_opt", "glslang", "spirv_val"},
-    "gl": _COMMON | {"driver", "egl_vendor"},
+    "gl": _COMMON | {"driver", "egl_vendor", "icd"},
 }
-# Not zink: it needs the newest Mesa (components.py).
-_GL_DRIVERS = gl_drivers()
+# A GL driver's name becomes GALLIUM_DRIVER (environment.select_gl_driver): a plain word.
+_DRIVER_NAME = re.compile(r"[a-z][a-z0-9_]*")
 _TOOLS = ("glslang", "spirv_opt", "spirv_val")
 _PATH_KEYS = ("icd", "library_path", "egl_vendor", *_TOOLS)
 # A targets file is a few dozen lines; anything much larger is not one.
@@ -136,10 +139,7 @@ def _vulkan(
     entry: Mapping[str, Any], name: str, where: str, path: Path, environment: dict[str, str]
 ) -> Target:
     device = _text(entry, "device", where)
-    icd = _existing(entry, "icd", where, path.parent)
-    if icd is not None:
-        # The loader offers this ICD alone, so `device` picks among its devices only.
-        environment |= {"VK_DRIVER_FILES": icd, "VK_ICD_FILENAMES": icd, "NODEVICE_SELECT": "1"}
+    environment |= _icd_environment(entry, where, path.parent)
     tools = {key: _existing(entry, key, where, path.parent) for key in _TOOLS}
     optimizer = entry.get("optimizer", tools["spirv_opt"] is not None)
     fixed = isinstance(optimizer, list) and optimizer
@@ -177,11 +177,18 @@ def _gl(
     entry: Mapping[str, Any], name: str, where: str, path: Path, environment: dict[str, str]
 ) -> Target:
     driver = _text(entry, "driver", where)
-    if driver not in _GL_DRIVERS:
-        raise TargetsFileError(f"{where}: driver must be one of {list(_GL_DRIVERS)}")
+    if not _DRIVER_NAME.fullmatch(driver):
+        raise TargetsFileError(
+            f"{where}: driver must be a Mesa Gallium driver's name (llvmpipe, softpipe, zink, "
+            f"radeonsi, iris, ...) or nvidia, not {driver!r}"
+        )
+    declare_gl_driver(driver)  # blame and bug reports read its component by name
     vendor = _existing(entry, "egl_vendor", where, path.parent)
     if vendor is not None:
-        environment |= {"__EGL_VENDOR_LIBRARY_FILENAMES": vendor}
+        # The worker names this file to glvnd, and no other (environment.select_gl_driver).
+        environment |= {"__EGL_VENDOR_LIBRARY_FILENAMES": vendor, OTHER_MESA_VENDOR_FILE: vendor}
+    # zink's Vulkan driver: the ICD it runs on.
+    environment |= _icd_environment(entry, where, path.parent)
     library_path = environment.get("LD_LIBRARY_PATH")
     if library_path is not None and driver != "nvidia":
         # Mesa's loader finds its Gallium drivers beside the libraries it was built with.
@@ -242,6 +249,15 @@ def named_paths(path: Path) -> list[str]:
                 resolved = (path.parent / Path(value).expanduser()).resolve()
                 named.append(f"{key} {str(resolved)[:200]}")
     return named
+
+
+def _icd_environment(entry: Mapping[str, Any], where: str, base: Path) -> dict[str, str]:
+    """The loader offers the `icd` file's driver alone, so `device` (or zink) picks among
+    its devices only."""
+    icd = _existing(entry, "icd", where, base)
+    if icd is None:
+        return {}
+    return {"VK_DRIVER_FILES": icd, "VK_ICD_FILENAMES": icd, "NODEVICE_SELECT": "1"}
 
 
 def _text(entry: Mapping[str, Any], key: str, where: str) -> str:

@@ -19,7 +19,13 @@ EGL_VENDOR_DIRECTORIES = (
     Path("/usr/local/nvidia/share/glvnd/egl_vendor.d"),
 )
 EGL_VENDOR_FILES = {"mesa": "50_mesa.json", "nvidia": "10_nvidia.json"}
+# The vendor file a worker's EGL loads, set for it from its start: another Mesa's
+# (targets/tools/newest.py), or the one a user's target declares (user_targets.py).
 OTHER_MESA_VENDOR_FILE = "SHADERSMITH_EGL_VENDOR_FILE"
+# The Gallium drivers Mesa's software winsys makes a screen of, picked by GALLIUM_DRIVER
+# alone; any other (radeonsi, iris) is a hardware device's driver, which Mesa's loader
+# picks by the PCI id unless MESA_LOADER_DRIVER_OVERRIDE names it.
+SOFTWARE_GALLIUM_DRIVERS = frozenset({"llvmpipe", "softpipe", "zink", "swr", "d3d12"})
 
 
 class DriverUnavailable(Exception):
@@ -58,7 +64,8 @@ SOFTPIPE_COMPUTE_OVERRIDE = {
 
 
 def select_gl_driver(driver: str, raise_version: bool = False) -> None:
-    """Route EGL to `driver`: a Mesa Gallium driver name (llvmpipe, softpipe) or nvidia.
+    """Route EGL to `driver`: a Mesa Gallium driver name (llvmpipe, softpipe, zink,
+    radeonsi, iris, ...) or nvidia.
 
     glvnd otherwise loads whichever vendor it finds first, so on a machine with both
     Mesa and NVIDIA installed we name the vendor library explicitly.
@@ -66,8 +73,9 @@ def select_gl_driver(driver: str, raise_version: bool = False) -> None:
     disable_shader_cache()
     ensure_runtime_directory()
     vendor = "nvidia" if driver == "nvidia" else "mesa"
-    # A worker on another Mesa (targets/tools/newest.py) names that Mesa's vendor file.
-    chosen = os.environ.get(OTHER_MESA_VENDOR_FILE) if vendor == "mesa" else None
+    # A worker on another Mesa (targets/tools/newest.py) names that Mesa's vendor file; a
+    # user's target the one it declares (NVIDIA's from a container mount too).
+    chosen = os.environ.get(OTHER_MESA_VENDOR_FILE)
     if chosen:
         os.environ["__EGL_VENDOR_LIBRARY_FILENAMES"] = chosen
     for directory in () if chosen else EGL_VENDOR_DIRECTORIES:
@@ -77,6 +85,10 @@ def select_gl_driver(driver: str, raise_version: bool = False) -> None:
             break
     if vendor == "mesa":
         os.environ["GALLIUM_DRIVER"] = driver
+        if driver not in SOFTWARE_GALLIUM_DRIVERS:
+            # A hardware driver: its device's DRI driver, and no software fallback (Mesa
+            # makes no software screen for a GALLIUM_DRIVER it does not have).
+            os.environ["MESA_LOADER_DRIVER_OVERRIDE"] = driver
         if raise_version and driver == "softpipe":
             os.environ.update(SOFTPIPE_COMPUTE_OVERRIDE)
         if driver == "zink":

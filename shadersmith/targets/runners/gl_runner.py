@@ -38,7 +38,20 @@ from shadersmith.targets.runners.texels import texel_bytes, texels_from
 class GLDriver:
     name: str
     required_version: int  # the GL version the context must offer, e.g. 430 for compute
-    renderer_word: str  # what GL_RENDERER (or GL_VENDOR for NVIDIA) must contain
+    # What GL_RENDERER (or GL_VENDOR for NVIDIA) must contain; None for a Gallium driver
+    # a user declares, whose renderer need not name it (iris: "Mesa Intel(R) UHD ...").
+    renderer_word: str | None
+
+    def is_the_context_of(self, identity: str) -> bool:
+        """Whether a context whose GL_RENDERER and GL_VENDOR read `identity` is this
+        driver's. A declared driver's is, unless the renderer names it or no driver this
+        table knows: Mesa falling back to llvmpipe for a missing radeonsi is not radeonsi."""
+        lower = identity.lower()
+        if self.renderer_word is not None:
+            return self.renderer_word in lower
+        return self.name in lower or not any(
+            d.renderer_word is not None and d.renderer_word in lower for d in GL_DRIVERS.values()
+        )
 
 
 GL_DRIVERS = {
@@ -50,6 +63,14 @@ GL_DRIVERS = {
     "nvidia": GLDriver("nvidia", 450, "nvidia"),
 }
 
+
+def gl_driver(name: str) -> GLDriver:
+    """Driver `name`'s row; a name the table lacks is a Gallium driver a user declares
+    (radeonsi, iris): GL 3.3 at least, compute shaders where it offers GL 4.3."""
+    known = GL_DRIVERS.get(name)
+    return known if known is not None else GLDriver(name, 330, None)
+
+
 _COMPILE_FAILED = "GLSL Compiler failed"
 _LINK_FAILED = "GLSL Linker failed"
 
@@ -57,9 +78,7 @@ _LINK_FAILED = "GLSL Linker failed"
 class GLRunner:
     def __init__(self, driver: str = "llvmpipe", raise_version: bool = False) -> None:
         """`raise_version`: softpipe as a blame witness for compute (environment.py)."""
-        if driver not in GL_DRIVERS:
-            raise DriverUnavailable(f"unknown GL driver {driver!r}; known: {sorted(GL_DRIVERS)}")
-        self.driver = GL_DRIVERS[driver]
+        self.driver = gl_driver(driver)
         select_gl_driver(driver, raise_version)
         try:
             # Typed as Any: moderngl's stub mistypes the backend settings as dicts.
@@ -70,7 +89,7 @@ class GLRunner:
         except Exception as error:  # moderngl raises plain Exception for a missing version
             raise DriverUnavailable(f"no OpenGL context for {driver}: {error}") from None
         identity = f"{self.context.info['GL_RENDERER']} {self.context.info['GL_VENDOR']}"
-        if self.driver.renderer_word not in identity.lower():
+        if not self.driver.is_the_context_of(identity):
             self.context.release()
             raise DriverUnavailable(
                 f"asked for {driver} but EGL gave {identity!r} (one GL driver per process)"
