@@ -341,3 +341,91 @@ def test_a_declared_egl_vendor_file_is_the_one_egl_loads(tmp_path: Path) -> None
         del catalogue.TARGETS["gl-my-vendor"]
     assert not found.present
     assert "no OpenGL context for llvmpipe" in found.reason
+
+
+DEBIAN_RADV_ICD = Path("/usr/share/vulkan/icd.d/radeon_icd.x86_64.json")
+
+
+def _radv_declaration(tmp_path: Path) -> Path:
+    """Debian's own RADV (mesa-vulkan-drivers) on null devices of two AMD generations,
+    compile-only, as a user declares their Mesa build's."""
+    path = tmp_path / "radv.toml"
+    path.write_text(
+        "".join(
+            f"[[target]]\nname = 'vk-my-radv-{family}'\nkind = 'vulkan-compile'\n"
+            f"device = 'RADV'\nicd = '{DEBIAN_RADV_ICD}'\n"
+            f"env = {{ RADV_FORCE_FAMILY = '{family}' }}\n"
+            for family in ("navi21", "polaris10")
+        )
+    )
+    return path
+
+
+@pytest.fixture
+def radv_targets(tmp_path: Path) -> Iterator[list[str]]:
+    declared = load_targets_file(_radv_declaration(tmp_path))
+    for target in declared:
+        catalogue.register(target)
+    yield [t.name for t in declared]
+    for target in declared:
+        del catalogue.TARGETS[target.name]
+
+
+def test_a_declared_compile_only_radv_compiles_a_stored_test_and_compares_no_value(
+    radv_targets: list[str], tmp_path: Path
+) -> None:
+    from shadersmith.targets.catalogue.registry import chain_of, compile_only_targets, executes
+
+    assert all(chain_of(n).components == ("glslang", "radv", "aco") for n in radv_targets)
+    assert not any(executes(n) for n in radv_targets)  # the crash oracle may run them
+    # ...where named: its default is the built-in compile-only targets.
+    assert not set(radv_targets) & set(compile_only_targets())
+    test = tmp_path / "t"
+    test.mkdir()
+    for source in (DATA / "generated-compute-seed-1").iterdir():
+        (test / source.name).write_bytes(source.read_bytes())
+    names = ",".join([*radv_targets, "vk-lavapipe", "interp"])
+    result = CliRunner().invoke(main, ["run", str(test), "--targets", names])
+    assert result.exit_code == 0, result.output
+    assert "verdict: agree" in result.output
+    runs = json.loads((test / "test.json").read_text())["results"]["runs"]
+    for name, generation in zip(radv_targets, ("gfx10.3", "gfx8"), strict=True):
+        assert runs[name]["status"] == "ok" and runs[name]["output"] == "compiled"
+        assert runs[name]["values"] is None
+        assert runs[name]["versions"]["device"] == f"Null hardware (RADV {name[11:].upper()})"
+        assert runs[name]["versions"]["generation"] == generation
+
+
+def test_a_crash_of_a_declared_compile_only_radv_is_a_finding_of_aco(
+    radv_targets: list[str],
+) -> None:
+    """A SPIR-V mutant that aborts ACO's register allocation check (tests/data/radv) on
+    Debian's RADV too, handed to the declared chain as glslang's module for its text."""
+    from shadersmith.evidence import attach_panic_causes
+    from shadersmith.ir.types import UINT
+    from shadersmith.targets.catalogue.registry import chain_of, spec_for
+    from shadersmith.targets.engine import Worker
+    from shadersmith.targets.job import Job, PrecompiledSpirv
+    from shadersmith.targets.results import BufferInput, RunResult, RunStatus
+    from shadersmith.targets.tools.precompile import source_digest
+    from shadersmith.targets.tools.spirv_tools import DEBIAN
+    from shadersmith.trial import judge
+
+    source = "#version 450\nlayout(local_size_x = 1) in;\nvoid main() {}\n"
+    module = (DATA / "radv" / "fadd-on-bytes.spv").read_bytes()
+    job = Job(
+        stage="compute",
+        source=source,
+        spirv=PrecompiledSpirv(source_digest(source), "compute", DEBIAN, "", module, (), 0.0),
+        buffers=tuple(BufferInput(b, (("x", UINT),), {"x": 0}) for b in range(8)),
+    )
+    crashing, other = radv_targets
+    with Worker(spec_for(crashing), timeout_s=60) as worker:
+        result = worker.run(job)
+    assert result.status is RunStatus.CRASH, result.log[-500:]
+    assert "ACO ERROR:" in result.log
+    results = {crashing: result, other: RunResult(RunStatus.OK, compile_only=True)}
+    chains = {name: chain_of(name).components for name in radv_targets}
+    attach_panic_causes(results, chains)
+    (finding,) = judge(results, chains).findings
+    assert finding.kind.value == "crash" and finding.blamed == "aco"

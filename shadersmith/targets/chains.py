@@ -188,6 +188,14 @@ def name_rejecting_front_end(result: RunResult, driver: str) -> RunResult:
     return result
 
 
+def spirv_opt_passes(optimizer: str | None, job: Job) -> tuple[str, ...]:
+    """What a chain's spirv-opt runs on `job` (VulkanBuild.optimizer): "default", the
+    test's recorded pass list, else -O; a fixed list; None, nothing."""
+    if optimizer == "default":
+        return job.spirv_passes or DEFAULT_OPT_PASSES
+    return tuple(optimizer.split()) if optimizer else ()
+
+
 def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainTarget:
     """GLSL -> glslang -> SPIR-V [-> spirv-opt] -> a Vulkan driver; with a
     `cross_driver`, SPIR-V -> spirv-cross -> GLSL -> that OpenGL driver; with `recross`,
@@ -226,9 +234,7 @@ def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainT
     validated_by = {"spirv-val": toolset.spirv_val_versions()}
 
     def passes_for(job: Job) -> tuple[str, ...]:
-        if optimizer == "default":
-            return job.spirv_passes or DEFAULT_OPT_PASSES
-        return tuple(optimizer.split()) if optimizer else ()
+        return spirv_opt_passes(optimizer, job)
 
     if build.cross_driver is not None:
         # Imported here: in the worker, which loads only its own driver (moderngl, EGL).

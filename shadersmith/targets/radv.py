@@ -13,6 +13,9 @@ the register allocation. Mesa's release builds compile the IR validator's assert
 a failed check prints `ACO ERROR:` and the compile goes on, so the runner reads what the
 driver printed while it compiled (a VALIDATION_ERROR of "aco"); a failed register
 allocation check aborts the worker with the same heading (a crash).
+
+`vulkan_compile_target` is the same pipeline compiler on any device a user's targets file
+declares (`kind = "vulkan-compile"`): their own Mesa's RADV with RADV_FORCE_FAMILY.
 """
 
 from __future__ import annotations
@@ -29,14 +32,20 @@ from typing import Any
 import vulkan as vk
 
 from shadersmith.ir.profile import Language
-from shadersmith.targets.catalogue.table import RADV_FAMILIES, RadvBuild
-from shadersmith.targets.chains import ChainTarget, job_language_refused
+from shadersmith.targets.catalogue.components import vulkan_chain
+from shadersmith.targets.catalogue.table import RADV_FAMILIES, RadvBuild, VulkanCompileBuild
+from shadersmith.targets.chains import (
+    ChainTarget,
+    job_language_refused,
+    spirv_opt_passes,
+    versioned,
+)
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import BufferInput, RunResult, RunStatus
 from shadersmith.targets.runners.environment import DriverUnavailable
 from shadersmith.targets.runners.vk_runner import COLOR_FORMAT, INTEGER_COLOR_FORMAT, VulkanRunner
 from shadersmith.targets.tools import newest, toolchain
-from shadersmith.targets.tools.spirv_tools import DEBIAN
+from shadersmith.targets.tools.spirv_tools import DEBIAN, spirv_val_version
 
 ACO_VALIDATORS = "validateir,validatera"
 ACO_ERROR = "ACO ERROR:"  # aco_validate.cpp's heading for every failed check
@@ -96,6 +105,63 @@ def radv_target(name: str, build: RadvBuild) -> ChainTarget:
             precompiled=job.spirv,
             vertex_source=job.vertex_source,
         )
+
+    return ChainTarget(name, components, run, extra_versions=extra)
+
+
+def vulkan_compile_target(name: str, build: VulkanCompileBuild) -> ChainTarget:
+    """A user's compile-only chain (user_targets.py): GLSL -> glslang [-> spirv-opt] ->
+    the Vulkan device `build.device` picks, which creates each pipeline and runs nothing.
+    Their RADV on a null device (RADV_FORCE_FAMILY in the file's `env`) has ACO's
+    validators on and the cache off, as the built-in RADV targets do, unless `env` says
+    otherwise."""
+    for variable, value in (("ACO_DEBUG", ACO_VALIDATORS), ("RADV_DEBUG", "nocache")):
+        os.environ.setdefault(variable, value)
+    toolset = build.toolset or DEBIAN
+    if build.toolset is None:
+        spirv_val_version()  # spirv-val checks every tool's output: it must be present
+    components = [("glslang", toolset.glslang_version())]
+    if build.optimizer is not None:
+        components.append(("spirv-opt", toolset.spirv_opt_version()))
+    # Imported here: the renderer string's reader lives with the GL runner, whose module
+    # loads moderngl; only a chain on an LLVM driver's device needs it.
+    from shadersmith.targets.runners.gl_runner import llvm_version
+
+    compiler = PipelineCompiler(build.device)
+    versions = compiler.versions()
+    driver_version = versions.get("driver_info") or versions.get("driver_version", "?")
+    chain = vulkan_chain(build.device)
+    components += versioned(chain, driver_version, llvm_version(versions.get("device", "")))
+    extra = {**versions, "spirv-val": toolset.spirv_val_versions()}
+    family = os.environ.get("RADV_FORCE_FAMILY")
+    if family:
+        extra["generation"] = RADV_FAMILIES.get(family, family)
+
+    def run(job: Job) -> RunResult:
+        refused = job_language_refused(name, job, Language.GLSL)
+        if refused is not None:
+            return refused
+        passes = spirv_opt_passes(build.optimizer, job)
+        if job.stage == "compute":
+            result = toolchain.run_compute_on_vulkan(
+                compiler, job.source, job.buffers, passes, job.groups, toolset, job.spirv
+            )
+        else:
+            result = toolchain.run_fragment_on_vulkan(
+                compiler,
+                job.source,
+                job.width,
+                job.height,
+                passes,
+                toolset=toolset,
+                blocks=job.buffers,
+                integer=job.integer_image,
+                precompiled=job.spirv,
+                vertex_source=job.vertex_source,
+            )
+        if passes and build.optimizer == "default":
+            result.log = f"spirv-opt {' '.join(passes)}\n{result.log}".rstrip()
+        return result
 
     return ChainTarget(name, components, run, extra_versions=extra)
 

@@ -190,6 +190,7 @@ _ROWS: tuple[Component, ...] = (
         _mesa("radv", "RADV (NIR passes before ACO)", RADV_PIPELINE, _MESA_VK),
         why_not_newest=_RADV_NEWEST,
         newest_mesa_only=True,
+        vulkan_device="RADV",  # "AMD Radeon RX 6800 (RADV NAVI21)", "Null hardware (RADV ...)"
         hands_to="aco",
     ),
     replace(

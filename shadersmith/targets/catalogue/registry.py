@@ -25,6 +25,7 @@ from shadersmith.targets.catalogue.table import (
     SpirvToolsBuild,
     Target,
     VulkanBuild,
+    VulkanCompileBuild,
     WgpuBuild,
     WrappedBuild,
     rows,
@@ -56,9 +57,10 @@ RADV_TARGETS = tuple(t.name for t in rows() if isinstance(t.build, RadvBuild))
 
 
 def compile_only_targets() -> tuple[str, ...]:
-    """What `fuzz --oracle crash` runs when no --targets are given: every compile-only
-    target (RADV's generations, compile-spirv-tools, compile-gl-llvmpipe)."""
-    return tuple(t.name for t in rows(Role.TARGET) if t.compile_only)
+    """What `fuzz --oracle crash` runs when no --targets are given: every built-in
+    compile-only target (RADV's generations, compile-spirv-tools, compile-gl-llvmpipe); a
+    user's runs where it is named, as in the differential mix."""
+    return tuple(t.name for t in rows(Role.TARGET) if t.compile_only and t.declared_in is None)
 
 
 def executes(name: str) -> bool:
@@ -149,7 +151,8 @@ def runs_recorded_passes(name: str) -> bool:
         return runs_recorded_passes(target.build.base)
     if isinstance(target.build, SpirvToolsBuild):
         return True
-    return isinstance(target.build, VulkanBuild) and target.build.optimizer == "default"
+    build = target.build
+    return isinstance(build, VulkanBuild | VulkanCompileBuild) and build.optimizer == "default"
 
 
 def spirv_toolset(name: str) -> Toolset:
@@ -162,8 +165,9 @@ def spirv_toolset(name: str) -> Toolset:
         return DEBIAN
     if isinstance(target.build, WrappedBuild):
         return spirv_toolset(target.build.base)
-    if isinstance(target.build, VulkanBuild) and target.build.toolset is not None:
-        return target.build.toolset
+    build = target.build
+    if isinstance(build, VulkanBuild | VulkanCompileBuild) and build.toolset is not None:
+        return build.toolset
     return newest_toolset() if target.newest else DEBIAN
 
 

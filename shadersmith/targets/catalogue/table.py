@@ -123,6 +123,24 @@ class RadvBuild:
 
 
 @dataclass(frozen=True)
+class VulkanCompileBuild:
+    """A Vulkan driver's pipeline compiler alone: glslang [-> spirv-opt] -> the device
+    `device` picks, which creates each pipeline and runs nothing (radv.py's
+    vulkan_compile_target). A user's RADV on a null device (RADV_FORCE_FAMILY in its
+    environment), as the built-in RadvBuild is on the newest Mesa's."""
+
+    device: str  # a substring of the device's name, any case: "RADV"
+    optimizer: str | None = None  # as VulkanBuild's
+    toolset: Toolset | None = None  # a user's own tools (user_targets.py)
+
+    factory = "shadersmith.targets.radv:vulkan_compile_target"
+
+    def components(self) -> tuple[str, ...]:
+        tools = ("glslang", *(("spirv-opt",) if self.optimizer is not None else ()))
+        return (*tools, *vulkan_chain(self.device))
+
+
+@dataclass(frozen=True)
 class SpirvToolsBuild:
     """The SPIR-V tools alone, compile-only: glslang, spirv-opt with the test's recorded
     pass list, spirv-val after each, spirv-cross of the result (compile_only.py)."""
@@ -149,7 +167,7 @@ class GLCompileBuild:
 
 
 # The builds whose chains compile and never run: only the crash oracle judges them.
-COMPILE_ONLY_BUILDS = (RadvBuild, SpirvToolsBuild, GLCompileBuild)
+COMPILE_ONLY_BUILDS = (RadvBuild, VulkanCompileBuild, SpirvToolsBuild, GLCompileBuild)
 
 
 @dataclass(frozen=True)
@@ -187,6 +205,7 @@ Build = (
     | VulkanBuild
     | WgpuBuild
     | RadvBuild
+    | VulkanCompileBuild
     | SpirvToolsBuild
     | GLCompileBuild
     | InterpBuild

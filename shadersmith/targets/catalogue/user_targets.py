@@ -2,7 +2,9 @@
 
     [[target]]
     name = "vk-my-lavapipe"        # must not name a built-in target
-    kind = "vulkan"                # "vulkan" (glslang -> [spirv-opt ->] a Vulkan ICD) or "gl"
+    kind = "vulkan"                # "vulkan" (glslang -> [spirv-opt ->] a Vulkan ICD), "gl", or
+                                   # "vulkan-compile" (pipelines compiled, nothing run: RADV with
+                                   # env = { RADV_FORCE_FAMILY = "navi21" })
     device = "llvmpipe"            # vulkan: a substring of the device name to pick
     icd = "/opt/mesa/share/vulkan/icd.d/lvp_icd.x86_64.json"   # vulkan: the ICD file
     library_path = "/opt/mesa/lib/x86_64-linux-gnu"            # optional: LD_LIBRARY_PATH
@@ -43,7 +45,14 @@ from typing import Any
 from shadersmith.files import safe_files
 from shadersmith.targets.catalogue import table as catalogue
 from shadersmith.targets.catalogue.components import declare_gl_driver
-from shadersmith.targets.catalogue.table import BOTH, FRAGMENT, GLBuild, Target, VulkanBuild
+from shadersmith.targets.catalogue.table import (
+    BOTH,
+    FRAGMENT,
+    GLBuild,
+    Target,
+    VulkanBuild,
+    VulkanCompileBuild,
+)
 from shadersmith.targets.runners.environment import OTHER_MESA_VENDOR_FILE
 from shadersmith.targets.tools.spirv_tools import Toolset
 
@@ -51,8 +60,11 @@ from shadersmith.targets.tools.spirv_tools import Toolset
 ENVIRONMENT_VARIABLE = "SHADERSMITH_TARGETS_FILE"
 
 _COMMON = {"name", "kind", "library_path", "env", "components"}
+_VULKAN = _COMMON | {"device", "icd", "optimizer", "spirv_opt", "glslang", "spirv_val"}
 _KEYS = {
-    "vulkan": _COMMON | {"device", "icd", "optimizer", "spirv_opt", "glslang", "spirv_val"},
+    "vulkan": _VULKAN,
+    # Pipelines compiled, nothing run (table.VulkanCompileBuild): a user's RADV.
+    "vulkan-compile": _VULKAN,
     "gl": _COMMON | {"driver", "egl_vendor", "icd"},
 }
 # A GL driver's name becomes GALLIUM_DRIVER (environment.select_gl_driver): a plain word.
@@ -130,13 +142,18 @@ def _target(entry: Any, path: Path, position: int) -> Target:
     if (campaign := _campaign_holding(path)) is not None:
         _check_outside_campaign(entry, where, campaign)
     environment = _environment(entry, where, path.parent)
-    if kind == "vulkan":
-        return _vulkan(entry, name, where, path, environment)
-    return _gl(entry, name, where, path, environment)
+    if kind == "gl":
+        return _gl(entry, name, where, path, environment)
+    return _vulkan(entry, name, where, path, environment, compile_only=kind == "vulkan-compile")
 
 
 def _vulkan(
-    entry: Mapping[str, Any], name: str, where: str, path: Path, environment: dict[str, str]
+    entry: Mapping[str, Any],
+    name: str,
+    where: str,
+    path: Path,
+    environment: dict[str, str],
+    compile_only: bool,
 ) -> Target:
     device = _text(entry, "device", where)
     environment |= _icd_environment(entry, where, path.parent)
@@ -159,7 +176,7 @@ def _vulkan(
         spirv_opt=tools["spirv_opt"],
         validators=None if tools["spirv_val"] is None else (tools["spirv_val"],),
     )
-    build = VulkanBuild(
+    build = (VulkanCompileBuild if compile_only else VulkanBuild)(
         device,
         optimizer=passes,
         toolset=toolset if any(tools.values()) else None,

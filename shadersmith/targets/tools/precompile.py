@@ -33,6 +33,7 @@ from shadersmith.targets.catalogue.table import (
     RadvBuild,
     SpirvToolsBuild,
     VulkanBuild,
+    VulkanCompileBuild,
     WrappedBuild,
 )
 from shadersmith.targets.job import Job, PrecompiledSpirv
@@ -90,8 +91,9 @@ def usable(
 
 def needs_debian_spirv(name: str) -> bool:
     """Whether target `name` starts with Debian's glslang on the job's own text: the
-    Vulkan chains on Debian's tools (RADV's compile-only ones and compile-spirv-tools
-    too), and wrapped variants of them (whose rewrite may leave the text as it is)."""
+    Vulkan chains on Debian's tools (RADV's compile-only ones, a user's, and
+    compile-spirv-tools too), and wrapped variants of them (whose rewrite may leave the
+    text as it is)."""
 
     target = TARGETS.get(name)
     if target is None:
@@ -102,6 +104,9 @@ def needs_debian_spirv(name: str) -> bool:
         return True
     # A chain on the newest tools, or on a user's own (user_targets.py), compiles its own
     # module.
+    build = target.build
     return (
-        isinstance(target.build, VulkanBuild) and not target.newest and target.build.toolset is None
+        isinstance(build, VulkanBuild | VulkanCompileBuild)
+        and not target.newest
+        and build.toolset is None
     )
