@@ -160,8 +160,8 @@ VULKAN_A = "[[target]]\nname = 'a'\nkind = 'vulkan'\ndevice = 'x'\n"
         ("[[target]]\nname = 'a'\nkind = 'metal'\n", "kind must be one of"),
         (f"{VULKAN_A}icd = '/no/such.json'\n", "does not exist"),
         (f"{VULKAN_A}colour = 'red'\n", "unknown key(s) colour for kind 'vulkan'; its keys: "
-         "components, device, env, glslang, icd, kind, library_path, name, optimizer, "
-         "spirv_opt, spirv_val"),
+         "components, cross_driver, device, env, glslang, icd, kind, library_path, name, "
+         "optimizer, spirv_cross, spirv_opt, spirv_val"),
         ("[[target]]\nname = 'a'\nkind = 'gl'\ndriver = 'radeonsi; rm'\n",
          "driver must be a Mesa Gallium driver's name"),
         ("[[target]\n", "not TOML"),
@@ -429,3 +429,45 @@ def test_a_crash_of_a_declared_compile_only_radv_is_a_finding_of_aco(
     attach_panic_causes(results, chains)
     (finding,) = judge(results, chains).findings
     assert finding.kind.value == "crash" and finding.blamed == "aco"
+
+
+DEBIAN_SPIRV_CROSS = Path("/usr/bin/spirv-cross")
+
+
+def test_a_declared_spirv_cross_is_the_one_the_chain_runs(tmp_path: Path) -> None:
+    """Debian's spirv-cross named by its path, as a user names their build's, beside a
+    wrapper of it that notes each call: the chain runs the declared binary on the command
+    line (not Debian's library in the worker), and agrees with vk-lavapipe-cross."""
+    calls = tmp_path / "calls"
+    wrapper = tmp_path / "my-spirv-cross"
+    wrapper.write_text(f'#!/bin/sh\necho "$@" >> {calls}\nexec {DEBIAN_SPIRV_CROSS} "$@"\n')
+    wrapper.chmod(0o755)
+    path = tmp_path / "cross.toml"
+    path.write_text(
+        f"[[target]]\nname = 'vk-my-cross'\nkind = 'vulkan'\ndevice = 'llvmpipe'\n"
+        f"spirv_cross = '{DEBIAN_SPIRV_CROSS}'\n"
+        f"[[target]]\nname = 'vk-my-noted-cross'\nkind = 'vulkan'\ndevice = 'llvmpipe'\n"
+        f"spirv_cross = '{wrapper}'\n"
+    )
+    declared = load_targets_file(path)
+    assert [t.components for t in declared] == [
+        ("glslang", "spirv-cross", "mesa-glsl", "llvmpipe", "llvm")
+    ] * 2
+    test = tmp_path / "t"
+    test.mkdir()
+    for source in (DATA / "generated-compute-seed-1").iterdir():
+        (test / source.name).write_bytes(source.read_bytes())
+    names = "vk-my-cross,vk-my-noted-cross,vk-lavapipe-cross,interp"
+    try:
+        result = CliRunner().invoke(
+            main, ["--targets-file", str(path), "run", str(test), "--targets", names]
+        )
+    finally:
+        for target in declared:
+            catalogue.TARGETS.pop(target.name, None)
+    assert result.exit_code == 0, result.output
+    assert "verdict: agree" in result.output
+    runs = json.loads((test / "test.json").read_text())["results"]["runs"]
+    assert runs["vk-my-cross"]["values"] == runs["vk-lavapipe-cross"]["values"]
+    assert runs["vk-my-cross"]["versions"]["spirv-cross"].endswith(f"at {DEBIAN_SPIRV_CROSS}")
+    assert "--version 450 --no-es" in calls.read_text()

@@ -213,7 +213,7 @@ def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainT
     from shadersmith.targets.tools import newest as latest
     from shadersmith.targets.tools import toolchain
     from shadersmith.targets.tools.precompile import usable
-    from shadersmith.targets.tools.spirv_tools import DEBIAN, spirv_cross_version, spirv_val_version
+    from shadersmith.targets.tools.spirv_tools import DEBIAN, spirv_val_version
 
     device, optimizer, recross, toolset = (
         build.device,
@@ -245,7 +245,7 @@ def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainT
         gl_versions = gl_runner.versions()
         if expected_mesa is not None:
             latest.check_mesa(gl_versions["GL_VERSION"], expected_mesa)
-        components.append(("spirv-cross", spirv_cross_version()))
+        components.append(("spirv-cross", toolset.spirv_cross_version()))
         components += gl_components(gl_versions)
 
         def run_cross(job: Job) -> RunResult:
@@ -302,7 +302,7 @@ def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainT
     if expected_mesa is not None:
         latest.check_mesa(driver_version, expected_mesa)
     if recross:
-        components.append(("spirv-cross", spirv_cross_version()))
+        components.append(("spirv-cross", toolset.spirv_cross_version()))
     components += versioned(chain, driver_version, llvm_version(vk_versions.get("device", "")))
 
     subgroup_size = vk_runner.device.subgroup_size()

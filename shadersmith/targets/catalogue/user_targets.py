@@ -12,6 +12,8 @@
                                    # or a fixed pass list: ["--ccp", "--simplify-instructions"]
     spirv_opt = "/src/SPIRV-Tools/build/tools/spirv-opt"       # optional: whose spirv-opt
     glslang = "/src/glslang/build/StandAlone/glslang"          # optional: whose glslang
+    spirv_cross = "/src/SPIRV-Cross/build/spirv-cross"         # optional: whose spirv-cross,
+    cross_driver = "llvmpipe"      # its GLSL run on this GL driver (default llvmpipe)
     spirv_val = "/src/SPIRV-Tools/build/tools/spirv-val"       # optional: whose spirv-val
     components = ["glslang", "spirv-opt", "lavapipe", "llvmpipe", "llvm"]  # optional
     env = { LP_NUM_THREADS = "0" } # optional: more environment for its worker
@@ -62,14 +64,15 @@ ENVIRONMENT_VARIABLE = "SHADERSMITH_TARGETS_FILE"
 _COMMON = {"name", "kind", "library_path", "env", "components"}
 _VULKAN = _COMMON | {"device", "icd", "optimizer", "spirv_opt", "glslang", "spirv_val"}
 _KEYS = {
-    "vulkan": _VULKAN,
+    # spirv-cross's GLSL into a GL driver in place of the device (VulkanBuild.cross_driver).
+    "vulkan": _VULKAN | {"spirv_cross", "cross_driver"},
     # Pipelines compiled, nothing run (table.VulkanCompileBuild): a user's RADV.
     "vulkan-compile": _VULKAN,
     "gl": _COMMON | {"driver", "egl_vendor", "icd"},
 }
 # A GL driver's name becomes GALLIUM_DRIVER (environment.select_gl_driver): a plain word.
 _DRIVER_NAME = re.compile(r"[a-z][a-z0-9_]*")
-_TOOLS = ("glslang", "spirv_opt", "spirv_val")
+_TOOLS = ("glslang", "spirv_opt", "spirv_val", "spirv_cross")
 _PATH_KEYS = ("icd", "library_path", "egl_vendor", *_TOOLS)
 # A targets file is a few dozen lines; anything much larger is not one.
 MAX_FILE_BYTES = 1024 * 1024
@@ -174,13 +177,24 @@ def _vulkan(
         name=f"{name}'s tools",
         glslang=tools["glslang"],
         spirv_opt=tools["spirv_opt"],
+        spirv_cross=tools["spirv_cross"],
         validators=None if tools["spirv_val"] is None else (tools["spirv_val"],),
     )
-    build = (VulkanCompileBuild if compile_only else VulkanBuild)(
-        device,
-        optimizer=passes,
-        toolset=toolset if any(tools.values()) else None,
-    )
+    own_tools = toolset if any(tools.values()) else None
+    build: VulkanBuild | VulkanCompileBuild
+    if compile_only:
+        build = VulkanCompileBuild(device, optimizer=passes, toolset=own_tools)
+    else:
+        # A user's spirv-cross joins the chain as their spirv-opt does: its GLSL runs on
+        # llvmpipe, as vk-lavapipe-cross's does, unless `cross_driver` names another.
+        cross = "llvmpipe" if tools["spirv_cross"] is not None else None
+        if "cross_driver" in entry:
+            cross = _driver(entry, "cross_driver", where)
+            if cross == "softpipe":
+                raise TargetsFileError(
+                    f"{where}: cross_driver softpipe offers GL 3.3, not spirv-cross's GLSL 450"
+                )
+        build = VulkanBuild(device, optimizer=passes, cross_driver=cross, toolset=own_tools)
     return Target(
         name,
         build,
@@ -193,13 +207,7 @@ def _vulkan(
 def _gl(
     entry: Mapping[str, Any], name: str, where: str, path: Path, environment: dict[str, str]
 ) -> Target:
-    driver = _text(entry, "driver", where)
-    if not _DRIVER_NAME.fullmatch(driver):
-        raise TargetsFileError(
-            f"{where}: driver must be a Mesa Gallium driver's name (llvmpipe, softpipe, zink, "
-            f"radeonsi, iris, ...) or nvidia, not {driver!r}"
-        )
-    declare_gl_driver(driver)  # blame and bug reports read its component by name
+    driver = _driver(entry, "driver", where)
     vendor = _existing(entry, "egl_vendor", where, path.parent)
     if vendor is not None:
         # The worker names this file to glvnd, and no other (environment.select_gl_driver).
@@ -266,6 +274,18 @@ def named_paths(path: Path) -> list[str]:
                 resolved = (path.parent / Path(value).expanduser()).resolve()
                 named.append(f"{key} {str(resolved)[:200]}")
     return named
+
+
+def _driver(entry: Mapping[str, Any], key: str, where: str) -> str:
+    """The GL driver `key` names, known by name to blame and bug reports from now on."""
+    driver = _text(entry, key, where)
+    if not _DRIVER_NAME.fullmatch(driver):
+        raise TargetsFileError(
+            f"{where}: {key} must be a Mesa Gallium driver's name (llvmpipe, softpipe, zink, "
+            f"radeonsi, iris, ...) or nvidia, not {driver!r}"
+        )
+    declare_gl_driver(driver)
+    return driver
 
 
 def _icd_environment(entry: Mapping[str, Any], where: str, base: Path) -> dict[str, str]:

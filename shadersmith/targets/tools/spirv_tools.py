@@ -104,13 +104,15 @@ class SpirvCrossError(ToolError):
 
 @dataclass(frozen=True)
 class Toolset:
-    """The glslang, spirv-opt and spirv-val binaries one chain runs: Debian's (`DEBIAN`,
-    the default chains) or the newest releases (targets/tools/newest.py). A path of None means
-    Debian's tool of that name, found on PATH."""
+    """The glslang, spirv-opt, spirv-val and spirv-cross binaries one chain runs: Debian's
+    (`DEBIAN`, the default chains), the newest releases (targets/tools/newest.py) or a
+    user's (user_targets.py). A path of None means Debian's tool of that name, found on
+    PATH (spirv-cross: Debian's library in a worker, spirv_cross_library.py)."""
 
     name: str = "debian"
     glslang: str | None = None
     spirv_opt: str | None = None
+    spirv_cross: str | None = None
     # spirv-val binaries, oldest first: a module is invalid only when the last one rejects
     # it (validate_spirv). None: Debian's, then the newest where installed.
     validators: tuple[str, ...] | None = None
@@ -130,6 +132,9 @@ class Toolset:
 
     def spirv_opt_version(self) -> str:
         return spirv_opt_version(self.spirv_opt)
+
+    def spirv_cross_version(self) -> str:
+        return spirv_cross_version(self.spirv_cross)
 
     def spirv_val_versions(self) -> str:
         """Which spirv-val checks this chain's tools, for a target's version record."""
@@ -303,20 +308,26 @@ def _spirv_val_message(log: str) -> str:
     return errors[0] if errors else log
 
 
-def cross_to_glsl(spirv: bytes, version: int = 450, timeout_s: float = DEFAULT_TIMEOUT_S) -> str:
-    """SPIR-V back to OpenGL GLSL (not Vulkan GLSL) with spirv-cross: in-process in a
-    worker where its library is there (spirv_cross_library.py), else the command line."""
+def cross_to_glsl(
+    spirv: bytes,
+    version: int = 450,
+    timeout_s: float = DEFAULT_TIMEOUT_S,
+    binary: str | None = None,
+) -> str:
+    """SPIR-V back to OpenGL GLSL (not Vulkan GLSL) with spirv-cross: a user's `binary`
+    (Toolset.spirv_cross) on the command line; Debian's in-process in a worker where its
+    library is there (spirv_cross_library.py), else on the command line."""
     # Imported here, not at the top: newest.py and the library modules import this module (Toolset).
     from shadersmith.targets.tools.spirv_cross_library import cross_compiler_for
 
-    library = cross_compiler_for(spirv)
+    library = cross_compiler_for(spirv) if binary is None else None
     if library is not None:
         return library.to_glsl(spirv, version)
     with tempfile.TemporaryDirectory(prefix="shadersmith-spirv-") as scratch:
         given, output = Path(scratch) / "in.spv", Path(scratch) / "out.glsl"
         given.write_bytes(spirv)
         command = [
-            _tool_path(SPIRV_CROSS),
+            binary or _tool_path(SPIRV_CROSS),
             "--version",
             str(version),
             "--no-es",
@@ -412,12 +423,15 @@ def validator_version(path: str) -> str:
 
 
 @functools.cache
-def spirv_cross_version() -> str:
+def spirv_cross_version(binary: str | None = None) -> str:
+    """Debian's spirv-cross's version, or that of a user's `binary`."""
     # `--revision` prints the git revision, but Debian's build prints only "(Debian
     # package)"; the package version is then the best name of what is installed.
-    revision = _first_line(_output([_tool_path(SPIRV_CROSS), "--revision"]))
+    revision = _first_line(_output([binary or _tool_path(SPIRV_CROSS), "--revision"]))
     if revision and not revision.startswith("("):
         return revision
+    if binary is not None:  # a user's build that does not say: its path says what it is
+        return f"{revision or 'unknown'} at {binary}"
     package = _output(["dpkg-query", "-W", "-f=${Version}", SPIRV_CROSS]).strip()
     return f"Debian {package}" if package else "unknown"
 

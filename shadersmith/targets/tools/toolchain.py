@@ -246,7 +246,7 @@ def _cross_build(
     spirv, tools_ms = build_spirv(source, stage, passes, toolset, notes, precompiled)
     started = time.perf_counter()
     try:
-        glsl = spirv_tools.cross_to_glsl(spirv)
+        glsl = spirv_tools.cross_to_glsl(spirv, binary=toolset.spirv_cross)
     except ToolError as error:
         failure = _tool_failure(error, "spirv-cross", tools_ms + _elapsed_ms(started))
         failure.artefacts["spv"] = spirv
