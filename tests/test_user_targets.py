@@ -65,11 +65,23 @@ def targets_file(tmp_path: Path) -> Iterator[Path]:
 def test_declared_targets_are_listed_present_with_their_own_tools(targets_file: Path) -> None:
     result = CliRunner().invoke(main, ["--targets-file", str(targets_file), "targets"])
     assert result.exit_code == 0, result.output
-    rows = {line.split()[1]: line for line in result.output.splitlines() if "-my-" in line}
+    rows = {
+        line.split()[1]: line
+        for line in result.output.splitlines()
+        if "-my-" in line and line.startswith("│")
+    }
     assert set(rows) == {"vk-my-lavapipe", "vk-my-spirv-opt", "gl-my-llvmpipe"}
     assert all(" yes " in row for row in rows.values())
     # The user's spirv-opt, not Debian's 2023.1, sits in that target's chain.
     assert "spirv-opt SPIRV-Tools v2025" in result.output.replace("│", " ").replace("\n", " ")
+    # Each declared target's file, and the passes its spirv-opt runs.
+    declared = [line for line in result.output.splitlines() if "declared in" in line]
+    assert declared == [
+        f"vk-my-lavapipe: declared in {targets_file}; spirv-opt passes: none (no spirv-opt)",
+        f"vk-my-spirv-opt: declared in {targets_file}; spirv-opt passes: the test's recorded "
+        "pass list, else -O",
+        f"gl-my-llvmpipe: declared in {targets_file}",
+    ]
 
 
 def test_a_declared_target_runs_a_stored_test_like_the_built_in_one(
@@ -471,3 +483,43 @@ def test_a_declared_spirv_cross_is_the_one_the_chain_runs(tmp_path: Path) -> Non
     assert runs["vk-my-cross"]["values"] == runs["vk-lavapipe-cross"]["values"]
     assert runs["vk-my-cross"]["versions"]["spirv-cross"].endswith(f"at {DEBIAN_SPIRV_CROSS}")
     assert "--version 450 --no-es" in calls.read_text()
+
+
+def test_targets_name_probes_that_target_alone_with_its_file_and_passes(tmp_path: Path) -> None:
+    path = tmp_path / "passes.toml"
+    path.write_text(
+        "[[target]]\nname = 'vk-my-passes'\nkind = 'vulkan'\ndevice = 'llvmpipe'\n"
+        "optimizer = ['--ccp', '--simplify-instructions']\n"
+    )
+    try:
+        result = CliRunner().invoke(main, ["targets", "vk-my-passes", "--targets-file", str(path)])
+    finally:
+        catalogue.TARGETS.pop("vk-my-passes", None)
+    assert result.exit_code == 0, result.output
+    available, declared = result.output.splitlines()
+    assert available.startswith("vk-my-passes: available: glslang ")
+    assert "-> spirv-opt SPIRV-Tools v2023.1" in available and "-> lavapipe Mesa" in available
+    assert declared == (
+        f"vk-my-passes: declared in {path}; spirv-opt passes: --ccp --simplify-instructions"
+    )
+
+
+def test_targets_name_says_in_one_line_why_a_declared_driver_is_not_available(
+    gl_targets_file: Path,
+) -> None:
+    result = CliRunner().invoke(
+        main, ["--targets-file", str(gl_targets_file), "targets", "gl-my-radeonsi"]
+    )
+    assert result.exit_code == 1, result.output
+    missing, declared = result.output.splitlines()
+    assert missing.startswith("gl-my-radeonsi: not available: ")
+    assert "no OpenGL context for radeonsi" in missing
+    assert missing.endswith("(mesa-glsl -> radeonsi (compute+fragment))")
+    assert declared == f"gl-my-radeonsi: declared in {gl_targets_file}"
+
+
+def test_targets_name_of_an_unknown_target_is_one_line_with_the_closest_name() -> None:
+    result = CliRunner().invoke(main, ["targets", "gl-llvmpip"])
+    assert result.exit_code == 2
+    assert "unknown target 'gl-llvmpip' (did you mean gl-llvmpipe" in result.output
+    assert len(result.output.strip().splitlines()) == 1

@@ -16,24 +16,48 @@ from shadersmith.cli.options import FiniteRange
 from shadersmith.cli.shared import err_console, fail, printable
 
 if TYPE_CHECKING:
-    pass
+    from shadersmith.targets.catalogue.registry import Discovery
 
 
 @click.command(name="targets")
+@click.argument("name", required=False)
 @click.option("--all", "show_all", is_flag=True, help="Probe the GPU targets too.")
-def targets_command(show_all: bool) -> None:
+def targets_command(name: str | None, show_all: bool) -> None:
     """List the targets present on this machine with their component versions (each
-    target's declared chain and stages for one that is missing)."""
+    target's declared chain and stages for one that is missing), and the file and
+    spirv-opt passes of each target a --targets-file declares.
+
+    \b
+    With NAME, probe that target alone: start it, print its components' versions or why
+    it is not available. Exit status 0: available; 1: not available.
+    """
     from shadersmith.ir.profile import Language
     from shadersmith.targets.catalogue.registry import (
+        UnknownTarget,
         chain_of,
-        component_names,
         default_targets,
         discover,
         every_target,
         listed_targets,
     )
+    from shadersmith.targets.catalogue.user_targets import declaration
 
+    if name is not None:
+        try:
+            chain_of(name)
+        except UnknownTarget as error:
+            fail(str(error))
+        with err_console.status(f"probing {name}"):
+            (found,) = discover([name])
+        if found.present:
+            click.echo(printable(f"{name}: available: {_present_detail(found)}"))
+        else:
+            reason = " ".join(found.reason.split())  # one line, whatever the driver said
+            click.echo(printable(f"{name}: not available: {reason} ({chain_of(name).text()})"))
+        declared = declaration(name)
+        if declared is not None:
+            click.echo(printable(declared))
+        sys.exit(0 if found.present else 1)
     # Planted-bug targets are test aids, not compilers: never listed.
     names = every_target() if show_all else listed_targets()
     table = Table()
@@ -44,28 +68,34 @@ def targets_command(show_all: bool) -> None:
     with err_console.status(f"probing {len(names)} targets"):
         discovered = discover(names)
     for found in discovered:
-        chain = chain_of(found.name)
         if found.present:
-            versions = found.versions
-            detail = " -> ".join(
-                f"{name} {versions[name]}" if name in versions else name
-                for name in chain.components
-            )
-            shown = component_names() | _SHOWN_BESIDES_COMPONENTS
-            extra = [f"{k} {v}" for k, v in versions.items() if k in shown]
-            extra = [e for e in extra if e.split(" ")[0] not in chain.components]
-            stages = "+".join(sorted(chain.stages))
-            table.add_row(
-                found.name,
-                "yes",
-                f"{detail} ({stages})" + (f"; {', '.join(extra)}" if extra else ""),
-            )
+            table.add_row(found.name, "yes", _present_detail(found))
         else:
-            table.add_row(found.name, "[red]no", f"{chain.text()}: {found.reason}")
+            table.add_row(found.name, "[red]no", f"{chain_of(found.name).text()}: {found.reason}")
     Console(width=160).print(table)
+    declarations = [d for found in discovered if (d := declaration(found.name)) is not None]
+    for line in declarations:
+        click.echo(printable(line))
     present = {found.name for found in discovered if found.present}
     defaults = [name for name in default_targets(Language.GLSL) if name in present]
     click.echo(f"fuzz runs by default (GLSL): {','.join(defaults) or 'none present here'}")
+
+
+def _present_detail(found: Discovery) -> str:
+    """A present target's chain with each component's version, its stages and what else
+    it reports that `targets` shows."""
+    from shadersmith.targets.catalogue.registry import chain_of, component_names
+
+    chain = chain_of(found.name)
+    versions = found.versions
+    detail = " -> ".join(
+        f"{name} {versions[name]}" if name in versions else name for name in chain.components
+    )
+    shown = component_names() | _SHOWN_BESIDES_COMPONENTS
+    extra = [f"{k} {v}" for k, v in versions.items() if k in shown]
+    extra = [e for e in extra if e.split(" ")[0] not in chain.components]
+    stages = "+".join(sorted(chain.stages))
+    return f"{detail} ({stages})" + (f"; {', '.join(extra)}" if extra else "")
 
 
 # Versions a worker reports beyond its chain's components that `targets` shows too.

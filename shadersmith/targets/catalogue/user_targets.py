@@ -122,6 +122,23 @@ def declared_names() -> list[str]:
     return [t.name for t in catalogue.rows() if t.declared_in is not None]
 
 
+def declaration(name: str) -> str | None:
+    """One line for `shadersmith targets`: the file that declares target `name`, and the
+    spirv-opt passes a Vulkan chain runs; None for a built-in target."""
+    target = catalogue.TARGETS.get(name)
+    if target is None or target.declared_in is None:
+        return None
+    line = f"{name}: declared in {target.declared_in}"
+    build = target.build
+    if not isinstance(build, VulkanBuild | VulkanCompileBuild):
+        return line
+    if build.optimizer == "default":
+        passes = "the test's recorded pass list, else -O"
+    else:
+        passes = build.optimizer or "none (no spirv-opt)"
+    return f"{line}; spirv-opt passes: {passes}"
+
+
 def _target(entry: Any, path: Path, position: int) -> Target:
     where = f"{path}: target {position}"
     if not isinstance(entry, dict):
