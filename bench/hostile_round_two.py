@@ -250,9 +250,8 @@ def _paste_safe(sandbox: Path, output: str) -> str:
     for line in output.splitlines():
         if line.startswith("run: "):
             words = shlex.split(line[len("run: ") :])
-            if not any(
-                INJECTED in word and word.endswith((".amber", ".shader_test")) for word in words
-            ):
+            folder = f"r$(touch {INJECTED})/"  # whole in one word, or the shell split it
+            if not any(folder in w and w.endswith((".amber", ".shader_test")) for w in words):
                 return f"the path did not survive the shell: {line[:120]}"
     return ""
 
