@@ -82,7 +82,10 @@ def _snapshot(root: Path) -> dict[str, str]:
         if path.is_symlink():
             entries[key] = "link:" + os.readlink(path)
         elif path.is_file():
-            entries[key] = hashlib.sha256(path.read_bytes()).hexdigest()
+            # Streamed: a case's 1.5 GB sparse file read whole made this process 1.5 GB,
+            # and each command forked from it inherited that peak (wait4's ru_maxrss).
+            with path.open("rb") as handle:
+                entries[key] = hashlib.file_digest(handle, "sha256").hexdigest()
         else:
             entries[key] = "dir"
     return entries

@@ -141,7 +141,9 @@ def test_a_bug_report_shows_a_hostile_shader_comment_and_recorded_fields_as_text
 def test_export_prints_a_command_line_whose_path_survives_the_shell(tmp_path: Path) -> None:
     directory = _copy("mesa-gl-swizzle-index", tmp_path, "r$(touch PWNED)")
     for form, written in (("piglit", "test.shader_test"), ("amber", "test.amber")):
-        result = CliRunner().invoke(main, ["export", str(directory), "--format", form])
+        result = CliRunner().invoke(
+            main, ["export", str(directory), "--format", form, "--name", "test"]
+        )
         assert result.exit_code == 0, result.output
         line = next(x for x in result.output.splitlines() if x.startswith("run: "))
         argv = shlex.split(line.removeprefix("run: "))

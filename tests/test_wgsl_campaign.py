@@ -139,7 +139,7 @@ def test_a_kept_test_is_wgsl_and_its_finding_replays(campaign: Path) -> None:
     replayed = CliRunner().invoke(main, ["replay", str(directory)])
     assert replayed.exit_code == 0, replayed.output
     assert f"REPRODUCES: {WGPU_GL_FINDING}" in replayed.output
-    assert "expected (interp)" in replayed.output
+    assert "differing elements (expected: interp)" in replayed.output
 
 
 def test_glsl_chains_and_their_witnesses_answer_a_wgsl_job_as_unsupported() -> None:
@@ -202,7 +202,7 @@ def test_the_bucket_reduces_to_a_wgsl_test_that_replays(campaign: Path) -> None:
     replayed = CliRunner().invoke(main, ["replay", str(directory)])
     assert replayed.exit_code == 0, replayed.output
     assert f"REPRODUCES: {WGPU_GL_FINDING}" in replayed.output
-    assert "expected (interp)" in replayed.output
+    assert "differing elements (expected: interp)" in replayed.output
 
 
 def test_a_wgsl_image_too_slow_for_the_scalar_interpreter_leaves_it_out(

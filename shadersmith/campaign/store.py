@@ -567,7 +567,7 @@ class CampaignStore:
         count, first_seen = row[4], row[5]
         if not isinstance(count, int) or count < 0:
             raise StoreError(f"{where}: count {str(count)[:40]!r} is not a count")
-        if not isinstance(first_seen, int | float) or not EARLIEST_S <= first_seen <= LATEST_S:
+        if not isinstance(first_seen, int | float) or not 0 <= first_seen <= LATEST_S:
             raise StoreError(f"{where}: first_seen {str(first_seen)[:40]!r} is not a time")
         for name, flag in (("flaky", row[7]), ("ignored", row[8])):
             if flag not in (0, 1):

@@ -23,6 +23,8 @@ from shadersmith.targets.results import Image, RunResult, RunStatus
 
 if TYPE_CHECKING:
     from shadersmith.targets.catalogue.table import GLBuild, VulkanBuild
+    from shadersmith.targets.runners.vk_runner import VulkanRunner
+    from shadersmith.targets.tools.spirv_tools import Toolset
 
 DRIVER = "driver"  # what a runner calls the component it cannot name (oracle/components.py)
 
@@ -196,6 +198,41 @@ def spirv_opt_passes(optimizer: str | None, job: Job) -> tuple[str, ...]:
     return tuple(optimizer.split()) if optimizer else ()
 
 
+def run_on_vulkan(
+    runner: VulkanRunner,
+    job: Job,
+    passes: tuple[str, ...],
+    toolset: Toolset,
+    optimizer: str | None,
+) -> RunResult:
+    """`job` through glslang [-> spirv-opt `passes`] into a Vulkan runner (a device, or a
+    pipeline compiler of a null one); the log names a recorded or default pass list."""
+    # Imported here: called in the worker that runs the chain (toolchain loads the tools).
+    from shadersmith.targets.tools import toolchain
+
+    if job.stage == "compute":
+        result = toolchain.run_compute_on_vulkan(
+            runner, job.source, job.buffers, passes, job.groups, toolset=toolset,
+            precompiled=job.spirv,
+        )  # fmt: skip
+    else:
+        result = toolchain.run_fragment_on_vulkan(
+            runner,
+            job.source,
+            job.width,
+            job.height,
+            passes,
+            toolset=toolset,
+            blocks=job.buffers,
+            integer=job.integer_image,
+            precompiled=job.spirv,
+            vertex_source=job.vertex_source,
+        )
+    if passes and optimizer == "default":
+        result.log = f"spirv-opt {' '.join(passes)}\n{result.log}".rstrip()
+    return result
+
+
 def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainTarget:
     """GLSL -> glslang -> SPIR-V [-> spirv-opt] -> a Vulkan driver; with a
     `cross_driver`, SPIR-V -> spirv-cross -> GLSL -> that OpenGL driver; with `recross`,
@@ -329,31 +366,7 @@ def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainT
                 return failure.result
             job = dataclasses.replace(job, source=source)
             passes = ()
-        if job.stage == "compute":
-            result = toolchain.run_compute_on_vulkan(
-                vk_runner,
-                job.source,
-                job.buffers,
-                passes,
-                job.groups,
-                toolset=toolset,
-                precompiled=job.spirv,
-            )
-        else:
-            result = toolchain.run_fragment_on_vulkan(
-                vk_runner,
-                job.source,
-                job.width,
-                job.height,
-                passes,
-                toolset=toolset,
-                blocks=job.buffers,
-                integer=job.integer_image,
-                precompiled=job.spirv,
-                vertex_source=job.vertex_source,
-            )
-        if passes and optimizer == "default":
-            result.log = f"spirv-opt {' '.join(passes)}\n{result.log}".rstrip()
+        result = run_on_vulkan(vk_runner, job, passes, toolset, optimizer)
         if shared is not None:
             result.shared_spirv_ms = shared.ms
         if job.subgroup_size is not None:

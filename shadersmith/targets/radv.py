@@ -37,6 +37,7 @@ from shadersmith.targets.catalogue.table import RADV_FAMILIES, RadvBuild, Vulkan
 from shadersmith.targets.chains import (
     ChainTarget,
     job_language_refused,
+    run_on_vulkan,
     spirv_opt_passes,
     versioned,
 )
@@ -142,26 +143,7 @@ def vulkan_compile_target(name: str, build: VulkanCompileBuild) -> ChainTarget:
         if refused is not None:
             return refused
         passes = spirv_opt_passes(build.optimizer, job)
-        if job.stage == "compute":
-            result = toolchain.run_compute_on_vulkan(
-                compiler, job.source, job.buffers, passes, job.groups, toolset, job.spirv
-            )
-        else:
-            result = toolchain.run_fragment_on_vulkan(
-                compiler,
-                job.source,
-                job.width,
-                job.height,
-                passes,
-                toolset=toolset,
-                blocks=job.buffers,
-                integer=job.integer_image,
-                precompiled=job.spirv,
-                vertex_source=job.vertex_source,
-            )
-        if passes and build.optimizer == "default":
-            result.log = f"spirv-opt {' '.join(passes)}\n{result.log}".rstrip()
-        return result
+        return run_on_vulkan(compiler, job, passes, toolset, build.optimizer)
 
     return ChainTarget(name, components, run, extra_versions=extra)
 
