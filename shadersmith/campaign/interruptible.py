@@ -9,8 +9,10 @@ raises OperationalError('interrupted') and hands the exception only to sys.unrai
 We keep it there, and `raise_pending_signal` (the command group, on any exception) raises
 it again, so the command ends as the signal asks (exit 130 or 143), not as an error.
 
-Signal handlers run only in the main thread: a campaign's store, written from its worker
-thread, never sees one raised here, so its writes are never aborted this way.
+Only read-only stores (buckets, report, replay's reads: one thread each) get the handler.
+A campaign's store is written from several threads: a handler needing the GIL inside a
+query, which holds the connection's mutex, would deadlock with a thread holding the GIL
+and waiting for that mutex.
 """
 
 from __future__ import annotations

@@ -286,8 +286,11 @@ class CampaignStore:
                 self.db = _open_read_only(path)
                 return
             safe_files.make_directory(directory)
+            # No progress handler here (let_signals_in): a campaign writes from several
+            # threads, and a handler that needs the GIL inside a query holding the
+            # connection's mutex deadlocks with a thread that holds the GIL and waits for
+            # that mutex. Signals reach a campaign through its main thread's wait instead.
             self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-            let_signals_in(self.db)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.executescript(SCHEMA)
