@@ -7,6 +7,7 @@ test_hostile_schema.py."""
 
 from __future__ import annotations
 
+import contextlib
 import http.server
 import json
 import os
@@ -243,6 +244,45 @@ def test_a_cluster_address_where_no_ray_head_answers_is_one_line_in_seconds(
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output
     assert message in result.output
+    assert time.monotonic() - started < 60
+
+
+@pytest.fixture
+def loopback_grpc_listener() -> Iterator[str]:
+    """A port on the loopback address only that answers HTTP/2's preface with an empty
+    SETTINGS frame, as a Ray head's GCS does."""
+    with socket.create_server(("127.0.0.1", 0)) as server:
+
+        def answer() -> None:
+            with contextlib.suppress(OSError):
+                while True:
+                    connection, _ = server.accept()
+                    with connection:
+                        connection.recv(64)
+                        connection.sendall(b"\x00\x00\x00\x04\x00\x00\x00\x00\x00")
+
+        threading.Thread(target=answer, daemon=True).start()
+        yield f"127.0.0.1:{server.getsockname()[1]}"
+
+
+def test_a_loopback_cluster_address_ray_would_dial_outward_is_one_line_in_seconds(
+    tmp_path: Path, loopback_grpc_listener: str
+) -> None:
+    """Before: in CI, Ray dialled the machine's outward address for a head on the loopback
+    address and gave up after ten minutes per campaign."""
+    from ray._private.services import canonicalize_bootstrap_address
+
+    dialled = canonicalize_bootstrap_address(loopback_grpc_listener)
+    if dialled == loopback_grpc_listener:
+        pytest.skip("this machine has no outward address: Ray dials the loopback address")
+    started = time.monotonic()
+    result = CliRunner().invoke(
+        main,
+        ["fuzz", "--cluster", loopback_grpc_listener, "--count", "1", "--out", str(tmp_path / "c")],
+    )
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert f"as this machine's outward address {dialled}" in result.output
     assert time.monotonic() - started < 60
 
 

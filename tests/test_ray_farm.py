@@ -92,7 +92,13 @@ def cluster(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     monkeypatch.setenv("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
     monkeypatch.setenv("RAY_USAGE_STATS_ENABLED", "0")
     import ray
+    from ray._private import ray_constants
     from ray.cluster_utils import Cluster
+
+    # The variable above is read once, when Ray is first imported: a test that ran
+    # earlier in this worker may have imported it already (then Ray dialled the
+    # machine's outward address, which a CI machine's firewall may not answer).
+    monkeypatch.setattr(ray_constants, "ENABLE_RAY_CLUSTER", False)
 
     node: dict[str, Any] = {
         "num_cpus": 1,

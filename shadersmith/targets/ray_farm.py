@@ -332,6 +332,29 @@ def _check_answers(address: str) -> None:
         )
 
 
+def _check_dialled_address_answers(address: str) -> None:
+    """A one-line error at once where the address Ray will dial does not answer. Ray
+    replaces a loopback host with this machine's outward address (so that other nodes can
+    reach the head); on a machine whose outward address is firewalled, or a head started
+    with `--node-ip-address 127.0.0.1`, that address does not answer and Ray retried for
+    ten minutes before it gave up (seen in CI)."""
+    if address == "auto":
+        return
+    from ray._private.services import canonicalize_bootstrap_address  # pinned Ray
+
+    dialled = canonicalize_bootstrap_address(address)
+    if dialled is None or dialled == address:
+        return
+    try:
+        _check_answers(dialled)
+    except ClusterUnavailable as error:
+        raise ClusterUnavailable(
+            f"no Ray cluster at {address}: Ray dials a loopback address as this machine's "
+            f"outward address {dialled}, and {str(error).partition(': ')[2]}; give the "
+            "head's outward address, or start the head with that node IP address"
+        ) from None
+
+
 def _host_and_port(address: str) -> tuple[str, int]:
     """`address`'s host and port, or ClusterUnavailable saying what is wrong with it."""
     host, colon, port = address.rpartition(":")
@@ -590,6 +613,7 @@ class RayTargetSession(TargetSession):
         if ray.is_initialized():
             return
         _check_answers(self.address)
+        _check_dialled_address_answers(self.address)
         # Nothing leaves the cluster: no usage report.
         os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
         try:
