@@ -57,6 +57,31 @@ def test_the_interpreter_alone_is_the_odd_one_out_too() -> None:
     assert only(c) == Finding(Kind.ODD_ONE_OUT, ("interp",), ("gl-llvmpipe", "vk-lavapipe"))
 
 
+# Chains as the catalogue writes them, front-end first.
+FRONT_END_FIRST: dict[str, list[str]] = {
+    "gl-llvmpipe": ["mesa-glsl", "llvmpipe", "llvm"],
+    "gl-zink": ["mesa-glsl", "zink", "lavapipe", "llvmpipe", "llvm"],
+    "vk-lavapipe": ["glslang", "lavapipe", "llvmpipe", "llvm"],
+    "interp": ["shadersmith-interp"],
+}
+
+
+def test_a_majority_sharing_one_front_end_does_not_outvote_the_reference() -> None:
+    """Both GL drivers read the program with Mesa's GLSL compiler: one bug there makes them
+    agree on the same wrong value (seen: gl-zink and gl-llvmpipe against the interpreter,
+    wrong:mesa-glsl once vk-lavapipe took part), so their agreement is one opinion."""
+    c = classify({"gl-llvmpipe": out(1), "gl-zink": out(1), "interp": out(2)}, FRONT_END_FIRST)
+    assert only(c) == Finding(Kind.DISAGREE, ("gl-llvmpipe", "gl-zink"), ("interp",))
+
+
+def test_a_majority_of_independent_front_ends_outvotes_the_reference() -> None:
+    c = classify({"gl-llvmpipe": out(1), "vk-lavapipe": out(1), "interp": out(2)}, FRONT_END_FIRST)
+    assert only(c) == Finding(Kind.ODD_ONE_OUT, ("interp",), ("gl-llvmpipe", "vk-lavapipe"))
+    # A compiler alone against a majority sharing a front-end is still the odd one out.
+    c = classify({"gl-llvmpipe": out(1), "gl-zink": out(2), "interp": out(1)}, FRONT_END_FIRST)
+    assert only(c) == Finding(Kind.ODD_ONE_OUT, ("gl-zink",), ("gl-llvmpipe", "interp"))
+
+
 def test_split_without_majority_is_decided_by_the_reference() -> None:
     c = classify(
         {"gl-llvmpipe": out(1), "vk-lavapipe": out(1), "vk-lavapipe-opt": out(2), "interp": out(2)}

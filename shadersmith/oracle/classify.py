@@ -80,7 +80,8 @@ def classify(
 ) -> Classification:
     """The findings of one test.
 
-    With `components` (target -> its chain), failures of one kind are split by the
+    With `components` (target -> its chain, front-end first as the catalogue writes
+    it), failures of one kind are split by the
     component they name, so one finding is one bug: a glslang rejection on the Vulkan
     targets and a Mesa rejection on gl-llvmpipe are two findings.
 
@@ -125,7 +126,7 @@ def classify(
         return Classification((finding,), groups, skipped)
 
     findings = failure_findings(ran, components, passing_all)
-    findings += _output_findings(groups, reference)
+    findings += _output_findings(groups, reference, components)
     if not findings and sum(len(group) for group in groups) >= 2:
         findings.append(Finding(Kind.AGREE, groups[0], groups[0]))
     findings.sort(key=lambda f: (_SEVERITY[f.kind], f.component or "", f.targets))
@@ -206,13 +207,25 @@ def failure_findings(
     ]
 
 
-def _output_findings(groups: tuple[tuple[str, ...], ...], reference: str) -> list[Finding]:
+def _output_findings(
+    groups: tuple[tuple[str, ...], ...],
+    reference: str,
+    components: Mapping[str, Sequence[str | tuple[str, str]]] | None = None,
+) -> list[Finding]:
     if len(groups) < 2:
         return []
     everyone = [name for group in groups for name in group]
-    if len(groups) == 2 and len(groups[1]) == 1 and len(groups[0]) > 1:
+    if (
+        len(groups) == 2
+        and len(groups[1]) == 1
+        and len(groups[0]) > 1
+        and not (groups[1] == (reference,) and _one_front_end(groups[0], components))
+    ):
         # The majority decides, even against the reference: an interpreter alone against
-        # every compiler is most likely wrong itself, and blame then names it.
+        # compilers that read the program independently is most likely wrong itself, and
+        # blame then names it. Not against compilers that share their front-end (Mesa's
+        # GLSL compiler under every GL driver, glslang under every Vulkan one): one bug
+        # there makes them all agree on the same wrong value.
         return [Finding(Kind.ODD_ONE_OUT, groups[1], groups[0])]
     passing: tuple[str, ...] = ()
     with_reference = [group for group in groups if reference in group]
@@ -227,6 +240,17 @@ def _output_findings(groups: tuple[tuple[str, ...], ...], reference: str) -> lis
     # likely wrong for different reasons, and blaming them together would look for one
     # component they share.
     return [Finding(Kind.DISAGREE, group, passing) for group in groups if group != passing]
+
+
+def _one_front_end(
+    targets: Sequence[str], components: Mapping[str, Sequence[str | tuple[str, str]]] | None
+) -> bool:
+    """Whether every one of `targets` reads the program with the same first component
+    (its front-end); False where a chain is not known."""
+    if components is None:
+        return False
+    chains = [chain_names(components.get(name, ())) for name in targets]
+    return all(chains) and len({chain[0] for chain in chains}) == 1
 
 
 def _with_witnesses(
