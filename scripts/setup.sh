@@ -49,6 +49,7 @@ if [ ! -x .venv/bin/python ] || [ "$(cat "$STAMP" 2>/dev/null)" != "$want" ]; th
   echo "$want" > "$STAMP"
 fi
 
+scripts/build-crash-backtrace.sh
 if command -v dpkg-query >/dev/null; then
   scripts/build-glslang-library.sh
   scripts/build-spirv-tools-library.sh

@@ -390,6 +390,12 @@ def test_a_real_spirv_opt_crash_in_a_worker_is_blamed_on_spirv_opt() -> None:
     assert crashed.status is RunStatus.CRASH
     assert crashed.failed_component == subprocess_crash.value.tool == "spirv-opt"
     assert in_process.started("spirv-opt") in crashed.log
+    # The worker's native backtrace, its hidden frames named from our library's symbol
+    # table (targets/symbolize.py): the crash is signed by the function in SPIRV-Tools'
+    # optimiser where it happened, not by SIGSEGV alone.
+    assert "worker killed by signal 11" in crashed.log
+    rule, frame = describe(crashed.log)
+    assert rule == "stack_frame" and frame.startswith("spvtools::opt::"), (rule, frame)
 
 
 def test_open_step_reads_step_names_with_spaces() -> None:

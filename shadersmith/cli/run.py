@@ -116,6 +116,7 @@ def run_command(test_dir: Path, target_list: str | None, timeout: float, save: b
     """Run a test on each target and say whether the outputs agree."""
     from shadersmith.case import TestCaseError, write_test
     from shadersmith.oracle.differential import output_digest
+    from shadersmith.oracle.signature import describe
     from shadersmith.rebuild.admission import load_admitted
     from shadersmith.targets.catalogue.registry import UnknownTarget, parse_target_list
     from shadersmith.trial import run_on_targets
@@ -143,7 +144,11 @@ def run_command(test_dir: Path, target_list: str | None, timeout: float, save: b
     Console().print(table)
     for name, result in judged.results.items():
         if not result.ok and result.log:
-            click.echo(printable(f"{name}: {result.log.strip().splitlines()[-1][:200]}"))
+            # What the signature rules read in the log (a message, the top stack frame,
+            # the signal), not its last line, which a backtrace makes useless.
+            rule, detail = describe(result.log)
+            shown = detail if rule != "none" else result.log.strip().splitlines()[-1]
+            click.echo(printable(f"{name}: {shown[:200]}"))
     suspects = judged.comparison.suspects
     click.echo(
         f"verdict: {judged.verdict.value}"

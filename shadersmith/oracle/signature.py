@@ -184,7 +184,8 @@ def signal_name(log: str) -> str | None:
 _OUR_HEADINGS = re.compile(
     r"^(?:worker killed by .*|worker exit .*|killed by \S+|GLSL (?:Compiler|Linker) failed"
     r"|compute_shader|fragment_shader|vertex_shader|Program|=+|spirv-opt .*"
-    r"|shadersmith: .+ in-process: (?:started|finished))$"  # targets/tools/in_process.py
+    r"|shadersmith: .+ in-process: (?:started|finished)"  # targets/tools/in_process.py
+    r"|shadersmith: native backtrace at signal \d+:|shadersmith: end of backtrace)$"
 )
 
 

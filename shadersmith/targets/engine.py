@@ -40,8 +40,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from shadersmith.targets import lifetime
+from shadersmith.targets import crash_backtrace, lifetime
 from shadersmith.targets.results import RunResult, RunStatus
+from shadersmith.targets.symbolize import symbolized
 from shadersmith.targets.tools import in_process
 
 DEFAULT_TIMEOUT_S = 60.0
@@ -171,6 +172,8 @@ def _worker_main(
     log_fd = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
     os.dup2(log_fd, 1)
     os.dup2(log_fd, 2)
+    # A crash leaves its native stack in that log: signatures name the top frame.
+    crash_backtrace.install()
     os.environ.setdefault("MESA_SHADER_CACHE_DISABLE", "true")
     if address_space_bytes > 0:
         resource.setrlimit(resource.RLIMIT_AS, (address_space_bytes, address_space_bytes))
@@ -455,6 +458,8 @@ class Worker:
         self._process.join(5)
         code = self._process.exitcode
         log = self._log_since(log_offset)
+        if crash_backtrace.HEADING in log:
+            log = symbolized(log)  # frames in our own libraries' hidden functions named
         how = f"killed by signal {-code}" if code is not None and code < 0 else f"exit {code}"
         status = RunStatus.OOM if _looks_out_of_memory(log) else RunStatus.CRASH
         if code == -signal.SIGALRM:  # its own time limit, the watchdog not answering
