@@ -417,3 +417,49 @@ def test_fail_on_new_exits_1_for_a_run_that_opened_a_new_bucket_and_junit_lists_
     again = CliRunner().invoke(main, ["fuzz", "--count", "5", *common, "--fail-on-new"])
     opened = "new buckets in this run" in again.output
     assert again.exit_code == (1 if opened else 0), again.output
+
+
+def test_a_time_limited_campaign_reduces_within_its_share_and_its_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A 3-minute campaign that reduced every new bucket at once spent its last two
+    minutes and a half reducing and ran no test. Now a reduction starts only while
+    reductions have taken at most half the run so far, and ends with the time limit;
+    once the tests are done, what is left may take the time left. (The policy alone, on
+    the loop's clock: a campaign long enough to show it would take minutes.)"""
+    import types
+
+    from shadersmith.campaign import loop as campaign_loop
+
+    now = [1000.0]
+    monkeypatch.setattr(campaign_loop, "time", types.SimpleNamespace(perf_counter=lambda: now[0]))
+    limits = campaign_loop.Limits(time_s=180.0, reduce_time_s=120.0)
+    run = campaign_loop._Loop(
+        None,  # type: ignore[arg-type]  # the kind and the store: the policy reads neither
+        limits,
+        None,  # type: ignore[arg-type]
+        Progress(started=now[0]),
+        threading.Event(),
+        now[0] + 180.0,
+        None,
+    )
+    now[0] += 30  # the first bucket, 30 s in
+    assert run.may_reduce()
+    assert run.reduction_time_s() == 120.0
+    run.reducing_s = 120.0  # its reduction took its whole limit
+    now[0] += 120
+    assert not run.may_reduce(), "120 s of 150 reducing: the tests come first"
+    now[0] += 20
+    assert not run.may_reduce(), "120 s of 170: still more than half"
+    assert run.may_reduce(within_share=False), "no test left: the time left is theirs"
+    assert run.reduction_time_s() == 10.0, "a reduction ends with the campaign"
+    run.reducing_s = 80.0
+    assert run.may_reduce(), "80 s of 170: a reduction may start"
+    now[0] += 11
+    assert not run.may_reduce(within_share=False), "the time is up"
+    # Without a time limit every test runs all the same: reductions are never held.
+    run.deadline = None
+    run.reducing_s = 10_000.0
+    assert run.may_reduce() and run.reduction_time_s() == 120.0
+    run.stop.set()
+    assert not run.may_reduce(within_share=False)

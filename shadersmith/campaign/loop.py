@@ -85,6 +85,12 @@ class Limits:
     timeout_s: float = 60.0  # per job
     reduce: bool = True  # reduce each new bucket's first kept test
     reduce_time_s: float = 120.0  # per bucket
+    # With a time limit, the most of the run's time so far its reductions may have taken:
+    # a short campaign that reduced every new bucket at once ran no test after its first
+    # buckets (a 3-minute one spent its last two minutes and a half reducing). A bucket
+    # waits for its reduction until the tests have earned it; what is left unreduced at
+    # the end is reduced by a resume or `shadersmith reduce`.
+    reduce_share: float = 0.5
     cluster: str | None = None  # a Ray cluster's address (targets/ray_farm.py)
     # A resumed campaign may run on other targets than it started on (the change is
     # recorded in its settings); otherwise that is refused, as any other setting is.
@@ -289,12 +295,12 @@ def run_with(
 ) -> Progress:
     """`run` with the limits and the bucket size a kind's `options` give."""
     limits = Limits(
-        options.time_s,
-        options.timeout_s,
-        options.reduce,
-        options.reduce_time_s,
-        options.cluster,
-        options.allow_new_targets,
+        time_s=options.time_s,
+        timeout_s=options.timeout_s,
+        reduce=options.reduce,
+        reduce_time_s=options.reduce_time_s,
+        cluster=options.cluster,
+        allow_new_targets=options.allow_new_targets,
     )
     return run(directory, kind, limits, options.keep_per_bucket, stop, on_progress)
 
@@ -347,8 +353,8 @@ def run(
                     break  # nothing was left to run
                 if limits.reduce:
                     loop.reduce_new_buckets()
-            if limits.reduce:  # a resumed, finished campaign may still have some to reduce
-                loop.reduce_new_buckets()
+            if limits.reduce:  # the tests are done: what is left may take the time left
+                loop.reduce_new_buckets(within_share=False)
             store.commit()
             progress.detail = kind.detail(store, progress)
         why = (
@@ -390,11 +396,29 @@ class _Loop:
         self.context: Context
         self.gatherer: ThreadPoolExecutor
         self.most_gathering = 0
+        self.reducing_s = 0.0  # wall time spent reducing in this run
 
     def out_of_time(self) -> bool:
         return self.stop.is_set() or (
             self.deadline is not None and time.perf_counter() > self.deadline
         )
+
+    def may_reduce(self, within_share: bool = True) -> bool:
+        """Whether a reduction may start now: always without a time limit (every test
+        runs all the same), else while reductions have taken at most their share of the
+        run so far (Limits.reduce_share), or once no test is left to run."""
+        if not self.limits.reduce or self.out_of_time():
+            return False
+        if self.deadline is None or not within_share:
+            return True
+        elapsed = time.perf_counter() - self.progress.started
+        return self.reducing_s <= self.limits.reduce_share * elapsed
+
+    def reduction_time_s(self) -> float:
+        """A bucket's reduction time: its limit, and no later than the campaign's end."""
+        if self.deadline is None:
+            return self.limits.reduce_time_s
+        return max(1.0, min(self.limits.reduce_time_s, self.deadline - time.perf_counter()))
 
     def stream(self, units: Iterator[Unit[Any]], prepared: Iterator[Any]) -> int:
         """Stream units through the targets until they end, the time is up, `stop` is
@@ -405,7 +429,7 @@ class _Loop:
         def more() -> bool:
             if self.out_of_time():
                 return False
-            return not (self.limits.reduce and self.progress.buckets > opened_before)
+            return not (self.progress.buckets > opened_before and self.may_reduce())
 
         jobs = _UnitJobs(self.kind, units, prepared, more)
         answers: dict[int, dict[str, RunResult]] = {}
@@ -473,24 +497,28 @@ class _Loop:
                 self.on_progress(self.progress)
         return recorded
 
-    def reduce_new_buckets(self) -> None:
-        """Reduce every bucket not reduced yet. Ctrl-C abandons the reduction in
-        progress, unrecorded, for the resumed campaign to redo; the campaign's time
-        being up only keeps new ones from starting."""
+    def reduce_new_buckets(self, within_share: bool = True) -> None:
+        """Reduce the buckets not reduced yet while reductions may take the time
+        (may_reduce). Ctrl-C abandons the reduction in progress, unrecorded, for the
+        resumed campaign to redo; a reduction ends by the campaign's time limit with the
+        smallest test it has."""
         for bucket in self.store.unreduced_buckets():
-            if self.out_of_time():
+            if not self.may_reduce(within_share):
                 break
             if bucket.kind in NOT_REDUCED_KINDS:
                 self.store.set_reduced(bucket.signature, "failed: a defect of ours is not reduced")
                 continue
             self._show_reducing(bucket.signature)
+            started = time.perf_counter()
             try:
                 example = self.store.example_directory(bucket)
                 reduced = self.kind.reduce_bucket(
-                    bucket, example, self.session, self.limits.reduce_time_s, self.stop.is_set
+                    bucket, example, self.session, self.reduction_time_s(), self.stop.is_set
                 )
             except TestCaseError as error:  # a link planted in a shared campaign, ...
                 reduced = f"failed: {error}", None
+            finally:
+                self.reducing_s += time.perf_counter() - started
             if reduced is None or self.stop.is_set():
                 break
             self.store.set_reduced(bucket.signature, *reduced)
