@@ -414,7 +414,7 @@ def test_reconditioner_removes_barriers_in_divergent_control_flow() -> None:
 def test_reconditioned_multi_invocation_programs_have_no_undefined_behaviour(
     chunk: int,
 ) -> None:
-    for seed in range(chunk * 60, chunk * 60 + 60):
+    for seed in range(chunk * 30, chunk * 30 + 30):
         generated = generate(seed, MULTI)
         result = recondition(generated.program, generated.buffer_values)
         try:

@@ -110,7 +110,7 @@ def _redrawn(program: Program, rng: random.Random) -> BufferValues:
 
 # ---------------------------------------------------------------- generated programs
 
-GENERATED_PROGRAMS = 200
+GENERATED_PROGRAMS = 100
 LANES = 12
 
 

@@ -74,7 +74,7 @@ def test_the_subject_shows_the_planted_signature(subject: Subject, session: Targ
 
 @pytest.mark.parametrize(
     ("reducer", "budget_s"),
-    [pytest.param("creduce", 30.0, marks=needs_creduce), ("picire", 40.0)],
+    [pytest.param("creduce", 20.0, marks=needs_creduce), ("picire", 40.0)],
 )
 def test_text_reducer_shrinks_the_planted_bug_and_keeps_it(
     reducer: str, budget_s: float, subject: Subject, session: TargetSession

@@ -61,7 +61,7 @@ def campaigns(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         profile=GLSL450,
         count=3,
         generator=FRAGMENTS,
-        reduce_time_s=30,
+        reduce_time_s=15,
     )
     run_campaign(root / "differential", differential)
     metamorphic = MetamorphicOptions(
