@@ -43,7 +43,7 @@ from shadersmith.oracle.crash import classify_crashes
 from shadersmith.oracle.differential import Comparison, Verdict, compare, run_records
 from shadersmith.oracle.known import is_ignored
 from shadersmith.oracle.known_bugs import is_known_signature
-from shadersmith.oracle.signature import known_bug_of, sign_finding
+from shadersmith.oracle.signature import known_bug_of, shows_signature, sign_finding
 from shadersmith.rebuild.build import generator_provenance
 from shadersmith.rebuild.jobs import job_from_program, job_from_test, with_vertex_stage
 from shadersmith.rebuild.regenerate import program_of, vertex_program_of
@@ -211,6 +211,14 @@ class Judged:
     @property
     def signatures(self) -> list[str]:
         return [finding.signature for finding in self.findings]
+
+    def finding_of(self, signature: str) -> Finding | None:
+        """The finding that shows `signature` (oracle/signature.shows_signature: a crash
+        recorded by its signal alone is shown by the finding that adds its frame)."""
+        return next((f for f in self.findings if shows_signature(signature, f.signature)), None)
+
+    def shows(self, signature: str) -> bool:
+        return self.finding_of(signature) is not None
 
     @property
     def headline(self) -> str:

@@ -15,7 +15,7 @@ from shadersmith.case import Kind
 from shadersmith.oracle.frames import demangle, frames, function_name, top_frame
 from shadersmith.oracle.known import is_ignored, load_ignore_list
 from shadersmith.oracle.normalise import MAX_LENGTH
-from shadersmith.oracle.signature import RULES, describe, signature
+from shadersmith.oracle.signature import RULES, describe, shows_signature, signature
 from shadersmith.targets.results import RunResult, RunStatus
 
 LOGS = Path(__file__).parent / "data" / "logs"
@@ -354,3 +354,25 @@ def test_ignore_list_from_a_file(tmp_path: Path) -> None:
 def test_missing_ignore_list_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError):
         load_ignore_list(tmp_path / "absent.txt")
+
+
+def test_a_crash_with_a_backtrace_is_signed_by_its_signal_and_top_frame() -> None:
+    """What a worker's log holds when it dies with the native handler loaded
+    (targets/crash_backtrace.py); a signature recorded before, by the signal alone, still
+    names it (replay and reduction of older tests and findings)."""
+    log = (
+        "worker killed by signal 11\n"
+        "shadersmith: native backtrace at signal 11:\n"
+        "/work/.venv/native/libshadersmith-backtrace.so(+0x12a9)[0x7f1d7c1d12a9]\n"
+        "/lib/x86_64-linux-gnu/libc.so.6(+0x3c050)[0x7f1d7c05a050]\n"
+        "/usr/lib/x86_64-linux-gnu/libvulkan_lvp.so(+0x110f35)[0x7f6f00110f35]\n"
+        "shadersmith: end of backtrace\n"
+    )
+    signed = signature(RunResult(RunStatus.CRASH, log=log), Kind.CRASH, "lavapipe")
+    assert signed == "crash:lavapipe:SIGSEGV at libvulkan_lvp.so+0x110f35"
+    assert shows_signature("crash:lavapipe:SIGSEGV", signed)
+    assert shows_signature(signed, signed)
+    assert not shows_signature("crash:lavapipe:SIGBUS", signed)
+    assert not shows_signature("crash:llvmpipe:SIGSEGV", signed)
+    assert not shows_signature("crash:lavapipe:SIGSEGV at libvulkan_lvp.so+0x1", signed)
+    assert not shows_signature(signed, "crash:lavapipe:SIGSEGV")

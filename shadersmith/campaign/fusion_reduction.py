@@ -51,6 +51,7 @@ from shadersmith.ir.profile import profile_named
 from shadersmith.mutate.fusion import FUSE, Relation
 from shadersmith.oracle.differential import REFERENCE
 from shadersmith.oracle.root_cause import root_cause
+from shadersmith.oracle.signature import shows_signature
 from shadersmith.rebuild.admission import load_admitted
 from shadersmith.rebuild.build import generator_provenance
 from shadersmith.recondition import ReconditionOptions
@@ -225,7 +226,7 @@ def reduce_parts(
         if outcome is None or outcome.ours:
             return False
         verdict = outcome.verdicts.get(target)
-        return verdict is not None and verdict.signature == signature
+        return verdict is not None and shows_signature(signature, verdict.signature)
 
     def budget() -> bool:
         stopped = should_stop is not None and should_stop()
@@ -306,7 +307,7 @@ def program_subject(
         for f in judge_differential(results, session.components()).findings
         if not f.ours and target in f.targets
     ]
-    finding = next((f for f in findings if f.signature == signature), None)
+    finding = next((f for f in findings if shows_signature(signature, f.signature)), None)
     finding = finding or next(iter(findings), None)
     if finding is None:
         now = _statuses(results)
@@ -484,7 +485,12 @@ def reduce_fusion_bucket(
     relative = str(Path(*example.parts[-3:-1]) / written.name)
     if kept and program is not None:
         finding = next(
-            (f for f in program.final.findings if f.signature == program.subject.signature), None
+            (
+                f
+                for f in program.final.findings
+                if shows_signature(program.subject.signature, f.signature)
+            ),
+            None,
         )
         blamed = finding.blamed if finding is not None and finding.blamed else ""
         return relative, root_cause(blamed, program.reduced.candidate.program)

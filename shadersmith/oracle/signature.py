@@ -262,7 +262,27 @@ def _failure_signature(result: RunResult, component: str) -> str:
         return f"{word}:{component}:{result.cause[1]}"
     if result.status in (RunStatus.TIMEOUT, RunStatus.OOM):
         return f"{word}:{component}"
-    return f"{word}:{component}:{describe(result.log)[1]}"
+    rule, detail = describe(result.log)
+    if rule == "stack_frame" and (killed_by := signal_name(result.log)):
+        # The signal first: a crash signed before workers wrote their backtraces
+        # (`crash:llvmpipe:SIGSEGV`) then names this one by prefix (shows_signature).
+        detail = f"{killed_by}{FRAME_SEPARATOR}{detail}"
+    return f"{word}:{component}:{detail}"
+
+
+FRAME_SEPARATOR = " at "
+_SIGNAL_ONLY = re.compile(r"SIG[A-Z]+")
+
+
+def shows_signature(wanted: str, signature: str) -> bool:
+    """Whether a finding signed `signature` is the bug `wanted` names: the same, or
+    `wanted` is a crash signed by its signal alone, as every crash was before workers
+    wrote their backtraces (a recorded test, a finding), and `signature` adds the frame."""
+    if signature == wanted:
+        return True
+    return bool(_SIGNAL_ONLY.fullmatch(wanted.rsplit(":", 1)[-1])) and signature.startswith(
+        wanted + FRAME_SEPARATOR
+    )
 
 
 def sign_finding(finding: Finding, results: Mapping[str, RunResult], components: Chains) -> str:

@@ -253,7 +253,7 @@ class Interestingness:
         return self.judged(results).signatures
 
     def signature_kept(self, results: dict[str, RunResult]) -> bool:
-        return self.subject.signature in self.signatures(results)
+        return self.judged(results).shows(self.subject.signature)
 
     def _first_stage_holds(self, results: dict[str, RunResult]) -> bool:
         """Whether the finding's own targets still misbehave the way they did."""

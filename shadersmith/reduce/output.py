@@ -15,6 +15,7 @@ from typing import Any
 
 from shadersmith.case import UNRECONDITIONED_FILE_BY_STAGE, Finding, TestCase, write_test
 from shadersmith.case.finding import kind_of_signature
+from shadersmith.oracle.signature import shows_signature
 from shadersmith.reduce.run import ReductionResult
 
 
@@ -94,7 +95,7 @@ def _kept_finding(result: ReductionResult, now: tuple[Finding, ...]) -> Finding:
     run lost it, the finding the reduction set out to keep, as the subject names it."""
     subject = result.subject
     for finding in now:
-        if finding.signature == subject.signature:
+        if shows_signature(subject.signature, finding.signature):
             return finding
     kind = subject.kind or kind_of_signature(subject.signature)
     assert kind is not None, subject.signature

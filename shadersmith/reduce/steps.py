@@ -24,6 +24,7 @@ from shadersmith.case import StepRecord, TestCase, TestCaseError, write_test
 from shadersmith.ir.profile import profile_named
 from shadersmith.oracle.differential import REFERENCE
 from shadersmith.oracle.metamorphic import judge_metamorphic
+from shadersmith.oracle.signature import shows_signature
 from shadersmith.pair import Pair, pair_of_test, plan_of_test, recorded_pair
 from shadersmith.rebuild.admission import load_admitted
 from shadersmith.recondition import ReconditionOptions
@@ -100,7 +101,9 @@ def reduce_plan(
         jobs = [pair.reference.job, pair.variant.job]
         answers = dict(session.run_many(jobs, only=[*targets, REFERENCE]))
         judged = judge_metamorphic(answers[0], answers[1], targets, session.components())
-        kept = judged.ours is None and any(f.signature == signature for f in judged.findings)
+        kept = judged.ours is None and any(
+            shows_signature(signature, f.signature) for f in judged.findings
+        )
         if kept:
             last[tuple(id(s) for s in candidate)] = (pair, answers[0], answers[1])
         return kept
@@ -134,7 +137,7 @@ def reduce_metamorphic_bucket(
         list(reduction.targets),
         session.components(),
     )
-    finding = next((f for f in judged.findings if f.signature == signature), None)
+    finding = next((f for f in judged.findings if shows_signature(signature, f.signature)), None)
     reduced = recorded_pair(
         pair, reduction.reference, reduction.variant, finding, session.versions()
     )

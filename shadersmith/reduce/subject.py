@@ -18,6 +18,7 @@ from shadersmith.case.testcase import vertex_file
 from shadersmith.ir.profile import GLSL450, Language, LanguageProfile
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
+from shadersmith.oracle.signature import shows_signature
 from shadersmith.rebuild.regenerate import program_of, unreconditioned_vertex_of, vertex_program_of
 from shadersmith.recondition import ReconditionOptions
 from shadersmith.recondition.step import RECONDITION, ReconditionParams
@@ -136,7 +137,9 @@ def subject_from_test(
         dispatch=test.inputs.dispatch,
         framebuffer=test.inputs.framebuffer,
         subgroup_size=test.inputs.subgroup_size,
-        kind=finding.kind if finding is not None and finding.signature == signature else None,
+        kind=finding.kind
+        if finding is not None and shows_signature(signature, finding.signature)
+        else None,
         vertex=vertex,
         versions={
             name: dict(run.versions) for name, run in test.results.runs.items() if run.versions

@@ -205,7 +205,7 @@ def shows_finding(
     for another reason ("decorated with Coherent multiple times"), another bug."""
     if not any(t in run.results for t in failing):
         return None
-    if finding.signature in run.judged.signatures:
+    if run.judged.shows(finding.signature):
         return True
     if exact and names_a_bug(finding.signature):
         return False
