@@ -13,7 +13,8 @@ cd "$(dirname "$0")/.."
 APT_PACKAGES=(python3-venv glslang-tools spirv-tools spirv-cross mesa-vulkan-drivers
   libgl1-mesa-dri libegl-mesa0 libegl1 libvulkan1 creduce
   glslang-dev g++  # Debian's glslang and SPIRV-Tools as libraries: scripts/build-*-library.sh
-  libspirv-cross-c-shared0)  # spirv-cross in-process (targets/tools/spirv_cross_library.py)
+  libspirv-cross-c-shared0  # spirv-cross in-process (targets/tools/spirv_cross_library.py)
+  spirv-headers)  # the SPIR-V grammar JSON the module model reads (shadersmith/spirv/grammar.py)
 if [ "${1:-}" = "--tests" ]; then
   APT_PACKAGES+=(piglit chromium)
 fi
