@@ -298,8 +298,8 @@ class ModuleIndex:
             # A decoration group's decorations apply to each target it names.
             group = int(operands[0].value)
             step = 1 if name == "OpGroupDecorate" else 2
-            for target in operands[1::step]:
-                found = self._decorations.setdefault(int(target.value), [])
+            for member in operands[1::step]:
+                found = self._decorations.setdefault(int(member.value), [])
                 found.extend(groups.get(group, []))
 
     def _name(self, instruction: Instruction) -> None:
