@@ -5,6 +5,7 @@ lookups and control-flow analysis checked by hand on a module written by spirv-a
 
 from __future__ import annotations
 
+import random
 import re
 import struct
 import subprocess
@@ -12,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from shadersmith.spirv.assembly import module_text
-from shadersmith.spirv.binary import MalformedSpirv, read_binary
+from shadersmith.spirv.assembly import instruction_text, module_text
+from shadersmith.spirv.binary import MalformedSpirv, RawInstruction, read_binary
 from shadersmith.spirv.cfg import ControlFlowGraph
 from shadersmith.spirv.grammar import GrammarMissing, grammar, load_grammar
-from shadersmith.spirv.instruction import Instruction
+from shadersmith.spirv.instruction import Instruction, decode
 from shadersmith.spirv.module import Module, read_module
 from shadersmith.spirv.operands import Enum, Id, Literal, String
 from shadersmith.targets.tools.spirv_tools import compile_glsl_to_spirv, target_env_of_module
@@ -381,3 +382,55 @@ def test_a_64_bit_switch_reads_its_case_literals_two_words_wide(tmp_path: Path) 
     assert len(cases) == 2 and all(len(c.blocks) == 1 for c in cases)
     constants = [i for i in module.globals if i.opname == "OpConstant"]
     assert constants[1].operands == (Literal(2**64 - 2**32, 2),)
+
+
+class _NoContext:
+    """A reader that knows nothing of the module (no 64-bit selectors, no ext-inst sets)."""
+
+    def literal_width(self, value_id: int) -> int:
+        return 1
+
+    def ext_inst_set(self, set_id: int) -> str | None:
+        return None
+
+
+def test_a_loop_control_mask_is_followed_by_the_parameters_of_its_bits_in_order() -> None:
+    unroll_and_dependency_length = 0x1 | 0x8
+    words = (5, 6, unroll_and_dependency_length, 4)
+    loop_merge = decode(RawInstruction(grammar().opcode("OpLoopMerge"), words), _NoContext())
+    assert loop_merge.operands == (Id(5), Id(6), Enum("LoopControl", 9), Literal(4))
+    assert str(loop_merge.operands[2]) == "Unroll|DependencyLength"
+    assert loop_merge.words() == words
+    assert instruction_text(loop_merge) == "OpLoopMerge %5 %6 Unroll|DependencyLength 4"
+
+
+def test_corrupted_modules_are_refused_or_written_back_unchanged_never_a_crash(
+    tmp_path: Path,
+) -> None:
+    rng = random.Random(35)
+    originals = [assemble(HAND_WRITTEN, tmp_path), assemble(SWITCH_64, tmp_path)]
+    outcomes = {"refused": 0, "read": 0}
+    for _ in range(400):
+        data = bytearray(rng.choice(originals))
+        words = len(data) // 4
+        word = rng.randrange(5, words)
+        how = rng.randrange(3)
+        if how == 0:
+            data[4 * word + rng.randrange(4)] = rng.randrange(256)
+        elif how == 1:  # a plausible first word: a small count and a real opcode
+            struct.pack_into("<I", data, 4 * word, rng.randrange(1, 6) << 16 | rng.randrange(400))
+        else:
+            del data[4 * word : 4 * rng.randrange(word, words)]
+        try:
+            module = read_module(bytes(data))
+        except MalformedSpirv:
+            outcomes["refused"] += 1
+            continue
+        outcomes["read"] += 1
+        assert module.to_bytes() == bytes(data)
+        module.index()
+        module_text(module)
+        for function in module.functions:
+            if function.blocks:
+                ControlFlowGraph(function)
+    assert outcomes["refused"] > 20 and outcomes["read"] > 20, outcomes
