@@ -34,6 +34,7 @@ from shadersmith.reduce.passes import (
     count,
     weighted_size,
 )
+from shadersmith.targets.lifetime import descendants
 from shadersmith.targets.session import TargetSession
 from shadersmith.trial import judge
 
@@ -227,7 +228,13 @@ def test_ctrl_c_ends_a_reduction_with_the_smallest_test_so_far_written_and_verif
     )
     command = [sys.executable, "-c", cli, "reduce", str(directory), "--jobs", "1"]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(3.0)
+    # Ctrl-C once the reduction runs: its targets' workers have started (a fixed 3 s
+    # sleep sent it while a loaded CI machine still imported the library: exit 130).
+    deadline = time.monotonic() + 120
+    while not descendants(process.pid) and process.poll() is None:
+        assert time.monotonic() < deadline, "the reduction's workers never started"
+        time.sleep(0.05)
+    time.sleep(1.0)  # a candidate or two under way
     running = process.poll() is None
     if running:
         process.send_signal(signal.SIGINT)
