@@ -1,0 +1,302 @@
+"""Control-flow transformations: split a block in two, add a dead block behind a
+constant-false conditional branch, and reorder a function's blocks.
+
+Structured control flow (SPIR-V 1.6, 2.11) bounds each of them:
+- a split keeps a block's OpPhi instructions (and the entry block's OpVariable ones) in
+  its first half, and its merge instruction with the terminator in its second; a loop
+  header is never split (its back edges must reach the block holding OpLoopMerge), and
+  the successors' OpPhi instructions name the second half as their predecessor;
+- a dead block makes its block a selection header of a new merge block, which then
+  branches where the block did (so a break stays a break, a back edge a back edge);
+- blocks may appear in any order that lists every block after its dominators, the
+  entry block first.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from shadersmith.spirv.cfg import ControlFlowGraph
+from shadersmith.spirv.instruction import Instruction
+from shadersmith.spirv.module import Block, Module
+from shadersmith.spirv.operands import Enum, Id
+from shadersmith.spirv.transforms.analysis import (
+    Analysis,
+    claim,
+    clone,
+    find_block,
+    fresh_ids,
+    leading,
+)
+from shadersmith.spirv.transforms.base import Transformation
+
+
+@dataclass(frozen=True)
+class SplitParams:
+    """`block` keeps `body[:offset]` and branches to the new block `fresh`, which takes the
+    rest of the body and the terminator."""
+
+    block: int
+    offset: int
+    fresh: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"block": self.block, "offset": self.offset, "fresh": self.fresh}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> SplitParams:
+        return cls(int(data["block"]), int(data["offset"]), int(data["fresh"]))
+
+
+def _split_offsets(block: Block) -> range:
+    if block.merge is not None and block.merge.opname == "OpLoopMerge":
+        return range(0)
+    first = leading(block, frozenset({"OpPhi", "OpVariable"}))
+    last = len(block.body) - (1 if block.merge is not None else 0)
+    return range(first, last + 1)
+
+
+def _find_split(module: Module, rng: random.Random) -> SplitParams | None:
+    analysis = Analysis(module)
+    labels = [label for label, (_, block) in analysis.blocks.items() if _split_offsets(block)]
+    if not labels:
+        return None
+    label = rng.choice(labels)
+    offset = rng.choice(_split_offsets(analysis.blocks[label][1]))
+    return SplitParams(label, offset, fresh_ids(module, 1)[0])
+
+
+def _split_applies(module: Module, params: SplitParams) -> bool:
+    analysis = Analysis(module)
+    found = analysis.blocks.get(params.block)
+    return (
+        found is not None
+        and params.offset in _split_offsets(found[1])
+        and analysis.unused([params.fresh])
+    )
+
+
+def _rename_predecessor(block: Block, old: int, new: int) -> None:
+    """The OpPhi instructions of `block` name `new` where they named the predecessor `old`."""
+    for position, instruction in enumerate(block.body):
+        if instruction.opname != "OpPhi":
+            continue
+        operands = list(instruction.operands)
+        for parent in range(1, len(operands), 2):
+            if operands[parent] == Id(old):
+                operands[parent] = Id(new)
+        block.body[position] = Instruction(
+            instruction.opcode, instruction.result_type, instruction.result_id, tuple(operands)
+        )
+
+
+def _split(module: Module, params: SplitParams) -> Module:
+    edited = clone(module)
+    function, block = find_block(edited, params.block)
+    cfg = ControlFlowGraph(function)
+    second = Block(
+        Instruction.make("OpLabel", result_id=params.fresh),
+        block.body[params.offset :],
+        block.terminator,
+    )
+    del block.body[params.offset :]
+    block.terminator = Instruction.make("OpBranch", Id(params.fresh))
+    function.blocks.insert(function.blocks.index(block) + 1, second)
+    for successor in cfg.successors[params.block]:
+        _rename_predecessor(find_block(edited, successor)[1], params.block, params.fresh)
+    claim(edited, [params.fresh])
+    return edited
+
+
+SPLIT_BLOCK = Transformation(
+    "split-block", SplitParams.from_json, _find_split, _split_applies, _split
+)
+
+
+@dataclass(frozen=True)
+class DeadBlockParams:
+    """`block`'s `OpBranch successor` becomes `OpSelectionMerge merge; OpBranchConditional
+    false fresh merge`; the new block `fresh` branches to the new block `merge`, which
+    branches to the successor. `false_id` and `bool_id` make OpConstantFalse and
+    OpTypeBool where the module lacks them."""
+
+    block: int
+    fresh: int
+    merge: int
+    false_id: int
+    bool_id: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "block": self.block,
+            "fresh": self.fresh,
+            "merge": self.merge,
+            "false_id": self.false_id,
+            "bool_id": self.bool_id,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> DeadBlockParams:
+        names = ("block", "fresh", "merge", "false_id", "bool_id")
+        return cls(*(int(data[name]) for name in names))
+
+
+def _switch_targets(cfg: ControlFlowGraph) -> set[int]:
+    found: set[int] = set()
+    for label, block in cfg.blocks.items():
+        if block.terminator.opname == "OpSwitch":
+            found.update(cfg.successors[label])
+    return found
+
+
+def _may_add_dead_block(analysis: Analysis, label: int) -> bool:
+    """Is `label` a reachable block ending in OpBranch that heads no construct? Its new
+    merge block takes its place as the successor's predecessor, so whatever its branch
+    was (a break, a continue, a back edge, a step to the next block) stays that kind of
+    branch; only a switch's fall-through is left alone (a case may fall through once)."""
+    found = analysis.blocks.get(label)
+    cfg = analysis.cfg_of(label)
+    if found is None or cfg is None or not cfg.reachable(label):
+        return False
+    block = found[1]
+    if block.merge is not None or block.terminator.opname != "OpBranch":
+        return False
+    return int(block.terminator.operands[0].value) not in _switch_targets(cfg)
+
+
+def _find_dead_block(module: Module, rng: random.Random) -> DeadBlockParams | None:
+    analysis = Analysis(module)
+    labels = [label for label in analysis.blocks if _may_add_dead_block(analysis, label)]
+    if not labels:
+        return None
+    return DeadBlockParams(rng.choice(labels), *fresh_ids(module, 4))
+
+
+def _global(module: Module, opname: str, result_type: int | None = None) -> int | None:
+    for instruction in module.globals:
+        if instruction.opname == opname and instruction.result_type == result_type:
+            return instruction.result_id
+    return None
+
+
+def _dead_block_applies(module: Module, params: DeadBlockParams) -> bool:
+    analysis = Analysis(module)
+    return _may_add_dead_block(analysis, params.block) and analysis.unused(
+        [params.fresh, params.merge, params.false_id, params.bool_id]
+    )
+
+
+def _dead_block(module: Module, params: DeadBlockParams) -> Module:
+    edited = clone(module)
+    bool_type = _global(edited, "OpTypeBool")
+    if bool_type is None:
+        bool_type = params.bool_id
+        edited.globals.append(Instruction.make("OpTypeBool", result_id=bool_type))
+    false = _global(edited, "OpConstantFalse", bool_type)
+    if false is None:
+        false = params.false_id
+        edited.globals.append(
+            Instruction.make("OpConstantFalse", result_type=bool_type, result_id=false)
+        )
+    function, block = find_block(edited, params.block)
+    successor = int(block.terminator.operands[0].value)
+    block.body.append(
+        Instruction.make("OpSelectionMerge", Id(params.merge), Enum("SelectionControl", 0))
+    )
+    block.terminator = Instruction.make(
+        "OpBranchConditional", Id(false), Id(params.fresh), Id(params.merge)
+    )
+    dead = Block(
+        Instruction.make("OpLabel", result_id=params.fresh),
+        [],
+        Instruction.make("OpBranch", Id(params.merge)),
+    )
+    merge = Block(
+        Instruction.make("OpLabel", result_id=params.merge),
+        [],
+        Instruction.make("OpBranch", Id(successor)),
+    )
+    place = function.blocks.index(block) + 1
+    function.blocks[place:place] = [dead, merge]
+    _rename_predecessor(find_block(edited, successor)[1], params.block, params.merge)
+    claim(edited, [params.fresh, params.merge, params.false_id, params.bool_id])
+    return edited
+
+
+ADD_DEAD_BLOCK = Transformation(
+    "add-dead-block", DeadBlockParams.from_json, _find_dead_block, _dead_block_applies, _dead_block
+)
+
+
+@dataclass(frozen=True)
+class PermuteBlocksParams:
+    """The function `function`'s blocks in the order `order` (every label, once)."""
+
+    function: int
+    order: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"function": self.function, "order": list(self.order)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PermuteBlocksParams:
+        return cls(int(data["function"]), tuple(int(label) for label in data["order"]))
+
+
+def _parent(cfg: ControlFlowGraph, label: int) -> int:
+    """A block's immediate dominator; the entry for an unreachable block (which only has
+    to come after the entry)."""
+    parent = cfg.idom.get(label, cfg.entry)
+    return cfg.entry if parent == label and label != cfg.entry else parent
+
+
+def _find_permute_blocks(module: Module, rng: random.Random) -> PermuteBlocksParams | None:
+    analysis = Analysis(module)
+    functions = [cfg for cfg in analysis.cfgs.values() if len(cfg.order) > 2]
+    if not functions:
+        return None
+    cfg = rng.choice(functions)
+    children: dict[int, list[int]] = {}
+    for label in cfg.order[1:]:
+        children.setdefault(_parent(cfg, label), []).append(label)
+    # A random topological order of the dominator tree: each block after its dominator.
+    order, ready = [cfg.entry], list(children.get(cfg.entry, []))
+    while ready:
+        label = ready.pop(rng.randrange(len(ready)))
+        order.append(label)
+        ready.extend(children.get(label, []))
+    function = analysis.blocks[cfg.entry][0].result_id
+    return PermuteBlocksParams(function, tuple(order))
+
+
+def _permute_blocks_applies(module: Module, params: PermuteBlocksParams) -> bool:
+    cfg = Analysis(module).cfgs.get(params.function)
+    if cfg is None or sorted(params.order) != sorted(cfg.order) or params.order[0] != cfg.entry:
+        return False
+    seen: set[int] = set()
+    for label in params.order:
+        if label != cfg.entry and _parent(cfg, label) not in seen:
+            return False
+        seen.add(label)
+    return True
+
+
+def _permute_blocks(module: Module, params: PermuteBlocksParams) -> Module:
+    edited = clone(module)
+    for function in edited.functions:
+        if function.result_id == params.function:
+            by_label = {block.label_id: block for block in function.blocks}
+            function.blocks = [by_label[label] for label in params.order]
+    return edited
+
+
+PERMUTE_BLOCKS = Transformation(
+    "permute-blocks",
+    PermuteBlocksParams.from_json,
+    _find_permute_blocks,
+    _permute_blocks_applies,
+    _permute_blocks,
+)

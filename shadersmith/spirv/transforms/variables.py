@@ -1,0 +1,140 @@
+"""Add a function-local variable that nothing reads for its value: declared in the entry
+block, a value stored to it and loaded back at a point, the load's result never used.
+
+Its pointer type must be one the module already declares (Function storage class, a
+plain pointee): adding a second OpTypePointer of the same storage class and pointee is
+legal, but a module's own type is what drivers are used to, and a transformation that
+only needs existing types never runs into the rules on duplicate types.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from shadersmith.spirv.instruction import Instruction
+from shadersmith.spirv.module import Module
+from shadersmith.spirv.operands import Enum, Id
+from shadersmith.spirv.transforms.analysis import (
+    FUNCTION_STORAGE,
+    PLAIN_TYPES,
+    Analysis,
+    claim,
+    clone,
+    fresh_ids,
+    insert,
+    leading,
+)
+from shadersmith.spirv.transforms.base import Transformation
+
+
+@dataclass(frozen=True)
+class LocalParams:
+    """`variable = OpVariable pointer_type Function` in the entry block of `block`'s
+    function; `OpStore variable value; load = OpLoad variable` at (block, offset)."""
+
+    pointer_type: int
+    value: int
+    block: int
+    offset: int
+    variable: int
+    load: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "pointer_type": self.pointer_type,
+            "value": self.value,
+            "block": self.block,
+            "offset": self.offset,
+            "variable": self.variable,
+            "load": self.load,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> LocalParams:
+        names = ("pointer_type", "value", "block", "offset", "variable", "load")
+        return cls(*(int(data[name]) for name in names))
+
+
+def _local_pointers(analysis: Analysis) -> dict[int, int]:
+    """Pointee type -> a Function-storage pointer type to it, for plain pointees."""
+    found: dict[int, int] = {}
+    for instruction in analysis.module.globals:
+        if instruction.opname != "OpTypePointer" or instruction.result_id is None:
+            continue
+        storage, pointee = instruction.operands
+        pointee_type = analysis.index.definition(int(pointee.value))
+        if (
+            storage.value == FUNCTION_STORAGE
+            and pointee_type is not None
+            and pointee_type.opname in PLAIN_TYPES
+        ):
+            found.setdefault(int(pointee.value), instruction.result_id)
+    return found
+
+
+def _find_local(module: Module, rng: random.Random) -> LocalParams | None:
+    analysis = Analysis(module)
+    point = analysis.random_point(rng)
+    if point is None:
+        return None
+    pointers = _local_pointers(analysis)
+    candidates = [
+        (value, pointers[type_id])
+        for value in analysis.values_at(*point)
+        if (type_id := analysis.index.definitions[value].result_type) in pointers
+    ]
+    if not candidates:
+        return None
+    value, pointer = rng.choice(candidates)
+    variable, load = fresh_ids(module, 2)
+    return LocalParams(pointer, value, *point, variable, load)
+
+
+def _local_applies(module: Module, params: LocalParams) -> bool:
+    analysis = Analysis(module)
+    pointers = _local_pointers(analysis)
+    value = analysis.index.definition(params.value)
+    return (
+        analysis.is_point(params.block, params.offset)
+        and analysis.is_plain_value(params.value)
+        and value is not None
+        and pointers.get(value.result_type or 0) == params.pointer_type
+        and analysis.available(params.value, params.block, params.offset)
+        and analysis.unused([params.variable, params.load])
+    )
+
+
+def _local(module: Module, params: LocalParams) -> Module:
+    analysis = Analysis(module)
+    function = analysis.blocks[params.block][0].result_id
+    pointee = analysis.index.definitions[params.value].result_type
+    edited = clone(module)
+    insert(
+        edited,
+        params.block,
+        params.offset,
+        Instruction.make("OpStore", Id(params.variable), Id(params.value)),
+        Instruction.make("OpLoad", Id(params.variable), result_type=pointee, result_id=params.load),
+    )
+    # The declaration goes last, after the store: the entry block's variables come first,
+    # so the store's offset is counted without it.
+    entry = next(f for f in edited.functions if f.result_id == function).blocks[0]
+    entry.body.insert(
+        leading(entry, frozenset({"OpVariable"})),
+        Instruction.make(
+            "OpVariable",
+            Enum("StorageClass", FUNCTION_STORAGE),
+            result_type=params.pointer_type,
+            result_id=params.variable,
+        ),
+    )
+    claim(edited, [params.variable, params.load])
+    return edited
+
+
+ADD_LOCAL_VARIABLE = Transformation(
+    "add-local-variable", LocalParams.from_json, _find_local, _local_applies, _local
+)
