@@ -8,6 +8,9 @@ Structured control flow (SPIR-V 1.6, 2.11) bounds each of them:
   the successors' OpPhi instructions name the second half as their predecessor;
 - a dead block makes its block a selection header of a new merge block, which then
   branches where the block did (so a break stays a break, a back edge a back edge);
+- a dead break goes from a block whose innermost breakable construct is a loop (no
+  switch, case or continue construct between) to that loop's merge block, which must
+  have no OpPhi to extend;
 - blocks may appear in any order that lists every block after its dominators, the
   entry block first.
 """
@@ -189,18 +192,24 @@ def _dead_block_applies(module: Module, params: DeadBlockParams) -> bool:
     )
 
 
-def _dead_block(module: Module, params: DeadBlockParams) -> Module:
-    edited = clone(module)
+def _false_constant(edited: Module, false_id: int, bool_id: int) -> int:
+    """The module's OpConstantFalse; added (with OpTypeBool where it lacks one) if missing."""
     bool_type = _global(edited, "OpTypeBool")
     if bool_type is None:
-        bool_type = params.bool_id
+        bool_type = bool_id
         edited.globals.append(Instruction.make("OpTypeBool", result_id=bool_type))
     false = _global(edited, "OpConstantFalse", bool_type)
     if false is None:
-        false = params.false_id
+        false = false_id
         edited.globals.append(
             Instruction.make("OpConstantFalse", result_type=bool_type, result_id=false)
         )
+    return false
+
+
+def _dead_block(module: Module, params: DeadBlockParams) -> Module:
+    edited = clone(module)
+    false = _false_constant(edited, params.false_id, params.bool_id)
     function, block = find_block(edited, params.block)
     successor = int(block.terminator.operands[0].value)
     block.body.append(
@@ -299,4 +308,77 @@ PERMUTE_BLOCKS = Transformation(
     _find_permute_blocks,
     _permute_blocks_applies,
     _permute_blocks,
+)
+
+
+@dataclass(frozen=True)
+class DeadBreakParams:
+    """`block`'s `OpBranch successor` becomes `OpBranchConditional false loop_merge
+    successor`: a break that is never taken. `false_id` and `bool_id` as for a dead block."""
+
+    block: int
+    false_id: int
+    bool_id: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"block": self.block, "false_id": self.false_id, "bool_id": self.bool_id}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> DeadBreakParams:
+        return cls(int(data["block"]), int(data["false_id"]), int(data["bool_id"]))
+
+
+def _break_target(analysis: Analysis, label: int) -> int | None:
+    """The merge block of the loop a dead break from `label` would leave, where one may."""
+    found = analysis.blocks.get(label)
+    cfg = analysis.cfg_of(label)
+    if found is None or cfg is None or not cfg.reachable(label):
+        return None
+    block = found[1]
+    if block.merge is not None or block.terminator.opname != "OpBranch":
+        return None
+    for construct in cfg.containing(label):
+        header = cfg.blocks[construct.header]
+        if construct.kind == "selection" and header.terminator.opname != "OpSwitch":
+            continue
+        if construct.kind != "loop":
+            return None  # a case, a switch or a continue construct: no break to a loop
+        merge = construct.merge
+        successor = int(block.terminator.operands[0].value)
+        merge_block = cfg.blocks.get(merge)
+        if successor == merge or merge_block is None:
+            return None
+        return None if any(i.opname == "OpPhi" for i in merge_block.body) else merge
+    return None
+
+
+def _find_dead_break(module: Module, rng: random.Random) -> DeadBreakParams | None:
+    analysis = Analysis(module)
+    labels = [label for label in analysis.blocks if _break_target(analysis, label)]
+    if not labels:
+        return None
+    return DeadBreakParams(rng.choice(labels), *fresh_ids(module, 2))
+
+
+def _dead_break_applies(module: Module, params: DeadBreakParams) -> bool:
+    analysis = Analysis(module)
+    return _break_target(analysis, params.block) is not None and analysis.unused(
+        [params.false_id, params.bool_id]
+    )
+
+
+def _dead_break(module: Module, params: DeadBreakParams) -> Module:
+    merge = _break_target(Analysis(module), params.block)
+    assert merge is not None
+    edited = clone(module)
+    false = _false_constant(edited, params.false_id, params.bool_id)
+    _, block = find_block(edited, params.block)
+    successor = block.terminator.operands[0]
+    block.terminator = Instruction.make("OpBranchConditional", Id(false), Id(merge), successor)
+    claim(edited, [params.false_id, params.bool_id])
+    return edited
+
+
+ADD_DEAD_BREAK = Transformation(
+    "add-dead-break", DeadBreakParams.from_json, _find_dead_break, _dead_break_applies, _dead_break
 )

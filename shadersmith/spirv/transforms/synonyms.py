@@ -26,6 +26,7 @@ from shadersmith.spirv.transforms.analysis import (
     find_block,
     fresh_ids,
     insert,
+    insertion_offsets,
     type_operands,
 )
 from shadersmith.spirv.transforms.arithmetic import IDENTITIES
@@ -58,17 +59,25 @@ class CopyParams:
 
 def _find_copy(module: Module, rng: random.Random) -> CopyParams | None:
     analysis = Analysis(module)
+    fresh = fresh_ids(module, 1)[0]
+    if rng.random() < 0.5:
+        # Just after a computed value: the copy then dominates the value's later uses,
+        # which replace-id-with-synonym may rewrite.
+        computed = sorted(v for v in analysis.places if analysis.is_plain_value(v))
+        if computed:
+            target = rng.choice(computed)
+            place = analysis.places[target]
+            if analysis.reachable(place.block):
+                offsets = insertion_offsets(analysis.blocks[place.block][1])
+                return CopyParams(target, place.block, max(place.position + 1, offsets[0]), fresh)
     point = analysis.random_point(rng)
     if point is None:
         return None
     values = list(analysis.values_at(*point))
-    # Prefer values computed in the function: their uses are what replace-id-with-synonym
-    # may rewrite (a constant's uses may need to stay constants).
+    # Prefer values computed in the function: a constant's uses may need to stay constants.
     local = [value for value in values if value not in analysis.constants]
     chosen = local or values
-    if not chosen:
-        return None
-    return CopyParams(rng.choice(chosen), *point, fresh_ids(module, 1)[0])
+    return CopyParams(rng.choice(chosen), *point, fresh) if chosen else None
 
 
 def _copy_applies(module: Module, params: CopyParams) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from shadersmith.spirv.transforms.access import MAKE_VECTOR_ACCESS_DYNAMIC
 from shadersmith.spirv.transforms.annotations import (
     PERMUTE_FUNCTIONS,
     SET_LOOP_CONTROL,
@@ -17,7 +18,12 @@ from shadersmith.spirv.transforms.arithmetic import (
     SWAP_COMMUTABLE_OPERANDS,
 )
 from shadersmith.spirv.transforms.base import Transformation
-from shadersmith.spirv.transforms.blocks import ADD_DEAD_BLOCK, PERMUTE_BLOCKS, SPLIT_BLOCK
+from shadersmith.spirv.transforms.blocks import (
+    ADD_DEAD_BLOCK,
+    ADD_DEAD_BREAK,
+    PERMUTE_BLOCKS,
+    SPLIT_BLOCK,
+)
 from shadersmith.spirv.transforms.synonyms import (
     ADD_COMPOSITE_SYNONYM,
     ADD_COPY_OBJECT,
@@ -36,12 +42,14 @@ TRANSFORMATIONS: tuple[Transformation[Any], ...] = (
     REPLACE_ID_WITH_SYNONYM,
     SPLIT_BLOCK,
     ADD_DEAD_BLOCK,
+    ADD_DEAD_BREAK,
     PERMUTE_BLOCKS,
     PERMUTE_FUNCTIONS,
     SET_NAME,
     SET_SELECTION_CONTROL,
     SET_LOOP_CONTROL,
     ADD_LOCAL_VARIABLE,
+    MAKE_VECTOR_ACCESS_DYNAMIC,
 )
 
 BY_NAME: dict[str, Transformation[Any]] = {t.name: t for t in TRANSFORMATIONS}
