@@ -17,6 +17,7 @@ import pytest
 
 from shadersmith.spirv.module import Module, read_module
 from shadersmith.spirv.transforms.base import Transformation, TransformationRecord
+from shadersmith.spirv.transforms.blocks import ADD_DEAD_BREAK
 from shadersmith.spirv.transforms.driver import fuzz_module, replay
 from shadersmith.spirv.transforms.synonyms import ADD_COPY_OBJECT, REPLACE_ID_WITH_SYNONYM
 from shadersmith.spirv.transforms.table import BY_NAME, TRANSFORMATIONS
@@ -24,7 +25,7 @@ from shadersmith.targets.job import Job, PrecompiledSpirv
 from shadersmith.targets.tools.precompile import source_digest
 from shadersmith.targets.tools.spirv_tools import DEBIAN, compile_glsl_to_spirv
 from tests.programs import reconditioned_job
-from tests.test_spirv_model import spirv_val
+from tests.test_spirv_model import assemble, spirv_val
 
 SEEDS = range(20)
 
@@ -153,6 +154,52 @@ def test_a_stale_record_is_refused_instead_of_writing_invalid_spirv(
     assert ADD_COPY_OBJECT.applies_to_record(original, {"target": "x"}) is None
     unknown = TransformationRecord("no-such-transformation", {})
     assert replay(original, [unknown]).to_bytes() == original.to_bytes()
+
+
+# A loop whose merge block uses a value of the loop's body: the body is the only way out,
+# so it dominates the merge block, until a break from `side` opens a second way.
+LOOP_USING_ITS_VALUE_AFTER = """
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main"
+               OpExecutionMode %main LocalSize 1 1 1
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+        %int = OpTypeInt 32 1
+       %bool = OpTypeBool
+      %int_1 = OpConstant %int 1
+       %true = OpConstantTrue %bool
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+               OpBranch %header
+     %header = OpLabel
+               OpLoopMerge %merge %continue None
+               OpBranchConditional %true %side %body
+       %side = OpLabel
+               OpBranch %body
+       %body = OpLabel
+          %v = OpIAdd %int %int_1 %int_1
+               OpBranchConditional %true %merge %continue
+   %continue = OpLabel
+               OpBranch %header
+      %merge = OpLabel
+          %w = OpIAdd %int %v %int_1
+               OpReturn
+               OpFunctionEnd
+"""
+
+
+def test_a_dead_break_that_would_leave_a_use_after_the_loop_undominated_is_refused(
+    tmp_path: Path,
+) -> None:
+    module = read_module(assemble(LOOP_USING_ITS_VALUE_AFTER, tmp_path))
+    params = ADD_DEAD_BREAK.find(module, random.Random(0))
+    side = module.functions[0].blocks[2]
+    assert params is not None and params.block == side.label_id
+    assert not ADD_DEAD_BREAK.applies(module, params)
+    # Applied regardless, the merge block's use of the body's value is invalid.
+    forced = ADD_DEAD_BREAK.apply(module, params).to_bytes()
+    assert "dominate" in spirv_val(forced, tmp_path)
 
 
 def test_fuzzed_variants_give_the_original_output_on_vk_lavapipe(

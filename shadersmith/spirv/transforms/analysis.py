@@ -226,6 +226,44 @@ class Analysis:
         return None
 
 
+def dominance_holds(function: Function) -> bool:
+    """Does every use of a value defined in `function`'s blocks, in a block reachable from
+    the entry, come after its definition on every path (an OpPhi's use at the end of its
+    parent block)? What a new edge must not break: a block reached by a new path may lose
+    a dominator whose values it uses."""
+    cfg = ControlFlowGraph(function)
+    places: dict[int, tuple[int, int]] = {}
+    for block in function.blocks:
+        for position, instruction in enumerate(block.body):
+            if instruction.result_id is not None:
+                places[instruction.result_id] = (block.label_id, position)
+
+    def before(value: int, label: int, position: int) -> bool:
+        block, defined = places[value]
+        if block == label:
+            return defined < position
+        return cfg.reachable(block) and cfg.dominates(block, label)
+
+    for block in function.blocks:
+        label = block.label_id
+        if not cfg.reachable(label):
+            continue
+        for position, instruction in enumerate([*block.body, block.terminator]):
+            operands = instruction.operands
+            if instruction.opname == "OpPhi":
+                for index in range(0, len(operands) - 1, 2):
+                    value, parent = int(operands[index].value), int(operands[index + 1].value)
+                    end = len(cfg.blocks[parent].body) + 1 if parent in cfg.blocks else 0
+                    if value in places and cfg.reachable(parent) and not before(value, parent, end):
+                        return False
+                continue
+            for operand in operands:
+                used = operand.value if isinstance(operand, Id) else None
+                if used in places and not before(used, label, position):
+                    return False
+    return True
+
+
 def type_operands(analysis: Analysis, type_id: int) -> tuple[str, list[int]]:
     """A type's opname and its operands as numbers (OpTypeVector %float 4 -> [float, 4])."""
     found = analysis.index.definition(type_id)

@@ -10,7 +10,8 @@ Structured control flow (SPIR-V 1.6, 2.11) bounds each of them:
   branches where the block did (so a break stays a break, a back edge a back edge);
 - a dead break goes from a block whose innermost breakable construct is a loop (no
   switch, case or continue construct between) to that loop's merge block, which must
-  have no OpPhi to extend;
+  have no OpPhi to extend, and only where every value used after the loop is still
+  defined on the new path;
 - blocks may appear in any order that lists every block after its dominators, the
   entry block first.
 """
@@ -30,6 +31,7 @@ from shadersmith.spirv.transforms.analysis import (
     Analysis,
     claim,
     clone,
+    dominance_holds,
     find_block,
     fresh_ids,
     leading,
@@ -362,9 +364,13 @@ def _find_dead_break(module: Module, rng: random.Random) -> DeadBreakParams | No
 
 def _dead_break_applies(module: Module, params: DeadBreakParams) -> bool:
     analysis = Analysis(module)
-    return _break_target(analysis, params.block) is not None and analysis.unused(
+    if _break_target(analysis, params.block) is None or not analysis.unused(
         [params.false_id, params.bool_id]
-    )
+    ):
+        return False
+    # The new edge reaches the loop's merge block by a new path: a value defined in the
+    # loop and used after it may no longer be defined on every path there.
+    return dominance_holds(find_block(_dead_break(module, params), params.block)[0])
 
 
 def _dead_break(module: Module, params: DeadBreakParams) -> Module:
