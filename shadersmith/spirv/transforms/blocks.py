@@ -8,10 +8,10 @@ Structured control flow (SPIR-V 1.6, 2.11) bounds each of them:
   the successors' OpPhi instructions name the second half as their predecessor;
 - a dead block makes its block a selection header of a new merge block, which then
   branches where the block did (so a break stays a break, a back edge a back edge);
-- a dead break goes from a block whose innermost breakable construct is a loop (no
-  switch, case or continue construct between) to that loop's merge block, which must
-  have no OpPhi to extend, and only where every value used after the loop is still
-  defined on the new path;
+- a dead break (continue) goes from a block whose innermost breakable construct is a
+  loop (no switch, case or continue construct between) to that loop's merge block
+  (continue target), which must have no OpPhi to extend, and only where every value
+  used there is still defined on the new path;
 - blocks may appear in any order that lists every block after its dominators, the
   entry block first.
 """
@@ -314,9 +314,10 @@ PERMUTE_BLOCKS = Transformation(
 
 
 @dataclass(frozen=True)
-class DeadBreakParams:
-    """`block`'s `OpBranch successor` becomes `OpBranchConditional false loop_merge
-    successor`: a break that is never taken. `false_id` and `bool_id` as for a dead block."""
+class DeadJumpParams:
+    """`block`'s `OpBranch successor` becomes `OpBranchConditional false target successor`,
+    the target being the innermost loop's merge block (a break) or continue target (a
+    continue) that is never taken. `false_id` and `bool_id` as for a dead block."""
 
     block: int
     false_id: int
@@ -326,12 +327,14 @@ class DeadBreakParams:
         return {"block": self.block, "false_id": self.false_id, "bool_id": self.bool_id}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> DeadBreakParams:
+    def from_json(cls, data: Mapping[str, Any]) -> DeadJumpParams:
         return cls(int(data["block"]), int(data["false_id"]), int(data["bool_id"]))
 
 
-def _break_target(analysis: Analysis, label: int) -> int | None:
-    """The merge block of the loop a dead break from `label` would leave, where one may."""
+def _jump_target(analysis: Analysis, label: int, to_merge: bool) -> int | None:
+    """The merge block (or continue target) of the loop a dead break (or continue) from
+    `label` would go to, where one may: the loop is the innermost construct that a break
+    may leave, the target has no OpPhi to extend and is not already the successor."""
     found = analysis.blocks.get(label)
     cfg = analysis.cfg_of(label)
     if found is None or cfg is None or not cfg.reachable(label):
@@ -344,47 +347,48 @@ def _break_target(analysis: Analysis, label: int) -> int | None:
         if construct.kind == "selection" and header.terminator.opname != "OpSwitch":
             continue
         if construct.kind != "loop":
-            return None  # a case, a switch or a continue construct: no break to a loop
-        merge = construct.merge
+            return None  # a case, a switch or a continue construct: no jump to a loop's
+        target = construct.merge if to_merge else construct.continue_target
         successor = int(block.terminator.operands[0].value)
-        merge_block = cfg.blocks.get(merge)
-        if successor == merge or merge_block is None:
+        target_block = cfg.blocks.get(target or 0)
+        if target is None or successor == target or target_block is None:
             return None
-        return None if any(i.opname == "OpPhi" for i in merge_block.body) else merge
+        return None if any(i.opname == "OpPhi" for i in target_block.body) else target
     return None
 
 
-def _find_dead_break(module: Module, rng: random.Random) -> DeadBreakParams | None:
-    analysis = Analysis(module)
-    labels = [label for label in analysis.blocks if _break_target(analysis, label)]
-    if not labels:
-        return None
-    return DeadBreakParams(rng.choice(labels), *fresh_ids(module, 2))
+def _dead_jump(name: str, to_merge: bool) -> Transformation[DeadJumpParams]:
+    def find(module: Module, rng: random.Random) -> DeadJumpParams | None:
+        analysis = Analysis(module)
+        labels = [label for label in analysis.blocks if _jump_target(analysis, label, to_merge)]
+        if not labels:
+            return None
+        return DeadJumpParams(rng.choice(labels), *fresh_ids(module, 2))
+
+    def applies(module: Module, params: DeadJumpParams) -> bool:
+        analysis = Analysis(module)
+        if _jump_target(analysis, params.block, to_merge) is None or not analysis.unused(
+            [params.false_id, params.bool_id]
+        ):
+            return False
+        # The new edge reaches its target by a new path: a value of the loop's body used
+        # after the loop (or in its continue construct) may no longer be defined on every
+        # path there.
+        return dominance_holds(find_block(apply(module, params), params.block)[0])
+
+    def apply(module: Module, params: DeadJumpParams) -> Module:
+        target = _jump_target(Analysis(module), params.block, to_merge)
+        assert target is not None
+        edited = clone(module)
+        false = _false_constant(edited, params.false_id, params.bool_id)
+        _, block = find_block(edited, params.block)
+        successor = block.terminator.operands[0]
+        block.terminator = Instruction.make("OpBranchConditional", Id(false), Id(target), successor)
+        claim(edited, [params.false_id, params.bool_id])
+        return edited
+
+    return Transformation(name, DeadJumpParams.from_json, find, applies, apply)
 
 
-def _dead_break_applies(module: Module, params: DeadBreakParams) -> bool:
-    analysis = Analysis(module)
-    if _break_target(analysis, params.block) is None or not analysis.unused(
-        [params.false_id, params.bool_id]
-    ):
-        return False
-    # The new edge reaches the loop's merge block by a new path: a value defined in the
-    # loop and used after it may no longer be defined on every path there.
-    return dominance_holds(find_block(_dead_break(module, params), params.block)[0])
-
-
-def _dead_break(module: Module, params: DeadBreakParams) -> Module:
-    merge = _break_target(Analysis(module), params.block)
-    assert merge is not None
-    edited = clone(module)
-    false = _false_constant(edited, params.false_id, params.bool_id)
-    _, block = find_block(edited, params.block)
-    successor = block.terminator.operands[0]
-    block.terminator = Instruction.make("OpBranchConditional", Id(false), Id(merge), successor)
-    claim(edited, [params.false_id, params.bool_id])
-    return edited
-
-
-ADD_DEAD_BREAK = Transformation(
-    "add-dead-break", DeadBreakParams.from_json, _find_dead_break, _dead_break_applies, _dead_break
-)
+ADD_DEAD_BREAK = _dead_jump("add-dead-break", to_merge=True)
+ADD_DEAD_CONTINUE = _dead_jump("add-dead-continue", to_merge=False)

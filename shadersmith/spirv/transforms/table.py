@@ -21,9 +21,11 @@ from shadersmith.spirv.transforms.base import Transformation
 from shadersmith.spirv.transforms.blocks import (
     ADD_DEAD_BLOCK,
     ADD_DEAD_BREAK,
+    ADD_DEAD_CONTINUE,
     PERMUTE_BLOCKS,
     SPLIT_BLOCK,
 )
+from shadersmith.spirv.transforms.calls import ADD_EMPTY_FUNCTION_CALL
 from shadersmith.spirv.transforms.synonyms import (
     ADD_COMPOSITE_SYNONYM,
     ADD_COPY_OBJECT,
@@ -43,6 +45,7 @@ TRANSFORMATIONS: tuple[Transformation[Any], ...] = (
     SPLIT_BLOCK,
     ADD_DEAD_BLOCK,
     ADD_DEAD_BREAK,
+    ADD_DEAD_CONTINUE,
     PERMUTE_BLOCKS,
     PERMUTE_FUNCTIONS,
     SET_NAME,
@@ -50,6 +53,7 @@ TRANSFORMATIONS: tuple[Transformation[Any], ...] = (
     SET_LOOP_CONTROL,
     ADD_LOCAL_VARIABLE,
     MAKE_VECTOR_ACCESS_DYNAMIC,
+    ADD_EMPTY_FUNCTION_CALL,
 )
 
 BY_NAME: dict[str, Transformation[Any]] = {t.name: t for t in TRANSFORMATIONS}
