@@ -152,6 +152,10 @@ def test_a_stale_record_is_refused_instead_of_writing_invalid_spirv(
     taken = dataclasses.replace(copy, fresh=copy.target)
     assert not ADD_COPY_OBJECT.applies(original, taken)
     assert ADD_COPY_OBJECT.applies_to_record(original, {"target": "x"}) is None
+    assert ADD_COPY_OBJECT.applies_to_record(original, copy.to_json()) == copy
+    for wrong in ("7", 7.0, True, None):
+        edited = {**copy.to_json(), "target": wrong}
+        assert ADD_COPY_OBJECT.applies_to_record(original, edited) is None, wrong
     unknown = TransformationRecord("no-such-transformation", {})
     assert replay(original, [unknown]).to_bytes() == original.to_bytes()
 

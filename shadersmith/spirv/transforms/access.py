@@ -7,31 +7,22 @@ the same vector), so the result is the same component.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from shadersmith.spirv.instruction import Instruction
 from shadersmith.spirv.module import Module
 from shadersmith.spirv.operands import Id, Literal
 from shadersmith.spirv.transforms.analysis import Analysis, claim, clone, type_operands
-from shadersmith.spirv.transforms.base import Transformation
+from shadersmith.spirv.transforms.base import FieldParameters, Transformation
 
 
 @dataclass(frozen=True)
-class DynamicParams:
+class DynamicParams(FieldParameters):
     """The OpCompositeExtract whose result is `instruction` reads its component through
     the constant `fresh` where the module has no 32-bit integer constant of the index."""
 
     instruction: int
     fresh: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"instruction": self.instruction, "fresh": self.fresh}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> DynamicParams:
-        return cls(int(data["instruction"]), int(data["fresh"]))
 
 
 def _int32_types(analysis: Analysis) -> list[int]:

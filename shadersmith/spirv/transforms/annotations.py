@@ -11,30 +11,21 @@ MinIterations...), so the operands stay as the grammar reads them.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from shadersmith.spirv.instruction import Instruction
 from shadersmith.spirv.module import Module
 from shadersmith.spirv.operands import Enum, Id, String
 from shadersmith.spirv.transforms.analysis import Analysis, clone, enum_value, find_block
-from shadersmith.spirv.transforms.base import Transformation
+from shadersmith.spirv.transforms.base import FieldParameters, Transformation
 
 
 @dataclass(frozen=True)
-class PermuteFunctionsParams:
+class PermuteFunctionsParams(FieldParameters):
     """The functions that are not entry points, in the order `order` (every one, once),
     in the places such functions held."""
 
     order: tuple[int, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"order": list(self.order)}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> PermuteFunctionsParams:
-        return cls(tuple(int(value) for value in data["order"]))
 
 
 def _movable(module: Module) -> list[int]:
@@ -76,18 +67,11 @@ PERMUTE_FUNCTIONS = Transformation(
 
 
 @dataclass(frozen=True)
-class NameParams:
+class NameParams(FieldParameters):
     """OpName `target` `name`, in place of the name it had."""
 
     target: int
     name: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"target": self.target, "name": self.name}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> NameParams:
-        return cls(int(data["target"]), str(data["name"]))
 
 
 def _find_name(module: Module, rng: random.Random) -> NameParams | None:
@@ -127,18 +111,11 @@ LOOP_HINTS = (0, 1, 2)  # None, Unroll, DontUnroll
 
 
 @dataclass(frozen=True)
-class ControlParams:
+class ControlParams(FieldParameters):
     """The header `block`'s merge instruction takes the control hint `control`."""
 
     block: int
     control: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"block": self.block, "control": self.control}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> ControlParams:
-        return cls(int(data["block"]), int(data["control"]))
 
 
 # opname of the merge instruction -> (operand kind, the position of its mask, the hints).

@@ -12,9 +12,7 @@ one the original module could give.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from shadersmith.spirv.instruction import Instruction
 from shadersmith.spirv.module import Module
@@ -27,7 +25,7 @@ from shadersmith.spirv.transforms.analysis import (
     insert,
     type_operands,
 )
-from shadersmith.spirv.transforms.base import Transformation
+from shadersmith.spirv.transforms.base import FieldParameters, Transformation
 
 # Exactly commutative, bit for bit (IEEE addition and multiplication are; so is equality).
 COMMUTATIVE = frozenset(
@@ -66,15 +64,8 @@ def _results(module: Module, opnames: frozenset[str]) -> list[int]:
 
 
 @dataclass(frozen=True)
-class SwapParams:
+class SwapParams(FieldParameters):
     instruction: int  # the result id of the commutative instruction
-
-    def to_json(self) -> dict[str, Any]:
-        return {"instruction": self.instruction}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> SwapParams:
-        return cls(int(data["instruction"]))
 
 
 def _find_swap(module: Module, rng: random.Random) -> SwapParams | None:
@@ -118,7 +109,7 @@ IDENTITIES = {"OpIAdd": 0, "OpBitwiseOr": 0, "OpBitwiseXor": 0, "OpIMul": 1}
 
 
 @dataclass(frozen=True)
-class IdentityParams:
+class IdentityParams(FieldParameters):
     """`fresh = target <operation> identity`, inserted at (block, offset). The constant is
     the module's own where it has one; otherwise it is made from `constant_ids` (the
     scalar, then the vector of it)."""
@@ -129,28 +120,6 @@ class IdentityParams:
     offset: int
     fresh: int
     constant_ids: tuple[int, int]
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "operation": self.operation,
-            "target": self.target,
-            "block": self.block,
-            "offset": self.offset,
-            "fresh": self.fresh,
-            "constant_ids": list(self.constant_ids),
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> IdentityParams:
-        first, second = (int(value) for value in data["constant_ids"])
-        return cls(
-            str(data["operation"]),
-            int(data["target"]),
-            int(data["block"]),
-            int(data["offset"]),
-            int(data["fresh"]),
-            (first, second),
-        )
 
 
 def _int32_shape(analysis: Analysis, value_id: int) -> tuple[int, int, int] | None:
@@ -272,15 +241,8 @@ NO_CONTRACTION = 42  # Decoration NoContraction
 
 
 @dataclass(frozen=True)
-class DecorateParams:
+class DecorateParams(FieldParameters):
     target: int  # the result id of a float arithmetic instruction
-
-    def to_json(self) -> dict[str, Any]:
-        return {"target": self.target}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> DecorateParams:
-        return cls(int(data["target"]))
 
 
 def _has_no_contraction(analysis: Analysis, target: int) -> bool:

@@ -19,9 +19,7 @@ Structured control flow (SPIR-V 1.6, 2.11) bounds each of them:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from shadersmith.spirv.cfg import ControlFlowGraph
 from shadersmith.spirv.instruction import Instruction
@@ -36,24 +34,17 @@ from shadersmith.spirv.transforms.analysis import (
     fresh_ids,
     leading,
 )
-from shadersmith.spirv.transforms.base import Transformation
+from shadersmith.spirv.transforms.base import FieldParameters, Transformation
 
 
 @dataclass(frozen=True)
-class SplitParams:
+class SplitParams(FieldParameters):
     """`block` keeps `body[:offset]` and branches to the new block `fresh`, which takes the
     rest of the body and the terminator."""
 
     block: int
     offset: int
     fresh: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"block": self.block, "offset": self.offset, "fresh": self.fresh}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> SplitParams:
-        return cls(int(data["block"]), int(data["offset"]), int(data["fresh"]))
 
 
 def _split_offsets(block: Block) -> range:
@@ -122,7 +113,7 @@ SPLIT_BLOCK = Transformation(
 
 
 @dataclass(frozen=True)
-class DeadBlockParams:
+class DeadBlockParams(FieldParameters):
     """`block`'s `OpBranch successor` becomes `OpSelectionMerge merge; OpBranchConditional
     false fresh merge`; the new block `fresh` branches to the new block `merge`, which
     branches to the successor. `false_id` and `bool_id` make OpConstantFalse and
@@ -133,20 +124,6 @@ class DeadBlockParams:
     merge: int
     false_id: int
     bool_id: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "block": self.block,
-            "fresh": self.fresh,
-            "merge": self.merge,
-            "false_id": self.false_id,
-            "bool_id": self.bool_id,
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> DeadBlockParams:
-        names = ("block", "fresh", "merge", "false_id", "bool_id")
-        return cls(*(int(data[name]) for name in names))
 
 
 def _switch_targets(cfg: ControlFlowGraph) -> set[int]:
@@ -243,18 +220,11 @@ ADD_DEAD_BLOCK = Transformation(
 
 
 @dataclass(frozen=True)
-class PermuteBlocksParams:
+class PermuteBlocksParams(FieldParameters):
     """The function `function`'s blocks in the order `order` (every label, once)."""
 
     function: int
     order: tuple[int, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"function": self.function, "order": list(self.order)}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> PermuteBlocksParams:
-        return cls(int(data["function"]), tuple(int(label) for label in data["order"]))
 
 
 def _parent(cfg: ControlFlowGraph, label: int) -> int:
@@ -314,7 +284,7 @@ PERMUTE_BLOCKS = Transformation(
 
 
 @dataclass(frozen=True)
-class DeadJumpParams:
+class DeadJumpParams(FieldParameters):
     """`block`'s `OpBranch successor` becomes `OpBranchConditional false target successor`,
     the target being the innermost loop's merge block (a break) or continue target (a
     continue) that is never taken. `false_id` and `bool_id` as for a dead block."""
@@ -322,13 +292,6 @@ class DeadJumpParams:
     block: int
     false_id: int
     bool_id: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"block": self.block, "false_id": self.false_id, "bool_id": self.bool_id}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> DeadJumpParams:
-        return cls(int(data["block"]), int(data["false_id"]), int(data["bool_id"]))
 
 
 def _jump_target(analysis: Analysis, label: int, to_merge: bool) -> int | None:

@@ -7,19 +7,17 @@ the call is added; a consumer has to see through (or inline) a call with no effe
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from shadersmith.spirv.instruction import Instruction
 from shadersmith.spirv.module import Block, Function, Module
 from shadersmith.spirv.operands import Enum, Id
 from shadersmith.spirv.transforms.analysis import Analysis, claim, clone, fresh_ids, insert
-from shadersmith.spirv.transforms.base import Transformation
+from shadersmith.spirv.transforms.base import FieldParameters, Transformation
 
 
 @dataclass(frozen=True)
-class CallParams:
+class CallParams(FieldParameters):
     """The function `function` (its one block `label`) and `call = OpFunctionCall` of it at
     (block, offset)."""
 
@@ -28,20 +26,6 @@ class CallParams:
     call: int
     block: int
     offset: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "function": self.function,
-            "label": self.label,
-            "call": self.call,
-            "block": self.block,
-            "offset": self.offset,
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> CallParams:
-        names = ("function", "label", "call", "block", "offset")
-        return cls(*(int(data[name]) for name in names))
 
 
 def _void_function_type(module: Module) -> tuple[int, int] | None:

@@ -12,9 +12,7 @@ constructed of scalars.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from shadersmith.spirv.instruction import Instruction
 from shadersmith.spirv.module import Module
@@ -30,31 +28,19 @@ from shadersmith.spirv.transforms.analysis import (
     type_operands,
 )
 from shadersmith.spirv.transforms.arithmetic import IDENTITIES
-from shadersmith.spirv.transforms.base import Transformation
+from shadersmith.spirv.transforms.base import FieldParameters, Transformation
 
 SCALAR_TYPES = frozenset({"OpTypeInt", "OpTypeFloat", "OpTypeBool"})
 
 
 @dataclass(frozen=True)
-class CopyParams:
+class CopyParams(FieldParameters):
     """`fresh = OpCopyObject target`, inserted at (block, offset)."""
 
     target: int
     block: int
     offset: int
     fresh: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "target": self.target,
-            "block": self.block,
-            "offset": self.offset,
-            "fresh": self.fresh,
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> CopyParams:
-        return cls(int(data["target"]), int(data["block"]), int(data["offset"]), int(data["fresh"]))
 
 
 def _find_copy(module: Module, rng: random.Random) -> CopyParams | None:
@@ -107,7 +93,7 @@ ADD_COPY_OBJECT = Transformation(
 
 
 @dataclass(frozen=True)
-class CompositeParams:
+class CompositeParams(FieldParameters):
     """`construct = OpCompositeConstruct vector_type target...; extract = OpCompositeExtract
     construct component`, inserted at (block, offset): `extract` is `target`."""
 
@@ -118,22 +104,6 @@ class CompositeParams:
     offset: int
     construct: int
     extract: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "target": self.target,
-            "vector_type": self.vector_type,
-            "component": self.component,
-            "block": self.block,
-            "offset": self.offset,
-            "construct": self.construct,
-            "extract": self.extract,
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> CompositeParams:
-        names = ("target", "vector_type", "component", "block", "offset", "construct", "extract")
-        return cls(*(int(data[name]) for name in names))
 
 
 def _vectors_of(module: Module) -> dict[int, list[tuple[int, int]]]:
@@ -213,20 +183,13 @@ ADD_COMPOSITE_SYNONYM = Transformation(
 
 
 @dataclass(frozen=True)
-class PhiParams:
+class PhiParams(FieldParameters):
     """`fresh = OpPhi target predecessor` at the start of `block`, whose one predecessor
     is where `target` comes from."""
 
     block: int
     target: int
     fresh: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"block": self.block, "target": self.target, "fresh": self.fresh}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> PhiParams:
-        return cls(int(data["block"]), int(data["target"]), int(data["fresh"]))
 
 
 def _single_predecessor(analysis: Analysis, label: int) -> int | None:
@@ -338,7 +301,7 @@ def _component_of(analysis: Analysis, composite: int, component: int) -> int | N
 
 
 @dataclass(frozen=True)
-class ReplaceParams:
+class ReplaceParams(FieldParameters):
     """Operand `operand` of the instruction at `offset` in `block` (the terminator where
     `offset == len(body)`) becomes `synonym`."""
 
@@ -346,19 +309,6 @@ class ReplaceParams:
     offset: int
     operand: int
     synonym: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "block": self.block,
-            "offset": self.offset,
-            "operand": self.operand,
-            "synonym": self.synonym,
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> ReplaceParams:
-        names = ("block", "offset", "operand", "synonym")
-        return cls(*(int(data[name]) for name in names))
 
 
 def _instruction_at(analysis: Analysis, label: int, offset: int) -> Instruction | None:

@@ -10,9 +10,7 @@ only needs existing types never runs into the rules on duplicate types.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from shadersmith.spirv.instruction import Instruction
 from shadersmith.spirv.module import Module
@@ -27,11 +25,11 @@ from shadersmith.spirv.transforms.analysis import (
     insert,
     leading,
 )
-from shadersmith.spirv.transforms.base import Transformation
+from shadersmith.spirv.transforms.base import FieldParameters, Transformation
 
 
 @dataclass(frozen=True)
-class LocalParams:
+class LocalParams(FieldParameters):
     """`variable = OpVariable pointer_type Function` in the entry block of `block`'s
     function; `OpStore variable value; load = OpLoad variable` at (block, offset)."""
 
@@ -41,21 +39,6 @@ class LocalParams:
     offset: int
     variable: int
     load: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "pointer_type": self.pointer_type,
-            "value": self.value,
-            "block": self.block,
-            "offset": self.offset,
-            "variable": self.variable,
-            "load": self.load,
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> LocalParams:
-        names = ("pointer_type", "value", "block", "offset", "variable", "load")
-        return cls(*(int(data[name]) for name in names))
 
 
 def _local_pointers(analysis: Analysis) -> dict[int, int]:
