@@ -17,7 +17,7 @@ import pytest
 
 from shadersmith.spirv.module import Module, read_module
 from shadersmith.spirv.transforms.base import Transformation, TransformationRecord
-from shadersmith.spirv.transforms.blocks import ADD_DEAD_BREAK
+from shadersmith.spirv.transforms.blocks import ADD_DEAD_BREAK, MERGE_BLOCKS, SPLIT_BLOCK
 from shadersmith.spirv.transforms.driver import fuzz_module, replay
 from shadersmith.spirv.transforms.synonyms import ADD_COPY_OBJECT, REPLACE_ID_WITH_SYNONYM
 from shadersmith.spirv.transforms.table import BY_NAME, TRANSFORMATIONS
@@ -48,15 +48,19 @@ def models(modules: list[bytes]) -> list[Module]:
     return [read_module(spirv) for spirv in modules]
 
 
-def _with_synonyms(module: Module, seed: int) -> Module:
-    """`module` with a few OpCopyObject synonyms: what replace-id-with-synonym needs (a
-    module glslang writes has none)."""
+def _prepared(module: Module, seed: int, enabler: Transformation[Any]) -> Module:
+    """`module` after a few of `enabler`'s steps: what a transformation needs that glslang
+    never writes (synonyms to replace uses with, straight-line blocks to merge)."""
     rng = random.Random(seed)
     for _ in range(6):
-        params = ADD_COPY_OBJECT.find(module, rng)
-        if params is not None and ADD_COPY_OBJECT.applies(module, params):
-            module = ADD_COPY_OBJECT.apply(module, params)
+        params = enabler.find(module, rng)
+        if params is not None and enabler.applies(module, params):
+            module = enabler.apply(module, params)
     return module
+
+
+# The transformations whose raw material glslang does not write, and what makes it.
+ENABLERS = {REPLACE_ID_WITH_SYNONYM.name: ADD_COPY_OBJECT, MERGE_BLOCKS.name: SPLIT_BLOCK}
 
 
 def apply_once(transformation: Transformation[Any], module: Module, seed: int) -> Module | None:
@@ -74,8 +78,8 @@ def test_each_transformation_applies_on_generated_modules_and_every_output_is_va
     transformation = BY_NAME[name]
     applied = 0
     for seed, module in enumerate(models):
-        if transformation is REPLACE_ID_WITH_SYNONYM:
-            module = _with_synonyms(module, seed)
+        if name in ENABLERS:
+            module = _prepared(module, seed, ENABLERS[name])
         before = module.to_bytes()
         variant = apply_once(transformation, module, seed)
         assert module.to_bytes() == before, f"{name} edited the caller's module (seed {seed})"
@@ -139,7 +143,7 @@ def test_a_stale_record_is_refused_instead_of_writing_invalid_spirv(
     modules: list[bytes],
 ) -> None:
     original = read_module(modules[0])
-    copied = _with_synonyms(original, 0)
+    copied = _prepared(original, 0, ADD_COPY_OBJECT)
     params = REPLACE_ID_WITH_SYNONYM.find(copied, random.Random(0))
     assert params is not None and REPLACE_ID_WITH_SYNONYM.applies(copied, params)
     record = REPLACE_ID_WITH_SYNONYM.record(params)

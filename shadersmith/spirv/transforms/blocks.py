@@ -1,5 +1,6 @@
-"""Control-flow transformations: split a block in two, add a dead block behind a
-constant-false conditional branch, and reorder a function's blocks.
+"""Control-flow transformations: split a block in two and merge two back into one, add
+a dead block behind a constant-false conditional branch, dead breaks and continues, and
+reorder a function's blocks.
 
 Structured control flow (SPIR-V 1.6, 2.11) bounds each of them:
 - a split keeps a block's OpPhi instructions (and the entry block's OpVariable ones) in
@@ -355,3 +356,64 @@ def _dead_jump(name: str, to_merge: bool) -> Transformation[DeadJumpParams]:
 
 ADD_DEAD_BREAK = _dead_jump("add-dead-break", to_merge=True)
 ADD_DEAD_CONTINUE = _dead_jump("add-dead-continue", to_merge=False)
+
+
+@dataclass(frozen=True)
+class MergeParams(FieldParameters):
+    """`block`'s successor, which only `block` reaches, joins `block`: its body after
+    `block`'s, its terminator in place of `block`'s OpBranch."""
+
+    block: int
+
+
+def _mergeable_successor(analysis: Analysis, label: int) -> int | None:
+    """The successor `label` may absorb: reached from `label` alone by an OpBranch from a
+    block that heads no construct, no OpPhi in it, and named by nothing but that branch
+    and its own successors' OpPhi (no merge instruction names it, so it is no merge
+    block or continue target; a loop header would be named by its back edge)."""
+    found = analysis.blocks.get(label)
+    cfg = analysis.cfg_of(label)
+    if found is None or cfg is None or not cfg.reachable(label):
+        return None
+    block = found[1]
+    if block.merge is not None or block.terminator.opname != "OpBranch":
+        return None
+    successor = int(block.terminator.operands[0].value)
+    target = cfg.blocks.get(successor)
+    if target is None or successor == label or cfg.predecessors.get(successor) != [label]:
+        return None
+    if any(instruction.opname == "OpPhi" for instruction in target.body):
+        return None
+    users = analysis.index.users.get(successor, [])
+    branches = [user for user in users if user.opname != "OpPhi"]
+    return successor if branches == [block.terminator] else None
+
+
+def _find_merge(module: Module, rng: random.Random) -> MergeParams | None:
+    analysis = Analysis(module)
+    labels = [label for label in analysis.blocks if _mergeable_successor(analysis, label)]
+    return MergeParams(rng.choice(labels)) if labels else None
+
+
+def _merge_applies(module: Module, params: MergeParams) -> bool:
+    return _mergeable_successor(Analysis(module), params.block) is not None
+
+
+def _merge(module: Module, params: MergeParams) -> Module:
+    successor = _mergeable_successor(Analysis(module), params.block)
+    assert successor is not None
+    edited = clone(module)
+    function, block = find_block(edited, params.block)
+    _, absorbed = find_block(edited, successor)
+    cfg = ControlFlowGraph(function)
+    block.body.extend(absorbed.body)
+    block.terminator = absorbed.terminator
+    function.blocks.remove(absorbed)
+    for after in cfg.successors[successor]:
+        _rename_predecessor(find_block(edited, after)[1], successor, params.block)
+    return edited
+
+
+MERGE_BLOCKS = Transformation(
+    "merge-blocks", MergeParams.from_json, _find_merge, _merge_applies, _merge
+)

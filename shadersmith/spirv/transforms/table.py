@@ -22,6 +22,7 @@ from shadersmith.spirv.transforms.blocks import (
     ADD_DEAD_BLOCK,
     ADD_DEAD_BREAK,
     ADD_DEAD_CONTINUE,
+    MERGE_BLOCKS,
     PERMUTE_BLOCKS,
     SPLIT_BLOCK,
 )
@@ -43,6 +44,7 @@ TRANSFORMATIONS: tuple[Transformation[Any], ...] = (
     ADD_PHI_SYNONYM,
     REPLACE_ID_WITH_SYNONYM,
     SPLIT_BLOCK,
+    MERGE_BLOCKS,
     ADD_DEAD_BLOCK,
     ADD_DEAD_BREAK,
     ADD_DEAD_CONTINUE,
