@@ -60,7 +60,10 @@ def _prepared(module: Module, seed: int, enabler: Transformation[Any]) -> Module
 
 
 # The transformations whose raw material glslang does not write, and what makes it.
-ENABLERS = {REPLACE_ID_WITH_SYNONYM.name: ADD_COPY_OBJECT, MERGE_BLOCKS.name: SPLIT_BLOCK}
+ENABLERS: dict[str, Transformation[Any]] = {
+    REPLACE_ID_WITH_SYNONYM.name: ADD_COPY_OBJECT,
+    MERGE_BLOCKS.name: SPLIT_BLOCK,
+}
 
 
 def apply_once(transformation: Transformation[Any], module: Module, seed: int) -> Module | None:
