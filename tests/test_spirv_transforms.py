@@ -98,7 +98,7 @@ def test_each_transformation_applies_on_generated_modules_and_every_output_is_va
 def test_fuzzing_with_a_seed_is_deterministic_and_its_records_replay_to_the_same_bytes(
     modules: list[bytes], tmp_path: Path
 ) -> None:
-    for seed, spirv in enumerate(modules[:6]):
+    for seed, spirv in enumerate(modules[:4]):
         module = read_module(spirv)
         variant, records = fuzz_module(module, seed, 12)
         again, records_again = fuzz_module(read_module(spirv), seed, 12)
@@ -119,19 +119,20 @@ def test_any_sub_list_of_a_recorded_list_replays_to_a_valid_module(
     """What delta debugging over the list relies on: records whose preconditions no longer
     hold are skipped, and what is applied is still valid."""
     skipped = 0
-    for seed, spirv in enumerate(modules[:4]):
-        _, records = fuzz_module(read_module(spirv), 100 + seed, 25)
+    for seed, spirv in enumerate(modules[:3]):
+        _, records = fuzz_module(read_module(spirv), 100 + seed, 20)
         rng = random.Random(seed)
-        for _ in range(3):
+        for _ in range(2):
             kept = [record for record in records if rng.random() < 0.5]
-            reduced = replay(read_module(spirv), kept)
+            reduced, applied = _replay_counting(read_module(spirv), kept)
+            assert reduced.to_bytes() == replay(read_module(spirv), kept).to_bytes()
             assert spirv_val(reduced.to_bytes(), tmp_path) == "", (seed, kept)
-            applied = _count_applied(read_module(spirv), kept)
             skipped += len(kept) - applied
     assert skipped > 0  # some records did depend on one left out, and were refused
 
 
-def _count_applied(module: Module, records: list[TransformationRecord]) -> int:
+def _replay_counting(module: Module, records: list[TransformationRecord]) -> tuple[Module, int]:
+    """What `replay` makes of `records`, and how many of them applied."""
     count = 0
     for record in records:
         transformation = BY_NAME[record.name]
@@ -139,7 +140,7 @@ def _count_applied(module: Module, records: list[TransformationRecord]) -> int:
         if params is not None:
             module = transformation.apply(module, params)
             count += 1
-    return count
+    return module, count
 
 
 def test_a_stale_record_is_refused_instead_of_writing_invalid_spirv(
