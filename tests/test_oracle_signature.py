@@ -376,3 +376,13 @@ def test_a_crash_with_a_backtrace_is_signed_by_its_signal_and_top_frame() -> Non
     assert not shows_signature("crash:llvmpipe:SIGSEGV", signed)
     assert not shows_signature("crash:lavapipe:SIGSEGV at libvulkan_lvp.so+0x1", signed)
     assert not shows_signature(signed, "crash:lavapipe:SIGSEGV")
+
+
+def test_an_anonymous_namespace_is_left_out_of_a_frames_name() -> None:
+    """spirv-opt's -Os crash (findings/spirv-opt-os-crash) is in a function of an
+    anonymous namespace: its name keeps the signature within 80 characters."""
+    symbol = (
+        "_ZN8spvtools3opt12_GLOBAL__N_135CompositeInsertToCompositeConstructEPNS0_9IRContextEPNS0"
+        "_11InstructionERKSt6vectorIPKNS0_8analysis8ConstantESaISA_EE"
+    )
+    assert demangle(symbol) == "spvtools::opt::CompositeInsertToCompositeConstruct"

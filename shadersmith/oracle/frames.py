@@ -139,6 +139,10 @@ def _strip_trailing_group(text: str, opening: str, closing: str) -> str:
     return text
 
 
+# How the Itanium ABI names an anonymous namespace (`(anonymous namespace)` demangled).
+_ANONYMOUS_NAMESPACE = "_GLOBAL__N_1"
+
+
 def demangle(symbol: str) -> str:
     """The qualified name of an Itanium C++ symbol, enough to name a frame.
 
@@ -158,7 +162,9 @@ def demangle(symbol: str) -> str:
             while length_end < len(text) and text[length_end].isdigit():
                 length_end += 1
             length = int(text[position:length_end])
-            names.append(text[length_end : length_end + length])
+            name = text[length_end : length_end + length]
+            if name != _ANONYMOUS_NAMESPACE:  # says nothing, and signatures are short
+                names.append(name)
             position = length_end + length
             if not nested:
                 break

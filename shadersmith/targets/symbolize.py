@@ -4,7 +4,7 @@ glibc's backtrace (crash_backtrace.py) names a frame only by the library's expor
 symbols; a function the library keeps to itself comes out as `library(+0x186311)`. The
 libraries setup links here (`.venv/native`: glslang and SPIRV-Tools from Debian's static
 archives) keep their full symbol table, so binutils' addr2line names those frames:
-`spvtools::opt::(anonymous namespace)::CompositeInsertToCompositeConstruct`, which says
+`spvtools::opt::CompositeInsertToCompositeConstruct` (in an anonymous namespace), which says
 more in a crash signature than an offset. A stripped library (Mesa's, Debian's) has no
 such table, and addr2line would answer with the nearest exported name, which is wrong:
 those frames are left as they are.
