@@ -49,6 +49,7 @@ from shadersmith.targets.session import TargetSession
 from shadersmith.targets.tools import spirv_tools
 from shadersmith.trial import prepare_generated
 from tests.export_support import echo_test, float_test, written_file
+from tests.spirv_support import assemble
 from tests.targets_support import vk_lavapipe
 
 FINDINGS = Path(__file__).resolve().parent.parent / "findings"
@@ -88,14 +89,6 @@ def _real_amber(script: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [str(amber), "-d", str(script)], capture_output=True, text=True, check=False
     )
-
-
-def _assemble(assembly: str, tmp_path: Path) -> bytes:
-    source, module = tmp_path / "shipped.spvasm", tmp_path / "shipped.spv"
-    source.write_text(assembly)
-    command = ["spirv-as", "--target-env", "vulkan1.0", str(source), "-o", str(module)]
-    subprocess.run(command, check=True, capture_output=True)
-    return module.read_bytes()
 
 
 def test_compute_script_ships_the_failing_targets_spirv_exactly() -> None:
@@ -324,7 +317,7 @@ def test_the_shipped_spirv_opt_module_shows_the_bug_on_lavapipe(tmp_path: Path) 
     test = load_test(FINDINGS / "spirv-opt-wrong")
     text = amber_script(test)
     assembly = _shipped_assembly(text)
-    spirv = _assemble(assembly, tmp_path)
+    spirv = assemble(assembly, tmp_path)
     result = vk_lavapipe().run_compute(
         spirv, buffer_inputs_from_specs(test.buffers), test.inputs.dispatch
     )
@@ -355,7 +348,7 @@ def test_the_shipped_invalid_module_fails_validation_with_the_recorded_message(
     text = amber_script(test)
     assert message in text.split("SHADER ")[0]
     module = tmp_path / "shipped.spv"
-    module.write_bytes(_assemble(_shipped_assembly(text), tmp_path))
+    module.write_bytes(assemble(_shipped_assembly(text), tmp_path))
     done = subprocess.run(["spirv-val", str(module)], capture_output=True, text=True)
     assert done.returncode != 0 and message in done.stdout + done.stderr
     remade = spirv_tools.optimize(

@@ -8,7 +8,6 @@ from __future__ import annotations
 import random
 import re
 import struct
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -20,33 +19,12 @@ from shadersmith.spirv.grammar import GrammarMissing, grammar, load_grammar
 from shadersmith.spirv.instruction import Instruction, decode
 from shadersmith.spirv.module import Module, read_module
 from shadersmith.spirv.operands import Enum, Id, Literal, String
-from shadersmith.targets.tools.spirv_tools import compile_glsl_to_spirv, target_env_of_module
+from shadersmith.targets.tools.spirv_tools import compile_glsl_to_spirv
 from tests.programs import reconditioned_job
+from tests.spirv_support import assemble, spirv_val
 
 FINDINGS = Path(__file__).resolve().parent.parent / "findings"
 GENERATED_SEEDS = range(30)
-
-
-def spirv_val(module: bytes, tmp_path: Path, name: str = "module.spv") -> str:
-    """Debian's spirv-val on `module`: "" when it accepts, its message otherwise."""
-    path = tmp_path / name
-    path.write_bytes(module)
-    run = subprocess.run(
-        ["spirv-val", "--target-env", target_env_of_module(module), str(path)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    return "" if run.returncode == 0 else run.stdout + run.stderr
-
-
-def assemble(text: str, tmp_path: Path) -> bytes:
-    """Debian's spirv-as on `text` (SPIR-V 1.0, Vulkan 1.0)."""
-    source, output = tmp_path / "hand.spvasm", tmp_path / "hand.spv"
-    source.write_text(text)
-    command = ["spirv-as", "--target-env", "vulkan1.0", str(source), "-o", str(output)]
-    subprocess.run(command, check=True, capture_output=True)
-    return output.read_bytes()
 
 
 @pytest.fixture(scope="module")

@@ -25,7 +25,7 @@ from shadersmith.targets.job import Job, PrecompiledSpirv
 from shadersmith.targets.tools.precompile import source_digest
 from shadersmith.targets.tools.spirv_tools import DEBIAN, compile_glsl_to_spirv
 from tests.programs import reconditioned_job
-from tests.test_spirv_model import assemble, spirv_val
+from tests.spirv_support import assemble, spirv_val
 
 SEEDS = range(20)
 

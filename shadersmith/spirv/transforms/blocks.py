@@ -135,18 +135,28 @@ def _switch_targets(cfg: ControlFlowGraph) -> set[int]:
     return found
 
 
+def _plain_branch(analysis: Analysis, label: int) -> tuple[Block, ControlFlowGraph] | None:
+    """`label`'s block and its function's CFG where the block is reachable, heads no
+    construct and ends in an OpBranch: where a dead block or a dead jump may go."""
+    found = analysis.blocks.get(label)
+    cfg = analysis.cfg_of(label)
+    if found is None or cfg is None or not cfg.reachable(label):
+        return None
+    block = found[1]
+    if block.merge is not None or block.terminator.opname != "OpBranch":
+        return None
+    return block, cfg
+
+
 def _may_add_dead_block(analysis: Analysis, label: int) -> bool:
     """Is `label` a reachable block ending in OpBranch that heads no construct? Its new
     merge block takes its place as the successor's predecessor, so whatever its branch
     was (a break, a continue, a back edge, a step to the next block) stays that kind of
     branch; only a switch's fall-through is left alone (a case may fall through once)."""
-    found = analysis.blocks.get(label)
-    cfg = analysis.cfg_of(label)
-    if found is None or cfg is None or not cfg.reachable(label):
+    plain = _plain_branch(analysis, label)
+    if plain is None:
         return False
-    block = found[1]
-    if block.merge is not None or block.terminator.opname != "OpBranch":
-        return False
+    block, cfg = plain
     return int(block.terminator.operands[0].value) not in _switch_targets(cfg)
 
 
@@ -299,13 +309,10 @@ def _jump_target(analysis: Analysis, label: int, to_merge: bool) -> int | None:
     """The merge block (or continue target) of the loop a dead break (or continue) from
     `label` would go to, where one may: the loop is the innermost construct that a break
     may leave, the target has no OpPhi to extend and is not already the successor."""
-    found = analysis.blocks.get(label)
-    cfg = analysis.cfg_of(label)
-    if found is None or cfg is None or not cfg.reachable(label):
+    plain = _plain_branch(analysis, label)
+    if plain is None:
         return None
-    block = found[1]
-    if block.merge is not None or block.terminator.opname != "OpBranch":
-        return None
+    block, cfg = plain
     for construct in cfg.containing(label):
         header = cfg.blocks[construct.header]
         if construct.kind == "selection" and header.terminator.opname != "OpSwitch":
