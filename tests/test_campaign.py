@@ -11,12 +11,14 @@ import subprocess
 import sys
 import threading
 import time
+import types
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from shadersmith.campaign import loop as campaign_loop
 from shadersmith.campaign.fuzz import CampaignOptions, run_campaign
 from shadersmith.campaign.loop import Progress
 from shadersmith.campaign.store import CHANGES, CampaignStore, saved_settings
@@ -427,10 +429,6 @@ def test_a_time_limited_campaign_reduces_within_its_share_and_its_time(
     reductions have taken at most half the run so far, and ends with the time limit;
     once the tests are done, what is left may take the time left. (The policy alone, on
     the loop's clock: a campaign long enough to show it would take minutes.)"""
-    import types
-
-    from shadersmith.campaign import loop as campaign_loop
-
     now = [1000.0]
     monkeypatch.setattr(campaign_loop, "time", types.SimpleNamespace(perf_counter=lambda: now[0]))
     limits = campaign_loop.Limits(time_s=180.0, reduce_time_s=120.0)

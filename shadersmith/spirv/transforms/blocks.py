@@ -378,13 +378,10 @@ def _mergeable_successor(analysis: Analysis, label: int) -> int | None:
     block that heads no construct, no OpPhi in it, and named by nothing but that branch
     and its own successors' OpPhi (no merge instruction names it, so it is no merge
     block or continue target; a loop header would be named by its back edge)."""
-    found = analysis.blocks.get(label)
-    cfg = analysis.cfg_of(label)
-    if found is None or cfg is None or not cfg.reachable(label):
+    plain = _plain_branch(analysis, label)
+    if plain is None:
         return None
-    block = found[1]
-    if block.merge is not None or block.terminator.opname != "OpBranch":
-        return None
+    block, cfg = plain
     successor = int(block.terminator.operands[0].value)
     target = cfg.blocks.get(successor)
     if target is None or successor == label or cfg.predecessors.get(successor) != [label]:
