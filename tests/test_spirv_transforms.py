@@ -22,6 +22,7 @@ from shadersmith.spirv.transforms.driver import fuzz_module, replay
 from shadersmith.spirv.transforms.synonyms import ADD_COPY_OBJECT, REPLACE_ID_WITH_SYNONYM
 from shadersmith.spirv.transforms.table import BY_NAME, TRANSFORMATIONS
 from shadersmith.targets.job import Job, PrecompiledSpirv
+from shadersmith.targets.session import TargetSession
 from shadersmith.targets.tools.precompile import source_digest
 from shadersmith.targets.tools.spirv_tools import DEBIAN, compile_glsl_to_spirv
 from tests.programs import reconditioned_job
@@ -217,8 +218,6 @@ def test_a_dead_break_that_would_leave_a_use_after_the_loop_undominated_is_refus
 def test_fuzzed_variants_give_the_original_output_on_vk_lavapipe(
     jobs: list[Job], modules: list[bytes]
 ) -> None:
-    # Imported here: starting Vulkan workers is this test's business alone.
-    from shadersmith.targets.session import TargetSession
 
     version = DEBIAN.glslang_version()
     with TargetSession(["vk-lavapipe"]) as session:
