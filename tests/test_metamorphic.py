@@ -30,7 +30,7 @@ from shadersmith.mutate.transforms.opaque import OPAQUE_BLOCK
 from shadersmith.pair import pair_of_test, prepare_pair
 from shadersmith.rebuild.step_table import STEPS
 from shadersmith.recondition import ReconditionOptions, recondition
-from shadersmith.reduce.steps import ddmin
+from shadersmith.reduce.ddmin import ddmin, one_at_a_time
 from shadersmith.steps.record import StepRecord
 
 PLANTED = "planted-opaque-loop-skipped-gl-llvmpipe"
@@ -105,17 +105,16 @@ def test_plans_and_variants_are_deterministic() -> None:
         plan_variant(1, ["no-such-family"])
 
 
-def test_ddmin_finds_a_one_minimal_sub_list() -> None:
-    calls: list[list[int]] = []
-
+def test_ddmin_finds_a_one_minimal_sub_list_judging_one_list_at_a_time() -> None:
     def interesting(items: list[int]) -> bool:
-        calls.append(items)
+        assert isinstance(items, list)
         return 3 in items and 7 in items
 
-    assert ddmin(list(range(10)), interesting, lambda: True) == [3, 7]
-    assert ddmin([5], lambda items: True, lambda: True) == []
+    assert ddmin(range(10), one_at_a_time(interesting)) == (3, 7)
     # An exhausted budget keeps what it has.
-    assert ddmin(list(range(10)), interesting, lambda: False) == list(range(10))
+    assert ddmin(range(10), one_at_a_time(interesting), should_stop=lambda: True) == tuple(
+        range(10)
+    )
 
 
 def test_planted_variant_only_bug_is_found_reduced_to_its_transformation_and_replays(

@@ -18,8 +18,9 @@ from shadersmith.cli import main
 from shadersmith.config.spirv_passes import KNOWN_PASSES, violates_ordering
 from shadersmith.ir.profile import GLSL450
 from shadersmith.reduce import reduce_subject, reduced_directory, subject_from_test, write_reduced
+from shadersmith.reduce.ddmin import ddmin
 from shadersmith.reduce.interesting import Candidate, Interestingness, Prepared
-from shadersmith.reduce.pass_list import PassListReducer, ddmin, pass_units, reduces_pass_list
+from shadersmith.reduce.pass_list import PassListReducer, pass_units, reduces_pass_list
 from shadersmith.reduce.subject import Subject
 from shadersmith.targets.catalogue.registry import runs_recorded_passes
 from shadersmith.targets.session import TargetSession

@@ -1,6 +1,6 @@
 """Reduction of a fusion finding (FShader, seed 001): the parts first, then the program.
 
-1. The parts: delta debugging (reduce/steps.ddmin) over the fused program's `fuse`
+1. The parts: delta debugging (reduce/ddmin.py) over the fused program's `fuse`
    steps, each of which names a partner; the base (part 1) stays. A sub-list is kept when
    the fused program it makes still shows the finding on its target, judged exactly as
    the campaign judged it (campaign/fusion.judge, the recorded relation and tolerance,
@@ -56,9 +56,9 @@ from shadersmith.rebuild.admission import load_admitted
 from shadersmith.rebuild.build import generator_provenance
 from shadersmith.recondition import ReconditionOptions
 from shadersmith.recondition.step import RECONDITION, ReconditionParams
+from shadersmith.reduce.ddmin import ddmin, one_at_a_time
 from shadersmith.reduce.output import reduced_directory, reduced_test
 from shadersmith.reduce.run import ReductionError, ReductionResult, reduce_subject
-from shadersmith.reduce.steps import ddmin
 from shadersmith.reduce.subject import Subject
 from shadersmith.steps.registry import StepError
 from shadersmith.targets.results import RunResult
@@ -228,9 +228,9 @@ def reduce_parts(
         verdict = outcome.verdicts.get(target)
         return verdict is not None and shows_signature(signature, verdict.signature)
 
-    def budget() -> bool:
+    def spent() -> bool:
         stopped = should_stop is not None and should_stop()
-        return not stopped and time.perf_counter() - started < time_budget_s
+        return stopped or time.perf_counter() - started >= time_budget_s
 
     everything = list(range(len(fusion.steps)))
     if not interesting(everything):
@@ -240,7 +240,7 @@ def reduce_parts(
             f"the fused program does not show {signature} here "
             f"(it shows: {', '.join(now) or 'nothing'}); nothing to reduce"
         )
-    minimal = ddmin(everything, interesting, budget)
+    minimal = list(ddmin(everything, one_at_a_time(interesting), 1, spent))
     outcome = outcome_of(minimal)
     assert outcome is not None  # ddmin keeps only interesting lists
     return PartsReduction(minimal, len(everything), count, time.perf_counter() - started, outcome)

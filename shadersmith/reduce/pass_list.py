@@ -26,99 +26,18 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
 
 from shadersmith.config.spirv_passes import PRESETS, violates_ordering
 from shadersmith.oracle.signature import STATUS_WORDS
+from shadersmith.reduce.ddmin import BatchJudge, ddmin
 from shadersmith.reduce.interesting import Interestingness, Judgement, Prepared
 from shadersmith.reduce.subject import Subject
 from shadersmith.targets.catalogue.registry import runs_recorded_passes, spirv_toolset
 from shadersmith.targets.results import RunStatus
 from shadersmith.targets.tools.spirv_tools import preset_passes
 
-T = TypeVar("T")
-
 # The first word of a signature of a module that spirv-val rejected.
 INVALID_WORD = STATUS_WORDS[RunStatus.VALIDATION_ERROR]
-
-# Judges candidates in order, several at once; answers whether each is interesting.
-BatchJudge = Callable[[list[tuple[T, ...]]], list[bool]]
-
-
-def ddmin(
-    items: Sequence[T],
-    judge: BatchJudge[T],
-    batch: int = 1,
-    should_stop: Callable[[], bool] | None = None,
-) -> tuple[T, ...]:
-    """Zeller's ddmin: a 1-minimal subsequence of `items` (order kept) that `judge` finds
-    interesting, assuming `items` itself is. Never tries the empty sequence.
-
-    At each granularity the subsets, then the complements, are judged `batch` at a time;
-    the first interesting one in that order wins, so the result does not depend on the
-    batch size. Each distinct candidate is judged once."""
-    current = tuple(items)
-    seen: dict[tuple[T, ...], bool] = {current: True}
-    granularity = 2
-    while len(current) >= 2:
-        if should_stop is not None and should_stop():
-            break
-        chunks = _split(current, granularity)
-        subsets = list(chunks)
-        complements = [_without(chunks, i) for i in range(len(chunks))] if len(chunks) > 2 else []
-        winner = _first_interesting([*subsets, *complements], judge, batch, seen, should_stop)
-        if winner is None:
-            if granularity >= len(current):
-                break
-            granularity = min(2 * granularity, len(current))
-        elif winner < len(subsets):
-            current = subsets[winner]
-            granularity = 2
-        else:
-            current = complements[winner - len(subsets)]
-            granularity = max(granularity - 1, 2)
-    return current
-
-
-def _split(items: tuple[T, ...], parts: int) -> list[tuple[T, ...]]:
-    size, extra = divmod(len(items), parts)
-    chunks, start = [], 0
-    for index in range(parts):
-        end = start + size + (1 if index < extra else 0)
-        chunks.append(items[start:end])
-        start = end
-    return [chunk for chunk in chunks if chunk]
-
-
-def _without(chunks: list[tuple[T, ...]], index: int) -> tuple[T, ...]:
-    return tuple(item for i, chunk in enumerate(chunks) if i != index for item in chunk)
-
-
-def _first_interesting(
-    candidates: list[tuple[T, ...]],
-    judge: BatchJudge[T],
-    batch: int,
-    seen: dict[tuple[T, ...], bool],
-    should_stop: Callable[[], bool] | None,
-) -> int | None:
-    """The index of the first interesting candidate, judging `batch` unseen ones at once."""
-    position = 0
-    while position < len(candidates):
-        if should_stop is not None and should_stop():
-            return None
-        window = candidates[position : position + max(1, batch)]
-        fresh = list(dict.fromkeys(c for c in window if c not in seen))
-        if fresh:
-            for candidate, verdict in zip(fresh, judge(fresh), strict=True):
-                seen[candidate] = verdict
-        for offset, candidate in enumerate(window):
-            if seen[candidate]:
-                return position + offset
-        position += len(window)
-    return None
-
-
-# ---------------------------------------------------------------------- pass lists
 
 
 def pass_units(passes: Sequence[str]) -> list[tuple[str, ...]]:

@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TypeVar
 
 from shadersmith.case import StepRecord, TestCase, TestCaseError, write_test
 from shadersmith.ir.profile import profile_named
@@ -28,45 +26,13 @@ from shadersmith.oracle.signature import shows_signature
 from shadersmith.pair import Pair, pair_of_test, plan_of_test, recorded_pair
 from shadersmith.rebuild.admission import load_admitted
 from shadersmith.recondition import ReconditionOptions
+from shadersmith.reduce.ddmin import ddmin, one_at_a_time
 from shadersmith.reduce.output import reduced_directory, write_reduced
 from shadersmith.reduce.run import ReductionError, reduce_subject
 from shadersmith.reduce.subject import Subject
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
 from shadersmith.trial import PreparedTrial, judge
-
-T = TypeVar("T")
-
-
-def ddmin(
-    items: Sequence[T], interesting: Callable[[list[T]], bool], budget: Callable[[], bool]
-) -> list[T]:
-    """Zeller's delta debugging: a 1-minimal sub-list of `items` (assumed interesting)
-    that is still interesting; stops early, keeping the best so far, when `budget()` says
-    time is up."""
-    current = list(items)
-    granularity = 2
-    while len(current) >= 2 and budget():
-        size = len(current) // granularity
-        chunks = [current[i : i + size] for i in range(0, len(current), size)] if size else []
-        reduced = False
-        for chunk in chunks:  # a chunk alone
-            if chunk != current and interesting(chunk):
-                current, granularity, reduced = chunk, 2, True
-                break
-        if not reduced:
-            for i in range(len(chunks)):  # everything but one chunk
-                rest = [x for j, c in enumerate(chunks) if j != i for x in c]
-                if rest and interesting(rest):
-                    current, granularity, reduced = rest, max(granularity - 1, 2), True
-                    break
-        if not reduced:
-            if granularity >= len(current):
-                break
-            granularity = min(len(current), 2 * granularity)
-    if len(current) == 1 and budget() and interesting([]):
-        return []
-    return current
 
 
 @dataclasses.dataclass
@@ -108,10 +74,12 @@ def reduce_plan(
             last[tuple(id(s) for s in candidate)] = (pair, answers[0], answers[1])
         return kept
 
-    def budget() -> bool:
-        return time.perf_counter() - started < time_budget_s
+    def spent() -> bool:
+        return time.perf_counter() - started >= time_budget_s
 
-    minimal = ddmin(plan, run, budget)
+    # By index: a step's record holds a dict, and ddmin remembers candidates by their items.
+    kept = ddmin(range(len(plan)), one_at_a_time(lambda c: run([plan[i] for i in c])), 1, spent)
+    minimal = [plan[i] for i in kept]
     if not run(minimal):
         raise ReductionError("the reduced transformation list does not keep the signature")
     pair, reference, variant = last[tuple(id(s) for s in minimal)]

@@ -29,7 +29,8 @@ from shadersmith.ir.profile import Language
 from shadersmith.oracle.differential import differences
 from shadersmith.oracle.known_findings import names_a_bug
 from shadersmith.recondition.step import RECONDITION
-from shadersmith.reduce.pass_list import ddmin, pass_units
+from shadersmith.reduce.ddmin import ddmin
+from shadersmith.reduce.pass_list import pass_units
 from shadersmith.targets.catalogue.components import AMBER, RADV_PIPELINE
 from shadersmith.targets.catalogue.registry import cpu_stand_in
 from shadersmith.targets.tools import spirv_tools
