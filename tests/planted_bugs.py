@@ -136,10 +136,65 @@ def fail_after_pass(real: ChainTarget, failure: str) -> Run:
     return run
 
 
+# name -> what a SPIR-V consumer gets wrong in a job's module (Job.spirv): patterns only
+# SPIR-V transformations write (shadersmith/spirv/transforms/), never glslang, so only a
+# SPIR-V campaign's variants have them (tests/test_spirv_fuzz.py).
+MODULE_REWRITES = ("copy-object-int-is-zero",)
+
+
+def rewrite_module(real: ChainTarget, rewrite: str) -> Run:
+    """The real target's run of a job's module with `rewrite` applied: for
+    `copy-object-int-is-zero`, each 32-bit integer OpCopyObject computes x - x (zero)."""
+    assert rewrite in MODULE_REWRITES
+
+    def run(job: Job) -> RunResult:
+        if job.spirv is None:
+            return real.run(job)
+        rewritten = _int_copies_as_zero(job.spirv.spirv)
+        return real.run(
+            dataclasses.replace(job, spirv=dataclasses.replace(job.spirv, spirv=rewritten))
+        )
+
+    return run
+
+
+def _int_copies_as_zero(spirv: bytes) -> bytes:
+    # Imported here: only a worker of this planted target reads modules.
+    from shadersmith.spirv.instruction import Instruction
+    from shadersmith.spirv.module import read_module
+    from shadersmith.spirv.operands import Id
+
+    module = read_module(spirv)
+    ints = {
+        i.result_id
+        for i in module.instructions()
+        if i.opname == "OpTypeInt" and int(i.operands[0].value) == 32
+    }
+    ints |= {
+        i.result_id
+        for i in module.instructions()
+        if i.opname == "OpTypeVector" and int(i.operands[0].value) in ints
+    }
+    for function in module.functions:
+        for block in function.blocks:
+            for position, instruction in enumerate(block.body):
+                if instruction.opname == "OpCopyObject" and instruction.result_type in ints:
+                    (value,) = instruction.operands
+                    assert isinstance(value, Id)
+                    block.body[position] = Instruction.make(
+                        "OpISub",
+                        value,
+                        value,
+                        result_type=instruction.result_type,
+                        result_id=instruction.result_id,
+                    )
+    return module.to_bytes()
+
+
 def _planted(name: str, base: str, plant: str, function: str, after: str | None = None) -> Target:
     real = catalogue.TARGETS[base]
     component = f"planted-{plant}"
-    argument = "rewrite" if function == "rewrite_operator" else "failure"
+    argument = "rewrite" if function in ("rewrite_operator", "rewrite_module") else "failure"
     build = WrappedBuild(base, f"{__name__}:{function}", component, after, ((argument, plant),))
     # Its components are the build's: the base's chain with the plant after `after`.
     return Target(
@@ -187,6 +242,12 @@ def planted_targets() -> list[Target]:
                 after="spirv-opt",
             )
             for base in ("vk-lavapipe-opt", "vk-swiftshader-opt")
+        ),
+        # A SPIR-V consumer's bug (after glslang, whose module the job's replaces).
+        *(
+            _planted(f"planted-{rewrite}-{base}", base, rewrite, "rewrite_module", "glslang")
+            for rewrite in MODULE_REWRITES
+            for base in ("vk-lavapipe", "vk-lavapipe-opt")
         ),
         # The crash oracle's compile-only targets, with a crash planted.
         *(

@@ -21,6 +21,7 @@ from shadersmith.case.finding import Finding, Kind
 from shadersmith.case.inputs import BufferSpec, Inputs, TestCaseError
 from shadersmith.case.oracle import (
     Metamorphic,
+    SpirvMetamorphic,
     oracle_from_json,
     oracle_of_older_schema,
     oracle_to_json,
@@ -124,6 +125,10 @@ def from_json(
         provenance = dataclasses.replace(provenance, extra=extra)
     if isinstance(oracle, Metamorphic) and oracle.reference not in shaders:
         raise TestCaseError(f"{where}: oracle.reference: {oracle.reference} is not a listed shader")
+    if isinstance(oracle, SpirvMetamorphic):
+        for field_name, name in (("reference", oracle.reference), ("variant", oracle.variant)):
+            if name not in shaders:
+                raise TestCaseError(f"{where}: oracle.{field_name}: {name} is not a listed shader")
     return TestCase(
         stage=stage,
         profile=profile,

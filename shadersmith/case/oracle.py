@@ -5,7 +5,9 @@ without reconditioning, GraphicsFuzz's crash hunting) by its compile-only target
 crashes, validator rejections and timeouts alone (its program is not reconditioned, so
 nothing runs it, and the reducer does not recondition its candidates); a metamorphic
 test (GraphicsFuzz) by comparing its variant (the test's shader) with its reference
-(`reference.*` beside it) on each target; a fusion test (FShader) by comparing its fused
+(`reference.*` beside it) on each target; a SPIR-V metamorphic test (spirv-fuzz) by
+comparing its variant module with its reference module, glslang's of its program, on each
+target alone; a fusion test (FShader) by comparing its fused
 image with what a relation predicts from its parts' images (`part_<k>/` beside it).
 Schema 3 records the kind in `test.json` ("oracle"); older schemas hid it in the
 provenance's extra fields or in a `fusion.json` beside the test, and are read into the
@@ -19,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from shadersmith.case.inputs import TestCaseError
+from shadersmith.spirv.transforms.base import TransformationRecord
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,20 @@ class Metamorphic:
 
 
 @dataclass(frozen=True)
+class SpirvMetamorphic:
+    """The variant module must compute what the reference module computes, on each target
+    alone (spirv-fuzz's method). `reference`: the reference module's assembly, the one
+    glslang wrote for the test's program (kept, not rebuilt: another glslang writes
+    another module); `variant`: the variant's assembly, what `transformations` make of the
+    reference (shadersmith/spirv/transforms/), kept for reading and checked on replay."""
+
+    reference: str
+    variant: str
+    transformations: tuple[TransformationRecord, ...]
+    kind: ClassVar[str] = "spirv-metamorphic"
+
+
+@dataclass(frozen=True)
 class Fusion:
     """The fused image must be what `relation` predicts from the parts' images on the
     same target, within `tolerance` (histogram distance)."""
@@ -59,12 +76,14 @@ class Fusion:
     kind: ClassVar[str] = "fusion"
 
 
-Oracle = Differential | Crash | Metamorphic | Fusion
-KINDS = (Differential.kind, Crash.kind, Metamorphic.kind, Fusion.kind)
+Oracle = Differential | Crash | Metamorphic | SpirvMetamorphic | Fusion
+KINDS = (Differential.kind, Crash.kind, Metamorphic.kind, SpirvMetamorphic.kind, Fusion.kind)
 # A fusion test's parts (`fuse --parts` draws at most 6) and a metamorphic test's reference
 # steps: the one bound of each, read by the schema (schema.py) and by this module's reader.
 MAX_PARTS = 8
 MAX_REFERENCE_STEPS = 64
+# A SPIR-V variant's transformations (`spirv-fuzz --steps` draws at most 100).
+MAX_TRANSFORMATIONS = 1000
 
 
 def oracle_to_json(oracle: Oracle) -> dict[str, Any]:
@@ -73,6 +92,13 @@ def oracle_to_json(oracle: Oracle) -> dict[str, Any]:
             "kind": oracle.kind,
             "reference": oracle.reference,
             "reference_steps": oracle.reference_steps,
+        }
+    if isinstance(oracle, SpirvMetamorphic):
+        return {
+            "kind": oracle.kind,
+            "reference": oracle.reference,
+            "variant": oracle.variant,
+            "transformations": [record.to_json() for record in oracle.transformations],
         }
     if isinstance(oracle, Fusion):
         return {
@@ -103,6 +129,8 @@ def oracle_from_json(data: Any, where: str) -> Oracle:
                     f"{where}: oracle.reference_steps: {steps!r} is not 0..{MAX_REFERENCE_STEPS}"
                 )
             return Metamorphic(_file_name(data["reference"], where), steps)
+        if kind == SpirvMetamorphic.kind:
+            return _spirv_metamorphic(data, where)
         if kind == Fusion.kind:
             return _fusion(data["relation"], data["parts"], data["tolerance"], where)
     except KeyError as error:
@@ -131,6 +159,27 @@ def oracle_of_older_schema(
             raise TestCaseError(f"{where}: provenance.extra.reference_steps: {steps!r}")
         return Metamorphic(reference, steps)
     return Differential()
+
+
+def _spirv_metamorphic(data: dict[str, Any], where: str) -> SpirvMetamorphic:
+    listed = data["transformations"]
+    if not isinstance(listed, list) or len(listed) > MAX_TRANSFORMATIONS:
+        raise TestCaseError(f"{where}: oracle.transformations: expected a list")
+    records = []
+    for number, item in enumerate(listed):
+        valid = (
+            isinstance(item, dict)
+            and isinstance(item.get("name"), str)
+            and isinstance(item.get("params"), dict)
+        )
+        if not valid:
+            raise TestCaseError(
+                f"{where}: oracle.transformations[{number}]: expected {{name, params}}"
+            )
+        records.append(TransformationRecord.from_json(item))
+    reference = _file_name(data["reference"], where)
+    variant = _file_name(data["variant"], where)
+    return SpirvMetamorphic(reference, variant, tuple(records))
 
 
 def _fusion(relation: Any, parts: Any, tolerance: Any, where: str) -> Fusion:

@@ -34,7 +34,7 @@ from typing import Any
 from shadersmith.case.finding import Kind
 from shadersmith.case.inputs import TestCaseError
 from shadersmith.case.oracle import KINDS as ORACLE_KINDS
-from shadersmith.case.oracle import MAX_PARTS, MAX_REFERENCE_STEPS
+from shadersmith.case.oracle import MAX_PARTS, MAX_REFERENCE_STEPS, MAX_TRANSFORMATIONS
 from shadersmith.case.testcase import SHADER_FILE_BY_STAGE
 from shadersmith.case.typenames import parse_type_name
 from shadersmith.config.generator_options import (
@@ -299,6 +299,9 @@ TEST_JSON_SCHEMA: dict[str, Any] = {
                     "uniqueItems": True,
                 },
                 "tolerance": {"type": "number", "minimum": 0, "maximum": 1},
+                # A SPIR-V metamorphic test (case/oracle.py checks each record's shape).
+                "variant": _name(_PLAIN_FILE, "plain file name", 255),
+                "transformations": {"type": "array", "maxItems": MAX_TRANSFORMATIONS},
             },
             "required": ["kind"],
             "additionalProperties": False,

@@ -23,6 +23,7 @@ from shadersmith.cli.metamorphic import metamorphic_command
 from shadersmith.cli.reduce import reduce_command
 from shadersmith.cli.run import replay_command, run_command, targets_command
 from shadersmith.cli.shared import err_console, fail, stopped_by_signal
+from shadersmith.cli.spirv_fuzz import spirv_fuzz_command
 
 
 class _Commands(click.Group):
@@ -133,6 +134,7 @@ COMMANDS: tuple[click.Command, ...] = (
     targets_command,
     fuzz_command,
     metamorphic_command,
+    spirv_fuzz_command,
     fuse_command,
     buckets_command,
     report_command,

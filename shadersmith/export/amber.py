@@ -75,7 +75,7 @@ from typing import Any
 import numpy as np
 
 from shadersmith.case import TestCase
-from shadersmith.case.oracle import Metamorphic
+from shadersmith.case.oracle import Metamorphic, SpirvMetamorphic
 from shadersmith.export.amber_buffers import amber_buffer
 from shadersmith.export.common import (
     ExportError,
@@ -145,13 +145,13 @@ def amber_script(test: TestCase, target: str | None = None) -> str:
     """The text of an Amber script that checks `test` on Vulkan, with the SPIR-V `target`
     (see the module's text) consumed: against the interpreter's output, or, for a
     metamorphic test, the variant's output against the reference's."""
-    pair = isinstance(test.oracle, Metamorphic)
+    pair = isinstance(test.oracle, Metamorphic | SpirvMetamorphic)
     # A pair's two pipelines with textures or a vertex stage are not written yet.
     check_stage(test, "Amber (metamorphic pair)" if pair else "Amber", not pair, not pair)
     if test.language.family is not Language.GLSL:  # Amber's shaders: GLSL (or SPIR-V)
         name = test.language.value.upper()
         raise ExportError(f"Amber has no {name}: a {name} test cannot be exported to Amber")
-    if isinstance(test.oracle, Metamorphic):
+    if isinstance(test.oracle, Metamorphic | SpirvMetamorphic):
         return _pair_script(test, test.oracle, target)
     shipped = shipped_module(test, target)
     if test.stage == "compute":
@@ -235,9 +235,12 @@ def pair_targets(test: TestCase) -> list[str]:
     ]
 
 
-def shipped_pair(test: TestCase, oracle: Metamorphic, target: str | None = None) -> list[Shipped]:
+def shipped_pair(
+    test: TestCase, oracle: Metamorphic | SpirvMetamorphic, target: str | None = None
+) -> list[Shipped]:
     """The reference's module and the variant's, from one recorded target (see
-    `shipped_module`'s choice) or made now by glslang."""
+    `shipped_module`'s choice), else a SPIR-V test's own two modules, else made now by
+    glslang."""
     recorded = pair_targets(test)
     if target is not None and target not in recorded:
         known = ", ".join(recorded) or "none"
@@ -248,6 +251,10 @@ def shipped_pair(test: TestCase, oracle: Metamorphic, target: str | None = None)
         target = _default_target(test, recorded)
     if target is not None:
         return [_recorded_module(test, f"{target}.{side}") for side in _SIDES]
+    if isinstance(oracle, SpirvMetamorphic):
+        return [
+            Shipped(None, test.shaders[name], None) for name in (oracle.reference, oracle.variant)
+        ]
     reference = test.shaders[oracle.reference]
     return [_module_made_now(test, reference), _module_made_now(test, test.main_shader)]
 
@@ -397,6 +404,8 @@ def _pair_module_lines(test: TestCase, reference: Shipped, variant: Shipped) -> 
     """Where the two modules came from: one recorded target's two runs (its versions
     once), or glslang at export."""
     if reference.target is None or variant.target is None:
+        if isinstance(test.oracle, SpirvMetamorphic):
+            return [f"# SPIR-V: the test's {test.oracle.reference} and {test.oracle.variant}"]
         return ["# SPIR-V: glslang's modules of the GLSL below, made at export"]
     target = variant.target.removesuffix(f".{VARIANT_SIDE}")
     lines = [f"# SPIR-V: what {target} consumed ({reference.target}, {variant.target})"]
@@ -565,14 +574,27 @@ _INT_COLOUR = _Colour("R32G32B32A32_SINT", "0 0 0 0", "int")
 _FLOAT_COLOUR = _Colour("R8G8B8A8_UNORM", "0 0 0 255", "float", EMD_TOLERANCE)
 
 
-def _pair_script(test: TestCase, oracle: Metamorphic, target: str | None) -> str:
+def _pair_script(test: TestCase, oracle: Metamorphic | SpirvMetamorphic, target: str | None) -> str:
     reference, variant = shipped_pair(test, oracle, target)
-    reference_source = test.shaders[oracle.reference]
-    steps = [step.name for step in test.provenance.steps[oracle.reference_steps :]]
+    if isinstance(oracle, SpirvMetamorphic):  # one program, its module transformed
+        reference_source = test.main_shader
+        steps = [record.name for record in oracle.transformations]
+        glsl = _glsl_lines(
+            "The program's GLSL (glslang's module of it is the reference)", reference_source
+        )
+    else:
+        reference_source = test.shaders[oracle.reference]
+        steps = [step.name for step in test.provenance.steps[oracle.reference_steps :]]
+        glsl = [
+            *_glsl_lines("The reference's GLSL", reference_source),
+            "",
+            *_glsl_lines("The variant's GLSL", test.main_shader),
+        ]
     counted = ", ".join(
         f"{name} x{count}" if count > 1 else name for name, count in Counter(steps).items()
     )
-    made = f"{len(steps)} semantics-preserving transformations ({counted or 'none'})"
+    level = " of its SPIR-V" if isinstance(oracle, SpirvMetamorphic) else ""
+    made = f"{len(steps)} semantics-preserving transformations{level} ({counted or 'none'})"
     if test.stage == "compute":
         short = f"the variant is the reference after {made}; it must compute the same buffers"
         passes_because = "both pipelines leave the same words in every output buffer (EQ_BUFFER)"
@@ -591,9 +613,7 @@ def _pair_script(test: TestCase, oracle: Metamorphic, target: str | None) -> str
             *_pair_wrong_values(test),
             *_pair_module_lines(test, reference, variant),
             *_passes_lines(passes),
-            *_glsl_lines("The reference's GLSL", reference_source),
-            "",
-            *_glsl_lines("The variant's GLSL", test.main_shader),
+            *glsl,
             "",
         ]
     )

@@ -8,6 +8,7 @@ field); this package says what that kind does.
 
 - program.py: differential and crash tests, one program run on several targets;
 - metamorphic.py: a reference and its variant on each target (GraphicsFuzz);
+- spirv.py: a reference module and its SPIR-V variant on each target (spirv-fuzz);
 - fusion.py: a fused program against its parts' images (FShader).
 
 A new kind of test is a record type in case/oracle.py, a module here with these verbs, a
@@ -26,9 +27,10 @@ from shadersmith.case import TestCase
 from shadersmith.kinds.fusion import FUSION
 from shadersmith.kinds.metamorphic import METAMORPHIC
 from shadersmith.kinds.program import CRASH, DIFFERENTIAL
+from shadersmith.kinds.spirv import SPIRV
 from shadersmith.kinds.verbs import KindError, Reduced, ReduceRequest, ReplayRequest, TestKind
 
-KINDS: tuple[TestKind, ...] = (DIFFERENTIAL, CRASH, METAMORPHIC, FUSION)
+KINDS: tuple[TestKind, ...] = (DIFFERENTIAL, CRASH, METAMORPHIC, SPIRV, FUSION)
 _BY_NAME = {kind.name: kind for kind in KINDS}
 
 

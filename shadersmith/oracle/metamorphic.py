@@ -79,8 +79,37 @@ def judge_metamorphic(
     components: Mapping[str, Sequence[str]],
 ) -> MetamorphicJudgement:
     ours, confirmed = _interpreter_check(reference.get(REFERENCE), variant.get(REFERENCE))
+    compared = compare_pairs(reference, variant, targets, components)
+    findings = list(compared.findings)
+    outcomes = dict(compared.outcomes)
+    for target in compared.different:
+        if not confirmed:
+            outcomes[target] = Outcome.UNCHECKED
+            continue
+        findings.append(wrong_result(target, target, (REFERENCE,)))
+    return MetamorphicJudgement(sorted_findings(findings), outcomes, ours, confirmed)
+
+
+@dataclass(frozen=True)
+class Compared:
+    """Each target's pair compared: the failed variants' findings, every target's
+    outcome, and the targets whose two outputs differ (left to the oracle to confirm:
+    their outcome is DIFFERENT until it says otherwise)."""
+
+    findings: tuple[Finding, ...]
+    outcomes: dict[str, Outcome]
+    different: tuple[str, ...]
+
+
+def compare_pairs(
+    reference: Mapping[str, RunResult],
+    variant: Mapping[str, RunResult],
+    targets: Sequence[str],
+    components: Mapping[str, Sequence[str]],
+) -> Compared:
     findings: list[Finding] = []
     outcomes: dict[str, Outcome] = {}
+    different: list[str] = []
     for target in targets:
         ref, var = reference.get(target), variant.get(target)
         if ref is None or var is None or not ref.ok:
@@ -107,22 +136,27 @@ def judge_metamorphic(
         if same_output(ref, var):
             outcomes[target] = Outcome.SAME
             continue
-        if not confirmed:
-            outcomes[target] = Outcome.UNCHECKED
-            continue
-        findings.append(
-            Finding(
-                Kind.ODD_ONE_OUT,
-                (target,),
-                passing=(REFERENCE,),
-                signature=f"{METAMORPHIC}:{target}",
-                blamed=target,
-            )
-        )
         outcomes[target] = Outcome.DIFFERENT
+        different.append(target)
+    return Compared(tuple(findings), outcomes, tuple(different))
+
+
+def wrong_result(target: str, blamed: str, passing: Sequence[str]) -> Finding:
+    """A variant whose output differs from its reference's on `target`, signed by the
+    component blamed (the target itself where none can be singled out)."""
+    return Finding(
+        Kind.ODD_ONE_OUT,
+        (target,),
+        passing=tuple(passing),
+        signature=f"{METAMORPHIC}:{blamed}",
+        blamed=blamed,
+    )
+
+
+def sorted_findings(findings: Sequence[Finding]) -> tuple[Finding, ...]:
+    """Most severe first (the order of `Kind`)."""
     order = list(Kind)
-    findings.sort(key=lambda f: order.index(f.kind))
-    return MetamorphicJudgement(tuple(findings), outcomes, ours, confirmed)
+    return tuple(sorted(findings, key=lambda f: order.index(f.kind)))
 
 
 def _failure_kind(variant: RunResult) -> Kind:

@@ -36,6 +36,7 @@ SPIRV_VAL = "spirv-val"
 SPIRV_CROSS = "spirv-cross"
 SPIRV_DIS = "spirv-dis"
 SPIRV_REDUCE = "spirv-reduce"
+SPIRV_AS = "spirv-as"
 # glslang -V targets Vulkan 1.0 (SPIR-V 1.0) by default; the other tools must check
 # and optimise under the same rules.
 DEFAULT_TARGET_ENV = "vulkan1.0"
@@ -398,6 +399,34 @@ def disassemble(spirv: bytes, timeout_s: float = DEFAULT_TIMEOUT_S) -> str | Non
         except (OSError, subprocess.TimeoutExpired):
             return None
     return result.stdout if result.returncode == 0 else None
+
+
+class SpirvAsError(ToolError):
+    tool = SPIRV_AS
+
+
+def module_to_assembly(spirv: bytes, timeout_s: float = DEFAULT_TIMEOUT_S) -> str:
+    """Debian's spirv-dis's text of a module with its numeric ids (`--raw-id`), which
+    `assembly_to_module` reads back to the same instructions: the form a test keeps a
+    module in. Raises SpirvAsError where spirv-dis cannot read it."""
+    with tempfile.TemporaryDirectory(prefix="shadersmith-spirv-") as scratch:
+        given = Path(scratch) / "in.spv"
+        given.write_bytes(spirv)
+        command = [_tool_path(SPIRV_DIS), "--raw-id", "--no-color", str(given)]
+        return _run(SpirvAsError, command, scratch, timeout_s) + "\n"
+
+
+def assembly_to_module(
+    text: str, target_env: str = DEFAULT_TARGET_ENV, timeout_s: float = DEFAULT_TIMEOUT_S
+) -> bytes:
+    """Debian's spirv-as on `text`, its ids kept (`--preserve-numeric-ids`); the header's
+    generator word is the assembler's. Raises SpirvAsError on text it refuses."""
+    with tempfile.TemporaryDirectory(prefix="shadersmith-spirv-") as scratch:
+        given, output = Path(scratch) / "in.spvasm", Path(scratch) / "out.spv"
+        given.write_text(text)
+        command = [_tool_path(SPIRV_AS), "--preserve-numeric-ids", "--target-env", target_env]
+        _run(SpirvAsError, [*command, str(given), "-o", str(output)], scratch, timeout_s)
+        return output.read_bytes()
 
 
 # ---------------------------------------------------------------------------- versions

@@ -1,0 +1,152 @@
+"""SPIR-V-level fuzzing end to end (issue 35, items 3 to 5): the campaign on real Vulkan
+targets, the second-consumer oracle, the test record, replay, reduction and the Amber
+export. The planted bug (tests/planted_bugs.py, `copy-object-int-is-zero`) is a SPIR-V
+consumer that computes every 32-bit integer OpCopyObject as zero: glslang never writes
+one, SPIR-V transformations do, so only variants show it. The test that shows it is
+carried (tests/data/spirv-planted-copy-object-seed-6, as the campaign wrote it): the
+generator and the transformations stay free to change."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from shadersmith.campaign.spirv_fuzz import SpirvFuzzOptions, run_spirv_fuzz_campaign
+from shadersmith.campaign.store import CampaignStore
+from shadersmith.case import TestCaseError, load_test
+from shadersmith.cli import main
+from shadersmith.export.amber import amber_script
+from shadersmith.oracle.metamorphic import Outcome
+from shadersmith.oracle.spirv_metamorphic import judge_spirv_metamorphic
+from shadersmith.spirv.module import read_module
+from shadersmith.spirv_pair import invalid_reason, spirv_pair_of_test
+from shadersmith.targets.session import TargetSession
+
+CARRIED = Path(__file__).parent / "data" / "spirv-planted-copy-object-seed-6"
+PLANTED = "planted-copy-object-int-is-zero-vk-lavapipe"
+PLANTED_OPT = "planted-copy-object-int-is-zero-vk-lavapipe-opt"
+
+
+def test_a_campaign_on_real_targets_records_every_pair_valid_and_resumes(tmp_path: Path) -> None:
+    """Every variant passes spirv-val (no defect of ours), every pair is recorded with
+    its transformations, and a resumed campaign runs only the pairs it has not."""
+    targets = ["vk-lavapipe", "vk-swiftshader", "vk-lavapipe-opt"]
+    options = SpirvFuzzOptions(targets=targets, count=4, seed_base=500, reduce=False, jobs=2)
+    progress = run_spirv_fuzz_campaign(tmp_path / "c", options)
+    assert progress.tests == 4 and progress.ours == 0
+    options.count = 6
+    resumed = run_spirv_fuzz_campaign(tmp_path / "c", options)
+    assert resumed.tests == 2 and resumed.resumed_from == 4
+    store = CampaignStore(tmp_path / "c", read_only=True)
+    rows = store.db.execute("SELECT idx, steps, outcomes, ours FROM variants").fetchall()
+    runs = store.db.execute("SELECT DISTINCT target FROM results").fetchall()
+    store.close()
+    assert sorted(idx for idx, *_ in rows) == list(range(6))
+    for _, steps, outcomes, ours in rows:
+        assert ours is None
+        assert json.loads(steps), "every variant has transformations"
+        assert set(json.loads(outcomes)) == set(targets)
+    assert {f"{t}.{side}" for t in targets for side in ("reference", "variant")} == {
+        name for (name,) in runs
+    }
+
+
+def test_a_target_that_compiles_its_own_module_is_refused_in_one_line(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        main, ["spirv-fuzz", "--targets", "gl-llvmpipe", "--out", str(tmp_path / "c")]
+    )
+    assert result.exit_code == 2
+    assert "gl-llvmpipe: compile(s) the GLSL itself" in result.output
+    bad = CliRunner().invoke(main, ["spirv-fuzz", "--steps", "9-3", "--out", str(tmp_path)])
+    assert bad.exit_code == 2 and "--steps" in bad.output
+
+
+def test_the_carried_test_replays_its_variant_from_the_list_and_refuses_an_edit(
+    tmp_path: Path,
+) -> None:
+    test = load_test(CARRIED)
+    pair = spirv_pair_of_test(test)
+    assert pair.invalid is None and len(pair.records) == len(test.oracle.transformations)  # type: ignore[union-attr]
+    edited = tmp_path / "edited"
+    shutil.copytree(CARRIED, edited)
+    text = (edited / "variant.spvasm").read_text()
+    (edited / "variant.spvasm").write_text(text.replace("OpCopyObject", "OpCopyObject", 1) + "\n")
+    same = spirv_pair_of_test(load_test(edited))  # a blank line changes no instruction
+    assert same.variant == pair.variant
+    lines = text.splitlines()
+    copy = next(i for i, line in enumerate(lines) if "OpCopyObject" in line)
+    (edited / "variant.spvasm").write_text("\n".join(lines[:copy] + lines[copy + 1 :]) + "\n")
+    with pytest.raises(TestCaseError, match="differs from what its transformations make"):
+        spirv_pair_of_test(load_test(edited))
+
+
+def test_a_difference_needs_a_second_consumer_and_one_on_every_target_is_ours() -> None:
+    """The planted consumer differs; real lavapipe, running the same two modules, agrees
+    with itself: a finding. Alone, the planted consumer is unchecked. Where every target
+    differs (both planted), the transformations are suspect: ours, no finding."""
+    pair = spirv_pair_of_test(load_test(CARRIED))
+    targets = ["vk-lavapipe", PLANTED, PLANTED_OPT]
+    with TargetSession(targets) as session:
+        answers = dict(session.run_many(pair.jobs()))
+        components = session.components()
+    reference, variant = answers[0], answers[1]
+
+    vouched = judge_spirv_metamorphic(reference, variant, ["vk-lavapipe", PLANTED], components)
+    (finding,) = vouched.findings
+    assert finding.signature == f"metamorphic:{PLANTED}" and finding.passing == ("vk-lavapipe",)
+    assert vouched.ours is None
+
+    alone = judge_spirv_metamorphic(reference, variant, [PLANTED], components)
+    assert alone.findings == () and alone.outcomes[PLANTED] is Outcome.UNCHECKED
+
+    everywhere = judge_spirv_metamorphic(reference, variant, [PLANTED, PLANTED_OPT], components)
+    assert everywhere.findings == () and everywhere.ours is not None
+
+
+def test_an_invalid_variant_is_ours_by_spirv_val(tmp_path: Path) -> None:
+    """spirv-val's own verdict: a module whose OpCopyObject copies an undefined id."""
+    pair = spirv_pair_of_test(load_test(CARRIED))
+    module = read_module(pair.reference)
+    assert invalid_reason(pair.reference, pair.target_env) is None
+    broken = bytearray(module.to_bytes())
+    broken[12:16] = (1).to_bytes(4, "little")  # the id bound: every id is out of bounds
+    reason = invalid_reason(bytes(broken), pair.target_env)
+    assert reason is not None and reason.startswith("a transformation made an invalid module")
+
+
+def test_the_carried_test_exports_to_amber_with_both_modules(tmp_path: Path) -> None:
+    test = load_test(CARRIED)
+    script = amber_script(test)
+    assert script.count("SPIRV-ASM") == 2
+    assert "transformations of its SPIR-V" in script
+    assert "EQ_BUFFER" in script
+
+
+def test_the_planted_bug_reduces_to_its_two_transformations_and_replays(tmp_path: Path) -> None:
+    """`shadersmith reduce` on the carried test: delta debugging leaves the copy and the
+    use of it (the planted consumer's trigger), spirv-reduce shrinks the module, and the
+    reduced test replays and exports."""
+    copy = tmp_path / "test"
+    shutil.copytree(CARRIED, copy)
+    reduced = CliRunner().invoke(main, ["reduce", str(copy), "--time", "25s"])
+    assert reduced.exit_code == 0, reduced.output
+    assert "(add-copy-object+replace-id-with-synonym)" in reduced.output
+    test = load_test(tmp_path / "test-reduced")
+    names = sorted(record.name for record in test.oracle.transformations)  # type: ignore[union-attr]
+    assert names == ["add-copy-object", "replace-id-with-synonym"]
+    report = test.provenance.reduction or {}
+    assert report["instructions_after"] < report["instructions_before"]
+    assert test.results.finding is not None
+    assert test.results.finding.signature == f"metamorphic:{PLANTED}"
+    replay = CliRunner().invoke(main, ["replay", str(tmp_path / "test-reduced")])
+    assert replay.exit_code == 0, replay.output
+    assert f"REPRODUCES: metamorphic:{PLANTED}" in replay.output
+    real = CliRunner().invoke(
+        main, ["replay", str(tmp_path / "test-reduced"), "--targets", "vk-lavapipe"]
+    )
+    assert real.exit_code == 1, real.output  # real lavapipe computes the copy right
+    assert "SPIRV-ASM" in amber_script(test)
