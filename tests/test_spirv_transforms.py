@@ -17,7 +17,12 @@ import pytest
 
 from shadersmith.spirv.module import Module, read_module
 from shadersmith.spirv.transforms.base import Transformation, TransformationRecord
-from shadersmith.spirv.transforms.blocks import ADD_DEAD_BREAK, MERGE_BLOCKS, SPLIT_BLOCK
+from shadersmith.spirv.transforms.blocks import (
+    ADD_DEAD_BREAK,
+    ADD_DEAD_CONTINUE,
+    MERGE_BLOCKS,
+    SPLIT_BLOCK,
+)
 from shadersmith.spirv.transforms.driver import fuzz_module, replay
 from shadersmith.spirv.transforms.synonyms import ADD_COPY_OBJECT, REPLACE_ID_WITH_SYNONYM
 from shadersmith.spirv.transforms.table import BY_NAME, TRANSFORMATIONS
@@ -213,6 +218,43 @@ def test_a_dead_break_that_would_leave_a_use_after_the_loop_undominated_is_refus
     # Applied regardless, the merge block's use of the body's value is invalid.
     forced = ADD_DEAD_BREAK.apply(module, params).to_bytes()
     assert "dominate" in spirv_val(forced, tmp_path)
+
+
+# A loop whose continue target nothing reaches, laid out before the body: the layout is
+# valid while it is unreachable, and no longer once a continue from the body reaches it.
+LOOP_WITH_AN_UNREACHABLE_CONTINUE_FIRST = """
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main"
+               OpExecutionMode %main LocalSize 1 1 1
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+               OpBranch %header
+     %header = OpLabel
+               OpLoopMerge %merge %continue None
+               OpBranch %body
+   %continue = OpLabel
+               OpBranch %header
+       %body = OpLabel
+               OpBranch %merge
+      %merge = OpLabel
+               OpReturn
+               OpFunctionEnd
+"""
+
+
+def test_a_dead_continue_that_would_reach_a_block_laid_out_before_its_new_dominator_is_refused(
+    tmp_path: Path,
+) -> None:
+    module = read_module(assemble(LOOP_WITH_AN_UNREACHABLE_CONTINUE_FIRST, tmp_path))
+    params = ADD_DEAD_CONTINUE.find(module, random.Random(0))
+    body = module.functions[0].blocks[3]
+    assert params is not None and params.block == body.label_id
+    assert not ADD_DEAD_CONTINUE.applies(module, params)
+    forced = ADD_DEAD_CONTINUE.apply(module, params).to_bytes()
+    assert "before its dominator" in spirv_val(forced, tmp_path)
 
 
 def test_fuzzed_variants_give_the_original_output_on_vk_lavapipe(

@@ -226,6 +226,22 @@ class Analysis:
         return None
 
 
+def layout_holds(function: Function) -> bool:
+    """Does every reachable block come after its immediate dominator in the function's
+    order (SPIR-V 1.6, 2.16.1)? What a new edge must not break either: a block nothing
+    reached (glslang's continue target of a loop that always breaks) may be laid out
+    anywhere after the entry, and once a new edge reaches it, its new dominator may come
+    later (permute-blocks puts such blocks anywhere)."""
+    cfg = ControlFlowGraph(function)
+    seen: set[int] = set()
+    for label in cfg.order:
+        parent = cfg.idom.get(label, label)
+        if parent != label and parent not in seen:
+            return False
+        seen.add(label)
+    return True
+
+
 def dominance_holds(function: Function) -> bool:
     """Does every use of a value defined in `function`'s blocks, in a block reachable from
     the entry, come after its definition on every path (an OpPhi's use at the end of its

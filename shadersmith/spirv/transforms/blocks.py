@@ -12,7 +12,8 @@ Structured control flow (SPIR-V 1.6, 2.11) bounds each of them:
 - a dead break (continue) goes from a block whose innermost breakable construct is a
   loop (no switch, case or continue construct between) to that loop's merge block
   (continue target), which must have no OpPhi to extend, and only where every value
-  used there is still defined on the new path;
+  used there is still defined on the new path and every block still comes after its
+  dominators;
 - blocks may appear in any order that lists every block after its dominators, the
   entry block first.
 """
@@ -33,6 +34,7 @@ from shadersmith.spirv.transforms.analysis import (
     dominance_holds,
     find_block,
     fresh_ids,
+    layout_holds,
     leading,
 )
 from shadersmith.spirv.transforms.base import FieldParameters, Transformation
@@ -76,7 +78,7 @@ def _split_applies(module: Module, params: SplitParams) -> bool:
     )
 
 
-def _rename_predecessor(block: Block, old: int, new: int) -> None:
+def rename_predecessor(block: Block, old: int, new: int) -> None:
     """The OpPhi instructions of `block` name `new` where they named the predecessor `old`."""
     for position, instruction in enumerate(block.body):
         if instruction.opname != "OpPhi":
@@ -103,7 +105,7 @@ def _split(module: Module, params: SplitParams) -> Module:
     block.terminator = Instruction.make("OpBranch", Id(params.fresh))
     function.blocks.insert(function.blocks.index(block) + 1, second)
     for successor in cfg.successors[params.block]:
-        _rename_predecessor(find_block(edited, successor)[1], params.block, params.fresh)
+        rename_predecessor(find_block(edited, successor)[1], params.block, params.fresh)
     claim(edited, [params.fresh])
     return edited
 
@@ -127,7 +129,7 @@ class DeadBlockParams(FieldParameters):
     bool_id: int
 
 
-def _switch_targets(cfg: ControlFlowGraph) -> set[int]:
+def switch_targets(cfg: ControlFlowGraph) -> set[int]:
     found: set[int] = set()
     for label, block in cfg.blocks.items():
         if block.terminator.opname == "OpSwitch":
@@ -157,7 +159,7 @@ def _may_add_dead_block(analysis: Analysis, label: int) -> bool:
     if plain is None:
         return False
     block, cfg = plain
-    return int(block.terminator.operands[0].value) not in _switch_targets(cfg)
+    return int(block.terminator.operands[0].value) not in switch_targets(cfg)
 
 
 def _find_dead_block(module: Module, rng: random.Random) -> DeadBlockParams | None:
@@ -220,7 +222,7 @@ def _dead_block(module: Module, params: DeadBlockParams) -> Module:
     )
     place = function.blocks.index(block) + 1
     function.blocks[place:place] = [dead, merge]
-    _rename_predecessor(find_block(edited, successor)[1], params.block, params.merge)
+    rename_predecessor(find_block(edited, successor)[1], params.block, params.merge)
     claim(edited, [params.fresh, params.merge, params.false_id, params.bool_id])
     return edited
 
@@ -344,8 +346,10 @@ def _dead_jump(name: str, to_merge: bool) -> Transformation[DeadJumpParams]:
             return False
         # The new edge reaches its target by a new path: a value of the loop's body used
         # after the loop (or in its continue construct) may no longer be defined on every
-        # path there.
-        return dominance_holds(find_block(apply(module, params), params.block)[0])
+        # path there, and a target nothing reached before may now be laid out before its
+        # new dominator.
+        function = find_block(apply(module, params), params.block)[0]
+        return dominance_holds(function) and layout_holds(function)
 
     def apply(module: Module, params: DeadJumpParams) -> Module:
         target = _jump_target(Analysis(module), params.block, to_merge)
@@ -414,7 +418,7 @@ def _merge(module: Module, params: MergeParams) -> Module:
     block.terminator = absorbed.terminator
     function.blocks.remove(absorbed)
     for after in cfg.successors[successor]:
-        _rename_predecessor(find_block(edited, after)[1], successor, params.block)
+        rename_predecessor(find_block(edited, after)[1], successor, params.block)
     return edited
 
 
