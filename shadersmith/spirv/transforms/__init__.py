@@ -7,7 +7,8 @@ new module, and a finder that proposes parameters from a module and a `random.Ra
 - analysis.py: the lookups the preconditions share (where an id is available, fresh ids,
   insertion points, constants);
 - arithmetic.py, synonyms.py, blocks.py, annotations.py, variables.py, access.py,
-  calls.py: the transformations, by family;
+  calls.py, comparisons.py, branches.py, unused.py, parameters.py, linear.py: the
+  transformations, by family;
 - table.py: the one table of transformations by name;
 - driver.py: `fuzz_module` (draw and apply a list) and `replay` (apply a recorded list).
 

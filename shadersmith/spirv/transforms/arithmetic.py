@@ -245,7 +245,7 @@ class DecorateParams(FieldParameters):
     target: int  # the result id of a float arithmetic instruction
 
 
-def _has_no_contraction(analysis: Analysis, target: int) -> bool:
+def has_no_contraction(analysis: Analysis, target: int) -> bool:
     return any(
         isinstance(operand, Enum)
         and operand.kind == "Decoration"
@@ -260,7 +260,7 @@ def _find_decorate(module: Module, rng: random.Random) -> DecorateParams | None:
     found = [
         target
         for target in _results(module, FLOAT_ARITHMETIC)
-        if not _has_no_contraction(analysis, target)
+        if not has_no_contraction(analysis, target)
     ]
     return DecorateParams(rng.choice(found)) if found else None
 
@@ -272,7 +272,7 @@ def _decorate_applies(module: Module, params: DecorateParams) -> bool:
         params.target in analysis.places
         and defined is not None
         and defined.opname in FLOAT_ARITHMETIC
-        and not _has_no_contraction(analysis, params.target)
+        and not has_no_contraction(analysis, params.target)
     )
 
 

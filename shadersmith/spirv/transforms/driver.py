@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from typing import Any
 
 from shadersmith.spirv.module import Module
-from shadersmith.spirv.transforms.base import TransformationRecord
+from shadersmith.spirv.transforms.base import Transformation, TransformationRecord
 from shadersmith.spirv.transforms.table import BY_NAME, TRANSFORMATIONS
 
 # Draws per transformation asked for: a finder may find nothing (a module without loops
@@ -49,3 +50,15 @@ def replay(module: Module, records: Iterable[TransformationRecord]) -> Module:
         if transformation is not None and params is not None:
             current = transformation.apply(current, params)
     return current
+
+
+def enabled(module: Module, enabler: Transformation[Any], seed: int, steps: int = 6) -> Module:
+    """`module` after up to `steps` of `enabler`'s transformations drawn with `seed`: what
+    a transformation of table.ENABLERS needs before it finds anything in glslang's
+    modules."""
+    rng = random.Random(seed)
+    for _ in range(steps):
+        params = enabler.find(module, rng)
+        if params is not None and enabler.applies(module, params):
+            module = enabler.apply(module, params)
+    return module

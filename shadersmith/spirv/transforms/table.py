@@ -26,14 +26,34 @@ from shadersmith.spirv.transforms.blocks import (
     PERMUTE_BLOCKS,
     SPLIT_BLOCK,
 )
+from shadersmith.spirv.transforms.branches import (
+    PERMUTE_PHI_OPERANDS,
+    SWAP_CONDITIONAL_BRANCH,
+    WRAP_IN_SELECTION,
+)
 from shadersmith.spirv.transforms.calls import ADD_EMPTY_FUNCTION_CALL
+from shadersmith.spirv.transforms.comparisons import (
+    INVERT_COMPARISON,
+    MIRROR_COMPARISON,
+    REPLACE_BOOLEAN_CONSTANT,
+)
+from shadersmith.spirv.transforms.linear import EXPAND_LINEAR_ALGEBRA
+from shadersmith.spirv.transforms.parameters import ADD_PARAMETER, PERMUTE_PARAMETERS
 from shadersmith.spirv.transforms.synonyms import (
     ADD_COMPOSITE_SYNONYM,
     ADD_COPY_OBJECT,
     ADD_PHI_SYNONYM,
     REPLACE_ID_WITH_SYNONYM,
 )
-from shadersmith.spirv.transforms.variables import ADD_LOCAL_VARIABLE
+from shadersmith.spirv.transforms.unused import (
+    ADD_CONSTANT,
+    ADD_GLOBAL_VARIABLE,
+    ADD_STRUCT_TYPE,
+)
+from shadersmith.spirv.transforms.variables import (
+    ADD_LOCAL_VARIABLE,
+    REPLACE_COPY_WITH_STORE_AND_LOAD,
+)
 
 TRANSFORMATIONS: tuple[Transformation[Any], ...] = (
     SWAP_COMMUTABLE_OPERANDS,
@@ -56,7 +76,30 @@ TRANSFORMATIONS: tuple[Transformation[Any], ...] = (
     ADD_LOCAL_VARIABLE,
     MAKE_VECTOR_ACCESS_DYNAMIC,
     ADD_EMPTY_FUNCTION_CALL,
+    INVERT_COMPARISON,
+    MIRROR_COMPARISON,
+    REPLACE_BOOLEAN_CONSTANT,
+    SWAP_CONDITIONAL_BRANCH,
+    PERMUTE_PHI_OPERANDS,
+    WRAP_IN_SELECTION,
+    ADD_GLOBAL_VARIABLE,
+    ADD_CONSTANT,
+    ADD_STRUCT_TYPE,
+    REPLACE_COPY_WITH_STORE_AND_LOAD,
+    ADD_PARAMETER,
+    PERMUTE_PARAMETERS,
+    EXPAND_LINEAR_ALGEBRA,
 )
 
 BY_NAME: dict[str, Transformation[Any]] = {t.name: t for t in TRANSFORMATIONS}
 assert len(BY_NAME) == len(TRANSFORMATIONS), "a transformation's name is listed twice"
+
+# The transformations whose raw material glslang never writes, and the one that makes it
+# (synonyms to replace uses with, straight-line blocks to merge, copies to turn into
+# memory): the tests and bench/spirv_transforms.py apply a few of the enabler's steps
+# first, so these are measured on modules that offer them something.
+ENABLERS: dict[str, Transformation[Any]] = {
+    REPLACE_ID_WITH_SYNONYM.name: ADD_COPY_OBJECT,
+    MERGE_BLOCKS.name: SPLIT_BLOCK,
+    REPLACE_COPY_WITH_STORE_AND_LOAD.name: ADD_COPY_OBJECT,
+}

@@ -1,10 +1,12 @@
-"""Add a function-local variable that nothing reads for its value: declared in the entry
-block, a value stored to it and loaded back at a point, the load's result never used.
+"""Function-local variables: add one that nothing reads for its value (declared in the
+entry block, a value stored to it and loaded back at a point, the load's result never
+used), and turn an OpCopyObject into a store to a new local variable and a load back.
 
-Its pointer type must be one the module already declares (Function storage class, a
-plain pointee): adding a second OpTypePointer of the same storage class and pointee is
-legal, but a module's own type is what drivers are used to, and a transformation that
-only needs existing types never runs into the rules on duplicate types.
+The unused variable's pointer type must be one the module already declares (Function
+storage class, a plain pointee): adding a second OpTypePointer of the same storage class
+and pointee is legal, but a module's own type is what drivers are used to. A copy's
+store and load need a pointer to the copy's type, which is declared where the module
+lacks it (so never twice).
 """
 
 from __future__ import annotations
@@ -120,4 +122,86 @@ def _local(module: Module, params: LocalParams) -> Module:
 
 ADD_LOCAL_VARIABLE = Transformation(
     "add-local-variable", LocalParams.from_json, _find_local, _local_applies, _local
+)
+
+
+@dataclass(frozen=True)
+class CopyToMemoryParams(FieldParameters):
+    """The OpCopyObject `instruction` of `x` becomes `OpStore variable x; instruction =
+    OpLoad variable`, `variable` a new Function variable of the copy's type in the entry
+    block; `pointer` declares its pointer type where the module lacks one (a new pointer
+    type only where none of that storage class and pointee exists, so never a second)."""
+
+    instruction: int
+    variable: int
+    pointer: int
+
+
+def _copy_of_plain(analysis: Analysis, result: int) -> int | None:
+    """The copy's type where `result` is a function body's OpCopyObject of plain data."""
+    defined = analysis.index.definition(result)
+    if defined is None or result not in analysis.places or defined.opname != "OpCopyObject":
+        return None
+    return defined.result_type if analysis.type_name(result) in PLAIN_TYPES else None
+
+
+def _find_copy_to_memory(module: Module, rng: random.Random) -> CopyToMemoryParams | None:
+    analysis = Analysis(module)
+    copies = sorted(r for r in analysis.places if _copy_of_plain(analysis, r) is not None)
+    return CopyToMemoryParams(rng.choice(copies), *fresh_ids(module, 2)) if copies else None
+
+
+def _copy_to_memory_applies(module: Module, params: CopyToMemoryParams) -> bool:
+    analysis = Analysis(module)
+    return _copy_of_plain(analysis, params.instruction) is not None and analysis.unused(
+        [params.variable, params.pointer]
+    )
+
+
+def _copy_to_memory(module: Module, params: CopyToMemoryParams) -> Module:
+    analysis = Analysis(module)
+    pointee = _copy_of_plain(analysis, params.instruction)
+    assert pointee is not None
+    place = analysis.places[params.instruction]
+    edited = clone(module)
+    pointer = _local_pointers(analysis).get(pointee)
+    if pointer is None:
+        pointer = params.pointer
+        edited.globals.append(
+            Instruction.make(
+                "OpTypePointer",
+                Enum("StorageClass", FUNCTION_STORAGE),
+                Id(pointee),
+                result_id=pointer,
+            )
+        )
+    function = next(f for f in edited.functions if f.result_id == place.function)
+    block = next(b for b in function.blocks if b.label_id == place.block)
+    copied = block.body[place.position].operands[0]
+    block.body[place.position : place.position + 1] = [
+        Instruction.make("OpStore", Id(params.variable), copied),
+        Instruction.make(
+            "OpLoad", Id(params.variable), result_type=pointee, result_id=params.instruction
+        ),
+    ]
+    entry = function.blocks[0]
+    entry.body.insert(
+        leading(entry, frozenset({"OpVariable"})),
+        Instruction.make(
+            "OpVariable",
+            Enum("StorageClass", FUNCTION_STORAGE),
+            result_type=pointer,
+            result_id=params.variable,
+        ),
+    )
+    claim(edited, [params.variable, params.pointer])
+    return edited
+
+
+REPLACE_COPY_WITH_STORE_AND_LOAD = Transformation(
+    "replace-copy-with-store-and-load",
+    CopyToMemoryParams.from_json,
+    _find_copy_to_memory,
+    _copy_to_memory_applies,
+    _copy_to_memory,
 )
