@@ -1,0 +1,82 @@
+"""The planted SPIR-V consumer bug found and reduced by a SPIR-V fuzzing campaign (issue 35,
+item 6).
+
+The planted target (tests/planted_bugs.py, `copy-object-int-is-zero`) is vk-lavapipe with
+one bug of a SPIR-V consumer: every 32-bit integer OpCopyObject computes zero. glslang
+never writes OpCopyObject for our programs and the SPIR-V transformations do, so only
+variants show it; real vk-lavapipe, beside it, is the second consumer that vouches for
+the difference. The campaign runs until the bucket opens and its first test is reduced
+(delta debugging over the list, then spirv-reduce); the figures are the pairs it took,
+the transformations and instructions before and after, and the seconds.
+
+    .venv/bin/python bench/spirv_planted.py [--count 40] [--reduce-time 300] [--out DIR]
+
+The last line is one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from shadersmith.campaign.spirv_fuzz import SpirvFuzzOptions, run_spirv_fuzz_campaign
+from shadersmith.campaign.store import CampaignStore
+from shadersmith.case import load_test
+from tests import planted_bugs
+
+PLANTED = "planted-copy-object-int-is-zero-vk-lavapipe"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=40, help="pairs at most")
+    parser.add_argument("--seed-base", type=int, default=0)
+    parser.add_argument("--reduce-time", type=float, default=300.0, help="seconds")
+    parser.add_argument("--out", type=Path, help="the campaign's folder (default: a temporary one)")
+    arguments = parser.parse_args()
+    planted_bugs.register()
+    with tempfile.TemporaryDirectory(prefix="spirv-planted-") as scratch:
+        directory = arguments.out or Path(scratch) / "campaign"
+        options = SpirvFuzzOptions(
+            targets=["vk-lavapipe", PLANTED],
+            count=arguments.count,
+            seed_base=arguments.seed_base,
+            reduce_time_s=arguments.reduce_time,
+            keep_per_bucket=1,
+        )
+        started = time.perf_counter()
+        progress = run_spirv_fuzz_campaign(directory, options)
+        seconds = time.perf_counter() - started
+        store = CampaignStore(directory, read_only=True)
+        buckets = store.buckets()
+        first = store.db.execute(
+            "SELECT MIN(idx) FROM bucket_tests WHERE signature = ?", (f"metamorphic:{PLANTED}",)
+        ).fetchone()[0]
+        store.close()
+        figures: dict[str, object] = {
+            "pairs": progress.tests,
+            "ours": progress.ours,
+            "buckets": [b.signature for b in buckets],
+            "first_pair_showing_it": first,
+            "campaign_seconds": round(seconds, 1),
+        }
+        reduced = next((b.reduced for b in buckets if b.reduced), None)
+        if reduced and not reduced.startswith("failed"):
+            report = load_test(directory / reduced).provenance.reduction or {}
+            figures.update(report)
+            figures["root_cause"] = next(b.root_cause for b in buckets if b.reduced)
+        else:
+            figures["reduced"] = reduced
+    for key, value in figures.items():
+        print(f"{key:>26}: {value}")
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()
