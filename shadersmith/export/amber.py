@@ -430,6 +430,25 @@ def _passes_lines(passes: tuple[str, ...] | None) -> list[str]:
     ]
 
 
+def _spirv_command_lines(
+    test: TestCase, oracle: SpirvMetamorphic, passes: tuple[str, ...] | None
+) -> list[str]:
+    """How a maintainer gets the two modules from the test's text and checks them."""
+    env = spirv_tools.target_env_of_source(test.main_shader)
+    lines = [
+        f"# The modules are the test's {oracle.reference} and {oracle.variant}:",
+        f"#   spirv-as --preserve-numeric-ids --target-env {env} {oracle.variant} -o variant.spv",
+        f"#   spirv-val --target-env {env} variant.spv   (both modules are valid)",
+    ]
+    if passes:
+        lines += [
+            "# The -opt targets ran spirv-opt on each module first:",
+            f"#   spirv-opt --target-env={env} {' '.join(passes)} variant.spv -o variant-opt.spv",
+            f"{PASSES_COMMENT} {' '.join(passes)}",
+        ]
+    return lines
+
+
 def _glsl_lines(title: str, source: str) -> list[str]:
     return [f"# {title}:", *(f"#   {line}".rstrip() for line in source.rstrip("\n").splitlines())]
 
@@ -612,7 +631,11 @@ def _pair_script(test: TestCase, oracle: Metamorphic | SpirvMetamorphic, target:
             *_finding_lines(test),
             *_pair_wrong_values(test),
             *_pair_module_lines(test, reference, variant),
-            *_passes_lines(passes),
+            *(
+                _spirv_command_lines(test, test.oracle, passes)
+                if isinstance(test.oracle, SpirvMetamorphic)
+                else _passes_lines(passes)
+            ),
             *glsl,
             "",
         ]
