@@ -19,6 +19,7 @@ from shadersmith.campaign.spirv_fuzz import SpirvFuzzOptions, run_spirv_fuzz_cam
 from shadersmith.campaign.store import CampaignStore
 from shadersmith.case import TestCaseError, load_test
 from shadersmith.cli import main
+from shadersmith.corpus import open_corpus
 from shadersmith.export.amber import amber_script
 from shadersmith.oracle.metamorphic import Outcome
 from shadersmith.oracle.spirv_metamorphic import judge_spirv_metamorphic
@@ -53,6 +54,22 @@ def test_a_campaign_on_real_targets_records_every_pair_valid_and_resumes(tmp_pat
     assert {f"{t}.{side}" for t in targets for side in ("reference", "variant")} == {
         name for (name,) in runs
     }
+
+
+def test_real_world_references_from_a_corpus_run_as_modules(tmp_path: Path) -> None:
+    options = SpirvFuzzOptions(
+        targets=["vk-lavapipe", "vk-swiftshader"],
+        count=3,
+        reduce=False,
+        references=open_corpus(str(Path(__file__).parent / "data" / "piglit")),
+    )
+    progress = run_spirv_fuzz_campaign(tmp_path / "c", options)
+    assert progress.tests == 3 and progress.ours == 0
+    store = CampaignStore(tmp_path / "c", read_only=True)
+    verdicts = [verdict for _, _, verdict in store.iter_tests()]
+    settings = store.db.execute("SELECT COUNT(*) FROM variants").fetchone()[0]
+    store.close()
+    assert "unbuilt" not in verdicts and settings == 3
 
 
 def test_a_target_that_compiles_its_own_module_is_refused_in_one_line(tmp_path: Path) -> None:

@@ -1,6 +1,7 @@
 """The SPIR-V fuzzing campaign (spirv-fuzz's method, issue 35) in the one campaign loop.
 
-Test `i` uses seed `seed_base + i`: the generator's program, reconditioned, compiled by
+Test `i` uses seed `seed_base + i`: the generator's program (or, with `references`, a
+real-world shader the seed picks from a corpus: corpus/), reconditioned, compiled by
 Debian's glslang, is the reference module; the variant is that module after a list of
 SPIR-V transformations drawn with the seed (spirv_pair.py), checked by spirv-val before
 any target sees it. Both modules run on every target (the Vulkan chains whose first step
@@ -33,6 +34,9 @@ from shadersmith.campaign.store import VARIANTS_SCHEMA, Bucket, CampaignStore
 from shadersmith.case import Finding, Kind
 from shadersmith.case.oracle import SpirvMetamorphic
 from shadersmith.config.spirv_passes import choose_pass_list
+from shadersmith.corpus import Corpus, pick
+from shadersmith.corpus.prepare import prepare_corpus
+from shadersmith.corpus.programs import reference_stage
 from shadersmith.generate.smith import SmithOptions, options_to_dict
 from shadersmith.oracle.metamorphic import MetamorphicJudgement, same_output
 from shadersmith.oracle.spirv_metamorphic import judge_spirv_metamorphic
@@ -41,12 +45,14 @@ from shadersmith.spirv_pair import (
     DEFAULT_STEPS,
     SpirvPair,
     prepare_generated_spirv_pair,
+    prepare_spirv_pair,
     recorded_spirv_pair,
 )
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
 from shadersmith.targets.tools.precompile import needs_debian_spirv
+from shadersmith.trial import reconditioning
 
 # Two independent back-ends, so that a difference on one is vouched for by the other,
 # spirv-opt before each, and RADV's compile-only generations.
@@ -80,15 +86,21 @@ class SpirvFuzzOptions:
     cluster: str | None = None
     allow_new_targets: bool = False
     jobs: int | None = None
+    # Real-world references (a corpus: piglit's shaders, a directory) instead of the
+    # generator's programs.
+    references: Corpus | None = None
 
     def settings(self) -> dict[str, object]:
-        return {
+        settings: dict[str, object] = {
             "oracle": SpirvMetamorphic.kind,
             "seed_base": self.seed_base,
             "generator": options_to_dict(self.generator),
             "steps": list(self.steps),
             "targets": list(self.targets),
         }
+        if self.references is not None:  # named only when used, as metamorphic's
+            settings["references"] = self.references.name
+        return settings
 
     def cpu_share(self) -> CpuShare:
         # A pair takes ~0.2 s of CPU to prepare (glslang, the transformations, two
@@ -184,6 +196,10 @@ def run_spirv_fuzz_campaign(
 def prepare_pair_at(index: int, options: SpirvFuzzOptions) -> SpirvPair:
     """Pair `index` (run in a preparing process: it must pickle)."""
     seed = options.seed_base + index
+    if options.references is not None:
+        stage = reference_stage(seed, options.generator.fragment_probability)
+        trial = prepare_corpus(pick(options.references, seed, stage), [reconditioning()])
+        return prepare_spirv_pair(index, seed, trial, options.steps)
     passes = tuple(choose_pass_list(random.Random(seed)))
     return prepare_generated_spirv_pair(index, seed, options.generator, options.steps, passes)
 

@@ -5,6 +5,7 @@ transformations, on each Vulkan target alone."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -29,9 +30,13 @@ from shadersmith.cli.options import (
     jobs_option,
     out_option,
     reduce_option,
+    shader_source_option,
 )
 from shadersmith.cli.shared import err_console, fail
 from shadersmith.config.generator_options import SmithOptions
+
+if TYPE_CHECKING:
+    from shadersmith.corpus import Corpus
 
 # As campaign/spirv_fuzz.py's DEFAULT_TARGETS (not imported: --help loads no library).
 DEFAULT_TARGET_LIST = "vk-lavapipe,vk-swiftshader,vk-lavapipe-opt,vk-swiftshader-opt,vk-radv-navi21"
@@ -57,6 +62,7 @@ DEFAULT_STEPS = "5-30"
     show_default=True,
     help="How many SPIR-V transformations a variant gets (LOW-HIGH).",
 )
+@shader_source_option("--references-from", "references")
 @TIMEOUT_OPTION
 @KEEP_OPTION
 @reduce_option("its transformation list, then its module with spirv-reduce")
@@ -73,6 +79,7 @@ def spirv_fuzz_command(
     out: Path,
     seed_base: int,
     steps: str,
+    references_from: Corpus | None,
     timeout: float,
     keep: int,
     reduce_buckets: bool,
@@ -96,6 +103,7 @@ def spirv_fuzz_command(
         run_spirv_fuzz_campaign,
     )
     from shadersmith.campaign.store import StoreError
+    from shadersmith.corpus import CorpusError
     from shadersmith.targets.catalogue.registry import UnknownTarget, parse_target_list
     from shadersmith.targets.catalogue.user_targets import campaign_hint
 
@@ -135,6 +143,7 @@ def spirv_fuzz_command(
         cluster=cluster,
         allow_new_targets=allow_new_targets,
         jobs=jobs,
+        references=references_from,
     )
     try:
         run_with_live_progress(
@@ -144,7 +153,7 @@ def spirv_fuzz_command(
             Progress(),
             lambda progress: progress_table(f"SPIR-V fuzzing campaign {out}", progress, "pairs"),
             err_console,
-            expected=(StoreError, RuntimeError),
+            expected=(StoreError, RuntimeError, CorpusError),
         )
     except CampaignFailed as error:
         fail(str(error))
