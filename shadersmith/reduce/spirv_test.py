@@ -39,8 +39,9 @@ from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
 from shadersmith.targets.tools.spirv_tools import DEBIAN
 
-# The share of the time budget the list gets; spirv-reduce takes the rest.
-LIST_SHARE = 0.4
+# The share of the time budget the list gets at most (ddmin needs a few tens of runs and
+# names the root cause); spirv-reduce takes the rest.
+LIST_SHARE = 0.6
 
 
 @dataclass(frozen=True)
