@@ -18,9 +18,12 @@ import pytest
 from shadersmith.reduce.run import ReductionError
 from shadersmith.reduce.spirv_list import reduce_transformations
 from shadersmith.reduce.spirv_reduce import run_spirv_reduce
+from shadersmith.spirv.instruction import Instruction
 from shadersmith.spirv.module import Module, read_module
+from shadersmith.spirv.operands import Id
 from shadersmith.spirv.transforms.base import TransformationRecord
 from shadersmith.spirv.transforms.driver import fuzz_module, replay
+from shadersmith.spirv.transforms.follow import offset_map
 from shadersmith.targets.tools.newest import newest_toolset
 from shadersmith.targets.tools.spirv_tools import (
     DEBIAN,
@@ -218,3 +221,18 @@ def test_a_module_that_is_not_interesting_at_the_start_is_one_clear_error(spirv:
     with pytest.raises(ReductionError, match="not interesting at the start"):
         run_spirv_reduce(spirv, never, 60.0, DEBIAN)
     assert calls == [spirv]
+
+
+def test_offsets_follow_the_instructions_spirv_reduce_kept() -> None:
+    """An offset goes to the same instruction on the smaller side, or to the first kept
+    one after a removed one; an instruction whose operands changed is the same one."""
+
+    def load(result: int) -> Instruction:
+        return Instruction.make("OpLoad", Id(7), result_type=3, result_id=result)
+
+    def store(value: int) -> Instruction:
+        return Instruction.make("OpStore", Id(7), Id(value))
+
+    old = [load(10), load(11), store(11), load(12), store(12)]
+    new = [load(10), store(10), load(12), store(12)]  # 11 gone, a store's value changed
+    assert offset_map(old, new) == [0, 1, 1, 2, 3, 4]

@@ -78,10 +78,17 @@ def offset_map(old: Sequence[Instruction], new: Sequence[Instruction]) -> list[i
     )
     mapping: list[int | None] = [None] * (len(old) + 1)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        # An instruction whose operands spirv-reduce changed is the same instruction.
-        if tag == "equal" or (tag == "replace" and i2 - i1 == j2 - j1):
+        if tag == "equal":
             for k in range(i2 - i1):
                 mapping[i1 + k] = j1 + k
+        elif tag == "replace":
+            # An instruction whose operands spirv-reduce changed is the same instruction:
+            # in order, each old one takes the next new one of its opcode.
+            j = j1
+            for i in range(i1, i2):
+                match = next((k for k in range(j, j2) if new[k].opcode == old[i].opcode), None)
+                if match is not None:
+                    mapping[i], j = match, match + 1
     mapping[len(old)] = len(new)
     filled: list[int] = [0] * (len(old) + 1)
     following = len(new)
