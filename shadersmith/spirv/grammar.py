@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-# Debian's spirv-headers installs here (scripts/setup.sh).
+# Debian's spirv-headers installs here (scripts/setup.sh); where its files were unpacked
+# elsewhere (the GPU machine's carried .debs: scripts/gpu-carry.sh), this variable says where.
+GRAMMAR_DIRECTORY_VARIABLE = "SHADERSMITH_SPIRV_GRAMMAR"
 GRAMMAR_DIRECTORY = Path("/usr/include/spirv/unified1")
 CORE_GRAMMAR = "spirv.core.grammar.json"
 PACKAGE = "spirv-headers"
@@ -212,4 +215,4 @@ def load_grammar(directory: Path) -> Grammar:
 @functools.cache
 def grammar() -> Grammar:
     """The installed grammar, read once per process."""
-    return load_grammar(GRAMMAR_DIRECTORY)
+    return load_grammar(Path(os.environ.get(GRAMMAR_DIRECTORY_VARIABLE) or GRAMMAR_DIRECTORY))

@@ -104,7 +104,9 @@ def newest_toolset() -> Toolset:
         spirv_opt=tool_path(SPIRV_OPT),
         validators=(tool_path(SPIRV_VAL),),
         env=tuple(sorted(tool_environment().items())),
-        spirv_reduce=tool_path(SPIRV_REDUCE),
+        # Not every install of the newest has it (the GPU machine's carry leaves it out):
+        # only a reduction needs it, and says so then (Toolset.spirv_reduce_path).
+        spirv_reduce=tool_path_or_none(SPIRV_REDUCE),
     )
 
 

@@ -105,6 +105,9 @@ class SpirvCrossError(ToolError):
     tool = SPIRV_CROSS
 
 
+DEBIAN_NAME = "debian"
+
+
 @dataclass(frozen=True)
 class Toolset:
     """The glslang, spirv-opt, spirv-val and spirv-cross binaries one chain runs: Debian's
@@ -112,7 +115,7 @@ class Toolset:
     user's (user_targets.py). A path of None means Debian's tool of that name, found on
     PATH (spirv-cross: Debian's library in a worker, spirv_cross_library.py)."""
 
-    name: str = "debian"
+    name: str = DEBIAN_NAME
     glslang: str | None = None
     spirv_opt: str | None = None
     spirv_cross: str | None = None
@@ -129,6 +132,8 @@ class Toolset:
         return self.spirv_opt or _tool_path(SPIRV_OPT)
 
     def spirv_reduce_path(self) -> str:
+        if self.spirv_reduce is None and self.name != DEBIAN_NAME:
+            raise ToolMissing(f"spirv-reduce of the {self.name} tools is not installed")
         return self.spirv_reduce or _tool_path(SPIRV_REDUCE)
 
     def spirv_reduce_version(self) -> str:
