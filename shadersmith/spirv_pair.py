@@ -26,17 +26,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from shadersmith.case import Finding, TestCase, TestCaseError
+from shadersmith.case.inputs import BufferSpec
 from shadersmith.case.oracle import SpirvMetamorphic
+from shadersmith.case.typenames import type_name
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.ir.profile import GLSL450
+from shadersmith.ir.program import BufferAccess
+from shadersmith.ir.types import INT
+from shadersmith.ir.values import Value
 from shadersmith.oracle.differential import run_records
 from shadersmith.spirv.binary import MalformedSpirv
 from shadersmith.spirv.module import read_module
 from shadersmith.spirv.transforms.base import TransformationRecord
 from shadersmith.spirv.transforms.driver import fuzz_module, replay
 from shadersmith.spirv.transforms.follow import replay_following
+from shadersmith.spirv.transforms.opaque import OPAQUE_NAME, OPAQUE_VALUES, opaque_block
 from shadersmith.targets.job import Job, PrecompiledSpirv
-from shadersmith.targets.results import RunResult
+from shadersmith.targets.results import BufferInput, RunResult
 from shadersmith.targets.tools import spirv_tools
 from shadersmith.targets.tools.glslang import ToolMissing
 from shadersmith.targets.tools.precompile import source_digest
@@ -69,12 +75,17 @@ class SpirvPair:
     invalid: str | None = None
 
     def job(self, module: bytes) -> Job:
-        """The program's job with `module` in place of glslang's."""
+        """The program's job with `module` in place of glslang's, binding the opaque block
+        where `module` declares one (the variant's; never the reference's)."""
         job = self.trial.job
         made = PrecompiledSpirv(
             source_digest(job.source), job.stage, DEBIAN, _glslang_version(), module, (), 0.0
         )
-        return dataclasses.replace(job, spirv=made)
+        buffers = [buffer for buffer in job.buffers if buffer.block != OPAQUE_NAME]
+        opaque = opaque_input(module, job.stage)
+        if opaque is not None:
+            buffers.append(opaque)
+        return dataclasses.replace(job, spirv=made, buffers=tuple(buffers))
 
     def jobs(self) -> tuple[Job, ...]:
         if self.unbuilt is not None or self.invalid is not None:
@@ -89,7 +100,46 @@ class SpirvPair:
         if self.unbuilt is None:
             shaders[REFERENCE_MODULE] = spirv_tools.module_to_assembly(self.reference)
             shaders[VARIANT_MODULE] = spirv_tools.module_to_assembly(self.variant)
-        return dataclasses.replace(base, shaders=shaders, oracle=oracle)
+        # The test's inputs bind the variant's opaque block (the Amber export leaves it
+        # out of the reference's pipeline: the GLSL declares no block at its binding).
+        specs = [spec for spec in base.inputs.buffers if spec.block != OPAQUE_NAME]
+        opaque = opaque_input(self.variant, self.trial.job.stage)
+        if opaque is not None:
+            specs.append(_input_spec(opaque))
+        inputs = dataclasses.replace(base.inputs, buffers=tuple(specs))
+        return dataclasses.replace(base, shaders=shaders, oracle=oracle, inputs=inputs)
+
+
+def opaque_input(module: bytes, stage: str) -> BufferInput | None:
+    """The opaque block `module` declares (spirv/transforms/opaque.py) as a job binds it:
+    its ints at offsets 0, 4, 8, ... (std430, or std140 for a fragment shader's uniform
+    block: the same offsets for scalars), holding OPAQUE_VALUES. Read from the module
+    rather than from the records: a record that no longer applies (a sub-list, a reduced
+    reference) declares nothing, and nothing is bound for it."""
+    if not module:
+        return None
+    try:
+        block = opaque_block(read_module(module))
+    except MalformedSpirv:
+        return None
+    if block is None:
+        return None
+    fields = tuple((f"value{index}", INT) for index in range(len(OPAQUE_VALUES)))
+    values: dict[str, Value] = {
+        name: value for (name, _), value in zip(fields, OPAQUE_VALUES, strict=True)
+    }
+    return BufferInput(block.binding, fields, values, stage == "fragment", OPAQUE_NAME)
+
+
+def _input_spec(buffer: BufferInput) -> BufferSpec:
+    return BufferSpec(
+        block=buffer.block,
+        binding=buffer.binding,
+        access=BufferAccess.INPUT.value,
+        fields=tuple((name, type_name(type_)) for name, type_ in buffer.fields),
+        values=dict(buffer.values),
+        uniform=buffer.uniform,
+    )
 
 
 def prepare_spirv_pair(

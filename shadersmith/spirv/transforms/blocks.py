@@ -150,7 +150,7 @@ def _plain_branch(analysis: Analysis, label: int) -> tuple[Block, ControlFlowGra
     return block, cfg
 
 
-def _may_add_dead_block(analysis: Analysis, label: int) -> bool:
+def may_add_dead_block(analysis: Analysis, label: int) -> bool:
     """Is `label` a reachable block ending in OpBranch that heads no construct? Its new
     merge block takes its place as the successor's predecessor, so whatever its branch
     was (a break, a continue, a back edge, a step to the next block) stays that kind of
@@ -164,7 +164,7 @@ def _may_add_dead_block(analysis: Analysis, label: int) -> bool:
 
 def _find_dead_block(module: Module, rng: random.Random) -> DeadBlockParams | None:
     analysis = Analysis(module)
-    labels = [label for label in analysis.blocks if _may_add_dead_block(analysis, label)]
+    labels = [label for label in analysis.blocks if may_add_dead_block(analysis, label)]
     if not labels:
         return None
     return DeadBlockParams(rng.choice(labels), *fresh_ids(module, 4))
@@ -179,7 +179,7 @@ def _global(module: Module, opname: str, result_type: int | None = None) -> int 
 
 def _dead_block_applies(module: Module, params: DeadBlockParams) -> bool:
     analysis = Analysis(module)
-    return _may_add_dead_block(analysis, params.block) and analysis.unused(
+    return may_add_dead_block(analysis, params.block) and analysis.unused(
         [params.fresh, params.merge, params.false_id, params.bool_id]
     )
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from shadersmith.spirv.module import Module
 from shadersmith.spirv.transforms.base import Transformation, TransformationRecord
-from shadersmith.spirv.transforms.table import BY_NAME, TRANSFORMATIONS
+from shadersmith.spirv.transforms.table import BY_NAME, FIRST, TRANSFORMATIONS
 
 # Draws per transformation asked for: a finder may find nothing (a module without loops
 # has no loop hint to set), so `count` is a target that a module may not reach.
@@ -22,10 +22,16 @@ ATTEMPTS_PER_STEP = 8
 
 
 def fuzz_module(module: Module, seed: int, count: int) -> tuple[Module, list[TransformationRecord]]:
-    """Up to `count` transformations drawn with `seed`: the variant and its records."""
+    """Up to `count` transformations drawn with `seed` (table.FIRST's first): the variant
+    and its records."""
     rng = random.Random(seed)
     records: list[TransformationRecord] = []
     current = module
+    for first in FIRST[:count]:
+        params = first.find(current, rng)
+        if params is not None and first.applies(current, params):
+            current = first.apply(current, params)
+            records.append(first.record(params))
     for _ in range(count * ATTEMPTS_PER_STEP):
         if len(records) == count:
             break

@@ -38,6 +38,11 @@ from shadersmith.spirv.transforms.comparisons import (
     REPLACE_BOOLEAN_CONSTANT,
 )
 from shadersmith.spirv.transforms.linear import EXPAND_LINEAR_ALGEBRA
+from shadersmith.spirv.transforms.opaque import ADD_OPAQUE_BLOCK
+from shadersmith.spirv.transforms.opaque_uses import (
+    ADD_OPAQUE_DEAD_BLOCK,
+    REPLACE_CONSTANT_WITH_OPAQUE_LOAD,
+)
 from shadersmith.spirv.transforms.parameters import ADD_PARAMETER, PERMUTE_PARAMETERS
 from shadersmith.spirv.transforms.synonyms import (
     ADD_COMPOSITE_SYNONYM,
@@ -89,6 +94,9 @@ TRANSFORMATIONS: tuple[Transformation[Any], ...] = (
     ADD_PARAMETER,
     PERMUTE_PARAMETERS,
     EXPAND_LINEAR_ALGEBRA,
+    ADD_OPAQUE_BLOCK,
+    REPLACE_CONSTANT_WITH_OPAQUE_LOAD,
+    ADD_OPAQUE_DEAD_BLOCK,
 )
 
 BY_NAME: dict[str, Transformation[Any]] = {t.name: t for t in TRANSFORMATIONS}
@@ -102,4 +110,12 @@ ENABLERS: dict[str, Transformation[Any]] = {
     REPLACE_ID_WITH_SYNONYM.name: ADD_COPY_OBJECT,
     MERGE_BLOCKS.name: SPLIT_BLOCK,
     REPLACE_COPY_WITH_STORE_AND_LOAD.name: ADD_COPY_OBJECT,
+    REPLACE_CONSTANT_WITH_OPAQUE_LOAD.name: ADD_OPAQUE_BLOCK,
+    ADD_OPAQUE_DEAD_BLOCK.name: ADD_OPAQUE_BLOCK,
 }
+
+# Drawn first, where they apply, before the list's random draws: the opaque block, so
+# that every variant has the values its two users (a constant's load, a dead block's
+# guard) need, and those are drawn as often as any other transformation. Without it a
+# list of 5 to 30 draws would hold the block in about a third of the variants.
+FIRST: tuple[Transformation[Any], ...] = (ADD_OPAQUE_BLOCK,)
