@@ -8,9 +8,12 @@ generator and the transformations stay free to change."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import random
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -18,14 +21,32 @@ from click.testing import CliRunner
 from shadersmith.campaign.spirv_fuzz import SpirvFuzzOptions, run_spirv_fuzz_campaign
 from shadersmith.campaign.store import CampaignStore
 from shadersmith.case import TestCaseError, load_test
+from shadersmith.case.codec import write_test
 from shadersmith.cli import main
 from shadersmith.corpus import open_corpus
 from shadersmith.export.amber import amber_script
-from shadersmith.oracle.metamorphic import Outcome
+from shadersmith.generate.smith import SmithOptions
+from shadersmith.oracle.metamorphic import Outcome, same_output
 from shadersmith.oracle.spirv_metamorphic import judge_spirv_metamorphic
 from shadersmith.spirv.module import read_module
+from shadersmith.spirv.transforms.base import Transformation
 from shadersmith.spirv.transforms.driver import fuzz_module
-from shadersmith.spirv_pair import as_kept, invalid_reason, spirv_pair_of_test
+from shadersmith.spirv.transforms.opaque import ADD_OPAQUE_BLOCK, OPAQUE_NAME
+from shadersmith.spirv.transforms.opaque_uses import (
+    ADD_OPAQUE_DEAD_BLOCK,
+    REPLACE_CONSTANT_WITH_OPAQUE_LOAD,
+)
+from shadersmith.spirv_pair import (
+    SpirvPair,
+    as_kept,
+    invalid_reason,
+    prepare_generated_spirv_pair,
+    recorded_spirv_pair,
+    spirv_pair_of_test,
+    with_records,
+)
+from shadersmith.targets.job import Job
+from shadersmith.targets.results import BufferInput
 from shadersmith.targets.session import TargetSession
 from shadersmith.targets.tools import spirv_tools
 
@@ -186,3 +207,91 @@ def test_the_planted_bug_reduces_to_its_two_transformations_and_replays(tmp_path
     )
     assert real.exit_code == 1, real.output  # real lavapipe computes the copy right
     assert "SPIRV-ASM" in amber_script(test)
+
+
+def _opaque_pair(seed: int, fragment: bool) -> SpirvPair:
+    """Generated program `seed`'s pair whose variant has the opaque block, 6 constants
+    replaced by its loads and 6 dead blocks behind its values."""
+    options = SmithOptions(fragment_probability=1.0 if fragment else 0.0)
+    pair = prepare_generated_spirv_pair(seed, seed, options, steps=(1, 1))
+    assert pair.unbuilt is None, pair.unbuilt
+    module = read_module(pair.reference)
+    rng = random.Random(seed)
+    records = []
+    uses: list[Transformation[Any]] = [REPLACE_CONSTANT_WITH_OPAQUE_LOAD, ADD_OPAQUE_DEAD_BLOCK] * 6
+    for transformation in [ADD_OPAQUE_BLOCK, *uses]:
+        params = transformation.find(module, rng)
+        if params is not None and transformation.applies(module, params):
+            module = transformation.apply(module, params)
+            records.append(transformation.record(params))
+    made = with_records(pair, records)
+    assert made.invalid is None and len(records) == 13, (made.invalid, records)
+    return made
+
+
+def _opaque_buffers(job: Job) -> list[BufferInput]:
+    return [buffer for buffer in job.buffers if buffer.block == OPAQUE_NAME]
+
+
+def _opaque_bindings(job: Job) -> list[int]:
+    return [buffer.binding for buffer in job.buffers if buffer.block == OPAQUE_NAME]
+
+
+def test_variants_with_opaque_loads_and_dead_blocks_give_the_references_output(
+    tmp_path: Path,
+) -> None:
+    """On vk-lavapipe and vk-swiftshader, compute and fragment programs: the variant's
+    job binds the block with its values, the reference's does not, and the two compute
+    the same. Bound with other values, the same variants compute something else: the
+    loads do reach what they compute."""
+    targets = ["vk-lavapipe", "vk-swiftshader"]
+    changed = 0
+    with TargetSession(targets) as session:
+        for seed in range(4):
+            pair = _opaque_pair(seed, fragment=seed % 2 == 1)
+            reference_job, variant_job = pair.jobs()
+            assert _opaque_bindings(reference_job) == []
+            (binding,) = _opaque_bindings(variant_job)
+            assert binding not in {b.binding for b in reference_job.buffers}
+            reference = session.run(reference_job)
+            variant = session.run(variant_job)
+            for target in targets:
+                assert reference[target].ok and variant[target].ok, (seed, target)
+                assert same_output(reference[target], variant[target]), (seed, target)
+            zeros = tuple(
+                buffer._replace(values=dict.fromkeys(buffer.values, 0))
+                if buffer.block == OPAQUE_NAME
+                else buffer
+                for buffer in variant_job.buffers
+            )
+            wrong = session.run(dataclasses.replace(variant_job, buffers=zeros))["vk-lavapipe"]
+            changed += not same_output(reference["vk-lavapipe"], wrong)
+    assert changed >= 2
+
+
+def test_a_recorded_test_with_the_opaque_block_replays_and_binds_it_on_the_variant_side_only(
+    tmp_path: Path,
+) -> None:
+    for seed, fragment in ((0, False), (1, True)):
+        pair = _opaque_pair(seed, fragment)
+        with TargetSession(["vk-lavapipe"]) as session:
+            reference, variant = (session.run(job) for job in pair.jobs())
+        test = recorded_spirv_pair(pair, reference, variant, None)
+        write_test(test, tmp_path / f"t{seed}")
+        loaded = load_test(tmp_path / f"t{seed}")
+        (spec,) = [spec for spec in loaded.inputs.buffers if spec.block == OPAQUE_NAME]
+        assert spec.uniform is fragment and spec.access == "input"
+        replayed = spirv_pair_of_test(loaded)
+        assert replayed.variant == pair.variant and replayed.invalid is None
+        reference_job, variant_job = replayed.jobs()
+        assert _opaque_bindings(reference_job) == [] and _opaque_bindings(variant_job)
+        assert _opaque_buffers(variant_job) == _opaque_buffers(pair.jobs()[1])
+        script = amber_script(loaded)
+        kind = "uniform" if fragment else "storage"
+        bind = f"AS {kind} DESCRIPTOR_SET 0 BINDING {spec.binding}"
+        pipelines = script.split("PIPELINE ")[1:]
+        (reference_pipeline,) = [p for p in pipelines if p.split()[1] == "reference_pipeline"]
+        (variant_pipeline,) = [p for p in pipelines if p.split()[1] == "variant_pipeline"]
+        assert bind in variant_pipeline and bind not in reference_pipeline
+        assert f"BUFFER variant_buffer_{spec.binding} " in script
+        assert f"reference_buffer_{spec.binding}" not in script
