@@ -32,8 +32,8 @@ from shadersmith.spirv.module import read_module
 from shadersmith.spirv.transforms.base import Transformation
 from shadersmith.spirv.transforms.driver import fuzz_module
 from shadersmith.spirv.transforms.opaque import ADD_OPAQUE_BLOCK, OPAQUE_NAME
+from shadersmith.spirv.transforms.opaque_dead import ADD_OPAQUE_DEAD_BLOCK
 from shadersmith.spirv.transforms.opaque_uses import (
-    ADD_OPAQUE_DEAD_BLOCK,
     REPLACE_CONSTANT_WITH_OPAQUE_LOAD,
 )
 from shadersmith.spirv_pair import (

@@ -24,8 +24,8 @@ from shadersmith.spirv.transforms.blocks import ADD_DEAD_BREAK, ADD_DEAD_CONTINU
 from shadersmith.spirv.transforms.branches import WRAP_IN_SELECTION, WrapParams
 from shadersmith.spirv.transforms.driver import enabled, fuzz_module, replay
 from shadersmith.spirv.transforms.opaque import ADD_OPAQUE_BLOCK, opaque_block
+from shadersmith.spirv.transforms.opaque_dead import ADD_OPAQUE_DEAD_BLOCK
 from shadersmith.spirv.transforms.opaque_uses import (
-    ADD_OPAQUE_DEAD_BLOCK,
     REPLACE_CONSTANT_WITH_OPAQUE_LOAD,
     ReplaceConstantParams,
 )

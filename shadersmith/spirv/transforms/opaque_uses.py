@@ -1,6 +1,6 @@
-"""Uses of the opaque block (opaque.py): a constant replaced by a load of the member
-holding its value, and a dead block behind `opaque[0] == opaque[1]`, which no optimiser
-can fold, so the back-end compiles what the block holds.
+"""A constant replaced by a load of the opaque block's member holding its value
+(opaque.py): a value no optimiser can fold, so the arithmetic, the branches and the
+indexing that used the constant reach the back-end.
 
 A constant is replaced only where any value of its type may stand: an operand of a pure
 instruction (arithmetic, bit, logical and relational, conversion, composite), the value
@@ -12,10 +12,6 @@ Never an OpPhi's operand (the load would have to sit in the predecessor), a cons
 instruction's, a scope or memory-semantics id (barriers, atomics, group operations), an
 image operand. A 32-bit int takes the member directly, a 32-bit uint the member through
 OpBitcast, a bool `opaque[1] == 1` (true) or `opaque[0] == 1` (false).
-
-The dead block holds copies of up to three pure instructions that dominate it (their
-operands are then available there) and a store of the opaque one to a fresh Function
-variable: code the back-end must compile although it never runs.
 """
 
 from __future__ import annotations
@@ -25,19 +21,16 @@ from dataclasses import dataclass
 
 from shadersmith.spirv.instruction import Instruction
 from shadersmith.spirv.module import Block, Module
-from shadersmith.spirv.operands import Enum, Id, Literal
+from shadersmith.spirv.operands import Id, Literal
 from shadersmith.spirv.transforms.analysis import (
-    FUNCTION_STORAGE,
     Analysis,
     claim,
     clone,
     find_block,
     fresh_ids,
     insert,
-    leading,
 )
 from shadersmith.spirv.transforms.base import FieldParameters, Transformation
-from shadersmith.spirv.transforms.blocks import may_add_dead_block, rename_predecessor
 from shadersmith.spirv.transforms.opaque import (
     ONE_MEMBER,
     OPAQUE_VALUES,
@@ -45,7 +38,6 @@ from shadersmith.spirv.transforms.opaque import (
     OpaqueBlock,
     load_member,
     opaque_block,
-    pointer_of,
 )
 
 # Instruction classes whose every id operand is a value of any value (no side effects).
@@ -57,7 +49,7 @@ _GLSL_STD_450 = "GLSL.std.450"
 _INDEXABLE = frozenset({"OpTypeArray", "OpTypeRuntimeArray", "OpTypeVector", "OpTypeMatrix"})
 
 
-def _glsl_set(module: Module) -> int | None:
+def glsl_set(module: Module) -> int | None:
     for instruction in module.ext_inst_imports:
         if instruction.operands and instruction.operands[0].value == _GLSL_STD_450:
             return instruction.result_id
@@ -113,7 +105,7 @@ def replaceable(analysis: Analysis, instruction: Instruction, position: int) -> 
     if name == "OpFunctionCall":
         return position >= 1
     if name == "OpExtInst":
-        glsl = _glsl_set(analysis.module)
+        glsl = glsl_set(analysis.module)
         return position >= 2 and glsl is not None and instruction.operands[0] == Id(glsl)
     return False
 
@@ -269,178 +261,4 @@ REPLACE_CONSTANT_WITH_OPAQUE_LOAD = Transformation(
     _find_replace,
     _replace_applies,
     _replace,
-)
-
-
-@dataclass(frozen=True)
-class OpaqueDeadBlockParams(FieldParameters):
-    """`block`'s `OpBranch successor` becomes a selection on `condition = opaque[0] ==
-    opaque[1]` (the loads `loads`, through the access chains `accesses`) of the new
-    block `dead`, which never runs, and the new merge block `merge`, which branches to
-    the successor. `dead` holds `copies` of the pure instructions `sources` and stores
-    opaque[1] to the new Function variable `variable`; `bool_type` and `pointer` declare
-    the bool type and the Function pointer to the int type where the module lacks them."""
-
-    block: int
-    accesses: tuple[int, int]
-    loads: tuple[int, int]
-    condition: int
-    dead: int
-    merge: int
-    sources: tuple[int, ...]
-    copies: tuple[int, ...]
-    variable: int
-    bool_type: int
-    pointer: int
-
-    def fresh(self) -> list[int]:
-        ids = [*self.accesses, *self.loads, self.condition, self.dead, self.merge]
-        return [*ids, *self.copies, self.variable, self.bool_type, self.pointer]
-
-
-def copyable(analysis: Analysis, value: int, label: int) -> bool:
-    """Is `value` the result of a pure instruction (plain operands and result, no side
-    effect) that dominates the end of `label`, so a copy of it may go after `label`?"""
-    defined = analysis.index.definition(value)
-    if defined is None or value not in analysis.places or defined.spec is None:
-        return False
-    if defined.opname == "OpExtInst":
-        glsl = _glsl_set(analysis.module)
-        if glsl is None or defined.operands[0] != Id(glsl):
-            return False
-        operands = defined.operands[2:]
-    elif defined.spec.instruction_class in PURE_CLASSES:
-        operands = defined.operands
-    else:
-        return False
-    end = len(analysis.blocks[label][1].body)
-    return (
-        analysis.is_plain_value(value)
-        and all(
-            analysis.is_plain_value(operand.value)
-            for operand in operands
-            if isinstance(operand, Id)
-        )
-        and analysis.available(value, label, end)
-    )
-
-
-def _find_dead(module: Module, rng: random.Random) -> OpaqueDeadBlockParams | None:
-    analysis = Analysis(module)
-    if opaque_block(module, analysis) is None:
-        return None
-    labels = [label for label in analysis.blocks if may_add_dead_block(analysis, label)]
-    if not labels:
-        return None
-    label = rng.choice(labels)
-    end = len(analysis.blocks[label][1].body)
-    values = [v for v in analysis.values_at(label, end) if copyable(analysis, v, label)]
-    sources = tuple(rng.sample(values, min(len(values), rng.randint(0, 3))))
-    ids = iter(fresh_ids(module, 10 + len(sources)))
-    return OpaqueDeadBlockParams(
-        block=label,
-        accesses=(next(ids), next(ids)),
-        loads=(next(ids), next(ids)),
-        condition=next(ids),
-        dead=next(ids),
-        merge=next(ids),
-        sources=sources,
-        copies=tuple(next(ids) for _ in sources),
-        variable=next(ids),
-        bool_type=next(ids),
-        pointer=next(ids),
-    )
-
-
-def _dead_applies(module: Module, params: OpaqueDeadBlockParams) -> bool:
-    analysis = Analysis(module)
-    return (
-        opaque_block(module, analysis) is not None
-        and may_add_dead_block(analysis, params.block)
-        and len(params.sources) == len(params.copies) <= 3
-        and all(copyable(analysis, source, params.block) for source in params.sources)
-        and analysis.unused(params.fresh())
-    )
-
-
-def _global_of(module: Module, opname: str) -> int | None:
-    return next((i.result_id for i in module.globals if i.opname == opname), None)
-
-
-def _dead(module: Module, params: OpaqueDeadBlockParams) -> Module:
-    analysis = Analysis(module)
-    block = opaque_block(module, analysis)
-    assert block is not None
-    edited = clone(module)
-    bool_type = _global_of(module, "OpTypeBool")
-    if bool_type is None:
-        bool_type = params.bool_type
-        edited.globals.append(Instruction.make("OpTypeBool", result_id=bool_type))
-    pointer = pointer_of(module, FUNCTION_STORAGE, block.int_type)
-    if pointer is None:
-        pointer = params.pointer
-        edited.globals.append(
-            Instruction.make(
-                "OpTypePointer",
-                Enum("StorageClass", FUNCTION_STORAGE),
-                Id(block.int_type),
-                result_id=pointer,
-            )
-        )
-    function, header = find_block(edited, params.block)
-    successor = int(header.terminator.operands[0].value)
-    zero = load_member(block, ZERO_MEMBER, params.accesses[0], params.loads[0])
-    one = load_member(block, ONE_MEMBER, params.accesses[1], params.loads[1])
-    compare = Instruction.make(
-        "OpIEqual",
-        Id(params.loads[0]),
-        Id(params.loads[1]),
-        result_type=bool_type,
-        result_id=params.condition,
-    )
-    header.body.extend([*zero, *one, compare])
-    header.body.append(
-        Instruction.make("OpSelectionMerge", Id(params.merge), Enum("SelectionControl", 0))
-    )
-    header.terminator = Instruction.make(
-        "OpBranchConditional", Id(params.condition), Id(params.dead), Id(params.merge)
-    )
-    copies = []
-    for source, copy in zip(params.sources, params.copies, strict=True):
-        original = analysis.index.definitions[source]
-        copies.append(Instruction(original.opcode, original.result_type, copy, original.operands))
-    store = Instruction.make("OpStore", Id(params.variable), Id(params.loads[1]))
-    dead = Block(
-        Instruction.make("OpLabel", result_id=params.dead),
-        [*copies, store],
-        Instruction.make("OpBranch", Id(params.merge)),
-    )
-    merge = Block(
-        Instruction.make("OpLabel", result_id=params.merge),
-        [],
-        Instruction.make("OpBranch", Id(successor)),
-    )
-    place = function.blocks.index(header) + 1
-    function.blocks[place:place] = [dead, merge]
-    rename_predecessor(find_block(edited, successor)[1], params.block, params.merge)
-    entry = function.blocks[0]
-    entry.body.insert(
-        leading(entry, frozenset({"OpVariable"})),
-        Instruction.make(
-            "OpVariable",
-            Enum("StorageClass", FUNCTION_STORAGE),
-            result_type=pointer,
-            result_id=params.variable,
-        ),
-    )
-    claim(edited, params.fresh())
-    return edited
-
-
-ADD_OPAQUE_DEAD_BLOCK = Transformation(
-    "add-opaque-dead-block",
-    OpaqueDeadBlockParams.from_json,
-    _find_dead,
-    _dead_applies,
-    _dead,
 )

@@ -39,8 +39,8 @@ from shadersmith.spirv.transforms.comparisons import (
 )
 from shadersmith.spirv.transforms.linear import EXPAND_LINEAR_ALGEBRA
 from shadersmith.spirv.transforms.opaque import ADD_OPAQUE_BLOCK
+from shadersmith.spirv.transforms.opaque_dead import ADD_OPAQUE_DEAD_BLOCK
 from shadersmith.spirv.transforms.opaque_uses import (
-    ADD_OPAQUE_DEAD_BLOCK,
     REPLACE_CONSTANT_WITH_OPAQUE_LOAD,
 )
 from shadersmith.spirv.transforms.parameters import ADD_PARAMETER, PERMUTE_PARAMETERS
