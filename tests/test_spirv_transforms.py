@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ from shadersmith.spirv.module import Module, read_module
 from shadersmith.spirv.operands import Id
 from shadersmith.spirv.transforms.analysis import Analysis, fresh_ids
 from shadersmith.spirv.transforms.base import Transformation, TransformationRecord
-from shadersmith.spirv.transforms.blocks import ADD_DEAD_BREAK, ADD_DEAD_CONTINUE
+from shadersmith.spirv.transforms.blocks import ADD_DEAD_BLOCK, ADD_DEAD_BREAK, ADD_DEAD_CONTINUE
 from shadersmith.spirv.transforms.branches import WRAP_IN_SELECTION, WrapParams
 from shadersmith.spirv.transforms.driver import enabled, fuzz_module, replay
 from shadersmith.spirv.transforms.opaque import ADD_OPAQUE_BLOCK, opaque_block
@@ -36,7 +37,11 @@ from shadersmith.targets.job import Job, PrecompiledSpirv
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
 from shadersmith.targets.tools.precompile import source_digest
-from shadersmith.targets.tools.spirv_tools import DEBIAN, compile_glsl_to_spirv
+from shadersmith.targets.tools.spirv_tools import (
+    DEBIAN,
+    compile_glsl_to_spirv,
+    target_env_of_module,
+)
 from tests.programs import reconditioned_job
 from tests.spirv_support import assemble, spirv_val
 
@@ -469,3 +474,39 @@ def test_an_opaque_record_is_refused_where_the_block_is_missing_taken_or_the_ope
     assert refused > 0
     made = _opaque_variant(original, 3, 10)
     assert spirv_val(made.to_bytes(), tmp_path) == ""
+
+
+def _size_after_spirv_opt(module: Module, tmp_path: Path) -> int:
+    """How many instructions Debian's spirv-opt -O leaves of `module`."""
+    given, made = tmp_path / "given.spv", tmp_path / "made.spv"
+    spirv = module.to_bytes()
+    given.write_bytes(spirv)
+    target = f"--target-env={target_env_of_module(spirv)}"
+    subprocess.run(["spirv-opt", "-O", target, str(given), "-o", str(made)], check=True)
+    return sum(1 for _ in read_module(made.read_bytes()).instructions())
+
+
+def test_an_opaque_dead_block_survives_spirv_opt_where_a_constant_false_one_does_not(
+    models: list[Module], tmp_path: Path
+) -> None:
+    """What the opaque block is for: spirv-opt -O folds add-dead-block's guard and drops
+    the block; it cannot fold `opaque[0] == opaque[1]`, and the block's store into a
+    variable the function has keeps it from being dead code."""
+    folded = survived = 0
+    for seed, module in enumerate(models[:6]):
+        reference = _size_after_spirv_opt(module, tmp_path)
+        dead = module
+        for _ in range(3):
+            found = apply_once(ADD_DEAD_BLOCK, dead, seed)
+            dead = found if found is not None else dead
+        folded += _size_after_spirv_opt(dead, tmp_path) == reference
+        with_block = _opaque_variant(module, seed, 0)
+        opaque = with_block
+        for _ in range(3):
+            found = apply_once(ADD_OPAQUE_DEAD_BLOCK, opaque, seed)
+            opaque = found if found is not None else opaque
+        survived += _size_after_spirv_opt(opaque, tmp_path) > _size_after_spirv_opt(
+            with_block, tmp_path
+        )
+    assert folded == 6
+    assert survived >= 2
