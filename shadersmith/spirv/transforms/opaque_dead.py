@@ -38,8 +38,7 @@ from shadersmith.spirv.transforms.opaque import (
     opaque_block,
 )
 from shadersmith.spirv.transforms.opaque_uses import PURE_CLASSES, glsl_set
-
-PRIVATE_STORAGE = 6  # StorageClass Private
+from shadersmith.spirv.transforms.unused import PRIVATE_STORAGE
 
 
 @dataclass(frozen=True)
