@@ -29,7 +29,7 @@ def _round_trip(program: Program, profile: LanguageProfile) -> None:
 
 @pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
 def test_generated_programs_round_trip(profile: LanguageProfile) -> None:
-    for seed in range(100):
+    for seed in range(50):
         generated = generate(seed, profile=profile)
         _round_trip(generated.program, profile)
         reconditioned = recondition(generated.program, generated.buffer_values).program

@@ -188,7 +188,7 @@ def test_the_planted_bug_reduces_to_its_two_transformations_and_replays(tmp_path
     reduced test replays and exports."""
     copy = tmp_path / "test"
     shutil.copytree(CARRIED, copy)
-    reduced = CliRunner().invoke(main, ["reduce", str(copy), "--time", "30s"])
+    reduced = CliRunner().invoke(main, ["reduce", str(copy), "--time", "15s"])
     assert reduced.exit_code == 0, reduced.output
     test = load_test(tmp_path / "test-reduced")
     names = {record.name for record in test.oracle.transformations}  # type: ignore[union-attr]
