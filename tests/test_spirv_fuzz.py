@@ -18,11 +18,16 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from shadersmith.campaign.spirv_fuzz import SpirvFuzzOptions, run_spirv_fuzz_campaign
+from shadersmith.campaign.spirv_fuzz import (
+    DEFAULT_TARGETS,
+    SpirvFuzzOptions,
+    run_spirv_fuzz_campaign,
+)
 from shadersmith.campaign.store import CampaignStore
 from shadersmith.case import TestCaseError, load_test
 from shadersmith.case.codec import write_test
 from shadersmith.cli import main
+from shadersmith.cli import spirv_fuzz as cli_spirv_fuzz
 from shadersmith.corpus import open_corpus
 from shadersmith.export.amber import amber_script
 from shadersmith.generate.smith import SmithOptions
@@ -37,6 +42,7 @@ from shadersmith.spirv.transforms.opaque_uses import (
     REPLACE_CONSTANT_WITH_OPAQUE_LOAD,
 )
 from shadersmith.spirv_pair import (
+    DEFAULT_STEPS,
     SpirvPair,
     as_kept,
     invalid_reason,
@@ -103,6 +109,10 @@ def test_a_target_that_compiles_its_own_module_is_refused_in_one_line(tmp_path: 
     assert "gl-llvmpipe: compile(s) the GLSL itself" in result.output
     bad = CliRunner().invoke(main, ["spirv-fuzz", "--steps", "9-3", "--out", str(tmp_path)])
     assert bad.exit_code == 2 and "--steps" in bad.output
+    # The command's defaults, spelled there so that --help loads no library, are the
+    # campaign's.
+    assert cli_spirv_fuzz.DEFAULT_TARGET_LIST.split(",") == list(DEFAULT_TARGETS)
+    assert "-".join(map(str, DEFAULT_STEPS)) == cli_spirv_fuzz.DEFAULT_STEPS
 
 
 def test_the_carried_test_replays_its_variant_from_the_list_and_refuses_an_edit(
