@@ -267,6 +267,27 @@ class KindDefaults:
         return None
 
 
+def units_by_index(store: CampaignStore, count: int | None) -> Iterator[Unit[int]]:
+    """Units 0, 1, 2, ... (up to `count`) of one piece each, named by their index, less
+    those the store holds: a kind whose unit is one test or one pair."""
+    done = store.done_indices()
+    for index in itertools.count():
+        if count is not None and index >= count:
+            return
+        if index not in done:
+            yield Unit(index, (index,))
+
+
+def require_present(session: TargetSession, targets: Sequence[str]) -> None:
+    """RuntimeError (one line) naming each of `targets` the session did not start, and why."""
+    absent = [t for t in targets if t not in session.present]
+    if absent:
+        reasons = "; ".join(
+            f"{t}: {session.missing.get(t, 'absent').splitlines()[0][:160]}" for t in absent
+        )
+        raise RuntimeError(f"target(s) not available: {reasons}")
+
+
 class RunOptions(Protocol):
     """What every kind's options say about a run (not its settings)."""
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import itertools
 import json
 import threading
 import time
@@ -127,20 +126,10 @@ class MetamorphicKind(loop.KindDefaults):
         return self.options.cpu_share()
 
     def check_session(self, session: TargetSession) -> None:
-        absent = [t for t in self.options.targets if t not in session.present]
-        if absent:
-            reasons = "; ".join(
-                f"{t}: {session.missing.get(t, 'absent').splitlines()[0][:160]}" for t in absent
-            )
-            raise RuntimeError(f"target(s) not available: {reasons}")
+        loop.require_present(session, self.options.targets)
 
     def units(self, store: CampaignStore) -> Iterator[Unit[int]]:
-        done = store.done_indices()
-        for index in itertools.count():
-            if self.options.count is not None and index >= self.options.count:
-                return
-            if index not in done:
-                yield Unit(index, (index,))
+        return loop.units_by_index(store, self.options.count)
 
     @property
     def prepare(self) -> Callable[[int], Pair]:
@@ -192,7 +181,8 @@ def _record_pair(
     session, store = context.session, context.store
     judged = judge_metamorphic(reference, variant, options.targets, context.components)
     findings = reproduce_crashes(judged.findings, variant)
-    findings = [_confirm_wrong(f, pair, session) for f in findings]
+    jobs = (pair.reference.job, pair.variant.job)
+    findings = [confirm_wrong(f, jobs, session) for f in findings]
     versions = session.versions()
     directories = store.keep_tests(
         findings,
@@ -214,7 +204,7 @@ def _record_pair(
     opened = store.record(
         pair.index,
         pair.seed,
-        _headline(judged, findings),
+        headline(judged, findings),
         findings,
         store.result_rows(pair_results(reference, variant)),
         directories,
@@ -224,14 +214,14 @@ def _record_pair(
     return Recorded(1, counted, int(judged.ours is not None), len(opened))
 
 
-def _confirm_wrong(finding: Finding, pair: Pair, session: TargetSession) -> Finding:
-    """Run a wrong result's pair once more on its target: an output that changes from
-    run to run is marked flaky, not trusted."""
+def confirm_wrong(finding: Finding, jobs: tuple[Job, Job], session: TargetSession) -> Finding:
+    """Run a wrong result's pair (its reference's job, its variant's) once more on its
+    target: an output that changes from run to run is marked flaky, not trusted."""
     if finding.kind is not Kind.ODD_ONE_OUT:
         return finding
     worker = session.pools[finding.targets[0]].workers[0]
-    again_reference = worker.run(pair.reference.job)
-    again_variant = worker.run(pair.variant.job)
+    again_reference = worker.run(jobs[0])
+    again_variant = worker.run(jobs[1])
     stable = again_reference.ok and again_variant.ok
     stable = stable and not same_output(again_reference, again_variant)
     return finding if stable else dataclasses.replace(finding, flaky=True)
@@ -259,7 +249,9 @@ def _plan(seed: int, stage: Stage, options: MetamorphicOptions) -> list[StepReco
     return plan_variant(seed, options.families, options.steps, donors)
 
 
-def _headline(judged: MetamorphicJudgement, findings: Sequence[Finding]) -> str:
+def headline(judged: MetamorphicJudgement, findings: Sequence[Finding]) -> str:
+    """One word for a pair: its most severe finding's kind, `ours`, `unchecked` or
+    `agree`."""
     if findings:
         return findings[0].kind.value
     if judged.ours:

@@ -15,9 +15,7 @@ then its reference module by spirv-reduce (reduce/spirv_test.py).
 
 from __future__ import annotations
 
-import dataclasses
 import functools
-import itertools
 import json
 import random
 import threading
@@ -29,16 +27,16 @@ from pathlib import Path
 from shadersmith.campaign import loop
 from shadersmith.campaign.findings import reproduce_crashes
 from shadersmith.campaign.loop import Context, Progress, Recorded, Unit
+from shadersmith.campaign.metamorphic import confirm_wrong, headline
 from shadersmith.campaign.preparation import CpuShare
 from shadersmith.campaign.store import VARIANTS_SCHEMA, Bucket, CampaignStore
-from shadersmith.case import Finding, Kind
+from shadersmith.case import Kind
 from shadersmith.case.oracle import SpirvMetamorphic
 from shadersmith.config.spirv_passes import choose_pass_list
 from shadersmith.corpus import Corpus, pick
 from shadersmith.corpus.prepare import prepare_corpus
 from shadersmith.corpus.programs import reference_stage
 from shadersmith.generate.smith import SmithOptions, options_to_dict
-from shadersmith.oracle.metamorphic import MetamorphicJudgement, same_output
 from shadersmith.oracle.spirv_metamorphic import judge_spirv_metamorphic
 from shadersmith.reduce.spirv_test import reduce_spirv_test
 from shadersmith.spirv_pair import (
@@ -127,20 +125,10 @@ class SpirvFuzzKind(loop.KindDefaults):
         return self.options.cpu_share()
 
     def check_session(self, session: TargetSession) -> None:
-        absent = [t for t in self.options.targets if t not in session.present]
-        if absent:
-            reasons = "; ".join(
-                f"{t}: {session.missing.get(t, 'absent').splitlines()[0][:160]}" for t in absent
-            )
-            raise RuntimeError(f"target(s) not available: {reasons}")
+        loop.require_present(session, self.options.targets)
 
     def units(self, store: CampaignStore) -> Iterator[Unit[int]]:
-        done = store.done_indices()
-        for index in itertools.count():
-            if self.options.count is not None and index >= self.options.count:
-                return
-            if index not in done:
-                yield Unit(index, (index,))
+        return loop.units_by_index(store, self.options.count)
 
     @property
     def prepare(self) -> Callable[[int], SpirvPair]:
@@ -225,7 +213,10 @@ def _record_pair(
     session, store = context.session, context.store
     judged = judge_spirv_metamorphic(reference, variant, options.targets, context.components)
     findings = reproduce_crashes(judged.findings, variant)
-    findings = [_confirm_wrong(f, pair, session) for f in findings]
+    findings = [
+        confirm_wrong(f, (pair.job(pair.reference), pair.job(pair.variant)), session)
+        for f in findings
+    ]
     versions = session.versions()
     directories = store.keep_tests(
         findings,
@@ -239,7 +230,7 @@ def _record_pair(
     opened = store.record(
         pair.index,
         pair.seed,
-        _headline(judged, findings),
+        headline(judged, findings),
         findings,
         store.result_rows(merged),
         directories,
@@ -263,27 +254,3 @@ def _record_variant(
             ours,
         ),
     )
-
-
-def _confirm_wrong(finding: Finding, pair: SpirvPair, session: TargetSession) -> Finding:
-    """Run a wrong result's pair once more on its target: an output that changes from
-    run to run is marked flaky, not trusted."""
-    if finding.kind is not Kind.ODD_ONE_OUT:
-        return finding
-    reference_job, variant_job = pair.jobs()
-    worker = session.pools[finding.targets[0]].workers[0]
-    again_reference = worker.run(reference_job)
-    again_variant = worker.run(variant_job)
-    stable = again_reference.ok and again_variant.ok
-    stable = stable and not same_output(again_reference, again_variant)
-    return finding if stable else dataclasses.replace(finding, flaky=True)
-
-
-def _headline(judged: MetamorphicJudgement, findings: Sequence[Finding]) -> str:
-    if findings:
-        return findings[0].kind.value
-    if judged.ours:
-        return "ours"
-    if any(o.value == "unchecked" for o in judged.outcomes.values()):
-        return "unchecked"
-    return "agree"
