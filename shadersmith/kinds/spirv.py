@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from shadersmith.case import TestCase, TestCaseError
+from shadersmith.case.oracle import SpirvMetamorphic
 from shadersmith.kinds.verbs import (
     Echo,
     KindError,
@@ -82,8 +83,9 @@ class SpirvTests:
         if signature is None:
             raise KindError("the test records no finding: give --signature")
         targets = list(request.targets or recorded_targets(test))
-        transformations = getattr(test.oracle, "transformations", ())
-        request.on_progress(f"reducing {len(transformations)} transformations")
+        if not isinstance(test.oracle, SpirvMetamorphic):
+            raise KindError("not a SPIR-V metamorphic test")
+        request.on_progress(f"reducing {len(test.oracle.transformations)} transformations")
         with TargetSession(targets, request.workers_per_target, request.timeout_s) as session:
             reduced = reduce_spirv_test(
                 directory, signature, session, request.time_s, request.should_stop, written
