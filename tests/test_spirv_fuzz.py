@@ -32,7 +32,7 @@ from shadersmith.corpus import open_corpus
 from shadersmith.export.amber import amber_script
 from shadersmith.generate.smith import SmithOptions
 from shadersmith.oracle.metamorphic import Outcome, same_output
-from shadersmith.oracle.spirv_metamorphic import judge_spirv_metamorphic
+from shadersmith.oracle.spirv_metamorphic import judge_spirv_metamorphic, shared_component
 from shadersmith.spirv.module import read_module
 from shadersmith.spirv.transforms.base import Transformation
 from shadersmith.spirv.transforms.driver import fuzz_module
@@ -305,3 +305,20 @@ def test_a_recorded_test_with_the_opaque_block_replays_and_binds_it_on_the_varia
         assert bind in variant_pipeline and bind not in reference_pipeline
         assert f"BUFFER variant_buffer_{spec.binding} " in script
         assert f"reference_buffer_{spec.binding}" not in script
+
+
+def test_blame_names_the_one_component_the_differing_chains_share_on_two_drivers() -> None:
+    """Every -opt chain differs, the chains without spirv-opt agree: spirv-opt's output is
+    wrong whichever driver reads it. One driver alone, or two components left: no name."""
+    chains = {
+        "vk-lavapipe": ["glslang", "lavapipe", "llvmpipe", "llvm"],
+        "vk-lavapipe-opt": ["glslang", "spirv-opt", "lavapipe", "llvmpipe", "llvm"],
+        "vk-swiftshader": ["glslang", "swiftshader"],
+        "vk-swiftshader-opt": ["glslang", "spirv-opt", "swiftshader"],
+    }
+    both_opt = ["vk-lavapipe-opt", "vk-swiftshader-opt"]
+    plain = ["vk-lavapipe", "vk-swiftshader"]
+    assert shared_component(both_opt, plain, chains) == "spirv-opt"
+    assert shared_component(["vk-lavapipe-opt"], plain, chains) is None
+    assert shared_component(both_opt, [], chains) is None  # glslang and spirv-opt both left
+    assert shared_component(["vk-lavapipe", "vk-lavapipe-opt"], [], chains) is None  # one driver
