@@ -322,3 +322,19 @@ def test_blame_names_the_one_component_the_differing_chains_share_on_two_drivers
     assert shared_component(["vk-lavapipe-opt"], plain, chains) is None
     assert shared_component(both_opt, [], chains) is None  # glslang and spirv-opt both left
     assert shared_component(["vk-lavapipe", "vk-lavapipe-opt"], [], chains) is None  # one driver
+
+
+def test_spirv_crosss_hlsl_and_msl_back_ends_compile_both_modules() -> None:
+    """The compile-only targets of spirv-cross's other outputs take the pair's modules
+    (the job's, not glslang's of the GLSL) and write HLSL and MSL."""
+    pair = spirv_pair_of_test(load_test(CARRIED))
+    targets = ["compile-spirv-cross-hlsl", "compile-spirv-cross-msl"]
+    with TargetSession(targets) as session:
+        answers = dict(session.run_many(pair.jobs()))
+    for side in answers.values():
+        for target, language in zip(targets, ("hlsl", "msl"), strict=True):
+            result = side[target]
+            assert result.ok and result.compile_only, result.log
+            assert b"main" in result.artefacts[f"cross.{language}"]
+    variant_hlsl = answers[1]["compile-spirv-cross-hlsl"].artefacts["cross.hlsl"]
+    assert variant_hlsl != answers[0]["compile-spirv-cross-hlsl"].artefacts["cross.hlsl"]

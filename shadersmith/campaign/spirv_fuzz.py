@@ -53,13 +53,16 @@ from shadersmith.targets.tools.precompile import needs_debian_spirv
 from shadersmith.trial import reconditioning
 
 # Two independent back-ends, so that a difference on one is vouched for by the other,
-# spirv-opt before each, and RADV's compile-only generations.
+# spirv-opt before each, RADV's compile-only generation and spirv-cross's HLSL and MSL
+# back-ends, compile-only.
 DEFAULT_TARGETS = (
     "vk-lavapipe",
     "vk-swiftshader",
     "vk-lavapipe-opt",
     "vk-swiftshader-opt",
     "vk-radv-navi21",
+    "compile-spirv-cross-hlsl",
+    "compile-spirv-cross-msl",
 )
 
 

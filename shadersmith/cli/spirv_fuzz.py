@@ -39,7 +39,10 @@ if TYPE_CHECKING:
     from shadersmith.corpus import Corpus
 
 # As campaign/spirv_fuzz.py's DEFAULT_TARGETS (not imported: --help loads no library).
-DEFAULT_TARGET_LIST = "vk-lavapipe,vk-swiftshader,vk-lavapipe-opt,vk-swiftshader-opt,vk-radv-navi21"
+DEFAULT_TARGET_LIST = (
+    "vk-lavapipe,vk-swiftshader,vk-lavapipe-opt,vk-swiftshader-opt,vk-radv-navi21,"
+    "compile-spirv-cross-hlsl,compile-spirv-cross-msl"
+)
 DEFAULT_STEPS = "5-30"
 
 
@@ -48,7 +51,8 @@ DEFAULT_STEPS = "5-30"
     "--targets",
     "target_list",
     help="Comma-separated Vulkan targets that run Debian's glslang module (vk-lavapipe, -opt, "
-    "-cross, vk-swiftshader, vk-radv-*, compile-spirv-tools); default: those the campaign was "
+    "-cross, vk-swiftshader, vk-radv-*, compile-spirv-tools, compile-spirv-cross-hlsl/-msl); "
+    "default: those the campaign was "
     f"started on when it is resumed, else {DEFAULT_TARGET_LIST}.",
 )
 @TIME_OPTION

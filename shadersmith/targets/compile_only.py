@@ -2,7 +2,8 @@
 
 - `compile-spirv-tools` (SpirvToolsBuild): glslang -> spirv-val -> spirv-opt with the
   test's recorded pass list (its random list, as vk-lavapipe-opt runs it) -> spirv-val ->
-  spirv-cross back to GLSL. No driver: the tools are the subjects.
+  spirv-cross back to GLSL. No driver: the tools are the subjects. `compile-spirv-cross-hlsl`
+  and `-msl`: the same, spirv-cross writing HLSL or MSL.
 - `compile-gl-llvmpipe` (GLCompileBuild): Mesa's GL program creation through EGL (the
   GLSL front-end, the linker, GLSL IR to NIR and NIR's passes). llvmpipe makes machine
   code lazily at the first dispatch or draw, which is never made, so no LLVM code is
@@ -45,7 +46,6 @@ if TYPE_CHECKING:
 def spirv_tools_target(name: str, build: SpirvToolsBuild) -> ChainTarget:
     """glslang, spirv-opt (the job's recorded passes, else -O), spirv-val after each, and
     spirv-cross of the result: Debian's tools (catalogue.SpirvToolsBuild)."""
-    del build  # one kind of chain for now; the row names it
     spirv_val_version()  # spirv-val checks every tool's output: it must be present
     components = [
         ("glslang", DEBIAN.glslang_version()),
@@ -65,15 +65,16 @@ def spirv_tools_target(name: str, build: SpirvToolsBuild) -> ChainTarget:
         result = RunResult(RunStatus.OK, compile_only=True)
         for stage, source, precompiled in stages:
             try:
-                glsl, tools_ms = toolchain.cross_compile(
-                    source, stage, passes, precompiled=precompiled
+                text, tools_ms = toolchain.cross_compile(
+                    source, stage, passes, precompiled=precompiled, language=build.output
                 )
             except toolchain.ChainFailed as failure:
                 failure.result.tools_ms += result.tools_ms
                 result = failure.result
                 break
             result.tools_ms += tools_ms
-            result.artefacts[f"cross.{STAGE_EXTENSIONS[stage]}"] = glsl.encode()
+            suffix = STAGE_EXTENSIONS[stage] if build.output == "glsl" else build.output
+            result.artefacts[f"cross.{suffix}"] = text.encode()
         # The pass list decides what spirv-opt did: said first, as vk-lavapipe-opt says it.
         result.log = f"spirv-opt {' '.join(passes)}\n{result.log}".rstrip()
         return result

@@ -143,8 +143,10 @@ class VulkanCompileBuild:
 @dataclass(frozen=True)
 class SpirvToolsBuild:
     """The SPIR-V tools alone, compile-only: glslang, spirv-opt with the test's recorded
-    pass list, spirv-val after each, spirv-cross of the result (compile_only.py)."""
+    pass list, spirv-val after each, spirv-cross of the result (compile_only.py) into
+    `output`: GLSL, or HLSL or MSL, which nothing here runs."""
 
+    output: str = "glsl"
     factory = "shadersmith.targets.compile_only:spirv_tools_target"
 
     def components(self) -> tuple[str, ...]:
@@ -353,6 +355,10 @@ _BUILT_IN: tuple[Target, ...] = (
     # The crash oracle's compile-only chains (compile_only.py; fuzz --oracle crash), never
     # in the differential mix: the SPIR-V tools alone, and Mesa's GL front-end and linker.
     Target("compile-spirv-tools", SpirvToolsBuild()),
+    # spirv-cross's HLSL and MSL back-ends, compile-only (issue 35): code no GL or Vulkan
+    # chain reaches.
+    Target("compile-spirv-cross-hlsl", SpirvToolsBuild("hlsl")),
+    Target("compile-spirv-cross-msl", SpirvToolsBuild("msl")),
     Target("compile-gl-llvmpipe", GLCompileBuild("llvmpipe")),
     # zink, GL on Vulkan (lavapipe), needs Mesa 25: on the newest Mesa only (gl_runner.py,
     # environment.py): Mesa's GLSL front-end, zink's NIR to SPIR-V, then lavapipe.

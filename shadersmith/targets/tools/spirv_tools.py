@@ -323,6 +323,25 @@ def _spirv_val_message(log: str) -> str:
     return errors[0] if errors else log
 
 
+# spirv-cross's other outputs, compile-only (nothing here runs HLSL or MSL): the flags
+# that select each. Shader model 5.0: what D3D11-class HLSL compilers take.
+CROSS_LANGUAGES: dict[str, tuple[str, ...]] = {
+    "hlsl": ("--hlsl", "--shader-model", "50"),
+    "msl": ("--msl",),
+}
+
+
+def cross_to(spirv: bytes, language: str, timeout_s: float = DEFAULT_TIMEOUT_S) -> str:
+    """Debian's spirv-cross writing `language` (CROSS_LANGUAGES) from a module, on the
+    command line. Raises SpirvCrossError (its crash, rejection or timeout)."""
+    with tempfile.TemporaryDirectory(prefix="shadersmith-spirv-") as scratch:
+        given, output = Path(scratch) / "in.spv", Path(scratch) / f"out.{language}"
+        given.write_bytes(spirv)
+        command = [_tool_path(SPIRV_CROSS), *CROSS_LANGUAGES[language], str(given)]
+        _run(SpirvCrossError, [*command, "--output", str(output)], scratch, timeout_s)
+        return output.read_text()
+
+
 def cross_to_glsl(
     spirv: bytes,
     version: int = 450,

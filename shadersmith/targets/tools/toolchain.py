@@ -228,10 +228,12 @@ def cross_compile(
     passes: Sequence[str] = (),
     toolset: Toolset = DEBIAN,
     precompiled: PrecompiledSpirv | None = None,
+    language: str = "glsl",
 ) -> tuple[str, float]:
-    """GLSL through glslang (and spirv-opt) and back to GLSL 450 through spirv-cross."""
-    (_, glsl), tools_ms = _cross_build(source, stage, passes, toolset, None, precompiled)
-    return glsl, tools_ms
+    """GLSL through glslang (and spirv-opt) and back to GLSL 450 through spirv-cross, or
+    to another of its outputs (`language`: spirv_tools.CROSS_LANGUAGES)."""
+    (_, text), tools_ms = _cross_build(source, stage, passes, toolset, None, precompiled, language)
+    return text, tools_ms
 
 
 def _cross_build(
@@ -241,12 +243,16 @@ def _cross_build(
     toolset: Toolset = DEBIAN,
     notes: list[str] | None = None,
     precompiled: PrecompiledSpirv | None = None,
+    language: str = "glsl",
 ) -> tuple[tuple[bytes, str], float]:
-    """The SPIR-V spirv-cross consumed and the GLSL it wrote."""
+    """The SPIR-V spirv-cross consumed and the text it wrote (GLSL, or `language`)."""
     spirv, tools_ms = build_spirv(source, stage, passes, toolset, notes, precompiled)
     started = time.perf_counter()
     try:
-        glsl = spirv_tools.cross_to_glsl(spirv, binary=toolset.spirv_cross)
+        if language == "glsl":
+            glsl = spirv_tools.cross_to_glsl(spirv, binary=toolset.spirv_cross)
+        else:
+            glsl = spirv_tools.cross_to(spirv, language)
     except ToolError as error:
         failure = _tool_failure(error, "spirv-cross", tools_ms + _elapsed_ms(started))
         failure.artefacts["spv"] = spirv
