@@ -13,14 +13,13 @@ from shadersmith.kinds.verbs import (
     Reduced,
     ReduceRequest,
     ReplayRequest,
+    echo_pair_replay,
     refuse_program_reducer_options,
 )
-from shadersmith.oracle.differential import REFERENCE, output_digest
+from shadersmith.oracle.differential import REFERENCE
 from shadersmith.oracle.metamorphic import (
     judge_metamorphic,
-    on_reference_bindings,
 )
-from shadersmith.oracle.reproduction import replay_verdict
 from shadersmith.pair import pair_of_test
 from shadersmith.reduce.output import reduced_directory
 from shadersmith.reduce.steps import reduce_metamorphic_bucket
@@ -60,23 +59,16 @@ class MetamorphicTests:
         echo(f"recorded: {wanted or 'no finding'}")
         steps = ", ".join(step.name for step in pair.plan) or "none"
         echo(f"transformations: {steps}")
-        for target in [*targets, REFERENCE]:
-            for label, results in (("reference", answers[0]), ("variant", answers[1])):
-                result = on_reference_bindings(results[target], answers[0].get(target))
-                detail = output_digest(result) if result.ok else result.log.strip()[-160:]
-                echo(f"  {target:<24} {label:<9} {result.status.value:<12} {detail}")
-            if target in judged.outcomes:
-                echo(f"  {target:<24} outcome   {judged.outcomes[target].value}")
-        if judged.ours:
-            echo(f"  defect of ours: {judged.ours}")
-        for name in absent:
-            echo(f"missing on this machine: {name} ({session.missing.get(name, '')})")
-        now = [f.signature for f in judged.findings]
-        replayed = replay_verdict(
-            wanted, now, absent, "each variant computes its reference's output"
+        missing = {name: session.missing.get(name, "") for name in absent}
+        return echo_pair_replay(
+            echo,
+            [*targets, REFERENCE],
+            answers,
+            judged,
+            wanted,
+            missing,
+            "each variant computes its reference's output",
         )
-        echo(replayed.line)
-        return int(replayed.reproduction)
 
     def reduce(self, test: TestCase, directory: Path, request: ReduceRequest) -> Reduced:
         """The plan of transformations by delta debugging, then the program that shows

@@ -15,10 +15,9 @@ from shadersmith.kinds.verbs import (
     Reduced,
     ReduceRequest,
     ReplayRequest,
+    echo_pair_replay,
     refuse_program_reducer_options,
 )
-from shadersmith.oracle.differential import output_digest
-from shadersmith.oracle.reproduction import replay_verdict
 from shadersmith.oracle.spirv_metamorphic import judge_spirv_metamorphic
 from shadersmith.reduce.output import reduced_directory
 from shadersmith.reduce.spirv_test import reduce_spirv_test
@@ -55,23 +54,16 @@ class SpirvTests:
         echo(f"recorded: {wanted or 'no finding'}")
         names = ", ".join(record.name for record in pair.records) or "none"
         echo(f"transformations ({len(pair.records)}): {names}")
-        for target in targets:
-            for label, results in (("reference", answers[0]), ("variant", answers[1])):
-                result = results[target]
-                detail = output_digest(result) if result.ok else result.log.strip()[-160:]
-                echo(f"  {target:<24} {label:<9} {result.status.value:<12} {detail}")
-            if target in judged.outcomes:
-                echo(f"  {target:<24} outcome   {judged.outcomes[target].value}")
-        if judged.ours:
-            echo(f"  defect of ours: {judged.ours}")
-        for name in absent:
-            echo(f"missing on this machine: {name} ({session.missing.get(name, '')})")
-        now = [f.signature for f in judged.findings]
-        replayed = replay_verdict(
-            wanted, now, absent, "each variant module computes its reference module's output"
+        missing = {name: session.missing.get(name, "") for name in absent}
+        return echo_pair_replay(
+            echo,
+            targets,
+            answers,
+            judged,
+            wanted,
+            missing,
+            "each variant module computes its reference module's output",
         )
-        echo(replayed.line)
-        return int(replayed.reproduction)
 
     def reduce(self, test: TestCase, directory: Path, request: ReduceRequest) -> Reduced:
         """The transformation list by delta debugging, then the reference module by

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
 from shadersmith.case import TestCase
+from shadersmith.oracle.differential import output_digest
+from shadersmith.oracle.metamorphic import MetamorphicJudgement, on_reference_bindings
+from shadersmith.oracle.reproduction import replay_verdict
+from shadersmith.targets.results import RunResult
 
 Echo = Callable[[str], None]  # one line of a command's output
 
@@ -68,3 +72,34 @@ def refuse_program_reducer_options(request: ReduceRequest, kind: str, written: P
         raise KindError(f"a {kind} test is reduced by its own reducer, not --reducer")
     if request.destination is not None and request.destination.absolute() != written:
         raise KindError(f"a {kind} test's reduction is written beside it ({written}): no --out")
+
+
+def echo_pair_replay(
+    echo: Echo,
+    targets: Sequence[str],
+    answers: Mapping[int, Mapping[str, RunResult]],
+    judged: MetamorphicJudgement,
+    wanted: str | None,
+    missing: Mapping[str, str],
+    holds: str,
+) -> int:
+    """What `replay` prints of a pair (a metamorphic test's, a SPIR-V test's): each
+    target's two runs (the variant's on the reference's bindings, so that equal outputs
+    show equal digests) and outcome, a defect of ours, the targets missing here
+    (`missing`: why each), the verdict; its exit status (oracle/reproduction.py). `holds`:
+    what agreement means, for the verdict's line."""
+    for target in targets:
+        for label, results in (("reference", answers[0]), ("variant", answers[1])):
+            result = on_reference_bindings(results[target], answers[0].get(target))
+            detail = output_digest(result) if result.ok else result.log.strip()[-160:]
+            echo(f"  {target:<24} {label:<9} {result.status.value:<12} {detail}")
+        if target in judged.outcomes:
+            echo(f"  {target:<24} outcome   {judged.outcomes[target].value}")
+    if judged.ours:
+        echo(f"  defect of ours: {judged.ours}")
+    for name, why in missing.items():
+        echo(f"missing on this machine: {name} ({why})")
+    now = [f.signature for f in judged.findings]
+    replayed = replay_verdict(wanted, now, list(missing), holds)
+    echo(replayed.line)
+    return int(replayed.reproduction)
