@@ -309,3 +309,14 @@ def find_block(module: Module, label: int) -> tuple[Function, Block]:
 def enum_value(instruction: Instruction, position: int) -> int | None:
     operand = instruction.operands[position] if position < len(instruction.operands) else None
     return operand.value if isinstance(operand, Enum) else None
+
+
+def pointer_of(module: Module, storage: int, pointee: int) -> int | None:
+    """The module's pointer type of `storage` to `pointee`."""
+    for instruction in module.globals:
+        if instruction.opname == "OpTypePointer" and instruction.operands == (
+            Enum("StorageClass", storage),
+            Id(pointee),
+        ):
+            return instruction.result_id
+    return None

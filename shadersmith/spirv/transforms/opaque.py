@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from shadersmith.spirv.instruction import Instruction
 from shadersmith.spirv.module import Module
 from shadersmith.spirv.operands import Enum, Id, Literal, String
-from shadersmith.spirv.transforms.analysis import Analysis, claim, clone, fresh_ids
+from shadersmith.spirv.transforms.analysis import Analysis, claim, clone, fresh_ids, pointer_of
 from shadersmith.spirv.transforms.base import FieldParameters, Transformation
 
 # The members' values, member i holding OPAQUE_VALUES[i]: the constants glslang's modules
@@ -67,17 +67,6 @@ def int_type_of(module: Module) -> int | None:
     """The module's 32-bit signed integer type."""
     for instruction in module.globals:
         if instruction.opname == "OpTypeInt" and instruction.operands == (Literal(32), Literal(1)):
-            return instruction.result_id
-    return None
-
-
-def pointer_of(module: Module, storage: int, pointee: int) -> int | None:
-    """The module's pointer type of `storage` to `pointee`."""
-    for instruction in module.globals:
-        if instruction.opname == "OpTypePointer" and instruction.operands == (
-            Enum("StorageClass", storage),
-            Id(pointee),
-        ):
             return instruction.result_id
     return None
 

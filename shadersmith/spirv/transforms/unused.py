@@ -26,6 +26,7 @@ from shadersmith.spirv.transforms.analysis import (
     claim,
     clone,
     fresh_ids,
+    pointer_of,
     type_operands,
 )
 from shadersmith.spirv.transforms.base import FieldParameters, Transformation
@@ -39,17 +40,6 @@ def _plain_types(analysis: Analysis) -> list[int]:
         for instruction in analysis.module.globals
         if instruction.opname in PLAIN_TYPES and instruction.result_id is not None
     ]
-
-
-def _pointer(module: Module, storage: int, pointee: int) -> int | None:
-    """The module's pointer type of `storage` to `pointee`."""
-    for instruction in module.globals:
-        if instruction.opname == "OpTypePointer" and instruction.operands == (
-            Enum("StorageClass", storage),
-            Id(pointee),
-        ):
-            return instruction.result_id
-    return None
 
 
 @dataclass(frozen=True)
@@ -95,7 +85,7 @@ def _global_applies(module: Module, params: GlobalParams) -> bool:
 
 def _global(module: Module, params: GlobalParams) -> Module:
     edited = clone(module)
-    pointer = _pointer(module, PRIVATE_STORAGE, params.pointee)
+    pointer = pointer_of(module, PRIVATE_STORAGE, params.pointee)
     if pointer is None:
         pointer = params.pointer
         edited.globals.append(
