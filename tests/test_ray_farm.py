@@ -27,7 +27,7 @@ TARGETS = ["vk-lavapipe", PLANTED, "interp"]
 # What a campaign of TARGETS holds ready: the witnesses blame runs beside a wrong result
 # too (vk-lavapipe's twin on SwiftShader), which the cluster's nodes must offer.
 HELD = [*TARGETS, *witnesses_for(TARGETS)]
-COUNT = 10
+COUNT = 16
 SEED_BASE = 0
 # The RayTargetSessions a campaign opened, each with the nodes per target at its start.
 Opened = list[tuple[RayTargetSession, dict[str, int]]]
