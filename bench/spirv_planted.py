@@ -9,7 +9,12 @@ the difference. The campaign runs until the bucket opens and its first test is r
 (delta debugging over the list, then spirv-reduce); the figures are the pairs it took,
 the transformations and instructions before and after, and the seconds.
 
-    .venv/bin/python bench/spirv_planted.py [--count 40] [--reduce-time 300] [--out DIR]
+    .venv/bin/python bench/spirv_planted.py [--count 40] [--steps 40-80] [--reduce-time 300]
+        [--out DIR]
+
+With 36 transformations to draw from, the copy and the use of it that trigger the bug
+come together in fewer variants of the default 5 to 30 steps (none in 80 pairs), hence
+longer lists here.
 
 The last line is one JSON object.
 """
@@ -38,6 +43,7 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=40, help="pairs at most")
     parser.add_argument("--seed-base", type=int, default=0)
     parser.add_argument("--reduce-time", type=float, default=300.0, help="seconds")
+    parser.add_argument("--steps", default="40-80", help="transformations a variant gets, LOW-HIGH")
     parser.add_argument("--out", type=Path, help="the campaign's folder (default: a temporary one)")
     arguments = parser.parse_args()
     planted_bugs.register()
@@ -48,6 +54,7 @@ def main() -> None:
             count=arguments.count,
             seed_base=arguments.seed_base,
             reduce_time_s=arguments.reduce_time,
+            steps=(int(arguments.steps.split("-")[0]), int(arguments.steps.split("-")[1])),
             keep_per_bucket=1,
         )
         started = time.perf_counter()
