@@ -183,6 +183,54 @@ def test_a_spirv_opt_report_runs_the_reduced_pass_list() -> None:
     )
 
 
+def test_a_crash_tests_report_runs_the_chains_spirv_opt_and_spirv_cross_language() -> None:
+    """Row 20 (a crash-mode test on compile-spirv-cross-hlsl): the command lines are the
+    chain's (its recorded spirv-opt passes and spirv-val, then spirv-cross writing HLSL),
+    the unreconditioned program's undefined behaviour is told, not held against it, and
+    no expected values are claimed."""
+    status, markdown = _report(FINDINGS / "spirv-cross-variable-scope-assert")
+    assert status == 0, markdown
+    assert _block(markdown, "sh").splitlines() == [
+        "glslangValidator -V --target-env vulkan1.0 shader.comp -o shader.spv",
+        "spirv-opt --target-env=vulkan1.0 --merge-blocks --redundancy-elimination "
+        "shader.spv -o shader.opt.spv",
+        "spirv-val --target-env vulkan1.0 shader.opt.spv",
+        "spirv-cross --hlsl --shader-model 50 shader.opt.spv --output shader.cross.hlsl",
+    ]
+    assert "`spirv-cross` killed by SIGABRT" in markdown
+    assert "[NOT AS RECORDED]" not in markdown
+    assert "the program is not reconditioned (crash test)" in markdown
+    assert "No values are expected" in markdown and "it met none" not in markdown
+
+
+def test_a_crash_signed_with_its_frame_is_shown_by_the_signal_and_fixed_on_the_newest() -> None:
+    """Row 18: the signature "SIGFPE at <frame>" is shown by a spirv-opt killed by
+    SIGFPE; the newest SPIRV-Tools folds the division without dying, and the report and
+    `replay --newest` (on compile-spirv-cross-hlsl's twin, not the Debian chain) say so."""
+    test = FINDINGS / "spirv-opt-ccp-sigfpe"
+    result = CliRunner().invoke(main, ["bug-report", str(test)])
+    assert result.exit_code == 0, result.output
+    assert "[ok] shows the bug: the command lines above with Debian's tools" in result.output
+    assert "`spirv-opt` killed by SIGFPE" in result.output
+    assert "**Newest release**: fixed (not in SPIRV-Tools" in result.output
+    replayed = CliRunner().invoke(main, ["replay", str(test), "--newest"])
+    assert "compile-spirv-cross-hlsl-newest  ok" in replayed.output, replayed.output
+    assert "DOES NOT REPRODUCE" in replayed.output and replayed.exit_code == 1
+
+
+def test_an_invalid_module_debians_validator_names_otherwise_is_still_shown() -> None:
+    """Row 19: the chain recorded the newest spirv-val's words for the module both reject;
+    Debian's spirv-val names another fault of it first: its rejection still shows the
+    bug, and the newest tools' command lines show the recorded words."""
+    result = CliRunner().invoke(
+        main, ["bug-report", str(FINDINGS / "spirv-opt-inline-negative-index")]
+    )
+    assert result.exit_code == 0, result.output
+    assert "[NOT AS RECORDED]" not in result.output
+    assert "Index at word 4 may not have a negative value" in result.output
+    assert "**Newest release**: still there" in result.output
+
+
 def test_a_glslang_invalid_spirv_report_validates_and_tells_another_bug_of_the_newest() -> None:
     """Row 17 (issue 30): the reproducer's commands must run spirv-val, or nothing shows
     glslang's invalid module; glslang 13.1.1's module of the program is invalid for

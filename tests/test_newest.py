@@ -19,7 +19,13 @@ from shadersmith.cli import main
 from shadersmith.ir.types import INT, UINT, ArrayType
 from shadersmith.oracle.differential import REFERENCE
 from shadersmith.oracle.signature import unconfirmed
-from shadersmith.targets.catalogue.registry import CPU_TARGETS, discover, on_newest, twins_on_newest
+from shadersmith.targets.catalogue.registry import (
+    CPU_TARGETS,
+    discover,
+    has_newest_twin,
+    on_newest,
+    twins_on_newest,
+)
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import BufferInput, RunStatus
 from shadersmith.targets.session import TargetSession
@@ -241,6 +247,13 @@ def test_newest_twins_are_named_and_not_default() -> None:
         "vk-lavapipe-opt-newest",
         "gl-nvidia",
     ]
+    # The SPIR-V tools' compile-only chains have twins (the newest spirv-opt and
+    # spirv-val); RADV has none, which `replay --newest` says rather than run it silently.
+    assert twins_on_newest(["compile-spirv-tools", "compile-spirv-cross-msl"]) == [
+        "compile-spirv-tools-newest",
+        "compile-spirv-cross-msl-newest",
+    ]
+    assert not has_newest_twin("vk-radv-navi21") and has_newest_twin("compile-spirv-cross-hlsl")
 
 
 @needs_mesa

@@ -29,7 +29,12 @@ from shadersmith.oracle.reproduction import Reproduction, replay_verdict
 from shadersmith.reduce import ReductionError, reduce_subject, subject_from_test, write_reduced
 from shadersmith.reduce.internal import ReductionProgress
 from shadersmith.reduce.output import reduced_directory
-from shadersmith.targets.catalogue.registry import TARGETS, parse_target_list, twins_on_newest
+from shadersmith.targets.catalogue.registry import (
+    TARGETS,
+    has_newest_twin,
+    parse_target_list,
+    twins_on_newest,
+)
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
 from shadersmith.targets.tools import newest as latest
@@ -138,9 +143,12 @@ class ProgramTests:
         recorded = test.recorded_targets()
         chosen = request.targets
         if request.newest:  # the same chains on the newest releases (targets/tools/newest.py)
+            untwinned = [n for n in chosen or recorded if not has_newest_twin(n)]
             recorded = twins_on_newest(recorded)
             chosen = twins_on_newest(chosen) if chosen else None
             echo(", ".join(f"{k} {v}" for k, v in latest.versions().items()))
+            if untwinned:  # said, so a reproduction there is not read as the newest's
+                echo(f"no newest twin, run on this machine's releases: {', '.join(untwinned)}")
         # Witnesses join by themselves when a finding needs them.
         names = chosen or [n for n in recorded if not is_witness(n)] or parse_target_list(None)
         unknown = {n: "not a target this version knows" for n in names if n not in TARGETS}

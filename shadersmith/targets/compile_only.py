@@ -43,16 +43,21 @@ if TYPE_CHECKING:
     from shadersmith.targets.catalogue.table import GLCompileBuild, SpirvToolsBuild
 
 
-def spirv_tools_target(name: str, build: SpirvToolsBuild) -> ChainTarget:
+def spirv_tools_target(name: str, build: SpirvToolsBuild, newest: bool = False) -> ChainTarget:
     """glslang, spirv-opt (the job's recorded passes, else -O), spirv-val after each, and
-    spirv-cross of the result: Debian's tools (catalogue.SpirvToolsBuild)."""
+    spirv-cross of the result (catalogue.SpirvToolsBuild): Debian's tools, or on the twin
+    the newest glslang, spirv-opt and spirv-val with Debian's spirv-cross."""
+    # Imported here: the newest tools are looked up only by the twin's worker.
+    from shadersmith.targets.tools.newest import newest_toolset
+
+    toolset = newest_toolset() if newest else DEBIAN
     spirv_val_version()  # spirv-val checks every tool's output: it must be present
     components = [
-        ("glslang", DEBIAN.glslang_version()),
-        ("spirv-opt", DEBIAN.spirv_opt_version()),
+        ("glslang", toolset.glslang_version()),
+        ("spirv-opt", toolset.spirv_opt_version()),
         ("spirv-cross", spirv_cross_version()),
     ]
-    validated_by = {"spirv-val": DEBIAN.spirv_val_versions()}
+    validated_by = {"spirv-val": toolset.spirv_val_versions()}
 
     def run(job: Job) -> RunResult:
         refused = job_language_refused(name, job, Language.GLSL)
@@ -66,7 +71,7 @@ def spirv_tools_target(name: str, build: SpirvToolsBuild) -> ChainTarget:
         for stage, source, precompiled in stages:
             try:
                 text, tools_ms = toolchain.cross_compile(
-                    source, stage, passes, precompiled=precompiled, language=build.output
+                    source, stage, passes, toolset, precompiled, build.output
                 )
             except toolchain.ChainFailed as failure:
                 failure.result.tools_ms += result.tools_ms

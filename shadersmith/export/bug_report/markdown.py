@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from shadersmith import __version__
 from shadersmith.case import TestCase, TestCaseError, load_test
 from shadersmith.case.finding import Finding, Kind
+from shadersmith.case.oracle import Crash
 from shadersmith.case.runs import RunRecord
 from shadersmith.export.bug_report.reproducers import Reproducer
 from shadersmith.export.bug_report.subject import (
@@ -439,6 +440,12 @@ def _element_rows(fields: list[dict[str, Any]], shown: list[str]) -> list[str]:
 
 
 def _how_expected(test: TestCase, finding: Finding) -> str:
+    if isinstance(test.oracle, Crash):
+        return (
+            "No values are expected: the program is a crash test's (shadersmith's crash "
+            "oracle), not reconditioned, so it may have undefined behaviour at run time; "
+            "the finding is the compiler's own failure on a program the language accepts."
+        )
 
     semantics = f"{test.language.family.value.upper()}'s"
     if test.language.family is not Language.GLSL:  # (no reader of its own text)

@@ -14,6 +14,7 @@ from typing import Any
 
 from shadersmith.case import UNRECONDITIONED_FILE_BY_STAGE, TestCase
 from shadersmith.case.finding import Finding, Kind
+from shadersmith.case.oracle import Crash
 from shadersmith.config.spirv_passes import violates_ordering
 from shadersmith.export.bug_report.subject import (
     REFERENCE,
@@ -33,6 +34,7 @@ from shadersmith.reduce.ddmin import ddmin
 from shadersmith.reduce.pass_list import pass_units
 from shadersmith.targets.catalogue.components import AMBER, RADV_PIPELINE
 from shadersmith.targets.catalogue.registry import cpu_stand_in
+from shadersmith.targets.results import RunResult
 from shadersmith.targets.tools import spirv_tools
 from shadersmith.targets.tools.step_validity import validate_step_output
 from shadersmith.trial import TargetRun
@@ -222,7 +224,20 @@ def _target_checks(
 ) -> list[Check]:
     checks = []
     reference = run.results.get(REFERENCE)
-    if reference is None:
+    if isinstance(candidate.test.oracle, Crash):
+        # A crash test is not reconditioned (oracle/crash.py): what it computes does not
+        # matter, a compiler must not die on it. The sanitizer's word is told, not judged.
+        said = "did not run" if reference is None else _last_line(reference)
+        checks.append(
+            Check(
+                "sanitizer (reference interpreter): the program is not reconditioned (crash "
+                "test), so undefined behaviour at run time does not excuse a compiler crash",
+                prose(said[:300]),
+                None,
+                note=True,
+            )
+        )
+    elif reference is None:
         checks.append(Check("sanitizer (reference interpreter)", "did not run", False))
     elif reference.status.value == "ok":
         checks.append(
@@ -233,8 +248,9 @@ def _target_checks(
             )
         )
     else:
-        last = reference.log.strip().splitlines()[-1:] or [reference.status.value]
-        checks.append(Check("sanitizer (reference interpreter)", prose(last[0][:300]), False))
+        checks.append(
+            Check("sanitizer (reference interpreter)", prose(_last_line(reference)[:300]), False)
+        )
     shows = shows_finding(finding, run, failing)
     signed = prose(", ".join(run.judged.signatures)) or "no finding (every target agrees)"
     present = [t for t in run.results if t != REFERENCE]
@@ -320,3 +336,11 @@ def _image_line(entry: Mapping[str, Any]) -> str:
         for p in first
     )
     return prose(f"{entry['pixels']} pixels differ ({counts}); {pixels}")
+
+
+def _last_line(result: RunResult) -> str:
+    """What a run said last: its log's last line, else its status."""
+    if result.status.value == "ok":
+        return "no undefined behaviour"
+    last = result.log.strip().splitlines()[-1:] or [result.status.value]
+    return last[0]

@@ -48,7 +48,11 @@ from shadersmith.targets.catalogue.components import (
     SPIRV_OPT,
     Component,
 )
+from shadersmith.targets.catalogue.registry import TARGETS
+from shadersmith.targets.catalogue.table import SpirvToolsBuild
+from shadersmith.targets.chains import DEFAULT_OPT_PASSES
 from shadersmith.targets.runners.environment import SOFTPIPE_COMPUTE_OVERRIDE
+from shadersmith.targets.tools.spirv_tools import CROSS_LANGUAGES
 
 
 @dataclass(frozen=True)
@@ -104,11 +108,8 @@ def make_reproducer(
             ),
             Command(("spirv-val", "--target-env", "vulkan1.0", "shader.opt.spv")),
         ]
-    else:  # spirv-cross, with the options of the chain (spirv_tools.cross_to_glsl)
-        out = f"shader.cross.{name.rsplit('.', 1)[1]}"
-        commands.append(
-            Command(("spirv-cross", "--version", "450", "--no-es", "shader.spv", "--output", out))
-        )
+    else:
+        commands += _cross_commands(test, failing, name)
     attachments = {}
     for target in failing:
         cross = test.files.get(f"{target}.cross.{name.rsplit('.', 1)[1]}")
@@ -123,6 +124,33 @@ def make_reproducer(
         chosen.lines,
         attachments,
     )
+
+
+def _cross_commands(test: TestCase, failing: Sequence[str], name: str) -> list[Command]:
+    """spirv-cross as the failing chain ran it: the compile-only chains (SpirvToolsBuild)
+    run spirv-opt first (the recorded passes, else -O) and spirv-val on its output, and
+    write the chain's language; the GL chains through spirv-cross take glslang's module
+    to GLSL (spirv_tools.cross_to_glsl)."""
+    builds = [TARGETS[t].build for t in failing if t in TARGETS]
+    tools_alone = next((b for b in builds if isinstance(b, SpirvToolsBuild)), None)
+    if tools_alone is None:
+        out = f"shader.cross.{name.rsplit('.', 1)[1]}"
+        return [
+            Command(("spirv-cross", "--version", "450", "--no-es", "shader.spv", "--output", out))
+        ]
+    passes = tuple(test.provenance.spirv_opt_passes or DEFAULT_OPT_PASSES)
+    given = "shader.opt.spv"
+    commands = [
+        Command(("spirv-opt", "--target-env=vulkan1.0", *passes, "shader.spv", "-o", given)),
+        Command(("spirv-val", "--target-env", "vulkan1.0", given)),
+    ]
+    language = tools_alone.output
+    if language == "glsl":
+        options: tuple[str, ...] = ("--version", "450", "--no-es")
+        out = f"shader.cross.{name.rsplit('.', 1)[1]}"
+    else:
+        options, out = CROSS_LANGUAGES[language], f"shader.cross.{language}"
+    return [*commands, Command(("spirv-cross", *options, given, "--output", out))]
 
 
 def _glslang_command(name: str) -> Command:

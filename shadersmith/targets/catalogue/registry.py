@@ -106,6 +106,12 @@ def twin_on_newest(name: str) -> str:
     return target.twin_of
 
 
+def has_newest_twin(name: str) -> bool:
+    """Whether target `name` runs the newest releases or has a twin that does: where
+    not (the interpreter, RADV, witnesses of their own), `--newest` runs it as it is."""
+    return on_newest(name) or twin_on_newest(name) != name
+
+
 def cpu_stand_in(name: str) -> str | None:
     """The same chain on this machine's Mesa for a chain on NVIDIA's driver (gl-nvidia ->
     gl-llvmpipe, wgpu-vk-nvidia -> wgpu-vk): where the program's validity and its right

@@ -418,7 +418,12 @@ def _twin(base: Target) -> Target:
     here: their twins take the newest tools only)."""
     build = base.build
     driver = build.driver if isinstance(build, GLBuild) else getattr(build, "device", "")
-    on_mesa = base.environment is None and driver.lower() != "nvidia"
+    # The SPIR-V tools alone load no driver: their twin takes the newest tools only.
+    on_mesa = (
+        base.environment is None
+        and driver.lower() != "nvidia"
+        and not isinstance(build, SpirvToolsBuild)
+    )
     return dataclasses.replace(
         base,
         name=f"{base.name}-newest",
@@ -452,6 +457,10 @@ _TWINNED = frozenset(
         "wgpu-vk",
         "wgpu-gl",
         "wgpu-vk-glsl",
+        # The newest spirv-opt and spirv-val (spirv-cross: Debian's, nothing newer here).
+        "compile-spirv-tools",
+        "compile-spirv-cross-hlsl",
+        "compile-spirv-cross-msl",
     }
 )
 
