@@ -33,6 +33,7 @@ from shadersmith.export.amber import amber_script
 from shadersmith.generate.smith import SmithOptions
 from shadersmith.oracle.metamorphic import Outcome, same_output
 from shadersmith.oracle.spirv_metamorphic import judge_spirv_metamorphic, shared_component
+from shadersmith.reduce.spirv_test import reducing_toolset
 from shadersmith.spirv.module import read_module
 from shadersmith.spirv.transforms.base import Transformation
 from shadersmith.spirv.transforms.driver import fuzz_module
@@ -207,6 +208,8 @@ def test_the_planted_bug_reduces_to_its_two_transformations_and_replays(tmp_path
     assert len(test.oracle.transformations) <= 4  # type: ignore[union-attr]
     report = test.provenance.reduction or {}
     assert report["instructions_after"] < report["instructions_before"]
+    # The newest spirv-reduce where it is installed (./dev test installs it), its version said.
+    assert str(report["spirv_reduce"]).startswith(reducing_toolset().spirv_reduce_version())
     assert test.results.finding is not None
     assert test.results.finding.signature == f"metamorphic:{PLANTED}"
     replay = CliRunner().invoke(main, ["replay", str(tmp_path / "test-reduced")])

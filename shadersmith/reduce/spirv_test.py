@@ -38,7 +38,9 @@ from shadersmith.spirv_pair import (
 )
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
-from shadersmith.targets.tools.spirv_tools import DEBIAN
+from shadersmith.targets.tools.glslang import ToolMissing
+from shadersmith.targets.tools.newest import newest_toolset
+from shadersmith.targets.tools.spirv_tools import DEBIAN, Toolset
 
 # The share of the time budget the list gets at most (ddmin needs a few tens of runs and
 # names the root cause); spirv-reduce takes the rest.
@@ -146,12 +148,14 @@ def reduce_spirv_test(
             pair.reference,
             lambda module: judge(with_reference(kept_pair, module)),
             left,
-            DEBIAN,
+            reducing_toolset(),
             interrupted,
         )
         module, candidates, why = shrunk.module, shrunk.candidates, ""
+        spirv_reduce = f"{shrunk.version} ({'finished' if shrunk.finished else 'stopped'})"
     except ReductionError as error:  # spirv-reduce missing or failing: the list alone
         module, candidates, why = pair.reference, 0, str(error)
+        spirv_reduce = f"not run: {why}"
     # Judged once more as a whole: its record holds its own runs, and a candidate that
     # spirv-reduce kept but that does not show the signature again is not trusted.
     pair = with_reference(pair, module)
@@ -171,8 +175,7 @@ def reduce_spirv_test(
         "runs": judge.runs,
         "seconds": round(time.perf_counter() - started, 1),
     }
-    if why:
-        report["spirv_reduce"] = f"not run: {why}"
+    report["spirv_reduce"] = spirv_reduce
     reduced = recorded_spirv_pair(last_pair, reference, variant, finding, session.versions())
     provenance = dataclasses.replace(
         reduced.provenance, reduction=report, reduced_from=test.provenance
@@ -182,6 +185,17 @@ def reduce_spirv_test(
     cause = "+".join(sorted({record.name for record in pair.records})) or "no transformation"
     outcome = str(Path(*example.parts[-3:-1]) / written.name)
     return SpirvReduced(outcome, cause, written, report)
+
+
+def reducing_toolset() -> Toolset:
+    """Whose spirv-reduce shrinks a module: the newest release's where it is installed
+    (years of its fixes past Debian's 2023.1, and the same validator that judges the
+    newest chains), Debian's otherwise (the GPU machine's carry leaves the newest's out)."""
+    try:
+        newest = newest_toolset()
+    except ToolMissing:
+        return DEBIAN
+    return newest if newest.spirv_reduce is not None else DEBIAN
 
 
 def _size(pair: SpirvPair) -> tuple[int, int]:
