@@ -19,10 +19,13 @@ from click.testing import CliRunner
 
 from shadersmith.cli import main
 from shadersmith.export.checks import PiglitRun, run_shader_runner, shader_runner_path
+from shadersmith.targets.catalogue import components
+from shadersmith.targets.catalogue.components import AMBER, Component
 from shadersmith.targets.tools import newest
 
 ROOT = Path(__file__).resolve().parent.parent
 FINDINGS = ROOT / "findings"
+SPIRV_PLANTED = ROOT / "tests" / "data" / "spirv-planted-copy-object-reduced"
 needs_shader_runner = pytest.mark.skipif(
     shader_runner_path() is None,
     reason="piglit's shader_runner is not installed (Debian's piglit package; ./dev test "
@@ -382,3 +385,36 @@ def test_the_findings_table_cells_are_the_reports() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+# ------------------------------------------------------------------------------ SPIR-V
+
+
+def test_a_spirv_pair_report_ships_both_modules_their_commands_and_who_vouches(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A SPIR-V metamorphic test's report (issue 35), on the planted consumer bug
+    (tests/planted_bugs.py: a wrapped vk-lavapipe that computes each integer OpCopyObject
+    as zero; its component gets a row of its own here, named so): both modules, the
+    commands that assemble and validate them, the Amber script, the differing field of
+    the failing target and vk-lavapipe vouching; the pair run again shows the finding."""
+    planted = "planted-copy-object-int-is-zero"
+    row = Component(planted, "planted", planted, "(planted by tests/planted_bugs.py)", AMBER, "")
+    monkeypatch.setitem(components.COMPONENTS, planted, row)
+    result = CliRunner().invoke(main, ["bug-report", str(SPIRV_PLANTED), "--no-newest"])
+    assert result.exit_code == 0, result.output
+    markdown = result.output
+    assert "computes different values for two equivalent modules" in markdown
+    assert _block(markdown, "sh").splitlines()[:4] == [
+        "spirv-as --preserve-numeric-ids --target-env vulkan1.0 reference.spvasm -o reference.spv",
+        "spirv-as --preserve-numeric-ids --target-env vulkan1.0 variant.spvasm -o variant.spv",
+        "spirv-val --target-env vulkan1.0 reference.spv",
+        "spirv-val --target-env vulkan1.0 variant.spv",
+    ]
+    assert "[ok] the command lines above with Debian's tools" in markdown
+    assert "[ok] shows the bug: the pair on" in markdown
+    assert "These targets did, and vouch for the transformations: vk-lavapipe." in markdown
+    assert "SPIRV-ASM" in markdown  # the Amber script, attached
+    # the differing elements, both sides: the planted zero where lavapipe computes a value
+    assert re.search(rf"{planted}-vk-lavapipe: out_\w+\\?\[\d+", markdown), markdown
+    assert "**reproduces**" in markdown

@@ -113,7 +113,8 @@ def bug_report_command(
     The report names the component and project, the versions the test recorded, the
     shortest reproducer in the project's own format (a piglit shader_test for Mesa's
     and NVIDIA's GL drivers, an Amber script for Vulkan drivers, the shader and command
-    lines for glslang, spirv-opt and spirv-cross, the WGSL and naga command for naga),
+    lines for glslang, spirv-opt and spirv-cross, the WGSL and naga command for naga;
+    for a SPIR-V metamorphic test both modules, their command lines and Amber script),
     the expected and actual values, whether the newest release here still has it, and
     how the expected values were obtained. Before writing, the reproducer is checked:
     the interpreter's sanitizer, the failing and the right targets, shader_runner for a

@@ -599,7 +599,9 @@ def _pair_script(test: TestCase, oracle: Metamorphic | SpirvMetamorphic, target:
         reference_source = test.main_shader
         steps = [record.name for record in oracle.transformations]
         glsl = _glsl_lines(
-            "The program's GLSL (glslang's module of it is the reference)", reference_source
+            "The program's GLSL: glslang's module of it was the reference before any "
+            "reduction (a reduced reference is cut from that module, and smaller)",
+            reference_source,
         )
     else:
         reference_source = test.shaders[oracle.reference]

@@ -221,7 +221,7 @@ class Tools:
 
 def debian_tools() -> Tools:
 
-    names = ("glslangValidator", "spirv-opt", "spirv-val", "spirv-dis", "spirv-cross")
+    names = ("glslangValidator", "spirv-as", "spirv-opt", "spirv-val", "spirv-dis", "spirv-cross")
     found = {name: system_tool(name) for name in names}
     return Tools("Debian's", {name: path for name, path in found.items() if path})
 
@@ -234,6 +234,7 @@ def newest_tools() -> Tools:
         name: path
         for name, path in (
             ("glslangValidator", newest.tool_path_or_none(newest.GLSLANG)),
+            ("spirv-as", newest.tool_path_or_none("spirv-as")),
             ("spirv-opt", newest.tool_path_or_none("spirv-opt")),
             ("spirv-val", newest.tool_path_or_none("spirv-val")),
             ("spirv-dis", system_tool("spirv-dis")),

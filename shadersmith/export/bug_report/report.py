@@ -13,6 +13,7 @@ from typing import Any
 
 from shadersmith.case import TestCase
 from shadersmith.case.finding import Finding, Kind
+from shadersmith.case.oracle import SpirvMetamorphic
 from shadersmith.case.time_cap import time_cap
 from shadersmith.export.bug_report.format_checks import run_format_checks
 from shadersmith.export.bug_report.markdown import (
@@ -32,6 +33,7 @@ from shadersmith.export.bug_report.reproducers import (
     make_reproducer,
     on_softpipes_own_gl,
 )
+from shadersmith.export.bug_report.spirv_pair_report import SpirvPairReport, spirv_pair_report
 from shadersmith.export.bug_report.subject import (
     REFERENCE,
     SHOWS,
@@ -123,12 +125,16 @@ class BugReport:
         }
 
 
-def bug_report(directory: Path, check_newest: bool = True, timeout_s: float = 60.0) -> BugReport:
+def bug_report(
+    directory: Path, check_newest: bool = True, timeout_s: float = 60.0
+) -> BugReport | SpirvPairReport:
     """The report of the finding `directory` records, its reproducer run before it is
     written; BugReportError or TestCaseError (one line) for a test with nothing to file."""
 
     test = load_admitted(directory)
     finding = reported_finding(test, directory)
+    if isinstance(test.oracle, SpirvMetamorphic):  # two modules, no program to reduce
+        return spirv_pair_report(directory, test, finding, check_newest, timeout_s)
     component = signed_component(finding)
     upstream = upstream_of(component, finding, directory)
     plain = as_differential(test)
@@ -206,7 +212,7 @@ def _validity_warnings(
     return tuple(warnings)
 
 
-def write_report(report: BugReport, path: Path, force: bool = False) -> Path:
+def write_report(report: BugReport | SpirvPairReport, path: Path, force: bool = False) -> Path:
     """The Markdown at `path`, refused where a file is there unless `force`."""
 
     if path.exists() and not force:
@@ -214,7 +220,7 @@ def write_report(report: BugReport, path: Path, force: bool = False) -> Path:
     return safe_files.write_file(path.parent, path.name, report.markdown())
 
 
-def write_into_test(report: BugReport, force: bool = False) -> list[Path]:
+def write_into_test(report: BugReport | SpirvPairReport, force: bool = False) -> list[Path]:
     """The report and its summary beside the test's test.json."""
 
     written = []

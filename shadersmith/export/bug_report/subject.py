@@ -12,7 +12,7 @@ from pathlib import Path
 
 from shadersmith.case import TestCase
 from shadersmith.case.finding import Finding
-from shadersmith.case.oracle import Differential, Fusion, Metamorphic, SpirvMetamorphic
+from shadersmith.case.oracle import Differential, Fusion, Metamorphic
 from shadersmith.oracle.normalise import normalise
 from shadersmith.targets.catalogue.components import (
     AMBER,
@@ -56,12 +56,6 @@ def reported_finding(test: TestCase, directory: Path) -> Finding:
         raise BugReportError(
             f"{directory}: a fusion test's finding is a tolerance on images: report one of "
             "its programs as a test of its own"
-        )
-    if isinstance(test.oracle, SpirvMetamorphic):
-        raise BugReportError(
-            f"{directory}: a SPIR-V metamorphic test is filed as its Amber script, which holds "
-            f"both modules and the spirv-val/spirv-opt command lines: shadersmith export "
-            f"--format amber {directory}"
         )
     return finding
 
