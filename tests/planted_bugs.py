@@ -13,6 +13,7 @@ import dataclasses
 import os
 import sys
 from collections.abc import Callable
+from typing import Any
 
 from shadersmith.targets.catalogue import table as catalogue
 from shadersmith.targets.catalogue.table import Role, Target, WrappedBuild
@@ -158,6 +159,69 @@ def rewrite_module(real: ChainTarget, rewrite: str) -> Run:
     return run
 
 
+# name -> what spirv-opt gets wrong on a job's module (its input): a pattern only SPIR-V
+# transformations write, for which the planted spirv-opt writes invalid SPIR-V, as a real
+# optimiser's pass does on a shape it mishandles; placed right after spirv-opt in the
+# chain, so blame names it there.
+MODULE_FAILURES = ("invalid-on-used-int-copy",)
+
+
+def fail_on_module_pattern(real: ChainTarget, failure: str) -> Run:
+    """The real target's run (one that runs spirv-opt on the job's module), unless the
+    module holds a 32-bit integer OpCopyObject that something uses: then spirv-opt's
+    output is rejected, as if a pass had mishandled the copy."""
+    assert failure in MODULE_FAILURES
+    component = f"planted-{failure}"
+
+    def run(job: Job) -> RunResult:
+        if job.spirv is None or not _has_used_int_copy(job.spirv.spirv):
+            return real.run(job)
+        return RunResult(
+            RunStatus.VALIDATION_ERROR,
+            log=(
+                f"spirv-opt {' '.join(job.spirv_passes or ('-O',))}\n"
+                f"spirv-val after {component}:\n"
+                "error: line 1: planted: spirv-opt rewrote a used integer OpCopyObject "
+                "into an id of another type"
+            ),
+            failed_component=component,
+        )
+
+    return run
+
+
+def _has_used_int_copy(spirv: bytes) -> bool:
+    # Imported here: only a worker of this planted target reads modules.
+    from shadersmith.spirv.module import read_module
+    from shadersmith.spirv.operands import Id
+
+    module = read_module(spirv)
+    instructions = list(module.instructions())
+    ints = _int_types(instructions)
+    copies = {
+        i.result_id for i in instructions if i.opname == "OpCopyObject" and i.result_type in ints
+    }
+    return any(
+        isinstance(operand, Id) and operand.value in copies
+        for i in instructions
+        for operand in i.operands
+    )
+
+
+def _int_types(instructions: list[Any]) -> set[int | None]:
+    """The ids of the 32-bit integer types and of their vectors."""
+    ints = {
+        i.result_id
+        for i in instructions
+        if i.opname == "OpTypeInt" and int(i.operands[0].value) == 32
+    }
+    return ints | {
+        i.result_id
+        for i in instructions
+        if i.opname == "OpTypeVector" and int(i.operands[0].value) in ints
+    }
+
+
 def _int_copies_as_zero(spirv: bytes) -> bytes:
     # Imported here: only a worker of this planted target reads modules.
     from shadersmith.spirv.instruction import Instruction
@@ -165,16 +229,7 @@ def _int_copies_as_zero(spirv: bytes) -> bytes:
     from shadersmith.spirv.operands import Id
 
     module = read_module(spirv)
-    ints = {
-        i.result_id
-        for i in module.instructions()
-        if i.opname == "OpTypeInt" and int(i.operands[0].value) == 32
-    }
-    ints |= {
-        i.result_id
-        for i in module.instructions()
-        if i.opname == "OpTypeVector" and int(i.operands[0].value) in ints
-    }
+    ints = _int_types(list(module.instructions()))
     for function in module.functions:
         for block in function.blocks:
             for position, instruction in enumerate(block.body):
@@ -263,6 +318,17 @@ def planted_targets() -> list[Target]:
                 after="spirv-opt",
             )
             for failure in PASS_FAILURES
+        ),
+        # A spirv-opt bug on a module pattern (a SPIR-V campaign's: its variants have it).
+        *(
+            _planted(
+                f"planted-{failure}-vk-lavapipe-opt",
+                "vk-lavapipe-opt",
+                failure,
+                "fail_on_module_pattern",
+                after="spirv-opt",
+            )
+            for failure in MODULE_FAILURES
         ),
     ]
 

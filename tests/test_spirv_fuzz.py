@@ -52,6 +52,7 @@ from shadersmith.spirv_pair import (
     spirv_pair_of_test,
     with_records,
 )
+from shadersmith.targets.catalogue.registry import TARGETS
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import BufferInput
 from shadersmith.targets.session import TargetSession
@@ -343,3 +344,16 @@ def test_spirv_crosss_hlsl_and_msl_back_ends_compile_both_modules() -> None:
             assert b"main" in result.artefacts[f"cross.{language}"]
     variant_hlsl = answers[1]["compile-spirv-cross-hlsl"].artefacts["cross.hlsl"]
     assert variant_hlsl != answers[0]["compile-spirv-cross-hlsl"].artefacts["cross.hlsl"]
+
+
+def test_a_planted_spirv_opt_failure_on_the_variant_is_found_and_signed_at_spirv_opt() -> None:
+    """The planted spirv-opt bug (tests/planted_bugs.py `invalid-on-used-int-copy`:
+    invalid output from a module whose integer OpCopyObject is used), which only the
+    variant's transformations write: a finding on the variant alone, no second consumer
+    needed, signed by the planted component at spirv-opt's place."""
+    planted = "planted-invalid-on-used-int-copy-vk-lavapipe-opt"
+    replay = CliRunner().invoke(main, ["replay", str(CARRIED), "--targets", planted])
+    assert "REPRODUCES" not in replay.output  # the carried test records another finding
+    assert "invalid:planted-invalid-on-used-int-copy:planted: spirv-opt rewrote" in replay.output
+    chain = TARGETS[planted].components
+    assert chain[chain.index("spirv-opt") + 1] == "planted-invalid-on-used-int-copy"
