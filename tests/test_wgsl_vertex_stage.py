@@ -140,7 +140,9 @@ def test_a_wgsl_pair_reduces_its_fragment_module_and_replays(tmp_path: Path) -> 
     subject = subject_from_test(original)
     assert subject.vertex == generate(1, PAIRS, WGSL).vertex
     with TargetSession(targets, 2) as session:
-        result = reduce_subject(subject, session, "internal", time_budget_s=20)
+        # A short budget: the result is asserted smaller and still interesting, which the
+        # first passes give (how far the reducer gets is test_reduce.py's).
+        result = reduce_subject(subject, session, "internal", time_budget_s=10)
     assert result.signature_kept and not result.ub_in_reduced
     assert result.reduced_lines < result.original_lines
     reduced = load_test(write_reduced(result, reduced_directory(directory)))
