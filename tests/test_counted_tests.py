@@ -26,7 +26,9 @@ from shadersmith.targets.session import TargetSession
 # are only counted; gl-llvmpipe's wrong results (Mesa's own) still get their dumps.
 PLANTED = "planted-and-assign-to-or-vk-lavapipe"
 TARGETS = [PLANTED, "gl-llvmpipe", "interp"]
-COUNT = 24
+# Seeds 0 to 11: the planted bug at 0, 1 and 11 (kept, counted before the resume, counted
+# after it), Mesa's own wrong result at 9; the asserts below say so if that changes.
+COUNT = 12
 SEED_BASE = 0
 
 
@@ -76,7 +78,10 @@ def campaigns(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Ca
     found: dict[str, Campaign] = {}
     patch = pytest.MonkeyPatch()
     real_complete = evidence.complete
-    for name, every_test, counts in (("full", True, (COUNT,)), ("counted", False, (12, COUNT))):
+    for name, every_test, counts in (
+        ("full", True, (COUNT,)),
+        ("counted", False, (COUNT // 2, COUNT)),
+    ):
         campaign = found[name] = Campaign(root / name, [])
 
         def complete(
