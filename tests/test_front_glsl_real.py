@@ -226,6 +226,26 @@ def test_macros_and_conditionals() -> None:
     assert "value[1] = (4 + 1) * (4 + 1)" in emit_glsl(program)
 
 
+def test_a_macro_whose_expansion_ends_in_a_function_like_macro_takes_the_arguments_after_it() -> (
+    None
+):
+    # C rescans an expansion with the rest of the text (the preprocessor spelling writes
+    # `#define PP_B2 PP_B0` then `PP_B2(x, 1)`), through any number of such names.
+    text = """#version 450
+layout(local_size_x = 1) in;
+layout(std430, binding = 0) buffer B { int x; };
+#define ADD(a, b) ((a) + (b))
+#define PLUS ADD
+#define SUM PLUS
+void main() {
+    x = PLUS(x, 1);
+    x = SUM(x, 2);
+}
+"""
+    code = emit_glsl(parse_glsl(text).program)
+    assert "x = x + 1;" in code and "x = x + 2;" in code
+
+
 def test_precision_and_multiple_for_declarators() -> None:
     parsed = parse_glsl(ESSL)
     program = parsed.program

@@ -72,7 +72,17 @@ class MacroExpander:
             self.produced += len(body)
             if self.produced > MAX_EXPANDED_TOKENS:
                 raise GLSLSyntaxError("macro expansion too large", token.line, token.column)
-            out.extend(self.expand(self._paste(body), disabled | {macro.name}))
+            inner = disabled | {macro.name}
+            expanded = self.expand(self._paste(body), inner)
+            # C rescans an expansion together with the rest of the text: a function-like
+            # macro's name that ends it takes its arguments from what follows
+            # (`#define F G` then `F(1)` is `G(1)`).
+            if expanded and i < len(tokens) and tokens[i].text == "(":
+                last = expanded[-1]
+                callee = self.macros.get(last.text) if last.kind is TokenKind.IDENT else None
+                if callee is not None and callee.params is not None and last.text not in inner:
+                    tokens = [*tokens[:i], expanded.pop(), *tokens[i:]]
+            out.extend(expanded)
         return out
 
     @staticmethod
