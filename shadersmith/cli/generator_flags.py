@@ -142,6 +142,14 @@ GENERATOR_FLAGS: tuple[GeneratorFlag, ...] = (
         + _off("emit/wgsl.py"),
     ),
     GeneratorFlag(
+        "--preprocessor",
+        "preprocessor_probability",
+        "Probability of each site (operator, literal, name, line) at which a GLSL test's "
+        "text goes through the preprocessor: macros with and without arguments, #undef, "
+        "#if/#ifdef/#elif groups, ## (desktop GLSL), __LINE__, #line; the program after "
+        "expansion is the same (WGSL: no preprocessor, left alone)" + _off("emit/preprocessor.py"),
+    ),
+    GeneratorFlag(
         "--index-clamping",
         "index_clamping_probability",
         "Probability that the reconditioner keeps an array index in bounds with clamp() "

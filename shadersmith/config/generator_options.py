@@ -215,6 +215,14 @@ class SmithOptions:
     # the arguments are whole local variables, generate/expressions.py). 0 gives the
     # programs of before (the one draw of before is made); `fuzz --pointers P` turns it on.
     pointer_parameter_probability: float = 0.0
+    # The probability of each site (an operator, a literal, a type's or a variable's name,
+    # a line) at which a GLSL program's text is written through the preprocessor (emit/
+    # preprocessor.py: function-like and object-like macros, #undef and redefinition,
+    # conditional groups with skipped garbage, `##` in desktop GLSL, __LINE__, #line):
+    # the same program after expansion, the preprocessors of glslang, Mesa and the others
+    # under test. WGSL has no preprocessor and is left alone. The emitter draws from a
+    # stream of the seed's own, so 0 gives the text of before; `fuzz --preprocessor P`.
+    preprocessor_probability: float = 0.0
     # Constructs this program never uses (a subset of CONSTRUCTS, above).
     omitted_constructs: tuple[str, ...] = ()
     # Swarm testing (Groce et al., ISSTA 2012; generate/swarm.py): each program leaves out
@@ -292,6 +300,7 @@ CONSTRUCT_PROBABILITIES: tuple[str, ...] = (
     "loop_continuing_probability",
     "pointer_parameter_probability",
     "texture_sampling_probability",
+    "preprocessor_probability",
 )
 PROBABILITIES: tuple[str, ...] = (
     "guided_switch_probability",
@@ -368,6 +377,7 @@ LEGACY_DEFAULTS: dict[str, Any] = {
     "loop_continuing_probability": 0.0,
     "pointer_parameter_probability": 0.0,
     "texture_sampling_probability": 0.0,
+    "preprocessor_probability": 0.0,
 }
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 from shadersmith.analysis.subgroups import subgroup_extensions
+from shadersmith.emit.preprocessor import MacroSpeller
 from shadersmith.ir.expressions import (
     ArrayLength,
     Assign,
@@ -81,10 +82,19 @@ def type_name(type_: Type) -> str:
     return str(base) + "".join(dims)
 
 
-def declarator(type_: Type, name: str) -> str:
+def declarator(type_: Type, name: str, sp: MacroSpeller | None = None) -> str:
     """`T name[3][2]`: the declarator form, valid for locals, fields and parameters."""
     base, dims = _split_array(type_)
-    return f"{base} {name}{''.join(dims)}"
+    return f"{_base_name(base, sp)} {name}{''.join(dims)}"
+
+
+def _type_name(type_: Type, sp: MacroSpeller | None) -> str:
+    base, dims = _split_array(type_)
+    return _base_name(base, sp) + "".join(dims)
+
+
+def _base_name(base: Type, sp: MacroSpeller | None) -> str:
+    return str(base) if sp is None else sp.type_name(str(base))
 
 
 def _split_array(type_: Type) -> tuple[Type, list[str]]:
@@ -159,25 +169,31 @@ def emit_expression(expr: Expression, profile: LanguageProfile = GLSL450) -> str
     return _expr(expr)
 
 
-def _wrap(expr: Expression, allowed: int) -> str:
+def _wrap(expr: Expression, allowed: int, sp: MacroSpeller | None = None) -> str:
     """`expr`, parenthesised when its precedence is looser than `allowed`."""
-    text = _expr(expr)
+    text = _expr(expr, sp)
     return f"({text})" if precedence(expr) > allowed else text
 
 
-def _expr(expr: Expression) -> str:
+def _expr(expr: Expression, sp: MacroSpeller | None = None) -> str:
+    """The expression's text; with `sp`, spelled through the preprocessor at times
+    (emit/preprocessor.py), its draws made in the order the text is written."""
     if isinstance(expr, Literal):
-        return literal_text(expr)
+        text = literal_text(expr)
+        return text if sp is None else sp.literal(expr, text)
     if isinstance(expr, VariableRef):
-        return expr.name
+        return expr.name if sp is None else sp.identifier(expr.name)
     if isinstance(expr, Binary):
+        if sp is not None and sp.wants_binary():
+            # The macro's body parenthesises each operand and the whole.
+            return sp.binary(expr.op.value, _expr(expr.left, sp), _expr(expr.right, sp))
         level = expr.op.precedence
         # Left-associative: the left operand may share the level, the right may not.
-        left = _wrap(expr.left, level)
-        right = _wrap(expr.right, level - 1)
+        left = _wrap(expr.left, level, sp)
+        right = _wrap(expr.right, level - 1, sp)
         return f"{left} {expr.op.value} {right}"
     if isinstance(expr, Unary):
-        operand = _wrap(expr.operand, PREFIX_PRECEDENCE)
+        operand = _wrap(expr.operand, PREFIX_PRECEDENCE, sp)
         # `- -x` would lex as the decrement `--x`, `+ +x` as `++x`; and `-5` is how a
         # negative literal is spelled, so minus applied to a literal is `-(5)`: the text
         # then reads back as the same IR.
@@ -188,39 +204,40 @@ def _expr(expr: Expression) -> str:
         return f"{expr.op.value}{operand}"
     if isinstance(expr, IncDec):
         if expr.op.is_prefix:
-            return f"{expr.op.token}{_wrap(expr.target, PREFIX_PRECEDENCE)}"
-        return f"{_wrap(expr.target, POSTFIX_PRECEDENCE)}{expr.op.token}"
+            return f"{expr.op.token}{_wrap(expr.target, PREFIX_PRECEDENCE, sp)}"
+        return f"{_wrap(expr.target, POSTFIX_PRECEDENCE, sp)}{expr.op.token}"
     if isinstance(expr, Assign):
         # Right-associative: the value may itself be an assignment.
-        target = _wrap(expr.target, PREFIX_PRECEDENCE)
-        value = _wrap(expr.value, ASSIGNMENT_PRECEDENCE)
+        target = _wrap(expr.target, PREFIX_PRECEDENCE, sp)
+        value = _wrap(expr.value, ASSIGNMENT_PRECEDENCE, sp)
         return f"{target} {expr.op.value} {value}"
     if isinstance(expr, Ternary):
         # Grammar: logical_or_expression ? expression : assignment_expression.
-        condition = _wrap(expr.condition, TERNARY_PRECEDENCE - 1)
-        if_true = _wrap(expr.if_true, ASSIGNMENT_PRECEDENCE)
-        if_false = _wrap(expr.if_false, ASSIGNMENT_PRECEDENCE)
+        condition = _wrap(expr.condition, TERNARY_PRECEDENCE - 1, sp)
+        if_true = _wrap(expr.if_true, ASSIGNMENT_PRECEDENCE, sp)
+        if_false = _wrap(expr.if_false, ASSIGNMENT_PRECEDENCE, sp)
         return f"{condition} ? {if_true} : {if_false}"
     if isinstance(expr, Swizzle):
-        return f"{_wrap(expr.base, POSTFIX_PRECEDENCE)}.{expr.text}"
+        return f"{_wrap(expr.base, POSTFIX_PRECEDENCE, sp)}.{expr.text}"
     if isinstance(expr, Index):
-        return f"{_wrap(expr.base, POSTFIX_PRECEDENCE)}[{_expr(expr.index)}]"
+        return f"{_wrap(expr.base, POSTFIX_PRECEDENCE, sp)}[{_expr(expr.index, sp)}]"
     if isinstance(expr, Member):
-        return f"{_wrap(expr.base, POSTFIX_PRECEDENCE)}.{expr.field}"
+        return f"{_wrap(expr.base, POSTFIX_PRECEDENCE, sp)}.{expr.field}"
     if isinstance(expr, Call):
-        return f"{expr.callee}({_arguments(expr.args)})"
+        callee = expr.callee if sp is None else sp.identifier(expr.callee)
+        return f"{callee}({_arguments(expr.args, sp)})"
     if isinstance(expr, Construct):
-        return f"{type_name(expr.type)}({_arguments(expr.args)})"
+        return f"{_type_name(expr.type, sp)}({_arguments(expr.args, sp)})"
     if isinstance(expr, Sequence):
-        return ", ".join(_wrap(item, ASSIGNMENT_PRECEDENCE) for item in expr.items)
+        return ", ".join(_wrap(item, ASSIGNMENT_PRECEDENCE, sp) for item in expr.items)
     if isinstance(expr, ArrayLength):
-        return f"{_wrap(expr.base, POSTFIX_PRECEDENCE)}.length()"
+        return f"{_wrap(expr.base, POSTFIX_PRECEDENCE, sp)}.length()"
     raise TypeError(f"not an expression: {expr!r}")
 
 
-def _arguments(args: tuple[Expression, ...]) -> str:
+def _arguments(args: tuple[Expression, ...], sp: MacroSpeller | None = None) -> str:
     # Arguments are assignment-expressions: only a comma expression needs parentheses.
-    return ", ".join(_wrap(arg, ASSIGNMENT_PRECEDENCE) for arg in args)
+    return ", ".join(_wrap(arg, ASSIGNMENT_PRECEDENCE, sp) for arg in args)
 
 
 # --------------------------------------------------------------------- statements
@@ -230,28 +247,35 @@ class _Writer:
     def __init__(self) -> None:
         self.lines: list[str] = []
         self.depth = 0
+        # Set while the program's own code is written through the preprocessor: it
+        # spells the expressions and places each line among its directives.
+        self.speller: MacroSpeller | None = None
 
     def line(self, text: str) -> None:
-        self.lines.append(INDENT * self.depth + text)
+        if self.speller is None:
+            self.lines.append(INDENT * self.depth + text)
+        else:
+            self.lines += self.speller.place(INDENT * self.depth + text, len(self.lines) + 1)
 
     def text(self) -> str:
         return "\n".join(self.lines) + "\n"
 
 
-def _var_decl(decl: VarDecl) -> str:
-    text = decl.qualifiers.text() + declarator(decl.type, decl.name)
+def _var_decl(decl: VarDecl, sp: MacroSpeller | None = None) -> str:
+    text = decl.qualifiers.text() + declarator(decl.type, decl.name, sp)
     if decl.const:
         text = "const " + text
     if decl.init is not None:
-        text += " = " + _wrap(decl.init, ASSIGNMENT_PRECEDENCE)
+        text += " = " + _wrap(decl.init, ASSIGNMENT_PRECEDENCE, sp)
     return text
 
 
 def _statement(out: _Writer, stmt: Statement) -> None:
+    sp = out.speller
     if isinstance(stmt, VarDecl):
-        out.line(_var_decl(stmt) + ";")
+        out.line(_var_decl(stmt, sp) + ";")
     elif isinstance(stmt, ExprStmt):
-        out.line(_expr(stmt.expr) + ";")
+        out.line(_expr(stmt.expr, sp) + ";")
     elif isinstance(stmt, Block):
         out.line("{")
         _body(out, stmt.body)
@@ -259,7 +283,7 @@ def _statement(out: _Writer, stmt: Statement) -> None:
     elif isinstance(stmt, If):
         _if(out, stmt, "if")
     elif isinstance(stmt, Switch):
-        out.line(f"switch ({_expr(stmt.selector)}) {{")
+        out.line(f"switch ({_expr(stmt.selector, sp)}) {{")
         out.depth += 1
         for case in stmt.cases:
             label = "default:" if case.value is None else f"case {literal_text(case.value)}:"
@@ -270,28 +294,28 @@ def _statement(out: _Writer, stmt: Statement) -> None:
     elif isinstance(stmt, For):
         init = ""
         if isinstance(stmt.init, VarDecl):
-            init = _var_decl(stmt.init)
+            init = _var_decl(stmt.init, sp)
         elif isinstance(stmt.init, ExprStmt):
-            init = _expr(stmt.init.expr)
-        condition = "" if stmt.condition is None else " " + _expr(stmt.condition)
-        update = "" if stmt.update is None else " " + _expr(stmt.update)
+            init = _expr(stmt.init.expr, sp)
+        condition = "" if stmt.condition is None else " " + _expr(stmt.condition, sp)
+        update = "" if stmt.update is None else " " + _expr(stmt.update, sp)
         out.line(f"for ({init};{condition};{update}) {{")
         _body(out, stmt.body.body)
         out.line("}")
     elif isinstance(stmt, While):
-        out.line(f"while ({_expr(stmt.condition)}) {{")
+        out.line(f"while ({_expr(stmt.condition, sp)}) {{")
         _body(out, stmt.body.body)
         out.line("}")
     elif isinstance(stmt, DoWhile):
         out.line("do {")
         _body(out, stmt.body.body)
-        out.line(f"}} while ({_expr(stmt.condition)});")
+        out.line(f"}} while ({_expr(stmt.condition, sp)});")
     elif isinstance(stmt, Break):
         out.line("break;")
     elif isinstance(stmt, Continue):
         out.line("continue;")
     elif isinstance(stmt, Return):
-        out.line("return;" if stmt.value is None else f"return {_expr(stmt.value)};")
+        out.line("return;" if stmt.value is None else f"return {_expr(stmt.value, sp)};")
     elif isinstance(stmt, Discard):
         out.line("discard;")
     else:
@@ -299,7 +323,7 @@ def _statement(out: _Writer, stmt: Statement) -> None:
 
 
 def _if(out: _Writer, stmt: If, opener: str) -> None:
-    out.line(f"{opener} ({_expr(stmt.condition)}) {{")
+    out.line(f"{opener} ({_expr(stmt.condition, out.speller)}) {{")
     _body(out, stmt.then.body)
     otherwise = stmt.otherwise
     if otherwise is None:
@@ -323,15 +347,17 @@ def _body(out: _Writer, body: tuple[Statement, ...]) -> None:
 # ---------------------------------------------------------------------- program
 
 
-def _parameter(param: Parameter) -> str:
+def _parameter(param: Parameter, sp: MacroSpeller | None) -> str:
     qualifier = "" if param.qualifier is ParamQualifier.IN else param.qualifier.value + " "
     const = "const " if param.const else ""
-    return const + qualifier + param.qualifiers.text() + declarator(param.type, param.name)
+    return const + qualifier + param.qualifiers.text() + declarator(param.type, param.name, sp)
 
 
 def _function(out: _Writer, function: Function) -> None:
-    params = ", ".join(_parameter(p) for p in function.params)
-    out.line(f"{function.return_type} {function.name}({params}) {{")
+    sp = out.speller
+    result = _type_name(function.return_type, sp)
+    params = ", ".join(_parameter(p, sp) for p in function.params)
+    out.line(f"{result} {function.name}({params}) {{")
     _body(out, function.body.body)
     out.line("}")
 
@@ -494,12 +520,20 @@ def emit_glsl(program: Program, profile: LanguageProfile = GLSL450) -> str:
         out.line(text + declarator(shared.type, shared.name) + ";")
     if program.globals:
         out.line("")
+    # The program's own code (globals and functions) through the preprocessor, if asked;
+    # the interface above and the initialised uniforms stay plain (module docstring).
+    speller = None
+    if program.macros is not None:
+        speller = MacroSpeller(program.macros, profile, program.stage.value)
+    out.speller = speller
     for global_decl in program.globals:
-        out.line(_var_decl(global_decl) + ";")
+        out.line(_var_decl(global_decl, speller) + ";")
+    out.speller = None
     # An initialiser may name a global constant, so initialised uniforms come after those.
     for uniform in program.uniforms:
         if uniform.init is not None:
             out.line(_uniform(uniform))
+    out.speller = speller
     for function in program.functions:
         out.line("")
         _function(out, function)

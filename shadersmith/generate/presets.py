@@ -31,6 +31,7 @@ DEEPER_CONSTRUCTS: dict[str, float] = {
     "texture_sampling_probability": 0.5,
     "loop_continuing_probability": 0.3,
     "pointer_parameter_probability": 0.3,
+    "preprocessor_probability": 0.1,
     "multi_invocation_probability": 0.7,
     "fragment_probability": 0.25,
 }

@@ -61,8 +61,8 @@ from shadersmith.generate.subgroups import draw_subgroup_size
 from shadersmith.generate.swarm import omitted_labels, swarm_options
 from shadersmith.generate.textures import TextureExpressions, bind_textures, draw_textures
 from shadersmith.generate.vertex_stage import choose_varyings, declare_varyings, vertex_program
-from shadersmith.ir.profile import GLSL450, LanguageProfile
-from shadersmith.ir.program import Function, Program, Stage
+from shadersmith.ir.profile import GLSL450, Language, LanguageProfile
+from shadersmith.ir.program import Function, MacroSpelling, Program, Stage
 from shadersmith.ir.values import BufferValues
 
 __all__ = [
@@ -192,6 +192,9 @@ def generate(
             ctx.choices.update(f"vertex:varying:{v.type}" for v in varyings)
             ctx.choices.update({f"vertex:{k}": n for k, n in vertex_choices.items()})
         program = _spell_loops(program, seed, ctx)
+        program = _spell_macros(program, seed, ctx)
+        if vertex is not None:
+            vertex = _spell_macros(vertex, seed, ctx)
         return GeneratedProgram(
             program,
             buffer_values,
@@ -214,6 +217,7 @@ def generate(
         # Last: whether a buffer may be writeonly depends on the finished program.
         program = qualify_buffers(program, seed, options.buffer_qualifier_probability, ctx.choices)
     program = _spell_loops(program, seed, ctx)
+    program = _spell_macros(program, seed, ctx)
     if subgroup_size is not None and not uses_subgroups(program):
         subgroup_size = None  # drawn, but no uniform point took one
     return GeneratedProgram(
@@ -246,6 +250,17 @@ def _spell_loops(program: Program, seed: int, ctx: GenerationContext) -> Program
     if not ctx.profile.loop_continuing:
         return program
     return spell_loops(program, seed, ctx.options.loop_continuing_probability, ctx.choices)
+
+
+def _spell_macros(program: Program, seed: int, ctx: GenerationContext) -> Program:
+    """The program marked to be written through the preprocessor (emit/preprocessor.py),
+    in GLSL's family only (WGSL has no preprocessor); no draw is made here, the emitter
+    draws from a stream of the seed's own."""
+    probability = ctx.options.preprocessor_probability
+    if probability <= 0.0 or ctx.profile.language.family is not Language.GLSL:
+        return program
+    ctx.choices[f"preprocessor:{program.stage.value}"] += 1
+    return replace(program, macros=MacroSpelling(seed, probability))
 
 
 def _buffer_structs(

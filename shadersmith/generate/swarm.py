@@ -18,8 +18,7 @@ programs that leave it out.
 - each deeper construct of issue 20 the base turns on (matrices, structs in variables
   and in buffers, discard, a vertex stage, atomics, subgroups, textures, index
   clamping, buffer qualifiers, WGSL's loop-continuing spelling and pointer parameters,
-  texture sampling:
-  options.CONSTRUCT_PROBABILITIES) left out
+  texture sampling, GLSL's preprocessor spelling: options.CONSTRUCT_PROBABILITIES) left out
   with probability 1/2, else its probability drawn like the statement probabilities;
   these are drawn last, so the configurations of before, where the base had them off,
   keep every earlier draw.

@@ -226,6 +226,19 @@ class InterfaceBlock:
 
 
 @dataclass(frozen=True, slots=True)
+class MacroSpelling:
+    """Asks the GLSL emitter to write the program's text through the preprocessor
+    (emit/preprocessor.py: macros, conditional groups, `__LINE__`), so that every GLSL
+    front-end must expand it back to this program. Like a loop's `as_loop`, it changes only
+    the spelling, never the meaning: the interpreter, the reconditioner and the WGSL
+    emitter ignore it. The emitter's draws come from a stream named by `seed` (the
+    program's), each site spelled with `probability` (SmithOptions.preprocessor_probability)."""
+
+    seed: int
+    probability: float
+
+
+@dataclass(frozen=True, slots=True)
 class Program:
     """One shader: its interface, its declarations and its functions (entry point `main`).
 
@@ -250,6 +263,8 @@ class Program:
     stage_layouts: tuple[Qualifiers, ...] = ()
     # Generated textures and images (generate/textures.py); empty in every other program.
     textures: tuple[Texture, ...] = ()
+    # Whether (and how) the GLSL emitter writes the text through macros; None: plainly.
+    macros: MacroSpelling | None = None
 
     def function(self, name: str) -> Function:
         for candidate in self.functions:

@@ -127,13 +127,19 @@ class Interestingness:
     # ------------------------------------------------------------------ preparation
 
     def prepare(self, candidate: Candidate) -> Prepared | Judgement:
-        """Front-end, reconditioner and sanitizer: everything short of the targets."""
-        text = emit(candidate.program, self.subject.text_profile)
+        """Front-end, reconditioner and sanitizer: everything short of the targets. A
+        program written through the preprocessor (Program.macros) is read back from its
+        plain text and keeps that spelling, so its candidates run as spelled."""
+        spelling = candidate.program.macros
+        text = emit(dataclasses.replace(candidate.program, macros=None), self.subject.text_profile)
         try:
             program = parse_glsl(text).program
         except FrontEndError:
             self.counters.invalid += 1
             return Judgement.INVALID
+        if spelling is not None:
+            program = dataclasses.replace(program, macros=spelling)
+            text = emit(program, self.subject.text_profile)
         return self.prepare_parsed(Candidate(program, candidate.buffer_values), text)
 
     def prepare_parsed(self, candidate: Candidate, text: str | None = None) -> Prepared | Judgement:
