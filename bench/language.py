@@ -29,6 +29,7 @@ from the code:
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib.util
 import json
 import random
@@ -62,6 +63,7 @@ END = "<!-- language-table end -->"
 # The generator's options for "generated?": every construct on, at a campaign's rates.
 EVERY_OPTION: dict[str, Any] = dict(DEEPER_CONSTRUCTS)
 PROFILES = {GLSL: GLSL450, WGSL: WGSL_PROFILE}
+PREPROCESSOR = "preprocessor"  # the family of the preprocessor's rows
 
 
 def _bench_module(name: str) -> ModuleType:
@@ -85,17 +87,35 @@ def without_comments(text: str) -> str:
     return _COMMENTS.sub(" ", text)
 
 
-def generated_texts(language: str, settings: dict[str, Any], seeds: Iterable[int]) -> list[str]:
+@dataclass(frozen=True)
+class GeneratedTexts:
+    """The programs' texts as emitted, and without their preprocessor spelling
+    (Program.macros): the preprocessor's rows count the first; every other row the
+    second, the features the programs hold (a macro's `(a, b)`, a skipped group's
+    garbage or `#ifdef VULKAN`'s second copy of a line are no comma operator, no
+    initialiser and no overload)."""
+
+    spelled: list[str]
+    plain: list[str]
+
+    def of(self, feature: Feature) -> list[str]:
+        return self.spelled if feature.family == PREPROCESSOR else self.plain
+
+
+def generated_texts(
+    language: str, settings: dict[str, Any], seeds: Iterable[int]
+) -> GeneratedTexts:
     """The emitted text of each seed's program (with its vertex shader, if any)."""
     profile = PROFILES[language]
     options = options_with(settings)
-    texts = []
+    texts = GeneratedTexts([], [])
     for seed in seeds:
         generated = generate(seed, options, profile)
-        text = emit(generated.program, profile)
-        if generated.vertex is not None:
-            text += "\n" + emit(generated.vertex, profile)
-        texts.append(without_comments(text))
+        shaders = [generated.program] + ([generated.vertex] if generated.vertex else [])
+        spelled = "\n".join(emit(shader, profile) for shader in shaders)
+        plain = "\n".join(emit(dataclasses.replace(s, macros=None), profile) for s in shaders)
+        texts.spelled.append(without_comments(spelled))
+        texts.plain.append(without_comments(plain))
     return texts
 
 
@@ -197,8 +217,8 @@ def table(
     rows: list[Row] = []
     generated_glsl: dict[str, bool] = {}
     for feature in features:
-        generated = share(feature, every[feature.language]) or 0.0
-        default_share = share(feature, default[feature.language]) or 0.0
+        generated = share(feature, every[feature.language].of(feature)) or 0.0
+        default_share = share(feature, default[feature.language].of(feature)) or 0.0
         if feature.language == GLSL:
             outcome = probes[feature.name]
             text = outcome.emitted_text

@@ -755,6 +755,9 @@ WGSL_FEATURES: tuple[Feature, ...] = (
     wgsl("diagnostic", "directives", "diagnostic(off, ...) filters", r"\bdiagnostic\s*\(",
          marker="diagnostic("),
     wgsl("enable", "directives", "enable directives", r"^\s*enable\s+\w", marker="enable "),
+    # WGSL has no preprocessor: `fuzz --preprocessor` (emit/preprocessor.py) leaves it alone.
+    wgsl("no preprocessor", "directives", "none in WGSL: --preprocessor leaves WGSL tests alone",
+         r"^\s*#", twin="#define"),
 )
 # fmt: on
 
