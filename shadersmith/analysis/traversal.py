@@ -160,7 +160,9 @@ def map_statement(stmt: Statement, exprs: ExprFn, lists: StmtFn | None = None) -
         return stmt if e is stmt.expr else ExprStmt(e)
     if isinstance(stmt, VarDecl):
         init = opt(stmt.init)
-        return stmt if init is stmt.init else VarDecl(stmt.name, stmt.type, init, stmt.const)
+        if init is stmt.init:
+            return stmt
+        return VarDecl(stmt.name, stmt.type, init, stmt.const, specialization=stmt.specialization)
     if isinstance(stmt, Block):
         return block(stmt)
     if isinstance(stmt, If):

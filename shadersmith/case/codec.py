@@ -41,6 +41,7 @@ from shadersmith.case.values_json import value_from_json, value_to_json
 from shadersmith.files import safe_files, strict_json
 from shadersmith.ir.profile import profile_named
 from shadersmith.ir.program import BufferAccess, TextureKind
+from shadersmith.ir.specialization import SPECIALIZABLE, SpecializationEntry
 from shadersmith.steps.record import StepRecord
 
 # Schema 3 records the test's oracle (case/oracle.py); 2 kept it in the provenance's
@@ -325,6 +326,10 @@ def inputs_to_json(inputs: Inputs, stage: str) -> dict[str, Any]:
         data["framebuffer"] = list(inputs.framebuffer)
     if inputs.subgroup_size is not None:
         data["subgroup_size"] = inputs.subgroup_size
+    if inputs.specialization:
+        data["specialization"] = [
+            {"constant_id": i, "type": t, "value": v} for i, t, v in inputs.specialization
+        ]
     return data
 
 
@@ -367,7 +372,31 @@ def inputs_from_json(data: Any, where: str) -> Inputs:
         if framebuffer is None
         else _pair(_positive_ints(framebuffer, 2, "framebuffer", where)),
         subgroup_size=subgroup_size,
+        specialization=_specialization_from_json(data.get("specialization") or [], where),
     )
+
+
+def _specialization_from_json(data: Any, where: str) -> tuple[SpecializationEntry, ...]:
+    """inputs.specialization: a list of {constant_id, type, value}, each id once."""
+    if not isinstance(data, list):
+        raise TestCaseError(f"{where}: inputs.specialization must be a list")
+    entries: list[SpecializationEntry] = []
+    for item in data:
+        if not isinstance(item, dict):
+            raise TestCaseError(f"{where}: inputs.specialization holds a non-object")
+        constant_id, type_name_, value = (
+            item.get("constant_id"),
+            item.get("type"),
+            item.get("value"),
+        )
+        known = type_name_ in SPECIALIZABLE.values()
+        numbers = all(isinstance(n, int) and not isinstance(n, bool) for n in (constant_id, value))
+        if not (known and numbers):
+            raise TestCaseError(f"{where}: bad inputs.specialization entry {item!r}")
+        entries.append((constant_id, type_name_, value))
+    if len({e[0] for e in entries}) != len(entries):
+        raise TestCaseError(f"{where}: inputs.specialization names a constant_id twice")
+    return tuple(entries)
 
 
 def _pair(numbers: list[int]) -> tuple[int, int]:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from shadersmith.case.typenames import type_name
 from shadersmith.files.errors import TestCaseError
 from shadersmith.ir.program import BufferAccess, Program, TextureKind
+from shadersmith.ir.specialization import SpecializationEntry, specialization_of
 from shadersmith.ir.values import BufferValues, Value
 
 __all__ = ["BufferSpec", "Inputs", "TestCaseError", "buffer_specs", "inputs_of"]
@@ -40,6 +41,9 @@ class Inputs:
     # parameter: the interpreter models it, targets of another size sit out); None
     # without subgroup operations.
     subgroup_size: int | None = None
+    # The specialization constants the Vulkan chains set at pipeline creation (constant
+    # id, scalar type name, VALUE: ir/specialization.py); the GL text holds the VALUE.
+    specialization: tuple[SpecializationEntry, ...] = ()
 
     def buffer_values(self) -> BufferValues:
         return {spec.block: dict(spec.values) for spec in self.buffers}
@@ -88,4 +92,10 @@ def inputs_of(
     framebuffer: tuple[int, int] | None = None,
     subgroup_size: int | None = None,
 ) -> Inputs:
-    return Inputs(buffer_specs(program, values), dispatch, framebuffer, subgroup_size)
+    return Inputs(
+        buffer_specs(program, values),
+        dispatch,
+        framebuffer,
+        subgroup_size,
+        specialization_of(program),
+    )

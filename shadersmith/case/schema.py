@@ -47,6 +47,7 @@ from shadersmith.config.generator_options import (
 from shadersmith.config.spirv_passes import KNOWN_PASSES
 from shadersmith.ir.profile import ALL_PROFILES
 from shadersmith.ir.program import BufferAccess, TextureKind
+from shadersmith.ir.specialization import SPECIALIZABLE
 from shadersmith.ir.types import ArrayType, StructType, Type, VectorType
 
 # Bounds of a test's inputs. Generated tests stay far below each (at most 2 + 2 buffers
@@ -212,6 +213,21 @@ _TEXTURE: dict[str, Any] = {
 # Vulkan's subgroups have at most 128 invocations (VkPhysicalDeviceSubgroupProperties).
 MAX_SUBGROUP_SIZE = 128
 
+# Specialization constants (ir/specialization.py): Vulkan's ids are 32-bit, ours small;
+# a value is a 32-bit int or uint (a bool 0 or 1).
+MAX_SPECIALIZATION_CONSTANTS = 16
+MAX_CONSTANT_ID = 1023
+_SPECIALIZATION: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "constant_id": _integer(0, MAX_CONSTANT_ID),
+        "type": _one_of(SPECIALIZABLE.values(), "specialization constant type"),
+        "value": _integer(-(2**31), 2**32 - 1),
+    },
+    "required": ["constant_id", "type", "value"],
+    "additionalProperties": False,
+}
+
 _INPUTS: dict[str, Any] = {
     "type": "object",
     "properties": {
@@ -221,6 +237,7 @@ _INPUTS: dict[str, Any] = {
         "dispatch": {**_strings(_integer(1, MAX_DISPATCH), 3), "minItems": 3},
         "framebuffer": _optional({**_strings(_integer(1, MAX_FRAMEBUFFER_SIDE), 2), "minItems": 2}),
         "subgroup_size": _optional(_integer(1, MAX_SUBGROUP_SIZE)),
+        "specialization": _optional(_strings(_SPECIALIZATION, MAX_SPECIALIZATION_CONSTANTS)),
     },
     "required": ["buffers"],
     "additionalProperties": False,

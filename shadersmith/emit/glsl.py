@@ -7,6 +7,7 @@ precedence and associativity need, plus two that avoid token pasting (`-(-x)`).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 from shadersmith.analysis.subgroups import subgroup_extensions
@@ -270,6 +271,20 @@ def _var_decl(decl: VarDecl, sp: MacroSpeller | None = None) -> str:
     return text
 
 
+def _specialization_constant(out: _Writer, decl: VarDecl) -> None:
+    """One text for both APIs: glslang defines VULKAN when it compiles for Vulkan, where
+    the module holds the DEFAULT and the pipeline sets the VALUE (the job's
+    specialization); Mesa's GL front-end rejects `constant_id` and reads the VALUE."""
+    assert decl.specialization is not None
+    spec = decl.specialization
+    vulkan = dataclasses.replace(decl, init=spec.default, specialization=None)
+    out.line("#ifdef VULKAN")
+    out.line(f"layout(constant_id = {spec.constant_id}) " + _var_decl(vulkan, None) + ";")
+    out.line("#else")
+    out.line(_var_decl(dataclasses.replace(decl, specialization=None), None) + ";")
+    out.line("#endif")
+
+
 def _statement(out: _Writer, stmt: Statement) -> None:
     sp = out.speller
     if isinstance(stmt, VarDecl):
@@ -527,7 +542,10 @@ def emit_glsl(program: Program, profile: LanguageProfile = GLSL450) -> str:
         speller = MacroSpeller(program.macros, profile, program.stage.value)
     out.speller = speller
     for global_decl in program.globals:
-        out.line(_var_decl(global_decl, speller) + ";")
+        if global_decl.specialization is None:
+            out.line(_var_decl(global_decl, speller) + ";")
+        else:  # written plainly: its own #ifdef VULKAN group is the point
+            _specialization_constant(out, global_decl)
     out.speller = None
     # An initialiser may name a global constant, so initialised uniforms come after those.
     for uniform in program.uniforms:

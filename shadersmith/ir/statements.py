@@ -10,6 +10,18 @@ from shadersmith.ir.types import Type
 
 
 @dataclass(frozen=True, slots=True)
+class Specialization:
+    """What makes a global `const` a specialization constant (`layout(constant_id = N)`):
+    its id and the DEFAULT the compiled module holds. The declaration's `init` is the
+    literal VALUE set at pipeline creation, the value the program computes with, so that
+    the interpreter, the reconditioner and the reducers read it as a plain constant; only
+    the emitters and the runners (through the job) see the DEFAULT and the id."""
+
+    constant_id: int
+    default: Literal
+
+
+@dataclass(frozen=True, slots=True)
 class VarDecl:
     """`[const] T name [= init];` one declarator per statement."""
 
@@ -19,6 +31,9 @@ class VarDecl:
     const: bool = False
     # Precision, invariant, ... of a real-world shader's declaration; none in ours.
     qualifiers: Qualifiers = NO_QUALIFIERS
+    # A global `const` set at pipeline creation (generate/specialization.py); None for
+    # every other declaration.
+    specialization: Specialization | None = None
 
 
 @dataclass(frozen=True, slots=True)

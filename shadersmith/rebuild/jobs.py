@@ -10,6 +10,7 @@ from shadersmith.case import TestCase
 from shadersmith.emit import emit
 from shadersmith.ir.profile import GLSL330, Language, LanguageProfile
 from shadersmith.ir.program import Program, Stage
+from shadersmith.ir.specialization import specialization_of
 from shadersmith.ir.types import ScalarKind, ScalarType, Type, VectorType
 from shadersmith.ir.values import BufferValues
 from shadersmith.targets.job import Job
@@ -49,6 +50,7 @@ def job_from_program(
         source_gl33=emit(program, GLSL330) if fragment and glsl else None,
         integer_image=fragment and integer_output(program),
         subgroup_size=subgroup_size,
+        specialization=specialization_of(program),
     )
 
 
@@ -104,6 +106,7 @@ def job_from_test(
         ),
         vertex_program=vertex if program is not None else None,
         subgroup_size=test.inputs.subgroup_size,
+        specialization=test.inputs.specialization,
     )
 
 

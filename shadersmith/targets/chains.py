@@ -213,7 +213,7 @@ def run_on_vulkan(
     if job.stage == "compute":
         result = toolchain.run_compute_on_vulkan(
             runner, job.source, job.buffers, passes, job.groups, toolset=toolset,
-            precompiled=job.spirv,
+            precompiled=job.spirv, specialization=job.specialization,
         )  # fmt: skip
     else:
         result = toolchain.run_fragment_on_vulkan(
@@ -227,6 +227,7 @@ def run_on_vulkan(
             integer=job.integer_image,
             precompiled=job.spirv,
             vertex_source=job.vertex_source,
+            specialization=job.specialization,
         )
     if passes and optimizer == "default":
         result.log = f"spirv-opt {' '.join(passes)}\n{result.log}".rstrip()
@@ -301,6 +302,7 @@ def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainT
                     job.groups,
                     toolset=toolset,
                     precompiled=job.spirv,
+                    specialization=job.specialization,
                 )
             elif job.vertex_source is not None:
                 return _unsupported(name, VERTEX_STAGE_THROUGH_CROSS)
@@ -315,6 +317,7 @@ def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainT
                     blocks=job.buffers,
                     integer=job.integer_image,
                     precompiled=job.spirv,
+                    specialization=job.specialization,
                 )
             return name_rejecting_front_end(result, gl_driver)
 
@@ -359,7 +362,12 @@ def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainT
         if recross:
             try:
                 source = toolchain.cross_compile(
-                    job.source, job.stage, passes, toolset=toolset, precompiled=job.spirv
+                    job.source,
+                    job.stage,
+                    passes,
+                    toolset=toolset,
+                    precompiled=job.spirv,
+                    specialization=job.specialization,
                 )[0]
             except toolchain.ChainFailed as failure:
                 failure.result.shared_spirv_ms = shared.ms if shared else None

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from shadersmith.ir.profile import Language
 from shadersmith.ir.program import Program
+from shadersmith.ir.specialization import SpecializationEntry
 from shadersmith.ir.values import BufferValues
 from shadersmith.targets.results import BufferInput
 
@@ -70,3 +71,8 @@ class Job:
     # have another size sits the job out (chains.subgroup_size_refused). None: no
     # subgroup operations.
     subgroup_size: int | None = None
+    # The specialization constants a Vulkan pipeline sets (constant id, scalar type name,
+    # VALUE: ir/specialization.py) over the DEFAULTs glslang's module holds; the GL text
+    # (the `#else` of `#ifdef VULKAN`) holds the VALUEs, and a chain that can set neither
+    # sits the job out (chains.specialization_refused).
+    specialization: tuple[SpecializationEntry, ...] = ()

@@ -32,6 +32,7 @@ from typing import Any
 import vulkan as vk
 
 from shadersmith.ir.profile import Language
+from shadersmith.ir.specialization import SpecializationEntry
 from shadersmith.targets.catalogue.components import vulkan_chain
 from shadersmith.targets.catalogue.table import RADV_FAMILIES, RadvBuild, VulkanCompileBuild
 from shadersmith.targets.chains import (
@@ -94,7 +95,13 @@ def radv_target(name: str, build: RadvBuild) -> ChainTarget:
             return refused
         if job.stage == "compute":
             return toolchain.run_compute_on_vulkan(
-                compiler, job.source, job.buffers, (), job.groups, precompiled=job.spirv
+                compiler,
+                job.source,
+                job.buffers,
+                (),
+                job.groups,
+                precompiled=job.spirv,
+                specialization=job.specialization,
             )
         return toolchain.run_fragment_on_vulkan(
             compiler,
@@ -105,6 +112,7 @@ def radv_target(name: str, build: RadvBuild) -> ChainTarget:
             integer=job.integer_image,
             precompiled=job.spirv,
             vertex_source=job.vertex_source,
+            specialization=job.specialization,
         )
 
     return ChainTarget(name, components, run, extra_versions=extra)
@@ -158,11 +166,14 @@ class PipelineCompiler(VulkanRunner):
         spirv: bytes,
         buffers: Sequence[BufferInput],
         groups: tuple[int, int, int] = (1, 1, 1),
+        specialization: Sequence[SpecializationEntry] = (),
     ) -> RunResult:
         with ExitStack() as releases:
             layout = self._layout(buffers, vk.VK_SHADER_STAGE_COMPUTE_BIT, releases)
             return self._compile(
-                spirv, releases, lambda module: self._create_compute_pipeline(module, layout)
+                spirv,
+                releases,
+                lambda module: self._create_compute_pipeline(module, layout, specialization),
             )
 
     def run_fragment(
@@ -174,6 +185,7 @@ class PipelineCompiler(VulkanRunner):
         blocks: Sequence[BufferInput] = (),
         integer: bool = False,
         vertex_spirv: bytes | None = None,
+        specialization: Sequence[SpecializationEntry] = (),
     ) -> RunResult:
         if uniforms:
             raise NotImplementedError("Vulkan has no default-block uniforms: use uniform blocks")
@@ -196,7 +208,7 @@ class PipelineCompiler(VulkanRunner):
                 spirv,
                 releases,
                 lambda module: self._create_graphics_pipeline(
-                    vertex, module, layout, render_pass, width, height
+                    vertex, module, layout, render_pass, (width, height), specialization
                 ),
             )
 

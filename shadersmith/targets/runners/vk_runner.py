@@ -30,11 +30,13 @@ from typing import Any
 import vulkan as vk
 
 from shadersmith.ir.program import Texture, TextureKind
+from shadersmith.ir.specialization import SpecializationEntry
 from shadersmith.ir.types import ScalarKind
 from shadersmith.ir.values import Value
 from shadersmith.targets.results import BufferInput, RunResult, RunStatus
 from shadersmith.targets.runners.fullscreen import VULKAN_VERTEX_SHADER
 from shadersmith.targets.runners.images import CLEAR_COLOR, CLEAR_UINT, image_from_pixels
+from shadersmith.targets.runners.specialization import specialization_info
 from shadersmith.targets.runners.std430 import pack_buffer, runtime_lengths_of, unpack_buffer
 from shadersmith.targets.runners.texels import texel_bytes, texels_from
 from shadersmith.targets.runners.vk_device import HostBuffer, VulkanDevice
@@ -71,9 +73,11 @@ class VulkanRunner:
         spirv: bytes,
         buffers: Sequence[BufferInput],
         groups: tuple[int, int, int] = (1, 1, 1),
+        specialization: Sequence[SpecializationEntry] = (),
     ) -> RunResult:
-        """Create a compute pipeline from `spirv` (entry point `main`), bind `buffers`,
-        dispatch `groups` work groups and read every buffer back."""
+        """Create a compute pipeline from `spirv` (entry point `main`) with its
+        `specialization` constants set, bind `buffers`, dispatch `groups` work groups and
+        read every buffer back."""
         device = self.device.device
         with ExitStack() as releases:
             bound = self._bind_buffers(buffers, vk.VK_SHADER_STAGE_COMPUTE_BIT, releases)
@@ -84,7 +88,7 @@ class VulkanRunner:
             try:
                 module = self._create_module(spirv)
                 releases.callback(vk.vkDestroyShaderModule, device, module, None)
-                pipeline = self._create_compute_pipeline(module, pipeline_layout)
+                pipeline = self._create_compute_pipeline(module, pipeline_layout, specialization)
             except (vk.VkError, vk.VkException) as error:
                 return _rejected(error, _elapsed_ms(started))
             compile_ms = _elapsed_ms(started)
@@ -130,6 +134,7 @@ class VulkanRunner:
         blocks: Sequence[BufferInput] = (),
         integer: bool = False,
         vertex_spirv: bytes | None = None,
+        specialization: Sequence[SpecializationEntry] = (),
     ) -> RunResult:
         """Draw one full-screen triangle with the fragment shader `spirv` (writing location 0)
         into a width x height image and read it back (row 0 = gl_FragCoord.y 0.5): RGBA8
@@ -140,7 +145,8 @@ class VulkanRunner:
         `uniforms` are refused (a generated fragment shader puts its inputs in blocks).
         `vertex_spirv`: a generated vertex shader that draws the same triangle and feeds
         the fragment shader its varyings, and reads the same blocks (generate/
-        vertex_stage.py); None: the fixed one (fullscreen.py)."""
+        vertex_stage.py); None: the fixed one (fullscreen.py). `specialization`: the
+        fragment shader's constants (a generated vertex shader declares none)."""
         if uniforms:
             raise NotImplementedError("Vulkan has no default-block uniforms: use uniform blocks")
         color_format = INTEGER_COLOR_FORMAT if integer else COLOR_FORMAT
@@ -180,7 +186,12 @@ class VulkanRunner:
                     vertex_module = self._create_module(vertex_spirv)
                     releases.callback(vk.vkDestroyShaderModule, device, vertex_module, None)
                 pipeline = self._create_graphics_pipeline(
-                    vertex_module, module, pipeline_layout, render_pass, width, height
+                    vertex_module,
+                    module,
+                    pipeline_layout,
+                    render_pass,
+                    (width, height),
+                    specialization,
                 )
             except (vk.VkError, vk.VkException) as error:
                 return _rejected(error, _elapsed_ms(started))
@@ -359,9 +370,14 @@ class VulkanRunner:
             None,
         )
 
-    def _create_compute_pipeline(self, module: Any, layout: Any) -> Any:
+    def _create_compute_pipeline(
+        self, module: Any, layout: Any, specialization: Sequence[SpecializationEntry]
+    ) -> Any:
         stage = vk.VkPipelineShaderStageCreateInfo(
-            stage=vk.VK_SHADER_STAGE_COMPUTE_BIT, module=module, pName="main"
+            pSpecializationInfo=specialization_info(specialization),
+            stage=vk.VK_SHADER_STAGE_COMPUTE_BIT,
+            module=module,
+            pName="main",
         )
         info = vk.VkComputePipelineCreateInfo(stage=stage, layout=layout)
         return vk.vkCreateComputePipelines(self.device.device, None, 1, [info], None)[0]
@@ -520,15 +536,19 @@ class VulkanRunner:
         fragment_module: Any,
         layout: Any,
         render_pass: Any,
-        width: int,
-        height: int,
+        size: tuple[int, int],
+        specialization: Sequence[SpecializationEntry],
     ) -> Any:
+        width, height = size
         stages = [
             vk.VkPipelineShaderStageCreateInfo(
                 stage=vk.VK_SHADER_STAGE_VERTEX_BIT, module=vertex_module, pName="main"
             ),
             vk.VkPipelineShaderStageCreateInfo(
-                stage=vk.VK_SHADER_STAGE_FRAGMENT_BIT, module=fragment_module, pName="main"
+                stage=vk.VK_SHADER_STAGE_FRAGMENT_BIT,
+                module=fragment_module,
+                pName="main",
+                pSpecializationInfo=specialization_info(specialization),
             ),
         ]
         viewport = vk.VkViewport(

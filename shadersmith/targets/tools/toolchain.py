@@ -27,11 +27,13 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from shadersmith.ir.specialization import SpecializationEntry
 from shadersmith.targets.job import PrecompiledSpirv
 from shadersmith.targets.results import BufferInput, RunResult, RunStatus
 from shadersmith.targets.runners.gl_runner import GLRunner
 from shadersmith.targets.runners.vk_runner import VulkanRunner
 from shadersmith.targets.tools import spirv_tools
+from shadersmith.targets.tools.cross_constants import with_constant_values
 from shadersmith.targets.tools.glslang import ToolMissing
 from shadersmith.targets.tools.newest import NEWEST, newest_toolset
 from shadersmith.targets.tools.precompile import usable
@@ -165,12 +167,13 @@ def run_compute_on_vulkan(
     groups: tuple[int, int, int] = (1, 1, 1),
     toolset: Toolset = DEBIAN,
     precompiled: PrecompiledSpirv | None = None,
+    specialization: Sequence[SpecializationEntry] = (),
 ) -> RunResult:
     notes: list[str] = []
     shared = usable(precompiled, source, "compute", toolset)
     return _through(
         lambda: build_spirv(source, "compute", passes, toolset, notes, shared),
-        lambda spirv: runner.run_compute(spirv, buffers, groups),
+        lambda spirv: runner.run_compute(spirv, buffers, groups, specialization),
         _spirv_artefacts,
         notes,
         shared,
@@ -188,15 +191,24 @@ def run_fragment_on_vulkan(
     integer: bool = False,
     precompiled: PrecompiledSpirv | None = None,
     vertex_source: str | None = None,
+    specialization: Sequence[SpecializationEntry] = (),
 ) -> RunResult:
     """`vertex_source`: a generated vertex shader, through the same glslang and spirv-opt
-    passes as the fragment shader; None: the runner's fixed one."""
+    passes as the fragment shader; None: the runner's fixed one. `specialization`: the
+    fragment shader's constants, set at pipeline creation."""
     notes: list[str] = []
     shared = usable(precompiled, source, "fragment", toolset)
     if vertex_source is None:
         return _through(
             lambda: build_spirv(source, "fragment", passes, toolset, notes, shared),
-            lambda spirv: runner.run_fragment(spirv, width, height, blocks=blocks, integer=integer),
+            lambda spirv: runner.run_fragment(
+                spirv,
+                width,
+                height,
+                blocks=blocks,
+                integer=integer,
+                specialization=specialization,
+            ),
             _spirv_artefacts,
             notes,
             shared,
@@ -210,7 +222,13 @@ def run_fragment_on_vulkan(
     return _through(
         build_both,
         lambda both: runner.run_fragment(
-            both[0], width, height, blocks=blocks, integer=integer, vertex_spirv=both[1]
+            both[0],
+            width,
+            height,
+            blocks=blocks,
+            integer=integer,
+            vertex_spirv=both[1],
+            specialization=specialization,
         ),
         lambda both: {"spv": both[0], VERTEX_SPIRV_ARTEFACT: both[1]},
         notes,
@@ -229,10 +247,14 @@ def cross_compile(
     toolset: Toolset = DEBIAN,
     precompiled: PrecompiledSpirv | None = None,
     language: str = "glsl",
+    specialization: Sequence[SpecializationEntry] = (),
 ) -> tuple[str, float]:
     """GLSL through glslang (and spirv-opt) and back to GLSL 450 through spirv-cross, or
-    to another of its outputs (`language`: spirv_tools.CROSS_LANGUAGES)."""
+    to another of its outputs (`language`: spirv_tools.CROSS_LANGUAGES); GLSL with the
+    `specialization` constants' VALUEs defined (cross_constants.py)."""
     (_, text), tools_ms = _cross_build(source, stage, passes, toolset, None, precompiled, language)
+    if language == "glsl":
+        text = with_constant_values(text, specialization)
     return text, tools_ms
 
 
@@ -274,12 +296,16 @@ def run_compute_through_cross(
     groups: tuple[int, int, int] = (1, 1, 1),
     toolset: Toolset = DEBIAN,
     precompiled: PrecompiledSpirv | None = None,
+    specialization: Sequence[SpecializationEntry] = (),
 ) -> RunResult:
+    """spirv-cross's GLSL, with the `specialization` constants' VALUEs defined, on GL."""
     notes: list[str] = []
     shared = usable(precompiled, source, "compute", toolset)
     return _through(
         lambda: _cross_build(source, "compute", passes, toolset, notes, shared),
-        lambda built: runner.run_compute(built[1], buffers, groups),
+        lambda built: runner.run_compute(
+            with_constant_values(built[1], specialization), buffers, groups
+        ),
         _cross_artefacts("compute"),
         notes,
         shared,
@@ -296,14 +322,21 @@ def run_fragment_through_cross(
     blocks: Sequence[BufferInput] = (),
     integer: bool = False,
     precompiled: PrecompiledSpirv | None = None,
+    specialization: Sequence[SpecializationEntry] = (),
 ) -> RunResult:
     """spirv-cross keeps each uniform block's `binding` and name, so `blocks` bind as
-    they do for the original GLSL."""
+    they do for the original GLSL; the `specialization` constants' VALUEs are defined."""
     notes: list[str] = []
     shared = usable(precompiled, source, "fragment", toolset)
     return _through(
         lambda: _cross_build(source, "fragment", passes, toolset, notes, shared),
-        lambda built: runner.run_fragment(built[1], width, height, blocks=blocks, integer=integer),
+        lambda built: runner.run_fragment(
+            with_constant_values(built[1], specialization),
+            width,
+            height,
+            blocks=blocks,
+            integer=integer,
+        ),
         _cross_artefacts("fragment"),
         notes,
         shared,
