@@ -389,9 +389,14 @@ def _specialization_from_json(data: Any, where: str) -> tuple[SpecializationEntr
             item.get("type"),
             item.get("value"),
         )
-        known = type_name_ in SPECIALIZABLE.values()
-        numbers = all(isinstance(n, int) and not isinstance(n, bool) for n in (constant_id, value))
-        if not (known and numbers):
+        if not (
+            isinstance(type_name_, str)
+            and type_name_ in SPECIALIZABLE.values()
+            and isinstance(constant_id, int)
+            and isinstance(value, int)
+            and not isinstance(constant_id, bool)
+            and not isinstance(value, bool)
+        ):
             raise TestCaseError(f"{where}: bad inputs.specialization entry {item!r}")
         entries.append((constant_id, type_name_, value))
     if len({e[0] for e in entries}) != len(entries):

@@ -150,6 +150,13 @@ GENERATOR_FLAGS: tuple[GeneratorFlag, ...] = (
         "expansion is the same (WGSL: no preprocessor, left alone)" + _off("emit/preprocessor.py"),
     ),
     GeneratorFlag(
+        "--specialization",
+        "specialization_probability",
+        "Probability that a test gets 1-3 specialization constants (int, uint, bool) and "
+        "constants derived from them: GL reads the VALUE, Vulkan pipelines set it over "
+        "the module's DEFAULT" + _off("generate/specialization.py"),
+    ),
+    GeneratorFlag(
         "--index-clamping",
         "index_clamping_probability",
         "Probability that the reconditioner keeps an array index in bounds with clamp() "

@@ -223,6 +223,12 @@ class SmithOptions:
     # under test. WGSL has no preprocessor and is left alone. The emitter draws from a
     # stream of the seed's own, so 0 gives the text of before; `fuzz --preprocessor P`.
     preprocessor_probability: float = 0.0
+    # The probability that a program gets 1-3 specialization constants (int, uint, bool;
+    # `layout(constant_id)`, set to a VALUE other than the module's DEFAULT at pipeline
+    # creation) and constants derived from them (generate/specialization.py). Not a swarm
+    # construct (its draws would move every swarm program's). 0 gives the programs of
+    # before (nothing is drawn); `fuzz --specialization P` turns it on.
+    specialization_probability: float = 0.0
     # Constructs this program never uses (a subset of CONSTRUCTS, above).
     omitted_constructs: tuple[str, ...] = ()
     # Swarm testing (Groce et al., ISSTA 2012; generate/swarm.py): each program leaves out
@@ -311,6 +317,7 @@ PROBABILITIES: tuple[str, ...] = (
     "shared_memory_probability",
     "liveness_extension_probability",
     "fragment_probability",
+    "specialization_probability",
     *CONSTRUCT_PROBABILITIES,
 )
 
@@ -378,6 +385,7 @@ LEGACY_DEFAULTS: dict[str, Any] = {
     "pointer_parameter_probability": 0.0,
     "texture_sampling_probability": 0.0,
     "preprocessor_probability": 0.0,
+    "specialization_probability": 0.0,
 }
 
 

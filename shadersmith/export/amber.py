@@ -497,6 +497,19 @@ def _description(test: TestCase) -> str:
 # ------------------------------------------------------------------- differential
 
 
+# Amber's 32-bit types of a specialization value (a bool is a VkBool32: uint32 0 or 1).
+_SPECIALIZE_TYPES = {"int": "int32", "uint": "uint32", "bool": "uint32"}
+
+
+def _attach(shader: str, test: TestCase) -> str:
+    """`ATTACH shader` with the test's specialization constants set, as the Vulkan
+    chains set them at pipeline creation (`SPECIALIZE id AS type VALUE`)."""
+    parts = [f"  ATTACH {shader}"]
+    for constant_id, type_name, value in test.inputs.specialization:
+        parts.append(f"SPECIALIZE {constant_id} AS {_SPECIALIZE_TYPES[type_name]} {value}")
+    return " ".join(parts)
+
+
 def _compute_script(test: TestCase, shipped: Shipped) -> str:
     expected = expected_buffers(readable(test))
     lines = [
@@ -519,7 +532,7 @@ def _compute_script(test: TestCase, shipped: Shipped) -> str:
     x, y, z = test.inputs.dispatch
     lines += [
         "PIPELINE compute pipeline",
-        "  ATTACH main_shader",
+        _attach("main_shader", test),
         *binds,
         "END",
         "",
@@ -552,7 +565,7 @@ def _fragment_script(test: TestCase, shipped: Shipped) -> str:
         "",
         "PIPELINE graphics pipeline",
         "  ATTACH vertex_shader",
-        "  ATTACH main_shader",
+        _attach("main_shader", test),
         f"  FRAMEBUFFER_SIZE {width} {height}",
         f"  BIND BUFFER {_FRAMEBUFFER} AS color LOCATION 0",
         *[_bind(buffer) for buffer in buffers],
@@ -668,7 +681,7 @@ def _pair_compute(test: TestCase, sides: dict[str, list[BufferInput]]) -> list[s
     for side in _SIDES:
         lines += [
             f"PIPELINE compute {side}_pipeline",
-            f"  ATTACH {side}_shader",
+            _attach(f"{side}_shader", test),
             *[_bind(buffer, f"{side}_") for buffer in sides[side]],
             "END",
             "",
@@ -701,7 +714,7 @@ def _pair_fragment(
         lines += [
             f"PIPELINE graphics {side}_pipeline",
             "  ATTACH vertex_shader",
-            f"  ATTACH {side}_shader",
+            _attach(f"{side}_shader", test),
             f"  FRAMEBUFFER_SIZE {width} {height}",
             f"  BIND BUFFER {side}_{_FRAMEBUFFER} AS color LOCATION 0",
             *[_bind(buffer, f"{side}_") for buffer in sides[side]],

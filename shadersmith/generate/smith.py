@@ -55,6 +55,7 @@ from shadersmith.generate.interface import buffer_field_type, declare_buffers, m
 from shadersmith.generate.invocations import FragmentLayout, InvocationLayout, choose_layout
 from shadersmith.generate.liveness import liveness_extension
 from shadersmith.generate.loop_spelling import spell_loops
+from shadersmith.generate.specialization import specialization_constants
 from shadersmith.generate.statements import StatementGenerator
 from shadersmith.generate.structs import StructExpressions
 from shadersmith.generate.subgroups import draw_subgroup_size
@@ -149,7 +150,10 @@ def generate(
     driver: DivergenceDriver | None = None
     if layout is not None:
         declare_invocation_builtins(ctx)
-    globals_ = global_variables(statements)
+    # Declared before the other globals: any of them may read these (not in const
+    # initialisers: generate/specialization.py).
+    specialized = specialization_constants(seed, options, profile, ctx)
+    globals_ = (*specialized, *global_variables(statements))
     steering: InvocationLayout | FragmentLayout | None = (
         fragment if fragment is not None else layout
     )

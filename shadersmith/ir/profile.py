@@ -94,6 +94,10 @@ class LanguageProfile:
     # local variables (WGSL's `ptr<function, T>`), which is how the WGSL emitter spells
     # the IR's out and inout parameters.
     pointer_parameters: bool = False
+    # `layout(constant_id = N)` constants set at pipeline creation (generate/
+    # specialization.py; emitted for GL and Vulkan at once, emit/glsl.py). WGSL's
+    # `override` is not emitted yet, so a WGSL program gets none.
+    specialization_constants: bool = True
 
 
 GLSL450 = LanguageProfile(name="glsl450", language=Language.GLSL, version=450)
@@ -150,6 +154,7 @@ WGSL = LanguageProfile(
     subgroup_lane_in_rows=False,
     loop_continuing=True,
     pointer_parameters=True,
+    specialization_constants=False,
 )
 
 # The GLSL profiles a test is generated in (GLSL330 is only a second spelling of a
