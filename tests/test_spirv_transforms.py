@@ -23,13 +23,16 @@ from shadersmith.spirv.transforms.analysis import Analysis, fresh_ids
 from shadersmith.spirv.transforms.base import Transformation, TransformationRecord
 from shadersmith.spirv.transforms.blocks import ADD_DEAD_BLOCK, ADD_DEAD_BREAK, ADD_DEAD_CONTINUE
 from shadersmith.spirv.transforms.branches import WRAP_IN_SELECTION, WrapParams
+from shadersmith.spirv.transforms.donate import ADD_DONATED_FUNCTION
 from shadersmith.spirv.transforms.driver import enabled, fuzz_module, replay
+from shadersmith.spirv.transforms.inline import INLINE_FUNCTION, InlineParams
 from shadersmith.spirv.transforms.opaque import ADD_OPAQUE_BLOCK, opaque_block
 from shadersmith.spirv.transforms.opaque_dead import ADD_OPAQUE_DEAD_BLOCK
 from shadersmith.spirv.transforms.opaque_uses import (
     REPLACE_CONSTANT_WITH_OPAQUE_LOAD,
     ReplaceConstantParams,
 )
+from shadersmith.spirv.transforms.outline import OUTLINE_FUNCTION, OutlineParams
 from shadersmith.spirv.transforms.synonyms import ADD_COPY_OBJECT, REPLACE_ID_WITH_SYNONYM
 from shadersmith.spirv.transforms.table import BY_NAME, ENABLERS, TRANSFORMATIONS
 from shadersmith.spirv_pair import opaque_input
@@ -510,3 +513,106 @@ def test_an_opaque_dead_block_survives_spirv_opt_where_a_constant_false_one_does
         )
     assert folded == 6
     assert survived >= 2
+
+
+# Two values of one run, %a and %b (RelaxedPrecision), are used after it by %c; %b alone
+# is used after the run [%b] and the run [%a, %b] would return two values.
+TWO_VALUES_USED_AFTER = """
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main"
+               OpExecutionMode %main LocalSize 1 1 1
+               OpDecorate %b RelaxedPrecision
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+        %int = OpTypeInt 32 1
+      %int_1 = OpConstant %int 1
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+          %a = OpIAdd %int %int_1 %int_1
+          %b = OpIMul %int %a %a
+          %c = OpBitwiseXor %int %a %b
+               OpReturn
+               OpFunctionEnd
+"""
+
+
+def test_outlining_returns_the_one_value_used_after_the_run_and_inlining_gives_the_run_back(
+    tmp_path: Path,
+) -> None:
+    module = read_module(assemble(TWO_VALUES_USED_AFTER, tmp_path))
+    entry = module.functions[0].blocks[0].label_id
+    bound = module.header.bound
+    both = OutlineParams(entry, 0, 2, bound, bound + 1, bound + 2, bound + 3, ())
+    assert not OUTLINE_FUNCTION.applies(module, both)  # %a and %b are both used by %c
+    b_only = OutlineParams(entry, 1, 2, bound, bound + 1, bound + 2, bound + 3, (bound + 4,))
+    assert OUTLINE_FUNCTION.applies(module, b_only)
+    assert not OUTLINE_FUNCTION.applies(module, dataclasses.replace(b_only, parameters=()))
+    outlined = OUTLINE_FUNCTION.apply(module, b_only)
+    assert spirv_val(outlined.to_bytes(), tmp_path) == ""
+    call, _ = outlined.functions[0].blocks[0].body[1:]
+    value = module.functions[0].blocks[0].body[1].result_id
+    # The call takes %b's id, its decoration goes with the value into the function.
+    assert call.opname == "OpFunctionCall" and call.result_id == value
+    (decorated,) = outlined.annotations
+    assert decorated.operands[0] == Id(b_only.result)
+    assert not OUTLINE_FUNCTION.applies(outlined, b_only)  # stale: its ids are taken
+    found = INLINE_FUNCTION.find(outlined, random.Random(0))
+    assert found is not None and found.call == value
+    inlined = INLINE_FUNCTION.apply(outlined, found)
+    assert spirv_val(inlined.to_bytes(), tmp_path) == ""
+    body = [i.opname for i in inlined.functions[0].blocks[0].body]
+    assert body == ["OpIAdd", "OpIMul", "OpCopyObject", "OpBitwiseXor"]
+    assert len(inlined.annotations) == 2  # the copy of %b is RelaxedPrecision too
+    assert not INLINE_FUNCTION.applies(inlined, found)  # stale: no call %b any more
+
+
+def _steps(module: Module, seed: int, steps: list[Transformation[Any]]) -> tuple[Module, list[str]]:
+    """`module` after each of `steps` in turn, drawn with `seed` where it finds anything."""
+    rng, applied = random.Random(seed), []
+    for transformation in steps:
+        params = transformation.find(module, rng)
+        if params is not None and transformation.applies(module, params):
+            module = transformation.apply(module, params)
+            applied.append(transformation.name)
+    return module, applied
+
+
+def test_outline_inline_and_donated_steps_keep_the_output_on_vk_lavapipe_and_vk_swiftshader(
+    jobs: list[Job], models: list[Module], tmp_path: Path
+) -> None:
+    """A compute and a fragment shader: three outlined runs, two donated functions, three
+    calls inlined (of those functions or glslang's own), each step valid; and the run the
+    first outline made given back by inlining its call. Every variant gives the original's
+    buffers and image on both drivers."""
+    version = DEBIAN.glslang_version()
+    targets = ["vk-lavapipe", "vk-swiftshader"]
+    plan = [OUTLINE_FUNCTION] * 3 + [ADD_DONATED_FUNCTION] * 2 + [INLINE_FUNCTION] * 3
+    with TargetSession(targets) as session:
+        for seed in (0, 1):
+            job, model = jobs[seed], models[seed]
+            mixed, applied = _steps(model, seed, plan)
+            assert {*applied} == {t.name for t in plan}, applied
+            outlined, _ = _steps(model, seed, [OUTLINE_FUNCTION])
+            made = outlined.functions[-1].result_id
+            calls = [
+                i.result_id
+                for f in outlined.functions
+                for b in f.blocks
+                for i in b.body
+                if i.opname == "OpFunctionCall" and i.operands[0] == Id(made)
+            ]
+            assert len(calls) == 1 and calls[0] is not None
+            fresh = tuple(fresh_ids(outlined, _body(outlined)))
+            round_trip = INLINE_FUNCTION.apply(outlined, InlineParams(calls[0], fresh))
+            originals = session.run(job)
+            for variant in (mixed, round_trip):
+                assert spirv_val(variant.to_bytes(), tmp_path) == "", (seed, applied)
+                results = session.run(_variant_job(job, variant, version))
+                for target in targets:
+                    assert _same_output(originals[target], results[target]), (seed, target)
+
+
+def _body(module: Module) -> int:
+    """How many results the body of the module's last function (the one just made) has."""
+    return sum(1 for i in module.functions[-1].blocks[0].body if i.result_id is not None)

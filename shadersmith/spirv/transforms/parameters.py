@@ -24,6 +24,7 @@ from shadersmith.spirv.transforms.analysis import (
     fresh_ids,
 )
 from shadersmith.spirv.transforms.base import FieldParameters, Transformation
+from shadersmith.spirv.transforms.functions import declare_function_type
 
 
 def _changeable(analysis: Analysis) -> list[Function]:
@@ -42,17 +43,7 @@ def _function(analysis: Analysis, function_id: int) -> Function | None:
 def _retype(edited: Module, function: Function, operands: tuple[Id, ...], fresh: int) -> None:
     """`function` (of `edited`) gets the function type of `operands` (return type, then
     parameter types): the module's own, or `fresh` declared."""
-    found = next(
-        (
-            i.result_id
-            for i in edited.globals
-            if i.opname == "OpTypeFunction" and i.operands == operands
-        ),
-        None,
-    )
-    if found is None:
-        found = fresh
-        edited.globals.append(Instruction.make("OpTypeFunction", *operands, result_id=fresh))
+    found = declare_function_type(edited, operands, fresh)
     control, _ = function.definition.operands
     function.definition = Instruction(
         function.definition.opcode,

@@ -37,12 +37,15 @@ from shadersmith.spirv.transforms.comparisons import (
     MIRROR_COMPARISON,
     REPLACE_BOOLEAN_CONSTANT,
 )
+from shadersmith.spirv.transforms.donate import ADD_DONATED_FUNCTION
+from shadersmith.spirv.transforms.inline import INLINE_FUNCTION
 from shadersmith.spirv.transforms.linear import EXPAND_LINEAR_ALGEBRA
 from shadersmith.spirv.transforms.opaque import ADD_OPAQUE_BLOCK
 from shadersmith.spirv.transforms.opaque_dead import ADD_OPAQUE_DEAD_BLOCK
 from shadersmith.spirv.transforms.opaque_uses import (
     REPLACE_CONSTANT_WITH_OPAQUE_LOAD,
 )
+from shadersmith.spirv.transforms.outline import OUTLINE_FUNCTION
 from shadersmith.spirv.transforms.parameters import ADD_PARAMETER, PERMUTE_PARAMETERS
 from shadersmith.spirv.transforms.synonyms import (
     ADD_COMPOSITE_SYNONYM,
@@ -97,6 +100,9 @@ TRANSFORMATIONS: tuple[Transformation[Any], ...] = (
     ADD_OPAQUE_BLOCK,
     REPLACE_CONSTANT_WITH_OPAQUE_LOAD,
     ADD_OPAQUE_DEAD_BLOCK,
+    OUTLINE_FUNCTION,
+    INLINE_FUNCTION,
+    ADD_DONATED_FUNCTION,
 )
 
 BY_NAME: dict[str, Transformation[Any]] = {t.name: t for t in TRANSFORMATIONS}
@@ -112,6 +118,7 @@ ENABLERS: dict[str, Transformation[Any]] = {
     REPLACE_COPY_WITH_STORE_AND_LOAD.name: ADD_COPY_OBJECT,
     REPLACE_CONSTANT_WITH_OPAQUE_LOAD.name: ADD_OPAQUE_BLOCK,
     ADD_OPAQUE_DEAD_BLOCK.name: ADD_OPAQUE_BLOCK,
+    INLINE_FUNCTION.name: OUTLINE_FUNCTION,
 }
 
 # Drawn first, where they apply, before the list's random draws: the opaque block, so
