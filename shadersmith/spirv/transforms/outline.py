@@ -104,8 +104,8 @@ def _last_uses(analysis: Analysis, block: Block) -> list[int]:
             spec = user.spec
             if spec is not None and spec.instruction_class in _IGNORED_USERS:
                 continue
-            inside = user.opname != "OpPhi" and user.result_id in positions
-            latest = max(latest, positions[user.result_id] if inside else len(block.body))
+            inside = positions.get(user.result_id or 0) if user.opname != "OpPhi" else None
+            latest = max(latest, inside if inside is not None else len(block.body))
         last.append(latest)
     return last
 
@@ -174,8 +174,10 @@ def _find_outline(module: Module, rng: random.Random) -> OutlineParams | None:
         end = rng.choice(ends)
         run = _run(analysis, block, start, end, last)
         assert run is not None
-        fresh = fresh_ids(module, 4 + len(run.inputs))
-        return OutlineParams(label, start, end, *fresh[:4], tuple(fresh[4:]))
+        function, label_id, result, type_id, *parameters = fresh_ids(module, 4 + len(run.inputs))
+        return OutlineParams(
+            label, start, end, function, label_id, result, type_id, tuple(parameters)
+        )
     return None
 
 
