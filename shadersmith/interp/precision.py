@@ -1,0 +1,249 @@
+"""The float precision a conforming implementation must give, as data (issue 37, item 1).
+
+One row per operation the interpreter evaluates on float32 values: the bound, its kind and
+where the specification says it. `intervals.py` reads its numbers from here, so a bound is
+spelled once.
+
+Sources, read for this table (quoted by section so a reader can check each row):
+- VK-CORE / VK-GLSL: the Vulkan specification, appendix "Vulkan Environment for SPIR-V",
+  section "Precision and Operation of SPIR-V Instructions" (anchor spirvenv-precision-
+  operation), its subsection "Precision of Individual Operations" (spirvenv-op-prec) and
+  its two tables "Precision of core SPIR-V Instructions" (VK-CORE) and "Precision of
+  GLSL.std.450 Instructions" (VK-GLSL), single-precision column. Read in Vulkan-Docs
+  appendices/spirvenv.adoc at commit ed4ba0242beb (2024). The sin/cos/tan/atan and the
+  derived rows exist since Vulkan 1.2 (VK_KHR_shader_float16_int8); Vulkan 1.0's table
+  had only the rows from fma to inversesqrt and called trigonometry "undefined precision".
+- VK-ULP, VK-ROUNDED, VK-INHERITED: the definitions of "ULP", "Correctly Rounded" and
+  "Inherited From ..." in that same subsection.
+- VK-DENORM: the bullet list at the head of spirvenv-precision-operation.
+- GLSL: the OpenGL Shading Language 4.60, section 4.7.1 "Range and Precision" (KhronosGroup/
+  GLSL chapters/variables.adoc at commit d2470a0a); GLSL-ES-MEDIUMP is the table of that
+  section in its ESSL variant (the minimum range and precision of mediump).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Kind(enum.Enum):
+    """How a row bounds the result."""
+
+    # The exact result when representable, else one of its two float32 neighbours
+    # (VK-ROUNDED: either, whatever the rounding mode; GLSL: "must not affect the result
+    # by more than 1 ULP").
+    CORRECTLY_ROUNDED = "correctly rounded"
+    CORRECT_RESULT = "correct result"  # comparisons: no error at all
+    ULP = "ULP"  # within n * ulp(x) of the exact result x (VK-ULP)
+    ABSOLUTE = "absolute"  # within a fixed distance of the exact result
+    # As accurate as the formula evaluated by the other rows, symmetrised around the exact
+    # result (VK-INHERITED: [x - E, x + E], E the farthest the formula can land from x).
+    INHERITED = "inherited"
+    # Defined by its equation in the GLSL built-in function chapter, so inherited too
+    # (GLSL: "Built-in functions defined ... with an equation built from the above
+    # operations inherit the above errors").
+    BY_DEFINITION = "by definition"
+    EITHER = "either allowed"  # two behaviours are conforming: the interval is their hull
+    UNDEFINED = "undefined"  # no bound: a value computed this way is unconstrained
+
+
+@dataclass(frozen=True, slots=True)
+class PrecisionRow:
+    operation: str
+    kind: Kind
+    bound: str  # the bound as the specification words it
+    source: str
+    ulps: float | None = None  # the n of an n-ULP bound (exp: the constant part)
+    absolute: float | None = None  # the distance of an absolute bound
+    relative: float | None = None  # a bound relative to the exact result's magnitude
+    # Where the numbers apply; outside it the row gives no bound (Kind.UNDEFINED there).
+    domain: str = "every finite argument"
+
+
+VK_CORE = "Vulkan spirvenv-op-prec, table 'Precision of core SPIR-V Instructions'"
+VK_GLSL = "Vulkan spirvenv-op-prec, table 'Precision of GLSL.std.450 Instructions'"
+VK_HEAD = "Vulkan spirvenv-precision-operation, opening rules"
+GLSL = "GLSL 4.60 section 4.7.1 'Range and Precision', single precision table"
+
+TABLE: tuple[PrecisionRow, ...] = (
+    # ---- core operations
+    PrecisionRow("+", Kind.CORRECTLY_ROUNDED, "Correctly rounded.", f"{VK_CORE} (OpFAdd); {GLSL}"),
+    PrecisionRow("-", Kind.CORRECTLY_ROUNDED, "Correctly rounded.", f"{VK_CORE} (OpFSub); {GLSL}"),
+    PrecisionRow(
+        "*",
+        Kind.CORRECTLY_ROUNDED,
+        "Correctly rounded (also vector/matrix times scalar).",
+        f"{VK_CORE} (OpFMul, OpVectorTimesScalar, OpMatrixTimesScalar); {GLSL}",
+    ),
+    PrecisionRow("< <= == > >= !=", Kind.CORRECT_RESULT, "Correct result.", f"{VK_CORE}; {GLSL}"),
+    PrecisionRow(
+        "/",
+        Kind.ULP,
+        "2.5 ULP for |y| in [2^-126, 2^126].",
+        f"{VK_CORE} (OpFDiv); {GLSL} (a / b and 1.0 / b)",
+        ulps=2.5,
+        domain="|divisor| in [2^-126, 2^126]",
+    ),
+    PrecisionRow(
+        "conversions",
+        Kind.CORRECTLY_ROUNDED,
+        "Correctly rounded (float(int) rounds; int(float) truncates, exact when in range).",
+        f"{VK_CORE} ('conversions between types'); {GLSL}",
+        domain="int(f), uint(f): the truncated value fits the integer type",
+    ),
+    PrecisionRow(
+        "contraction",
+        Kind.EITHER,
+        "a * b + c: one correctly rounded operation or two, unless NoContraction/precise.",
+        "GLSL 4.60 section 4.7.1 (a * b + c row); Vulkan spirvenv-evaluation-expressions",
+    ),
+    PrecisionRow(
+        "fma",
+        Kind.INHERITED,
+        "Inherited from OpFMul followed by OpFAdd.",
+        f"{VK_GLSL}; {GLSL} ('Inherited from a * b + c')",
+    ),
+    PrecisionRow(
+        "mod OpFMod",
+        Kind.INHERITED,
+        "Inherited from x - y * floor(x / y).",
+        f"{VK_CORE} (OpFMod); GLSL 8.3 mod() equation",
+    ),
+    # ---- GLSL.std.450 with their own bounds
+    PrecisionRow(
+        "exp exp2",
+        Kind.ULP,
+        "3 + 2 * |x| ULP.",
+        f"{VK_GLSL}; {GLSL}",
+        ulps=3.0,
+    ),
+    PrecisionRow(
+        "log log2",
+        Kind.ULP,
+        "3 ULP outside [0.5, 2.0]; absolute error < 2^-21 inside [0.5, 2.0].",
+        f"{VK_GLSL}; {GLSL}",
+        ulps=3.0,
+        absolute=2.0**-21,
+        domain="x > 0",
+    ),
+    PrecisionRow("inversesqrt", Kind.ULP, "2 ULP.", f"{VK_GLSL}; {GLSL}", ulps=2.0, domain="x > 0"),
+    PrecisionRow(
+        "sqrt",
+        Kind.INHERITED,
+        "Inherited from 1.0 / inversesqrt().",
+        f"{VK_GLSL}; {GLSL}",
+        domain="x > 0 (the formula has no finite value at 0)",
+    ),
+    PrecisionRow(
+        "pow",
+        Kind.INHERITED,
+        "Inherited from exp2(y * log2(x)).",
+        f"{VK_GLSL}; {GLSL}",
+        domain="x > 0",
+    ),
+    PrecisionRow(
+        "sin cos",
+        Kind.ABSOLUTE,
+        "Absolute error <= 2^-11 inside [-pi, pi].",
+        f"{VK_GLSL} (Vulkan 1.2+); GLSL 4.60 calls trigonometry 'undefined precision'",
+        absolute=2.0**-11,
+        domain="x in [-pi, pi]",
+    ),
+    PrecisionRow("tan", Kind.INHERITED, "Inherited from sin() / cos().", VK_GLSL),
+    PrecisionRow("atan atan2", Kind.ULP, "4096 ULP.", VK_GLSL, ulps=4096.0),
+    PrecisionRow("asin", Kind.INHERITED, "Inherited from atan2(x, sqrt(1 - x * x)).", VK_GLSL),
+    PrecisionRow("acos", Kind.INHERITED, "Inherited from atan2(sqrt(1 - x * x), x).", VK_GLSL),
+    PrecisionRow(
+        "sinh cosh tanh asinh acosh atanh",
+        Kind.INHERITED,
+        "Inherited from their exp/log formulas ((exp(x) - exp(-x)) * 0.5, ...).",
+        VK_GLSL,
+    ),
+    PrecisionRow(
+        "radians degrees",
+        Kind.INHERITED,
+        "Inherited from x * C, C the correctly rounded pi/180 (180/pi).",
+        VK_GLSL,
+    ),
+    # ---- derived built-ins, by their definitions
+    PrecisionRow("dot", Kind.INHERITED, "Inherited from sum of x[i] * y[i].", f"{VK_CORE} (OpDot)"),
+    PrecisionRow("length", Kind.INHERITED, "Inherited from sqrt(dot(x, x)).", VK_GLSL),
+    PrecisionRow("distance", Kind.INHERITED, "Inherited from length(x - y).", VK_GLSL),
+    PrecisionRow(
+        "normalize", Kind.INHERITED, "Inherited from x * inversesqrt(dot(x, x)).", VK_GLSL
+    ),
+    PrecisionRow("cross", Kind.INHERITED, "Inherited from OpFSub(OpFMul, OpFMul).", VK_GLSL),
+    PrecisionRow(
+        "reflect faceforward refract",
+        Kind.INHERITED,
+        "Inherited from their GLSL equations (x - 2 * dot(y, x) * y, ...).",
+        VK_GLSL,
+    ),
+    PrecisionRow("mix", Kind.INHERITED, "Inherited from x * (1 - a) + y * a.", VK_GLSL),
+    PrecisionRow(
+        "smoothstep",
+        Kind.INHERITED,
+        "Inherited from t * t * (3 - 2 * t), t = clamp((x - e0) / (e1 - e0), 0, 1).",
+        VK_GLSL,
+        domain="e0 < e1 (GLSL: undefined otherwise)",
+    ),
+    PrecisionRow(
+        "fract modf floor ceil trunc round roundEven abs sign min max clamp step frexp ldexp",
+        Kind.CORRECTLY_ROUNDED,
+        "Correctly rounded (all but fract are exact on float32 inputs).",
+        VK_GLSL,
+    ),
+    PrecisionRow(
+        "determinant matrixInverse",
+        Kind.UNDEFINED,
+        "Undefined precision, as every built-in not defined in terms of the rows above.",
+        f"{VK_GLSL} (closing paragraph); {GLSL}",
+    ),
+    # ---- environment
+    PrecisionRow(
+        "denormals",
+        Kind.EITHER,
+        "Any denormal input or result (of all but moves, loads, stores) may be flushed to 0.",
+        f"{VK_HEAD} ('Denormalized values'); GLSL 4.60 section 4.7.1",
+    ),
+    PrecisionRow(
+        "rounding",
+        Kind.EITHER,
+        "Not specified: round up or down (RoundingModeRTE/RTZ execution modes fix it).",
+        "Vulkan spirvenv-correctly-rounded; GLSL 4.60 section 4.7.1 (<= 1 ULP)",
+    ),
+    PrecisionRow(
+        "mediump RelaxedPrecision",
+        Kind.ULP,
+        "Relative 2^-10 within (-2^14, 2^14); magnitudes below 2^-14 may become 0.",
+        "GLSL 4.60 section 4.7.2 (mediump is RelaxedPrecision on Vulkan); GLSL-ES-MEDIUMP "
+        "minimum table; Vulkan's tables exclude RelaxedPrecision from the single column and "
+        "give a half-precision column (exp 1 + 2|x| ULP, log and sin/cos 2^-7 absolute)",
+        relative=2.0**-10,
+        domain="|x| < 2^14",
+    ),
+)
+
+BY_OPERATION: dict[str, PrecisionRow] = {
+    name: row for row in TABLE for name in row.operation.split() if name.isidentifier()
+}
+BY_OPERATION.update({row.operation: row for row in TABLE})
+
+
+def row(operation: str) -> PrecisionRow:
+    """The row for `operation` (a name such as "exp2" or a row's whole operation text)."""
+    return BY_OPERATION[operation]
+
+
+# The numbers intervals.py uses, each taken from its row.
+DIVISION_ULPS = row("/").ulps or 0.0
+DIVISOR_MIN, DIVISOR_MAX = 2.0**-126, 2.0**126  # row("/").domain
+EXP_BASE_ULPS = row("exp").ulps or 0.0  # plus 2 * |x|
+LOG_ULPS = row("log").ulps or 0.0
+LOG_ABSOLUTE = row("log").absolute or 0.0
+LOG_ABSOLUTE_RANGE = (0.5, 2.0)  # row("log").bound
+INVERSESQRT_ULPS = row("inversesqrt").ulps or 0.0
+SIN_COS_ABSOLUTE = row("sin").absolute or 0.0
+MEDIUMP_RELATIVE = row("mediump").relative or 0.0
+MEDIUMP_MAX, MEDIUMP_MIN_NORMAL = 2.0**14, 2.0**-14
