@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from shadersmith.interp import intervals as iv
-from shadersmith.interp.float32 import FLT_MAX
+from shadersmith.interp.float32 import FLT_MAX, ulp
 from shadersmith.interp.intervals import Interval, Truth, Unconstrained
 
 P = Interval.point
@@ -365,5 +365,5 @@ def test_width_contains_and_distance_count_float32_steps() -> None:
     assert not third.contains(above) and third.distance_in_ulps(above) == 2
     assert third.distance_in_ulps(math.nan) == math.inf
     assert Interval(-(2.0**-149), 2.0**-149).width_in_ulps() == 2  # both zeros are one step
-    assert iv.ulp(1.0) == 2.0**-24 and iv.ulp(1.5) == 2.0**-23 and iv.ulp(2.0**-140) == 2.0**-149
-    assert iv.ulp(Fraction(1) + Fraction(1, 2**40)) == 2.0**-23
+    assert ulp(1.0) == 2.0**-24 and ulp(1.5) == 2.0**-23 and ulp(2.0**-140) == 2.0**-149
+    assert ulp(Fraction(1) + Fraction(1, 2**40)) == 2.0**-23

@@ -4,27 +4,24 @@ implementation may produce from any operands in the operand intervals. Where no 
 bound exists (a divisor interval holding 0, an overflow, an argument outside the range a
 row covers) the operation raises `Unconstrained` with the reason: the value is not judged.
 
-Where the interval mode plugs in (a plan for the next session; nothing here is wired yet):
-- Values: a float slot holds an `Interval` instead of a float (interp/values and the lane
-  interpreter's lanes/values.py); ints and bools stay exact. The exact-set machinery of
-  exactness.py (InexactFloat, in_exact_set, rounded) is the exact mode and stays as is.
-- operators.py `_float_kernel`: + - * -> add/sub/mul, / -> divide (the sanitizer's "2.5
-  ULP" refusal becomes the bound); `float_comparison` and `_equality` -> less/equal...,
-  and a Truth.BOTH raises the FLOAT_ROUNDOFF refusal instead of comparison_is_ambiguous;
-  `linear_combination` (dot, matrix products) -> a sum of multiply_add, contraction
-  allowed unless the IR marks the expression precise; `unary_operator` NEG -> negation
-  of both ends (exact).
-- conversions.py `scalar_converter`: float->int/uint -> to_int (a range longer than one
-  int refuses, like the ambiguous comparison); int->float -> from_int.
-- builtins.py: the float built-ins (`_sign`, `_min_max`, `_clamp`, `_rounding`, `_dot`,
-  `_cross`, `_distance`, `_float_bits`) take intervals; floatBitsToInt of a non-point
-  interval refuses. New kernels: sqrt, inversesqrt, exp, exp2, log, log2, pow, sin, cos
-  here; mix, smoothstep, length, normalize, fract, mod, tan by their rows' formulas
-  (INHERITED: evaluate the formula on intervals, then `inherited`).
-- The oracle reads the final buffer: a float output is compared with `contains` and
-  reported with `distance_in_ulps`; `width_in_ulps` above a set width -> unconstrained.
-- Control flow (if/loop conditions, indices) only ever sees Truth.TRUE/FALSE; BOTH stops
-  the run as a refusal, as a rounding-dependent comparison does in the exact mode.
+Where the interval mode plugs in (a plan; nothing is wired yet). Kernels are chosen at
+compile time by `sanitize`; the mode is one more such flag (`floats=exact|interval`) beside
+it in `binary_operator`, `unary_operator`, `scalar_converter` and `builtin_implementation`:
+- Values: a float slot (variables.py, places.py, lanes/values.py) holds an `Interval`
+  instead of a float; ints and bools stay exact. exactness.py stays the exact mode.
+- operators.py `_float_kernel`: + - * -> add/sub/mul, / -> divide (today's "2.5 ULP"
+  refusal becomes the bound); `float_comparison`/`_equality` -> less/equal/..., a
+  Truth.BOTH raising the FLOAT_ROUNDOFF refusal where comparison_is_ambiguous does now;
+  `linear_combination` (dot, matrix products) -> multiply_add sums, contract=False under
+  `precise`; NEG flips the ends.
+- conversions.py: float->int/uint -> to_int (more than one int refuses); int->float ->
+  from_int. floatBitsToInt of a non-point interval refuses.
+- builtins.py: the float kernels (`_sign`, `_min_max`, `_clamp`, `_rounding`, `_dot`,
+  `_cross`, `_distance`) take intervals; new ones call sqrt ... cos here, and mix,
+  smoothstep, length, normalize, fract, mod, tan evaluate their rows' formulas on
+  intervals and pass them to `inherited`.
+- The oracle compares a float output with `contains`, reports `distance_in_ulps`, and
+  calls an output wider than a set `width_in_ulps` unconstrained.
 """
 
 from __future__ import annotations
@@ -48,7 +45,6 @@ from shadersmith.interp.float32 import (
     ordinal,
     ulp_bound,
 )
-from shadersmith.interp.float32 import ulp as ulp_of
 
 INT_RANGE = (-(2**31), 2**31 - 1)
 UINT_RANGE = (0, 2**32 - 1)
@@ -424,8 +420,3 @@ def to_int(x: Interval, *, signed: bool = True) -> range:
 def from_int(value: int) -> Interval:
     """float(i): correctly rounded (row "conversions")."""
     return _rounded(Fraction(value), Fraction(value), "float()")
-
-
-def ulp(value: Exact) -> float:
-    """The specification's ulp(x) of an exact value (see float32.ulp)."""
-    return ulp_of(value)
