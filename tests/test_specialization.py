@@ -11,6 +11,7 @@ from pathlib import Path
 from shadersmith.case import load_test, write_test
 from shadersmith.emit import emit
 from shadersmith.export.amber import amber_script
+from shadersmith.front.glsl import parse_glsl
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.ir.expressions import Assign, Binary, Literal, Ternary, VariableRef
 from shadersmith.ir.operators import AssignOp, BinaryOp
@@ -82,6 +83,19 @@ def test_the_glsl_text_gives_gl_the_value_and_vulkan_the_default_with_an_id() ->
     )
     assert "const int L = K * 3 + 1;" in text
     job = job_from_program(_hand_written(), _ZERO, GLSL450)
+    assert job.specialization == ((3, "int", 9), (4, "uint", 11), (5, "bool", 1))
+
+
+def test_the_text_read_back_keeps_the_ids_and_defaults_so_a_reduction_keeps_them() -> None:
+    """What reads a test's text (the reducers' candidates: reduce/interesting.py re-reads
+    each one) gets the specialization constants back, not plain consts: without it a
+    reduction ran its candidates unspecialised and lost every such finding (`shadersmith
+    reduce` said the test did not show its signature)."""
+    program = _hand_written()
+    text = emit(program, GLSL450)
+    read = parse_glsl(text).program
+    assert emit(read, GLSL450) == text
+    job = job_from_program(read, _ZERO, GLSL450)
     assert job.specialization == ((3, "int", 9), (4, "uint", 11), (5, "bool", 1))
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from shadersmith.front.glsl.errors import FrontEndError, GLSLSyntaxError
 from shadersmith.front.glsl.parser import Parser
 from shadersmith.front.glsl.preprocess import preprocess
+from shadersmith.front.glsl.specialization import specialization_marks, with_specializations
 from shadersmith.ir.profile import LanguageProfile
 from shadersmith.ir.program import Program
 
@@ -27,7 +28,9 @@ def parse_glsl(text: str) -> ParsedShader:
         pre = preprocess(text)
         enabled = frozenset(name for name, behavior in pre.extensions if behavior != "disable")
         parser = Parser(pre.tokens, pre.profile, enabled)
-        program = parser.program()
+        # The constants a Vulkan pipeline specialises: the text's #else group is what the
+        # parser read; their ids and DEFAULTs come from its #ifdef VULKAN group.
+        program = with_specializations(parser.program(), specialization_marks(text))
     except FrontEndError:
         raise
     except RecursionError:
