@@ -12,6 +12,7 @@ from shadersmith.case import load_test, write_test
 from shadersmith.emit import emit
 from shadersmith.export.amber import amber_script
 from shadersmith.front.glsl import parse_glsl
+from shadersmith.front.glsl.specialization import specialization_marks
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.ir.expressions import Assign, Binary, Literal, Ternary, VariableRef
 from shadersmith.ir.operators import AssignOp, BinaryOp
@@ -23,6 +24,7 @@ from shadersmith.ir.values import BufferValues
 from shadersmith.oracle.metamorphic import same_output
 from shadersmith.rebuild.jobs import job_from_program
 from shadersmith.targets.session import TargetSession
+from shadersmith.targets.tools import spirv_tools
 from shadersmith.trial import prepare_generated
 from tests.programs import BLOCK, one_buffer_program
 
@@ -158,3 +160,17 @@ def test_the_record_replays_the_values_and_amber_specializes(tmp_path: Path) -> 
         f"SPECIALIZE {i} AS {'int32' if t == 'int' else 'uint32'} {v}" for i, t, v in entries
     )
     assert f"  ATTACH main_shader {constants}\n" in script
+
+
+def test_with_the_preprocessor_too_each_constant_keeps_its_block_and_glslang_compiles_it() -> None:
+    """The preprocessor's speller (emit/preprocessor.py) may put any code line in a
+    conditional group of its own; the lines of a specialization constant's #ifdef VULKAN
+    block must stay as they are (45 of 60 such programs were rejected by glslang and by
+    NVIDIA's GL driver, `#else after #else`, when the two options first met)."""
+    options = SmithOptions(specialization_probability=1.0, preprocessor_probability=0.3)
+    for seed in (55, 57, 59):
+        trial = prepare_generated(generate(seed, options), GLSL450)
+        text = trial.test.main_shader
+        declared = [g.name for g in trial.program.globals if g.specialization is not None]
+        assert declared and sorted(specialization_marks(text)) == sorted(declared), seed
+        spirv_tools.compile_glsl_to_spirv(text, trial.test.stage)  # raises if rejected

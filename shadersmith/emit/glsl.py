@@ -544,8 +544,10 @@ def emit_glsl(program: Program, profile: LanguageProfile = GLSL450) -> str:
     for global_decl in program.globals:
         if global_decl.specialization is None:
             out.line(_var_decl(global_decl, speller) + ";")
-        else:  # written plainly: its own #ifdef VULKAN group is the point
+        else:  # written plainly, its lines never in a conditional group of the speller's
+            out.speller = None
             _specialization_constant(out, global_decl)
+            out.speller = speller
     out.speller = None
     # An initialiser may name a global constant, so initialised uniforms come after those.
     for uniform in program.uniforms:
