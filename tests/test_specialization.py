@@ -171,6 +171,7 @@ def test_with_the_preprocessor_too_each_constant_keeps_its_block_and_glslang_com
     for seed in (55, 57, 59):
         trial = prepare_generated(generate(seed, options), GLSL450)
         text = trial.test.main_shader
+        assert trial.program is not None
         declared = [g.name for g in trial.program.globals if g.specialization is not None]
         assert declared and sorted(specialization_marks(text)) == sorted(declared), seed
         spirv_tools.compile_glsl_to_spirv(text, trial.test.stage)  # raises if rejected
