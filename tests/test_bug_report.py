@@ -418,3 +418,14 @@ def test_a_spirv_pair_report_ships_both_modules_their_commands_and_who_vouches(
     # the differing elements, both sides: the planted zero where lavapipe computes a value
     assert re.search(rf"{planted}-vk-lavapipe: out_\w+\\?\[\d+", markdown), markdown
     assert "**reproduces**" in markdown
+
+
+def test_a_tool_that_gives_up_in_the_recorded_words_shows_its_compile_failure() -> None:
+    """Row 22: spirv-cross throws ("Use of undeclared variable on a switch statement") on
+    a switch over a specialization constant made by conversions; its own command line
+    failing with those words shows the finding (before, only spirv-cross writing GLSL that
+    Mesa rejects counted, and the report said it did not reproduce)."""
+    status, markdown = _report(FINDINGS / "spirv-cross-spec-constant-switch")
+    assert status == 0, markdown
+    assert "[ok] shows the bug: the command lines above with Debian's tools" in markdown
+    assert "Use of undeclared variable on a switch statement" in markdown

@@ -232,7 +232,10 @@ def commands_as_found(
         return log_says(detail, done.last.output) or (
             second_opinion_recorded and rejected_by_validator
         )
-    if finding.kind is Kind.COMPILE_FAILURE:  # spirv-cross's GLSL rejected by Mesa
+    if finding.kind is Kind.COMPILE_FAILURE:
+        if not done.ok:  # the tool itself gave up (spirv-cross's exception), in those words
+            return log_says(detail, done.last.output)
+        # spirv-cross's GLSL rejected by Mesa: the tools run, and write the recorded text
         recorded = _recorded_translation(test, failing)
         return done.ok and (recorded is None or recorded[1] in done.outputs.values())
     return done.ok  # a wrong value: the tools run; the targets show the values
