@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +25,7 @@ from shadersmith.export.bug_report.subject import (
     signature_detail,
     target_chain,
 )
+from shadersmith.export.checks import Check
 from shadersmith.export.common import one_line
 from shadersmith.export.markdown_text import code, fenced, prose
 from shadersmith.export.radv_pipeline import family_of
@@ -231,16 +232,7 @@ def render_markdown(report: BugReport) -> str:
     if inputs:
         out += ["Inputs (the expected values below are for these):", "", *inputs, ""]
     for name, text in report.reproducer.attachments.items():
-        out += [
-            "<details>",
-            # Raw HTML: the name (target and file names) escaped as HTML, not Markdown.
-            f"<summary>{html.escape(one_line(name))}</summary>",
-            "",
-            *fenced(text, "wgsl" if ".wgsl" in name else "glsl"),
-            "",
-            "</details>",
-            "",
-        ]
+        out += details(name, text, "wgsl" if ".wgsl" in name else "glsl")
     out += [
         "## Expected and actual (the test's recorded run)",
         "",
@@ -250,17 +242,40 @@ def render_markdown(report: BugReport) -> str:
         "",
         _how_expected(test, finding),
         "",
+        *checks_section(report.checks, report.newest_checks, report.newest_detail),
+    ]
+    return "\n".join(out)
+
+
+def details(name: str, text: str, info: str = "") -> list[str]:
+    """A collapsed block: `name` (file and target names) as its summary, escaped as HTML
+    (raw HTML, not Markdown), and `text` fenced."""
+    return [
+        "<details>",
+        f"<summary>{html.escape(one_line(name))}</summary>",
+        "",
+        *fenced(text, info),
+        "",
+        "</details>",
+        "",
+    ]
+
+
+def checks_section(
+    checks: Sequence[Check], newest_checks: Sequence[Check], newest_detail: str
+) -> list[str]:
+    """What was run before the report was written, and on the newest releases."""
+    return [
         "## What shadersmith checked before writing this",
         "",
-        *(f"- {one_line(check.line())}" for check in report.checks),
+        *(f"- {one_line(check.line())}" for check in checks),
         "",
         "On the newest releases here:",
         "",
-        *(f"- {one_line(check.line())}" for check in report.newest_checks),
-        *([] if report.newest_checks else [f"- not checked: {one_line(report.newest_detail)}"]),
+        *(f"- {one_line(check.line())}" for check in newest_checks),
+        *([] if newest_checks else [f"- not checked: {one_line(newest_detail)}"]),
         "",
     ]
-    return "\n".join(out)
 
 
 def _found_by(test: TestCase, directory: Path) -> str:

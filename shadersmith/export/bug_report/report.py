@@ -44,6 +44,7 @@ from shadersmith.export.bug_report.subject import (
     reproducer_format,
     signed_component,
     upstream_of,
+    verdict_of,
 )
 from shadersmith.export.checks import Check, run_on_targets
 from shadersmith.files import safe_files
@@ -80,14 +81,7 @@ class BugReport:
     def reproduces(self) -> bool | None:
         """True: every check that ran showed the finding; False: one did not; None:
         nothing could run here (the driver is not on this machine)."""
-        ran = [check for check in self.checks if check.ran]
-        if any(check.as_found is False for check in ran):
-            return False
-        return True if self._bug_shown else None
-
-    @property
-    def _bug_shown(self) -> bool:
-        return any(check.as_found and check.what.startswith(SHOWS) for check in self.checks)
+        return verdict_of(self.checks)
 
     def markdown(self) -> str:
         return render_markdown(self)

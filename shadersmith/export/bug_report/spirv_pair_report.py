@@ -27,8 +27,14 @@ from shadersmith.case.finding import Finding, Kind
 from shadersmith.case.oracle import SpirvMetamorphic
 from shadersmith.export.amber import amber_script
 from shadersmith.export.bug_report.format_checks import commands_as_found, commands_outcome
+from shadersmith.export.bug_report.markdown import checks_section, details
 from shadersmith.export.bug_report.reproducers import Reproducer
-from shadersmith.export.bug_report.subject import SHOWS, BugReportError, signature_detail
+from shadersmith.export.bug_report.subject import (
+    SHOWS,
+    BugReportError,
+    signature_detail,
+    verdict_of,
+)
 from shadersmith.export.checks import (
     Check,
     Command,
@@ -78,12 +84,7 @@ class SpirvPairReport:
 
     @property
     def reproduces(self) -> bool | None:
-        """As BugReport's: False where a check that ran did not show the finding."""
-        ran = [check for check in self.checks if check.ran]
-        if any(check.as_found is False for check in ran):
-            return False
-        shown = any(c.as_found and c.what.startswith(SHOWS) for c in self.checks)
-        return True if shown else None
+        return verdict_of(self.checks)
 
     def markdown(self) -> str:
         return _markdown(self)
@@ -375,40 +376,16 @@ def _markdown(report: SpirvPairReport) -> str:
         "",
     ]
     for name, text in report.reproducer.files.items():
-        out += [
-            "<details>",
-            f"<summary>{code(name)}</summary>",
-            "",
-            *fenced(text),
-            "",
-            "</details>",
-            "",
-        ]
+        out += details(name, text)
     commands = "\n".join(c.text() for c in report.reproducer.commands)
     out += ["Commands:", "", *fenced(commands, "sh"), ""]
     for name, text in report.reproducer.attachments.items():
-        out += [
-            "<details>",
-            f"<summary>{prose(name)}</summary>",
-            "",
-            *fenced(text),
-            "",
-            "</details>",
-            "",
-        ]
+        out += details(name, text)
     out += [
         "## Expected and actual (the test's recorded run)",
         "",
         *(f"- {prose(line)}" for line in _differences(report.test, report.finding)),
         "",
-        "## What shadersmith checked before writing this",
-        "",
-        *(f"- {one_line(check.line())}" for check in report.checks),
-        "",
-        "On the newest releases here:",
-        "",
-        *(f"- {one_line(check.line())}" for check in report.newest_checks),
-        *([] if report.newest_checks else [f"- not checked: {one_line(report.newest_detail)}"]),
-        "",
+        *checks_section(report.checks, report.newest_checks, report.newest_detail),
     ]
     return "\n".join(out)

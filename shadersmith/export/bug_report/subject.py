@@ -13,6 +13,7 @@ from pathlib import Path
 from shadersmith.case import TestCase
 from shadersmith.case.finding import Finding
 from shadersmith.case.oracle import Differential, Fusion, Metamorphic
+from shadersmith.export.checks import Check
 from shadersmith.oracle.normalise import normalise
 from shadersmith.targets.catalogue.components import (
     AMBER,
@@ -142,3 +143,13 @@ def log_says(detail: str, log: str) -> bool:
     a signature's `detail` (normalised and bounded already)."""
 
     return any(detail in normalise(line) for line in log.splitlines())
+
+
+def verdict_of(checks: Sequence[Check]) -> bool | None:
+    """Whether a report's reproducer reproduces: True when every check that ran showed
+    the finding and one of them showed the bug itself; False when one did not; None when
+    nothing that shows the bug could run here (the driver is not on this machine)."""
+    if any(check.as_found is False for check in checks if check.ran):
+        return False
+    shown = any(check.as_found and check.what.startswith(SHOWS) for check in checks)
+    return True if shown else None
