@@ -15,15 +15,19 @@ from pathlib import Path
 
 import pytest
 
+from shadersmith.rebuild.admission import load_admitted
 from shadersmith.reduce.run import ReductionError
 from shadersmith.reduce.spirv_list import reduce_transformations
 from shadersmith.reduce.spirv_reduce import run_spirv_reduce
+from shadersmith.reduce.spirv_test import SpirvJudge
 from shadersmith.spirv.instruction import Instruction
 from shadersmith.spirv.module import Module, read_module
 from shadersmith.spirv.operands import Id
 from shadersmith.spirv.transforms.base import TransformationRecord
 from shadersmith.spirv.transforms.driver import fuzz_module, replay
 from shadersmith.spirv.transforms.follow import offset_map
+from shadersmith.spirv_pair import spirv_pair_of_test
+from shadersmith.targets.session import TargetSession
 from shadersmith.targets.tools.newest import newest_toolset
 from shadersmith.targets.tools.spirv_tools import (
     DEBIAN,
@@ -54,6 +58,9 @@ def model(spirv: bytes) -> Module:
 def records(model: Module) -> list[TransformationRecord]:
     _, records = fuzz_module(model, SEED, 20)
     return records
+
+
+FINDINGS = Path(__file__).resolve().parent.parent / "findings"
 
 
 def _opnames(module: Module | bytes) -> list[str]:
@@ -236,3 +243,18 @@ def test_offsets_follow_the_instructions_spirv_reduce_kept() -> None:
     old = [load(10), load(11), store(11), load(12), store(12)]
     new = [load(10), store(10), load(12), store(12)]  # 11 gone, a store's value changed
     assert offset_map(old, new) == [0, 1, 1, 2, 3, 4]
+
+
+def test_a_failure_first_shown_on_a_compile_only_target_is_judged_shown() -> None:
+    """findings/spirv-opt-loop-unswitch-crash (row 23): spirv-opt crashes on the variant
+    only, and the campaign recorded it first on compile-spirv-cross-msl. The judge's early
+    refusal on the finding's first target compared that compile-only target's empty
+    output with the crashed variant's (also empty) and called them the same, so every
+    candidate, the test itself included, was refused ('the test no longer shows ...')."""
+    test = load_admitted(FINDINGS / "spirv-opt-loop-unswitch-crash")
+    pair = spirv_pair_of_test(test)
+    targets = ["compile-spirv-cross-msl", "vk-lavapipe"]
+    signature = "crash:spirv-opt:SIGSEGV at std::_Function_handler"
+    with TargetSession(targets, 1, 60.0) as session:
+        judge = SpirvJudge(session, targets, signature, "compile-spirv-cross-msl")
+        assert judge(pair)

@@ -55,7 +55,7 @@ class SpirvReduced:
     report: dict[str, object]
 
 
-class _Judge:
+class SpirvJudge:
     """Runs candidate pairs on the test's targets and says whether each shows
     `signature`; keeps the last interesting pair's results for the record.
 
@@ -85,7 +85,10 @@ class _Judge:
         if self.first is not None:
             answers = dict(self.session.run_many(jobs, only=[self.first]))
             reference, variant = answers[0], answers[1]
-            if reference[self.first].ok and same_output(reference[self.first], variant[self.first]):
+            # Refused early only where both ran and agree: a compile-only target's output
+            # is empty, so a variant it failed on would look the same as its reference.
+            ours, theirs = reference[self.first], variant[self.first]
+            if ours.ok and theirs.ok and same_output(ours, theirs):
                 return False
             rest = [t for t in self.targets if t != self.first]
         if rest:
@@ -123,7 +126,7 @@ def reduce_spirv_test(
     targets = [t for t in session.present if t in recorded]
     finding = test.results.finding
     first = finding.targets[0] if finding is not None and finding.targets else None
-    judge = _Judge(session, targets, signature, first)
+    judge = SpirvJudge(session, targets, signature, first)
     if not judge(pair):
         return SpirvReduced(
             f"failed: the test no longer shows {signature} on {', '.join(targets)}",
