@@ -10,13 +10,16 @@ from pathlib import Path
 import pytest
 
 from shadersmith.case import TestCase, load_test
+from shadersmith.case.oracle import SpirvMetamorphic
 from shadersmith.evidence import complete
 from shadersmith.oracle.blame import witnesses_for
 from shadersmith.oracle.components import is_witness
 from shadersmith.oracle.differential import REFERENCE
 from shadersmith.oracle.metamorphic import judge_metamorphic
 from shadersmith.oracle.signature import shows_signature
+from shadersmith.oracle.spirv_metamorphic import judge_spirv_metamorphic
 from shadersmith.pair import is_metamorphic, pair_of_test
+from shadersmith.spirv_pair import spirv_pair_of_test
 from shadersmith.targets.session import TargetSession
 from shadersmith.trial import judge, prepare_loaded
 
@@ -42,6 +45,10 @@ def test_reduced_finding_reproduces(name: str) -> None:
     test = load_test(FINDINGS / name)
     assert test.results.finding is not None
     wanted = test.results.finding.signature
+    if isinstance(test.oracle, SpirvMetamorphic):
+        found = _spirv_signatures(test)
+        assert any(shows_signature(wanted, signature) for signature in found), found
+        return
     if is_metamorphic(test):
         found = _metamorphic_signatures(test)
         assert any(shows_signature(wanted, signature) for signature in found), found
@@ -68,4 +75,17 @@ def _metamorphic_signatures(test: TestCase) -> list[str]:
     with TargetSession([*targets, REFERENCE]) as session:
         answers = dict(session.run_many([pair.reference.job, pair.variant.job]))
         judged = judge_metamorphic(answers[0], answers[1], targets, session.components())
+    return [f.signature for f in judged.findings]
+
+
+def _spirv_signatures(test: TestCase) -> list[str]:
+    """A SPIR-V metamorphic finding (both modules assembled from the test, the variant
+    checked against its list) judged on its failing targets and one that vouches, as
+    `replay` judges it on them all."""
+    pair = spirv_pair_of_test(test)
+    assert test.results.finding is not None
+    targets = list(dict.fromkeys([*test.results.finding.targets, "vk-lavapipe"]))
+    with TargetSession(targets) as session:
+        answers = dict(session.run_many(pair.jobs()))
+        judged = judge_spirv_metamorphic(answers[0], answers[1], targets, session.components())
     return [f.signature for f in judged.findings]
