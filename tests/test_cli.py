@@ -127,6 +127,10 @@ def test_targets_lists_present_cpu_targets_with_versions() -> None:
     for name in ("gl-llvmpipe", "gl-softpipe", "vk-lavapipe", "vk-lavapipe-opt", "interp"):
         assert " yes " in lines[name], result.output
     assert "mesa-glsl" in lines["gl-llvmpipe"] and "llvmpipe" in lines["gl-llvmpipe"]
+    # The twins on the newest releases are listed, present or with why they are not.
+    assert {"gl-llvmpipe-newest", "vk-lavapipe-opt-newest", "compile-spirv-tools-newest"} <= set(
+        lines
+    )
     assert "planted" not in result.output
     default = next(line for line in result.output.splitlines() if line.startswith("fuzz runs"))
     assert "gl-llvmpipe" in default and "interp" in default, default

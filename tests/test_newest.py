@@ -291,8 +291,7 @@ def test_shadersmith_targets_lists_the_newest_with_their_versions() -> None:
     assert found["gl-llvmpipe-newest"].present, found["gl-llvmpipe-newest"].reason
     assert found["gl-llvmpipe-newest"].versions["mesa-glsl"] == MESA
     assert found["vk-lavapipe-opt-newest"].versions["lavapipe"].startswith(f"Mesa {MESA}")
-    output = CliRunner().invoke(main, ["targets"]).output
-    assert "gl-llvmpipe-newest" in output and "vk-lavapipe-opt-newest" in output
+    # `shadersmith targets` lists them: tests/test_cli.py's one listing of every target.
 
 
 def test_a_missing_newest_mesa_is_reported_missing(

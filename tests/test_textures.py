@@ -198,9 +198,13 @@ def test_option_off_keeps_the_programs_of_before() -> None:
     assert from_flags(textures=0.4).texture_probability == 0.4
 
 
+# Twelve seeds, seed 2 left out (see COMPUTE_SEEDS).
+TWELVE_SEEDS = (0, 1, *range(3, 13))
+
+
 def test_generated_programs_use_every_form_and_recondition_ub_free() -> None:
     forms: set[str] = set()
-    for seed in range(12):
+    for seed in TWELVE_SEEDS:
         generated = generate(seed, TEXTURES)
         forms.update(k for k in generated.choices if k.startswith("texture:"))
         fixed = recondition(generated.program, generated.buffer_values)
@@ -214,8 +218,10 @@ def test_generated_programs_use_every_form_and_recondition_ub_free() -> None:
 # ---------------------------------------------------------------- the drivers
 
 # Compute seeds with textures, images loaded and stored, one invocation or several; fragment
-# seeds reading integer and float textures.
-COMPUTE_SEEDS = (0, 2, 3, 4)
+# seeds reading integer and float textures. Seed 10 (all three forms, 20 invocations)
+# stands where seed 2 stood: its program runs 3.1 million interpreter steps (15 s here,
+# each of the two tests that ran it), and uses no texture form the others lack.
+COMPUTE_SEEDS = (0, 3, 4, 10)
 FRAGMENT_SEEDS = (1, 3)
 
 
