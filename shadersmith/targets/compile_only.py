@@ -32,6 +32,7 @@ from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult, RunStatus
 from shadersmith.targets.runners.gl_runner import GLRunner
 from shadersmith.targets.tools import toolchain
+from shadersmith.targets.tools.newest import newest_toolset
 from shadersmith.targets.tools.spirv_tools import (
     DEBIAN,
     STAGE_EXTENSIONS,
@@ -47,9 +48,6 @@ def spirv_tools_target(name: str, build: SpirvToolsBuild, newest: bool = False) 
     """glslang, spirv-opt (the job's recorded passes, else -O), spirv-val after each, and
     spirv-cross of the result (catalogue.SpirvToolsBuild): Debian's tools, or on the twin
     the newest glslang, spirv-opt and spirv-val with Debian's spirv-cross."""
-    # Imported here: the newest tools are looked up only by the twin's worker.
-    from shadersmith.targets.tools.newest import newest_toolset
-
     toolset = newest_toolset() if newest else DEBIAN
     spirv_val_version()  # spirv-val checks every tool's output: it must be present
     components = [
