@@ -144,6 +144,15 @@ class Analysis:
         found = self.blocks.get(label)
         return found is not None and offset in insertion_offsets(found[1]) and self.reachable(label)
 
+    def instruction_at(self, label: int, offset: int) -> Instruction | None:
+        """The instruction at `offset` in block `label` (its terminator where `offset` is
+        the body's length), or None where there is none: a stale record's position."""
+        found = self.blocks.get(label)
+        if found is None or not 0 <= offset <= len(found[1].body):
+            return None
+        block = found[1]
+        return block.terminator if offset == len(block.body) else block.body[offset]
+
     def random_point(self, rng: random.Random) -> tuple[int, int] | None:
         """A point in a reachable block, chosen at random."""
         labels = [label for label in self.blocks if self.reachable(label)]

@@ -155,14 +155,6 @@ class ReplaceConstantParams(FieldParameters):
     converted: int
 
 
-def _use_at(analysis: Analysis, label: int, offset: int) -> Instruction | None:
-    found = analysis.blocks.get(label)
-    if found is None or not 0 <= offset <= len(found[1].body):
-        return None
-    body = found[1].body
-    return found[1].terminator if offset == len(body) else body[offset]
-
-
 def _insertion_offset(block: Block, offset: int) -> int:
     """Where the loads go for a use at `offset`: just before it, or before the merge
     instruction where the use is the terminator."""
@@ -174,7 +166,7 @@ def _insertion_offset(block: Block, offset: int) -> int:
 def _replacement_at(
     analysis: Analysis, block: OpaqueBlock, params: ReplaceConstantParams
 ) -> Replacement | None:
-    used = _use_at(analysis, params.block, params.offset)
+    used = analysis.instruction_at(params.block, params.offset)
     if used is None or used.opname == "OpPhi" or not analysis.reachable(params.block):
         return None
     if not replaceable(analysis, used, params.operand):
@@ -217,7 +209,7 @@ def _replace(module: Module, params: ReplaceConstantParams) -> Module:
     assert block is not None
     replacement = _replacement_at(analysis, block, params)
     assert replacement is not None
-    used = _use_at(analysis, params.block, params.offset)
+    used = analysis.instruction_at(params.block, params.offset)
     assert used is not None
     constant = analysis.index.definitions[int(used.operands[params.operand].value)]
     made = list(load_member(block, replacement.member, params.access, params.load))

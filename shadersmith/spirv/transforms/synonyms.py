@@ -311,17 +311,9 @@ class ReplaceParams(FieldParameters):
     synonym: int
 
 
-def _instruction_at(analysis: Analysis, label: int, offset: int) -> Instruction | None:
-    found = analysis.blocks.get(label)
-    if found is None or not 0 <= offset <= len(found[1].body):
-        return None
-    block = found[1]
-    return block.terminator if offset == len(block.body) else block.body[offset]
-
-
 def _replace_applies(module: Module, params: ReplaceParams) -> bool:
     analysis = Analysis(module)
-    instruction = _instruction_at(analysis, params.block, params.offset)
+    instruction = analysis.instruction_at(params.block, params.offset)
     original = synonym_of(analysis, params.synonym)
     if instruction is None or original is None or instruction.opname == "OpPhi":
         return False
