@@ -95,6 +95,10 @@ class _Context:
             )
 
 
+# The context a kernel factory reads (interval_builtins.py builds on it too).
+BuiltinContext = _Context
+
+
 def componentwise(kernel: Callable[..., Any], sizes: Sequence[int]) -> Callable[..., Any]:
     """Apply a scalar kernel per component; scalar arguments are broadcast."""
     count = max(sizes, default=0)
@@ -534,6 +538,32 @@ for _name in ("floor", "ceil", "trunc", "round", "roundEven"):
     _FACTORIES[_name] = _named(_rounding, _name)
 
 
+def builtin_context(
+    name: str,
+    arg_types: tuple[Type, ...],
+    result: Type,
+    *,
+    sanitize: bool,
+    site: Site,
+    abs_int_min_is_ub: bool,
+    language: Language = Language.GLSL,
+) -> tuple[BuiltinContext, tuple[int, ...]]:
+    """What a kernel of built-in `name` is built from, and its out parameters' positions."""
+    # The matrix built-ins and the inexact ones have no exact overload; none has out
+    # parameters.
+    overloads = EXACT_BY_NAME.get(name, ())
+    out_positions = tuple(sorted(overloads[0].out_params)) if overloads else ()
+    in_types = tuple(t for i, t in enumerate(arg_types) if i not in out_positions)
+    wgsl = language is Language.WGSL
+    # WGSL defines abs(INT_MIN) as INT_MIN (interp/semantics.py).
+    context = _Context(in_types, result, sanitize, site, abs_int_min_is_ub and not wgsl, wgsl)
+    return context, out_positions
+
+
+def exact_builtin_factory(name: str) -> Callable[[BuiltinContext], Callable[..., Any]]:
+    return _FACTORIES[name]
+
+
 def builtin_implementation(
     name: str,
     arg_types: tuple[Type, ...],
@@ -544,15 +574,15 @@ def builtin_implementation(
     abs_int_min_is_ub: bool,
     language: Language = Language.GLSL,
 ) -> BuiltinImplementation:
-    factory = _FACTORIES.get(name)
-    if factory is None:
+    if name not in _FACTORIES:
         raise InterpreterError(f"unknown built-in function {name}")
-    # The matrix built-ins and the inexact ones have no exact overload; none has out
-    # parameters.
-    overloads = EXACT_BY_NAME.get(name, ())
-    out_positions = tuple(sorted(overloads[0].out_params)) if overloads else ()
-    in_types = tuple(t for i, t in enumerate(arg_types) if i not in out_positions)
-    wgsl = language is Language.WGSL
-    # WGSL defines abs(INT_MIN) as INT_MIN (interp/semantics.py).
-    context = _Context(in_types, result, sanitize, site, abs_int_min_is_ub and not wgsl, wgsl)
-    return BuiltinImplementation(factory(context), out_positions)
+    context, out_positions = builtin_context(
+        name,
+        arg_types,
+        result,
+        sanitize=sanitize,
+        site=site,
+        abs_int_min_is_ub=abs_int_min_is_ub,
+        language=language,
+    )
+    return BuiltinImplementation(_FACTORIES[name](context), out_positions)

@@ -18,6 +18,9 @@ from shadersmith.interp.arithmetic import (
 )
 from shadersmith.interp.errors import InterpreterError, UBCategory
 from shadersmith.interp.exactness import InexactFloat, describe_outside, rounded
+from shadersmith.interp.float_mode import FloatMode
+from shadersmith.interp.interval_operators import constant
+from shadersmith.interp.interval_operators import scalar_converter as interval_scalar_converter
 from shadersmith.interp.semantics import GlslUndefined, note, saturate
 from shadersmith.interp.sites import Site
 from shadersmith.ir.types import (
@@ -31,6 +34,7 @@ from shadersmith.ir.types import (
 )
 
 Converter = Callable[[Any], Any]
+ConverterFactory = Callable[[ScalarKind, ScalarKind, bool, Site, bool], Converter]
 Builder = Callable[[Sequence[Any]], Any]
 
 
@@ -142,9 +146,19 @@ def _components(values: Sequence[Any], sizes: Sequence[int]) -> list[Any]:
 
 
 def constructor(
-    target: Type, args: Sequence[Type], sanitize: bool, site: Site, wgsl: bool = False
+    target: Type,
+    args: Sequence[Type],
+    sanitize: bool,
+    site: Site,
+    wgsl: bool = False,
+    floats: FloatMode = FloatMode.EXACT,
 ) -> Builder:
-    """The function building a `target` value from evaluated constructor arguments."""
+    """The function building a `target` value from evaluated constructor arguments;
+    `floats` INTERVAL: float components are intervals (interval_operators.py)."""
+    convert: ConverterFactory = scalar_converter
+    unit: tuple[Any, Any] = (0.0, 1.0)
+    if floats is FloatMode.INTERVAL:
+        convert, unit = _interval_converter, (constant(0.0), constant(1.0))
     if isinstance(target, ArrayType | StructType):
         sizes = [0 if isinstance(a, ScalarType) else 1 for a in args]
         return lambda values: tuple(_components(values, sizes))
@@ -152,14 +166,14 @@ def constructor(
         if len(args) != 1:
             raise InterpreterError(f"{target}() takes one argument, got {len(args)}")
         kind, size = _kind_and_size(args[0])
-        convert = scalar_converter(kind, target.kind, sanitize, site, wgsl)
+        convert_one = convert(kind, target.kind, sanitize, site, wgsl)
         if size:
-            return lambda values: convert(values[0][0])
-        return lambda values: convert(values[0])
+            return lambda values: convert_one(values[0][0])
+        return lambda values: convert_one(values[0])
     if isinstance(target, VectorType):
-        return _vector_constructor(target.kind, target.size, args, sanitize, site, wgsl)
+        return _vector_constructor(target.kind, target.size, args, sanitize, site, wgsl, convert)
     if isinstance(target, MatrixType):
-        return _matrix_constructor(target, args, sanitize, site)
+        return _matrix_constructor(target, args, sanitize, site, convert, unit)
     raise InterpreterError(f"cannot construct {target}")
 
 
@@ -170,12 +184,12 @@ def _per_component_converters(
     sanitize: bool,
     site: Site,
     wgsl: bool = False,
+    convert: ConverterFactory = scalar_converter,
 ) -> list[Converter]:
     converters: list[Converter] = []
     for arg in args:
         arg_kind, size = _kind_and_size(arg)
-        convert = scalar_converter(arg_kind, kind, sanitize, site, wgsl)
-        converters.extend([convert] * max(size, 1))
+        converters.extend([convert(arg_kind, kind, sanitize, site, wgsl)] * max(size, 1))
     if len(converters) < count:
         raise InterpreterError(f"too few components for a constructor of {count}")
     return converters[:count]
@@ -188,15 +202,16 @@ def _vector_constructor(
     sanitize: bool,
     site: Site,
     wgsl: bool = False,
+    convert: ConverterFactory = scalar_converter,
 ) -> Builder:
     shapes = [_kind_and_size(a) for a in args]
     if len(args) == 1 and shapes[0][1] == 0:  # a single scalar splats
-        convert = scalar_converter(shapes[0][0], kind, sanitize, site, wgsl)
-        return lambda values: (convert(values[0]),) * size
+        splat = convert(shapes[0][0], kind, sanitize, site, wgsl)
+        return lambda values: (splat(values[0]),) * size
     sizes = [s for _, s in shapes]
     if all(k is kind and s == 0 for k, s in shapes) and len(args) == size:
         return tuple
-    converters = _per_component_converters(kind, args, size, sanitize, site, wgsl)
+    converters = _per_component_converters(kind, args, size, sanitize, site, wgsl, convert)
     if all(c is _identity for c in converters):
         return lambda values: tuple(_components(values, sizes)[:size])
     return lambda values: tuple(
@@ -205,17 +220,23 @@ def _vector_constructor(
 
 
 def _matrix_constructor(
-    target: MatrixType, args: Sequence[Type], sanitize: bool, site: Site
+    target: MatrixType,
+    args: Sequence[Type],
+    sanitize: bool,
+    site: Site,
+    convert: ConverterFactory = scalar_converter,
+    unit: tuple[Any, Any] = (0.0, 1.0),
 ) -> Builder:
+    zero, one = unit
     columns, rows = target.columns, target.rows
     count = columns * rows
     shapes = [_kind_and_size(a) for a in args]
     if len(args) == 1 and shapes[0][1] == 0:  # a scalar fills the diagonal
-        convert = scalar_converter(shapes[0][0], ScalarKind.FLOAT, sanitize, site)
+        fill = convert(shapes[0][0], ScalarKind.FLOAT, sanitize, site, False)
 
         def diagonal(values: Sequence[Any]) -> tuple[Any, ...]:
-            x = convert(values[0])
-            return tuple(x if c == r else 0.0 for c in range(columns) for r in range(rows))
+            x = fill(values[0])
+            return tuple(x if c == r else zero for c in range(columns) for r in range(rows))
 
         return diagonal
     if len(args) == 1 and isinstance(args[0], MatrixType):
@@ -226,14 +247,26 @@ def _matrix_constructor(
             return tuple(
                 m[c * source.rows + r]
                 if c < source.columns and r < source.rows
-                else (1.0 if c == r else 0.0)
+                else (one if c == r else zero)
                 for c in range(columns)
                 for r in range(rows)
             )
 
         return resize
     sizes = [s for _, s in shapes]
-    converters = _per_component_converters(ScalarKind.FLOAT, args, count, sanitize, site)
+    converters = _per_component_converters(
+        ScalarKind.FLOAT, args, count, sanitize, site, False, convert
+    )
     return lambda values: tuple(
         c(x) for c, x in zip(converters, _components(values, sizes)[:count], strict=True)
+    )
+
+
+def _interval_converter(
+    source: ScalarKind, target: ScalarKind, sanitize: bool, site: Site, wgsl: bool = False
+) -> Converter:
+    """The INTERVAL float mode's conversions: from or to float on intervals, the others
+    exact."""
+    return interval_scalar_converter(source, target, site) or scalar_converter(
+        source, target, sanitize, site, wgsl
     )

@@ -14,10 +14,9 @@ from shadersmith.analysis import subgroups
 from shadersmith.analysis.aliasing import aliased_arguments
 from shadersmith.interp.arithmetic import MASK32, SIGN_BIT, to_float32
 from shadersmith.interp.atomics import ATOMIC_OPERATIONS, atomic_operation
-from shadersmith.interp.builtins import builtin_implementation
-from shadersmith.interp.conversions import constructor
 from shadersmith.interp.errors import InterpreterError, UBCategory, UndefinedBehaviour
 from shadersmith.interp.evaluation_order import segment_conflict
+from shadersmith.interp.float_kernels import kernels_for
 from shadersmith.interp.frames import (
     FRAME_ID,
     INVOCATION,
@@ -28,7 +27,6 @@ from shadersmith.interp.frames import (
 )
 from shadersmith.interp.functions import CompiledFunction
 from shadersmith.interp.layout import field_offset, slot_count, zero_value
-from shadersmith.interp.operators import binary_operator, unary_operator
 from shadersmith.interp.places import (
     Accessors,
     BufferInstance,
@@ -213,6 +211,7 @@ class ExpressionCompiler:
     ) -> None:
         self.program = program
         self.sanitize = program.sanitize
+        self.kernels = kernels_for(program.floats)
         self.language = program.language
         self.wgsl = program.language is Language.WGSL
         self.order_checks = self.sanitize and not self.wgsl
@@ -320,8 +319,12 @@ class ExpressionCompiler:
     # ------------------------------------------------------------ leaves and places
 
     def _literal(self, expr: Literal, tracked: bool) -> Evaluator:
-        value = _literal_value(expr)
+        value = self._constant(expr)
         return lambda fr: value
+
+    def _constant(self, expr: Literal) -> Any:
+        value = _literal_value(expr)
+        return self.kernels.float_constant(value) if expr.type.kind is ScalarKind.FLOAT else value
 
     def _place_read(self, expr: Expression, tracked: bool) -> Evaluator:
         place = compile_place(expr, self, tracked)
@@ -331,7 +334,9 @@ class ExpressionCompiler:
 
     def _unary(self, expr: Unary, tracked: bool) -> Evaluator:
         operand = self.expression(expr.operand, tracked)
-        kernel = unary_operator(expr.op, expr.operand.type, self.sanitize, self.site(expr))
+        kernel = self.kernels.unary_operator(
+            expr.op, expr.operand.type, self.sanitize, self.site(expr)
+        )
         return lambda fr: kernel(operand(fr))
 
     def _binary(self, expr: Binary, tracked: bool) -> Evaluator:
@@ -357,7 +362,7 @@ class ExpressionCompiler:
             fast = _scalar_fast_path(op, kind, left, right)
             if fast is not None:
                 return fast
-        kernel = binary_operator(
+        kernel = self.kernels.binary_operator(
             op, expr.left.type, expr.right.type, expr.type, self.sanitize, site, self.language
         )
         if check:
@@ -369,7 +374,7 @@ class ExpressionCompiler:
 
             return checked
         if isinstance(expr.right, Literal):
-            constant = _literal_value(expr.right)
+            constant = self._constant(expr.right)
             return lambda fr: kernel(left(fr), constant)
         return lambda fr: kernel(left(fr), right(fr))
 
@@ -405,7 +410,7 @@ class ExpressionCompiler:
         combine: Callable[[Any, Any], Any] | None = None
         binary = expr.op.binary
         if binary is not None:
-            combine = binary_operator(
+            combine = self.kernels.binary_operator(
                 binary,
                 expr.target.type,
                 expr.value.type,
@@ -525,10 +530,10 @@ class ExpressionCompiler:
         if kind is None or kind is ScalarKind.BOOL:
             raise InterpreterError(f"{expr.op.token} on {expr.target.type}")
         op = BinaryOp.ADD if expr.op.is_increment else BinaryOp.SUB
-        kernel = binary_operator(
+        kernel = self.kernels.binary_operator(
             op, expr.target.type, ScalarType(kind), expr.target.type, self.sanitize, site
         )
-        one: Any = 1.0 if kind is ScalarKind.FLOAT else 1
+        one: Any = self.kernels.float_constant(1.0) if kind is ScalarKind.FLOAT else 1
         prefix = expr.op in (IncDecOp.PRE_INC, IncDecOp.PRE_DEC)
         address, read_at, write_at, ids_at = acc.address, acc.read_at, acc.write_at, acc.ids_at
         if place.logs:
@@ -568,7 +573,9 @@ class ExpressionCompiler:
         site = self.site(expr)
         check = self._checked(expr.args)
         args = [self.expression(a, tracked or check) for a in expr.args]
-        build = constructor(expr.type, [a.type for a in expr.args], self.sanitize, site, self.wgsl)
+        build = self.kernels.constructor(
+            expr.type, [a.type for a in expr.args], self.sanitize, site, self.wgsl
+        )
         if build is tuple and not check:
             if len(args) == 2:
                 a, b = args
@@ -719,7 +726,7 @@ class ExpressionCompiler:
         if expr.callee in subgroups.EXTENSION_OF:
             return self._subgroup_call(expr, tracked, site)
         arg_types = tuple(a.type for a in expr.args)
-        implementation = builtin_implementation(
+        implementation = self.kernels.builtin_implementation(
             expr.callee,
             arg_types,
             expr.type,

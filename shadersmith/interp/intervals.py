@@ -59,6 +59,20 @@ class Unconstrained(Exception):
         self.reason = reason
 
 
+class Unbounded:
+    """A float with no finite bound (an operation raised `Unconstrained`): the interval
+    mode propagates it through float operations, refuses to branch or convert on it, and
+    an output holding it is unconstrained."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "UNBOUNDED"
+
+
+UNBOUNDED = Unbounded()
+
+
 class Truth(enum.Enum):
     """A comparison over intervals: every pair of values agrees, or they do not (BOTH)."""
 

@@ -20,6 +20,7 @@ from shadersmith.interp.dispatch import run_in_phases, run_sequentially
 from shadersmith.interp.errors import InterpreterError, UBCategory, UndefinedBehaviour
 from shadersmith.interp.evaluation_order import EffectAnalysis
 from shadersmith.interp.expressions import ExpressionCompiler
+from shadersmith.interp.float_mode import FloatMode
 from shadersmith.interp.frames import (
     FIRST_BUFFER,
     FRAME_ID,
@@ -30,6 +31,7 @@ from shadersmith.interp.frames import (
     Invocation,
 )
 from shadersmith.interp.functions import CompiledBody, CompiledFunction, ParameterSlot
+from shadersmith.interp.interval_program import as_intervals, refuse_for_intervals
 from shadersmith.interp.layout import flatten, slot_count, unflatten, zero_slots
 from shadersmith.interp.places import BufferInstance
 from shadersmith.interp.program_scope import ProgramScope
@@ -112,12 +114,16 @@ class CompiledProgram:
         abs_int_min_is_ub: bool = True,
         undefined_blocks: frozenset[str] = frozenset(),
         language: Language = Language.GLSL,
+        floats: FloatMode = FloatMode.EXACT,
     ) -> None:
+        if floats is FloatMode.INTERVAL:
+            refuse_for_intervals(program, sanitize)
         # Textures and images run as buffers and helper functions (interp/textures.py).
         program = lower_textures(program)
         self.program = program
         self.language = language
         self.sanitize = sanitize
+        self.floats = floats
         if sanitize and language is Language.WGSL:
             _refuse_invalid_wgsl(program)
         _refuse_writeonly_reads(program)
@@ -194,6 +200,7 @@ class CompiledProgram:
             buffer_variables=[*(layout.fields for layout in self._buffers), self._shared],
             names=names,
             language=language,
+            floats=floats,
         )
         self._global_initialisers = [
             self._global(decl, declare_global, out_roots) for decl in program.globals
@@ -297,6 +304,7 @@ class CompiledProgram:
                     field_slots = zero_slots(variable.type)
                 if isinstance(variable.type, ArrayType) and variable.type.length is None:
                     length = len(field_slots) // max(layout.runtime_element_size, 1)
+                field_slots = as_intervals(field_slots, self.floats)
                 slots.extend(field_slots)
             contents.append(slots)
             runtime_lengths.append(length)
@@ -358,10 +366,11 @@ class CompiledProgram:
         for uniform in self._uniforms:
             value = (uniform_values or {}).get(uniform.name)
             size = slot_count(uniform.type)
-            globals_template[uniform.offset : uniform.offset + size] = (
+            globals_template[uniform.offset : uniform.offset + size] = as_intervals(
                 flatten(value, uniform.type, f"uniform {uniform.name}")
                 if value is not None
-                else zero_slots(uniform.type)
+                else zero_slots(uniform.type),
+                self.floats,
             )
         steps = 0
         index = 0
@@ -511,10 +520,15 @@ def compile_program(
     sanitize: bool = True,
     abs_int_min_is_ub: bool = True,
     language: Language = Language.GLSL,
+    floats: FloatMode = FloatMode.EXACT,
 ) -> CompiledProgram:
     with _collector_paused():
         return CompiledProgram(
-            program, sanitize=sanitize, abs_int_min_is_ub=abs_int_min_is_ub, language=language
+            program,
+            sanitize=sanitize,
+            abs_int_min_is_ub=abs_int_min_is_ub,
+            language=language,
+            floats=floats,
         )
 
 
@@ -529,15 +543,22 @@ def run_compute(
     workgroups: tuple[int, int, int] = (1, 1, 1),
     language: Language = Language.GLSL,
     subgroup_size: int = DEFAULT_SUBGROUP_SIZE,
+    floats: FloatMode = FloatMode.EXACT,
 ) -> ExecutionResult:
     """Run a compute shader's dispatch of `workgroups` work groups (each of the
     program's local size) on `buffer_values` with exact GLSL semantics. With `sanitize`,
     stop at the first undefined behaviour and raise `UndefinedBehaviour`; without it,
     undefined operations give some deterministic value.
     `abs_int_min_is_ub`: whether abs(INT_MIN) counts as BUILTIN_DOMAIN (see the package
-    docstring). `language` WGSL: WGSL's semantics where they differ (interp/semantics.py)."""
+    docstring). `language` WGSL: WGSL's semantics where they differ (interp/semantics.py).
+    `floats` INTERVAL: each float is an interval (float_mode.py); float outputs are
+    `Interval`s or UNBOUNDED (interval_operators.py)."""
     compiled = compile_program(
-        program, sanitize=sanitize, abs_int_min_is_ub=abs_int_min_is_ub, language=language
+        program,
+        sanitize=sanitize,
+        abs_int_min_is_ub=abs_int_min_is_ub,
+        language=language,
+        floats=floats,
     )
     return compiled.run(
         buffer_values,

@@ -6,6 +6,7 @@ expression and statement compilers."""
 from __future__ import annotations
 
 from shadersmith.interp.evaluation_order import EffectAnalysis
+from shadersmith.interp.float_mode import FloatMode
 from shadersmith.interp.frames import FIRST_BUFFER, GLOBALS, INVOCATION, Frame
 from shadersmith.interp.functions import CompiledFunction
 from shadersmith.interp.places import BufferInstance
@@ -26,8 +27,11 @@ class ProgramScope:
         buffer_variables: list[list[Variable]],
         names: dict[str, Variable | BufferInstance],
         language: Language = Language.GLSL,
+        floats: FloatMode = FloatMode.EXACT,
     ) -> None:
         self.sanitize = sanitize
+        # How floats are evaluated (float_mode.py): exact values or intervals.
+        self.floats = floats
         # Whose semantics the program has (interp/semantics.py).
         self.language = language
         self.abs_int_min_is_ub = abs_int_min_is_ub
