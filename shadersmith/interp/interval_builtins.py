@@ -24,7 +24,6 @@ from shadersmith.interp.arithmetic import float_bits, int_from_float_bits
 from shadersmith.interp.builtins import BuiltinContext, componentwise, exact_builtin_factory
 from shadersmith.interp.errors import InterpreterError
 from shadersmith.interp.interval_operators import (
-    UNBOUNDED,
     bounded,
     comparison,
     constant,
@@ -32,7 +31,7 @@ from shadersmith.interp.interval_operators import (
     observed,
     sum_of_products,
 )
-from shadersmith.interp.intervals import Interval
+from shadersmith.interp.intervals import UNBOUNDED, Interval
 from shadersmith.ir.operators import BinaryOp
 from shadersmith.ir.types import MatrixType, ScalarKind, ScalarType, Type, VectorType
 
@@ -87,14 +86,15 @@ def _sign(x: Interval) -> Interval:
 def _rounding(name: str) -> Callable[[Interval], Interval]:
     """floor ceil trunc roundEven are monotone: their values at the ends bound them;
     round() may go either way at a half, so its ends take the lower and the upper way."""
-    low_of: Callable[[float], float] = {
+    ways: dict[str, Callable[[float], int]] = {
         "floor": math.floor,
         "ceil": math.ceil,
         "trunc": math.trunc,
         "roundEven": round,
         "round": lambda v: math.ceil(v - 0.5),
-    }[name]
-    high_of: Callable[[float], float] = {"round": lambda v: math.floor(v + 0.5)}.get(name, low_of)
+    }
+    low_of = ways[name]
+    high_of: Callable[[float], int] = (lambda v: math.floor(v + 0.5)) if name == "round" else low_of
 
     def kernel(x: Interval) -> Interval:
         x = iv.flushed(x)
