@@ -28,7 +28,7 @@ from typing import Any
 from shadersmith.interp import intervals as iv
 from shadersmith.interp.arithmetic import to_float32
 from shadersmith.interp.errors import InterpreterError, UBCategory
-from shadersmith.interp.float32 import ulp_bound
+from shadersmith.interp.float32 import floor32, ulp_bound
 from shadersmith.interp.intervals import UNBOUNDED, Interval, Truth, Unbounded, Unconstrained
 from shadersmith.interp.layout import float_slots
 from shadersmith.interp.operators import lift, lift_unary, shape_size
@@ -150,9 +150,24 @@ def sum_of_products(pairs: Sequence[tuple[Interval, Interval]]) -> Interval:
         magnitude += max(abs(c) for c in corners)
     if len(pairs) == 1 or magnitude == 0:
         return iv._rounded(low, high, "a product")
+    if low == high and _no_rounding(pairs):
+        return iv._rounded(low, high, "a sum of products")
     grown = magnitude * (1 + Fraction(1, 2**20))
     error = (2 * len(pairs) - 1) * Fraction(ulp_bound(0, grown))
     return iv._within(low, high, error, "a sum of products")
+
+
+def _no_rounding(pairs: Sequence[tuple[Interval, Interval]]) -> bool:
+    """Point operands whose products and every partial sum (in any association) are
+    float32 values: every implementation computes the exact sum (exactness.py's rule)."""
+    if any(a.lo != a.hi or b.lo != b.hi for a, b in pairs) or len(pairs) > 4:
+        return False
+    products = [Fraction(a.lo) * Fraction(b.lo) for a, b in pairs]
+    for mask in range(1, 1 << len(products)):
+        subtotal = sum((p for i, p in enumerate(products) if mask >> i & 1), Fraction(0))
+        if floor32(subtotal) != subtotal:
+            return False
+    return True
 
 
 def _matrix_product(left: Type, right: Type) -> Kernel:

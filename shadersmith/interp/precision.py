@@ -19,6 +19,21 @@ Sources, read for this table (quoted by section so a reader can check each row):
 - GLSL: the OpenGL Shading Language 4.60, section 4.7.1 "Range and Precision" (KhronosGroup/
   GLSL chapters/variables.adoc at commit d2470a0a); GLSL-ES-MEDIUMP is the table of that
   section in its ESSL variant (the minimum range and precision of mediump).
+
+Reassociation (what the interval mode does about it). The SPIR-V specification's
+NoContraction decoration reads: "Apply to an arithmetic instruction to indicate the operation
+cannot be combined with another instruction to form a single operation. [...] Furthermore,
+such operations are not allowed to reassociate; e.g., add(a + add(b+c)) cannot be
+transformed to add(add(a+b) + c)." So without NoContraction (GLSL `precise`) a Vulkan
+implementation may reassociate, and NIR's inexact algebraic rules do (constant chains).
+Decision: (1) dot products and matrix products (OpDot, OpMatrixTimes*) are evaluated with
+an any-association, any-fusion bound (interval_operators.sum_of_products); (2) contraction
+needs nothing (a per-operation interval holds every fused result, interval_operators.py);
+(3) source chains a + b + c are NOT yet widened to every association: their interval is the
+written association's. Reassociation can also cross statements (SSA knows no variables), so
+a complete answer needs a chain-wide bound; until then a disagreement on a + b + c chains
+is to be checked against reassociation first (issue 37 item 4's review). The IR drops
+`precise`, so the mode allows contraction everywhere: only wider, never unsound.
 """
 
 from __future__ import annotations
