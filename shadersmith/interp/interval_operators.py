@@ -15,8 +15,9 @@ may produce there. Ints and bools stay exact. Three outcomes leave the interval 
 Contraction (a * b + c fused) needs nothing here: an operation's interval is
 [floor32(low), ceil32(high)] of its exact range over the operand intervals, so the product
 interval holds the exact a * b and the sum interval then holds both neighbours of the exact
-a * b + c, which is every fused result. Reassociation needs more: see interval_chains.py
-and `sum_of_products` below.
+a * b + c, which is every fused result. Reassociation needs more: dot and matrix
+products take every association (`sum_of_products` below); chains written in the source
+(a + b + c) do not yet (precision.py).
 """
 
 from __future__ import annotations
