@@ -34,6 +34,7 @@ from shadersmith.case.oracle import Crash, Differential, Oracle
 from shadersmith.case.testcase import shader_file, vertex_file
 from shadersmith.evidence import attach_front_end_causes, complete
 from shadersmith.generate.smith import GeneratedProgram
+from shadersmith.interp.float_mode import FloatMode
 from shadersmith.ir.profile import Language, LanguageProfile
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
@@ -144,9 +145,14 @@ def reconditioning_of(
     generated: GeneratedProgram, profile: LanguageProfile | None = None
 ) -> StepRecord:
     """The recondition step of a generated program: by the rules of `profile`'s language
-    (GLSL's without one), with the index mode the generator drew for the program."""
+    (GLSL's without one), with the index mode the generator drew for the program and the
+    float mode it was generated in."""
     language = Language.GLSL if profile is None else profile.language
-    options = ReconditionOptions(language=language, index_clamping=generated.index_clamping)
+    options = ReconditionOptions(
+        language=language,
+        index_clamping=generated.index_clamping,
+        floats=FloatMode(generated.options.float_mode),
+    )
     return reconditioning(options)
 
 

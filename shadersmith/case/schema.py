@@ -39,6 +39,7 @@ from shadersmith.case.testcase import SHADER_FILE_BY_STAGE
 from shadersmith.case.typenames import parse_type_name
 from shadersmith.config.generator_options import (
     AT_LEAST_ONE,
+    CHOICE_OPTIONS,
     OPTION_MAXIMA,
     PROBABILITIES,
     TUPLE_OPTIONS,
@@ -127,6 +128,8 @@ def _options_schema() -> dict[str, Any]:
             properties[field.name] = {"type": "number", "minimum": 0, "maximum": 1}
         elif isinstance(default, bool):
             properties[field.name] = {"type": "boolean"}
+        elif field.name in CHOICE_OPTIONS:
+            properties[field.name] = _one_of(CHOICE_OPTIONS[field.name], field.name)
         elif isinstance(default, tuple):
             allowed, at_least, title = TUPLE_OPTIONS[field.name]
             values = _one_of(allowed, title)

@@ -23,6 +23,7 @@ import click
 
 from shadersmith.cli.options import FiniteRange
 from shadersmith.config.generator_options import (
+    CHOICE_OPTIONS,
     PROBABILITIES,
     SmithOptions,
     options_from_dict,
@@ -39,12 +40,16 @@ class GeneratorFlag:
     field: str  # of SmithOptions
     help: str
     switch: bool = False  # an on/off flag (--swarm/--no-swarm) rather than a probability
+    # The words a flag that names a choice takes (--floats exact|interval), from
+    # config/generator_options.CHOICE_OPTIONS; empty for a probability or a switch.
+    choices: tuple[str, ...] = ()
 
     @property
     def shown_help(self) -> str:
         """The help, with the generator's default (SmithOptions') where it says {default}."""
         default = getattr(SmithOptions(), self.field)
-        return self.help.replace("{default}", f"{default:g}")
+        shown = default if isinstance(default, str) else f"{default:g}"
+        return self.help.replace("{default}", shown)
 
     @property
     def name(self) -> str:
@@ -170,6 +175,16 @@ GENERATOR_FLAGS: tuple[GeneratorFlag, ...] = (
         "default: the generator's ({default}).",
     ),
     GeneratorFlag(
+        "--floats",
+        "float_mode",
+        "How floats behave: exact (every float an exact small integer) or interval (the "
+        "inexact operations and built-ins, /, sqrt, exp, log, pow, sin, cos, mix, "
+        "smoothstep, normalize..., in ranges where Vulkan's precision table applies, judged "
+        "on intervals: generate/inexact.py, recondition/interval_floats.py); recorded in "
+        "the test's provenance; default: the generator's ({default}).",
+        choices=CHOICE_OPTIONS["float_mode"],
+    ),
+    GeneratorFlag(
         "--swarm",
         "swarm",
         "Swarm testing (Groce et al. 2012): each program leaves out a random set of "
@@ -182,6 +197,9 @@ GENERATOR_FLAGS: tuple[GeneratorFlag, ...] = (
 
 
 def _option(flag: GeneratorFlag) -> Callable[[Any], Any]:
+    if flag.choices:
+        choice = click.Choice(flag.choices)
+        return click.option(flag.flag, flag.name, type=choice, default=None, help=flag.shown_help)
     if flag.switch:
         name = flag.flag.removeprefix("--")
         return click.option(
@@ -196,7 +214,9 @@ FRAGMENT = GeneratorFlag("--fragment", "fragment_probability", "")
 _FIELDS = {flag.name: flag.field for flag in (*GENERATOR_FLAGS, FRAGMENT)}
 
 
-def from_flags(base: SmithOptions | None = None, **given: float | bool | None) -> SmithOptions:
+def from_flags(
+    base: SmithOptions | None = None, **given: float | bool | str | None
+) -> SmithOptions:
     """`base` (else the generator's defaults) with the flags given, named as Python
     spells them (`buffer_structs=0.3`); None leaves an option as it is."""
     chosen: dict[str, Any] = {_FIELDS[n]: v for n, v in given.items() if v is not None}

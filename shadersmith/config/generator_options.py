@@ -1,6 +1,6 @@
 """The knobs of the GLSLsmith generator, and their JSON round trip (for test provenance).
 
-Every field is plain data (int, float, bool or a tuple of strings) so that the options can
+Every field is plain data (int, float, bool, a string or a tuple of strings) so that the options can
 be written into a test's `test.json` and read back to regenerate the same program.
 """
 
@@ -98,6 +98,13 @@ class SmithOptions:
     value_generators: tuple[str, ...] = VALUE_GENERATORS
     # Whether float variables, literals and arithmetic (+ - * only) are generated.
     floats: bool = True
+    # How floats behave (issue 37): "exact", every float an exact small integer (today's
+    # programs, recondition/exact_floats.py), or "interval", float expressions with the
+    # inexact operations and built-ins (`/`, sqrt, exp, sin, mix, normalize...: generate/
+    # inexact.py) kept by recondition/interval_floats.py where the precision table holds,
+    # judged on intervals (interp/float_mode.FloatMode names the same two modes). "exact"
+    # makes no draw of the mode's own, so every recorded program replays as it was.
+    float_mode: str = "exact"
     # Whether buffers get an instance name (`buf.field`) at times, or never (`field`).
     buffer_instance_names: bool = True
     # Multi-invocation compute (ShaDiv, generate/divergence.py). The share of programs
@@ -257,6 +264,9 @@ class SmithOptions:
         for name in PROBABILITIES:
             if not 0.0 <= getattr(self, name) <= 1.0:
                 raise ValueError(f"{name} must be a probability in [0, 1]")
+        for name, allowed in CHOICE_OPTIONS.items():
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"{name} must be one of {', '.join(allowed)}")
         if self.subgroup_size not in SUBGROUP_SIZE_CHOICES:
             sizes = ", ".join(map(str, SUBGROUP_SIZE_CHOICES))
             raise ValueError(f"subgroup_size must be one of {sizes}")
@@ -264,6 +274,12 @@ class SmithOptions:
 
 # subgroup_size: 0 (drawn per program) or a size a Vulkan device may have.
 SUBGROUP_SIZE_CHOICES = (0, 4, 8, 16, 32, 64, 128)
+
+# The float modes (SmithOptions.float_mode): interp/float_mode.FloatMode's values, spelled
+# here too because config sits below interp (tests/test_float_mode.py checks they agree).
+FLOAT_MODES: tuple[str, ...] = ("exact", "interval")
+# Options that name one of a few words, and the words (case/schema.py reads this table).
+CHOICE_OPTIONS: dict[str, tuple[str, ...]] = {"float_mode": FLOAT_MODES}
 
 # The bounds SmithOptions checks, by option name (case/schema.py reads them too).
 AT_LEAST_ONE: tuple[str, ...] = (
@@ -404,6 +420,10 @@ def options_from_dict(data: dict[str, Any]) -> SmithOptions:
             if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
                 raise ValueError(f"option {key} must be a list of strings")
             values[key] = tuple(value)
+        elif isinstance(default, str):
+            if not isinstance(value, str):
+                raise ValueError(f"option {key} must be a string")
+            values[key] = value
         elif isinstance(default, bool):
             if not isinstance(value, bool):
                 raise ValueError(f"option {key} must be a boolean")

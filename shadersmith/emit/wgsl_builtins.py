@@ -5,7 +5,10 @@ generator and the reconditioner use has a WGSL counterpart, with these differenc
 - `min`/`max`/`clamp` with scalar bounds on a vector: WGSL wants one type, so the bounds
   are splatted;
 - `mix(x, y, b)` with bool `b` is `select(x, y, b)` (same operand order, both evaluated,
-  as mix's are);
+  as mix's are); a float mix, step and smoothstep splat their scalar arguments;
+- interval mode's inexact built-ins (generate/inexact.py) are spelled alike but
+  `inversesqrt` (`inverseSqrt`) and `mod`, which WGSL lacks for floats: it is GLSL's
+  definition, `x - y * floor(x / y)`;
 - the bit-field functions take u32 offsets and counts (WGSL clamps them; the interpreter's
   WGSL mode does the same), and `bitCount`/`findLSB`/`findMSB` return the argument's type
   in WGSL but int in GLSL, so a uint result is converted (bits kept: i32(u32) reinterprets);
@@ -47,10 +50,23 @@ _SAME = {
         "transpose",
         "determinant",
         "distance",
+        # interval mode's inexact built-ins (generate/inexact.py)
+        "sqrt",
+        "exp",
+        "exp2",
+        "log",
+        "log2",
+        "pow",
+        "sin",
+        "cos",
+        "fract",
+        "length",
+        "normalize",
     )
 }
 _RENAMED = {
     **_SAME,
+    "inversesqrt": "inverseSqrt",
     "roundEven": "round",  # WGSL's round is round-half-to-even
     "bitfieldReverse": "reverseBits",
 }
@@ -86,8 +102,19 @@ def builtin_call(call: Call, text: Text, operand: Text) -> str:
         return f"{name}({', '.join(spelled)})"
     if name == "mix":
         if kind_of(args[2].type) is not ScalarKind.BOOL:
-            raise WGSLEmitError("only mix with a bool selector is exact (and emitted)")
+            weight = _splat(args[2], args[0].type, text)
+            return f"mix({text(args[0])}, {text(args[1])}, {weight})"
         return f"select({text(args[0])}, {text(args[1])}, {text(args[2])})"
+    if name in ("step", "smoothstep"):
+        # Scalar edges of a vector: WGSL wants one type.
+        spelled = [_splat(a, call.type, text) for a in args[:-1]] + [text(args[-1])]
+        return f"{name}({', '.join(spelled)})"
+    if name == "mod":
+        # No float mod in WGSL (its % truncates): GLSL's definition, x - y * floor(x / y).
+        # Each operand is spelled twice: the reconditioner passes mod's operands through
+        # a wrapper's parameters (interval_floats.py), so a call in them runs once.
+        x, y = operand(args[0]), operand(args[1])
+        return f"({x} - {y} * floor({x} / {y}))"
     if name == "bitfieldExtract":
         value, offset, bits = args
         return f"extractBits({text(value)}, {_as_u32(offset, text)}, {_as_u32(bits, text)})"

@@ -15,6 +15,7 @@ from shadersmith.config.generator_options import SmithOptions
 from shadersmith.generate.invocations import InvocationLayout
 from shadersmith.generate.scope import Scope
 from shadersmith.generate.values import ValueSource
+from shadersmith.interp.float_mode import FloatMode
 from shadersmith.ir.profile import LanguageProfile
 from shadersmith.ir.program import Parameter
 from shadersmith.ir.types import Type
@@ -54,7 +55,10 @@ class GenerationContext:
         self.options = options
         self.profile = profile
         self.choices: Counter[str] = Counter()
-        self.values = ValueSource(self.rng, options.value_generators, self.choices)
+        self.interval_floats = options.float_mode == FloatMode.INTERVAL.value
+        self.values = ValueSource(
+            self.rng, options.value_generators, self.choices, self.interval_floats
+        )
         self.scope = Scope()
         # Names of variables that are GLSL constant expressions; names are never reused,
         # so the set only grows and is only ever tested for membership.

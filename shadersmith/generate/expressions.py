@@ -15,6 +15,7 @@ from shadersmith.analysis.typing import inc_dec_ok, unary_ops_giving
 from shadersmith.generate.builtin_rules import BIT_RANGE_PARAMS, builtins_returning, draw_name
 from shadersmith.generate.constness import is_foldable
 from shadersmith.generate.context import GenerationContext, Signature
+from shadersmith.generate.inexact import BIT_READERS, InexactExpressions
 from shadersmith.generate.matrices import MatrixExpressions
 from shadersmith.generate.operator_rules import (
     NONZERO_RIGHT,
@@ -154,6 +155,11 @@ class ExpressionGenerator:
         # Texture reads and image stores (generate/textures.py), set by the generator for
         # a program that draws textures; None otherwise, and then no draw is made.
         self.textures: TextureExpressions | None = None
+        # Interval mode's inexact float forms (generate/inexact.py); None in exact mode,
+        # and then no draw is made for them.
+        self.inexact: InexactExpressions | None = None
+        if self.floats and context.interval_floats:
+            self.inexact = InexactExpressions(self)
 
     # ----------------------------------------------------------------- entry points
 
@@ -188,6 +194,15 @@ class ExpressionGenerator:
             read = self.textures.read(type_, depth + 1)
             if read is not None:
                 return read
+        if (
+            self.inexact is not None
+            and type_.kind is ScalarKind.FLOAT
+            and not self._constant_mode
+            and self.inexact.chance()
+        ):
+            inexact = self.inexact.value(type_, depth + 1)
+            if inexact is not None:
+                return inexact
         table = self._constant_forms if self._constant_mode else self._forms
         draw = self.rng.random()
         form = table[-1][1]
@@ -432,6 +447,9 @@ class ExpressionGenerator:
             return None
         op, shapes = self.rng.choice(rules)
         left_type, right_type = self.rng.choice(shapes)
+        if self._float_decision(type_, left_type):
+            op, shapes = self.rng.choice(rules)  # drawn once more: see inexact.py
+            left_type, right_type = self.rng.choice(shapes)
         left = self.expression(left_type, depth)
         right = self.checked_right_operand(op, self.expression(right_type, depth))
         if (
@@ -443,6 +461,21 @@ class ExpressionGenerator:
             right = self._bounded(right.type, 0, _lossless_shift(left))
         return Binary(type_, op, left, right)
 
+    def _float_decision(self, result: Type, source: Type) -> bool:
+        """In interval mode, whether an integer or bool `result` drawn from a float
+        `source` (a comparison, a conversion) is to be drawn again (inexact.py: most are);
+        never in exact mode, where no draw is made."""
+        if self.inexact is None or kind_of(result) is ScalarKind.FLOAT:
+            return False
+        return kind_of(source) is ScalarKind.FLOAT and not self.inexact.rarely()
+
+    def _source_kind(self, target: ScalarKind, kinds: list[ScalarKind]) -> ScalarKind:
+        """The kind a conversion to `target` converts from, drawn from `kinds`."""
+        kind = self.rng.choice(kinds)
+        if self._float_decision(ScalarType(target), ScalarType(kind)):
+            kind = self.rng.choice(kinds)
+        return kind
+
     def unary(self, type_: ScalarType | VectorType, depth: int) -> Expression | None:
         ops = unary_ops_giving(type_)
         if not ops:
@@ -452,16 +485,17 @@ class ExpressionGenerator:
     def construct(self, type_: ScalarType | VectorType, depth: int) -> Expression:
         """Conversions `int(u)`, `bvec3(ivec3)`, splats `ivec3(x)` and component lists."""
         rng = self.rng
+        others = [k for k in self.kinds if k is not type_.kind]
         if isinstance(type_, ScalarType):
-            source_kind = rng.choice([k for k in self.kinds if k is not type_.kind])
+            source_kind = self._source_kind(type_.kind, others)
             return Construct(type_, (self.expression(ScalarType(source_kind), depth),))
         draw = rng.random()
         if draw < 0.2:
             # Splat, usually of the same kind, sometimes converting.
-            kind = type_.kind if rng.random() < 0.7 else rng.choice(self.kinds)
+            kind = type_.kind if rng.random() < 0.7 else self._source_kind(type_.kind, self.kinds)
             return Construct(type_, (self.expression(ScalarType(kind), depth),))
         if draw < 0.35:
-            kind = rng.choice([k for k in self.kinds if k is not type_.kind])
+            kind = self._source_kind(type_.kind, others)
             source = VectorType(kind, type_.size)
             return Construct(type_, (self.expression(source, depth),))
         args: list[Expression] = []
@@ -471,7 +505,7 @@ class ExpressionGenerator:
             # A whole-size part would be a copy: split it.
             if part == type_.size:
                 part = 1
-            kind = type_.kind if rng.random() < 0.85 else rng.choice(self.kinds)
+            kind = type_.kind if rng.random() < 0.85 else self._source_kind(type_.kind, self.kinds)
             args.append(self.expression(_sized(kind, part), depth))
             remaining -= part
         return Construct(type_, tuple(args))
@@ -504,6 +538,8 @@ class ExpressionGenerator:
         name, overloads = draw_name(named, self.rng.random())
         overload = self.rng.choice(overloads)
         if name in self.ctx.profile.missing_builtins:
+            return None
+        if self.inexact is not None and name in BIT_READERS:
             return None
         if overload.out_params and (self._constant_mode or not self._side_effects):
             return None

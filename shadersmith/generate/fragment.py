@@ -13,6 +13,14 @@ fragment shader every fragment stage can run, GLSL 3.30 (softpipe) included:
   early `return` in the body still reaches the fold, and every output bit shows in the
   image.
 
+In interval mode (SmithOptions.float_mode, issue 37) the colour is a float one instead,
+`vec4 _color` drawn into RGBA8 as a fused program's is (interp/fragment_image.py): a hash
+of float bits would differ between any two conforming implementations, a colour lies in
+an interval. `float_colour` makes each channel 0.5 + the sum of t(v) / 2n' over the n
+output values v dealt to it (n' = n rounded up to a power of two), t(v) = v / (abs(v) +
+1.0) in ]-1, 1[ (ints and bools converted to float first): every output moves its
+channel, none saturates it.
+
 The fold is FNV-1a over 32-bit words, one running hash per channel, output values dealt
 round the four channels: two images are equal exactly when (barring a 2^-32 collision
 per channel and pixel) every output value of every fragment is.
@@ -44,6 +52,7 @@ from shadersmith.ir.program import (
 )
 from shadersmith.ir.statements import Block, ExprStmt, VarDecl
 from shadersmith.ir.types import (
+    FLOAT,
     INT,
     UINT,
     VOID,
@@ -60,13 +69,17 @@ from shadersmith.ir.values import BufferValues, Value
 COLOR_OUTPUT = "_color"
 BODY_FUNCTION = "fragment_body"
 UVEC4 = VectorType(ScalarKind.UINT, 4)
+VEC4 = VectorType(ScalarKind.FLOAT, 4)
 _FNV_OFFSET = 2166136261
 _FNV_PRIME = 16777619
 
 
-def as_fragment(program: Program, values: BufferValues) -> tuple[Program, BufferValues]:
+def as_fragment(
+    program: Program, values: BufferValues, float_colour: bool = False
+) -> tuple[Program, BufferValues]:
     """The fragment shader of a generated buffer program (see the module docstring), and
-    the values of its uniform blocks."""
+    the values of its uniform blocks; with `float_colour`, a `vec4` colour (interval
+    mode) instead of the hash."""
     uniforms: list[StorageBuffer] = []
     uniform_values: BufferValues = {}
     structs = list(program.structs)
@@ -106,13 +119,13 @@ def as_fragment(program: Program, values: BufferValues) -> tuple[Program, Buffer
         instance = VariableRef(struct, buffer.instance_name)
         outputs.extend((Member(f.type, instance, f.name), f.type) for f in buffer.fields)
     body = _renamed_main(program)
-    main = colour_fold(outputs)
+    main = float_colour_fold(outputs) if float_colour else colour_fold(outputs)
     fragment = Program(
         stage=Stage.FRAGMENT,
         functions=(*program.functions[:-1], body, main),
         structs=tuple(structs),
         buffers=tuple(uniforms),
-        outputs=(StageOutput(COLOR_OUTPUT, UVEC4, 0),),
+        outputs=(StageOutput(COLOR_OUTPUT, VEC4 if float_colour else UVEC4, 0),),
         globals=(*globals_, *program.globals),
     )
     return fragment, uniform_values
@@ -142,6 +155,57 @@ def _epilogue(outputs: list[tuple[Expression, Type]]) -> tuple[ExprStmt, ...]:
     color = VariableRef(UVEC4, COLOR_OUTPUT)
     write = ExprStmt(Assign(UVEC4, AssignOp.ASSIGN, color, Construct(UVEC4, tuple(channels))))
     return (call, write)
+
+
+def float_colour_fold(outputs: list[tuple[Expression, Type]]) -> Function:
+    """The `main` of interval mode: `fragment_body(); _color = vec4(c0, c1, c2, c3);`,
+    each channel 0.5 + the sum of t(v) / 2n' over its n output values (module docstring)."""
+    terms: list[list[Expression]] = [[], [], [], []]
+    scalars = [scalar for access, type_ in outputs for scalar in _scalars(access, type_)]
+    for position, value in enumerate(scalars):
+        terms[position % 4].append(_squashed(value))
+    channels: list[Expression] = []
+    for channel in terms:
+        if not channel:
+            channels.append(Literal(FLOAT, 0.5))
+            continue
+        total = channel[0]
+        for term in channel[1:]:
+            total = Binary(FLOAT, BinaryOp.ADD, total, term)
+        # 0.5 / n rounded down to a power of two: a literal every compiler reads exactly.
+        scale = Literal(FLOAT, 0.5 / 2 ** (len(channel) - 1).bit_length())
+        scaled = Binary(FLOAT, BinaryOp.MUL, total, scale)
+        channels.append(Binary(FLOAT, BinaryOp.ADD, Literal(FLOAT, 0.5), scaled))
+    call = ExprStmt(Call(VOID, BODY_FUNCTION, ()))
+    color = VariableRef(VEC4, COLOR_OUTPUT)
+    write = ExprStmt(Assign(VEC4, AssignOp.ASSIGN, color, Construct(VEC4, tuple(channels))))
+    return Function("main", VOID, (), Block((call, write)))
+
+
+def _squashed(value: Expression) -> Expression:
+    """t(v) = v / (abs(v) + 1.0) of a scalar output, converted to float first."""
+    if value.type != FLOAT:
+        value = Construct(FLOAT, (value,))
+    magnitude = Call(FLOAT, "abs", (value,), CallKind.BUILTIN)
+    divisor = Binary(FLOAT, BinaryOp.ADD, magnitude, Literal(FLOAT, 1.0))
+    return Binary(FLOAT, BinaryOp.DIV, value, divisor)
+
+
+def _scalars(access: Expression, type_: Type) -> list[Expression]:
+    """Every scalar of an output value, as it is (arrays, vectors, structs taken apart)."""
+    if isinstance(type_, ArrayType):
+        assert type_.length is not None
+        return [
+            scalar
+            for i in range(type_.length)
+            for scalar in _scalars(Index(type_.element, access, Literal(INT, i)), type_.element)
+        ]
+    if isinstance(type_, VectorType):
+        component = ScalarType(type_.kind)
+        return [Swizzle(component, access, (i,)) for i in range(type_.size)]
+    if isinstance(type_, StructType):
+        return [s for f in type_.fields for s in _scalars(Member(f.type, access, f.name), f.type)]
+    return [access]
 
 
 def _words(access: Expression, type_: Type) -> list[Expression]:

@@ -181,7 +181,7 @@ def generate(
         ctx.choices["stage:fragment"] += 1
         if options.liveness_extension_probability > 0:
             program = _extend_liveness(program, ctx)
-        program, buffer_values = as_fragment(program, buffer_values)
+        program, buffer_values = as_fragment(program, buffer_values, ctx.interval_floats)
         program = bind_textures(program, textures)
         buffer_values = {**buffer_values, **texture_values}
         size = (fragment.width, fragment.height)

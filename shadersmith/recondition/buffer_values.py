@@ -6,7 +6,8 @@
   array given no element gets one, so that index bounding has somewhere to point.
   Textures get their texels the same way, under the texture's name.
 - Floats are mapped into the exact set S (seed 003 section 4.3): rounded to an integer, and
-  zero, non-finite values and magnitudes of 2^24 - 1 or more replaced by 10.0.
+  zero, non-finite values and magnitudes of 2^24 - 1 or more replaced by 10.0; in interval
+  mode into interval_floats.py's bound instead (non-finite ones replaced by 1.0).
 - The element count of each runtime-sized array is what index bounding uses as its length:
   the IR has no `.length()`, and the harness allocates exactly the values it is given.
 """
@@ -14,6 +15,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from shadersmith.ir.program import Program, StorageBuffer
 from shadersmith.ir.types import (
@@ -28,6 +30,7 @@ from shadersmith.ir.types import (
 from shadersmith.ir.values import BufferValues, Value
 from shadersmith.recondition.build import EXACT_LIMIT, FLOAT_DEFAULT
 from shadersmith.recondition.defaults import default_value
+from shadersmith.recondition.interval_floats import bounded_float
 
 
 def exact_float(value: float) -> float:
@@ -40,25 +43,27 @@ def exact_float(value: float) -> float:
     return rounded
 
 
-def _exact_value(type_: Type, value: Value) -> Value:
+def _mapped_value(type_: Type, value: Value, mapping: Callable[[float], float]) -> Value:
+    """`value` with every float in it replaced by `mapping` of it."""
     if isinstance(type_, ScalarType):
         if (
             type_.kind is ScalarKind.FLOAT
             and isinstance(value, float | int)
             and not isinstance(value, bool)
         ):
-            return exact_float(float(value))
+            return mapping(float(value))
         return value
     if not isinstance(value, tuple):
         return value
     if isinstance(type_, VectorType):
-        return tuple(_exact_value(type_.component, v) for v in value)
+        return tuple(_mapped_value(type_.component, v, mapping) for v in value)
     if isinstance(type_, MatrixType):
-        return tuple(_exact_value(type_.column_type, v) for v in value)
+        return tuple(_mapped_value(type_.column_type, v, mapping) for v in value)
     if isinstance(type_, ArrayType):
-        return tuple(_exact_value(type_.element, v) for v in value)
+        return tuple(_mapped_value(type_.element, v, mapping) for v in value)
     if isinstance(type_, StructType):
-        return tuple(_exact_value(f.type, v) for f, v in zip(type_.fields, value, strict=False))
+        fields = zip(type_.fields, value, strict=False)
+        return tuple(_mapped_value(f.type, v, mapping) for f, v in fields)
     return value
 
 
@@ -79,10 +84,15 @@ def _is_runtime_array(type_: Type) -> bool:
 
 
 def complete_buffer_values(
-    program: Program, values: BufferValues, *, exact_floats: bool
+    program: Program, values: BufferValues, *, exact_floats: bool, interval_floats: bool = False
 ) -> BufferValues:
-    """Contents for every buffer field, floats in S when `exact_floats`; `values` is not
-    modified."""
+    """Contents for every buffer field, floats in S when `exact_floats`, within interval
+    mode's bound when `interval_floats`; `values` is not modified."""
+    mapping: Callable[[float], float] | None = None
+    if exact_floats:
+        mapping = exact_float
+    elif interval_floats:
+        mapping = bounded_float
     result: BufferValues = {}
     for buffer in program.buffers:
         given = values.get(buffer.block_name, {})
@@ -94,8 +104,8 @@ def complete_buffer_values(
             elif _is_runtime_array(field.type) and value == ():
                 assert isinstance(field.type, ArrayType)
                 value = (default_value(field.type.element),)
-            if exact_floats and _contains_float(field.type):
-                value = _exact_value(field.type, value)
+            if mapping is not None and _contains_float(field.type):
+                value = _mapped_value(field.type, value, mapping)
             contents[field.name] = value
         # Fields the program does not declare are kept: the caller may know better.
         for name, value in given.items():
@@ -106,8 +116,8 @@ def complete_buffer_values(
         texels = values.get(texture.name, {}).get(texture.name)
         if texels is None:
             texels = default_value(texture.texel_type)
-        if exact_floats and texture.element is ScalarKind.FLOAT:
-            texels = _exact_value(texture.texel_type, texels)
+        if mapping is not None and texture.element is ScalarKind.FLOAT:
+            texels = _mapped_value(texture.texel_type, texels, mapping)
         result[texture.name] = {texture.name: texels}
     for block, contents in values.items():
         result.setdefault(block, dict(contents))

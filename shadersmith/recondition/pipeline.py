@@ -16,7 +16,9 @@ The passes run in this order, each a function from program to program:
                     a float texture's centre reads are hidden from passes 1 to 10 there)
 5. integer_wrappers wrappers for integer `/ % << >>` and unsafe built-ins (for WGSL,
                     only float clamp: see ReconditionOptions.language)
-6. exact_floats     floats kept in the exact set S
+6. exact_floats     floats kept in the exact set S; in interval mode (options.floats)
+   interval_floats  instead: floats kept finite, bounded, and where the precision table
+                    applies (issue 37)
    wgsl_validity    (WGSL only) no shader-creation error: const zero divisors and huge
                     const shift amounts wrapped, overflowing const-expressions folded
 7. constness        initialisers that had to stop being constant expressions
@@ -40,6 +42,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from shadersmith.interp.float_mode import FloatMode
 from shadersmith.ir.profile import Language
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
@@ -51,6 +54,7 @@ from shadersmith.recondition.exact_floats import float_rewrite, wgsl_float_rewri
 from shadersmith.recondition.index_bounds import index_rewrite
 from shadersmith.recondition.initialise import initialise
 from shadersmith.recondition.integer_wrappers import integer_rewrite
+from shadersmith.recondition.interval_floats import interval_rewrite, wgsl_interval_rewrite
 from shadersmith.recondition.loop_limiters import limit_loops
 from shadersmith.recondition.materialise import add_wrapper_definitions, called_wrappers
 from shadersmith.recondition.qualified_arguments import copy_qualified_arguments
@@ -77,7 +81,12 @@ class ReconditionOptions:
     loop_limiters: bool = True
     index_bounds: bool = True
     integer_wrappers: bool = True
+    # Pass 6 on or off; which pass it is: exact_floats.py (FloatMode.EXACT) or
+    # interval_floats.py (FloatMode.INTERVAL, SmithOptions.float_mode "interval"), which
+    # maps buffer floats into its bound instead of S. Recorded in the recondition step
+    # (as its value), so a test replays; a record made before it reads as EXACT.
     exact_floats: bool = True
+    floats: FloatMode = FloatMode.EXACT
     # abs(INT_MIN) is INT_MIN in GLSL, but some back-ends treat it as poison.
     wrap_int_abs: bool = True
     divergent_barriers: bool = True
@@ -105,10 +114,16 @@ class ReconditionOptions:
         if not isinstance(self.language, Language):
             raise ValueError(f"recondition language must be a Language, not {self.language!r}")
         object.__setattr__(self, "language", self.language.family)
+        if not isinstance(self.floats, FloatMode):
+            raise ValueError(f"recondition floats must be a FloatMode, not {self.floats!r}")
 
     @property
     def wgsl(self) -> bool:
         return self.language is Language.WGSL
+
+    @property
+    def interval(self) -> bool:
+        return self.floats is FloatMode.INTERVAL
 
 
 @dataclass(frozen=True)
@@ -128,7 +143,12 @@ def recondition(
 ) -> Reconditioned:
     """`program`, rewritten so that no execution on the returned buffer values has
     undefined behaviour. `program` and `buffer_values` are not modified."""
-    values = complete_buffer_values(program, buffer_values, exact_floats=options.exact_floats)
+    values = complete_buffer_values(
+        program,
+        buffer_values,
+        exact_floats=options.exact_floats and not options.interval,
+        interval_floats=options.exact_floats and options.interval,
+    )
     # A float texture's centre reads keep their exact coordinate out of every pass's way
     # (texture_coordinates.py); their integer texel is reconditioned like any index.
     result = hide_centre_samples(close_switches(rename_reserved(program)))
@@ -144,14 +164,19 @@ def recondition(
         result = order_evaluation(result)
     # Passes 4 to 6 rewrite single nodes; they share one traversal (see rewrite.compose).
     rewrites: list[ExpressionRewrite] = []
+    interval = options.exact_floats and options.interval
     if options.index_bounds:
         lengths = runtime_array_lengths(result, values)
         rewrites.append(index_rewrite(lengths, options.index_clamping))
         if result.textures:
             rewrites.append(texture_coordinate_rewrite(result))
+    if interval:
+        # Before the integer wrappers: a float clamp gets interval mode's wrapper, which
+        # orders its bounds without comparing them (wrappers/interval.py).
+        rewrites.append(wgsl_interval_rewrite if options.wgsl else interval_rewrite)
     if options.integer_wrappers:
         rewrites.append(integer_rewrite(wrap_abs=options.wrap_int_abs, wgsl=options.wgsl))
-    if options.exact_floats:
+    if options.exact_floats and not interval:
         rewrites.append(wgsl_float_rewrite if options.wgsl else float_rewrite)
     if options.wgsl:
         rewrites.append(wgsl_validity_rewrite(result))

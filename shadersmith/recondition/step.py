@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from shadersmith.interp.float_mode import FloatMode
 from shadersmith.ir.profile import Language
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
@@ -29,6 +30,11 @@ class ReconditionParams:
     def to_json(self) -> dict[str, Any]:
         # The options as records hold them: every field, the language as its value.
         options = {**dataclasses.asdict(self.options), "language": self.options.language.value}
+        # The float mode as its value, and only in interval mode: a record of the exact
+        # mode stays what it was before the mode existed (and reads back as EXACT).
+        floats = options.pop("floats")
+        if floats is not FloatMode.EXACT:
+            options["floats"] = floats.value
         data: dict[str, Any] = {"options": options}
         if self.prune_keep is not None:
             data["prune_keep"] = list(self.prune_keep)
@@ -50,6 +56,11 @@ def _options(data: dict[str, Any]) -> ReconditionOptions:
         raise StepError(f"unknown recondition option(s): {', '.join(unknown)}")
     # Records made before the qualified-copies pass (pipeline.py, pass 11) ran without it.
     data.setdefault("qualified_copies", False)
+    if "floats" in data:
+        try:
+            data["floats"] = FloatMode(data["floats"])
+        except ValueError:
+            raise StepError(f"unknown recondition float mode {data['floats']!r}") from None
     if "language" in data:
         try:
             data["language"] = Language(data["language"])

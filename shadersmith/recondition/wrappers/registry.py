@@ -20,9 +20,12 @@ from shadersmith.recondition.build import assign, ternary
 from shadersmith.recondition.wrappers.base import PARAM_NAMES, WrapperBody, WrapperKind
 from shadersmith.recondition.wrappers.floating import FLOAT_KINDS
 from shadersmith.recondition.wrappers.integer import INTEGER_KINDS
+from shadersmith.recondition.wrappers.interval import INTERVAL_KINDS
 
 PREFIX = "SAFE_"
-KINDS: dict[str, WrapperKind] = {kind.name: kind for kind in (*INTEGER_KINDS, *FLOAT_KINDS)}
+KINDS: dict[str, WrapperKind] = {
+    kind.name: kind for kind in (*INTEGER_KINDS, *FLOAT_KINDS, *INTERVAL_KINDS)
+}
 
 _SCALARS = {kind.value: ScalarType(kind) for kind in ScalarKind}
 _VECTOR_KINDS = {
