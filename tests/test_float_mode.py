@@ -34,8 +34,9 @@ from shadersmith.ir.expressions import (
 )
 from shadersmith.ir.operators import AssignOp, BinaryOp
 from shadersmith.ir.profile import GLSL450, WGSL
-from shadersmith.ir.statements import ExprStmt
+from shadersmith.ir.statements import ExprStmt, Statement
 from shadersmith.ir.types import FLOAT, INT, ArrayType, ScalarKind, VectorType, kind_of
+from shadersmith.ir.values import BufferValues
 from shadersmith.ir.walk import iter_nodes
 from shadersmith.rebuild.jobs import job_from_program
 from shadersmith.recondition import ReconditionOptions, recondition
@@ -154,12 +155,12 @@ def _guarded_job() -> tuple[str, list[str], Job]:
         "pow(-y, 1000)": _call("pow", Binary(FLOAT, BinaryOp.SUB, zero, y), Literal(FLOAT, 1000.0)),
         "length(0)": _call("length", zeros),
     }
-    body = [
+    body: list[Statement] = [
         ExprStmt(Assign(FLOAT, AssignOp.ASSIGN, _element(2 + k), value))
         for k, value in enumerate(values.values())
     ]
     program = one_buffer_program(body, {"v": ArrayType(FLOAT, ELEMENTS)})
-    inputs = {"buf": {"v": (3.0, 7.25) + (0.0,) * (ELEMENTS - 2)}}
+    inputs: BufferValues = {"buf": {"v": (3.0, 7.25) + (0.0,) * (ELEMENTS - 2)}}
     fixed = recondition(program, inputs, ReconditionOptions(floats=FloatMode.INTERVAL))
     job = job_from_program(fixed.program, fixed.buffer_values, GLSL450)
     return emit(fixed.program, GLSL450), list(values), job

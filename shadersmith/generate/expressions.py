@@ -469,7 +469,9 @@ class ExpressionGenerator:
             return False
         return kind_of(source) is ScalarKind.FLOAT and not self.inexact.rarely()
 
-    def _source_kind(self, target: ScalarKind, kinds: list[ScalarKind]) -> ScalarKind:
+    def _source_kind(
+        self, target: ScalarKind, kinds: list[ScalarKind] | tuple[ScalarKind, ...]
+    ) -> ScalarKind:
         """The kind a conversion to `target` converts from, drawn from `kinds`."""
         kind = self.rng.choice(kinds)
         if self._float_decision(ScalarType(target), ScalarType(kind)):

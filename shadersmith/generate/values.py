@@ -63,7 +63,7 @@ def inexact_float(rng: random.Random) -> float:
     """A float for interval mode: k / 2^bits, 0 < |k / 2^bits| < 2^12, at a scale drawn
     from INEXACT_SCALES (0.3 or 1.5 more often than 3000.0)."""
     bits, limit = rng.choice(INEXACT_SCALES)
-    value = rng.randint(1, limit * 2**bits - 1) / 2**bits
+    value = float(rng.randint(1, limit * 2**bits - 1)) / float(2**bits)
     return -value if rng.random() < 0.5 else value
 
 

@@ -86,12 +86,16 @@ def _ordered_literals(call: Call) -> bool:
 
 
 def _uint_of_float(expr: Construct) -> Expression:
-    if len(expr.args) != 1 or not _is_float(expr.args[0]):
+    """`uvecN(f, ...)`: each float argument converted through abs()."""
+    args = tuple(
+        wrapper_call(TO_UINT, (a,))
+        if _is_float(a) and isinstance(a.type, ScalarType | VectorType)
+        else a
+        for a in expr.args
+    )
+    if all(new is old for new, old in zip(args, expr.args, strict=True)):
         return expr
-    arg = expr.args[0]
-    if not isinstance(arg.type, ScalarType | VectorType):
-        return expr
-    return Construct(expr.type, (wrapper_call(TO_UINT, (arg,)),))
+    return Construct(expr.type, args)
 
 
 def interval_rewrite(expr: Expression) -> Expression:
@@ -120,10 +124,10 @@ def interval_rewrite(expr: Expression) -> Expression:
             return expr
         return wrapper_call(STEP_KINDS[expr.op], (expr.target,))
     if isinstance(expr, Construct):
-        kind = kind_of(expr.type)
-        if kind is ScalarKind.FLOAT and _from_integer(expr):
+        result_kind = kind_of(expr.type)
+        if result_kind is ScalarKind.FLOAT and _from_integer(expr):
             return wrapper_call(BOUND_KIND, (expr,))
-        if kind is ScalarKind.UINT:
+        if result_kind is ScalarKind.UINT:
             return _uint_of_float(expr)
         return expr
     if isinstance(expr, Call) and expr.kind is CallKind.BUILTIN:
