@@ -11,6 +11,7 @@ import dataclasses
 import math
 
 from shadersmith.analysis.subgroups import subgroup_extensions
+from shadersmith.analysis.widths import width_extensions
 from shadersmith.emit.preprocessor import MacroSpeller
 from shadersmith.ir.expressions import (
     ArrayLength,
@@ -469,6 +470,9 @@ def _header(out: _Writer, program: Program, profile: LanguageProfile) -> None:
         out.line(f"#extension {extension} : require")
     # The subgroup built-ins the program calls (analysis/subgroups.py).
     for extension in subgroup_extensions(program):
+        out.line(f"#extension {extension} : require")
+    # The explicit-width types the program declares (analysis/widths.py).
+    for extension in width_extensions(program):
         out.line(f"#extension {extension} : require")
     if profile.needs_precision:
         out.line("precision highp float;")

@@ -27,6 +27,24 @@ def wrap_int(value: int) -> int:
     return ((value + SIGN_BIT) & MASK32) - SIGN_BIT
 
 
+def wrap_signed(value: int, bits: int) -> int:
+    """Two's-complement wrap-around into [-2^(bits-1), 2^(bits-1)): int64_t's at 64."""
+    half = 1 << (bits - 1)
+    return ((value + half) & ((1 << bits) - 1)) - half
+
+
+def wrap_unsigned(value: int, bits: int) -> int:
+    """Wrap-around into [0, 2^bits): uint64_t's at 64."""
+    return value & ((1 << bits) - 1)
+
+
+def integer_range(signed: bool, bits: int) -> tuple[int, int]:
+    """The lowest and highest value of a `bits`-wide int (signed) or uint."""
+    if signed:
+        return -(1 << (bits - 1)), (1 << (bits - 1)) - 1
+    return 0, (1 << bits) - 1
+
+
 def trunc_div(a: int, b: int) -> int:
     """Integer division rounding toward zero (Python's // rounds toward minus infinity)."""
     quotient = abs(a) // abs(b)
@@ -60,8 +78,18 @@ def bits_to_float32(pattern: int) -> float:
 
 
 def int_to_float32(value: int) -> float:
-    """float(i) for an int or uint: exact in double (|i| < 2^53), then one rounding."""
-    return to_float32(float(value))
+    """float(i) for an integer of any width, rounded once to nearest even: a 32-bit one
+    is exact in double (|i| < 2^53) and rounded from there; a wider one is cut to 24
+    significant bits here first (rounding to double, then to float32, could round twice)."""
+    magnitude = abs(value)
+    if magnitude <= 1 << 53:
+        return to_float32(float(value))
+    shift = magnitude.bit_length() - 24
+    quotient, remainder = divmod(magnitude, 1 << shift)
+    half = 1 << (shift - 1)
+    if remainder > half or (remainder == half and quotient & 1):
+        quotient += 1
+    return to_float32(math.copysign(float(quotient << shift), value))
 
 
 def float_to_int_truncating(value: float, low: int, high: int) -> int:

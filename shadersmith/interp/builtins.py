@@ -131,13 +131,17 @@ def _abs(c: _Context) -> Callable[..., Any]:
         return componentwise(absolute, c.sizes())
     check = c.sanitize and c.abs_int_min_is_ub
 
+    type_ = c.arg_types[0]
+    bits = type_.bits if isinstance(type_, ScalarType | VectorType) else 32
+    int_min = INT_MIN if bits == 32 else -(1 << (bits - 1))
+
     def int_abs(a: int) -> int:
         if a >= 0:
             return a
-        if a == INT_MIN:
+        if a == int_min:
             if check:
-                raise c.domain_error("abs(INT_MIN) has no int result")
-            return INT_MIN
+                raise c.domain_error(f"abs({a}) has no {bits}-bit int result")
+            return int_min
         return -a
 
     return componentwise(int_abs, c.sizes())
@@ -538,6 +542,17 @@ for _name in ("floor", "ceil", "trunc", "round", "roundEven"):
     _FACTORIES[_name] = _named(_rounding, _name)
 
 
+# The built-ins whose kernels are right at any integer width: they compare, select or
+# negate (abs takes its width from its argument).
+_ANY_WIDTH = frozenset({"abs", "sign", "min", "max", "clamp", "mix", "any", "all", "not"}) | (
+    frozenset(_RELATIONS)
+)
+
+
+def _wide(type_: Type) -> bool:
+    return isinstance(type_, ScalarType | VectorType) and type_.bits != 32
+
+
 def builtin_context(
     name: str,
     arg_types: tuple[Type, ...],
@@ -576,6 +591,10 @@ def builtin_implementation(
 ) -> BuiltinImplementation:
     if name not in _FACTORIES:
         raise InterpreterError(f"unknown built-in function {name}")
+    if name not in _ANY_WIDTH and any(_wide(t) for t in (*arg_types, result)):
+        # The other kernels compute at 32 bits (bitCount, findMSB, the bit fields and
+        # the carries); GL_ARB_gpu_shader_int64 overloads few of them anyway.
+        raise InterpreterError(f"{name}() on 64-bit integers is not interpreted")
     context, out_positions = builtin_context(
         name,
         arg_types,

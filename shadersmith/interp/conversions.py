@@ -8,13 +8,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from shadersmith.interp.arithmetic import (
-    INT_MAX,
-    INT_MIN,
     MASK32,
-    UINT_MAX,
     float_to_int_truncating,
     int_to_float32,
+    integer_range,
     wrap_int,
+    wrap_signed,
+    wrap_unsigned,
 )
 from shadersmith.interp.errors import InterpreterError, UBCategory
 from shadersmith.interp.exactness import InexactFloat, describe_outside, rounded
@@ -34,7 +34,8 @@ from shadersmith.ir.types import (
 )
 
 Converter = Callable[[Any], Any]
-ConverterFactory = Callable[[ScalarKind, ScalarKind, bool, Site, bool], Converter]
+# source, target, sanitize, site, wgsl, source bits, target bits
+ConverterFactory = Callable[[ScalarKind, ScalarKind, bool, Site, bool, int, int], Converter]
 Builder = Callable[[Sequence[Any]], Any]
 
 
@@ -43,16 +44,31 @@ def _identity(value: Any) -> Any:
 
 
 def scalar_converter(
-    source: ScalarKind, target: ScalarKind, sanitize: bool, site: Site, wgsl: bool = False
+    source: ScalarKind,
+    target: ScalarKind,
+    sanitize: bool,
+    site: Site,
+    wgsl: bool = False,
+    source_bits: int = 32,
+    target_bits: int = 32,
 ) -> Converter:
     """The GLSL conversion of one scalar from `source` to `target` kind (`wgsl`: WGSL's,
-    which differs only for a float out of an integer type's range)."""
-    if source is target:
+    which differs only for a float out of an integer type's range); `*_bits` the integer
+    widths (64: int64_t, uint64_t). Between integers the value wraps to the target's
+    width, as SPIR-V's SConvert/UConvert and a bitcast do: int64_t(-1) is -1,
+    uint64_t(-1) is 2^64 - 1, int(int64_t(2^32 + 5)) is 5."""
+    if source is target and source_bits == target_bits:
         return _identity
     if source is ScalarKind.FLOAT:
-        return _from_float(target, sanitize, site, wgsl)
+        return _from_float(target, sanitize, site, wgsl, target_bits)
     if target is ScalarKind.BOOL:
         return lambda x: x != 0
+    if target.is_integer and target_bits != 32:
+        if source is ScalarKind.BOOL:
+            return int
+        if target is ScalarKind.INT:
+            return lambda x: wrap_signed(x, target_bits)
+        return lambda x: wrap_unsigned(x, target_bits)
     if target is ScalarKind.INT:
         return int if source is ScalarKind.BOOL else wrap_int
     if target is ScalarKind.UINT:
@@ -64,9 +80,14 @@ def scalar_converter(
     return (lambda x: rounded(float(x))) if sanitize else int_to_float32
 
 
-def _from_float(target: ScalarKind, sanitize: bool, site: Site, wgsl: bool = False) -> Converter:
-    """`wgsl`: out of range saturates (interp/semantics.py) instead of being undefined."""
-    name = target.value
+def _from_float(
+    target: ScalarKind, sanitize: bool, site: Site, wgsl: bool = False, bits: int = 32
+) -> Converter:
+    """`wgsl`: out of range saturates (interp/semantics.py) instead of being undefined;
+    `bits` the integer target's width (its range)."""
+    name = target.value if bits == 32 else str(ScalarType(target, bits))
+    int_min, int_max = integer_range(True, bits)
+    uint_max = integer_range(False, bits)[1]
 
     def check(x: float) -> None:
         # Converting observes the value: a rounded magnitude would show (the sign of zero
@@ -88,7 +109,7 @@ def _from_float(target: ScalarKind, sanitize: bool, site: Site, wgsl: bool = Fal
 
         return to_bool
     if wgsl and target in (ScalarKind.INT, ScalarKind.UINT):
-        low, high = (INT_MIN, INT_MAX) if target is ScalarKind.INT else (0, UINT_MAX)
+        low, high = (int_min, int_max) if target is ScalarKind.INT else (0, uint_max)
 
         def saturating(x: float) -> int:
             if sanitize:
@@ -101,24 +122,24 @@ def _from_float(target: ScalarKind, sanitize: bool, site: Site, wgsl: bool = Fal
         return saturating
     if target is ScalarKind.INT:
         if not sanitize:
-            return lambda x: float_to_int_truncating(x, INT_MIN, INT_MAX)
+            return lambda x: float_to_int_truncating(x, int_min, int_max)
 
         def to_int(x: float) -> int:
             check(x)
-            if not INT_MIN <= math.trunc(x) <= INT_MAX:
-                raise site.ub(UBCategory.BUILTIN_DOMAIN, f"int() of {x!r}, outside int's range")
+            if not int_min <= math.trunc(x) <= int_max:
+                raise site.ub(UBCategory.BUILTIN_DOMAIN, f"{name}() of {x!r}, outside its range")
             return int(x)
 
         return to_int
     if not sanitize:
-        return lambda x: float_to_int_truncating(x, INT_MIN, UINT_MAX) & MASK32
+        return lambda x: wrap_unsigned(float_to_int_truncating(x, int_min, uint_max), bits)
 
     def to_uint(x: float) -> int:
         check(x)
         if x < 0:
-            raise site.ub(UBCategory.BUILTIN_DOMAIN, f"uint() of the negative float {x!r}")
-        if math.trunc(x) > UINT_MAX:
-            raise site.ub(UBCategory.BUILTIN_DOMAIN, f"uint() of {x!r}, outside uint's range")
+            raise site.ub(UBCategory.BUILTIN_DOMAIN, f"{name}() of the negative float {x!r}")
+        if math.trunc(x) > uint_max:
+            raise site.ub(UBCategory.BUILTIN_DOMAIN, f"{name}() of {x!r}, outside its range")
         return int(x)
 
     return to_uint
@@ -133,6 +154,11 @@ def _kind_and_size(type_: Type) -> tuple[ScalarKind, int]:
     if isinstance(type_, MatrixType):
         return ScalarKind.FLOAT, type_.columns * type_.rows
     raise InterpreterError(f"{type_} cannot be a constructor argument here")
+
+
+def _bits(type_: Type) -> int:
+    """The component width of a scalar or vector type (64: int64_t's), else 32."""
+    return type_.bits if isinstance(type_, ScalarType | VectorType) else 32
 
 
 def _components(values: Sequence[Any], sizes: Sequence[int]) -> list[Any]:
@@ -166,12 +192,16 @@ def constructor(
         if len(args) != 1:
             raise InterpreterError(f"{target}() takes one argument, got {len(args)}")
         kind, size = _kind_and_size(args[0])
-        convert_one = convert(kind, target.kind, sanitize, site, wgsl)
+        convert_one = convert(
+            kind, target.kind, sanitize, site, wgsl, _bits(args[0]), target.bits
+        )
         if size:
             return lambda values: convert_one(values[0][0])
         return lambda values: convert_one(values[0])
     if isinstance(target, VectorType):
-        return _vector_constructor(target.kind, target.size, args, sanitize, site, wgsl, convert)
+        return _vector_constructor(
+            target.kind, target.size, args, sanitize, site, wgsl, convert, target.bits
+        )
     if isinstance(target, MatrixType):
         return _matrix_constructor(target, args, sanitize, site, convert, unit)
     raise InterpreterError(f"cannot construct {target}")
@@ -185,11 +215,13 @@ def _per_component_converters(
     site: Site,
     wgsl: bool = False,
     convert: ConverterFactory = scalar_converter,
+    bits: int = 32,
 ) -> list[Converter]:
     converters: list[Converter] = []
     for arg in args:
         arg_kind, size = _kind_and_size(arg)
-        converters.extend([convert(arg_kind, kind, sanitize, site, wgsl)] * max(size, 1))
+        one = convert(arg_kind, kind, sanitize, site, wgsl, _bits(arg), bits)
+        converters.extend([one] * max(size, 1))
     if len(converters) < count:
         raise InterpreterError(f"too few components for a constructor of {count}")
     return converters[:count]
@@ -203,15 +235,18 @@ def _vector_constructor(
     site: Site,
     wgsl: bool = False,
     convert: ConverterFactory = scalar_converter,
+    bits: int = 32,
 ) -> Builder:
     shapes = [_kind_and_size(a) for a in args]
     if len(args) == 1 and shapes[0][1] == 0:  # a single scalar splats
-        splat = convert(shapes[0][0], kind, sanitize, site, wgsl)
+        splat = convert(shapes[0][0], kind, sanitize, site, wgsl, _bits(args[0]), bits)
         return lambda values: (splat(values[0]),) * size
     sizes = [s for _, s in shapes]
     if all(k is kind and s == 0 for k, s in shapes) and len(args) == size:
         return tuple
-    converters = _per_component_converters(kind, args, size, sanitize, site, wgsl, convert)
+    converters = _per_component_converters(
+        kind, args, size, sanitize, site, wgsl, convert, bits
+    )
     if all(c is _identity for c in converters):
         return lambda values: tuple(_components(values, sizes)[:size])
     return lambda values: tuple(
@@ -232,7 +267,7 @@ def _matrix_constructor(
     count = columns * rows
     shapes = [_kind_and_size(a) for a in args]
     if len(args) == 1 and shapes[0][1] == 0:  # a scalar fills the diagonal
-        fill = convert(shapes[0][0], ScalarKind.FLOAT, sanitize, site, False)
+        fill = convert(shapes[0][0], ScalarKind.FLOAT, sanitize, site, False, _bits(args[0]), 32)
 
         def diagonal(values: Sequence[Any]) -> tuple[Any, ...]:
             x = fill(values[0])
@@ -263,10 +298,18 @@ def _matrix_constructor(
 
 
 def _interval_converter(
-    source: ScalarKind, target: ScalarKind, sanitize: bool, site: Site, wgsl: bool = False
+    source: ScalarKind,
+    target: ScalarKind,
+    sanitize: bool,
+    site: Site,
+    wgsl: bool = False,
+    source_bits: int = 32,
+    target_bits: int = 32,
 ) -> Converter:
     """The INTERVAL float mode's conversions: from or to float on intervals, the others
-    exact."""
+    exact (64-bit integers to or from float are not interpreted in this mode)."""
+    if ScalarKind.FLOAT in (source, target) and 64 in (source_bits, target_bits):
+        raise InterpreterError("a 64-bit integer to or from float in the interval mode")
     return interval_scalar_converter(source, target, site) or scalar_converter(
-        source, target, sanitize, site, wgsl
+        source, target, sanitize, site, wgsl, source_bits, target_bits
     )

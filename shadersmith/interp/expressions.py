@@ -358,6 +358,8 @@ class ExpressionCompiler:
             and kind is not None
             and isinstance(expr.left.type, ScalarType)
             and isinstance(expr.right.type, ScalarType)
+            # The fast path wraps at 32 bits; int64_t's kernels wrap at 64.
+            and expr.left.type.bits == 32
         ):
             fast = _scalar_fast_path(op, kind, left, right)
             if fast is not None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from shadersmith.interp.arithmetic import INT_MAX, INT_MIN, UINT_MAX, to_float32
+from shadersmith.interp.arithmetic import INT_MAX, INT_MIN, UINT_MAX, integer_range, to_float32
 from shadersmith.interp.intervals import Interval, Unbounded
 from shadersmith.ir.types import (
     ArrayType,
@@ -98,8 +98,9 @@ def zero_value(type_: Type) -> ScalarValue | tuple[ScalarValue, ...]:
     return tuple(zero_slots(type_))
 
 
-def normalise_scalar(value: object, kind: ScalarKind, where: str) -> ScalarValue:
-    """Check an input scalar against its kind and bring floats to float32."""
+def normalise_scalar(value: object, kind: ScalarKind, where: str, bits: int = 32) -> ScalarValue:
+    """Check an input scalar against its kind (and an integer's width) and bring floats
+    to float32."""
     if kind is ScalarKind.BOOL:
         if isinstance(value, bool):
             return value
@@ -108,6 +109,8 @@ def normalise_scalar(value: object, kind: ScalarKind, where: str) -> ScalarValue
             return to_float32(float(value))
     elif isinstance(value, int) and not isinstance(value, bool):
         low, high = (INT_MIN, INT_MAX) if kind is ScalarKind.INT else (0, UINT_MAX)
+        if bits != 32:
+            low, high = integer_range(kind is ScalarKind.INT, bits)
         if low <= value <= high:
             return value
         raise ValueError(f"{where}: {value} is out of range for {kind.value}")
@@ -118,12 +121,12 @@ def flatten(value: Value, type_: Type, where: str) -> list[ScalarValue]:
     """A nested input value as flat slots, checked against `type_` (a runtime-sized
     array takes the length of the value)."""
     if isinstance(type_, ScalarType):
-        return [normalise_scalar(value, type_.kind, where)]
+        return [normalise_scalar(value, type_.kind, where, type_.bits)]
     if not isinstance(value, tuple | list):
         raise ValueError(f"{where}: expected a sequence for {type_}, got {value!r}")
     if isinstance(type_, VectorType):
         _check_length(value, type_.size, where)
-        return [normalise_scalar(v, type_.kind, where) for v in value]
+        return [normalise_scalar(v, type_.kind, where, type_.bits) for v in value]
     if isinstance(type_, MatrixType):
         _check_length(value, type_.columns, where)
         return [s for column in value for s in flatten(column, type_.column_type, where)]

@@ -16,9 +16,12 @@ from shadersmith.interp.arithmetic import (
     INT_MIN,
     MASK32,
     SIGN_BIT,
+    integer_range,
     to_float32,
     trunc_div,
     trunc_rem,
+    wrap_signed,
+    wrap_unsigned,
 )
 from shadersmith.interp.errors import InterpreterError, UBCategory
 from shadersmith.interp.exactness import (
@@ -51,7 +54,29 @@ UnaryKernel = Callable[[Any], Any]
 # ---------------------------------------------------------------- integer kernels
 
 
-def _int_kernel(op: BinaryOp, sanitize: bool, site: Site) -> Kernel:
+_ARITHMETIC: dict[BinaryOp, Callable[[int, int], int]] = {
+    BinaryOp.ADD: operator.add,
+    BinaryOp.SUB: operator.sub,
+    BinaryOp.MUL: operator.mul,
+}
+
+
+def _wide_arithmetic(op: BinaryOp, signed: bool, bits: int) -> Kernel | None:
+    """`+ - *` wrapping at `bits` (int64_t, uint64_t); None for the other operators or at
+    32 bits, whose kernels below are written out for speed."""
+    arithmetic = _ARITHMETIC.get(op)
+    if bits == 32 or arithmetic is None:
+        return None
+    if signed:
+        return lambda a, b: wrap_signed(arithmetic(a, b), bits)
+    return lambda a, b: wrap_unsigned(arithmetic(a, b), bits)
+
+
+def _int_kernel(op: BinaryOp, sanitize: bool, site: Site, bits: int = 32) -> Kernel:
+    wide = _wide_arithmetic(op, True, bits)
+    if wide is not None:
+        return wide
+    int_min = INT_MIN if bits == 32 else integer_range(True, bits)[0]
     if op is BinaryOp.ADD:
         return lambda a, b: ((a + b + SIGN_BIT) & MASK32) - SIGN_BIT
     if op is BinaryOp.SUB:
@@ -65,10 +90,10 @@ def _int_kernel(op: BinaryOp, sanitize: bool, site: Site) -> Kernel:
                 if sanitize:
                     raise site.ub(UBCategory.DIVISION, f"integer division {a} / 0")
                 return -1 if a >= 0 else 1
-            if b == -1 and a == INT_MIN:
+            if b == -1 and a == int_min:
                 if sanitize:
-                    raise site.ub(UBCategory.DIVISION, "INT_MIN / -1 overflows")
-                return INT_MIN
+                    raise site.ub(UBCategory.DIVISION, f"{a} / -1 overflows at {bits} bits")
+                return int_min
             return trunc_div(a, b)
 
         return divide
@@ -95,7 +120,11 @@ def _int_kernel(op: BinaryOp, sanitize: bool, site: Site) -> Kernel:
     raise InterpreterError(f"{op.value} is not an int operator")
 
 
-def _uint_kernel(op: BinaryOp, sanitize: bool, site: Site) -> Kernel:
+def _uint_kernel(op: BinaryOp, sanitize: bool, site: Site, bits: int = 32) -> Kernel:
+    wide = _wide_arithmetic(op, False, bits)
+    if wide is not None:
+        return wide
+    all_ones = (1 << bits) - 1
     if op is BinaryOp.ADD:
         return lambda a, b: (a + b) & MASK32
     if op is BinaryOp.SUB:
@@ -110,7 +139,7 @@ def _uint_kernel(op: BinaryOp, sanitize: bool, site: Site) -> Kernel:
             if b == 0:
                 if sanitize:
                     raise site.ub(category, f"unsigned {a}u {op.value} 0u")
-                return MASK32 if is_div else 0
+                return all_ones if is_div else 0
             return a // b if is_div else a % b
 
         return divide
@@ -123,16 +152,23 @@ def _uint_kernel(op: BinaryOp, sanitize: bool, site: Site) -> Kernel:
     raise InterpreterError(f"{op.value} is not a uint operator")
 
 
-def _shift_kernel(op: BinaryOp, left: ScalarKind, sanitize: bool, site: Site) -> Kernel:
-    """`<<` and `>>`: the result has the left operand's type; the amount may be int or uint."""
+def _shift_kernel(
+    op: BinaryOp, left: ScalarKind, sanitize: bool, site: Site, bits: int = 32
+) -> Kernel:
+    """`<<` and `>>`: the result has the left operand's type (and width: `bits`, whose
+    shift amounts are [0, bits)); the amount may be int or uint of any width."""
 
     def amount(s: int) -> int:
-        if 0 <= s < 32:
+        if 0 <= s < bits:
             return s
         if sanitize:
-            raise site.ub(UBCategory.SHIFT, f"shift by {s}, outside [0, 32)")
-        return s & 31
+            raise site.ub(UBCategory.SHIFT, f"shift by {s}, outside [0, {bits})")
+        return s & (bits - 1)
 
+    if op is BinaryOp.SHL and bits != 32:
+        if left is ScalarKind.INT:
+            return lambda a, s: wrap_signed(a << amount(s), bits)
+        return lambda a, s: wrap_unsigned(a << amount(s), bits)
     if op is BinaryOp.SHL:
         if left is ScalarKind.INT:
             return lambda a, s: ((a << amount(s)) + SIGN_BIT & MASK32) - SIGN_BIT
@@ -290,6 +326,14 @@ def shape_size(type_: Type) -> int:
     raise InterpreterError(f"operators do not apply to {type_}")
 
 
+def integer_bits(type_: Type) -> int:
+    """The width of an integer scalar or vector type's components: 32, or 64 for
+    int64_t and its vectors (analysis/widths.py); 32 for the others."""
+    if isinstance(type_, ScalarType | VectorType):
+        return type_.bits
+    return 32
+
+
 def _kind(type_: Type) -> ScalarKind:
     if isinstance(type_, ScalarType | VectorType):
         return type_.kind
@@ -395,15 +439,16 @@ def binary_operator(
     ):
         return _matrix_product(left, right, sanitize, site)
     left_kind = _kind(left)
+    bits = integer_bits(left)
     wgsl_kernel = integer_kernel(op, left_kind) if language is Language.WGSL else None
     if wgsl_kernel is not None:
         kernel = wgsl_kernel
     elif op in (BinaryOp.SHL, BinaryOp.SHR):
-        kernel = _shift_kernel(op, left_kind, sanitize, site)
+        kernel = _shift_kernel(op, left_kind, sanitize, site, bits)
     elif left_kind is ScalarKind.INT:
-        kernel = _int_kernel(op, sanitize, site)
+        kernel = _int_kernel(op, sanitize, site, bits)
     elif left_kind is ScalarKind.UINT:
-        kernel = _uint_kernel(op, sanitize, site)
+        kernel = _uint_kernel(op, sanitize, site, bits)
     elif left_kind is ScalarKind.FLOAT:
         kernel = _float_kernel(op, sanitize, site)
     else:
@@ -420,8 +465,16 @@ def unary_operator(op: UnaryOp, operand: Type, sanitize: bool, site: Site) -> Un
         return operator.not_
     kind = _kind(operand)
     size = shape_size(operand)
+    bits = integer_bits(operand)
     kernel: UnaryKernel
-    if op is UnaryOp.NEG:
+    if op is UnaryOp.NEG and kind.is_integer and bits != 32:
+        signed = kind is ScalarKind.INT
+        kernel = (
+            (lambda a: wrap_signed(-a, bits)) if signed else (lambda a: wrap_unsigned(-a, bits))
+        )
+    elif op is UnaryOp.BIT_NOT and kind is ScalarKind.UINT and bits != 32:
+        kernel = lambda a: wrap_unsigned(~a, bits)  # noqa: E731
+    elif op is UnaryOp.NEG:
         if kind is ScalarKind.INT:
             kernel = lambda a: ((SIGN_BIT - a) & MASK32) - SIGN_BIT  # noqa: E731
         elif kind is ScalarKind.UINT:

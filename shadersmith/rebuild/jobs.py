@@ -6,6 +6,7 @@ import dataclasses
 import re
 from collections.abc import Callable
 
+from shadersmith.analysis.widths import program_features
 from shadersmith.case import TestCase
 from shadersmith.emit import emit
 from shadersmith.ir.profile import GLSL330, Language, LanguageProfile
@@ -51,6 +52,7 @@ def job_from_program(
         integer_image=fragment and integer_output(program),
         subgroup_size=subgroup_size,
         specialization=specialization_of(program),
+        needs=program_features(program),
     )
 
 
@@ -107,6 +109,7 @@ def job_from_test(
         vertex_program=vertex if program is not None else None,
         subgroup_size=test.inputs.subgroup_size,
         specialization=test.inputs.specialization,
+        needs=frozenset() if program is None else program_features(program),
     )
 
 

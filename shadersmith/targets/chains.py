@@ -92,6 +92,15 @@ _LOCAL_SIZE = re.compile(r"local_size_([xyz])\s*=\s*(\d+)")
 _WORKGROUP_SIZE = re.compile(r"@workgroup_size\(\s*(\d+)(?:\s*,\s*(\d+))?(?:\s*,\s*(\d+))?")
 
 
+def features_refused(target: str, job: Job, offered: frozenset[str]) -> RunResult | None:
+    """`unsupported` for a job whose types need a feature (Job.needs: 64-bit integers)
+    that the chain's driver or device does not offer; else None."""
+    missing = sorted(job.needs - offered)
+    if not missing:
+        return None
+    return _unsupported(target, f"{', '.join(missing)} arithmetic (the driver lacks it)")
+
+
 def _local_size(job: Job) -> tuple[int, int, int]:
     """A compute job's work group size, read from its text (a worker's job may come
     without its IR): GLSL's `local_size_x = 5`, WGSL's `@workgroup_size(5, 2, 1)`."""
@@ -129,9 +138,13 @@ def gl_target(name: str, build: GLBuild, newest: bool = False) -> ChainTarget:
         latest.check_mesa(versions["GL_VERSION"], expected)
     components = gl_components(versions)
 
+    features = runner.features
+
     def run(job: Job) -> RunResult:
-        refused = job_language_refused(name, job, Language.GLSL) or subgroup_size_refused(
-            name, job, SUBGROUP_SIZE_OF_GL
+        refused = (
+            job_language_refused(name, job, Language.GLSL)
+            or subgroup_size_refused(name, job, SUBGROUP_SIZE_OF_GL)
+            or features_refused(name, job, features)
         )
         if refused is not None:
             return refused
@@ -287,8 +300,11 @@ def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainT
         components += gl_components(gl_versions)
 
         def run_cross(job: Job) -> RunResult:
-            refused = job_language_refused(name, job, Language.GLSL) or subgroup_size_refused(
-                name, job, SUBGROUP_SIZE_OF_GL
+            # spirv-cross's GLSL runs on the GL driver: the job needs that driver's features.
+            refused = (
+                job_language_refused(name, job, Language.GLSL)
+                or subgroup_size_refused(name, job, SUBGROUP_SIZE_OF_GL)
+                or features_refused(name, job, gl_runner.features)
             )
             if refused is not None:
                 return refused
@@ -346,10 +362,13 @@ def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainT
     components += versioned(chain, driver_version, llvm_version(vk_versions.get("device", "")))
 
     subgroup_size = vk_runner.device.subgroup_size()
+    features = vk_runner.device.features
 
     def run_vulkan(job: Job) -> RunResult:
-        refused = job_language_refused(name, job, Language.GLSL) or subgroup_size_refused(
-            name, job, subgroup_size, rows=driver == "lavapipe"
+        refused = (
+            job_language_refused(name, job, Language.GLSL)
+            or subgroup_size_refused(name, job, subgroup_size, rows=driver == "lavapipe")
+            or features_refused(name, job, features)
         )
         if refused is not None:
             return refused

@@ -76,3 +76,7 @@ class Job:
     # (the `#else` of `#ifdef VULKAN`) holds the VALUEs, and a chain that can set neither
     # sits the job out (chains.specialization_refused).
     specialization: tuple[SpecializationEntry, ...] = ()
+    # The explicit-width arithmetic features the program's types need (analysis/
+    # widths.py: "int64"); a chain whose driver or device lacks one sits the job out
+    # (chains.features_refused).
+    needs: frozenset[str] = frozenset()

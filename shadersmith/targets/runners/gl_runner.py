@@ -29,6 +29,7 @@ from shadersmith.targets.results import BufferInput, RunResult, RunStatus
 from shadersmith.targets.runners.environment import DriverUnavailable, select_gl_driver
 from shadersmith.targets.runners.fullscreen import gl_vertex_shader
 from shadersmith.targets.runners.images import CLEAR_COLOR, CLEAR_UINT, image_from_pixels
+from shadersmith.analysis.widths import EXTENSION
 from shadersmith.targets.runners.std430 import pack_buffer, runtime_lengths_of, unpack_buffer
 from shadersmith.targets.runners.texels import TEXEL_DTYPES as _TEXEL_DTYPES
 from shadersmith.targets.runners.texels import texel_bytes, texels_from
@@ -104,6 +105,13 @@ class GLRunner:
     @property
     def supports_compute(self) -> bool:
         return bool(self.context.version_code >= 430)
+
+    @property
+    def features(self) -> frozenset[str]:
+        """The explicit-width arithmetic features (analysis/widths.py) whose extensions
+        the driver lists (Mesa's GL offers GL_ARB_gpu_shader_int64 on llvmpipe)."""
+        listed = set(self.context.extensions)
+        return frozenset(f for f, name in EXTENSION.items() if name in listed)
 
     def versions(self) -> dict[str, str]:
         info = self.context.info

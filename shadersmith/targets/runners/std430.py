@@ -3,6 +3,8 @@ them out (std430 for storage buffers, std140 for the uniform blocks of fragment 
 
 The rules (GLSL 4.60 section 7.6.2.2, std430 column):
 - a scalar (int, uint, float, bool) is 4 bytes, aligned to 4; bool is stored as a uint 0/1;
+  a 64-bit one (int64_t, uint64_t) is 8 bytes aligned to 8, and its vectors are twice the
+  sizes and alignments below (i64vec3 is 24 bytes at 32);
 - vec2 is aligned to 8, vec3 and vec4 to 16; vec3 is 12 bytes, so a scalar may follow it
   in the same 16 bytes;
 - an array's element stride is the element size rounded up to the element alignment
@@ -55,6 +57,18 @@ _SCALAR_RANGE = {
     ScalarKind.INT: (-(2**31), 2**31 - 1),
     ScalarKind.UINT: (0, 2**32 - 1),
 }
+# The 64-bit integers' formats and ranges (analysis/widths.py: GL_ARB_gpu_shader_int64).
+_WIDE_FORMAT = {ScalarKind.INT: "<q", ScalarKind.UINT: "<Q"}
+_WIDE_RANGE = {ScalarKind.INT: (-(2**63), 2**63 - 1), ScalarKind.UINT: (0, 2**64 - 1)}
+
+
+def _scalar_bytes(type_: ScalarType | VectorType) -> int:
+    """Bytes of one component: 4, or 8 for a 64-bit integer."""
+    if type_.bits == 64:
+        if type_.kind not in _WIDE_FORMAT:
+            raise LayoutError(f"{type_} has no buffer layout here")
+        return 8
+    return 4
 
 
 class LayoutError(ValueError):
@@ -76,9 +90,9 @@ def check_layout(layout: str) -> Layout:
 def alignment(type_: Type, layout: Layout = "std430") -> int:
     """The base alignment of `type_`, in bytes."""
     if isinstance(type_, ScalarType):
-        return 4
+        return _scalar_bytes(type_)
     if isinstance(type_, VectorType):
-        return 8 if type_.size == 2 else 16
+        return _scalar_bytes(type_) * (2 if type_.size == 2 else 4)
     if isinstance(type_, MatrixType):
         return _aggregate(alignment(type_.column_type), layout)
     if isinstance(type_, ArrayType):
@@ -97,9 +111,9 @@ def _aggregate(member_alignment: int, layout: Layout) -> int:
 def size(type_: Type, runtime_length: int | None = None, layout: Layout = "std430") -> int:
     """Bytes that a value of `type_` occupies (a runtime-sized array needs its length)."""
     if isinstance(type_, ScalarType):
-        return 4
+        return _scalar_bytes(type_)
     if isinstance(type_, VectorType):
-        return 4 * type_.size
+        return _scalar_bytes(type_) * type_.size
     if isinstance(type_, MatrixType):
         return type_.columns * array_stride(type_.column_type, layout)
     if isinstance(type_, ArrayType):
@@ -207,14 +221,15 @@ def _pack_value(
     data: bytearray, offset: int, type_: Type, value: Value, where: str, layout: Layout
 ) -> None:
     if isinstance(type_, ScalarType):
-        _pack_scalar(data, offset, type_.kind, value, where)
+        _pack_scalar(data, offset, type_, value, where)
         return
     if not isinstance(value, tuple):
         raise LayoutError(f"{where}: expected a tuple for {type_}, got {value!r}")
     if isinstance(type_, VectorType):
         _check_length(value, type_.size, where)
+        step = _scalar_bytes(type_)
         for index, item in enumerate(value):
-            _pack_scalar(data, offset + 4 * index, type_.kind, item, f"{where}[{index}]")
+            _pack_scalar(data, offset + step * index, type_.component, item, f"{where}[{index}]")
     elif isinstance(type_, MatrixType):
         _check_length(value, type_.columns, where)
         stride = array_stride(type_.column_type, layout)
@@ -246,7 +261,10 @@ def _pack_value(
         raise LayoutError(f"{where}: {type_} cannot live in a buffer")
 
 
-def _pack_scalar(data: bytearray, offset: int, kind: ScalarKind, value: Value, where: str) -> None:
+def _pack_scalar(
+    data: bytearray, offset: int, type_: ScalarType, value: Value, where: str
+) -> None:
+    kind = type_.kind
     if kind is ScalarKind.BOOL:
         if not isinstance(value, bool):
             raise LayoutError(f"{where}: expected a bool, got {value!r}")
@@ -259,10 +277,11 @@ def _pack_scalar(data: bytearray, offset: int, kind: ScalarKind, value: Value, w
             raise LayoutError(f"{where}: {number} overflows float32")
         struct.pack_into("<f", data, offset, number)
     else:
-        low, high = _SCALAR_RANGE[kind]
+        wide = _scalar_bytes(type_) == 8
+        low, high = (_WIDE_RANGE if wide else _SCALAR_RANGE)[kind]
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise LayoutError(f"{where}: expected a {kind.value} in [{low}, {high}], got {value!r}")
-        struct.pack_into(_SCALAR_FORMAT[kind], data, offset, value)
+            raise LayoutError(f"{where}: expected a {type_} in [{low}, {high}], got {value!r}")
+        struct.pack_into((_WIDE_FORMAT if wide else _SCALAR_FORMAT)[kind], data, offset, value)
 
 
 def _check_length(value: tuple[Value, ...], expected: int, where: str) -> None:
@@ -306,9 +325,10 @@ def _unpack_value(
     data: memoryview, offset: int, type_: Type, layout: Layout, runtime_length: int | None = None
 ) -> Value:
     if isinstance(type_, ScalarType):
-        return _unpack_scalar(data, offset, type_.kind)
+        return _unpack_scalar(data, offset, type_)
     if isinstance(type_, VectorType):
-        return tuple(_unpack_scalar(data, offset + 4 * i, type_.kind) for i in range(type_.size))
+        step, component = _scalar_bytes(type_), type_.component
+        return tuple(_unpack_scalar(data, offset + step * i, component) for i in range(type_.size))
     if isinstance(type_, MatrixType):
         stride = array_stride(type_.column_type, layout)
         return tuple(
@@ -329,8 +349,10 @@ def _unpack_value(
     raise LayoutError(f"{type_} cannot live in a buffer")
 
 
-def _unpack_scalar(data: memoryview, offset: int, kind: ScalarKind) -> Value:
-    (raw,) = struct.unpack_from(_SCALAR_FORMAT[kind], data, offset)
+def _unpack_scalar(data: memoryview, offset: int, type_: ScalarType) -> Value:
+    kind = type_.kind
+    formats = _WIDE_FORMAT if _scalar_bytes(type_) == 8 else _SCALAR_FORMAT
+    (raw,) = struct.unpack_from(formats[kind], data, offset)
     if kind is ScalarKind.BOOL:
         # A driver should store true as 1. Any other word is kept as the raw integer, so
         # that a differential comparison sees it instead of it being folded into True.

@@ -12,6 +12,7 @@ from typing import Any
 
 import vulkan as vk
 
+from shadersmith.analysis.widths import INT64
 from shadersmith.targets.runners.environment import (
     DriverUnavailable,
     disable_shader_cache,
@@ -54,8 +55,14 @@ class VulkanDevice:
             queue_info = vk.VkDeviceQueueCreateInfo(
                 queueFamilyIndex=self.queue_family, queueCount=1, pQueuePriorities=[1.0]
             )
+            self.features = self._offered_features()
+            # The arithmetic-type features a shader may use must be enabled on the device
+            # (a valid module with the Int64 capability needs shaderInt64 enabled).
+            enabled = vk.VkPhysicalDeviceFeatures(shaderInt64=INT64 in self.features)
             self.device = vk.vkCreateDevice(
-                self.physical_device, vk.VkDeviceCreateInfo(pQueueCreateInfos=[queue_info]), None
+                self.physical_device,
+                vk.VkDeviceCreateInfo(pQueueCreateInfos=[queue_info], pEnabledFeatures=enabled),
+                None,
             )
         except BaseException:
             vk.vkDestroyInstance(self.instance, None)
@@ -83,6 +90,12 @@ class VulkanDevice:
         }
         versions.update(self._driver_properties())
         return versions
+
+    def _offered_features(self) -> frozenset[str]:
+        """The explicit-width arithmetic features (analysis/widths.py's words) the device
+        offers: SwiftShader, for one, has no shaderInt64."""
+        offered = vk.vkGetPhysicalDeviceFeatures(self.physical_device)
+        return frozenset({INT64} if offered.shaderInt64 else ())
 
     def subgroup_size(self) -> int | None:
         """The size of the device's compute subgroups, where its compute shaders offer

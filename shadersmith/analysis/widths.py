@@ -1,0 +1,75 @@
+"""The explicit-width arithmetic types a program uses: which device features it needs and
+which `#extension` lines its GLSL text must carry.
+
+A feature is a word (`INT64`, ...) that a job carries (Job.needs) and a target checks
+against what its driver or device offers (targets/chains.py), so a program with 64-bit
+integers on a target without them is `unsupported`, never a finding. The words are
+computed from the IR's types, never recorded beside it: a program read back from its
+text (a reduction candidate) needs what its types say.
+"""
+
+from __future__ import annotations
+
+from shadersmith.ir.program import Program
+from shadersmith.ir.types import (
+    ArrayType,
+    MatrixType,
+    ScalarKind,
+    ScalarType,
+    StructType,
+    Type,
+    VectorType,
+)
+from shadersmith.ir.walk import iter_nodes
+
+# 64-bit integers: GL_ARB_gpu_shader_int64 (Mesa's GL, glslang for Vulkan), Vulkan's
+# shaderInt64 device feature.
+INT64 = "int64"
+
+# The extension each feature's GLSL spelling needs. GL_ARB_gpu_shader_int64 is the one
+# both Mesa's GL and glslang (for Vulkan) read: glslang maps it to the Int64 capability.
+EXTENSION: dict[str, str] = {INT64: "GL_ARB_gpu_shader_int64"}
+# The order features and extensions are written in (a fixed one: same program, same text).
+ORDER: tuple[str, ...] = (INT64,)
+
+
+def type_feature(type_: Type) -> str | None:
+    """The feature a value of `type_` needs at its outermost scalar, or None."""
+    if isinstance(type_, ScalarType | VectorType) and type_.bits == 64:
+        if type_.kind in (ScalarKind.INT, ScalarKind.UINT):
+            return INT64
+    return None
+
+
+def type_features(type_: Type) -> frozenset[str]:
+    """Every feature a value of `type_` needs, through arrays and struct fields."""
+    if isinstance(type_, ArrayType):
+        return type_features(type_.element)
+    if isinstance(type_, StructType):
+        return frozenset(f for field in type_.fields for f in type_features(field.type))
+    if isinstance(type_, MatrixType):
+        return frozenset()
+    feature = type_feature(type_)
+    return frozenset() if feature is None else frozenset({feature})
+
+
+def program_features(program: Program) -> frozenset[str]:
+    """The features `program`'s types need: every typed node, declaration and buffer
+    field is looked at (a 64-bit local that is never read still needs the capability)."""
+    found: set[str] = set()
+    seen: set[Type] = set()
+    for node in iter_nodes(program):
+        type_ = getattr(node, "type", None)
+        if type_ is not None and type_ not in seen:
+            seen.add(type_)
+            found |= type_features(type_)
+    for buffer in program.buffers:
+        for field in buffer.fields:
+            found |= type_features(field.type)
+    return frozenset(found)
+
+
+def width_extensions(program: Program) -> tuple[str, ...]:
+    """The `#extension` lines (names) `program`'s types need, in a fixed order."""
+    features = program_features(program)
+    return tuple(EXTENSION[f] for f in ORDER if f in features)
