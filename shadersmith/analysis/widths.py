@@ -14,7 +14,6 @@ from shadersmith.ir.program import Program
 from shadersmith.ir.types import (
     ArrayType,
     MatrixType,
-    ScalarKind,
     ScalarType,
     StructType,
     Type,
@@ -35,9 +34,8 @@ ORDER: tuple[str, ...] = (INT64,)
 
 def type_feature(type_: Type) -> str | None:
     """The feature a value of `type_` needs at its outermost scalar, or None."""
-    if isinstance(type_, ScalarType | VectorType) and type_.bits == 64:
-        if type_.kind in (ScalarKind.INT, ScalarKind.UINT):
-            return INT64
+    if isinstance(type_, ScalarType | VectorType) and type_.bits == 64 and type_.kind.is_integer:
+        return INT64
     return None
 
 

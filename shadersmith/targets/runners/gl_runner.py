@@ -23,13 +23,13 @@ from typing import Any
 import moderngl
 import numpy as np
 
+from shadersmith.analysis.widths import EXTENSION
 from shadersmith.ir.program import Texture, TextureKind
 from shadersmith.ir.values import Value
 from shadersmith.targets.results import BufferInput, RunResult, RunStatus
 from shadersmith.targets.runners.environment import DriverUnavailable, select_gl_driver
 from shadersmith.targets.runners.fullscreen import gl_vertex_shader
 from shadersmith.targets.runners.images import CLEAR_COLOR, CLEAR_UINT, image_from_pixels
-from shadersmith.analysis.widths import EXTENSION
 from shadersmith.targets.runners.std430 import pack_buffer, runtime_lengths_of, unpack_buffer
 from shadersmith.targets.runners.texels import TEXEL_DTYPES as _TEXEL_DTYPES
 from shadersmith.targets.runners.texels import texel_bytes, texels_from

@@ -261,9 +261,7 @@ def _pack_value(
         raise LayoutError(f"{where}: {type_} cannot live in a buffer")
 
 
-def _pack_scalar(
-    data: bytearray, offset: int, type_: ScalarType, value: Value, where: str
-) -> None:
+def _pack_scalar(data: bytearray, offset: int, type_: ScalarType, value: Value, where: str) -> None:
     kind = type_.kind
     if kind is ScalarKind.BOOL:
         if not isinstance(value, bool):
