@@ -162,6 +162,13 @@ GENERATOR_FLAGS: tuple[GeneratorFlag, ...] = (
         "the module's DEFAULT" + _off("generate/specialization.py"),
     ),
     GeneratorFlag(
+        "--int64",
+        "int64_probability",
+        "Probability that an int/uint expression is computed in 64-bit integers "
+        "(int64_t, uint64_t; GL_ARB_gpu_shader_int64) and narrowed back; targets without "
+        "them answer unsupported (WGSL: none)" + _off("generate/wide_integers.py"),
+    ),
+    GeneratorFlag(
         "--index-clamping",
         "index_clamping_probability",
         "Probability that the reconditioner keeps an array index in bounds with clamp() "

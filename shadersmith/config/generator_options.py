@@ -236,6 +236,12 @@ class SmithOptions:
     # construct (its draws would move every swarm program's). 0 gives the programs of
     # before (nothing is drawn); `fuzz --specialization P` turns it on.
     specialization_probability: float = 0.0
+    # The probability that an int or uint expression (or a bool comparison) is computed
+    # in 64-bit integers and narrowed back (generate/wide_integers.py: int64_t, uint64_t,
+    # GL_ARB_gpu_shader_int64). Not a swarm construct; 0 gives the programs of before
+    # (nothing is drawn); a profile without 64-bit integers (WGSL) never gets them;
+    # `fuzz --int64 P` turns it on.
+    int64_probability: float = 0.0
     # Constructs this program never uses (a subset of CONSTRUCTS, above).
     omitted_constructs: tuple[str, ...] = ()
     # Swarm testing (Groce et al., ISSTA 2012; generate/swarm.py): each program leaves out
@@ -334,6 +340,7 @@ PROBABILITIES: tuple[str, ...] = (
     "liveness_extension_probability",
     "fragment_probability",
     "specialization_probability",
+    "int64_probability",
     *CONSTRUCT_PROBABILITIES,
 )
 
@@ -402,6 +409,7 @@ LEGACY_DEFAULTS: dict[str, Any] = {
     "texture_sampling_probability": 0.0,
     "preprocessor_probability": 0.0,
     "specialization_probability": 0.0,
+    "int64_probability": 0.0,
 }
 
 

@@ -27,6 +27,7 @@ from shadersmith.generate.operator_rules import (
 from shadersmith.generate.scope import Access, Variable, read_provides, write_provides
 from shadersmith.generate.structs import StructExpressions
 from shadersmith.generate.textures import TextureExpressions
+from shadersmith.generate.wide_integers import WideIntegerExpressions
 from shadersmith.ir.expressions import (
     Assign,
     Binary,
@@ -152,6 +153,11 @@ class ExpressionGenerator:
         self.structs: StructExpressions | None = None
         if context.options.struct_probability > 0:
             self.structs = StructExpressions(self)
+        # 64-bit integer computations (generate/wide_integers.py), None when off or where
+        # the language has none: then no draw is made.
+        self.wide: WideIntegerExpressions | None = None
+        if context.options.int64_probability > 0 and profile.int64:
+            self.wide = WideIntegerExpressions(self)
         # Texture reads and image stores (generate/textures.py), set by the generator for
         # a program that draws textures; None otherwise, and then no draw is made.
         self.textures: TextureExpressions | None = None
@@ -183,6 +189,8 @@ class ExpressionGenerator:
             and self.matrices.chance()
         ):
             return self.matrices.float_value(type_, depth + 1) or self.leaf(type_, depth)
+        if self.wide is not None and not self._constant_mode and self.wide.chance(type_):
+            return self.wide.narrowed(type_, depth + 1)
         if self.structs is not None and not self._constant_mode and self.structs.chance():
             return self.structs.from_struct(type_, depth + 1) or self.leaf(type_, depth)
         if (

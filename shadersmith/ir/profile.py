@@ -98,6 +98,9 @@ class LanguageProfile:
     # specialization.py; emitted for GL and Vulkan at once, emit/glsl.py). WGSL's
     # `override` is not emitted yet, so a WGSL program gets none.
     specialization_constants: bool = True
+    # 64-bit integers (int64_t, uint64_t: generate/wide_integers.py, GLSL's
+    # GL_ARB_gpu_shader_int64). WGSL has no i64.
+    int64: bool = True
 
 
 GLSL450 = LanguageProfile(name="glsl450", language=Language.GLSL, version=450)
@@ -155,6 +158,7 @@ WGSL = LanguageProfile(
     loop_continuing=True,
     pointer_parameters=True,
     specialization_constants=False,
+    int64=False,
 )
 
 # The GLSL profiles a test is generated in (GLSL330 is only a second spelling of a

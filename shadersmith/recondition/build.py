@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shadersmith.analysis.builtins import find_exact
+from shadersmith.analysis.builtins import find_exact, resolve
 from shadersmith.analysis.typing import binary_type
 from shadersmith.ir.expressions import (
     Assign,
@@ -77,6 +77,10 @@ def scalar_kind(type_: Type) -> ScalarKind:
 def splat(type_: Type, value: int | float | bool) -> Expression:
     """`value` as a `type_`: a literal for a scalar, `T(value)` for a vector or matrix.
     A matrix from one scalar is diagonal, so matrices are built from full columns."""
+    if isinstance(type_, ScalarType | VectorType) and type_.bits != 32:
+        # A 64-bit integer's literal (`2l`): the 32-bit one would need a conversion.
+        wide = Literal(ScalarType(type_.kind, type_.bits), int(value))
+        return wide if isinstance(type_, ScalarType) else Construct(type_, (wide,))
     if isinstance(type_, ScalarType):
         return literal(type_.kind, value)
     if isinstance(type_, VectorType):
@@ -113,7 +117,15 @@ def logical_not(condition: Expression) -> Expression:
 
 
 def builtin(name: str, *args: Expression) -> Call:
-    overload = find_exact(name, tuple(a.type for a in args))
+    types = tuple(a.type for a in args)
+    overload = find_exact(name, types)
+    if overload is None and any(
+        isinstance(t, ScalarType | VectorType) and t.bits != 32 for t in types
+    ):
+        # The exact table holds the 32-bit overloads the generators offer; a 64-bit
+        # integer's min, abs, lessThan, mix ... are exact too: the whole library's
+        # overload taking exactly these types.
+        overload = resolve(name, types)
     if overload is None:
         raise TypeError(f"no overload {name}({', '.join(str(a.type) for a in args)})")
     return Call(overload.result, name, tuple(args), CallKind.BUILTIN)

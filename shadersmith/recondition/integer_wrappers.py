@@ -14,7 +14,7 @@ from collections.abc import Callable
 from shadersmith.ir.expressions import Assign, Binary, Call, CallKind, Expression
 from shadersmith.ir.operators import BinaryOp
 from shadersmith.ir.program import Program
-from shadersmith.ir.types import ScalarKind, kind_of
+from shadersmith.ir.types import ScalarKind, ScalarType, Type, VectorType, kind_of
 from shadersmith.recondition.build import INT_MIN
 from shadersmith.recondition.constants import Number, constant_components
 from shadersmith.recondition.rewrite import ExpressionRewrite, rewrite_program_expressions
@@ -42,7 +42,15 @@ def _safe_binary(op: BinaryOp, left: Expression, right: Expression) -> bool:
         if kind_of(left.type) is ScalarKind.UINT:
             return _all(right, lambda v: v != 0)
         return _all(left, lambda v: v >= 0) and _all(right, lambda v: v > 0)
-    return _all(right, lambda v: 0 <= v < 32)
+    width = left.type.bits if isinstance(left.type, ScalarType | VectorType) else 32
+    return _all(right, lambda v: 0 <= v < width)
+
+
+def _int_min(type_: Type) -> int:
+    """INT_MIN at `type_`'s width (int64_t's is -2^63)."""
+    if isinstance(type_, ScalarType | VectorType) and type_.bits != 32:
+        return -(1 << (type_.bits - 1))
+    return INT_MIN
 
 
 def _safe_builtin(call: Call) -> bool:
@@ -115,7 +123,7 @@ def integer_rewrite(*, wrap_abs: bool, wgsl: bool = False) -> ExpressionRewrite:
                 wrap_abs
                 and expr.callee == "abs"
                 and kind_of(expr.type) is ScalarKind.INT
-                and not _all(expr.args[0], lambda v: v != INT_MIN)
+                and not _all(expr.args[0], lambda v: v != _int_min(expr.type))
             ):
                 return wrapper_call(ABS, expr.args)
         return expr

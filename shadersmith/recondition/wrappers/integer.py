@@ -14,9 +14,9 @@ scalar division) and only replace the offending operand, per component where the
 
 from __future__ import annotations
 
-from shadersmith.ir.expressions import Expression, Ternary
+from shadersmith.ir.expressions import Construct, Expression, Literal, Ternary
 from shadersmith.ir.operators import AssignOp, BinaryOp
-from shadersmith.ir.types import INT, ScalarKind, Type
+from shadersmith.ir.types import INT, ScalarKind, ScalarType, Type, VectorType
 from shadersmith.recondition.build import (
     INT_MAX,
     INT_MIN,
@@ -36,7 +36,19 @@ from shadersmith.recondition.wrappers.base import Params, WrapperBody, WrapperKi
 
 
 def _lit(type_: Type, value: int) -> Expression:
+    """`value` as a literal of `type_`'s scalar, at its width (`0ul` for a uint64_t)."""
+    if isinstance(type_, ScalarType | VectorType) and type_.bits != 32:
+        return Literal(ScalarType(type_.kind, type_.bits), value)
     return literal(scalar_kind(type_), value)
+
+
+def _bits(type_: Type) -> int:
+    return type_.bits if isinstance(type_, ScalarType | VectorType) else 32
+
+
+def _int_min(type_: Type) -> int:
+    """The most negative value of a signed integer type's width (INT_MIN at 32 bits)."""
+    return INT_MIN if _bits(type_) == 32 else -(1 << (_bits(type_) - 1))
 
 
 def _division(p: Params) -> WrapperBody:
@@ -48,10 +60,10 @@ def _division(p: Params) -> WrapperBody:
         divisor = builtin("max", b, _lit(b.type, 1))
     else:
         unsafe = logical_or(
-            any_of(compare(BinaryOp.EQ, b, int_lit(0))),
+            any_of(compare(BinaryOp.EQ, b, _lit(b.type, 0))),
             logical_and(
-                any_of(compare(BinaryOp.EQ, a, int_lit(INT_MIN))),
-                any_of(compare(BinaryOp.EQ, b, int_lit(-1))),
+                any_of(compare(BinaryOp.EQ, a, _lit(a.type, _int_min(a.type)))),
+                any_of(compare(BinaryOp.EQ, b, _lit(b.type, -1))),
             ),
         )
         # b >> 1 == b exactly for 0 and -1: those become 2, per component.
@@ -62,9 +74,16 @@ def _division(p: Params) -> WrapperBody:
 
 
 def non_negative(x: Expression) -> Expression:
-    """|x| for an int expression, with INT_MIN (whose abs has no int value) as INT_MAX."""
-    is_min = compare(BinaryOp.EQ, x, int_lit(INT_MIN))
-    return builtin("abs", select(is_min, splat(x.type, INT_MAX), x))
+    """|x| for an int expression, with INT_MIN (whose abs has no int value) as INT_MAX
+    (at the expression's width)."""
+    low = _int_min(x.type)
+    is_min = compare(BinaryOp.EQ, x, _lit(x.type, low))
+    if _bits(x.type) == 32:
+        return builtin("abs", select(is_min, splat(x.type, INT_MAX), x))
+    high = _lit(x.type, -low - 1)
+    assert isinstance(x.type, ScalarType | VectorType)
+    most = high if isinstance(x.type, ScalarType) else Construct(x.type, (high,))
+    return builtin("abs", select(is_min, most, x))
 
 
 def _modulo(p: Params) -> WrapperBody:
@@ -75,10 +94,11 @@ def _modulo(p: Params) -> WrapperBody:
         safe = binary(BinaryOp.MOD, a, builtin("max", b, _lit(b.type, 1)))
     else:
         unsafe = logical_or(
-            any_of(compare(BinaryOp.LT, a, int_lit(0))),
-            any_of(compare(BinaryOp.LE, b, int_lit(0))),
+            any_of(compare(BinaryOp.LT, a, _lit(a.type, 0))),
+            any_of(compare(BinaryOp.LE, b, _lit(b.type, 0))),
         )
-        safe = binary(BinaryOp.MOD, non_negative(a), builtin("max", non_negative(b), int_lit(1)))
+        one = _lit(b.type, 1)
+        safe = binary(BinaryOp.MOD, non_negative(a), builtin("max", non_negative(b), one))
     return WrapperBody(result.type, unsafe, safe, result)
 
 
@@ -86,12 +106,14 @@ def _shift(op: BinaryOp) -> WrapperKind:
     def build(p: Params) -> WrapperBody:
         a, b = p
         result = binary(op, a, b)
-        too_far = any_of(compare(BinaryOp.GE, b, _lit(b.type, 32)))
+        # The amount may be of another width than the shifted value, whose width bounds it.
+        width = _bits(a.type)
+        too_far = any_of(compare(BinaryOp.GE, b, _lit(b.type, width)))
         if scalar_kind(b.type) is ScalarKind.UINT:
             unsafe = too_far
         else:
-            unsafe = logical_or(any_of(compare(BinaryOp.LT, b, int_lit(0))), too_far)
-        amount = binary(BinaryOp.BIT_AND, b, _lit(b.type, 31))
+            unsafe = logical_or(any_of(compare(BinaryOp.LT, b, _lit(b.type, 0))), too_far)
+        amount = binary(BinaryOp.BIT_AND, b, _lit(b.type, width - 1))
         return WrapperBody(result.type, unsafe, binary(op, a, amount), result)
 
     return WrapperKind(op.name, build, lambda args: binary(op, args[0], args[1]))
