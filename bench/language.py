@@ -61,9 +61,13 @@ ROOT = Path(__file__).resolve().parent.parent
 START = "<!-- language-table start -->"
 END = "<!-- language-table end -->"
 # The generator's options for "generated?": every construct on, at a campaign's rates.
-# Specialization constants are not in that preset (tests carry its seeds' programs): on
-# here at a campaign's rate of its own.
-EVERY_OPTION: dict[str, Any] = {**DEEPER_CONSTRUCTS, "specialization_probability": 0.5}
+# Specialization constants and 64-bit integers are not in that preset (tests carry its
+# seeds' programs): on here at a campaign's rate of their own.
+EVERY_OPTION: dict[str, Any] = {
+    **DEEPER_CONSTRUCTS,
+    "specialization_probability": 0.5,
+    "int64_probability": 0.05,
+}
 PROFILES = {GLSL: GLSL450, WGSL: WGSL_PROFILE}
 PREPROCESSOR = "preprocessor"  # the family of the preprocessor's rows
 

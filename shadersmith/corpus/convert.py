@@ -33,6 +33,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from shadersmith.analysis.widths import EXTENSION
 from shadersmith.corpus.files import Unusable
 from shadersmith.front.glsl import ParsedShader
 from shadersmith.generate.fragment import BODY_FUNCTION, COLOR_OUTPUT, colour_fold
@@ -183,9 +184,14 @@ def convert(
 # ---------------------------------------------------------------------------- checks
 
 
+WIDTH_EXTENSIONS = frozenset(EXTENSION.values())
+
+
 def _check_extensions(extensions: Iterable[tuple[str, str]]) -> None:
     for name, behavior in extensions:
-        if behavior != "disable" and name not in CORE_IN_450:
+        # The explicit-width types' extensions are the ones our programs carry too
+        # (analysis/widths.py: the emitter writes them back from the types).
+        if behavior != "disable" and name not in CORE_IN_450 and name not in WIDTH_EXTENSIONS:
             raise Unusable("needs an extension", name)
 
 
@@ -193,12 +199,15 @@ def _check_types(program: Program) -> None:
     for node in iter_nodes(program):
         type_ = getattr(node, "type", None)
         if type_ is not None and _is_wide(type_):
-            raise Unusable("64-bit types", str(type_))
+            raise Unusable("64-bit floats", str(type_))
 
 
 def _is_wide(type_: Type) -> bool:
+    """A 64-bit type the interpreter does not compute with (double; int64_t it does)."""
     if isinstance(type_, ArrayType):
         return _is_wide(type_.element)
+    if isinstance(type_, ScalarType | VectorType) and type_.kind.is_integer:
+        return False
     return isinstance(type_, ScalarType | VectorType | MatrixType) and type_.bits == 64
 
 
