@@ -15,11 +15,12 @@ from shadersmith.interp.layout import unflatten, zero_slots
 from shadersmith.ir.expressions import Assign, Binary, Construct, Literal, VariableRef
 from shadersmith.ir.operators import AssignOp, BinaryOp
 from shadersmith.ir.profile import GLSL450, WGSL
-from shadersmith.ir.statements import ExprStmt
+from shadersmith.ir.statements import ExprStmt, Statement
 from shadersmith.ir.types import INT, ScalarKind, ScalarType
 from shadersmith.ir.values import BufferValues
 from shadersmith.rebuild.jobs import job_from_program
 from shadersmith.recondition import recondition
+from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunStatus
 from shadersmith.targets.session import TargetSession
 from tests.programs import BLOCK, one_buffer_program
@@ -67,7 +68,7 @@ def _values(fields: dict[str, object]) -> BufferValues:
     return {BLOCK: dict(fields)}  # type: ignore[arg-type]
 
 
-def _hand_written_job():  # type: ignore[no-untyped-def]
+def _hand_written_job() -> Job:
     program = parse_glsl(SOURCE).program
     zero = {f.name: unflatten(zero_slots(f.type), f.type) for f in program.buffers[0].fields}
     return job_from_program(program, _values({**zero, "r": 3}), GLSL450)
@@ -89,7 +90,7 @@ def test_the_reconditioner_guards_division_and_shifts_at_64_bits() -> None:
     minimum = Binary(INT64_T, BinaryOp.SUB, Literal(INT64_T, -(2**63) + 1), Literal(INT64_T, 1))
     divided = Binary(INT64_T, BinaryOp.DIV, minimum, Construct(INT64_T, (VariableRef(INT, "m"),)))
     shifted = Binary(INT64_T, BinaryOp.SHL, Literal(INT64_T, 3), VariableRef(INT, "s"))
-    body = [
+    body: list[Statement] = [
         ExprStmt(Assign(INT64_T, AssignOp.ASSIGN, a, divided)),
         ExprStmt(Assign(INT, AssignOp.ASSIGN, VariableRef(INT, "r"), Construct(INT, (a,)))),
         ExprStmt(

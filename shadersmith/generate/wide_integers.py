@@ -105,8 +105,8 @@ class WideIntegerExpressions:
             right = self.value(type_, depth + 1)
             return Binary(type_, op, left, right)
         if draw < 0.75:
-            op = UnaryOp.NEG if rng.random() < 0.5 else UnaryOp.BIT_NOT
-            return Unary(type_, op, self.value(type_, depth + 1))
+            unary = UnaryOp.NEG if rng.random() < 0.5 else UnaryOp.BIT_NOT
+            return Unary(type_, unary, self.value(type_, depth + 1))
         if draw < 0.85:
             name = rng.choice(
                 ("min", "max") if type_.kind is ScalarKind.UINT else ("min", "max", "abs")
