@@ -17,7 +17,6 @@ The last line is one JSON object.
 from __future__ import annotations
 
 import argparse
-import inspect
 import json
 import math
 import os
@@ -51,14 +50,11 @@ def _floats(value: object) -> list[float]:
     return []
 
 
-def _interval_refusal(trial: object) -> str | None:
-    """Why the interval interpreter refuses the program ("" when it runs it), or None
-    where the interpreter has no interval mode yet."""
-    if "floats" not in inspect.signature(run_compute).parameters:
-        return None
+def _interval_refusal(trial: object) -> str:
+    """Why the interval interpreter refuses the program ("" when it runs it)."""
     program, values = trial.program, trial.values  # type: ignore[attr-defined]
     try:
-        run_compute(program, values, sanitize=True, floats=FloatMode.INTERVAL)  # type: ignore[call-arg]
+        run_compute(program, values, sanitize=True, floats=FloatMode.INTERVAL)
     except Exception as error:
         return " ".join(str(error).split()[:4]) or type(error).__name__
     return ""

@@ -128,8 +128,10 @@ def main() -> None:
             raise SystemExit(f"the test's own shader is not interesting on {args.target}")
         # Keep #version: every candidate needs it, and ddmin need not find that out.
         head, body = lines[:1], lines[1:]
-        kept = ddmin(body, one_at_a_time(lambda part: judge.interesting(head + part)))
-        kept = _without_empty_conditionals(list(kept), lambda part: judge.interesting(head + part))
+        minimal = ddmin(body, one_at_a_time(lambda part: judge.interesting(head + part)))
+        kept = _without_empty_conditionals(
+            list(minimal), lambda part: judge.interesting(head + part)
+        )
     reduced = "".join(head + list(kept))
     out = args.out or args.test_dir / f"reduced.{stage}"
     out.write_text(reduced)

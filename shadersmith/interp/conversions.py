@@ -192,9 +192,7 @@ def constructor(
         if len(args) != 1:
             raise InterpreterError(f"{target}() takes one argument, got {len(args)}")
         kind, size = _kind_and_size(args[0])
-        convert_one = convert(
-            kind, target.kind, sanitize, site, wgsl, _bits(args[0]), target.bits
-        )
+        convert_one = convert(kind, target.kind, sanitize, site, wgsl, _bits(args[0]), target.bits)
         if size:
             return lambda values: convert_one(values[0][0])
         return lambda values: convert_one(values[0])
@@ -244,9 +242,7 @@ def _vector_constructor(
     sizes = [s for _, s in shapes]
     if all(k is kind and s == 0 for k, s in shapes) and len(args) == size:
         return tuple
-    converters = _per_component_converters(
-        kind, args, size, sanitize, site, wgsl, convert, bits
-    )
+    converters = _per_component_converters(kind, args, size, sanitize, site, wgsl, convert, bits)
     if all(c is _identity for c in converters):
         return lambda values: tuple(_components(values, sizes)[:size])
     return lambda values: tuple(
