@@ -8,7 +8,7 @@ generator and the rest of shadersmith cover.
 The features are rows of shadersmith/config/language_features.py. Every column is counted
 from the code:
 - generated: the share of `--count` programs with every generator option on
-  (generate/presets.DEEPER_CONSTRUCTS) whose emitted text the feature's detector finds;
+  (generate/presets.EVERY_FEATURE) whose emitted text the feature's detector finds;
 - emitted: generated, or (GLSL) the feature's probe shader read by the front-end and
   written back by the emitter still holds it, or (WGSL) the WGSL emitter's code holds the
   row's marker;
@@ -52,7 +52,7 @@ from shadersmith.config.language_features import FEATURES, GLSL, WGSL, Feature, 
 from shadersmith.corpus import CorpusError, Unusable, open_corpus
 from shadersmith.corpus.files import read_corpus_file
 from shadersmith.emit import emit
-from shadersmith.generate.presets import DEEPER_CONSTRUCTS, options_with
+from shadersmith.generate.presets import EVERY_FEATURE, options_with
 from shadersmith.generate.smith import generate
 from shadersmith.ir.profile import GLSL450
 from shadersmith.ir.profile import WGSL as WGSL_PROFILE
@@ -60,14 +60,8 @@ from shadersmith.ir.profile import WGSL as WGSL_PROFILE
 ROOT = Path(__file__).resolve().parent.parent
 START = "<!-- language-table start -->"
 END = "<!-- language-table end -->"
-# The generator's options for "generated?": every construct on, at a campaign's rates.
-# Specialization constants and 64-bit integers are not in that preset (tests carry its
-# seeds' programs): on here at a campaign's rate of their own.
-EVERY_OPTION: dict[str, Any] = {
-    **DEEPER_CONSTRUCTS,
-    "specialization_probability": 0.5,
-    "int64_probability": 0.05,
-}
+# The generator's options for "generated?": every feature on, at a campaign's rates.
+EVERY_OPTION: dict[str, Any] = dict(EVERY_FEATURE)
 PROFILES = {GLSL: GLSL450, WGSL: WGSL_PROFILE}
 PREPROCESSOR = "preprocessor"  # the family of the preprocessor's rows
 

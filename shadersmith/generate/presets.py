@@ -36,6 +36,17 @@ DEEPER_CONSTRUCTS: dict[str, float] = {
     "fragment_probability": 0.25,
 }
 
+# Every feature the generator has, for the language table's "generated?" column
+# (bench/language.py), the 10,000-program undefined-behaviour sweep (bench/recondition.py
+# --options every) and the coverage bench's `every` row: DEEPER_CONSTRUCTS and the
+# features of issue 36 that are not in that preset (tests carry its seeds' programs, so
+# it stays as it is), each at a campaign's rate of its own.
+EVERY_FEATURE: dict[str, float] = {
+    **DEEPER_CONSTRUCTS,
+    "specialization_probability": 0.5,
+    "int64_probability": 0.05,
+}
+
 
 def options_with(settings: dict[str, Any]) -> SmithOptions:
     """The default options with `settings` (option name -> value) applied, read as a
