@@ -73,6 +73,27 @@ _IMPLICIT: dict[ScalarType, frozenset[ScalarType]] = {
     _I64: frozenset({_U64, _F64}),
     _U64: frozenset({_F64}),
 }
+
+
+def _small_integer_conversions() -> dict[ScalarType, frozenset[ScalarType]]:
+    """GL_EXT_shader_explicit_arithmetic_types' implicit conversions of int8_t ...
+    uint16_t: to an integer at least as wide (a signed one to the unsigned of its width
+    too, as int to uint) and to float and double. Our emitters never rely on them."""
+    table: dict[ScalarType, frozenset[ScalarType]] = {}
+    for bits in (8, 16):
+        for kind in (ScalarKind.INT, ScalarKind.UINT):
+            targets = {_F32, _F64}
+            for wider in (8, 16, 32, 64):
+                for other in (ScalarKind.INT, ScalarKind.UINT):
+                    if wider > bits or (
+                        wider == bits and kind is ScalarKind.INT and other is not kind
+                    ):
+                        targets.add(ScalarType(other, wider))
+            table[ScalarType(kind, bits)] = frozenset(targets)
+    return table
+
+
+_IMPLICIT.update(_small_integer_conversions())
 # Before GLSL 4.00 only int and uint convert, and only to float.
 _IMPLICIT_OLD: dict[ScalarType, frozenset[ScalarType]] = {
     _I32: frozenset({_F32}),

@@ -24,18 +24,28 @@ from shadersmith.ir.walk import iter_nodes
 # 64-bit integers: GL_ARB_gpu_shader_int64 (Mesa's GL, glslang for Vulkan), Vulkan's
 # shaderInt64 device feature.
 INT64 = "int64"
+# 16- and 8-bit integers: GL_EXT_shader_explicit_arithmetic_types_int16 / _int8 (glslang
+# for Vulkan; Mesa 22's GL lists neither), Vulkan's shaderInt16 (VkPhysicalDeviceFeatures)
+# and shaderInt8 (VkPhysicalDeviceShaderFloat16Int8Features).
+INT16 = "int16"
+INT8 = "int8"
 
 # The extension each feature's GLSL spelling needs. GL_ARB_gpu_shader_int64 is the one
 # both Mesa's GL and glslang (for Vulkan) read: glslang maps it to the Int64 capability.
-EXTENSION: dict[str, str] = {INT64: "GL_ARB_gpu_shader_int64"}
+EXTENSION: dict[str, str] = {
+    INT64: "GL_ARB_gpu_shader_int64",
+    INT16: "GL_EXT_shader_explicit_arithmetic_types_int16",
+    INT8: "GL_EXT_shader_explicit_arithmetic_types_int8",
+}
 # The order features and extensions are written in (a fixed one: same program, same text).
-ORDER: tuple[str, ...] = (INT64,)
+ORDER: tuple[str, ...] = (INT64, INT16, INT8)
+_INTEGER_FEATURES = {64: INT64, 16: INT16, 8: INT8}
 
 
 def type_feature(type_: Type) -> str | None:
     """The feature a value of `type_` needs at its outermost scalar, or None."""
-    if isinstance(type_, ScalarType | VectorType) and type_.bits == 64 and type_.kind.is_integer:
-        return INT64
+    if isinstance(type_, ScalarType | VectorType) and type_.kind.is_integer:
+        return _INTEGER_FEATURES.get(type_.bits)
     return None
 
 

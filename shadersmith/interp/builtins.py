@@ -593,8 +593,8 @@ def builtin_implementation(
         raise InterpreterError(f"unknown built-in function {name}")
     if name not in _ANY_WIDTH and any(_wide(t) for t in (*arg_types, result)):
         # The other kernels compute at 32 bits (bitCount, findMSB, the bit fields and
-        # the carries); GL_ARB_gpu_shader_int64 overloads few of them anyway.
-        raise InterpreterError(f"{name}() on 64-bit integers is not interpreted")
+        # the carries); the int64/int16/int8 extensions overload few of them anyway.
+        raise InterpreterError(f"{name}() on integers other than 32-bit is not interpreted")
     context, out_positions = builtin_context(
         name,
         arg_types,

@@ -38,18 +38,28 @@ _WIDE_SCALAR_NAMES = {
     ScalarKind.UINT: "uint64_t",
 }
 _WIDE_VECTOR_PREFIX = {ScalarKind.FLOAT: "d", ScalarKind.INT: "i64", ScalarKind.UINT: "u64"}
+# The explicit-width small integers (GL_EXT_shader_explicit_arithmetic_types_int8/_int16):
+# `int8_t`, `uint16_t`, `i8vec2`, `u16vec4`.
+_SMALL_INTEGER_WIDTHS = (8, 16)
+
+
+def _scalar_name(kind: ScalarKind, bits: int) -> str:
+    if bits == 64:
+        return _WIDE_SCALAR_NAMES[kind]
+    if bits in _SMALL_INTEGER_WIDTHS and kind.is_integer:
+        return f"{kind.value}{bits}_t"
+    return kind.value
 
 
 @dataclass(frozen=True, slots=True)
 class ScalarType:
     kind: ScalarKind
-    # 32, or 64 for double, int64_t and uint64_t (never for bool).
+    # 32, or 64 for double, int64_t and uint64_t, or 8 and 16 for int8_t, uint16_t ...
+    # (never for bool).
     bits: int = 32
 
     def __str__(self) -> str:
-        if self.bits == 64:
-            return _WIDE_SCALAR_NAMES[self.kind]
-        return self.kind.value
+        return _scalar_name(self.kind, self.bits)
 
 
 # GLSL vector type names by scalar kind, e.g. ivec3.
@@ -78,6 +88,8 @@ class VectorType:
     def __str__(self) -> str:
         if self.bits == 64:
             return f"{_WIDE_VECTOR_PREFIX[self.kind]}vec{self.size}"
+        if self.bits in _SMALL_INTEGER_WIDTHS and self.kind.is_integer:
+            return f"{_VECTOR_PREFIX[self.kind]}{self.bits}vec{self.size}"
         return f"{_VECTOR_PREFIX[self.kind]}vec{self.size}"
 
 

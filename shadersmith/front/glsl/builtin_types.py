@@ -22,6 +22,13 @@ BASIC_TYPES["float"] = FLOAT
 BASIC_TYPES["double"] = ScalarType(ScalarKind.FLOAT, 64)
 BASIC_TYPES["int64_t"] = ScalarType(ScalarKind.INT, 64)
 BASIC_TYPES["uint64_t"] = ScalarType(ScalarKind.UINT, 64)
+# GL_EXT_shader_explicit_arithmetic_types_int8 / _int16.
+for _bits in (8, 16):
+    BASIC_TYPES[f"int{_bits}_t"] = ScalarType(ScalarKind.INT, _bits)
+    BASIC_TYPES[f"uint{_bits}_t"] = ScalarType(ScalarKind.UINT, _bits)
+    for _n in (2, 3, 4):
+        BASIC_TYPES[f"i{_bits}vec{_n}"] = VectorType(ScalarKind.INT, _n, _bits)
+        BASIC_TYPES[f"u{_bits}vec{_n}"] = VectorType(ScalarKind.UINT, _n, _bits)
 for _n in (2, 3, 4):
     for _prefix, _kind in (("b", ScalarKind.BOOL), ("i", ScalarKind.INT), ("u", ScalarKind.UINT)):
         BASIC_TYPES[f"{_prefix}vec{_n}"] = VectorType(_kind, _n)

@@ -144,7 +144,7 @@ def _refuse_unsupported(program: Program) -> None:
     for node in iter_nodes(program):
         type_ = getattr(node, "type", None)
         if type_ is not None and _wide(type_):
-            raise InterpreterError(f"lane mode: 64-bit type {type_} is not supported")
+            raise InterpreterError(f"lane mode: {type_} (not 32 bits wide) is not supported")
         if (
             isinstance(node, Call)
             and node.kind is CallKind.BUILTIN
@@ -154,9 +154,10 @@ def _refuse_unsupported(program: Program) -> None:
 
 
 def _wide(type_: Type) -> bool:
-    """Whether `type_` holds a 64-bit scalar (double, int64_t) anywhere."""
+    """Whether `type_` holds a scalar of another width than 32 bits (double, int64_t,
+    int8_t, ...) anywhere: the lanes' arrays are 32 bits wide."""
     if isinstance(type_, ScalarType | VectorType | MatrixType):
-        return type_.bits == 64
+        return type_.bits != 32
     if isinstance(type_, ArrayType):
         return _wide(type_.element)
     if isinstance(type_, StructType):

@@ -28,24 +28,27 @@ KINDS: dict[str, WrapperKind] = {
 }
 
 _SCALARS = {kind.value: ScalarType(kind) for kind in ScalarKind}
-# int64_t's name holds the separator: a wrapper's name spells it int64 (and uint64).
-_SCALARS |= {"int64": ScalarType(ScalarKind.INT, 64), "uint64": ScalarType(ScalarKind.UINT, 64)}
+# int64_t's name holds the separator: a wrapper's name spells it int64 (and uint64, int8,
+# uint16, ...).
+_SCALARS |= {
+    f"{kind.value}{bits}": ScalarType(kind, bits)
+    for kind in (ScalarKind.INT, ScalarKind.UINT)
+    for bits in (8, 16, 64)
+}
 _VECTOR_KINDS = {
     "b": ScalarKind.BOOL,
     "i": ScalarKind.INT,
     "u": ScalarKind.UINT,
     "": ScalarKind.FLOAT,
-    "i64": ScalarKind.INT,
-    "u64": ScalarKind.UINT,
 }
-_VECTOR = re.compile(r"(i64|u64|[biu]?)vec([234])")
+_VECTOR = re.compile(r"([biu]?)(64|16|8)?vec([234])")
 _MATRIX = re.compile(r"mat([234])(?:x([234]))?")
 
 
 def type_token(type_: Type) -> str:
     if not isinstance(type_, ScalarType | VectorType | MatrixType):
         raise TypeError(f"wrappers take scalars, vectors and matrices, not {type_}")
-    if isinstance(type_, ScalarType) and type_.bits == 64:
+    if isinstance(type_, ScalarType) and type_.bits != 32 and type_.kind.is_integer:
         return str(type_).removesuffix("_t")
     return str(type_)
 
@@ -55,8 +58,8 @@ def parse_type_token(token: str) -> Type | None:
         return _SCALARS[token]
     vector = _VECTOR.fullmatch(token)
     if vector:
-        bits = 64 if "64" in vector.group(1) else 32
-        return VectorType(_VECTOR_KINDS[vector.group(1)], int(vector.group(2)), bits)
+        bits = int(vector.group(2) or 32)
+        return VectorType(_VECTOR_KINDS[vector.group(1)], int(vector.group(3)), bits)
     matrix = _MATRIX.fullmatch(token)
     if matrix:
         columns = int(matrix.group(1))

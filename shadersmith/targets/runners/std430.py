@@ -63,11 +63,14 @@ _WIDE_RANGE = {ScalarKind.INT: (-(2**63), 2**63 - 1), ScalarKind.UINT: (0, 2**64
 
 
 def _scalar_bytes(type_: ScalarType | VectorType) -> int:
-    """Bytes of one component: 4, or 8 for a 64-bit integer."""
+    """Bytes of one component: 4, or 8 for a 64-bit integer. 8- and 16-bit ones would
+    need GL_EXT_shader_16bit_storage / _8bit_storage, which no program here uses."""
     if type_.bits == 64:
         if type_.kind not in _WIDE_FORMAT:
             raise LayoutError(f"{type_} has no buffer layout here")
         return 8
+    if type_.bits != 32:
+        raise LayoutError(f"{type_} has no buffer layout here")
     return 4
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import vulkan as vk
 
-from shadersmith.analysis.widths import INT64
+from shadersmith.analysis.widths import INT8, INT16, INT64
 from shadersmith.targets.runners.environment import (
     DriverUnavailable,
     disable_shader_cache,
@@ -21,6 +21,7 @@ from shadersmith.targets.runners.environment import (
 
 API_VERSION = vk.VK_MAKE_VERSION(1, 1, 0)  # 1.1: vkGetPhysicalDeviceProperties2 is core
 QUEUE_FLAGS = vk.VK_QUEUE_COMPUTE_BIT | vk.VK_QUEUE_GRAPHICS_BIT
+_FLOAT16_INT8 = "VK_KHR_shader_float16_int8"
 HOST_MEMORY = vk.VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | vk.VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
 
 
@@ -58,10 +59,28 @@ class VulkanDevice:
             self.features = self._offered_features()
             # The arithmetic-type features a shader may use must be enabled on the device
             # (a valid module with the Int64 capability needs shaderInt64 enabled).
-            enabled = vk.VkPhysicalDeviceFeatures(shaderInt64=INT64 in self.features)
+            enabled = vk.VkPhysicalDeviceFeatures(
+                shaderInt64=INT64 in self.features, shaderInt16=INT16 in self.features
+            )
+            # shaderInt8 is VK_KHR_shader_float16_int8's (core in 1.2; the instance asks
+            # for 1.1): the extension is enabled and its feature chained where offered.
+            extensions = [_FLOAT16_INT8] if INT8 in self.features else []
+            chained = (
+                vk.VkPhysicalDeviceShaderFloat16Int8Features(
+                    sType=vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES,
+                    shaderInt8=vk.VK_TRUE,
+                )
+                if extensions
+                else None
+            )
             self.device = vk.vkCreateDevice(
                 self.physical_device,
-                vk.VkDeviceCreateInfo(pQueueCreateInfos=[queue_info], pEnabledFeatures=enabled),
+                vk.VkDeviceCreateInfo(
+                    pNext=chained,
+                    pQueueCreateInfos=[queue_info],
+                    pEnabledFeatures=enabled,
+                    ppEnabledExtensionNames=extensions,
+                ),
                 None,
             )
         except BaseException:
@@ -93,9 +112,38 @@ class VulkanDevice:
 
     def _offered_features(self) -> frozenset[str]:
         """The explicit-width arithmetic features (analysis/widths.py's words) the device
-        offers: SwiftShader, for one, has no shaderInt64."""
+        offers: lavapipe all of them; SwiftShader (Chromium 120's) none of shaderInt64,
+        shaderInt16, shaderInt8."""
         offered = vk.vkGetPhysicalDeviceFeatures(self.physical_device)
-        return frozenset({INT64} if offered.shaderInt64 else ())
+        found = {INT64} if offered.shaderInt64 else set()
+        if offered.shaderInt16:
+            found.add(INT16)
+        if self._small_types().shaderInt8:
+            found.add(INT8)
+        return frozenset(found)
+
+    def _small_types(self) -> Any:
+        """The device's VkPhysicalDeviceShaderFloat16Int8Features (all false where it
+        lacks VK_KHR_shader_float16_int8)."""
+        small = vk.VkPhysicalDeviceShaderFloat16Int8Features(
+            sType=vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES
+        )
+        names = {
+            _text(e.extensionName)
+            for e in vk.vkEnumerateDeviceExtensionProperties(self.physical_device, None)
+        }
+        if _FLOAT16_INT8 not in names:
+            return small
+        features2 = vk.VkPhysicalDeviceFeatures2(
+            sType=vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, pNext=small
+        )
+        try:
+            vk.vkGetPhysicalDeviceFeatures2(self.physical_device, features2)
+        except (AttributeError, vk.VkError):
+            return vk.VkPhysicalDeviceShaderFloat16Int8Features(
+                sType=vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES
+            )
+        return small
 
     def subgroup_size(self) -> int | None:
         """The size of the device's compute subgroups, where its compute shaders offer
