@@ -169,6 +169,14 @@ GENERATOR_FLAGS: tuple[GeneratorFlag, ...] = (
         "them answer unsupported (WGSL: none)" + _off("generate/wide_integers.py"),
     ),
     GeneratorFlag(
+        "--small-ints",
+        "small_int_probability",
+        "Probability that an int/uint expression is computed in 8- or 16-bit integers "
+        "(int8_t, uint16_t, ...; GL_EXT_shader_explicit_arithmetic_types_int8/_int16) and "
+        "widened back; targets without them answer unsupported (Mesa's GL, SwiftShader; "
+        "WGSL: none)" + _off("generate/small_integers.py"),
+    ),
+    GeneratorFlag(
         "--index-clamping",
         "index_clamping_probability",
         "Probability that the reconditioner keeps an array index in bounds with clamp() "

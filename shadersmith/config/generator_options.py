@@ -242,6 +242,12 @@ class SmithOptions:
     # (nothing is drawn); a profile without 64-bit integers (WGSL) never gets them;
     # `fuzz --int64 P` turns it on.
     int64_probability: float = 0.0
+    # The probability that an int or uint expression (or a bool comparison) is computed
+    # in 8- or 16-bit integers and widened back (generate/small_integers.py: int8_t,
+    # uint16_t, ..., GL_EXT_shader_explicit_arithmetic_types_int8/_int16). Not a swarm
+    # construct; 0 gives the programs of before (nothing is drawn); a profile without
+    # them (WGSL) never gets them; `fuzz --small-ints P` turns it on.
+    small_int_probability: float = 0.0
     # Constructs this program never uses (a subset of CONSTRUCTS, above).
     omitted_constructs: tuple[str, ...] = ()
     # Swarm testing (Groce et al., ISSTA 2012; generate/swarm.py): each program leaves out
@@ -341,6 +347,7 @@ PROBABILITIES: tuple[str, ...] = (
     "fragment_probability",
     "specialization_probability",
     "int64_probability",
+    "small_int_probability",
     *CONSTRUCT_PROBABILITIES,
 )
 
@@ -410,6 +417,7 @@ LEGACY_DEFAULTS: dict[str, Any] = {
     "preprocessor_probability": 0.0,
     "specialization_probability": 0.0,
     "int64_probability": 0.0,
+    "small_int_probability": 0.0,
 }
 
 

@@ -25,6 +25,7 @@ from shadersmith.generate.operator_rules import (
     value_kinds,
 )
 from shadersmith.generate.scope import Access, Variable, read_provides, write_provides
+from shadersmith.generate.small_integers import SmallIntegerExpressions
 from shadersmith.generate.structs import StructExpressions
 from shadersmith.generate.textures import TextureExpressions
 from shadersmith.generate.wide_integers import WideIntegerExpressions
@@ -158,6 +159,10 @@ class ExpressionGenerator:
         self.wide: WideIntegerExpressions | None = None
         if context.options.int64_probability > 0 and profile.int64:
             self.wide = WideIntegerExpressions(self)
+        # 8- and 16-bit integer computations (generate/small_integers.py), likewise.
+        self.small: SmallIntegerExpressions | None = None
+        if context.options.small_int_probability > 0 and profile.small_ints:
+            self.small = SmallIntegerExpressions(self)
         # Texture reads and image stores (generate/textures.py), set by the generator for
         # a program that draws textures; None otherwise, and then no draw is made.
         self.textures: TextureExpressions | None = None
@@ -191,6 +196,8 @@ class ExpressionGenerator:
             return self.matrices.float_value(type_, depth + 1) or self.leaf(type_, depth)
         if self.wide is not None and not self._constant_mode and self.wide.chance(type_):
             return self.wide.narrowed(type_, depth + 1)
+        if self.small is not None and not self._constant_mode and self.small.chance(type_):
+            return self.small.narrowed(type_, depth + 1)
         if self.structs is not None and not self._constant_mode and self.structs.chance():
             return self.structs.from_struct(type_, depth + 1) or self.leaf(type_, depth)
         if (

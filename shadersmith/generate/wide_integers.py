@@ -44,18 +44,34 @@ _SIGNED = (0, 1, -1, 7, 2**31, -(2**31) - 1, 2**32 + 5, -(2**40), 2**62 + 3, 2**
 _UNSIGNED = (0, 1, 9, 2**32, 2**32 + 7, 2**48 - 1, 2**63, 2**64 - 1)
 
 
-def wide(type_: ScalarType | VectorType, kind: ScalarKind) -> ScalarType | VectorType:
-    """`type_`'s shape with 64-bit components of `kind`."""
+def wide(
+    type_: ScalarType | VectorType, kind: ScalarKind, bits: int = 64
+) -> ScalarType | VectorType:
+    """`type_`'s shape with `bits`-wide components of `kind`."""
     if isinstance(type_, VectorType):
-        return VectorType(kind, type_.size, 64)
-    return ScalarType(kind, 64)
+        return VectorType(kind, type_.size, bits)
+    return ScalarType(kind, bits)
 
 
 class WideIntegerExpressions:
+    """64-bit integer computations; generate/small_integers.py's subclass draws 8- and
+    16-bit ones the same way (the width, the literals and the probability differ)."""
+
     def __init__(self, exprs: ExpressionGenerator) -> None:
         self.exprs = exprs
         self.rng = exprs.rng
-        self.probability = exprs.ctx.options.int64_probability
+        self.probability = self._probability()
+
+    def _probability(self) -> float:
+        return self.exprs.ctx.options.int64_probability
+
+    def _width(self) -> int:
+        """The width of the next computation (no draw at 64: int64 programs stay those
+        of before)."""
+        return 64
+
+    def _literals(self, type_: ScalarType | VectorType) -> tuple[int, ...]:
+        return _SIGNED if type_.kind is ScalarKind.INT else _UNSIGNED
 
     def chance(self, type_: Type) -> bool:
         """Whether this expression of `type_` is computed at 64 bits: int and uint scalars
@@ -68,16 +84,17 @@ class WideIntegerExpressions:
 
     def narrowed(self, type_: ScalarType | VectorType, depth: int) -> Expression:
         """An expression of the 32-bit `type_` computed at 64 bits."""
+        bits = self._width()
         if type_ == BOOL:
             kind = self.rng.choice((ScalarKind.INT, ScalarKind.UINT))
-            operand = ScalarType(kind, 64)
+            operand = ScalarType(kind, bits)
             op = self.rng.choice(_COMPARISONS)
             return Binary(BOOL, op, self.value(operand, depth), self.value(operand, depth))
         kind = type_.kind if self.rng.random() < 0.7 else self.rng.choice(_INTEGER_KINDS)
-        return Construct(type_, (self.value(wide(type_, kind), depth),))
+        return Construct(type_, (self.value(wide(type_, kind, bits), depth),))
 
     def value(self, type_: ScalarType | VectorType, depth: int) -> Expression:
-        """A random expression of the 64-bit integer `type_`."""
+        """A random expression of the 64-bit (or 8-, 16-bit) integer `type_`."""
         exprs, rng = self.exprs, self.rng
         if depth >= exprs.max_depth or rng.random() < 0.2 + 0.15 * depth:
             return self._leaf(type_, depth)
@@ -86,11 +103,12 @@ class WideIntegerExpressions:
             op = rng.choice(_OPS)
             left = self.value(type_, depth + 1)
             if op in (BinaryOp.SHL, BinaryOp.SHR):
-                # The amount: a 32-bit int or uint, a literal below 64 or any value (the
-                # reconditioner brings it into [0, 64)), scalar or of the value's shape.
+                # The amount: a 32-bit int or uint, a literal below the width or any
+                # value (the reconditioner brings it into [0, width)), scalar or of the
+                # value's shape.
                 kind = rng.choice(_INTEGER_KINDS)
                 if rng.random() < 0.5:
-                    amount: Expression = Literal(ScalarType(kind), rng.randrange(0, 64))
+                    amount: Expression = Literal(ScalarType(kind), rng.randrange(0, type_.bits))
                 else:
                     vector = isinstance(type_, VectorType) and rng.random() < 0.5
                     shape = (
@@ -119,7 +137,7 @@ class WideIntegerExpressions:
     def _leaf(self, type_: ScalarType | VectorType, depth: int) -> Expression:
         if self.rng.random() < 0.5:
             return self._widened(type_, depth)
-        values = _SIGNED if type_.kind is ScalarKind.INT else _UNSIGNED
+        values = self._literals(type_)
         literal = Literal(type_.component if isinstance(type_, VectorType) else type_, 0)
         literal = Literal(literal.type, self.rng.choice(values))
         if isinstance(type_, VectorType):

@@ -101,6 +101,9 @@ class LanguageProfile:
     # 64-bit integers (int64_t, uint64_t: generate/wide_integers.py, GLSL's
     # GL_ARB_gpu_shader_int64). WGSL has no i64.
     int64: bool = True
+    # 8- and 16-bit integers (int8_t, uint16_t, ...: generate/small_integers.py, GLSL's
+    # GL_EXT_shader_explicit_arithmetic_types_int8/_int16). WGSL has none.
+    small_ints: bool = True
 
 
 GLSL450 = LanguageProfile(name="glsl450", language=Language.GLSL, version=450)
@@ -159,6 +162,7 @@ WGSL = LanguageProfile(
     pointer_parameters=True,
     specialization_constants=False,
     int64=False,
+    small_ints=False,
 )
 
 # The GLSL profiles a test is generated in (GLSL330 is only a second spelling of a
