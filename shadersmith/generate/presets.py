@@ -45,6 +45,7 @@ EVERY_FEATURE: dict[str, float] = {
     **DEEPER_CONSTRUCTS,
     "specialization_probability": 0.5,
     "int64_probability": 0.05,
+    "small_int_probability": 0.05,
 }
 
 
