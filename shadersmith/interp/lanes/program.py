@@ -144,13 +144,24 @@ def _refuse_unsupported(program: Program) -> None:
     for node in iter_nodes(program):
         type_ = getattr(node, "type", None)
         if type_ is not None and _wide(type_):
-            raise InterpreterError(f"lane mode: {type_} (not 32 bits wide) is not supported")
+            raise InterpreterError(f"lane mode: {type_} ({_bits(type_)}-bit) is not supported")
         if (
             isinstance(node, Call)
             and node.kind is CallKind.BUILTIN
             and (node.callee == "barrier" or node.callee.startswith("atomic"))
         ):
             raise InterpreterError(f"lane mode: {node.callee}() is not supported")
+
+
+def _bits(type_: Type) -> int:
+    """The width of `type_`'s scalars (an array's or struct's first not 32 bits wide)."""
+    if isinstance(type_, ScalarType | VectorType | MatrixType):
+        return type_.bits
+    if isinstance(type_, ArrayType):
+        return _bits(type_.element)
+    if isinstance(type_, StructType):
+        return next((_bits(f.type) for f in type_.fields if _wide(f.type)), 32)
+    return 32
 
 
 def _wide(type_: Type) -> bool:
