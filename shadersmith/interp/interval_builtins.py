@@ -310,8 +310,8 @@ def _vector_unbounded(function: Callable[..., Any], size: int) -> Callable[..., 
     """normalize: every component UNBOUNDED when the scale is."""
     guarded = _whole(function)
 
-    def kernel(x: Any) -> Any:
-        result = guarded(x)
+    def kernel(*args: Any) -> Any:  # normalize's one vector, cross's two
+        result = guarded(*args)
         if result is UNBOUNDED and size:
             return (UNBOUNDED,) * size
         return result
