@@ -39,9 +39,10 @@ from shadersmith.ir.profile import Language, LanguageProfile
 from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
 from shadersmith.oracle.blame import Chains, blame, witnesses_for
-from shadersmith.oracle.classify import classify
+from shadersmith.oracle.classify import WRONG_RESULT_KINDS, classify
 from shadersmith.oracle.crash import classify_crashes
 from shadersmith.oracle.differential import Comparison, Verdict, compare, run_records
+from shadersmith.oracle.interval_findings import IntervalReference, interval_reference
 from shadersmith.oracle.known import is_ignored
 from shadersmith.oracle.known_bugs import is_known_signature
 from shadersmith.oracle.signature import known_bug_of, shows_signature, sign_finding
@@ -50,7 +51,12 @@ from shadersmith.rebuild.jobs import job_from_program, job_from_test, with_verte
 from shadersmith.rebuild.regenerate import program_of, vertex_program_of
 from shadersmith.rebuild.step_table import STEPS
 from shadersmith.recondition import ReconditionOptions
-from shadersmith.recondition.step import RECONDITION, RECONDITION_STEP, recondition_params
+from shadersmith.recondition.step import (
+    RECONDITION,
+    RECONDITION_STEP,
+    float_mode_of,
+    recondition_params,
+)
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
@@ -112,7 +118,14 @@ def prepare_program(
     # A fragment test's target size goes with its job; a compute job has none.
     size = {} if framebuffer is None else {"framebuffer": framebuffer}
     job = job_from_program(
-        program, values, profile, spirv_passes, dispatch, subgroup_size=subgroup_size, **size
+        program,
+        values,
+        profile,
+        spirv_passes,
+        dispatch,
+        subgroup_size=subgroup_size,
+        floats=float_mode_of(provenance.steps),
+        **size,
     )
     stage = program.stage.value
     test = TestCase(
@@ -209,6 +222,14 @@ class Judged:
     # rejected the program (a count, never a finding).
     crash_oracle: bool = False
     rejected: tuple[str, ...] = ()
+    # A test in the interval float mode: the reference's intervals (or its refusal) and
+    # each target's judgement against them (oracle/interval_findings.py).
+    intervals: IntervalReference | None = None
+
+    @property
+    def refused(self) -> str | None:
+        """Why the interval interpreter refused the test (not judged), or None."""
+        return None if self.intervals is None else self.intervals.refused
 
     @property
     def verdict(self) -> Verdict:
@@ -231,10 +252,12 @@ class Judged:
         """One word for the test, what a campaign counts: its most severe finding's
         kind, `agree`, or `too_few` when nothing was compared; the crash oracle's
         `rejected` (some target rejected the program) or `compiled` where none found."""
-        if not self.compared:
-            return "too_few"
         if self.findings:
             return self.findings[0].kind.value
+        if self.refused is not None:
+            return REFUSED
+        if not self.compared:
+            return "too_few"
         if self.crash_oracle:
             return REJECTED if self.rejected else COMPILED
         return Kind.AGREE.value
@@ -255,27 +278,42 @@ class Judged:
         recorded = run_records(self.results, files, versions)
         recorded.verdict = self.verdict.value
         recorded.finding = finding or (self.findings[0] if self.findings else None)
+        if self.intervals is not None:
+            # Outputs differing bit for bit say nothing here: the verdict is the intervals'.
+            wrong = any(f.kind in WRONG_RESULT_KINDS for f in self.findings)
+            recorded.verdict = REFUSED if self.refused else ("wrong" if wrong else "agree")
+            recorded.extra["intervals"] = self.intervals.record()
         return dataclasses.replace(test, results=recorded, files=files)
 
 
 # The crash oracle's headlines of a test without a finding.
 REJECTED = "rejected"
 COMPILED = "compiled"
+# The headline of an interval-mode test the interpreter refused, without a finding.
+REFUSED = "refused"
 
 
 def judge(
-    results: Mapping[str, RunResult], components: Chains, ignore: Collection[str] = ()
+    results: Mapping[str, RunResult],
+    components: Chains,
+    ignore: Collection[str] = (),
+    floats: FloatMode = FloatMode.EXACT,
 ) -> Judged:
     """The differential verdict and the findings of one test's results, each signed
     (what buckets and reductions key on), blamed, and marked ignored if its signature
     is on the `ignore` list (oracle/known.py), names a known bug (oracle/known_bugs.py:
-    reported already, so not reduced again) or is unconfirmed (not a finding at all)."""
-    classification = classify(results, components)
+    reported already, so not reduced again) or is unconfirmed (not a finding at all).
+    In the INTERVAL float mode each target's outputs are judged against the reference's
+    intervals instead (oracle/interval_findings.py): one outside is a wrong result."""
+    intervals = interval_reference(results) if floats is FloatMode.INTERVAL else None
+    outside = None if intervals is None else intervals.outside
+    classification = classify(results, components, outside=outside)
     return Judged(
         results=results,
         comparison=compare(results),
         findings=_signed(classification.findings, results, components, ignore),
         compared=bool(classification.findings),
+        intervals=intervals,
     )
 
 
@@ -302,11 +340,14 @@ def judge_by(
     results: Mapping[str, RunResult],
     components: Chains,
     ignore: Collection[str] = (),
+    floats: FloatMode = FloatMode.EXACT,
 ) -> Judged:
     """`results` judged by the oracle a test records: the crash oracle's, or the
-    differential one (metamorphic and fusion tests have judges of their own)."""
-    judging = judge_crashes if isinstance(oracle, Crash) else judge
-    return judging(results, components, ignore)
+    differential one in the test's float mode (its job's `floats`; metamorphic and
+    fusion tests have judges of their own)."""
+    if isinstance(oracle, Crash):
+        return judge_crashes(results, components, ignore)
+    return judge(results, components, ignore, floats)
 
 
 def _signed(
@@ -380,5 +421,5 @@ def run_on_targets(
             attach_front_end_causes(results, job, components)
         else:
             results = complete(results, job, session, components)
-        judged = judge_by(test.oracle, results, components)
+        judged = judge_by(test.oracle, results, components, floats=job.floats)
         return TargetRun(judged, session.versions(), dict(session.missing))

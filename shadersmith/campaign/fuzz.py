@@ -30,6 +30,7 @@ from pathlib import Path
 
 from shadersmith.campaign import loop
 from shadersmith.campaign.findings import reproduce_crashes
+from shadersmith.campaign.interval_tally import IntervalNote
 from shadersmith.campaign.loop import Context, Progress, Recorded, Unit
 from shadersmith.campaign.preparation import CpuShare
 from shadersmith.campaign.reduction import reduce_bucket
@@ -348,7 +349,7 @@ def _gather_evidence(
         return
     if not options.evidence_for_every_test:
         attach_panic_causes(results, components)  # the logs name them; complete does too
-        judged = judge_by(options.oracle, results, components, options.ignore)
+        judged = judge_by(options.oracle, results, components, options.ignore, item.job.floats)
         if not could_change(judged.findings, results, components, context.session.pools):
             item.judged_without_evidence = judged
             return
@@ -377,7 +378,9 @@ def _handle(
         complete(results, item.job, session, context.components)
         judged = None
     if judged is None:
-        judged = judge_by(options.oracle, results, context.components, options.ignore)
+        judged = judge_by(
+            options.oracle, results, context.components, options.ignore, item.job.floats
+        )
     findings = reproduce_crashes(judged.findings, results)
     judged = judged.with_findings(findings)
     directories: dict[str, str] = {}
@@ -397,12 +400,21 @@ def _handle(
         store.result_rows(results),
         directories,
         item.gathering_s + time.perf_counter() - started,
+        intervals=_interval_note(judged),
     )
     # A defect of ours found by the oracle is counted once per test, as its own kind.
     ours = sum(1 for f in findings if f.ours and f.kind not in _COUNTED_KINDS)
     rejected = int(judged.headline == REJECTED)
     counted = [f for f in findings if f.kind in _COUNTED_KINDS]
     return Recorded(1, counted, ours, len(opened), rejected)
+
+
+def _interval_note(judged: Judged) -> IntervalNote | None:
+    """What an interval-mode test counts: its outputs constrained, or its refusal."""
+    intervals = judged.intervals
+    if intervals is None:
+        return None
+    return IntervalNote(intervals.floats, intervals.constrained, intervals.refused)
 
 
 _COUNTED_KINDS = frozenset(

@@ -25,7 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from shadersmith.campaign import interval_tally
 from shadersmith.campaign.interruptible import let_signals_in
+from shadersmith.campaign.interval_tally import IntervalNote, IntervalTally
 from shadersmith.campaign.log import close_campaign_log, open_campaign_log
 from shadersmith.case import Finding, TestCase, TestCaseError, finding_to_json, write_test
 from shadersmith.files import safe_files, strict_json
@@ -155,7 +157,7 @@ def _expected_columns() -> dict[str, frozenset[str]]:
     """Each table of SCHEMA and its columns, as SQLite itself reads the schema."""
     reference = sqlite3.connect(":memory:")
     try:
-        reference.executescript(SCHEMA + VARIANTS_SCHEMA)
+        reference.executescript(SCHEMA + VARIANTS_SCHEMA + interval_tally.SCHEMA)
         tables = [row[0] for row in reference.execute("SELECT name FROM sqlite_master")]
         return {
             table: frozenset(row[1] for row in reference.execute(f"PRAGMA table_info({table})"))
@@ -293,7 +295,7 @@ class CampaignStore:
             self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
-            self.db.executescript(SCHEMA)
+            self.db.executescript(SCHEMA + interval_tally.SCHEMA)
             self._committed = time.perf_counter()
             columns = {row[1] for row in self.db.execute("PRAGMA table_info(buckets)")}
             if "root_cause" not in columns:  # a campaign started before root causes
@@ -429,10 +431,12 @@ class CampaignStore:
         seconds: float,
         comparisons: Sequence[Comparison] = (),
         program: ProgramNote | None = None,
+        intervals: IntervalNote | None = None,
     ) -> list[str]:
         """Record one test (committed within COMMIT_INTERVAL_S, at once if it opens a
         bucket); returns the signatures of buckets it opened. `comparisons` and
-        `program`: what an image-comparing oracle (fusion) adds."""
+        `program`: what an image-comparing oracle (fusion) adds; `intervals`: what a
+        test in the interval float mode counts (campaign/interval_tally.py)."""
         if not self.db.in_transaction:
             self.db.execute("BEGIN IMMEDIATE")
         # One test's rows go in whole or not at all, whatever the tests before it did.
@@ -449,6 +453,8 @@ class CampaignStore:
                         "INSERT INTO programs VALUES (?, ?, ?, ?)",
                         (idx, program.grouping, program.family, program.name),
                     )
+            if intervals is not None:
+                interval_tally.insert(self.db, idx, intervals)
         except BaseException:
             self.db.execute("ROLLBACK TO test")
             self.db.execute("RELEASE test")
@@ -579,6 +585,10 @@ class CampaignStore:
             row[0], row[1], row[2], row[3], count, float(first_seen), row[6],
             bool(row[7]), bool(row[8]), row[9], row[10],
         )  # fmt: skip
+
+    def interval_tally(self) -> IntervalTally | None:
+        """The interval float mode's counts (refusals, outputs constrained), if any."""
+        return interval_tally.tally(self.db)
 
     def totals(self) -> dict[str, int]:
         tests = self.db.execute("SELECT COUNT(*) FROM tests").fetchone()[0]

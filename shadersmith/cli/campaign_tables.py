@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import click
 from rich.console import Console
 from rich.table import Table
 
@@ -136,3 +137,17 @@ def print_reduced_programs(campaign: Path) -> None:
                 expand=False,
             )
         )
+
+
+def print_interval_tally(campaign: Path) -> None:
+    """An interval-mode campaign's refusal rate and share of outputs constrained
+    (campaign/interval_tally.py); nothing for a campaign without interval tests."""
+    from shadersmith.campaign.store import CampaignStore
+
+    store = CampaignStore(campaign, read_only=True)
+    try:
+        tally = store.interval_tally()
+    finally:
+        store.close()
+    for line in tally.lines() if tally is not None else []:
+        click.echo(printable(line))

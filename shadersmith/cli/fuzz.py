@@ -10,7 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from shadersmith.cli.campaign_tables import print_buckets, print_reduced_programs
+from shadersmith.cli.campaign_tables import (
+    print_buckets,
+    print_interval_tally,
+    print_reduced_programs,
+)
 from shadersmith.cli.generator_flags import generator_options
 from shadersmith.cli.live import (
     CampaignFailed,
@@ -251,6 +255,7 @@ def fuzz_command(
         fail(str(error))
     print_buckets(out)
     print_reduced_programs(out)
+    print_interval_tally(out)
     if refresher is not None:
         _finish_report(refresher)
     if junit is not None:

@@ -28,7 +28,7 @@ Targets that cannot run the test (UNSUPPORTED) take no part.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from shadersmith.case.finding import OUR_KINDS, Finding, Kind
@@ -73,10 +73,16 @@ class Classification:
         return tuple(finding.kind for finding in self.findings)
 
 
+# Whether a target's output lies outside the reference's intervals (the interval float
+# mode, oracle/interval_findings.py): True wrong, False right, None not judged.
+Outside = Callable[[str, RunResult], bool | None]
+
+
 def classify(
     results: Mapping[str, RunResult],
     components: Mapping[str, Sequence[str | tuple[str, str]]] | None = None,
     reference: str = REFERENCE,
+    outside: Outside | None = None,
 ) -> Classification:
     """The findings of one test.
 
@@ -89,13 +95,17 @@ def classify(
     come from the other targets alone, so a witness neither makes a finding nor changes
     its kind; a witness whose output matches the wrong targets' joins them, one that
     matches the right output joins the passing ones, and blame compares their chains.
+
+    With `outside` (a test in the interval float mode), outputs are not compared with
+    each other: each target's is right or wrong by the reference's intervals, and the
+    wrong ones make one finding per distinct wrong output (`_interval_findings`).
     """
     witnesses = {name: r for name, r in results.items() if is_witness(name)}
     if witnesses:
         subjects = {name: r for name, r in results.items() if name not in witnesses}
-        found = classify(subjects, components, reference)
+        found = classify(subjects, components, reference, outside)
         return Classification(
-            tuple(_with_witnesses(f, subjects, witnesses) for f in found.findings),
+            tuple(_with_witnesses(f, subjects, witnesses, outside) for f in found.findings),
             found.groups,
             found.skipped,
         )
@@ -126,6 +136,15 @@ def classify(
         return Classification((finding,), groups, skipped)
 
     findings = failure_findings(ran, components, passing_all)
+    if outside is not None:
+        findings += _interval_findings(ran, reference, outside)
+        right = tuple(
+            n for n, r in ran.items() if r.ok and (n == reference or outside(n, r) is False)
+        )
+        if not findings and reference in right and len(right) >= 2:
+            findings.append(Finding(Kind.AGREE, right, right))
+        findings.sort(key=lambda f: (_SEVERITY[f.kind], f.component or "", f.targets))
+        return Classification(tuple(findings), groups, skipped)
     findings += _output_findings(groups, reference, components)
     if not findings and sum(len(group) for group in groups) >= 2:
         findings.append(Finding(Kind.AGREE, groups[0], groups[0]))
@@ -242,6 +261,24 @@ def _output_findings(
     return [Finding(Kind.DISAGREE, group, passing) for group in groups if group != passing]
 
 
+def _interval_findings(
+    ran: Mapping[str, RunResult], reference: str, outside: Outside
+) -> list[Finding]:
+    """The interval float mode's wrong outputs: the targets outside the reference's
+    intervals, one finding per distinct wrong output (wrong in different ways, most
+    likely for different reasons), against the reference and the targets inside them.
+    One wrong target alone is the odd one out; none when the reference did not run."""
+    if reference not in ran or not ran[reference].ok:
+        return []
+    verdicts = {n: outside(n, r) for n, r in ran.items() if n != reference and r.ok}
+    passing = (reference, *sorted(n for n, wrong in verdicts.items() if wrong is False))
+    by_output: dict[str, list[str]] = {}
+    for name in sorted(n for n, wrong in verdicts.items() if wrong):
+        by_output.setdefault(output_digest(ran[name]), []).append(name)
+    kind = Kind.ODD_ONE_OUT if len(by_output) == 1 and len(passing) > 1 else Kind.DISAGREE
+    return [Finding(kind, tuple(group), passing) for group in by_output.values()]
+
+
 def _one_front_end(
     targets: Sequence[str], components: Mapping[str, Sequence[str | tuple[str, str]]] | None
 ) -> bool:
@@ -254,11 +291,15 @@ def _one_front_end(
 
 
 def _with_witnesses(
-    finding: Finding, subjects: Mapping[str, RunResult], witnesses: Mapping[str, RunResult]
+    finding: Finding,
+    subjects: Mapping[str, RunResult],
+    witnesses: Mapping[str, RunResult],
+    outside: Outside | None = None,
 ) -> Finding:
     """A wrong-result finding with the witnesses that share the wrong or the right output
     (a third output clears nothing and accuses nothing); failures list the witnesses that
-    ran among the targets that ran."""
+    ran among the targets that ran. In the interval float mode (`outside`), a witness
+    inside the intervals is right whatever its bits."""
     if finding.kind in WRONG_RESULT_KINDS:
         wrong = {output_digest(subjects[name]) for name in finding.targets}
         right = {output_digest(subjects[name]) for name in finding.passing}
@@ -269,7 +310,7 @@ def _with_witnesses(
             digest = output_digest(result)
             if digest in wrong:
                 joins_wrong.append(name)
-            elif digest in right:
+            elif digest in right or (outside is not None and outside(name, result) is False):
                 joins_right.append(name)
         return Finding(
             finding.kind,

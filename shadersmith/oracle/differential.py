@@ -19,7 +19,9 @@ from typing import Any
 import numpy as np
 
 from shadersmith.case.runs import RecordedResults, RunRecord
+from shadersmith.interp.intervals import Interval, Unbounded
 from shadersmith.oracle.components import is_witness
+from shadersmith.oracle.intervals import interval_json
 from shadersmith.targets.results import Image, RunResult, RunStatus, canonical_value
 from shadersmith.targets.runners.images import png_bytes
 from shadersmith.targets.tools.spirv_tools import disassemble
@@ -235,11 +237,14 @@ def _artefact_files(target: str, result: RunResult) -> dict[str, bytes]:
 
 def value_json(value: Any) -> Any:
     """A buffer value as plain JSON: lists for vectors and arrays; a float that JSON
-    cannot hold (NaN, infinities) as its Python spelling."""
+    cannot hold (NaN, infinities) as its Python spelling; an interval as
+    {"interval": [lo, hi]} (oracle/intervals.interval_json)."""
     if isinstance(value, tuple | list):
         return [value_json(v) for v in value]
     if isinstance(value, float) and not math.isfinite(value):
         return repr(value)
+    if isinstance(value, Interval | Unbounded):  # the interval float mode's reference
+        return interval_json(value)
     return value
 
 

@@ -9,11 +9,13 @@ from collections.abc import Callable
 from shadersmith.analysis.widths import program_features
 from shadersmith.case import TestCase
 from shadersmith.emit import emit
+from shadersmith.interp.float_mode import FloatMode
 from shadersmith.ir.profile import GLSL330, Language, LanguageProfile
 from shadersmith.ir.program import Program, Stage
 from shadersmith.ir.specialization import specialization_of
 from shadersmith.ir.types import ScalarKind, ScalarType, Type, VectorType
 from shadersmith.ir.values import BufferValues
+from shadersmith.recondition.step import float_mode_of
 from shadersmith.targets.job import Job
 from shadersmith.targets.runners.buffers import buffer_inputs, buffer_inputs_from_specs
 
@@ -30,10 +32,12 @@ def job_from_program(
     groups: tuple[int, int, int] = (1, 1, 1),
     framebuffer: tuple[int, int] = FRAGMENT_TARGET,
     subgroup_size: int | None = None,
+    floats: FloatMode = FloatMode.EXACT,
 ) -> Job:
     """The job of `program`, emitted once in `profile`'s language; a fragment program's
     blocks (its uniform blocks) are bound while drawing a `framebuffer` (width, height)
-    target, and softpipe gets its GLSL 3.30 spelling (a job in GLSL's family)."""
+    target, and softpipe gets its GLSL 3.30 spelling (a job in GLSL's family); `floats`:
+    the float mode its values were reconditioned in (Job.floats)."""
     fragment = program.stage is Stage.FRAGMENT
     width, height = framebuffer if fragment else (Job.width, Job.height)
     glsl = profile.language.family is Language.GLSL
@@ -53,6 +57,7 @@ def job_from_program(
         subgroup_size=subgroup_size,
         specialization=specialization_of(program),
         needs=program_features(program),
+        floats=floats,
     )
 
 
@@ -110,6 +115,7 @@ def job_from_test(
         subgroup_size=test.inputs.subgroup_size,
         specialization=test.inputs.specialization,
         needs=frozenset() if program is None else program_features(program),
+        floats=float_mode_of(test.provenance.steps),
     )
 
 

@@ -15,6 +15,7 @@ from shadersmith.ir.program import Program
 from shadersmith.ir.values import BufferValues
 from shadersmith.recondition.instrument import prune_wrappers
 from shadersmith.recondition.pipeline import ReconditionOptions, recondition
+from shadersmith.steps.record import StepRecord
 from shadersmith.steps.registry import Step, StepError, StepResult
 
 RECONDITION = "recondition"
@@ -89,3 +90,13 @@ def recondition_step(
 
 
 RECONDITION_STEP = Step(RECONDITION, ReconditionParams.from_json, recondition_step)
+
+
+def float_mode_of(steps: Iterable[StepRecord]) -> FloatMode:
+    """The float mode a test's program was reconditioned in: its last recondition step's
+    (the values that run are what that step made them); EXACT without one (a crash test,
+    whose program is not reconditioned) or for a record made before the mode existed."""
+    last = next((s for s in reversed(list(steps)) if s.name == RECONDITION), None)
+    if last is None:
+        return FloatMode.EXACT
+    return ReconditionParams.from_json(last.params).options.floats

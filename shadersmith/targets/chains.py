@@ -65,6 +65,16 @@ def _unsupported(target: str, what: str) -> RunResult:
     return RunResult(RunStatus.UNSUPPORTED, log=f"{target} does not run {what}")
 
 
+# How the interpreter's log begins when the interval float mode refuses a test (a branch
+# or an integer rounding decides, a built-in it does not model): the test is counted as
+# refused, with the rest of the line as its reason (oracle/interval_findings.py).
+INTERVAL_REFUSAL = "interval mode refuses: "
+
+
+def _refused(target: str, why: str) -> RunResult:
+    return RunResult(RunStatus.UNSUPPORTED, log=f"{target}: {INTERVAL_REFUSAL}{why}")
+
+
 def subgroup_size_refused(
     target: str, job: Job, offered: int | None, rows: bool = False
 ) -> RunResult | None:
@@ -411,14 +421,19 @@ def interp_target(name: str = "interp") -> ChainTarget:
     (interp/semantics.py)."""
     # Imported here: the interpreter's worker alone loads the interpreter.
     from shadersmith import __version__
-    from shadersmith.interp import InterpreterError, UndefinedBehaviour, run_compute
+    from shadersmith.interp import InterpreterError, UBCategory, UndefinedBehaviour, run_compute
+    from shadersmith.interp.float_mode import FloatMode
     from shadersmith.interp.program import DEFAULT_SUBGROUP_SIZE
     from shadersmith.interp.semantics import noting_glsl_undefined
 
     def run(job: Job) -> RunResult:
         if job.program is None or job.buffer_values is None:
             return _unsupported(name, "tests without IR")
+        interval = job.floats is FloatMode.INTERVAL
         if job.stage == "fragment":
+            if interval:
+                # Images are drawn by the lane interpreter, which has no interval mode.
+                return _refused(name, "fragment shaders (images) in the interval float mode")
             return run_fragment(job)
         started = time.perf_counter()
         noted: set[str] = set()
@@ -431,14 +446,20 @@ def interp_target(name: str = "interp") -> ChainTarget:
                     workgroups=job.groups,
                     language=job.language.family,
                     subgroup_size=job.subgroup_size or DEFAULT_SUBGROUP_SIZE,
+                    floats=job.floats,
                 )
         except UndefinedBehaviour as ub:
+            if interval and ub.category is UBCategory.FLOAT_ROUNDOFF:
+                # Rounding decides control flow or an integer: not judged (issue 37).
+                return _refused(name, f"{ub.location}: {ub.message}")
             return RunResult(
                 RunStatus.UNDEFINED_BEHAVIOUR,
                 log=f"{ub.category.value}: {ub.location}: {ub.message}",
                 failed_component="program",
             )
         except InterpreterError as error:
+            if interval:
+                return _noted(_refused(name, str(error)), noted)
             return _noted(_unsupported(name, str(error)), noted)
         binding_of = {b.block_name: b.binding for b in job.program.buffers}
         # Images are read back like buffers; sampled textures, like the drivers', are not.

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from shadersmith.interp.float_mode import FloatMode
 from shadersmith.ir.profile import Language
 from shadersmith.ir.program import Program
 from shadersmith.ir.specialization import SpecializationEntry
@@ -80,3 +81,7 @@ class Job:
     # widths.py: "int64"); a chain whose driver or device lacks one sits the job out
     # (chains.features_refused).
     needs: frozenset[str] = frozenset()
+    # How the reference interpreter evaluates floats: the mode the test's program was
+    # reconditioned in (recondition/step.float_mode_of). INTERVAL: its outputs are
+    # intervals, and the targets' are judged against them (oracle/interval_findings.py).
+    floats: FloatMode = FloatMode.EXACT
