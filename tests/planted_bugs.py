@@ -137,6 +137,43 @@ def fail_after_pass(real: ChainTarget, failure: str) -> Run:
     return run
 
 
+# name -> how many float32 ULPs every float output is moved up: a float bug that only
+# the interval oracle can tell (exact mode's outputs are exact small integers, interval
+# mode's may differ inside their interval: tests/test_interval_campaign.py).
+FLOAT_SHIFTS: dict[str, int] = {"float-ulps": 64}
+
+
+def move_float_outputs(real: ChainTarget, rewrite: str) -> Run:
+    """The real target's run, each float of its buffers moved FLOAT_SHIFTS[rewrite]
+    ULPs up (NaN and the infinities as they are)."""
+    ulps = FLOAT_SHIFTS[rewrite]
+
+    def run(job: Job) -> RunResult:
+        result = real.run(job)
+        if result.ok and result.buffers:
+            result.buffers = {
+                binding: {name: _moved(value, ulps) for name, value in fields.items()}
+                for binding, fields in result.buffers.items()
+            }
+            result.digest = None
+        return result
+
+    return run
+
+
+def _moved(value: Any, ulps: int) -> Any:
+    # Imported here: only a worker of this planted target moves floats.
+    import math
+
+    from shadersmith.interp.float32 import from_ordinal, ordinal
+
+    if isinstance(value, tuple | list):
+        return type(value)(_moved(v, ulps) for v in value)
+    if type(value) is float and math.isfinite(value):
+        return from_ordinal(ordinal(value) + ulps)
+    return value
+
+
 # name -> what a SPIR-V consumer gets wrong in a job's module (Job.spirv): patterns only
 # SPIR-V transformations write (shadersmith/spirv/transforms/), never glslang, so only a
 # SPIR-V campaign's variants have them (tests/test_spirv_fuzz.py).
@@ -249,7 +286,8 @@ def _int_copies_as_zero(spirv: bytes) -> bytes:
 def _planted(name: str, base: str, plant: str, function: str, after: str | None = None) -> Target:
     real = catalogue.TARGETS[base]
     component = f"planted-{plant}"
-    argument = "rewrite" if function in ("rewrite_operator", "rewrite_module") else "failure"
+    rewrites = ("rewrite_operator", "rewrite_module", "move_float_outputs")
+    argument = "rewrite" if function in rewrites else "failure"
     build = WrappedBuild(base, f"{__name__}:{function}", component, after, ((argument, plant),))
     # Its components are the build's: the base's chain with the plant after `after`.
     return Target(
@@ -303,6 +341,14 @@ def planted_targets() -> list[Target]:
             _planted(f"planted-{rewrite}-{base}", base, rewrite, "rewrite_module", "glslang")
             for rewrite in MODULE_REWRITES
             for base in ("vk-lavapipe", "vk-lavapipe-opt")
+        ),
+        # A float bug in the driver (its outputs moved some ULPs): the interval oracle's.
+        _planted(
+            "planted-float-ulps-vk-lavapipe",
+            "vk-lavapipe",
+            "float-ulps",
+            "move_float_outputs",
+            after="llvm",
         ),
         # The crash oracle's compile-only targets, with a crash planted.
         *(

@@ -5,11 +5,24 @@ keep the mode, and a planted float bug found."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
+import pytest
+
+from shadersmith.campaign.fuzz import CampaignOptions, run_campaign
+from shadersmith.campaign.store import CampaignStore
+from shadersmith.case import load_test
+from shadersmith.config.generator_options import SmithOptions
 from shadersmith.front.glsl import parse_glsl
 from shadersmith.interp import run_compute
 from shadersmith.interp.float_mode import FloatMode
 from shadersmith.interp.intervals import Interval
+from shadersmith.ir.profile import GLSL450
+from shadersmith.oracle.intervals import judge, outputs_from_json
+from shadersmith.recondition.step import float_mode_of
+from shadersmith.trial import run_on_targets
 
 os.environ.setdefault("MESA_SHADER_CACHE_DISABLE", "true")
 
@@ -28,3 +41,89 @@ void main() { r = cross(a, b); }
     expected = (8.0 - 0.125, 0.75 + 6.0, 0.75 + 6.0)
     assert all(isinstance(c, Interval) for c in after)
     assert all(c.contains(e) for c, e in zip(after, expected, strict=True))
+
+
+# ---------------------------------------------------------------- campaigns
+
+PLANTED = "planted-float-ulps-vk-lavapipe"  # tests/planted_bugs.py: floats moved 64 ULPs
+# Seeds 0 and 1: compute programs in the interval mode with float outputs the interpreter
+# constrains (32 and 86 of them), none refused.
+COUNT = 2
+
+
+def _campaign(directory: Path, targets: list[str], reduce: bool) -> CampaignStore:
+    options = CampaignOptions(
+        targets=targets,
+        profile=GLSL450,
+        count=COUNT,
+        jobs=1,
+        keep_per_bucket=1,
+        reduce=reduce,
+        reduce_time_s=60.0,
+        generator=SmithOptions(float_mode="interval"),
+    )
+    run_campaign(directory, options)
+    return CampaignStore(directory, read_only=True)
+
+
+@pytest.fixture(scope="module")
+def planted(tmp_path_factory: pytest.TempPathFactory) -> Iterator[CampaignStore]:
+    store = _campaign(
+        tmp_path_factory.mktemp("planted"), ["interp", "vk-lavapipe", PLANTED], reduce=True
+    )
+    yield store
+    store.close()
+
+
+def test_a_planted_float_bug_is_found_blamed_and_reduced(planted: CampaignStore) -> None:
+    [bucket] = planted.buckets()
+    assert bucket.signature == "wrong:planted-float-ulps"
+    assert bucket.blamed == "planted-float-ulps"
+    assert bucket.targets == PLANTED
+    assert bucket.reduced and not bucket.reduced.startswith("failed"), bucket.reduced
+    tally = planted.interval_tally()
+    assert tally is not None and tally.tests == COUNT and tally.refused == 0
+    assert tally.constrained > 0
+
+
+def test_the_reduced_test_replays_judged_by_intervals(planted: CampaignStore) -> None:
+    [bucket] = planted.buckets()
+    assert bucket.reduced is not None
+    reduced = load_test(planted.directory / bucket.reduced)
+    assert float_mode_of(reduced.provenance.steps) is FloatMode.INTERVAL
+    run = run_on_targets(reduced, ["interp", "vk-lavapipe", PLANTED])
+    assert run.judged.signatures == ["wrong:planted-float-ulps"]
+    assert run.judged.intervals is not None and run.judged.intervals.constrained >= 1
+
+
+def test_the_record_holds_the_intervals_and_they_round_trip(planted: CampaignStore) -> None:
+    [bucket] = planted.buckets()
+    assert bucket.example is not None
+    test = load_test(planted.directory / bucket.example)
+    record = test.results.extra["intervals"]
+    assert test.results.verdict == "wrong"
+    assert record["refused"] is None and 0 < record["constrained_share"] <= 1
+    wrong = record["targets"][PLANTED]["wrong"]
+    assert wrong and all(0 < w["ulps"] <= 64 for w in wrong)
+    assert record["targets"]["vk-lavapipe"]["verdict"] == "agree"
+    # The intervals read back judge the planted target's recorded values the same way.
+    expected = outputs_from_json(record["expected"])
+    values = test.results.runs[PLANTED].values
+    assert values is not None
+    produced = {int(b): {n: _tuples(v) for n, v in f.items()} for b, f in values.items()}
+    again = judge(expected, produced)
+    assert [o.record() for o in again.wrong] == wrong
+
+
+def _tuples(value: Any) -> Any:
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+def test_the_same_campaign_without_the_plant_finds_nothing(tmp_path: Path) -> None:
+    store = _campaign(tmp_path / "clean", ["interp", "vk-lavapipe", "vk-lavapipe-opt"], False)
+    try:
+        assert store.buckets() == []
+        verdicts = [verdict for _, _, verdict in store.iter_tests()]
+        assert verdicts == ["agree"] * COUNT
+    finally:
+        store.close()

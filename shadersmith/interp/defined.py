@@ -10,6 +10,7 @@ InterpreterError for what is not run.
 from __future__ import annotations
 
 from shadersmith.interp.errors import InterpreterError
+from shadersmith.interp.float_mode import FloatMode
 from shadersmith.interp.fragment import FragmentInterpreter
 from shadersmith.interp.fragment_image import (
     colour_rounding_functions,
@@ -32,10 +33,13 @@ def check_defined(
     step_budget: int = 2_000_000,
     language: Language = Language.GLSL,
     vertex: Program | None = None,
+    floats: FloatMode = FloatMode.EXACT,
 ) -> None:
     """`language` WGSL: undefined behaviour by WGSL's rules (interp/semantics.py).
     `vertex`: a fragment program's generated vertex shader, run first for its three
-    vertices (interp/vertex.py), its flat varyings fed to the fragments."""
+    vertices (interp/vertex.py), its flat varyings fed to the fragments. `floats`: the
+    mode the program's floats were reconditioned in (a compute program in the INTERVAL
+    mode runs on intervals: its inexact floats are no undefined behaviour there)."""
     if program.stage is Stage.FRAGMENT:
         if framebuffer is None:
             raise InterpreterError("a fragment shader needs its target size to be run")
@@ -48,4 +52,11 @@ def check_defined(
         for x, y in sample_fragments(width, height):
             run_sanitized(interpreter, values, x, y, rounding)
         return
-    run_compute(program, values, step_budget=step_budget, workgroups=workgroups, language=language)
+    run_compute(
+        program,
+        values,
+        step_budget=step_budget,
+        workgroups=workgroups,
+        language=language,
+        floats=floats,
+    )

@@ -253,7 +253,9 @@ class Interestingness:
         return final
 
     def judged(self, results: dict[str, RunResult]) -> Judged:
-        return judge_by(self.subject.oracle, results, self._components)
+        # An interval-mode test keeps "outside the interval" (trial.judge): its mode's.
+        floats = self.subject.recondition_options.floats
+        return judge_by(self.subject.oracle, results, self._components, floats=floats)
 
     def signatures(self, results: dict[str, RunResult]) -> list[str]:
         return self.judged(results).signatures
@@ -356,6 +358,7 @@ def undefined_behaviour(trial: PreparedTrial, subject: Subject) -> bool:
             framebuffer=subject.framebuffer,
             language=subject.language,
             vertex=trial.vertex,
+            floats=subject.recondition_options.floats,
         )
     except UndefinedBehaviour:
         return True
