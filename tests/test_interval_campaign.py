@@ -22,6 +22,7 @@ from shadersmith.interp.intervals import Interval
 from shadersmith.ir.profile import GLSL450
 from shadersmith.oracle.intervals import judge, outputs_from_json
 from shadersmith.recondition.step import float_mode_of
+from shadersmith.report.campaign_view import load_campaign
 from shadersmith.trial import run_on_targets
 
 os.environ.setdefault("MESA_SHADER_CACHE_DISABLE", "true")
@@ -47,15 +48,15 @@ void main() { r = cross(a, b); }
 
 PLANTED = "planted-float-ulps-vk-lavapipe"  # tests/planted_bugs.py: floats moved 64 ULPs
 # Seeds 0 and 1: compute programs in the interval mode with float outputs the interpreter
-# constrains (32 and 86 of them), none refused.
+# constrains (32 and 86 of them), none refused. The planted campaign runs the first.
 COUNT = 2
 
 
-def _campaign(directory: Path, targets: list[str], reduce: bool) -> CampaignStore:
+def _campaign(directory: Path, targets: list[str], reduce: bool, count: int) -> CampaignStore:
     options = CampaignOptions(
         targets=targets,
         profile=GLSL450,
-        count=COUNT,
+        count=count,
         jobs=1,
         keep_per_bucket=1,
         reduce=reduce,
@@ -69,7 +70,7 @@ def _campaign(directory: Path, targets: list[str], reduce: bool) -> CampaignStor
 @pytest.fixture(scope="module")
 def planted(tmp_path_factory: pytest.TempPathFactory) -> Iterator[CampaignStore]:
     store = _campaign(
-        tmp_path_factory.mktemp("planted"), ["interp", "vk-lavapipe", PLANTED], reduce=True
+        tmp_path_factory.mktemp("planted"), ["interp", "vk-lavapipe", PLANTED], True, 1
     )
     yield store
     store.close()
@@ -82,8 +83,12 @@ def test_a_planted_float_bug_is_found_blamed_and_reduced(planted: CampaignStore)
     assert bucket.targets == PLANTED
     assert bucket.reduced and not bucket.reduced.startswith("failed"), bucket.reduced
     tally = planted.interval_tally()
-    assert tally is not None and tally.tests == COUNT and tally.refused == 0
+    assert tally is not None and (tally.tests, tally.refused) == (1, 0)
     assert tally.constrained > 0
+    # The report shows the share constrained and the refusals.
+    table = load_campaign(planted.directory).tables[-1]
+    assert table.title == "Interval float mode"
+    assert ("refused by the interpreter", "0 (0.0%)") in table.rows
 
 
 def test_the_reduced_test_replays_judged_by_intervals(planted: CampaignStore) -> None:
@@ -120,7 +125,8 @@ def _tuples(value: Any) -> Any:
 
 
 def test_the_same_campaign_without_the_plant_finds_nothing(tmp_path: Path) -> None:
-    store = _campaign(tmp_path / "clean", ["interp", "vk-lavapipe", "vk-lavapipe-opt"], False)
+    targets = ["interp", "vk-lavapipe", "vk-lavapipe-opt"]
+    store = _campaign(tmp_path / "clean", targets, False, COUNT)
     try:
         assert store.buckets() == []
         verdicts = [verdict for _, _, verdict in store.iter_tests()]

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from shadersmith.campaign.interval_tally import IntervalTally
 from shadersmith.campaign.store import Bucket, CampaignStore, bucket_directory_name
 from shadersmith.files import safe_files
 from shadersmith.oracle.known_findings import NEW, known_label
@@ -156,6 +157,9 @@ def load_store_campaign(directory: Path) -> CampaignView:
         buckets = [_summary(b, last_seen.get(b.signature), kept) for b in store.buckets()]
         statistics = target_statistics(db.execute(_TARGET_QUERY).fetchall(), _wrong_counts(db))
         tables: tuple[Table, ...] = (statistics,)
+        tally = store.interval_tally()
+        if tally is not None:
+            tables += (interval_table(tally),)
         if oracle == FUSION:
             # Imported here: fusion_view.py imports this module (the shared view).
             from shadersmith.report.fusion_view import relation_table
@@ -180,6 +184,24 @@ def load_store_campaign(directory: Path) -> CampaignView:
         settings,
         declared_targets=declared_targets(directory),
     )
+
+
+def interval_table(tally: IntervalTally) -> Table:
+    """An interval-mode campaign's refusals and share of outputs constrained (issue 37)."""
+    rows = [
+        ("tests in the interval mode", f"{tally.tests:,}"),
+        ("refused by the interpreter", f"{tally.refused:,} ({tally.refusal_rate:.1%})"),
+        (
+            "float outputs constrained (judged tests)",
+            f"{tally.constrained:,} of {tally.floats:,} ({tally.constrained_share:.1%})",
+        ),
+        *((f"refused: {reason}", f"{count:,}") for reason, count in tally.reasons),
+    ]
+    note = (
+        "Outputs are judged against the interpreter's intervals; an interval wider than "
+        "the constrained width is not compared, and a refused test is no finding."
+    )
+    return Table("Interval float mode", ("", "count"), tuple(rows), note)
 
 
 def declared_targets(directory: Path) -> str:
