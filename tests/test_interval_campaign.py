@@ -20,6 +20,7 @@ from shadersmith.interp import run_compute
 from shadersmith.interp.float_mode import FloatMode
 from shadersmith.interp.intervals import Interval
 from shadersmith.ir.profile import GLSL450
+from shadersmith.ir.values import BufferValues
 from shadersmith.oracle.intervals import judge, outputs_from_json
 from shadersmith.recondition.step import float_mode_of
 from shadersmith.report.campaign_view import load_campaign
@@ -37,8 +38,10 @@ layout(std430, binding = 0) buffer B { vec3 a; vec3 b; vec3 r; };
 void main() { r = cross(a, b); }
 """
     ).program
-    values = {"B": {"a": (1.5, -2.0, 0.25), "b": (3.0, 0.5, -4.0), "r": (0.0, 0.0, 0.0)}}
-    after = run_compute(program, values, floats=FloatMode.INTERVAL).buffers["B"]["r"]
+    values: BufferValues = {
+        "B": {"a": (1.5, -2.0, 0.25), "b": (3.0, 0.5, -4.0), "r": (0.0, 0.0, 0.0)}
+    }
+    after: Any = run_compute(program, values, floats=FloatMode.INTERVAL).buffers["B"]["r"]
     expected = (8.0 - 0.125, 0.75 + 6.0, 0.75 + 6.0)
     assert all(isinstance(c, Interval) for c in after)
     assert all(c.contains(e) for c, e in zip(after, expected, strict=True))
