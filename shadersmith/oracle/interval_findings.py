@@ -70,6 +70,9 @@ def interval_reference(results: Mapping[str, RunResult]) -> IntervalReference:
         return IntervalReference(None, f"{REFERENCE} did not run (not among the targets)")
     if result.status is RunStatus.UNSUPPORTED:
         return IntervalReference(None, refusal_reason(result.log))
+    if result.status is RunStatus.TIMEOUT:
+        # Ours, as classify.py says: no finding, and nothing judged either.
+        return IntervalReference(None, "the interval interpreter ran out of time")
     if not result.ok:
         return IntervalReference(None, None)  # its failure is a finding of ours already
     return IntervalReference(result.buffers)
