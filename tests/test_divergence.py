@@ -31,6 +31,7 @@ from shadersmith.recondition.loop_limiters import UNIFORM_TOTAL_COUNTER
 from shadersmith.targets.chains import interp_target
 from shadersmith.targets.results import RunStatus
 from shadersmith.trial import prepare_generated
+from tests.glslang_check import rejected_in_gl, rejected_in_vulkan
 
 MULTI = SmithOptions(multi_invocation_probability=1.0)
 
@@ -358,15 +359,27 @@ def test_liveness_extension_keeps_the_divergence() -> None:
 
 
 @pytest.mark.parametrize("profile", [GLSL450, ESSL310], ids=lambda p: p.name)
-def test_glslang_accepts_multi_invocation_programs(profile: LanguageProfile) -> None:
-    from shadersmith.targets.tools.glslang import validate, validation_modes
+def test_glslang_accepts_multi_invocation_programs(
+    profile: LanguageProfile, tmp_path: Path
+) -> None:
+    from shadersmith.targets.tools.glslang import validation_modes
 
+    texts = {}
     for seed in range(12):
         generated = generate(seed, MULTI, profile)
-        for program in (generated.program, recondition(generated.program, {}).program):
-            text = emit_glsl(program, profile)
-            for mode in validation_modes(profile):
-                assert validate(text, "compute", mode).accepted, f"seed {seed} {mode}"
+        texts[f"seed-{seed}"] = emit_glsl(generated.program, profile)
+        texts[f"seed-{seed}-reconditioned"] = emit_glsl(
+            recondition(generated.program, {}).program, profile
+        )
+    # glslang_check.py: one process for GL semantics, the library for Vulkan's.
+    for mode in validation_modes(profile):
+        if mode == "gl":
+            log = rejected_in_gl(texts, "compute", tmp_path)
+            assert not log, log
+            continue
+        assert mode == "vulkan", mode
+        for name, text in texts.items():
+            assert not (log := rejected_in_vulkan(text, "compute")), f"{name} vulkan: {log}"
 
 
 # ---------------------------------------------------------------------------- reconditioner
