@@ -62,9 +62,25 @@ def targets_file(tmp_path: Path) -> Iterator[Path]:
         del catalogue.TARGETS[name]
 
 
-def test_declared_targets_are_listed_present_with_their_own_tools(targets_file: Path) -> None:
+def test_targets_lists_the_present_cpu_targets_and_the_declared_ones_with_their_own_tools(
+    targets_file: Path,
+) -> None:
+    """One listing for both (a listing starts every target: ~20 s): the built-in rows as
+    without a file (test_cli.py's test of the listing was this one's first half), then
+    the declared ones."""
     result = CliRunner().invoke(main, ["--targets-file", str(targets_file), "targets"])
     assert result.exit_code == 0, result.output
+    lines = {line.split()[1]: line for line in result.output.splitlines() if line.startswith("│")}
+    for name in ("gl-llvmpipe", "gl-softpipe", "vk-lavapipe", "vk-lavapipe-opt", "interp"):
+        assert " yes " in lines[name], result.output
+    assert "mesa-glsl" in lines["gl-llvmpipe"] and "llvmpipe" in lines["gl-llvmpipe"]
+    # The twins on the newest releases are listed, present or with why they are not.
+    assert {"gl-llvmpipe-newest", "vk-lavapipe-opt-newest", "compile-spirv-tools-newest"} <= set(
+        lines
+    )
+    assert "planted" not in result.output
+    default = next(line for line in result.output.splitlines() if line.startswith("fuzz runs"))
+    assert "gl-llvmpipe" in default and "interp" in default, default
     rows = {
         line.split()[1]: line
         for line in result.output.splitlines()
