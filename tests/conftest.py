@@ -19,7 +19,7 @@ planted_bugs.register()
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
-# Each module's seconds in a whole run (scripts/test_costs.py writes it).
+# Each module's seconds in a whole run (scripts/module_costs.py writes it).
 COSTS = Path(__file__).resolve().parent / "costs.json"
 
 
@@ -29,6 +29,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     the tests out in this order, so both workers end on the short ones: in file order a
     run ended with one worker on a 25 s reduction (test_wgsl_vertex_stage.py) while the
     other had nothing left. A module costs.json does not name (a new one) goes after the
-    ones it names: run scripts/test_costs.py after adding an expensive one."""
+    ones it names: run scripts/module_costs.py after adding an expensive one."""
     costs: dict[str, float] = json.loads(COSTS.read_text())
     items.sort(key=lambda item: -costs.get(item.path.name, 0.0))

@@ -837,9 +837,9 @@ def test_generated_programs_compile_in_both_profiles(chunk: int, tmp_path: Path)
                 assert not log, f"{name} gl:\n{log}"
                 continue
             assert mode == "vulkan", mode
-            for seed, text in texts[name].items():
+            for shader, text in texts[name].items():
                 log = rejected_in_vulkan(text, "compute")
-                assert not log, f"{seed} {name} vulkan: {log}"
+                assert not log, f"{shader} {name} vulkan: {log}"
 
 
 def test_modulo_of_a_constant_that_converts_to_a_negative_int_is_wrapped() -> None:

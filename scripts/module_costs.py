@@ -1,7 +1,7 @@
 """tests/costs.json, each test module's seconds, from the durations of a whole test run.
 
     .venv/bin/pytest -n 2 --durations=0 > run.log
-    .venv/bin/python scripts/test_costs.py run.log
+    .venv/bin/python scripts/module_costs.py run.log
 
 tests/conftest.py hands the modules to pytest's workers in this order, the most expensive
 first, so that both workers end on short tests (see there). The figures only order the
