@@ -210,7 +210,9 @@ def test_a_wgsl_texture_test_reduces_keeping_its_image_and_replays(tmp_path: Pat
         judged = judge(running.run(item.job), running.components())
     (finding,) = judged.findings
     directory = write_test(judged.recorded_in(item.test, finding), tmp_path / "7")
-    reduced = CliRunner().invoke(main, ["reduce", str(directory), "--time", "1m"])
+    # A short budget: what is asserted (kept, the image store and the image read back from
+    # the reducer's text, replays) holds for any test it writes, not how far it got.
+    reduced = CliRunner().invoke(main, ["reduce", str(directory), "--time", "10s"])
     assert f"signature {finding.signature}: kept" in reduced.output, reduced.output
     test = load_test(reduced_directory(directory))
     assert "textureStore(img_0, " in test.main_shader
