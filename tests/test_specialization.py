@@ -16,7 +16,7 @@ from shadersmith.front.glsl.specialization import specialization_marks
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.ir.expressions import Assign, Binary, Literal, Ternary, VariableRef
 from shadersmith.ir.operators import AssignOp, BinaryOp
-from shadersmith.ir.profile import GLSL450, WGSL
+from shadersmith.ir.profile import GLSL450
 from shadersmith.ir.program import Program
 from shadersmith.ir.statements import ExprStmt, Specialization, Statement, VarDecl
 from shadersmith.ir.types import BOOL, INT, UINT, Type
@@ -135,15 +135,13 @@ def test_generated_programs_with_specialization_constants_agree_on_the_cpu_targe
                 assert same_output(expected, results[target]), f"{index} {target}"
 
 
-def test_the_option_is_deterministic_off_by_default_and_not_for_wgsl() -> None:
+def test_the_option_is_deterministic_and_off_by_default() -> None:
     first = emit(generate(5, SPECIALIZATION, GLSL450).program, GLSL450)
     assert first == emit(generate(5, SPECIALIZATION, GLSL450).program, GLSL450)
     assert "constant_id" in first
     plain = generate(5, SmithOptions(), GLSL450)
     assert not any(d.specialization for d in plain.program.globals)
     assert "constant_id" not in emit(plain.program, GLSL450)
-    wgsl = generate(5, SPECIALIZATION, WGSL)
-    assert not any(d.specialization for d in wgsl.program.globals)
 
 
 def test_the_record_replays_the_values_and_amber_specializes(tmp_path: Path) -> None:

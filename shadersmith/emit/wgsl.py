@@ -167,6 +167,9 @@ class _Emitter:
         self.field_paths: dict[str, str] = {}
         # Names declared `const` (module or function scope): their reads are constant.
         self.const_names: set[str] = set()
+        # Names declared `override` (specialization constants and those derived from
+        # them): not const-expressions, so a `const` never reads one.
+        self.override_names: set[str] = set()
         # The function being emitted's pointer parameters (its out and inout ones).
         self.pointers: set[str] = set()
         # Each user function's parameter qualifiers, for its calls' pointer arguments.
@@ -671,6 +674,9 @@ class _Emitter:
 
     def module_global(self, decl: VarDecl) -> None:
         type_ = type_text(decl.type)
+        if decl.specialization is not None or self.reads_override(decl):
+            self.override(decl, type_)
+            return
         if decl.init is None:
             self.line(f"var<private> {decl.name}: {type_};")
             return
@@ -682,6 +688,29 @@ class _Emitter:
             self.line(f"const {decl.name}: {type_} = {init};")
         else:
             self.line(f"var<private> {decl.name}: {type_} = {init};")
+
+    def reads_override(self, decl: VarDecl) -> bool:
+        """A global `const` whose initialiser reads an `override`: WGSL makes it an
+        override-expression, which only another `override` may hold."""
+        if not (decl.const and decl.init is not None and self.override_names):
+            return False
+        return any(
+            isinstance(node, VariableRef) and node.name in self.override_names
+            for node in iter_nodes(decl.init)
+        )
+
+    def override(self, decl: VarDecl, type_: str) -> None:
+        """A specialization constant as `@id(N) override K: T = DEFAULT;` (the pipeline's
+        constants set {N: VALUE}: wgpu_runner.py), or a constant derived from one as
+        `override L: T = init;`, which WGSL evaluates at pipeline creation."""
+        assert decl.init is not None
+        self.override_names.add(decl.name)
+        spec = decl.specialization
+        if spec is None:
+            self.line(f"override {decl.name}: {type_} = {self.expr(decl.init)};")
+        else:
+            default = literal_text(spec.default)
+            self.line(f"@id({spec.constant_id}) override {decl.name}: {type_} = {default};")
 
     def entry_point(self, builtins: list[str]) -> None:
         program = self.program

@@ -95,8 +95,8 @@ class LanguageProfile:
     # the IR's out and inout parameters.
     pointer_parameters: bool = False
     # `layout(constant_id = N)` constants set at pipeline creation (generate/
-    # specialization.py; emitted for GL and Vulkan at once, emit/glsl.py). WGSL's
-    # `override` is not emitted yet, so a WGSL program gets none.
+    # specialization.py; emitted for GL and Vulkan at once, emit/glsl.py), and WGSL's
+    # `@id(N) override` (emit/wgsl.py), which wgpu's pipeline constants set.
     specialization_constants: bool = True
     # 64-bit integers (int64_t, uint64_t: generate/wide_integers.py, GLSL's
     # GL_ARB_gpu_shader_int64). WGSL has no i64.
@@ -160,7 +160,6 @@ WGSL = LanguageProfile(
     subgroup_lane_in_rows=False,
     loop_continuing=True,
     pointer_parameters=True,
-    specialization_constants=False,
     int64=False,
     small_ints=False,
 )

@@ -68,8 +68,9 @@ def wgpu_target(name: str, build: WgpuBuild, newest: bool = False) -> ChainTarge
         )
         if refused is not None:
             return refused
+        constants = pipeline_constants(job) if language is Language.WGSL else None
         if job.stage == "compute":
-            result = runner.run_compute(job.source, job.buffers, job.groups, language)
+            result = runner.run_compute(job.source, job.buffers, job.groups, language, constants)
         else:
             result = runner.run_fragment(
                 job.source,
@@ -79,6 +80,7 @@ def wgpu_target(name: str, build: WgpuBuild, newest: bool = False) -> ChainTarge
                 job.integer_image,
                 language,
                 vertex_source=job.vertex_source,
+                constants=constants,
             )
         if job.subgroup_size is not None:
             # The run parameter the result holds for, in the run's record.
@@ -86,6 +88,13 @@ def wgpu_target(name: str, build: WgpuBuild, newest: bool = False) -> ChainTarge
         return _name_failure(result, backend, language)
 
     return ChainTarget(name, components, run, extra_versions=versions)
+
+
+def pipeline_constants(job: Job) -> dict[str, int]:
+    """WGSL's pipeline-overridable constants of a job: each specialization constant's
+    VALUE by its `@id` (emit/wgsl.py writes the DEFAULT in the module). GLSL through
+    naga's front-end reads the VALUE from the text's `#else` (no VULKAN is defined)."""
+    return {str(constant_id): value for constant_id, _, value in job.specialization}
 
 
 def wgpu_components(

@@ -35,7 +35,7 @@ from __future__ import annotations
 import functools
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -209,9 +209,11 @@ class WgpuRunner:
         buffers: Sequence[BufferInput],
         groups: tuple[int, int, int] = (1, 1, 1),
         language: Language = Language.WGSL,
+        constants: Mapping[str, int] | None = None,
     ) -> RunResult:
-        """Create a compute pipeline from `source`, bind `buffers` in group 0, dispatch
-        `groups` work groups and read every buffer back."""
+        """Create a compute pipeline from `source` with the pipeline-overridable
+        `constants` set (WGSL's `@id(N) override`, by "N": pipeline_constants), bind
+        `buffers` in group 0, dispatch `groups` work groups and read every buffer back."""
         wgpu = self._wgpu
         started = time.perf_counter()
         try:
@@ -221,7 +223,7 @@ class WgpuRunner:
                 "pipeline",
                 lambda: self.device.create_compute_pipeline(
                     layout=self.device.create_pipeline_layout(bind_group_layouts=[bound.layout]),
-                    compute={"module": module},
+                    compute={"module": module, "constants": dict(constants or {})},
                 ),
             )
         except ShaderRejected as error:
@@ -261,13 +263,15 @@ class WgpuRunner:
         integer: bool = False,
         language: Language = Language.WGSL,
         vertex_source: str | None = None,
+        constants: Mapping[str, int] | None = None,
     ) -> RunResult:
         """Draw one full-screen triangle with the fragment shader `source` (writing
         location 0) into a width x height `rgba32uint` texture (`integer`) or `rgba8unorm`
         one and read it back, row r = fragment y r + 0.5. `blocks` are bound in group 0 at
         their bindings, seen by both stages when `vertex_source` (a generated vertex
         shader, in `language`, that draws the same triangle and reads the same blocks)
-        replaces the fixed one; none is read back."""
+        replaces the fixed one; none is read back. `constants`: the fragment shader's
+        pipeline-overridable constants, as for run_compute."""
         wgpu = self._wgpu
         color_format = "rgba32uint" if integer else "rgba8unorm"
         texel_bytes = 16 if integer else 4
@@ -288,7 +292,11 @@ class WgpuRunner:
                     layout=self.device.create_pipeline_layout(bind_group_layouts=[bound.layout]),
                     vertex={"module": vertex},
                     primitive={"topology": "triangle-list"},
-                    fragment={"module": module, "targets": [{"format": color_format}]},
+                    fragment={
+                        "module": module,
+                        "targets": [{"format": color_format}],
+                        "constants": dict(constants or {}),
+                    },
                 ),
             )
         except ShaderRejected as error:
