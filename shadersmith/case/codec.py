@@ -345,6 +345,8 @@ def _buffer_to_json(spec: BufferSpec) -> dict[str, Any]:
     }
     if spec.texture:
         data["texture"] = spec.texture
+    if spec.push_constant:
+        data["push_constant"] = True
     return data
 
 
@@ -445,7 +447,12 @@ def _buffer_from_json(item: Any, where: str, uniform: bool) -> BufferSpec:
             raise TestCaseError(f"{where}: {error}") from None
         fields.append((name, type_text))
         values[name] = value_from_json(raw, type_, f"{where}: {block}.{name}")
-    return BufferSpec(block, binding, access, tuple(fields), values, uniform, texture)
+    push_constant = item.get("push_constant", False)
+    if not isinstance(push_constant, bool) or (push_constant and not uniform):
+        raise TestCaseError(f"{where}: buffer {block}: push_constant is for uniform blocks")
+    return BufferSpec(
+        block, binding, access, tuple(fields), values, uniform, texture, push_constant
+    )
 
 
 # ---------------------------------------------------------------------------- provenance

@@ -28,6 +28,8 @@ class BufferSpec:
     # A generated texture or image instead of a block ("sampled" or "storage": ir/
     # program.TextureKind), its one field named like it and typed `element[height][width]`.
     texture: str = ""
+    # A uniform block that Vulkan gets as push constants (ir/program.StorageBuffer).
+    push_constant: bool = False
 
 
 @dataclass(frozen=True)
@@ -65,6 +67,7 @@ def buffer_specs(program: Program, values: BufferValues) -> tuple[BufferSpec, ..
                 fields=tuple((f.name, type_name(f.type)) for f in buffer.fields),
                 values={f.name: given[f.name] for f in buffer.fields},
                 uniform=buffer.uniform,
+                push_constant=buffer.push_constant,
             )
         )
     for texture in program.textures:

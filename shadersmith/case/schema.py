@@ -213,6 +213,12 @@ _TEXTURE: dict[str, Any] = {
     "required": [*_BUFFER["required"], "texture"],
 }
 
+# A uniform block, which Vulkan may get as push constants (ir/program.StorageBuffer).
+_UNIFORM: dict[str, Any] = {
+    **_BUFFER,
+    "properties": {**_BUFFER["properties"], "push_constant": {"type": "boolean"}},
+}
+
 # Vulkan's subgroups have at most 128 invocations (VkPhysicalDeviceSubgroupProperties).
 MAX_SUBGROUP_SIZE = 128
 
@@ -235,7 +241,7 @@ _INPUTS: dict[str, Any] = {
     "type": "object",
     "properties": {
         "buffers": _strings(_BUFFER, MAX_BUFFERS),
-        "uniforms": _optional(_strings(_BUFFER, MAX_BUFFERS)),
+        "uniforms": _optional(_strings(_UNIFORM, MAX_BUFFERS)),
         "textures": _optional(_strings(_TEXTURE, MAX_BUFFERS)),
         "dispatch": {**_strings(_integer(1, MAX_DISPATCH), 3), "minItems": 3},
         "framebuffer": _optional({**_strings(_integer(1, MAX_FRAMEBUFFER_SIDE), 2), "minItems": 2}),

@@ -177,6 +177,13 @@ GENERATOR_FLAGS: tuple[GeneratorFlag, ...] = (
         "WGSL: none)" + _off("generate/small_integers.py"),
     ),
     GeneratorFlag(
+        "--push-constants",
+        "push_constant_probability",
+        "Probability that a GLSL test gets a push-constant block of 1-4 int/uint fields "
+        "its expressions read: Vulkan pipelines push it, GL binds it as a std140 block"
+        + _off("generate/push_constants.py"),
+    ),
+    GeneratorFlag(
         "--index-clamping",
         "index_clamping_probability",
         "Probability that the reconditioner keeps an array index in bounds with clamp() "

@@ -248,6 +248,11 @@ class SmithOptions:
     # construct; 0 gives the programs of before (nothing is drawn); a profile without
     # them (WGSL) never gets them; `fuzz --small-ints P` turns it on.
     small_int_probability: float = 0.0
+    # The probability that a program gets a push-constant block of 1-4 int/uint scalar
+    # and 2-/4-vector fields its expressions may read (`layout(push_constant)` for Vulkan,
+    # a std140 block for GL: generate/push_constants.py), drawn from a stream of the
+    # seed's own: 0 gives the programs of before; `fuzz --push-constants P`. GLSL only.
+    push_constant_probability: float = 0.0
     # Constructs this program never uses (a subset of CONSTRUCTS, above).
     omitted_constructs: tuple[str, ...] = ()
     # Swarm testing (Groce et al., ISSTA 2012; generate/swarm.py): each program leaves out
@@ -348,6 +353,7 @@ PROBABILITIES: tuple[str, ...] = (
     "specialization_probability",
     "int64_probability",
     "small_int_probability",
+    "push_constant_probability",
     *CONSTRUCT_PROBABILITIES,
 )
 
@@ -418,6 +424,7 @@ LEGACY_DEFAULTS: dict[str, Any] = {
     "specialization_probability": 0.0,
     "int64_probability": 0.0,
     "small_int_probability": 0.0,
+    "push_constant_probability": 0.0,
 }
 
 

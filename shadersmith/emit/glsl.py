@@ -394,6 +394,22 @@ def _struct(out: _Writer, struct: StructType) -> None:
 
 
 def _buffer(out: _Writer, buffer: StorageBuffer, profile: LanguageProfile) -> None:
+    if buffer.push_constant:
+        # One text for both APIs, as a specialization constant's: glslang defines VULKAN
+        # for Vulkan, whose pipeline pushes the block's bytes (std430, which for its
+        # scalar and 2- or 4-vector fields is std140's layout); GL has no push constants
+        # and reads the std140 block the runner binds at `binding`.
+        out.line("#ifdef VULKAN")
+        out.line(f"layout(push_constant) uniform {buffer.block_name} {{")
+        _block_members(out, buffer)
+        out.line("#else")
+        _plain_buffer(out, buffer, profile)
+        out.line("#endif")
+        return
+    _plain_buffer(out, buffer, profile)
+
+
+def _plain_buffer(out: _Writer, buffer: StorageBuffer, profile: LanguageProfile) -> None:
     if buffer.uniform:
         # GLSL before 4.20 has no `binding`: a lone block is at binding 0 by default and
         # the runners bind the others by name.
@@ -402,6 +418,11 @@ def _buffer(out: _Writer, buffer: StorageBuffer, profile: LanguageProfile) -> No
     else:
         words = "".join(w + " " for w in buffer.memory) + ("readonly " if buffer.readonly else "")
         out.line(f"layout(std430, binding = {buffer.binding}) {words}buffer {buffer.block_name} {{")
+    _block_members(out, buffer)
+
+
+def _block_members(out: _Writer, buffer: StorageBuffer) -> None:
+    """A block's fields and its closing brace with the instance name."""
     out.depth += 1
     for field in buffer.fields:
         out.line(declarator(field.type, field.name) + ";")

@@ -647,6 +647,10 @@ class _Emitter:
         self.line("}")
 
     def buffer(self, buffer: StorageBuffer) -> None:
+        if buffer.push_constant:
+            # var<push_constant> needs wgpu's native PUSH_CONSTANTS feature and a range in
+            # the pipeline layout; the profile makes none (LanguageProfile.push_constants).
+            raise WGSLEmitError(f"push-constant block {buffer.block_name}: not emitted in WGSL")
         if buffer.uniform:
             for field in buffer.fields:
                 check_uniform_layout(field.type)

@@ -943,6 +943,8 @@ def _bind(buffer: BufferInput, prefix: str = "") -> str:
     # A GLSL sampler2D is a combined image sampler, as our Vulkan runner binds it.
     if buffer.texture is not None:
         kind = f"combined_image_sampler SAMPLER {_SAMPLER}" if _sampled(buffer) else "storage_image"
+    elif buffer.push_constant:  # Amber pushes it: no descriptor (emit/glsl.py)
+        return f"  BIND BUFFER {_name(buffer, prefix)} AS push_constant"
     else:
         kind = "uniform" if buffer.uniform else "storage"
     return (

@@ -96,6 +96,7 @@ def as_fragment(
                     BufferAccess.INPUT,
                     readonly=True,
                     uniform=True,
+                    push_constant=buffer.push_constant,
                 )
             )
             uniform_values[buffer.block_name] = dict(values[buffer.block_name])

@@ -46,6 +46,7 @@ EVERY_FEATURE: dict[str, float] = {
     "specialization_probability": 0.5,
     "int64_probability": 0.05,
     "small_int_probability": 0.05,
+    "push_constant_probability": 0.5,
 }
 
 

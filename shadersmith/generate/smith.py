@@ -55,6 +55,7 @@ from shadersmith.generate.interface import buffer_field_type, declare_buffers, m
 from shadersmith.generate.invocations import FragmentLayout, InvocationLayout, choose_layout
 from shadersmith.generate.liveness import liveness_extension
 from shadersmith.generate.loop_spelling import spell_loops
+from shadersmith.generate.push_constants import push_constant_block
 from shadersmith.generate.specialization import specialization_constants
 from shadersmith.generate.statements import StatementGenerator
 from shadersmith.generate.structs import StructExpressions
@@ -144,6 +145,8 @@ def generate(
     buffers, buffer_values, atomics = add_atomic_targets(
         seed, options, profile, layout, buffers, buffer_values
     )
+    pushed, pushed_values = push_constant_block(seed, options, profile, ctx, buffers)
+    buffers, buffer_values = (*buffers, *pushed), {**buffer_values, **pushed_values}
     subgroup_size = draw_subgroup_size(
         seed, options, profile, None if layout is None else layout.local_size
     )

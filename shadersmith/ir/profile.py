@@ -104,6 +104,10 @@ class LanguageProfile:
     # 8- and 16-bit integers (int8_t, uint16_t, ...: generate/small_integers.py, GLSL's
     # GL_EXT_shader_explicit_arithmetic_types_int8/_int16). WGSL has none.
     small_ints: bool = True
+    # A `layout(push_constant)` block (generate/push_constants.py; GL reads a std140 block
+    # instead, emit/glsl.py). WGSL's var<push_constant> needs a wgpu native feature and a
+    # range in the pipeline layout: not emitted, so a WGSL program gets none.
+    push_constants: bool = True
 
 
 GLSL450 = LanguageProfile(name="glsl450", language=Language.GLSL, version=450)
@@ -162,6 +166,7 @@ WGSL = LanguageProfile(
     pointer_parameters=True,
     int64=False,
     small_ints=False,
+    push_constants=False,
 )
 
 # The GLSL profiles a test is generated in (GLSL330 is only a second spelling of a

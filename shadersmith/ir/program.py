@@ -99,6 +99,11 @@ class StorageBuffer:
     readonly: bool = False
     uniform: bool = False
     memory: tuple[str, ...] = ()
+    # A uniform block that Vulkan gets as `layout(push_constant)` (its values set by
+    # vkCmdPushConstants) and GL as a std140 block at `binding` (emit/glsl.py writes both
+    # under `#ifdef VULKAN`; generate/push_constants.py). Its fields are scalars and 2- or
+    # 4-vectors, laid out alike by std140 and std430 (glslang's push-constant layout).
+    push_constant: bool = False
 
     @property
     def layout(self) -> str:

@@ -59,6 +59,10 @@ SUBGROUP_SIZE_OF_GL: int | None = None
 # spirv-cross chains translate the fragment shader only: a generated vertex shader would
 # need its own round trip, not written yet.
 VERTEX_STAGE_THROUGH_CROSS = "generated vertex shaders through spirv-cross"
+# spirv-cross writes a push-constant block as a default-block uniform struct (`uniform PC
+# pc;`), which the GL runner does not set and Vulkan GLSL does not allow (emit/glsl.py
+# gives GL a std140 block instead).
+PUSH_CONSTANTS_THROUGH_CROSS = "push constants through spirv-cross"
 
 
 def _unsupported(target: str, what: str) -> RunResult:
@@ -73,6 +77,11 @@ INTERVAL_REFUSAL = "interval mode refuses: "
 
 def _refused(target: str, why: str) -> RunResult:
     return RunResult(RunStatus.UNSUPPORTED, log=f"{target}: {INTERVAL_REFUSAL}{why}")
+
+
+def pushes_constants(job: Job) -> bool:
+    """Whether the job has a push-constant block (ir/program.StorageBuffer.push_constant)."""
+    return any(buffer.push_constant for buffer in job.buffers)
 
 
 def subgroup_size_refused(
@@ -318,6 +327,8 @@ def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainT
             )
             if refused is not None:
                 return refused
+            if pushes_constants(job):
+                return _unsupported(name, PUSH_CONSTANTS_THROUGH_CROSS)
             passes = passes_for(job)
             if job.stage == "compute":
                 result = toolchain.run_compute_through_cross(
@@ -388,6 +399,8 @@ def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainT
         shared = usable(job.spirv, job.source, job.stage, toolset) if recross else None
         if recross and job.vertex_source is not None:
             return _unsupported(name, VERTEX_STAGE_THROUGH_CROSS)
+        if recross and pushes_constants(job):
+            return _unsupported(name, PUSH_CONSTANTS_THROUGH_CROSS)
         if recross:
             try:
                 source = toolchain.cross_compile(

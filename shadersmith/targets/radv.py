@@ -216,7 +216,7 @@ class PipelineCompiler(VulkanRunner):
         device = self.device.device
         set_layout = self._create_set_layout(buffers, stage)
         releases.callback(vk.vkDestroyDescriptorSetLayout, device, set_layout, None)
-        layout = self._create_pipeline_layout([set_layout])
+        layout = self._create_pipeline_layout([set_layout], buffers, stage)
         releases.callback(vk.vkDestroyPipelineLayout, device, layout, None)
         return layout
 

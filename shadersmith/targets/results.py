@@ -55,6 +55,9 @@ class BufferInput(NamedTuple):
     # field holds the texels, rows of `width`; a STORAGE image is read back like a
     # storage buffer, a sampled texture is not.
     texture: Texture | None = None
+    # A uniform block that Vulkan runners push (vkCmdPushConstants) rather than bind;
+    # GL binds it as the std140 block at `binding` (ir/program.StorageBuffer.push_constant).
+    push_constant: bool = False
 
     @property
     def layout(self) -> Layout:

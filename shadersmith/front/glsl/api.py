@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from shadersmith.front.glsl.errors import FrontEndError, GLSLSyntaxError
 from shadersmith.front.glsl.parser import Parser
 from shadersmith.front.glsl.preprocess import preprocess
+from shadersmith.front.glsl.push_constants import push_constant_blocks, with_push_constants
 from shadersmith.front.glsl.specialization import specialization_marks, with_specializations
 from shadersmith.ir.profile import LanguageProfile
 from shadersmith.ir.program import Program
@@ -31,6 +32,8 @@ def parse_glsl(text: str) -> ParsedShader:
         # The constants a Vulkan pipeline specialises: the text's #else group is what the
         # parser read; their ids and DEFAULTs come from its #ifdef VULKAN group.
         program = with_specializations(parser.program(), specialization_marks(text))
+        # Likewise the blocks a Vulkan pipeline pushes: the parser read GL's std140 block.
+        program = with_push_constants(program, push_constant_blocks(text))
     except FrontEndError:
         raise
     except RecursionError:

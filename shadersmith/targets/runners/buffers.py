@@ -29,6 +29,7 @@ def buffer_inputs(program: Program, values: BufferValues) -> list[BufferInput]:
                 values={f.name: given[f.name] for f in buffer.fields},
                 uniform=buffer.uniform,
                 block=buffer.block_name,
+                push_constant=buffer.push_constant,
             )
         )
     for texture in program.textures:
@@ -61,6 +62,7 @@ def buffer_inputs_from_specs(specs: Sequence[BufferSpec]) -> list[BufferInput]:
                 uniform=spec.uniform,
                 block=spec.block,
                 texture=_texture(spec, fields[0][1]) if spec.texture else None,
+                push_constant=spec.push_constant,
             )
         )
     return inputs

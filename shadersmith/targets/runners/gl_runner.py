@@ -156,10 +156,13 @@ class GLRunner:
                     if buffer.texture.kind is TextureKind.STORAGE:
                         images.append((buffer, texture))
                     continue
-                data = pack_buffer(buffer.fields, buffer.values)
+                data = pack_buffer(buffer.fields, buffer.values, buffer.layout)
                 gl_buffer = self.context.buffer(_padded(data))
                 releases.callback(gl_buffer.release)
-                gl_buffer.bind_to_storage_buffer(buffer.binding)
+                if buffer.uniform:  # a push-constant block's GL spelling (emit/glsl.py)
+                    gl_buffer.bind_to_uniform_block(buffer.binding)
+                else:
+                    gl_buffer.bind_to_storage_buffer(buffer.binding)
                 gl_buffers.append(gl_buffer)
 
             started = time.perf_counter()
@@ -174,6 +177,7 @@ class GLRunner:
                     buffer.fields,
                     gl_buffer.read(),
                     runtime_lengths_of(buffer.fields, buffer.values),
+                    buffer.layout,
                 )
                 for buffer, gl_buffer in zip(blocks, gl_buffers, strict=True)
             }

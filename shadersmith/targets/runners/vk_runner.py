@@ -81,7 +81,9 @@ class VulkanRunner:
         device = self.device.device
         with ExitStack() as releases:
             bound = self._bind_buffers(buffers, vk.VK_SHADER_STAGE_COMPUTE_BIT, releases)
-            pipeline_layout = self._create_pipeline_layout([bound.set_layout])
+            pipeline_layout = self._create_pipeline_layout(
+                [bound.set_layout], buffers, vk.VK_SHADER_STAGE_COMPUTE_BIT
+            )
             releases.callback(vk.vkDestroyPipelineLayout, device, pipeline_layout, None)
 
             started = time.perf_counter()
@@ -110,14 +112,17 @@ class VulkanRunner:
             started = time.perf_counter()
             self._submit_and_wait(command_buffer, releases)
             outputs: dict[int, dict[str, Value]] = {}
-            for buffer, host_buffer in zip(buffers, bound.host_buffers, strict=True):
-                data = self.device.read(host_buffer)
+            # A push-constant block has no memory to read: its values are the bytes pushed.
+            described = zip(bound.described, bound.host_buffers, strict=True)
+            read = [(b, self.device.read(h)) for b, h in described]
+            read += [(b, pushed_bytes(b)) for b in buffers if b.push_constant]
+            for buffer, data in read:
                 if buffer.texture is None:
                     outputs[buffer.binding] = unpack_buffer(
                         buffer.fields,
                         data,
                         runtime_lengths_of(buffer.fields, buffer.values),
-                        buffer.layout,
+                        "std430" if buffer.push_constant else buffer.layout,
                     )
                 elif buffer.texture.kind is TextureKind.STORAGE:
                     texels = texels_from(buffer.texture, data)
@@ -172,7 +177,7 @@ class VulkanRunner:
             if vertex_spirv is not None:
                 stages |= vk.VK_SHADER_STAGE_VERTEX_BIT
             bound = self._bind_buffers(blocks, stages, releases)
-            pipeline_layout = self._create_pipeline_layout([bound.set_layout])
+            pipeline_layout = self._create_pipeline_layout([bound.set_layout], blocks, stages)
             releases.callback(vk.vkDestroyPipelineLayout, device, pipeline_layout, None)
             vertex_module = None if vertex_spirv is not None else self._fullscreen_vertex_module()
             readback = self.device.create_host_buffer(width * height * texel_bytes, _READBACK_USAGE)
@@ -279,10 +284,13 @@ class VulkanRunner:
         self, buffers: Sequence[BufferInput], stage: int, releases: ExitStack
     ) -> _BoundBuffers:
         """Host buffers filled with `buffers`' packed values, and the descriptor set 0
-        that shows them to `stage` at their bindings."""
+        that shows them to `stage` at their bindings; a push-constant block's bytes, which
+        `bind` pushes."""
         device = self.device.device
         host_buffers = []
         images: dict[int, _TextureImage] = {}
+        pushed = [b for b in buffers if b.push_constant]
+        buffers = [b for b in buffers if not b.push_constant]
         for buffer in buffers:
             if buffer.texture is None:
                 data = pack_buffer(buffer.fields, buffer.values, buffer.layout)
@@ -307,7 +315,9 @@ class VulkanRunner:
             descriptor_set = self._write_descriptor_set(
                 pool, set_layout, buffers, host_buffers, images
             )
-        return _BoundBuffers(host_buffers, set_layout, descriptor_set, list(images.values()))
+        push = (pushed_bytes(pushed[0]), stage) if pushed else None
+        bound = _BoundBuffers(host_buffers, set_layout, descriptor_set, list(images.values()))
+        return dataclasses.replace(bound, described=buffers, push=push)
 
     def _create_texture_image(self, texture: Texture, releases: ExitStack) -> _TextureImage:
         """A device image of `texture`'s format and size with its view and, for a sampled
@@ -344,6 +354,8 @@ class VulkanRunner:
         return _TextureImage(texture, image, view, sampler, layout, None)
 
     def _create_set_layout(self, buffers: Sequence[BufferInput], stage: int) -> Any:
+        """Set 0's bindings: every buffer's but a push-constant block's."""
+        buffers = [b for b in buffers if not b.push_constant]
         layout_bindings = [
             vk.VkDescriptorSetLayoutBinding(
                 binding=buffer.binding,
@@ -361,11 +373,23 @@ class VulkanRunner:
             None,
         )
 
-    def _create_pipeline_layout(self, set_layouts: list[Any]) -> Any:
+    def _create_pipeline_layout(
+        self, set_layouts: list[Any], buffers: Sequence[BufferInput] = (), stage: int = 0
+    ) -> Any:
+        """The layout of `set_layouts`, with a push-constant range for `stage` of the
+        size of `buffers`' push-constant block (Vulkan allows one a stage), if any."""
+        ranges = [
+            vk.VkPushConstantRange(stageFlags=stage, offset=0, size=len(pushed_bytes(b)))
+            for b in buffers
+            if b.push_constant
+        ]
         return vk.vkCreatePipelineLayout(
             self.device.device,
             vk.VkPipelineLayoutCreateInfo(
-                setLayoutCount=len(set_layouts), pSetLayouts=set_layouts or None
+                setLayoutCount=len(set_layouts),
+                pSetLayouts=set_layouts or None,
+                pushConstantRangeCount=len(ranges),
+                pPushConstantRanges=ranges or None,
             ),
             None,
         )
@@ -678,6 +702,10 @@ class _BoundBuffers:
     set_layout: Any
     descriptor_set: Any
     images: list[_TextureImage]
+    # The buffers of the descriptor set (host_buffers' order), and the push-constant
+    # block's bytes and the stages it is pushed to (None without one).
+    described: list[BufferInput] = dataclasses.field(default_factory=list)
+    push: tuple[bytes, int] | None = None
 
     def upload(self, command_buffer: Any, shader_stage: int) -> None:
         """Commands copying each texture's staged texels into its image, left in the
@@ -741,6 +769,15 @@ class _BoundBuffers:
             vk.vkCmdBindDescriptorSets(
                 command_buffer, bind_point, pipeline_layout, 0, 1, [self.descriptor_set], 0, None
             )
+        if self.push is not None:
+            data, stages = self.push
+            blob = vk.ffi.new("char[]", data)
+            vk.vkCmdPushConstants(command_buffer, pipeline_layout, stages, 0, len(data), blob)
+
+
+def pushed_bytes(buffer: BufferInput) -> bytes:
+    """A push-constant block's bytes: std430, as glslang lays out `push_constant`."""
+    return pack_buffer(buffer.fields, buffer.values, "std430")
 
 
 def _color_range() -> Any:

@@ -1,0 +1,138 @@
+"""Push constants (generate/push_constants.py): Vulkan gets `layout(push_constant)` and
+the runner pushes the block's bytes (vkCmdPushConstants, a range in the pipeline
+layout); GL reads the `#else` of `#ifdef VULKAN`, a std140 block the runner binds; the
+front-end reads the block back as a push-constant one; the record and the Amber export
+carry it."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from shadersmith.case import load_test, write_test
+from shadersmith.emit import emit
+from shadersmith.export.amber import amber_script
+from shadersmith.front.glsl import parse_glsl
+from shadersmith.generate.smith import SmithOptions, generate
+from shadersmith.ir.expressions import Assign, Binary, Literal, Member, Swizzle, VariableRef
+from shadersmith.ir.operators import AssignOp, BinaryOp
+from shadersmith.ir.profile import GLSL450, WGSL
+from shadersmith.ir.program import BufferAccess, BufferField, Program, StorageBuffer
+from shadersmith.ir.statements import ExprStmt, Statement
+from shadersmith.ir.types import INT, UINT, ScalarKind, StructField, StructType, VectorType
+from shadersmith.ir.values import BufferValues
+from shadersmith.oracle.metamorphic import same_output
+from shadersmith.rebuild.jobs import job_from_program
+from shadersmith.targets.session import TargetSession
+from shadersmith.trial import prepare_generated
+from tests.programs import BLOCK, one_buffer_program
+
+CPU_TARGETS = ["interp", "gl-llvmpipe", "vk-lavapipe", "vk-lavapipe-opt", "vk-swiftshader"]
+PUSH = SmithOptions(push_constant_probability=1.0)
+UVEC2 = VectorType(ScalarKind.UINT, 2)
+PC_FIELDS = (BufferField("a", INT), BufferField("b", UVEC2))
+
+
+def _hand_written() -> Program:
+    """`layout(push_constant) uniform PC { int a; uvec2 b; } pc;` with a = 7, b = (3u,
+    40u): r = pc.a * 6 = 42, u = pc.b.y - pc.b.x = 37u."""
+    pc_type = StructType("PC", tuple(StructField(f.name, f.type) for f in PC_FIELDS))
+    pc = VariableRef(pc_type, "pc")
+    b = Member(UVEC2, pc, "b")
+    body: list[Statement] = [
+        ExprStmt(
+            Assign(
+                INT,
+                AssignOp.ASSIGN,
+                VariableRef(INT, "r"),
+                Binary(INT, BinaryOp.MUL, Member(INT, pc, "a"), _int(6)),
+            )
+        ),
+        ExprStmt(
+            Assign(
+                UINT,
+                AssignOp.ASSIGN,
+                VariableRef(UINT, "u"),
+                Binary(UINT, BinaryOp.SUB, Swizzle(UINT, b, (1,)), Swizzle(UINT, b, (0,))),
+            )
+        ),
+    ]
+    program = one_buffer_program(body, {"r": INT, "u": UINT})
+    block = StorageBuffer(
+        block_name="PC",
+        instance_name="pc",
+        binding=1,
+        fields=PC_FIELDS,
+        access=BufferAccess.INPUT,
+        readonly=True,
+        uniform=True,
+        push_constant=True,
+    )
+    return dataclasses.replace(program, buffers=(*program.buffers, block))
+
+
+def _int(value: int) -> Literal:
+    return Literal(INT, value)
+
+
+VALUES: BufferValues = {BLOCK: {"r": 0, "u": 0}, "PC": {"a": 7, "b": (3, 40)}}
+
+
+def test_the_text_gives_vulkan_a_push_constant_block_and_gl_a_std140_one() -> None:
+    text = emit(_hand_written(), GLSL450)
+    assert (
+        "#ifdef VULKAN\nlayout(push_constant) uniform PC {\n    int a;\n    uvec2 b;\n} pc;\n"
+        "#else\nlayout(std140, binding = 1) uniform PC {\n    int a;\n    uvec2 b;\n} pc;\n"
+        "#endif" in text
+    )
+    read = parse_glsl(text).program
+    assert [b.push_constant for b in read.buffers] == [False, True]
+    assert emit(read, GLSL450) == text
+
+
+def test_hand_written_and_generated_programs_agree_and_the_record_and_amber_carry_them(
+    tmp_path: Path,
+) -> None:
+    """The hand-written program reads the pushed values on every CPU target (42, 37); a
+    generated compute and fragment program with the option on agree there; the same
+    seed gives the same text; the record replays the block as a push-constant one and
+    Amber binds it `AS push_constant`. One session: a session takes seconds to start."""
+    hand = job_from_program(_hand_written(), VALUES, GLSL450)
+    assert [b.push_constant for b in hand.buffers] == [False, True]
+    jobs = [hand]
+    for seed, fragment in ((1, 0.0), (9, 1.0)):
+        options = dataclasses.replace(PUSH, fragment_probability=fragment)
+        prepared = prepare_generated(generate(seed, options, GLSL450), GLSL450)
+        assert any(b.push_constant for b in prepared.job.buffers), seed
+        assert "layout(push_constant) uniform PushConstants" in prepared.job.source
+        again = prepare_generated(generate(seed, options, GLSL450), GLSL450)
+        assert again.job.source == prepared.job.source
+        jobs.append(prepared.job)
+        if fragment == 0.0:
+            write_test(prepared.test, tmp_path / "t")
+            loaded = load_test(tmp_path / "t")
+            assert [b.push_constant for b in loaded.buffers] == [
+                b.push_constant for b in prepared.test.buffers
+            ]
+            assert "AS push_constant\n" in amber_script(loaded)
+    with TargetSession(CPU_TARGETS, 1, 120) as session:
+        assert not session.missing, session.missing
+        results = dict(session.run_many(jobs))
+    for target in CPU_TARGETS:
+        got = results[0][target]
+        assert got.ok, f"{target}: {got.log[-300:]}"
+        assert got.buffers[0] == {"r": 42, "u": 37}, target
+    for index in (1, 2):
+        expected = results[index]["interp"]
+        assert expected.ok, expected.log
+        for target in CPU_TARGETS[1:]:
+            got = results[index][target]
+            assert got.ok, f"{index} {target}: {got.log[-300:]}"
+            assert same_output(expected, got), f"{index} {target}"
+
+
+def test_the_option_is_off_by_default_and_wgsl_gets_no_block() -> None:
+    plain = generate(1, SmithOptions(), GLSL450).program
+    assert not any(b.push_constant for b in plain.buffers)
+    wgsl = generate(1, PUSH, WGSL).program
+    assert not any(b.push_constant for b in wgsl.buffers)
