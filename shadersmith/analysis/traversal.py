@@ -8,6 +8,7 @@ body by several.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -170,7 +171,7 @@ def map_statement(stmt: Statement, exprs: ExprFn, lists: StmtFn | None = None) -
         o = None if stmt.otherwise is None else block(stmt.otherwise)
         if c is stmt.condition and t is stmt.then and o is stmt.otherwise:
             return stmt
-        return If(c, t, o)
+        return dataclasses.replace(stmt, condition=c, then=t, otherwise=o)
     if isinstance(stmt, Switch):
         s = exprs(stmt.selector)
         cases = tuple(SwitchCase(c.value, body(c.body)) for c in stmt.cases)
@@ -178,7 +179,7 @@ def map_statement(stmt: Statement, exprs: ExprFn, lists: StmtFn | None = None) -
             a.body is b.body for a, b in zip(cases, stmt.cases, strict=True)
         ):
             return stmt
-        return Switch(s, cases)
+        return dataclasses.replace(stmt, selector=s, cases=cases)
     if isinstance(stmt, For):
         head = None if stmt.init is None else map_statement(stmt.init, exprs, None)
         assert head is None or isinstance(head, VarDecl | ExprStmt)
@@ -186,13 +187,17 @@ def map_statement(stmt: Statement, exprs: ExprFn, lists: StmtFn | None = None) -
         unchanged = head is stmt.init and cond is stmt.condition and update is stmt.update
         if unchanged and loop is stmt.body:
             return stmt
-        return For(head, cond, update, loop, stmt.as_loop)
+        return dataclasses.replace(stmt, init=head, condition=cond, update=update, body=loop)
     if isinstance(stmt, While):
         c, b = exprs(stmt.condition), block(stmt.body)
-        return stmt if c is stmt.condition and b is stmt.body else While(c, b, stmt.as_loop)
+        if c is stmt.condition and b is stmt.body:
+            return stmt
+        return dataclasses.replace(stmt, condition=c, body=b)
     if isinstance(stmt, DoWhile):
         b, c = block(stmt.body), exprs(stmt.condition)
-        return stmt if c is stmt.condition and b is stmt.body else DoWhile(b, c)
+        if c is stmt.condition and b is stmt.body:
+            return stmt
+        return dataclasses.replace(stmt, body=b, condition=c)
     if isinstance(stmt, Return):
         v = opt(stmt.value)
         return stmt if v is stmt.value else Return(v)

@@ -184,6 +184,14 @@ GENERATOR_FLAGS: tuple[GeneratorFlag, ...] = (
         + _off("generate/push_constants.py"),
     ),
     GeneratorFlag(
+        "--control-flow-attributes",
+        "control_flow_attribute_probability",
+        "Probability that each if, switch and loop of a GLSL test gets a control-flow "
+        "attribute ([[unroll]], [[dont_unroll]], [[loop]], [[flatten]], [[dont_flatten]], "
+        "[[branch]]; Vulkan only, GL reads the plain statement)"
+        + _off("generate/control_flow_attributes.py"),
+    ),
+    GeneratorFlag(
         "--index-clamping",
         "index_clamping_probability",
         "Probability that the reconditioner keeps an array index in bounds with clamp() "

@@ -253,6 +253,11 @@ class SmithOptions:
     # a std140 block for GL: generate/push_constants.py), drawn from a stream of the
     # seed's own: 0 gives the programs of before; `fuzz --push-constants P`. GLSL only.
     push_constant_probability: float = 0.0
+    # The probability that each if, switch and loop of a GLSL program gets a control-flow
+    # attribute (`[[unroll]]`, `[[flatten]]`, ...: GL_EXT_control_flow_attributes, for
+    # Vulkan only; generate/control_flow_attributes.py), drawn from a stream of the seed's
+    # own: 0 gives the programs of before; `fuzz --control-flow-attributes P`.
+    control_flow_attribute_probability: float = 0.0
     # Constructs this program never uses (a subset of CONSTRUCTS, above).
     omitted_constructs: tuple[str, ...] = ()
     # Swarm testing (Groce et al., ISSTA 2012; generate/swarm.py): each program leaves out
@@ -354,6 +359,7 @@ PROBABILITIES: tuple[str, ...] = (
     "int64_probability",
     "small_int_probability",
     "push_constant_probability",
+    "control_flow_attribute_probability",
     *CONSTRUCT_PROBABILITIES,
 )
 
@@ -425,6 +431,7 @@ LEGACY_DEFAULTS: dict[str, Any] = {
     "int64_probability": 0.0,
     "small_int_probability": 0.0,
     "push_constant_probability": 0.0,
+    "control_flow_attribute_probability": 0.0,
 }
 
 

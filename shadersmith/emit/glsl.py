@@ -13,6 +13,8 @@ import math
 from shadersmith.analysis.subgroups import subgroup_extensions
 from shadersmith.analysis.widths import width_extensions
 from shadersmith.emit.preprocessor import MacroSpeller
+from shadersmith.ir.control_flow import EXTENSION as CONTROL_FLOW_EXTENSION
+from shadersmith.ir.control_flow import macro_name
 from shadersmith.ir.expressions import (
     ArrayLength,
     Assign,
@@ -70,6 +72,7 @@ from shadersmith.ir.statements import (
     While,
 )
 from shadersmith.ir.types import ArrayType, ScalarKind, StructType, Type
+from shadersmith.ir.walk import iter_nodes
 
 INDENT = "    "
 INT_MIN = -(2**31)
@@ -305,7 +308,7 @@ def _statement(out: _Writer, stmt: Statement) -> None:
     elif isinstance(stmt, If):
         _if(out, stmt, "if")
     elif isinstance(stmt, Switch):
-        out.line(f"switch ({_expr(stmt.selector, sp)}) {{")
+        out.line(f"{_attribute(stmt.attribute)}switch ({_expr(stmt.selector, sp)}) {{")
         out.depth += 1
         for case in stmt.cases:
             label = "default:" if case.value is None else f"case {literal_text(case.value)}:"
@@ -321,15 +324,15 @@ def _statement(out: _Writer, stmt: Statement) -> None:
             init = _expr(stmt.init.expr, sp)
         condition = "" if stmt.condition is None else " " + _expr(stmt.condition, sp)
         update = "" if stmt.update is None else " " + _expr(stmt.update, sp)
-        out.line(f"for ({init};{condition};{update}) {{")
+        out.line(f"{_attribute(stmt.attribute)}for ({init};{condition};{update}) {{")
         _body(out, stmt.body.body)
         out.line("}")
     elif isinstance(stmt, While):
-        out.line(f"while ({_expr(stmt.condition, sp)}) {{")
+        out.line(f"{_attribute(stmt.attribute)}while ({_expr(stmt.condition, sp)}) {{")
         _body(out, stmt.body.body)
         out.line("}")
     elif isinstance(stmt, DoWhile):
-        out.line("do {")
+        out.line(f"{_attribute(stmt.attribute)}do {{")
         _body(out, stmt.body.body)
         out.line(f"}} while ({_expr(stmt.condition, sp)});")
     elif isinstance(stmt, Break):
@@ -345,18 +348,50 @@ def _statement(out: _Writer, stmt: Statement) -> None:
 
 
 def _if(out: _Writer, stmt: If, opener: str) -> None:
-    out.line(f"{opener} ({_expr(stmt.condition, out.speller)}) {{")
+    out.line(f"{_attribute(stmt.attribute)}{opener} ({_expr(stmt.condition, out.speller)}) {{")
     _body(out, stmt.then.body)
     otherwise = stmt.otherwise
     if otherwise is None:
         out.line("}")
-    elif len(otherwise.body) == 1 and isinstance(otherwise.body[0], If):
+    elif (
+        len(otherwise.body) == 1
+        and isinstance(otherwise.body[0], If)
+        and not otherwise.body[0].attribute  # `} else if` has no room for one
+    ):
         # `else if` chains read better than nested blocks; the meaning is the same.
         _if(out, otherwise.body[0], "} else if")
     else:
         out.line("} else {")
         _body(out, otherwise.body)
         out.line("}")
+
+
+def _attribute(attribute: str) -> str:
+    """A statement's control-flow attribute as its macro and a space (ir/control_flow.py)."""
+    return f"{macro_name(attribute)} " if attribute else ""
+
+
+def _attribute_macros(out: _Writer, program: Program) -> None:
+    """The macros of the control-flow attributes `program` uses: the attribute where
+    glslang compiles for Vulkan, with its extension; nothing for GL, whose Mesa compiler
+    lacks the extension (ir/control_flow.py)."""
+    used = sorted(
+        {
+            node.attribute
+            for node in iter_nodes(program)
+            if isinstance(node, If | Switch | For | While | DoWhile) and node.attribute
+        }
+    )
+    if not used:
+        return
+    out.line("#ifdef VULKAN")
+    out.line(f"#extension {CONTROL_FLOW_EXTENSION} : require")
+    for attribute in used:
+        out.line(f"#define {macro_name(attribute)} [[{attribute}]]")
+    out.line("#else")
+    for attribute in used:
+        out.line(f"#define {macro_name(attribute)}")
+    out.line("#endif")
 
 
 def _body(out: _Writer, body: tuple[Statement, ...]) -> None:
@@ -501,6 +536,7 @@ def _header(out: _Writer, program: Program, profile: LanguageProfile) -> None:
     # The explicit-width types the program declares (analysis/widths.py).
     for extension in width_extensions(program):
         out.line(f"#extension {extension} : require")
+    _attribute_macros(out, program)
     if profile.needs_precision:
         out.line("precision highp float;")
         out.line("precision highp int;")

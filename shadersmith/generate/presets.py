@@ -47,6 +47,7 @@ EVERY_FEATURE: dict[str, float] = {
     "int64_probability": 0.05,
     "small_int_probability": 0.05,
     "push_constant_probability": 0.5,
+    "control_flow_attribute_probability": 0.3,
 }
 
 

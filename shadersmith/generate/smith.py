@@ -46,6 +46,7 @@ from shadersmith.generate.atomics import add_atomic_targets
 from shadersmith.generate.buffer_qualifiers import qualify_buffers
 from shadersmith.generate.buffer_structs import BufferStructs
 from shadersmith.generate.context import GenerationContext
+from shadersmith.generate.control_flow_attributes import mark_control_flow
 from shadersmith.generate.discards import add_discards
 from shadersmith.generate.divergence import DivergenceDriver, declare_invocation_builtins
 from shadersmith.generate.expressions import ExpressionGenerator
@@ -199,6 +200,7 @@ def generate(
             ctx.choices.update(f"vertex:varying:{v.type}" for v in varyings)
             ctx.choices.update({f"vertex:{k}": n for k, n in vertex_choices.items()})
         program = _spell_loops(program, seed, ctx)
+        program = _mark_control_flow(program, seed, ctx)
         program = _spell_macros(program, seed, ctx)
         if vertex is not None:
             vertex = _spell_macros(vertex, seed, ctx)
@@ -224,6 +226,7 @@ def generate(
         # Last: whether a buffer may be writeonly depends on the finished program.
         program = qualify_buffers(program, seed, options.buffer_qualifier_probability, ctx.choices)
     program = _spell_loops(program, seed, ctx)
+    program = _mark_control_flow(program, seed, ctx)
     program = _spell_macros(program, seed, ctx)
     if subgroup_size is not None and not uses_subgroups(program):
         subgroup_size = None  # drawn, but no uniform point took one
@@ -257,6 +260,15 @@ def _spell_loops(program: Program, seed: int, ctx: GenerationContext) -> Program
     if not ctx.profile.loop_continuing:
         return program
     return spell_loops(program, seed, ctx.options.loop_continuing_probability, ctx.choices)
+
+
+def _mark_control_flow(program: Program, seed: int, ctx: GenerationContext) -> Program:
+    """Control-flow attributes on some ifs, switches and loops, in GLSL's family only
+    (WGSL has no such hints)."""
+    if ctx.profile.language.family is not Language.GLSL:
+        return program
+    probability = ctx.options.control_flow_attribute_probability
+    return mark_control_flow(program, seed, probability, ctx.choices)
 
 
 def _spell_macros(program: Program, seed: int, ctx: GenerationContext) -> Program:

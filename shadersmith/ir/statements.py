@@ -51,6 +51,9 @@ class If:
     condition: Expression
     then: Block
     otherwise: Block | None = None
+    # A GL_EXT_control_flow_attributes attribute (`[[flatten]]`: ir/control_flow.py), a hint
+    # that changes no value; "" for none.
+    attribute: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +72,9 @@ class SwitchCase:
 class Switch:
     selector: Expression
     cases: tuple[SwitchCase, ...]
+    # A GL_EXT_control_flow_attributes attribute (`[[flatten]]`: ir/control_flow.py), a hint
+    # that changes no value; "" for none.
+    attribute: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +91,9 @@ class For:
     update: Expression | None
     body: Block
     as_loop: bool = False
+    # A GL_EXT_control_flow_attributes attribute (`[[unroll]]`: ir/control_flow.py), a hint
+    # that changes no value; "" for none.
+    attribute: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,12 +103,18 @@ class While:
     condition: Expression
     body: Block
     as_loop: bool = False
+    # A GL_EXT_control_flow_attributes attribute (`[[unroll]]`: ir/control_flow.py), a hint
+    # that changes no value; "" for none.
+    attribute: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class DoWhile:
     body: Block
     condition: Expression
+    # A GL_EXT_control_flow_attributes attribute (`[[unroll]]`: ir/control_flow.py), a hint
+    # that changes no value; "" for none.
+    attribute: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -271,7 +271,9 @@ class _FunctionOrder:
         condition = None if stmt.condition is None else self.resolve(stmt.condition)
         update = None if stmt.update is None else self.resolve(stmt.update)
         head += self._declarations()
-        return [*head, For(init, condition, update, self.block(stmt.body), stmt.as_loop)]
+        body = self.block(stmt.body)
+        loop = dataclasses.replace(stmt, init=init, condition=condition, update=update, body=body)
+        return [*head, loop]
 
     def _declarations(self) -> list[Statement]:
         decls: list[Statement] = [
@@ -323,19 +325,27 @@ class _FunctionOrder:
         if isinstance(stmt, If):
             before, condition = self._head(stmt.condition)
             otherwise = None if stmt.otherwise is None else self.block(stmt.otherwise)
-            return [*before, If(condition, self.block(stmt.then), otherwise)]
+            then = self.block(stmt.then)
+            return [
+                *before,
+                dataclasses.replace(stmt, condition=condition, then=then, otherwise=otherwise),
+            ]
         if isinstance(stmt, Switch):
             before, selector = self._head(stmt.selector)
             cases = tuple(SwitchCase(c.value, self.statements(c.body)) for c in stmt.cases)
-            return [*before, Switch(selector, cases)]
+            return [*before, dataclasses.replace(stmt, selector=selector, cases=cases)]
         if isinstance(stmt, For):
             return self._for(stmt)
         if isinstance(stmt, While):
             condition = self.resolve(stmt.condition)
-            return [*self._declarations(), While(condition, self.block(stmt.body), stmt.as_loop)]
+            declared = self._declarations()  # the condition's, before the body makes more
+            loop = dataclasses.replace(stmt, condition=condition, body=self.block(stmt.body))
+            return [*declared, loop]
         if isinstance(stmt, DoWhile):
             condition = self.resolve(stmt.condition)
-            return [*self._declarations(), DoWhile(self.block(stmt.body), condition)]
+            declared = self._declarations()  # the condition's, before the body makes more
+            do_loop = dataclasses.replace(stmt, body=self.block(stmt.body), condition=condition)
+            return [*declared, do_loop]
         if isinstance(stmt, Block):
             return [self.block(stmt)]
         return [stmt]

@@ -68,7 +68,7 @@ def hoist_case_declarations(program: Program) -> Program:
                 if init is not None:
                     body.append(ExprStmt(assign(VariableRef(item.type, name), init)))
             cases.append(SwitchCase(case.value, tuple(body)))
-        return [*hoisted, Switch(stmt.selector, tuple(cases))]
+        return [*hoisted, dataclasses.replace(stmt, cases=tuple(cases))]
 
     return rewrite_statement_lists(program, hoist)
 
@@ -111,17 +111,21 @@ def _renamed(stmt: Statement, mapping: dict[str, str]) -> Statement:
         otherwise = (
             None if stmt.otherwise is None else Block(_renamed_list(stmt.otherwise.body, mapping))
         )
-        return If(
-            e(stmt.condition, mapping), Block(_renamed_list(stmt.then.body, mapping)), otherwise
+        return dataclasses.replace(
+            stmt,
+            condition=e(stmt.condition, mapping),
+            then=Block(_renamed_list(stmt.then.body, mapping)),
+            otherwise=otherwise,
         )
     if isinstance(stmt, While):
-        return While(
-            e(stmt.condition, mapping),
-            Block(_renamed_list(stmt.body.body, mapping)),
-            stmt.as_loop,
+        return dataclasses.replace(
+            stmt,
+            condition=e(stmt.condition, mapping),
+            body=Block(_renamed_list(stmt.body.body, mapping)),
         )
     if isinstance(stmt, DoWhile):
-        return DoWhile(Block(_renamed_list(stmt.body.body, mapping)), e(stmt.condition, mapping))
+        body = Block(_renamed_list(stmt.body.body, mapping))
+        return dataclasses.replace(stmt, body=body, condition=e(stmt.condition, mapping))
     if isinstance(stmt, Return):
         return stmt if stmt.value is None else Return(e(stmt.value, mapping))
     if isinstance(stmt, Switch):
@@ -132,7 +136,7 @@ def _renamed(stmt: Statement, mapping: dict[str, str]) -> Statement:
             for item in case.body:
                 if isinstance(item, VarDecl):
                     scope.pop(item.name, None)
-        return Switch(e(stmt.selector, mapping), tuple(cases))
+        return dataclasses.replace(stmt, selector=e(stmt.selector, mapping), cases=tuple(cases))
     if isinstance(stmt, For):
         init = None if stmt.init is None else _renamed(stmt.init, mapping)
         assert init is None or isinstance(init, VarDecl | ExprStmt)
@@ -142,5 +146,5 @@ def _renamed(stmt: Statement, mapping: dict[str, str]) -> Statement:
         condition = None if stmt.condition is None else e(stmt.condition, inner)
         update = None if stmt.update is None else e(stmt.update, inner)
         body = Block(_renamed_list(stmt.body.body, inner))
-        return For(init, condition, update, body, stmt.as_loop)
+        return dataclasses.replace(stmt, init=init, condition=condition, update=update, body=body)
     return stmt

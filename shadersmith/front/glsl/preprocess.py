@@ -16,6 +16,7 @@ from shadersmith.front.glsl.errors import GLSLSyntaxError
 from shadersmith.front.glsl.macros import Macro, MacroExpander
 from shadersmith.front.glsl.ppexpr import evaluate_condition
 from shadersmith.front.glsl.tokens import Token, TokenKind, tokenize
+from shadersmith.ir.control_flow import MACROS as ATTRIBUTE_MACROS
 from shadersmith.ir.profile import ESSL310, GLSL450, Language, LanguageProfile
 
 # Versions whose grammar the parser covers (GLSL 1.10 to 4.60, ESSL 1.00 to 3.20).
@@ -271,6 +272,10 @@ def _define(state: _State, words: list[Token], line: int, column: int) -> None:
             raise GLSLSyntaxError("unterminated macro parameter list", line, column)
         params = tuple(names)
         body = body[i + 1 :]
+    if params is None and not body and name.text in ATTRIBUTE_MACROS:
+        # GL's empty spelling of a control-flow attribute of ours (ir/control_flow.py):
+        # read as the attribute Vulkan gets, so that the parser keeps it on its statement.
+        body = tokenize(f"[[{ATTRIBUTE_MACROS[name.text]}]]", line, column)[:-1]
     macro = Macro(name.text, params, tuple(body))
     old = state.macros.get(name.text)
     if old is not None and not old.same_as(macro):

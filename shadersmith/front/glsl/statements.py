@@ -3,9 +3,12 @@ one If, inverting the emitter; a declaration of several variables becomes severa
 
 from __future__ import annotations
 
+import dataclasses
+
 from shadersmith.front.glsl.constants import fold
 from shadersmith.front.glsl.declarations import DeclarationParser
 from shadersmith.front.glsl.tokens import Token, TokenKind
+from shadersmith.ir.control_flow import LOOP_ATTRIBUTES, SELECTION_ATTRIBUTES
 from shadersmith.ir.expressions import Expression, Literal
 from shadersmith.ir.program import Stage
 from shadersmith.ir.statements import (
@@ -106,6 +109,40 @@ class StatementParser(DeclarationParser):
         self.expect(")")
         return expr
 
+    def attributed_statement(self) -> list[Statement]:
+        """`[[a, b(N)]] statement` (GL_EXT_control_flow_attributes): the statement, with
+        the first attribute of ours (ir/control_flow.py) that suits it; the others, hints
+        that change no value, are dropped."""
+        self.expect("[")
+        self.expect("[")
+        names: list[str] = []
+        while True:
+            word = self.tok
+            if word.kind is not TokenKind.IDENT:
+                raise self.syntax("expected an attribute name")
+            self.advance()
+            names.append(word.text)
+            if self.accept("("):  # dependency_length(N) and the like
+                while not self.accept(")"):
+                    if self.tok.kind is TokenKind.EOF:
+                        raise self.syntax("expected ')'")
+                    self.advance()
+            if not self.accept(","):
+                break
+        self.expect("]")
+        self.expect("]")
+        statements = self.statement()
+        if not statements:
+            return statements
+        last = statements[-1]  # a for loop's hoisted declarations come first
+        if isinstance(last, For | While | DoWhile):
+            chosen = next((name for name in names if name in LOOP_ATTRIBUTES), "")
+            statements[-1] = dataclasses.replace(last, attribute=chosen)
+        elif isinstance(last, If | Switch):
+            chosen = next((name for name in names if name in SELECTION_ATTRIBUTES), "")
+            statements[-1] = dataclasses.replace(last, attribute=chosen)
+        return statements
+
     def statement(self) -> list[Statement]:
         self.enter()
         try:
@@ -115,6 +152,8 @@ class StatementParser(DeclarationParser):
 
     def _statement(self) -> list[Statement]:
         token = self.tok
+        if self.at("[") and self.peek().text == "[":
+            return self.attributed_statement()
         if self.at("{"):
             return [self.block()]
         if self.at(";"):
