@@ -192,6 +192,13 @@ GENERATOR_FLAGS: tuple[GeneratorFlag, ...] = (
         + _off("generate/control_flow_attributes.py"),
     ),
     GeneratorFlag(
+        "--extra-builtins",
+        "extra_builtin_probability",
+        "Probability that a test's built-in calls may also be isnan, isinf, packUnorm4x8, "
+        "packSnorm4x8, packUnorm2x16 and packSnorm2x16 on exact floats"
+        + _off("analysis/opt_in_builtins.py"),
+    ),
+    GeneratorFlag(
         "--index-clamping",
         "index_clamping_probability",
         "Probability that the reconditioner keeps an array index in bounds with clamp() "

@@ -258,6 +258,11 @@ class SmithOptions:
     # Vulkan only; generate/control_flow_attributes.py), drawn from a stream of the seed's
     # own: 0 gives the programs of before; `fuzz --control-flow-attributes P`.
     control_flow_attribute_probability: float = 0.0
+    # The probability that a program's built-in calls may also be isnan, isinf and the
+    # normalized packing functions on exact floats (analysis/opt_in_builtins.py), drawn
+    # from a stream of the seed's own: 0 gives the programs of before;
+    # `fuzz --extra-builtins P`.
+    extra_builtin_probability: float = 0.0
     # Constructs this program never uses (a subset of CONSTRUCTS, above).
     omitted_constructs: tuple[str, ...] = ()
     # Swarm testing (Groce et al., ISSTA 2012; generate/swarm.py): each program leaves out
@@ -360,6 +365,7 @@ PROBABILITIES: tuple[str, ...] = (
     "small_int_probability",
     "push_constant_probability",
     "control_flow_attribute_probability",
+    "extra_builtin_probability",
     *CONSTRUCT_PROBABILITIES,
 )
 
@@ -432,6 +438,7 @@ LEGACY_DEFAULTS: dict[str, Any] = {
     "small_int_probability": 0.0,
     "push_constant_probability": 0.0,
     "control_flow_attribute_probability": 0.0,
+    "extra_builtin_probability": 0.0,
 }
 
 

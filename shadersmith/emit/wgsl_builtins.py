@@ -69,6 +69,12 @@ _RENAMED = {
     "inversesqrt": "inverseSqrt",
     "roundEven": "round",  # WGSL's round is round-half-to-even
     "bitfieldReverse": "reverseBits",
+    # The normalized packing functions (analysis/opt_in_builtins.py): the same rounding
+    # and order of components.
+    "packUnorm4x8": "pack4x8unorm",
+    "packSnorm4x8": "pack4x8snorm",
+    "packUnorm2x16": "pack2x16unorm",
+    "packSnorm2x16": "pack2x16snorm",
 }
 _RELATIONS = {
     "lessThan": "<",

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 
 from shadersmith.analysis.builtins import EXACT_BY_RESULT, EXACT_OVERLOADS, BuiltinOverload
+from shadersmith.analysis.opt_in_builtins import OPT_IN_BY_RESULT, OPT_IN_OVERLOADS
 from shadersmith.ir.types import ScalarKind, Type, kind_of
 
 # (cumulative weight in (0, 1], name, overloads of that name returning the type)
@@ -29,15 +30,20 @@ def _uses_float(overload: BuiltinOverload) -> bool:
     return any(kind_of(t) is ScalarKind.FLOAT for t in (*overload.params, overload.result))
 
 
-def overloads_returning(result: Type, floats: bool) -> tuple[BuiltinOverload, ...]:
-    """The exact overloads returning `result`; float-using ones only when `floats`."""
+def overloads_returning(
+    result: Type, floats: bool, opt_in: bool = False
+) -> tuple[BuiltinOverload, ...]:
+    """The exact overloads returning `result`; float-using ones only when `floats`; with
+    `opt_in`, analysis/opt_in_builtins.py's after them."""
     overloads = EXACT_BY_RESULT.get(result, ())
+    if opt_in:
+        overloads = (*overloads, *OPT_IN_BY_RESULT.get(result, ()))
     return tuple(o for o in overloads if floats or not _uses_float(o))
 
 
 def _result_type_counts() -> dict[str, int]:
     results: dict[str, list[Type]] = {}
-    for overload in EXACT_OVERLOADS:
+    for overload in (*EXACT_OVERLOADS, *OPT_IN_OVERLOADS):
         seen = results.setdefault(overload.name, [])
         if overload.result not in seen:
             seen.append(overload.result)
@@ -45,18 +51,20 @@ def _result_type_counts() -> dict[str, int]:
 
 
 _RESULT_TYPE_COUNTS = _result_type_counts()
-_cache: dict[tuple[Type, bool], WeightedNames] = {}
+_cache: dict[tuple[Type, bool, bool], WeightedNames] = {}
 
 
-def builtins_returning(result: Type, floats: bool) -> WeightedNames:
+def builtins_returning(result: Type, floats: bool, opt_in: bool = False) -> WeightedNames:
     """Built-in names with an overload returning `result`, in registry order, with
-    cumulative weights; float-using overloads only when `floats`."""
-    key = (result, floats)
+    cumulative weights; float-using overloads only when `floats`; the opt-in ones
+    (analysis/opt_in_builtins.py) only with `opt_in`, after the others, so that without
+    them every weight and draw is the one of before."""
+    key = (result, floats, opt_in)
     cached = _cache.get(key)
     if cached is not None:
         return cached
     grouped: dict[str, list[BuiltinOverload]] = {}
-    for overload in overloads_returning(result, floats):
+    for overload in overloads_returning(result, floats, opt_in):
         grouped.setdefault(overload.name, []).append(overload)
     weights = [1.0 / math.sqrt(_RESULT_TYPE_COUNTS[name]) for name in grouped]
     total = sum(weights)

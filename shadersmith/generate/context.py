@@ -46,6 +46,8 @@ class GenerationContext:
         invocations: InvocationLayout | None = None,
     ) -> None:
         self.rng = random.Random(seed)
+        # For the options that draw from streams of the seed's own (not from `rng`).
+        self.seed = seed
         # The dispatch of a multi-invocation program (None: one invocation), and what
         # steers its divergence (generate/divergence.py), set once the interface exists.
         self.invocations = invocations

@@ -10,6 +10,8 @@ removes later.
 
 from __future__ import annotations
 
+import random
+
 from shadersmith.analysis.aliasing import overlaps_any
 from shadersmith.analysis.typing import inc_dec_ok, unary_ops_giving
 from shadersmith.generate.builtin_rules import BIT_RANGE_PARAMS, builtins_returning, draw_name
@@ -144,6 +146,14 @@ class ExpressionGenerator:
         self._swizzle_writes = profile.swizzle_assignment
         self._strict_constants = profile.strict_constant_evaluation
         self._forms = _cumulative(forms)
+        # The opt-in exact built-ins (analysis/opt_in_builtins.py) join the rules of a
+        # program at extra_builtin_probability, drawn from a stream of the seed's own:
+        # at 0 nothing is drawn and every program is the one of before.
+        extra = context.options.extra_builtin_probability
+        stream = random.Random(f"shadersmith-extra-builtins-{context.seed}")
+        self._opt_in_builtins = extra > 0 and stream.random() < extra
+        if self._opt_in_builtins:
+            context.choices["builtins:opt_in"] += 1
         self._constant_forms = _cumulative({f: w for f, w in forms.items() if f in _CONSTANT_FORMS})
         # Float matrices (generate/matrices.py), None when off: then no draw is made for
         # them and a seed gives the program it gave before they existed.
@@ -549,7 +559,7 @@ class ExpressionGenerator:
         )
 
     def builtin_call(self, type_: Type, depth: int) -> Expression | None:
-        named = builtins_returning(type_, self.floats)
+        named = builtins_returning(type_, self.floats, self._opt_in_builtins)
         if not named:
             return None
         name, overloads = draw_name(named, self.rng.random())

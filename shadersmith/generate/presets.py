@@ -48,6 +48,7 @@ EVERY_FEATURE: dict[str, float] = {
     "small_int_probability": 0.05,
     "push_constant_probability": 0.5,
     "control_flow_attribute_probability": 0.3,
+    "extra_builtin_probability": 0.5,
 }
 
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from shadersmith.analysis.builtins import EXACT_BY_NAME
+from shadersmith.analysis.opt_in_builtins import PACKINGS, packed
 from shadersmith.interp.arithmetic import (
     INT_MIN,
     MASK32,
@@ -494,6 +495,31 @@ def _bits_to_float(c: _Context, name: str) -> Callable[..., Any]:
     return componentwise(kernel, c.sizes())
 
 
+def _nan_or_inf(c: _Context, name: str) -> Callable[..., Any]:
+    """isnan, isinf: false on S, which is all a reconditioned program holds; a value
+    outside S is the caller's undefined behaviour (analysis/opt_in_builtins.py)."""
+    test = math.isnan if name == "isnan" else math.isinf
+
+    def kernel(x: float) -> bool:
+        if c.sanitize:
+            check_exact_operand(x, f"the argument of {name}", c.site)
+        return test(x)
+
+    return componentwise(kernel, c.sizes())
+
+
+def _packing(c: _Context, name: str) -> Callable[..., Any]:
+    """The normalized packing functions, exact on S (analysis/opt_in_builtins.py)."""
+
+    def kernel(vector: tuple[float, ...]) -> int:
+        if c.sanitize:
+            for x in vector:
+                check_exact_operand(x, f"a component of {name}'s argument", c.site)
+        return packed(name, vector)
+
+    return kernel
+
+
 # ---------------------------------------------------------------- registry
 
 _FACTORIES: dict[str, Callable[[_Context], Callable[..., Any]]] = {
@@ -540,6 +566,10 @@ for _name in _RELATIONS:
     _FACTORIES[_name] = _named(_relation, _name)
 for _name in ("floor", "ceil", "trunc", "round", "roundEven"):
     _FACTORIES[_name] = _named(_rounding, _name)
+for _name in ("isnan", "isinf"):
+    _FACTORIES[_name] = _named(_nan_or_inf, _name)
+for _name in PACKINGS:
+    _FACTORIES[_name] = _named(_packing, _name)
 
 
 # The built-ins whose kernels are right at any integer width: they compare, select or

@@ -152,6 +152,9 @@ WGSL = LanguageProfile(
             "imulExtended",
             "matrixCompMult",
             "outerProduct",
+            # WGSL has no NaN or infinity tests (analysis/opt_in_builtins.py).
+            "isnan",
+            "isinf",
         }
     )
     | _WGSL_MISSING_SCANS,

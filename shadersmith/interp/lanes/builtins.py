@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from shadersmith.analysis.builtins import EXACT_BY_NAME
+from shadersmith.analysis.opt_in_builtins import PACKINGS
 from shadersmith.interp.errors import InterpreterError
 from shadersmith.interp.lanes.values import Lanes
 from shadersmith.ir.types import MatrixType, ScalarKind, ScalarType, Type, VectorType
@@ -290,10 +291,14 @@ def _vectorised(name: str, args: tuple[Type, ...]) -> Function | None:
         "trunc": _rounding(np.trunc),
         "round": _rounding(np.rint),  # ties to even, as the scalar interpreter's round
         "roundEven": _rounding(np.rint),
+        "isnan": np.isnan,
+        "isinf": np.isinf,
         **_RELATIONS,
     }
     if name in simple:
         return simple[name]
+    if name in PACKINGS:
+        return _packing(name)
     matrix = _matrix_functions(name, args)
     if matrix is not None:
         return matrix
@@ -314,6 +319,23 @@ def _vectorised(name: str, args: tuple[Type, ...]) -> Function | None:
     if name == "floatBitsToUint":
         return _float_bits(ScalarKind.UINT)
     return None
+
+
+def _packing(name: str) -> Function:
+    """A normalized packing function on (components, lanes) floats of S: each component
+    is 0 or the code's maximum (Unorm), or minus it (Snorm), never a rounding tie."""
+    bits, top = PACKINGS[name]
+    low = -1.0 if name.startswith("packS") else 0.0
+
+    def pack(vector: Lanes) -> Lanes:
+        codes = np.rint(np.clip(vector.astype(np.float64), low, 1.0) * top).astype(np.int64)
+        words = np.zeros(vector.shape[1:], dtype=np.uint64)
+        for index, code in enumerate(codes):
+            pattern = code.astype(np.uint64) & np.uint64((1 << bits) - 1)
+            words |= pattern << np.uint64(bits * index)
+        return words.astype(np.uint32)
+
+    return pack
 
 
 def lane_builtin(name: str, arg_types: tuple[Type, ...], result: Type) -> LaneBuiltin:

@@ -1,0 +1,68 @@
+"""Exact built-ins the generator offers only when asked (issue 36): isnan, isinf and the
+normalized packing functions, on the exact float set S (interp/exactness.py: non-zero
+integers of magnitude below 2^24).
+
+- `isnan(x)`, `isinf(x)`: false for every value of S (real constant-folding coverage at
+  no risk);
+- `packUnorm4x8`, `packUnorm2x16`: `round(clamp(c, 0, 1) * 255.0)` (65535.0), which on S is
+  0 or the maximum, never a rounding tie (GLSL leaves round's direction at .5 to the
+  implementation); `packSnorm4x8`, `packSnorm2x16`: `round(clamp(c, -1, 1) * 127.0)`
+  (32767.0), so -127, 0 or 127 (-32767, 0 or 32767). The first component fills the least
+  significant bits.
+
+Left out, with why: `unpack*norm` (a division by 255 or 65535 that GLSL does not round
+exactly, and that leaves S), `packHalf2x16` (exact only for magnitudes up to 2048, a bound
+no wrapper keeps yet), `unpackHalf2x16` (NaNs, infinities and fractions from arbitrary bits),
+`frexp` (a mantissa in [0.5, 1) leaves S), `ldexp` (needs an exponent bound, as frexp's
+results). Kept apart from analysis/builtins.py's exact overloads because adding a name
+there changes every seed's program: these join the generator's rules only with
+`SmithOptions.extra_builtin_probability` (generate/builtin_rules.py).
+"""
+
+from __future__ import annotations
+
+from shadersmith.analysis.builtins import BuiltinOverload
+from shadersmith.ir.types import BOOL, FLOAT, UINT, ScalarKind, Type, VectorType
+
+
+def _overloads() -> tuple[BuiltinOverload, ...]:
+    overloads: list[BuiltinOverload] = []
+    for name in ("isnan", "isinf"):
+        overloads.append(BuiltinOverload(name, (FLOAT,), BOOL))
+        for size in (2, 3, 4):
+            vector = VectorType(ScalarKind.FLOAT, size)
+            overloads.append(BuiltinOverload(name, (vector,), VectorType(ScalarKind.BOOL, size)))
+    for name, size in (
+        ("packUnorm2x16", 2),
+        ("packSnorm2x16", 2),
+        ("packUnorm4x8", 4),
+        ("packSnorm4x8", 4),
+    ):
+        overloads.append(BuiltinOverload(name, (VectorType(ScalarKind.FLOAT, size),), UINT))
+    return tuple(overloads)
+
+
+OPT_IN_OVERLOADS: tuple[BuiltinOverload, ...] = _overloads()
+OPT_IN_BY_RESULT: dict[Type, tuple[BuiltinOverload, ...]] = {}
+for _overload in OPT_IN_OVERLOADS:
+    OPT_IN_BY_RESULT[_overload.result] = (*OPT_IN_BY_RESULT.get(_overload.result, ()), _overload)
+
+# name -> (bits a component, largest code): the normalized packing functions.
+PACKINGS: dict[str, tuple[int, int]] = {
+    "packUnorm2x16": (16, 65535),
+    "packSnorm2x16": (16, 32767),
+    "packUnorm4x8": (8, 255),
+    "packSnorm4x8": (8, 127),
+}
+
+
+def packed(name: str, components: tuple[float, ...]) -> int:
+    """The uint a packing function gives for `components` of S (see the module)."""
+    bits, top = PACKINGS[name]
+    signed = name.startswith("packS")
+    word = 0
+    for index, c in enumerate(components):
+        low = -1.0 if signed else 0.0
+        code = round(min(max(c, low), 1.0) * top)  # an integer: no tie to break
+        word |= (code & ((1 << bits) - 1)) << (bits * index)
+    return word
