@@ -16,7 +16,8 @@ from shadersmith.ir.values import BufferValues
 from shadersmith.ir.walk import iter_nodes
 from shadersmith.oracle.metamorphic import same_output
 from shadersmith.rebuild.jobs import job_from_program
-from shadersmith.targets.session import TargetSession
+from shadersmith.targets.job import Job
+from shadersmith.targets.results import RunResult
 from shadersmith.trial import prepare_generated
 
 CPU_TARGETS = ["interp", "gl-llvmpipe", "vk-lavapipe", "vk-lavapipe-opt", "vk-swiftshader"]
@@ -65,10 +66,10 @@ def _called(program: object) -> set[str]:
     return {n.callee for n in iter_nodes(program) if isinstance(n, Call)} & NAMES
 
 
-def test_hand_written_and_generated_programs_agree_on_every_cpu_target() -> None:
-    """The hand-written program gives the hand-computed words everywhere; generated
-    programs with the option on call the new built-ins and agree; the same seed gives
-    the same text, and none of them without the option."""
+def cpu_jobs() -> list[Job]:
+    """The hand-written program and generated programs with the option on, which call
+    the new built-ins, are made alike twice, and call none without the option (run by
+    test_issue36_cpu_runs.py)."""
     jobs = [job_from_program(parse_glsl(HAND_WRITTEN).program, VALUES, GLSL450)]
     called: set[str] = set()
     for seed, fragment in ((2, 0.0), (5, 0.0), (9, 1.0)):
@@ -81,14 +82,16 @@ def test_hand_written_and_generated_programs_agree_on_every_cpu_target() -> None
         jobs.append(prepared.job)
         assert not _called(generate(seed, SmithOptions(), GLSL450).program)
     assert called, "no generated program called an opt-in built-in"
-    with TargetSession(CPU_TARGETS, 1, 120) as session:
-        assert not session.missing, session.missing
-        results = dict(session.run_many(jobs))
+    return jobs
+
+
+def check_cpu_results(results: list[dict[str, RunResult]]) -> None:
+    """The hand-computed words everywhere; the generated programs agree."""
     for target in CPU_TARGETS:
         got = results[0][target]
         assert got.ok, f"{target}: {got.log[-300:]}"
         assert {k: got.buffers[0][k] for k in EXPECTED} == EXPECTED, target
-    for index in range(1, len(jobs)):
+    for index in range(1, len(results)):
         expected = results[index]["interp"]
         assert expected.ok, expected.log
         for target in CPU_TARGETS[1:]:
