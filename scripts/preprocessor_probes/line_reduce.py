@@ -125,7 +125,11 @@ def main() -> None:
         judge = Judge(session, args.target, job, stage, args.expect, not args.no_expansion_check)
         lines = job.source.splitlines(keepends=True)
         if not judge.interesting(lines):
-            raise SystemExit(f"the test's own shader is not interesting on {args.target}")
+            status, log = judge._log(job.source)
+            raise SystemExit(
+                f"the test's own shader is not interesting on {args.target}: "
+                f"{status.value}: {log.strip()[:400]}"
+            )
         # Keep #version: every candidate needs it, and ddmin need not find that out.
         head, body = lines[:1], lines[1:]
         minimal = ddmin(body, one_at_a_time(lambda part: judge.interesting(head + part)))
