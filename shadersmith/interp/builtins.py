@@ -574,7 +574,7 @@ for _name in PACKINGS:
 
 # The built-ins whose kernels are right at any integer width: they compare, select or
 # negate (abs takes its width from its argument).
-_ANY_WIDTH = frozenset({"abs", "sign", "min", "max", "clamp", "mix", "any", "all", "not"}) | (
+ANY_WIDTH = frozenset({"abs", "sign", "min", "max", "clamp", "mix", "any", "all", "not"}) | (
     frozenset(_RELATIONS)
 )
 
@@ -621,7 +621,7 @@ def builtin_implementation(
 ) -> BuiltinImplementation:
     if name not in _FACTORIES:
         raise InterpreterError(f"unknown built-in function {name}")
-    if name not in _ANY_WIDTH and any(_wide(t) for t in (*arg_types, result)):
+    if name not in ANY_WIDTH and any(_wide(t) for t in (*arg_types, result)):
         # The other kernels compute at 32 bits (bitCount, findMSB, the bit fields and
         # the carries); the int64/int16/int8 extensions overload few of them anyway.
         raise InterpreterError(f"{name}() on integers other than 32-bit is not interpreted")

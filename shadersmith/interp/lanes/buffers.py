@@ -10,7 +10,14 @@ import numpy as np
 
 from shadersmith.interp.errors import InterpreterError
 from shadersmith.interp.lanes.places import LaneVariable
-from shadersmith.interp.lanes.values import DTYPES, Lanes, from_bits, homogeneous_kind, to_bits
+from shadersmith.interp.lanes.values import (
+    DTYPES,
+    Lanes,
+    dtype_of,
+    from_bits,
+    homogeneous_kind,
+    to_bits,
+)
 from shadersmith.interp.layout import flatten, slot_count, slot_kinds, unflatten, zero_slots
 from shadersmith.ir.program import StorageBuffer
 from shadersmith.ir.types import ArrayType, MatrixType, ScalarKind, ScalarType, Type, VectorType
@@ -30,7 +37,7 @@ def _to_array(lanes: list[list[Any]], type_: Type, length: int) -> Lanes:
     kind = homogeneous_kind(type_)
     if kind is not None:
         rows = len(lanes[0])
-        return np.array(lanes, DTYPES[kind]).reshape(len(lanes), rows).T.copy()
+        return np.array(lanes, dtype_of(type_)).reshape(len(lanes), rows).T.copy()
     columns = list(zip(*lanes, strict=True))
     out = np.empty((len(columns), len(lanes)), np.uint32)
     for row, (column, slot_kind) in enumerate(zip(columns, _kinds(type_, length), strict=True)):
@@ -64,7 +71,7 @@ def _rectangular(values: list[Value | None], type_: Type) -> Lanes | None:
         return None
     try:
         with np.errstate(all="ignore"):
-            array = np.array(values, DTYPES[kind])
+            array = np.array(values, dtype_of(type_))
     except (ValueError, TypeError, OverflowError):
         return None
     if array.shape != (len(values), *grid):

@@ -16,6 +16,7 @@ import numpy as np
 
 from shadersmith.analysis.builtins import EXACT_BY_NAME
 from shadersmith.analysis.opt_in_builtins import PACKINGS
+from shadersmith.interp.builtins import ANY_WIDTH
 from shadersmith.interp.errors import InterpreterError
 from shadersmith.interp.lanes.values import Lanes
 from shadersmith.ir.types import MatrixType, ScalarKind, ScalarType, Type, VectorType
@@ -30,6 +31,10 @@ class LaneBuiltin:
 
     function: Function
     out_positions: tuple[int, ...]
+
+
+def _not_32_bits(type_: Type) -> bool:
+    return isinstance(type_, ScalarType | VectorType) and type_.bits != 32
 
 
 def _kind(type_: Type) -> ScalarKind:
@@ -343,6 +348,10 @@ def lane_builtin(name: str, arg_types: tuple[Type, ...], result: Type) -> LaneBu
     overloads = EXACT_BY_NAME.get(name, ())
     outs = tuple(sorted(overloads[0].out_params)) if overloads else ()
     in_types = tuple(t for i, t in enumerate(arg_types) if i not in outs)
+    if name not in ANY_WIDTH and any(_not_32_bits(t) for t in (*arg_types, result)):
+        # As the scalar interpreter (interp/builtins.py): the other kernels compute at 32
+        # bits.
+        raise InterpreterError(f"{name}() on integers other than 32-bit is not interpreted")
     function = _vectorised(name, in_types)
     if function is None:
         types = ", ".join(str(t) for t in arg_types)

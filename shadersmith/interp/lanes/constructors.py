@@ -40,6 +40,11 @@ def concat_rows(values: Sequence[Lanes], dtype: type[np.generic]) -> Lanes:
     return out
 
 
+def _bits(type_: Type) -> int:
+    """The component width of a constructor argument or target (32, 8, 16 or 64)."""
+    return type_.bits if isinstance(type_, ScalarType | VectorType | MatrixType) else 32
+
+
 def _kind_and_size(type_: Type) -> tuple[ScalarKind, int]:
     """Kind and component count of a constructor argument (0 for a scalar)."""
     if isinstance(type_, ScalarType):
@@ -51,19 +56,21 @@ def _kind_and_size(type_: Type) -> tuple[ScalarKind, int]:
     raise InterpreterError(f"{type_} cannot be a constructor argument here")
 
 
-def _components(kind: ScalarKind, args: Sequence[Type], count: int) -> Builder:
-    """The first `count` components of the arguments, converted to `kind`, as rows."""
+def _components(kind: ScalarKind, args: Sequence[Type], count: int, bits: int = 32) -> Builder:
+    """The first `count` components of the arguments, converted to `kind` `bits` wide,
+    as rows."""
     shapes = [_kind_and_size(a) for a in args]
+    widths = [_bits(a) for a in args]
     if sum(max(size, 1) for _, size in shapes) < count:
         raise InterpreterError(f"too few components for a constructor of {count}")
-    dtype = dtype_of(ScalarType(kind))
-    if len(args) == 1 and shapes[0][0] is kind:
+    dtype = dtype_of(ScalarType(kind, bits))
+    if len(args) == 1 and shapes[0][0] is kind and widths[0] == bits:
         return lambda values: values[0][:count]
 
     def build(values: Sequence[Lanes]) -> Lanes:
         rows: list[Lanes] = []
-        for value, (source, size) in zip(values, shapes, strict=True):
-            converted = convert(value, source, kind)
+        for value, (source, size), width in zip(values, shapes, widths, strict=True):
+            converted = convert(value, source, kind, width, bits)
             if size:
                 rows.extend(converted[: count - len(rows)])
             else:
@@ -79,25 +86,26 @@ def _vector(target: VectorType, args: Sequence[Type]) -> Builder:
     shapes = [_kind_and_size(a) for a in args]
     size = target.size
     if len(args) == 1 and shapes[0][1] == 0:  # a scalar splats
-        source = shapes[0][0]
+        source, width = shapes[0][0], _bits(args[0])
 
         def splat(values: Sequence[Lanes]) -> Lanes:
-            value = convert(values[0], source, target.kind)
+            value = convert(values[0], source, target.kind, width, target.bits)
             return np.broadcast_to(value, (size, value.shape[-1]))
 
         return splat
-    return _components(target.kind, args, size)
+    return _components(target.kind, args, size, target.bits)
 
 
 def _matrix(target: MatrixType, args: Sequence[Type]) -> Builder:
     columns, rows = target.columns, target.rows
     shapes = [_kind_and_size(a) for a in args]
+    dtype = dtype_of(target)
     if len(args) == 1 and shapes[0][1] == 0:  # a scalar fills the diagonal
-        source = shapes[0][0]
+        source, width = shapes[0][0], _bits(args[0])
 
         def diagonal(values: Sequence[Lanes]) -> Lanes:
-            x = convert(values[0], source, ScalarKind.FLOAT)
-            out = np.zeros((columns * rows, x.shape[-1]), np.float32)
+            x = convert(values[0], source, ScalarKind.FLOAT, width, target.bits)
+            out = np.zeros((columns * rows, x.shape[-1]), dtype)
             for i in range(min(columns, rows)):
                 out[i * rows + i] = x
             return out
@@ -108,7 +116,7 @@ def _matrix(target: MatrixType, args: Sequence[Type]) -> Builder:
 
         def resize(values: Sequence[Lanes]) -> Lanes:
             m = values[0]
-            out = np.zeros((columns * rows, m.shape[-1]), np.float32)
+            out = np.zeros((columns * rows, m.shape[-1]), dtype)
             for c in range(columns):
                 for r in range(rows):
                     if c < source_type.columns and r < source_type.rows:
@@ -118,7 +126,7 @@ def _matrix(target: MatrixType, args: Sequence[Type]) -> Builder:
             return out
 
         return resize
-    return _components(ScalarKind.FLOAT, args, columns * rows)
+    return _components(ScalarKind.FLOAT, args, columns * rows, target.bits)
 
 
 def constructor(target: Type, args: Sequence[Type]) -> Builder:
@@ -127,9 +135,10 @@ def constructor(target: Type, args: Sequence[Type]) -> Builder:
         if len(args) != 1:
             raise InterpreterError(f"{target}() takes one argument, got {len(args)}")
         source, size = _kind_and_size(args[0])
+        width, wide = _bits(args[0]), target.bits
         if size:
-            return lambda values: convert(values[0][0], source, target.kind)
-        return lambda values: convert(values[0], source, target.kind)
+            return lambda values: convert(values[0][0], source, target.kind, width, wide)
+        return lambda values: convert(values[0], source, target.kind, width, wide)
     if isinstance(target, VectorType):
         return _vector(target, args)
     if isinstance(target, MatrixType):

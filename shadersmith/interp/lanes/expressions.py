@@ -133,12 +133,14 @@ def _snapshot(evaluate: Evaluator) -> Evaluator:
 
 
 def _literal_value(node: Literal) -> Lanes:
-    kind = node.type.kind
+    kind, bits = node.type.kind, node.type.bits
+    if kind is ScalarKind.FLOAT and bits == 64:
+        return constant(float(node.value), kind, bits)
     if kind is ScalarKind.FLOAT:
         return constant(to_float32(float(node.value)), kind)
     if kind is ScalarKind.BOOL:
         return constant(bool(node.value), kind)
-    return constant(int(node.value), kind)
+    return constant(int(node.value), kind, bits)
 
 
 def _is_place(expr: Expression) -> bool:

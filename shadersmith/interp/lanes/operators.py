@@ -1,9 +1,11 @@
 """GLSL's unary and binary operators on lane values, chosen at compile time by operator
 and operand types.
 
-numpy's int32 and uint32 arithmetic wraps like GLSL's; float32 +, -, *, / are correctly
+numpy's int32 and uint32 arithmetic wraps like GLSL's, and so does its int8 ... uint64
+arithmetic at the explicit widths (a result numpy promotes, such as an int8 shifted by an
+int32 amount, is brought back to the operand's dtype); float32 +, -, *, / are correctly
 rounded like the scalar interpreter's (it computes in double and rounds once). Where GLSL
-is undefined (division by zero, shift amounts outside [0, 32)) a reconditioned program
+is undefined (division by zero, shift amounts outside [0, bits)) a reconditioned program
 never goes in a lane that runs, but lanes that do not run still compute: those operations
 are made harmless (divisor 1, amount masked) instead of raising or warning.
 Vector-scalar mixes broadcast because lanes are the last axis.
@@ -16,9 +18,15 @@ from collections.abc import Callable
 import numpy as np
 
 from shadersmith.interp.errors import InterpreterError
-from shadersmith.interp.lanes.values import Lanes, from_bits, homogeneous_kind, kinds_of
+from shadersmith.interp.lanes.values import (
+    Lanes,
+    dtype_for,
+    from_bits,
+    homogeneous_kind,
+    kinds_of,
+)
 from shadersmith.ir.operators import BinaryOp, UnaryOp
-from shadersmith.ir.types import MatrixType, ScalarKind, ScalarType, Type, kind_of
+from shadersmith.ir.types import MatrixType, ScalarKind, ScalarType, Type, VectorType, kind_of
 
 Kernel = Callable[[Lanes, Lanes], Lanes]
 UnaryKernel = Callable[[Lanes], Lanes]
@@ -33,7 +41,7 @@ def _int_divide(a: Lanes, b: Lanes) -> Lanes:
     b = _safe_divisor(b)
     quotient = np.floor_divide(a, b)
     inexact = (a - quotient * b) != 0
-    fix: Lanes = (inexact & ((a < 0) != (b < 0))).astype(np.int32)
+    fix: Lanes = (inexact & ((a < 0) != (b < 0))).astype(quotient.dtype)
     return np.add(quotient, fix)
 
 
@@ -46,14 +54,16 @@ def _uint_divide(a: Lanes, b: Lanes) -> Lanes:
     return np.floor_divide(a, _safe_divisor(b))
 
 
-def _shift(op: BinaryOp, left_kind: ScalarKind) -> Kernel:
-    dtype = np.int32 if left_kind is ScalarKind.INT else np.uint32
+def _shift(op: BinaryOp, left_kind: ScalarKind, bits: int = 32) -> Kernel:
+    dtype = dtype_for(left_kind, bits)
     shift = np.left_shift if op is BinaryOp.SHL else np.right_shift
 
     def kernel(a: Lanes, s: Lanes) -> Lanes:
-        # The amount may be int or uint; bring it to the left operand's type (numpy would
-        # widen a mix of int32 and uint32 to int64).
-        return shift(a, np.bitwise_and(s, 31).astype(dtype, copy=False))
+        # The amount may be int or uint of any width; bring it to the left operand's type
+        # (numpy would widen a mix of int32 and uint32 to int64), and the result too
+        # (numpy computes an int8 shift in a wider type).
+        amount = np.bitwise_and(s, bits - 1).astype(dtype, copy=False)
+        return shift(a, amount).astype(dtype, copy=False)
 
     return kernel
 
@@ -73,6 +83,16 @@ _COMPARE: dict[BinaryOp, Kernel] = {
     BinaryOp.LE: np.less_equal,
     BinaryOp.GE: np.greater_equal,
 }
+
+
+def integer_bits(type_: Type) -> int:
+    """The width of a scalar or vector type's components (32 for the others)."""
+    return type_.bits if isinstance(type_, ScalarType | VectorType) else 32
+
+
+def _at_width(kernel: Kernel, dtype: type[np.generic]) -> Kernel:
+    """`kernel` with its result brought to `dtype` (wrapping, as GLSL does at that width)."""
+    return lambda a, b: kernel(a, b).astype(dtype, copy=False)
 
 
 def _kind(type_: Type) -> ScalarKind:
@@ -187,9 +207,13 @@ def binary_operator(op: BinaryOp, left: Type, right: Type) -> Kernel:
     kind = _kind(left)
     if kind is ScalarKind.BOOL:
         raise InterpreterError(f"{op.value} does not apply to {left}")
+    bits = integer_bits(left)
     if op in (BinaryOp.SHL, BinaryOp.SHR):
-        return _shift(op, kind)
-    return _arithmetic(op, kind)
+        return _shift(op, kind, bits)
+    kernel = _arithmetic(op, kind)
+    if bits == 32:
+        return kernel
+    return _at_width(kernel, dtype_for(kind, bits))
 
 
 def unary_operator(op: UnaryOp, operand: Type) -> UnaryKernel:
@@ -205,25 +229,36 @@ def unary_operator(op: UnaryOp, operand: Type) -> UnaryKernel:
     raise InterpreterError(f"{op.value} does not apply to {operand}")
 
 
-def convert(value: Lanes, source: ScalarKind, target: ScalarKind) -> Lanes:
-    """GLSL's conversion of every component from `source` to `target` kind."""
-    if source is target:
+def convert(
+    value: Lanes,
+    source: ScalarKind,
+    target: ScalarKind,
+    source_bits: int = 32,
+    target_bits: int = 32,
+) -> Lanes:
+    """GLSL's conversion of every component from `source` to `target` kind (`*_bits`
+    their widths). Between integers numpy's cast wraps to the target's width after
+    sign-extending a signed source, as SConvert/UConvert and interp/conversions.py do."""
+    if source is target and source_bits == target_bits:
         return value
     if target is ScalarKind.BOOL:
         return np.not_equal(value, 0)
-    if source is ScalarKind.FLOAT:
-        if target is ScalarKind.INT:
-            return value.astype(np.int32)
-        # uint(f) truncates; through int64 so that values of 2^31 and more convert.
-        return value.astype(np.int64).astype(np.uint32)
-    dtype = {ScalarKind.INT: np.int32, ScalarKind.UINT: np.uint32, ScalarKind.FLOAT: np.float32}
-    return value.astype(dtype[target])
+    dtype = dtype_for(target, target_bits)
+    if source is ScalarKind.FLOAT and target is ScalarKind.UINT:
+        # uint(f) truncates; through int64 so that values of 2^31 and more convert (a
+        # uint64_t straight: a float past 2^63 does not fit int64).
+        if target_bits == 64:
+            return value.astype(np.uint64)
+        return value.astype(np.int64).astype(dtype)
+    if source is ScalarKind.FLOAT and target is ScalarKind.INT and target_bits < 32:
+        # Through int32: a lane that does not run may hold any float.
+        return value.astype(np.int32).astype(dtype)
+    return value.astype(dtype)
 
 
 def one_of(type_: Type) -> Lanes:
-    """The constant 1 of the type's kind, width 1 (for ++ and --)."""
+    """The constant 1 of the type's kind and width, width 1 (for ++ and --)."""
     kind = _kind(type_)
-    dtype = {ScalarKind.INT: np.int32, ScalarKind.UINT: np.uint32, ScalarKind.FLOAT: np.float32}
-    if kind not in dtype:
+    if kind is ScalarKind.BOOL:
         raise InterpreterError(f"++/-- on {type_}")
-    return np.ones(1, dtype[kind])
+    return np.ones(1, dtype_for(kind, integer_bits(type_)))

@@ -19,7 +19,7 @@ from shadersmith.interp.lanes.expressions import (
 from shadersmith.interp.lanes.places import BufferInstance, Evaluator, LaneVariable
 from shadersmith.interp.lanes.state import Frame, Run
 from shadersmith.interp.lanes.statements import compile_function
-from shadersmith.interp.lanes.values import Lanes, zeros
+from shadersmith.interp.lanes.values import Lanes, homogeneous_bits, homogeneous_kind, zeros
 from shadersmith.interp.program import COMPUTE_BUILTIN_VARIABLES
 from shadersmith.interp.textures import lower_textures
 from shadersmith.ir.expressions import Call, CallKind
@@ -143,7 +143,7 @@ def _refuse_unsupported(program: Program) -> None:
         raise InterpreterError("lane mode: stage inputs and foreign interface blocks")
     for node in iter_nodes(program):
         type_ = getattr(node, "type", None)
-        if type_ is not None and _wide(type_):
+        if type_ is not None and _wide(type_) and not _held_at_width(type_):
             raise InterpreterError(f"lane mode: {type_} ({_bits(type_)}-bit) is not supported")
         if (
             isinstance(node, Call)
@@ -164,9 +164,17 @@ def _bits(type_: Type) -> int:
     return 32
 
 
+def _held_at_width(type_: Type) -> bool:
+    """Whether a type with scalars not 32 bits wide has lanes of its own dtype (int8 ...
+    uint64): every scalar of one kind and one width, and that an integer one. Mixed
+    kinds are held as 32-bit patterns, which a wider scalar does not fit."""
+    kind = homogeneous_kind(type_)
+    return kind is not None and kind.is_integer and homogeneous_bits(type_) is not None
+
+
 def _wide(type_: Type) -> bool:
     """Whether `type_` holds a scalar of another width than 32 bits (double, int64_t,
-    int8_t, ...) anywhere: the lanes' arrays are 32 bits wide."""
+    int8_t, ...) anywhere."""
     if isinstance(type_, ScalarType | VectorType | MatrixType):
         return type_.bits != 32
     if isinstance(type_, ArrayType):

@@ -7,10 +7,14 @@ when the value is the same in every lane: numpy broadcasting then lets a uniform
 (a literal, a uniform block field, anything computed only from those) cost one element
 instead of thousands, and a width-1 condition is how uniform control flow is recognised.
 
-The dtype is the natural one of the scalar kind (bool, int32, uint32, float32) when every
-slot of the type has the same kind. A type mixing kinds (a struct, an array of structs)
-is held as uint32 bit patterns (floats by their IEEE bits, bools as 0/1), so that one
-array still holds the whole value; `from_bits` and `to_bits` convert a homogeneous part.
+The dtype is the natural one of the scalar kind and width (bool, int32, uint32, float32;
+int8 ... uint64 for the explicit-width integers, float64 for double) when every slot of
+the type has the same kind and width: numpy's fixed-width integers then wrap exactly as
+GLSL's do (uint64 included, so no Python-int or object arrays are needed). A type mixing
+kinds (a struct, an array of structs) is held as uint32 bit patterns (floats by their
+IEEE bits, bools as 0/1), so that one array still holds the whole value; `from_bits` and
+`to_bits` convert a homogeneous part. Such a mix with a slot not 32 bits wide is refused
+(program.py): its bits would not fit.
 
 Values are never modified in place: a storage read may return a view, and only storage
 (places.py) is written, which is why storage always copies what it stores.
@@ -25,7 +29,15 @@ import numpy as np
 import numpy.typing as npt
 
 from shadersmith.interp.layout import slot_count, slot_kinds
-from shadersmith.ir.types import ArrayType, MatrixType, ScalarKind, ScalarType, Type, VectorType
+from shadersmith.ir.types import (
+    ArrayType,
+    MatrixType,
+    ScalarKind,
+    ScalarType,
+    StructType,
+    Type,
+    VectorType,
+)
 
 Lanes = npt.NDArray[Any]
 
@@ -36,6 +48,21 @@ DTYPES: dict[ScalarKind, type[np.generic]] = {
     ScalarKind.FLOAT: np.float32,
 }
 BITS = np.uint32
+# The explicit-width scalars (bits other than 32).
+_WIDTH_DTYPES: dict[tuple[ScalarKind, int], type[np.generic]] = {
+    (ScalarKind.INT, 8): np.int8,
+    (ScalarKind.INT, 16): np.int16,
+    (ScalarKind.INT, 64): np.int64,
+    (ScalarKind.UINT, 8): np.uint8,
+    (ScalarKind.UINT, 16): np.uint16,
+    (ScalarKind.UINT, 64): np.uint64,
+    (ScalarKind.FLOAT, 64): np.float64,
+}
+
+
+def dtype_for(kind: ScalarKind, bits: int = 32) -> type[np.generic]:
+    """The dtype of one scalar of `kind` `bits` wide."""
+    return DTYPES[kind] if bits == 32 else _WIDTH_DTYPES[(kind, bits)]
 
 
 def kinds_of(type_: Type) -> tuple[ScalarKind, ...]:
@@ -56,9 +83,23 @@ def homogeneous_kind(type_: Type) -> ScalarKind | None:
     return kinds.pop() if len(kinds) == 1 else None
 
 
+@lru_cache(maxsize=4096)
+def homogeneous_bits(type_: Type) -> int | None:
+    """The one width of every scalar of `type_` (32, or 8, 16, 64 for the explicit-width
+    types), or None when widths are mixed."""
+    if isinstance(type_, ScalarType | VectorType | MatrixType):
+        return type_.bits
+    if isinstance(type_, ArrayType):
+        return homogeneous_bits(type_.element)
+    if isinstance(type_, StructType):
+        widths = {homogeneous_bits(f.type) for f in type_.fields}
+        return widths.pop() if len(widths) == 1 else None
+    return 32
+
+
 def dtype_of(type_: Type) -> type[np.generic]:
     kind = homogeneous_kind(type_)
-    return BITS if kind is None else DTYPES[kind]
+    return BITS if kind is None else dtype_for(kind, homogeneous_bits(type_) or 32)
 
 
 def rows_of(type_: Type) -> int:
@@ -127,9 +168,9 @@ def stack_rows(rows: list[Lanes], dtype: type[np.generic]) -> Lanes:
     return out
 
 
-def constant(value: bool | int | float, kind: ScalarKind) -> Lanes:
+def constant(value: bool | int | float, kind: ScalarKind, bits: int = 32) -> Lanes:
     """A width-1 scalar value."""
-    return np.array([value], DTYPES[kind])
+    return np.array([value], dtype_for(kind, bits))
 
 
 def zeros(type_: Type, lanes: int = 1) -> Lanes:
