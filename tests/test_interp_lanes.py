@@ -566,7 +566,7 @@ def _refusal(source: str) -> str:
         ("void main() { barrier(); }", "barrier"),
         (
             "layout(std430, binding = 0) buffer B { int x; };"
-            " void main() { double d = 1.0; x = int(d); }",
+            " void main() { dmat2 d = dmat2(1.0); x = int(d[0][0]); }",
             "64-bit",
         ),
     ],

@@ -29,6 +29,10 @@ INT64 = "int64"
 # and shaderInt8 (VkPhysicalDeviceShaderFloat16Int8Features).
 INT16 = "int16"
 INT8 = "int8"
+# 64-bit floats (double, dvecN): core in GLSL 4.00 (GL_ARB_gpu_shader_fp64 before, and
+# the extension Mesa's GL lists), Vulkan's shaderFloat64 (lavapipe has it, SwiftShader
+# not).
+FLOAT64 = "float64"
 
 # The extension each feature's GLSL spelling needs. GL_ARB_gpu_shader_int64 is the one
 # both Mesa's GL and glslang (for Vulkan) read: glslang maps it to the Int64 capability.
@@ -36,9 +40,12 @@ EXTENSION: dict[str, str] = {
     INT64: "GL_ARB_gpu_shader_int64",
     INT16: "GL_EXT_shader_explicit_arithmetic_types_int16",
     INT8: "GL_EXT_shader_explicit_arithmetic_types_int8",
+    FLOAT64: "GL_ARB_gpu_shader_fp64",
 }
+# The GLSL version from which a feature is core and its `#extension` line is not written.
+CORE_SINCE: dict[str, int] = {FLOAT64: 400}
 # The order features and extensions are written in (a fixed one: same program, same text).
-ORDER: tuple[str, ...] = (INT64, INT16, INT8)
+ORDER: tuple[str, ...] = (INT64, INT16, INT8, FLOAT64)
 _INTEGER_FEATURES = {64: INT64, 16: INT16, 8: INT8}
 
 
@@ -46,6 +53,8 @@ def type_feature(type_: Type) -> str | None:
     """The feature a value of `type_` needs at its outermost scalar, or None."""
     if isinstance(type_, ScalarType | VectorType) and type_.kind.is_integer:
         return _INTEGER_FEATURES.get(type_.bits)
+    if isinstance(type_, ScalarType | VectorType | MatrixType) and type_.bits == 64:
+        return FLOAT64
     return None
 
 
@@ -55,8 +64,6 @@ def type_features(type_: Type) -> frozenset[str]:
         return type_features(type_.element)
     if isinstance(type_, StructType):
         return frozenset(f for field in type_.fields for f in type_features(field.type))
-    if isinstance(type_, MatrixType):
-        return frozenset()
     feature = type_feature(type_)
     return frozenset() if feature is None else frozenset({feature})
 
@@ -77,7 +84,10 @@ def program_features(program: Program) -> frozenset[str]:
     return frozenset(found)
 
 
-def width_extensions(program: Program) -> tuple[str, ...]:
-    """The `#extension` lines (names) `program`'s types need, in a fixed order."""
+def width_extensions(program: Program, version: int = 450) -> tuple[str, ...]:
+    """The `#extension` lines (names) `program`'s types need in GLSL `version`, in a fixed
+    order (none for a feature core in that version: double from 4.00)."""
     features = program_features(program)
-    return tuple(EXTENSION[f] for f in ORDER if f in features)
+    return tuple(
+        EXTENSION[f] for f in ORDER if f in features and version < CORE_SINCE.get(f, 10**4)
+    )

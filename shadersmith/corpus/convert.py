@@ -22,7 +22,7 @@ run: every input in a block the test fills, every output where the test reads it
   exactly as a generated one.
 
 What a test cannot give (textures, atomic counters, images it reads, structs and
-arrays of matrices as inputs, built-ins our draws and dispatches do not set, 64-bit types,
+arrays of matrices as inputs, built-ins our draws and dispatches do not set, double matrices,
 extensions beyond GLSL 4.50) makes the shader Unusable, with the reason.
 """
 
@@ -199,16 +199,15 @@ def _check_types(program: Program) -> None:
     for node in iter_nodes(program):
         type_ = getattr(node, "type", None)
         if type_ is not None and _is_wide(type_):
-            raise Unusable("64-bit floats", str(type_))
+            raise Unusable("double matrices", str(type_))
 
 
 def _is_wide(type_: Type) -> bool:
-    """A 64-bit type the interpreter does not compute with (double; int64_t it does)."""
+    """A 64-bit type the interpreter does not compute with: a double matrix (double,
+    dvecN and the 64-bit integers it does)."""
     if isinstance(type_, ArrayType):
         return _is_wide(type_.element)
-    if isinstance(type_, ScalarType | VectorType) and type_.kind.is_integer:
-        return False
-    return isinstance(type_, ScalarType | VectorType | MatrixType) and type_.bits == 64
+    return isinstance(type_, MatrixType) and type_.bits == 64
 
 
 def _check_builtins(program: Program) -> None:

@@ -534,7 +534,7 @@ def _header(out: _Writer, program: Program, profile: LanguageProfile) -> None:
     for extension in subgroup_extensions(program):
         out.line(f"#extension {extension} : require")
     # The explicit-width types the program declares (analysis/widths.py).
-    for extension in width_extensions(program):
+    for extension in width_extensions(program, profile.version):
         out.line(f"#extension {extension} : require")
     _attribute_macros(out, program)
     if profile.needs_precision:

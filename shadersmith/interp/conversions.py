@@ -12,6 +12,7 @@ from shadersmith.interp.arithmetic import (
     float_to_int_truncating,
     int_to_float32,
     integer_range,
+    to_float32,
     wrap_int,
     wrap_signed,
     wrap_unsigned,
@@ -59,6 +60,13 @@ def scalar_converter(
     uint64_t(-1) is 2^64 - 1, int(int64_t(2^32 + 5)) is 5."""
     if source is target and source_bits == target_bits:
         return _identity
+    if source is ScalarKind.FLOAT and target is ScalarKind.FLOAT:
+        # double(f) is exact; float(d) rounds (the sanitizer's rounded() brackets it).
+        if target_bits == 64:
+            return float
+        return rounded if sanitize else to_float32
+    if target is ScalarKind.FLOAT and target_bits == 64:
+        return _to_double(source, sanitize, site)
     if source is ScalarKind.FLOAT:
         return _from_float(target, sanitize, site, wgsl, target_bits)
     if target is ScalarKind.BOOL:
@@ -78,6 +86,22 @@ def scalar_converter(
         return lambda x: 1.0 if x else 0.0
     # float(i) may round (|i| > 2^24); the result then is an interval, like a rounded sum.
     return (lambda x: rounded(float(x))) if sanitize else int_to_float32
+
+
+def _to_double(source: ScalarKind, sanitize: bool, site: Site) -> Converter:
+    """double(b), double(i) of an integer of any width: exact below 2^53 in magnitude
+    (every 32-bit one); a wider one that would round is refused by the sanitizer."""
+    if source is ScalarKind.BOOL:
+        return lambda x: 1.0 if x else 0.0
+    if not sanitize:
+        return float
+
+    def to_double(x: int) -> float:
+        if abs(x) > 1 << 53:
+            raise site.ub(UBCategory.FLOAT_ROUNDOFF, f"double() of {x} rounds")
+        return float(x)
+
+    return to_double
 
 
 def _from_float(
@@ -201,6 +225,8 @@ def constructor(
             target.kind, target.size, args, sanitize, site, wgsl, convert, target.bits
         )
     if isinstance(target, MatrixType):
+        if target.bits == 64:
+            raise InterpreterError(f"double matrices ({target}) are not interpreted")
         return _matrix_constructor(target, args, sanitize, site, convert, unit)
     raise InterpreterError(f"cannot construct {target}")
 

@@ -101,7 +101,9 @@ def is_place(expr: Expression) -> bool:
 def _literal_value(node: Literal) -> Any:
     kind = node.type.kind
     if kind is ScalarKind.FLOAT:
-        return to_float32(float(node.value))
+        # A double literal keeps its double value.
+        value = float(node.value)
+        return value if node.type.bits == 64 else to_float32(value)
     if kind is ScalarKind.BOOL:
         return bool(node.value)
     return int(node.value)

@@ -188,7 +188,50 @@ def check_exact_operand(value: float, what: str, site: Site) -> None:
         )
 
 
-def _float_kernel(op: BinaryOp, sanitize: bool, site: Site) -> Kernel:
+def _double_kernel(op: BinaryOp, sanitize: bool, site: Site) -> Kernel:
+    """`+ - * /` on doubles, computed in Python's doubles (IEEE binary64, as GLSL's).
+    The sanitizer holds doubles to the floats' exact set S: with operands in S a sum,
+    difference or product is below 2^48 in magnitude, exact in a double, so the result is
+    never rounded (one outside S is refused where it is next used or stored, as a float's
+    would be). Division is refused as a float's is: its result need not be an integer."""
+    if op is BinaryOp.DIV:
+        if sanitize:
+
+            def unsafe_divide(a: float, b: float) -> float:
+                raise site.ub(UBCategory.FLOAT_ROUNDOFF, "double division leaves the exact set")
+
+            return unsafe_divide
+        return _double_divide
+    python_op: Callable[[float, float], float] = {
+        BinaryOp.ADD: operator.add,
+        BinaryOp.SUB: operator.sub,
+        BinaryOp.MUL: operator.mul,
+    }[op]
+    if not sanitize:
+        return python_op
+    symbol = op.value
+
+    def exact(a: float, b: float) -> float:
+        if not (in_exact_set(a) and in_exact_set(b)):
+            bad = b if in_exact_set(a) else a
+            check_exact_operand(bad, f"operand of `{symbol}` on doubles", site)
+        return python_op(a, b)
+
+    return exact
+
+
+def _double_divide(a: float, b: float) -> float:
+    if b == 0.0:
+        if a == 0.0 or a != a:
+            return float("nan")
+        negative = (a < 0) != (math.copysign(1.0, b) < 0)
+        return float("-inf") if negative else float("inf")
+    return a / b
+
+
+def _float_kernel(op: BinaryOp, sanitize: bool, site: Site, bits: int = 32) -> Kernel:
+    if bits == 64:
+        return _double_kernel(op, sanitize, site)
     if op is BinaryOp.DIV:
         if sanitize:
 
@@ -374,6 +417,8 @@ def linear_combination(sanitize: bool, site: Site) -> Callable[[list[tuple[float
 
 
 def _matrix_product(left: Type, right: Type, sanitize: bool, site: Site) -> Kernel:
+    if any(isinstance(t, MatrixType) and t.bits == 64 for t in (left, right)):
+        raise InterpreterError("products of double matrices are not interpreted")
     combine = linear_combination(sanitize, site)
     if isinstance(left, MatrixType) and isinstance(right, MatrixType):
         if left.columns != right.rows:
@@ -438,6 +483,8 @@ def binary_operator(
         and not (isinstance(left, ScalarType) or isinstance(right, ScalarType))
     ):
         return _matrix_product(left, right, sanitize, site)
+    if any(isinstance(t, MatrixType) and t.bits == 64 for t in (left, right)):
+        raise InterpreterError(f"{op.value} on double matrices is not interpreted")
     left_kind = _kind(left)
     bits = integer_bits(left)
     wgsl_kernel = integer_kernel(op, left_kind) if language is Language.WGSL else None
@@ -450,7 +497,7 @@ def binary_operator(
     elif left_kind is ScalarKind.UINT:
         kernel = _uint_kernel(op, sanitize, site, bits)
     elif left_kind is ScalarKind.FLOAT:
-        kernel = _float_kernel(op, sanitize, site)
+        kernel = _float_kernel(op, sanitize, site, bits)
     else:
         raise InterpreterError(f"{op.value} does not apply to {left}")
     return lift(kernel, shape_size(left), shape_size(right))

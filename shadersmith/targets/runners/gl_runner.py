@@ -109,7 +109,8 @@ class GLRunner:
     @property
     def features(self) -> frozenset[str]:
         """The explicit-width arithmetic features (analysis/widths.py) whose extensions
-        the driver lists (Mesa's GL offers GL_ARB_gpu_shader_int64 on llvmpipe)."""
+        the driver lists (Mesa's GL offers GL_ARB_gpu_shader_int64 and
+        GL_ARB_gpu_shader_fp64 on llvmpipe)."""
         listed = set(self.context.extensions)
         return frozenset(f for f, name in EXTENSION.items() if name in listed)
 

@@ -3,7 +3,7 @@ them out (std430 for storage buffers, std140 for the uniform blocks of fragment 
 
 The rules (GLSL 4.60 section 7.6.2.2, std430 column):
 - a scalar (int, uint, float, bool) is 4 bytes, aligned to 4; bool is stored as a uint 0/1;
-  a 64-bit one (int64_t, uint64_t) is 8 bytes aligned to 8, and its vectors are twice the
+  a 64-bit one (int64_t, uint64_t, double) is 8 bytes aligned to 8, and its vectors are twice the
   sizes and alignments below (i64vec3 is 24 bytes at 32);
 - vec2 is aligned to 8, vec3 and vec4 to 16; vec3 is 12 bytes, so a scalar may follow it
   in the same 16 bytes;
@@ -57,13 +57,14 @@ _SCALAR_RANGE = {
     ScalarKind.INT: (-(2**31), 2**31 - 1),
     ScalarKind.UINT: (0, 2**32 - 1),
 }
-# The 64-bit integers' formats and ranges (analysis/widths.py: GL_ARB_gpu_shader_int64).
-_WIDE_FORMAT = {ScalarKind.INT: "<q", ScalarKind.UINT: "<Q"}
+# The 64-bit scalars' formats (analysis/widths.py: GL_ARB_gpu_shader_int64, double) and
+# the integers' ranges.
+_WIDE_FORMAT = {ScalarKind.INT: "<q", ScalarKind.UINT: "<Q", ScalarKind.FLOAT: "<d"}
 _WIDE_RANGE = {ScalarKind.INT: (-(2**63), 2**63 - 1), ScalarKind.UINT: (0, 2**64 - 1)}
 
 
 def _scalar_bytes(type_: ScalarType | VectorType) -> int:
-    """Bytes of one component: 4, or 8 for a 64-bit integer. 8- and 16-bit ones would
+    """Bytes of one component: 4, or 8 for a 64-bit integer or a double. 8- and 16-bit ones would
     need GL_EXT_shader_16bit_storage / _8bit_storage, which no program here uses."""
     if type_.bits == 64:
         if type_.kind not in _WIDE_FORMAT:
@@ -274,6 +275,9 @@ def _pack_scalar(data: bytearray, offset: int, type_: ScalarType, value: Value, 
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise LayoutError(f"{where}: expected a float, got {value!r}")
         number = float(value)
+        if type_.bits == 64:
+            struct.pack_into("<d", data, offset, number)
+            return
         if math.isfinite(number) and abs(number) > 3.4028234663852886e38:
             raise LayoutError(f"{where}: {number} overflows float32")
         struct.pack_into("<f", data, offset, number)

@@ -12,7 +12,7 @@ from typing import Any
 
 import vulkan as vk
 
-from shadersmith.analysis.widths import INT8, INT16, INT64
+from shadersmith.analysis.widths import FLOAT64, INT8, INT16, INT64
 from shadersmith.targets.runners.environment import (
     DriverUnavailable,
     disable_shader_cache,
@@ -60,7 +60,9 @@ class VulkanDevice:
             # The arithmetic-type features a shader may use must be enabled on the device
             # (a valid module with the Int64 capability needs shaderInt64 enabled).
             enabled = vk.VkPhysicalDeviceFeatures(
-                shaderInt64=INT64 in self.features, shaderInt16=INT16 in self.features
+                shaderInt64=INT64 in self.features,
+                shaderInt16=INT16 in self.features,
+                shaderFloat64=FLOAT64 in self.features,
             )
             # shaderInt8 is VK_KHR_shader_float16_int8's (core in 1.2; the instance asks
             # for 1.1): the extension is enabled and its feature chained where offered.
@@ -113,9 +115,11 @@ class VulkanDevice:
     def _offered_features(self) -> frozenset[str]:
         """The explicit-width arithmetic features (analysis/widths.py's words) the device
         offers: lavapipe all of them; SwiftShader (Chromium 120's) none of shaderInt64,
-        shaderInt16, shaderInt8."""
+        shaderInt16, shaderInt8, shaderFloat64."""
         offered = vk.vkGetPhysicalDeviceFeatures(self.physical_device)
         found = {INT64} if offered.shaderInt64 else set()
+        if offered.shaderFloat64:
+            found.add(FLOAT64)
         if offered.shaderInt16:
             found.add(INT16)
         if self._small_types().shaderInt8:
