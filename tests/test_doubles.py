@@ -1,18 +1,23 @@
 """64-bit floats (issue 36; analysis/widths.py FLOAT64): a hand-written program's values,
 computed by hand, on every CPU target with shaderFloat64 / GLSL 4.00 doubles and the
 interpreter (scalar and lane mode); SwiftShader (no shaderFloat64) answers `unsupported`;
-the front-end reads the types back and the emitter writes no extension at 4.50."""
+the front-end reads the types back and the emitter writes no extension at 4.50; `--doubles`
+programs (generate/doubles.py) agree there, are deterministic, recorded, never WGSL."""
 
 from __future__ import annotations
 
 from shadersmith.analysis.widths import FLOAT64, program_features, width_extensions
+from shadersmith.config.generator_options import options_from_dict, options_to_dict
 from shadersmith.emit import emit
 from shadersmith.front.glsl import parse_glsl
+from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.interp import run_compute
 from shadersmith.interp.lanes import run_compute_lanes
-from shadersmith.ir.profile import GLSL450
+from shadersmith.ir.profile import GLSL450, WGSL
 from shadersmith.ir.values import BufferValues
 from shadersmith.rebuild.jobs import job_from_program
+from shadersmith.recondition import recondition
+from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunStatus
 from shadersmith.targets.session import TargetSession
 
@@ -80,12 +85,54 @@ def test_the_interpreters_compute_doubles_exactly() -> None:
     assert run_compute_lanes(program, [_values(), _values()])[1]["buf"] == EXPECTED
 
 
-def test_hand_written_doubles_on_every_target_with_them() -> None:
+def _generated_jobs() -> list[Job]:
+    """A compute and a fragment program with `--doubles`, each generated twice alike."""
+    jobs = []
+    for seed, fragment in ((0, 0.0), (1, 1.0)):
+        options = SmithOptions(double_probability=0.3, fragment_probability=fragment)
+        generated = generate(seed, options, GLSL450)
+        again = generate(seed, options, GLSL450)
+        assert emit(generated.program, GLSL450) == emit(again.program, GLSL450)
+        fixed = recondition(generated.program, generated.buffer_values)
+        framebuffer = generated.framebuffer or (1, 1)
+        job = job_from_program(
+            fixed.program,
+            fixed.buffer_values,
+            GLSL450,
+            groups=generated.workgroups,
+            framebuffer=framebuffer,
+        )
+        assert job.needs == frozenset({FLOAT64}), seed
+        jobs.append(job)
+    return jobs
+
+
+def test_the_option_is_recorded_off_by_default_and_never_reaches_wgsl() -> None:
+    options = SmithOptions(double_probability=0.5)
+    assert options_from_dict(options_to_dict(options)).double_probability == 0.5
+    assert SmithOptions().double_probability == 0.0
+    assert not program_features(generate(0, options, WGSL).program)
+    assert "double" not in emit(generate(0, SmithOptions(), GLSL450).program, GLSL450)
+
+
+def test_hand_written_and_generated_doubles_on_every_target_with_them() -> None:
+    """The hand-written program's hand-computed values wherever doubles run, SwiftShader
+    sits it out; generated programs (compute, fragment) agree with the interpreter."""
     job = job_from_program(parse_glsl(SOURCE).program, _values(), GLSL450)
     assert job.needs == frozenset({FLOAT64})
+    jobs = [job, *_generated_jobs()]
     with TargetSession([*AGREEING, LACKING], 1, 300) as session:
         assert not session.missing, session.missing
-        results = dict(session.run_many([job]))
+        results = dict(session.run_many(jobs))
+    for index in (1, 2):
+        reference = results[index]["interp"]
+        assert reference.ok, reference.log[-300:]
+        for target in AGREEING[1:]:
+            got = results[index][target]
+            assert got.ok, f"{target}: {got.log[-300:]}"
+            assert got.buffers == reference.buffers, (index, target)
+            if reference.image is not None:
+                assert got.image is not None and (got.image == reference.image).all(), target
     for target in AGREEING:
         got = results[0][target]
         assert got.ok, f"{target}: {got.log[-300:]}"

@@ -199,6 +199,13 @@ GENERATOR_FLAGS: tuple[GeneratorFlag, ...] = (
         + _off("analysis/opt_in_builtins.py"),
     ),
     GeneratorFlag(
+        "--doubles",
+        "double_probability",
+        "Probability that a float expression is computed in doubles (double, dvecN; exact "
+        "integers) and narrowed back; targets without shaderFloat64 answer unsupported "
+        "(SwiftShader; WGSL: none)" + _off("generate/doubles.py"),
+    ),
+    GeneratorFlag(
         "--index-clamping",
         "index_clamping_probability",
         "Probability that the reconditioner keeps an array index in bounds with clamp() "

@@ -263,6 +263,11 @@ class SmithOptions:
     # from a stream of the seed's own: 0 gives the programs of before;
     # `fuzz --extra-builtins P`.
     extra_builtin_probability: float = 0.0
+    # The probability that a float expression (or a bool comparison) is computed in
+    # doubles and narrowed back (generate/doubles.py: double, dvecN, exact integers of S).
+    # Not a swarm construct; 0 gives the programs of before (nothing is drawn); a profile
+    # without doubles (WGSL) never gets them; `fuzz --doubles P` turns it on.
+    double_probability: float = 0.0
     # Constructs this program never uses (a subset of CONSTRUCTS, above).
     omitted_constructs: tuple[str, ...] = ()
     # Swarm testing (Groce et al., ISSTA 2012; generate/swarm.py): each program leaves out
@@ -366,6 +371,7 @@ PROBABILITIES: tuple[str, ...] = (
     "push_constant_probability",
     "control_flow_attribute_probability",
     "extra_builtin_probability",
+    "double_probability",
     *CONSTRUCT_PROBABILITIES,
 )
 
@@ -439,6 +445,7 @@ LEGACY_DEFAULTS: dict[str, Any] = {
     "push_constant_probability": 0.0,
     "control_flow_attribute_probability": 0.0,
     "extra_builtin_probability": 0.0,
+    "double_probability": 0.0,
 }
 
 

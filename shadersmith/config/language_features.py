@@ -189,7 +189,7 @@ GLSL_FEATURES: tuple[Feature, ...] = (
     glsl("float", "types", "32-bit float and vecN", r"\b(?:float|vec[234])\b",
          "float f = 2.0; result = int(f);", hazard=_INEXACT, guard=_EXACT),
     glsl("double", "types", "fp64: double, dvecN, dmatN", r"\bd(?:ouble|vec[234]|mat[234])\b",
-         "double d = 2.0lf; result = int(d);", hazard=_INEXACT),
+         "double d = 2.0lf; result = int(d);", hazard=_INEXACT, guard=_EXACT),
     glsl("int64", "types", "int64_t, uint64_t and their vectors",
          r"\bu?int64_t\b|\b[iu]64vec[234]\b", "int64_t x = 3l; result = int(x);",
          extensions=_I64, hazard="/ by 0, INT64_MIN / -1, % of negatives, shifts by 64+",

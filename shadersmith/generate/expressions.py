@@ -17,6 +17,7 @@ from shadersmith.analysis.typing import inc_dec_ok, unary_ops_giving
 from shadersmith.generate.builtin_rules import BIT_RANGE_PARAMS, builtins_returning, draw_name
 from shadersmith.generate.constness import is_foldable
 from shadersmith.generate.context import GenerationContext, Signature
+from shadersmith.generate.doubles import DoubleExpressions
 from shadersmith.generate.inexact import BIT_READERS, InexactExpressions
 from shadersmith.generate.matrices import MatrixExpressions
 from shadersmith.generate.operator_rules import (
@@ -173,6 +174,10 @@ class ExpressionGenerator:
         self.small: SmallIntegerExpressions | None = None
         if context.options.small_int_probability > 0 and profile.small_ints:
             self.small = SmallIntegerExpressions(self)
+        # Double computations (generate/doubles.py), likewise.
+        self.doubles: DoubleExpressions | None = None
+        if context.options.double_probability > 0 and profile.doubles:
+            self.doubles = DoubleExpressions(self)
         # Texture reads and image stores (generate/textures.py), set by the generator for
         # a program that draws textures; None otherwise, and then no draw is made.
         self.textures: TextureExpressions | None = None
@@ -208,6 +213,8 @@ class ExpressionGenerator:
             return self.wide.narrowed(type_, depth + 1)
         if self.small is not None and not self._constant_mode and self.small.chance(type_):
             return self.small.narrowed(type_, depth + 1)
+        if self.doubles is not None and not self._constant_mode and self.doubles.chance(type_):
+            return self.doubles.narrowed(type_, depth + 1)
         if self.structs is not None and not self._constant_mode and self.structs.chance():
             return self.structs.from_struct(type_, depth + 1) or self.leaf(type_, depth)
         if (

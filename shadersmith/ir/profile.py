@@ -108,10 +108,14 @@ class LanguageProfile:
     # instead, emit/glsl.py). WGSL's var<push_constant> needs a wgpu native feature and a
     # range in the pipeline layout: not emitted, so a WGSL program gets none.
     push_constants: bool = True
+    # 64-bit floats (double, dvecN: generate/doubles.py; core in GLSL 4.00). WGSL has none.
+    doubles: bool = True
 
 
 GLSL450 = LanguageProfile(name="glsl450", language=Language.GLSL, version=450)
-ESSL310 = LanguageProfile(name="essl310", language=Language.ESSL, version=310, needs_precision=True)
+ESSL310 = LanguageProfile(
+    name="essl310", language=Language.ESSL, version=310, needs_precision=True, doubles=False
+)
 # softpipe's GL 3.3: fragment shaders only, no `binding` layouts (emit/glsl.py); Mesa
 # offers there the integer built-ins and implicit conversions of GLSL 4.00 (gpu_shader5)
 # and `mix` on integers (4.50), which generated and reconditioned programs use.
@@ -170,6 +174,7 @@ WGSL = LanguageProfile(
     int64=False,
     small_ints=False,
     push_constants=False,
+    doubles=False,
 )
 
 # The GLSL profiles a test is generated in (GLSL330 is only a second spelling of a

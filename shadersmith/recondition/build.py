@@ -79,7 +79,9 @@ def splat(type_: Type, value: int | float | bool) -> Expression:
     A matrix from one scalar is diagonal, so matrices are built from full columns."""
     if isinstance(type_, ScalarType | VectorType) and type_.bits != 32:
         # A 64-bit integer's literal (`2l`): the 32-bit one would need a conversion.
-        wide = Literal(ScalarType(type_.kind, type_.bits), int(value))
+        # A double's literal (`10.0lf`) likewise.
+        number = float(value) if type_.kind is ScalarKind.FLOAT else int(value)
+        wide = Literal(ScalarType(type_.kind, type_.bits), number)
         return wide if isinstance(type_, ScalarType) else Construct(type_, (wide,))
     if isinstance(type_, ScalarType):
         return literal(type_.kind, value)

@@ -115,7 +115,8 @@ def float_rewrite(expr: Expression) -> Expression:
         if expr.type.kind is ScalarKind.FLOAT:
             value = exact_float(float(expr.value))
             if value != expr.value:
-                return Literal(FLOAT, value)
+                # A double literal stays a double (into S as a float's).
+                return Literal(expr.type, value)
         return expr
     if isinstance(expr, Binary):
         if not _is_float(expr):

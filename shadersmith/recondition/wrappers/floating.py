@@ -62,14 +62,23 @@ from shadersmith.recondition.wrappers.base import Params, WrapperBody, WrapperKi
 SMALL = 0.1  # below 1: anything under it is zero, since floats are integers
 
 
+def _bound(x: Expression, value: float) -> Expression:
+    """The float literal `value` at `x`'s width (`0.1lf` for a double: lane mode and the
+    emitted text compare like with like)."""
+    type_ = x.type
+    if isinstance(type_, ScalarType | VectorType | MatrixType) and type_.bits == 64:
+        return splat(ScalarType(ScalarKind.FLOAT, 64), value)
+    return float_lit(value)
+
+
 def out_of_range(x: Expression) -> Expression:
     """Whether any component of `x` is zero or of magnitude 2^24 or more."""
     if isinstance(x.type, MatrixType):
         return logical_or(*(out_of_range(index(x, i)) for i in range(x.type.columns)))
     magnitude = builtin("abs", x)
     return logical_or(
-        any_of(compare(BinaryOp.LT, magnitude, float_lit(SMALL))),
-        any_of(compare(BinaryOp.GE, magnitude, float_lit(EXACT_LIMIT))),
+        any_of(compare(BinaryOp.LT, magnitude, _bound(x, SMALL))),
+        any_of(compare(BinaryOp.GE, magnitude, _bound(x, EXACT_LIMIT))),
     )
 
 
@@ -79,11 +88,11 @@ def bring_in(x: Expression) -> Expression:
         columns = tuple(bring_in(index(x, i)) for i in range(x.type.columns))
         return Construct(x.type, columns)
     if isinstance(x.type, ScalarType):
-        return float_lit(FLOAT_DEFAULT)
+        return _bound(x, FLOAT_DEFAULT)
     magnitude = builtin("abs", x)
     default = splat(x.type, FLOAT_DEFAULT)
-    small = compare(BinaryOp.LT, magnitude, float_lit(SMALL))
-    large = compare(BinaryOp.GE, magnitude, float_lit(EXACT_LIMIT))
+    small = compare(BinaryOp.LT, magnitude, _bound(x, SMALL))
+    large = compare(BinaryOp.GE, magnitude, _bound(x, EXACT_LIMIT))
     return select(large, default, select(small, default, x))
 
 
@@ -92,7 +101,7 @@ def replace_zeros(x: Expression) -> Expression:
     if isinstance(x.type, MatrixType):
         columns = tuple(replace_zeros(index(x, i)) for i in range(x.type.columns))
         return Construct(x.type, columns)
-    zero = compare(BinaryOp.LT, builtin("abs", x), float_lit(SMALL))
+    zero = compare(BinaryOp.LT, builtin("abs", x), _bound(x, SMALL))
     return select(zero, splat(x.type, FLOAT_DEFAULT), x)
 
 

@@ -35,14 +35,16 @@ _SCALARS |= {
     for kind in (ScalarKind.INT, ScalarKind.UINT)
     for bits in (8, 16, 64)
 }
+_SCALARS["double"] = ScalarType(ScalarKind.FLOAT, 64)
 _VECTOR_KINDS = {
     "b": ScalarKind.BOOL,
     "i": ScalarKind.INT,
     "u": ScalarKind.UINT,
     "": ScalarKind.FLOAT,
+    "d": ScalarKind.FLOAT,
 }
-_VECTOR = re.compile(r"([biu]?)(64|16|8)?vec([234])")
-_MATRIX = re.compile(r"mat([234])(?:x([234]))?")
+_VECTOR = re.compile(r"([biud]?)(64|16|8)?vec([234])")
+_MATRIX = re.compile(r"(d?)mat([234])(?:x([234]))?")
 
 
 def type_token(type_: Type) -> str:
@@ -58,12 +60,13 @@ def parse_type_token(token: str) -> Type | None:
         return _SCALARS[token]
     vector = _VECTOR.fullmatch(token)
     if vector:
-        bits = int(vector.group(2) or 32)
+        bits = 64 if vector.group(1) == "d" else int(vector.group(2) or 32)
         return VectorType(_VECTOR_KINDS[vector.group(1)], int(vector.group(3)), bits)
     matrix = _MATRIX.fullmatch(token)
     if matrix:
-        columns = int(matrix.group(1))
-        return MatrixType(columns, int(matrix.group(2) or columns))
+        columns = int(matrix.group(2))
+        bits = 64 if matrix.group(1) else 32
+        return MatrixType(columns, int(matrix.group(3) or columns), bits)
     return None
 
 
