@@ -1,7 +1,9 @@
 """Compile-time constant values of expressions, to leave alone what is safe as written.
 
 Values follow GLSL exactly, because a safety decision rests on them: `int(2886675422u)`
-is -1408291874 (the bits reinterpreted), `-(5u)` is 4294967291, `-(-2147483648)` wraps.
+is -1408291874 (the bits reinterpreted), `-(5u)` is 4294967291, `-(-2147483648)` wraps,
+and a constructor of an explicit-width type wraps at its width: `int16_t(-2147483648)` is
+0, `int8_t(2073287319)` is -105.
 """
 
 from __future__ import annotations
@@ -14,16 +16,15 @@ from shadersmith.ir.types import ScalarKind, ScalarType, VectorType, kind_of
 
 Number = int | float | bool
 
-_UINT_MODULUS = 2**32
+
+def _as_int(value: int, bits: int = 32) -> int:
+    value %= 1 << bits
+    return value - (1 << bits) if value >= 1 << (bits - 1) else value
 
 
-def _as_int(value: int) -> int:
-    value %= _UINT_MODULUS
-    return value - _UINT_MODULUS if value >= 2**31 else value
-
-
-def _convert(value: Number, target: ScalarKind) -> Number | None:
-    """GLSL's scalar conversion of a constant; None where GLSL leaves it undefined."""
+def _convert(value: Number, target: ScalarKind, bits: int = 32) -> Number | None:
+    """GLSL's scalar conversion of a constant to `target` at `bits` (an integer wraps at
+    the target's width, as SConvert/UConvert do); None where GLSL leaves it undefined."""
     if isinstance(value, bool):
         return None  # kept out: bool constructors are not arithmetic constants here
     if target is ScalarKind.FLOAT:
@@ -33,12 +34,12 @@ def _convert(value: Number, target: ScalarKind) -> Number | None:
             return None
         truncated = math.trunc(value)
         if target is ScalarKind.UINT:
-            return truncated if 0 <= truncated < _UINT_MODULUS else None
-        return truncated if -(2**31) <= truncated < 2**31 else None
+            return truncated if 0 <= truncated < 1 << bits else None
+        return truncated if -(1 << (bits - 1)) <= truncated < 1 << (bits - 1) else None
     if target is ScalarKind.UINT:
-        return value % _UINT_MODULUS
+        return value % (1 << bits)
     if target is ScalarKind.INT:
-        return _as_int(value)
+        return _as_int(value, bits)
     return None
 
 
@@ -51,15 +52,16 @@ def constant_components(expr: Expression) -> tuple[Number, ...] | None:
         value = expr.operand.value
         if isinstance(value, bool):
             return None
-        kind = expr.operand.type.kind
+        kind, width = expr.operand.type.kind, expr.operand.type.bits
         if kind is ScalarKind.UINT:
-            return ((-int(value)) % _UINT_MODULUS,)
+            return ((-int(value)) % (1 << width),)
         if kind is ScalarKind.INT:
-            return (_as_int(-int(value)),)
+            return (_as_int(-int(value), width),)
         return (-value,)
     if isinstance(expr, Construct) and isinstance(expr.type, ScalarType | VectorType):
         target = kind_of(expr.type)
         assert target is not None
+        width = expr.type.bits
         parts: list[Number] = []
         for arg in expr.args:
             if not isinstance(arg.type, ScalarType):
@@ -68,7 +70,7 @@ def constant_components(expr: Expression) -> tuple[Number, ...] | None:
             if inner is None:
                 return None
             for value in inner:
-                converted = _convert(value, target)
+                converted = _convert(value, target, width)
                 if converted is None:
                     return None
                 parts.append(converted)

@@ -184,7 +184,8 @@ def _index(p: Params) -> WrapperBody:
 
 def _abs(p: Params) -> WrapperBody:
     (x,) = p
-    unsafe = any_of(compare(BinaryOp.EQ, x, int_lit(INT_MIN)))
+    # The type's own minimum: int16_t's -32768 has no abs either.
+    unsafe = any_of(compare(BinaryOp.EQ, x, _lit(x.type, _int_min(x.type))))
     plain = builtin("abs", x)
     return WrapperBody(plain.type, unsafe, non_negative(x), plain)
 
