@@ -33,8 +33,10 @@ def _glslang(source: str, stage: str, *flags: str) -> subprocess.CompletedProces
     with tempfile.TemporaryDirectory() as scratch:
         path = Path(scratch) / f"shader.{stage}"
         path.write_text(source)
+        # -E prints the expansion; with -o it would write it to that file instead.
+        out = ["-o", str(Path(scratch) / "out.spv")] if "-V" in flags else []
         return subprocess.run(
-            ["glslangValidator", *flags, str(path), "-o", str(Path(scratch) / "out.spv")],
+            ["glslangValidator", *flags, str(path), *out],
             capture_output=True,
             text=True,
             check=False,
