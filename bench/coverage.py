@@ -10,7 +10,8 @@ bench/coverage_build.sh in SCRATCH (default /work/scratch/coverage), reached by:
 - `--count` generated programs of each configuration (`--configs`, default all):
   `defaults` (the fuzz command's generator: SmithOptions with a quarter fragment tests),
   `deeper` (generate/presets.DEEPER_CONSTRUCTS, as bench/constructs.py), `swarm`,
-  `deeper+swarm`, and `crash` (the defaults, not reconditioned: `fuzz --oracle crash`),
+  `deeper+swarm`, `crash` (the defaults, not reconditioned: `fuzz --oracle crash`), and
+  `every` (generate/presets.EVERY_FEATURE: `deeper` with issue 36's features),
   each made as a campaign makes it (trial.prepare_generated, pass list from the seed as
   campaign/fuzz.py draws it);
 - piglit's shaders (Debian's package, every stage of `--piglit-files` .shader_test files
@@ -58,7 +59,7 @@ from shadersmith.case.oracle import Crash
 from shadersmith.cli.fuzz import DEFAULT_FRAGMENT_SHARE
 from shadersmith.config.spirv_passes import RANDOM_PASSES, choose_pass_list
 from shadersmith.corpus.files import PIGLIT_ROOT, shader_test_sections
-from shadersmith.generate.presets import DEEPER_CONSTRUCTS, options_with
+from shadersmith.generate.presets import DEEPER_CONSTRUCTS, EVERY_FEATURE, options_with
 from shadersmith.generate.smith import generate
 from shadersmith.ir.profile import GLSL450
 from shadersmith.targets.tools.spirv_tools import target_env_of_module, target_env_of_source
@@ -75,6 +76,10 @@ CONFIGS: dict[str, tuple[dict[str, Any], bool]] = {  # name: (generator settings
     "swarm": ({**CAMPAIGN, "swarm": True}, False),
     "deeper+swarm": ({**DEEPER_CONSTRUCTS, "swarm": True}, False),
     "crash": (CAMPAIGN, True),
+    # `deeper` plus issue 36's features (specialization and push constants, 8/16/64-bit
+    # integers, doubles, control-flow attributes, the opt-in built-ins): its gain over
+    # `deeper` is what those features reach.
+    "every": (EVERY_FEATURE, False),
 }
 # glslang's stage extensions, by piglit section and by amber stage.
 PIGLIT_STAGES = {
