@@ -15,21 +15,20 @@ may produce there. Ints and bools stay exact. Three outcomes leave the interval 
 Contraction (a * b + c fused) needs nothing here: an operation's interval is
 [floor32(low), ceil32(high)] of its exact range over the operand intervals, so the product
 interval holds the exact a * b and the sum interval then holds both neighbours of the exact
-a * b + c, which is every fused result. Reassociation needs more: dot and matrix
-products take every association (`sum_of_products` below); chains written in the source
-(a + b + c) do not yet (precision.py).
+a * b + c, which is every fused result. Reassociation needs more: each + - * / result
+carries the tree it ends (interp/rearrangement.py), and its interval holds every
+rearrangement of that tree, across statements too; dot and matrix products are products
+and sums like the others (`sum_of_products` below).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from typing import Any
 
 from shadersmith.interp import intervals as iv
 from shadersmith.interp.arithmetic import to_float32
 from shadersmith.interp.errors import InterpreterError, UBCategory
-from shadersmith.interp.float32 import floor32, ulp_bound
 from shadersmith.interp.intervals import UNBOUNDED, Interval, Truth, Unbounded, Unconstrained
 from shadersmith.interp.layout import float_slots
 from shadersmith.interp.operators import lift, lift_unary, shape_size
@@ -104,8 +103,7 @@ _ORDER: dict[BinaryOp, Callable[[Interval, Interval], Truth]] = {
 }
 
 
-def negate(a: Interval) -> Interval:
-    return Interval(-a.hi + 0.0, -a.lo + 0.0)
+negate = iv.negate
 
 
 def comparison(op: BinaryOp, site: Site) -> Callable[[Any, Any], bool]:
@@ -137,38 +135,17 @@ def _equality(op: BinaryOp, type_: Type, site: Site) -> Kernel:
 
 def sum_of_products(pairs: Sequence[tuple[Interval, Interval]]) -> Interval:
     """sum(a[i] * b[i]) as any conforming implementation computes it: in any order of the
-    sums (reassociation, precision.py), each product and sum rounded or fused. Each of the
-    at most 2n - 1 roundings errs by less than one ulp of its intermediate, whose magnitude
-    is at most the sum of the products' magnitudes M (times 1 + 2^-20 for the roundings
-    before it), so the result lies within (2n - 1) * ulp(M) of the exact sum's range."""
-    low = high = Fraction(0)
-    magnitude = Fraction(0)
+    sums, each product and sum rounded or fused, and rearranged with the arithmetic around
+    it once the compiler has lowered it to products and sums (NIR does). The products and
+    sums go through intervals.mul and add, whose trees (rearrangement.py) bound every
+    association: 2n - 1 roundings over the sum of the products' magnitudes, or exact where
+    no rearrangement rounds."""
+    total: Interval | None = None
     for a, b in pairs:
-        a, b = iv.flushed(a), iv.flushed(b)
-        corners = [Fraction(x) * Fraction(y) for x in (a.lo, a.hi) for y in (b.lo, b.hi)]
-        low += min(corners)
-        high += max(corners)
-        magnitude += max(abs(c) for c in corners)
-    if len(pairs) == 1 or magnitude == 0:
-        return iv._rounded(low, high, "a product")
-    if low == high and _no_rounding(pairs):
-        return iv._rounded(low, high, "a sum of products")
-    grown = magnitude * (1 + Fraction(1, 2**20))
-    error = (2 * len(pairs) - 1) * Fraction(ulp_bound(0, grown))
-    return iv._within(low, high, error, "a sum of products")
-
-
-def _no_rounding(pairs: Sequence[tuple[Interval, Interval]]) -> bool:
-    """Point operands whose products and every partial sum (in any association) are
-    float32 values: every implementation computes the exact sum (exactness.py's rule)."""
-    if any(a.lo != a.hi or b.lo != b.hi for a, b in pairs) or len(pairs) > 4:
-        return False
-    products = [Fraction(a.lo) * Fraction(b.lo) for a, b in pairs]
-    for mask in range(1, 1 << len(products)):
-        subtotal = sum((p for i, p in enumerate(products) if mask >> i & 1), Fraction(0))
-        if floor32(subtotal) != subtotal:
-            return False
-    return True
+        product = iv.mul(a, b)
+        total = product if total is None else iv.add(total, product)
+    assert total is not None, "a dot product of no pairs"
+    return total
 
 
 def _matrix_product(left: Type, right: Type) -> Kernel:

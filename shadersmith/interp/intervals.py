@@ -29,10 +29,10 @@ from __future__ import annotations
 import enum
 import math
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
-from shadersmith.interp import precision
+from shadersmith.interp import precision, rearrangement
 from shadersmith.interp.float32 import (
     FLT_MAX,
     MIN_NORMAL,
@@ -45,6 +45,7 @@ from shadersmith.interp.float32 import (
     ordinal,
     ulp_bound,
 )
+from shadersmith.interp.rearrangement import TooLoose, Tracked
 
 INT_RANGE = (-(2**31), 2**31 - 1)
 UINT_RANGE = (0, 2**32 - 1)
@@ -84,10 +85,13 @@ class Truth(enum.Enum):
 @dataclass(frozen=True, slots=True)
 class Interval:
     """Every float32 value v with lo <= v <= hi (both finite float32 values; the sign of
-    zero is not modelled)."""
+    zero is not modelled). `tracked`: how the value was computed, for the bound of every
+    rearrangement of that arithmetic (rearrangement.py); None for a value whose rounding is
+    its own (a leaf: an input, a constant, a built-in's result)."""
 
     lo: float
     hi: float
+    tracked: Tracked | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         for end in (self.lo, self.hi):
@@ -220,20 +224,63 @@ def _box_corners(operands: tuple[Interval, ...]) -> list[tuple[float, ...]]:
     return corners
 
 
+def _tracked(x: Interval) -> Tracked:
+    if x.tracked is not None:
+        return x.tracked
+    x = flushed(x)
+    return Tracked.leaf(x.lo, x.hi)
+
+
+def _rearranged(
+    written: Callable[[], Interval], combine: Callable[[], Tracked], *operands: Interval
+) -> Interval:
+    """The interval of an operation over `operands` that holds every rearrangement of the
+    + - * / tree it ends (rearrangement.py). Over two leaves the written operation is the
+    only one (commuting its operands changes no rounding), so its own interval stands;
+    deeper, the rearrangement bound: the exact range widened by E, or the exact value where
+    no rearrangement rounds."""
+    try:
+        tracked = combine()
+        if all(o.tracked is None or o.tracked.roundings == 0 for o in operands):
+            result = written()
+        elif tracked.exact():
+            result = Interval.point(float(tracked.low))
+        else:
+            result = _within(tracked.low, tracked.high, tracked.error(), "a rearranged result")
+    except TooLoose as error:
+        raise Unconstrained(f"a rearranged result: {error}") from error
+    return Interval(result.lo, result.hi, tracked)
+
+
 def add(a: Interval, b: Interval) -> Interval:
-    low, high = _corners(lambda x, y: x + y, flushed(a), flushed(b))
-    return _rounded(low, high, "a sum")
+    def written() -> Interval:
+        low, high = _corners(lambda x, y: x + y, flushed(a), flushed(b))
+        return _rounded(low, high, "a sum")
+
+    return _rearranged(written, lambda: rearrangement.added(_tracked(a), _tracked(b)), a, b)
 
 
 def sub(a: Interval, b: Interval) -> Interval:
-    low, high = _corners(lambda x, y: x - y, flushed(a), flushed(b))
-    return _rounded(low, high, "a difference")
+    def written() -> Interval:
+        low, high = _corners(lambda x, y: x - y, flushed(a), flushed(b))
+        return _rounded(low, high, "a difference")
+
+    return _rearranged(written, lambda: rearrangement.subtracted(_tracked(a), _tracked(b)), a, b)
 
 
 def mul(a: Interval, b: Interval) -> Interval:
-    # All four corners: with signs mixed the extremes can be any of them.
-    low, high = _corners(lambda x, y: x * y, flushed(a), flushed(b))
-    return _rounded(low, high, "a product")
+    def written() -> Interval:
+        # All four corners: with signs mixed the extremes can be any of them.
+        low, high = _corners(lambda x, y: x * y, flushed(a), flushed(b))
+        return _rounded(low, high, "a product")
+
+    return _rearranged(written, lambda: rearrangement.multiplied(_tracked(a), _tracked(b)), a, b)
+
+
+def negate(a: Interval) -> Interval:
+    """-a: exact, and it keeps the tree (a rearrangement may push the sign inside)."""
+    tracked = a.tracked.negated() if a.tracked is not None else None
+    return Interval(-a.hi + 0.0, -a.lo + 0.0, tracked)
 
 
 def multiply_add(a: Interval, b: Interval, c: Interval, *, contract: bool = True) -> Interval:
@@ -258,15 +305,21 @@ def fma(a: Interval, b: Interval, c: Interval) -> Interval:
 
 
 def divide(a: Interval, b: Interval) -> Interval:
-    """a / b within 2.5 ULP, for divisors of magnitude in [2^-126, 2^126] (row "/")."""
-    a, b = flushed(a), flushed(b)
+    """a / b within 2.5 ULP, for divisors of magnitude in [2^-126, 2^126] (row "/"). A
+    rearrangement may take the quotient apart (x / c -> x * (1 / c), then reassociate the
+    product): the tree goes on through the numerator, the divisor is a leaf."""
+    a, b = flushed(a) if a.tracked is None else a, flushed(b)
     if b.lo <= 0.0 <= b.hi:
         raise Unconstrained(f"the divisor interval {b} holds 0")
     smallest, largest = sorted((abs(b.lo), abs(b.hi)))
     if smallest < precision.DIVISOR_MIN or largest > precision.DIVISOR_MAX:
         raise Unconstrained(f"divisor {b} is outside [2^-126, 2^126], where 2.5 ULP applies")
-    low, high = _corners(lambda x, y: x / y, a, b)
-    return _ulps(low, high, precision.DIVISION_ULPS, "a quotient")
+
+    def written() -> Interval:
+        low, high = _corners(lambda x, y: x / y, flushed(a), b)
+        return _ulps(low, high, precision.DIVISION_ULPS, "a quotient")
+
+    return _rearranged(written, lambda: rearrangement.divided(_tracked(a), b.lo, b.hi), a)
 
 
 def _positive(x: Interval, name: str) -> Interval:
