@@ -20,20 +20,43 @@ Sources, read for this table (quoted by section so a reader can check each row):
   GLSL chapters/variables.adoc at commit d2470a0a); GLSL-ES-MEDIUMP is the table of that
   section in its ESSL variant (the minimum range and precision of mediump).
 
-Reassociation (what the interval mode does about it). The SPIR-V specification's
-NoContraction decoration reads: "Apply to an arithmetic instruction to indicate the operation
-cannot be combined with another instruction to form a single operation. [...] Furthermore,
-such operations are not allowed to reassociate; e.g., add(a + add(b+c)) cannot be
-transformed to add(add(a+b) + c)." So without NoContraction (GLSL `precise`) a Vulkan
-implementation may reassociate, and NIR's inexact algebraic rules do (constant chains).
-Decision: (1) dot products and matrix products (OpDot, OpMatrixTimes*) are evaluated with
-an any-association, any-fusion bound (interval_operators.sum_of_products); (2) contraction
-needs nothing (a per-operation interval holds every fused result, interval_operators.py);
-(3) source chains a + b + c are NOT yet widened to every association: their interval is the
-written association's. Reassociation can also cross statements (SSA knows no variables), so
-a complete answer needs a chain-wide bound; until then a disagreement on a + b + c chains
-is to be checked against reassociation first (issue 37 item 4's review). The IR drops
-`precise`, so the mode allows contraction everywhere: only wider, never unsound.
+Rearrangement (what a conforming optimiser may do to floats without NoContraction, and what
+the interval mode allows). The SPIR-V specification's NoContraction decoration reads: "Apply
+to an arithmetic instruction to indicate the operation cannot be combined with another
+instruction to form a single operation. [...] Furthermore, such operations are not allowed
+to reassociate; e.g., add(a + add(b+c)) cannot be transformed to add(add(a+b) + c)." The
+Vulkan appendix (spirvenv-evaluation-expressions) gives the freedom outright: implementations
+may rearrange floating-point operations using any of the mathematical properties governing
+the expressions in precise arithmetic, even where the floating-point operations do not share
+these properties, including (but not limited to) associativity and distributivity, and may
+use a different number of rounding steps than the unrearranged operations would (the
+section's wording, read from the specification's HTML; the GLSL front end drops `precise`,
+so the mode assumes no NoContraction anywhere: only wider, never unsound). The
+VK_KHR_shader_float_controls2 proposal says the same of undecorated operations (they carry
+AllowContract, AllowReassoc and AllowTransform). Decisions, one per rewrite:
+- Reassociation and commutation of + - and of *, across statements (SSA knows no
+  variables), constant folding after it ((a + 1.5) + 2.25 -> a + 3.75), and dot/matrix
+  products lowered into the sums around them: ALLOWED, modelled by rearrangement.py (each
+  value carries its + - * / tree; the bound gamma(K) * M holds for every rearrangement that
+  keeps the monomials and does not add roundings). Seen on real drivers: vk-lavapipe
+  computes (x + y) + C as (x + C) + y, and all of vk-lavapipe(-opt), gl-llvmpipe and
+  vk-swiftshader fold (z + C1) + C2 into z + (C1 + C2) (tests/test_interval_rearrangement).
+- Distributivity, factoring (a * b + a * c -> a * (b + c)): ALLOWED, modelled (it removes a
+  rounding). Expanding (a * (b + c) -> a * b + a * c) adds one: NOT modelled; no driver we
+  know expands.
+- Contraction into fma: ALLOWED, modelled (row "contraction"; the tree bound holds it too).
+- x / y -> x * (1 / y) (NIR's lower_fdiv, constant divisors): ALLOWED; the mode keeps the
+  2.5 ULP of row "/" for the division itself, which a 1-ULP reciprocal and a rounded product
+  meet (that is how such implementations pass the CTS), and inside a tree the quotient is
+  x * (1 / y) with the 2.5 ULP as three roundings, so reassociating the product is covered.
+- a - a -> 0, a * 0 -> 0, a + 0 -> a, a * 1 -> a, (a + b) - b -> a: ALLOWED; exact in precise
+  arithmetic on finite values, so the exact range over the operand intervals holds them
+  (every value in the mode is finite).
+- Rewrites of built-ins (pow(x, 2.0) -> x * x, exp2(a) * exp2(b) -> exp2(a + b), sqrt(x) *
+  sqrt(x) -> x) and lowering a derived built-in (mix, smoothstep, length, normalize) into
+  + - * that then reassociates with the code around it: NOT modelled; a built-in's result
+  is a leaf of the tree with its own row's interval. A disagreement on such code is to be
+  checked against these first (issue 37 item 4's review).
 """
 
 from __future__ import annotations
