@@ -161,6 +161,9 @@ def test_a_constant_fold_and_a_factoring_are_inside() -> None:
     factored = float(f32(v) * f32(f32(x) + f32(y)))
     separate = float(f32(f32(v) * f32(x)) + f32(f32(v) * f32(y)))
     assert written.contains(factored) and written.contains(separate)
+    # (x / 3) * 3 -> x (the quotient as x * (1 / 3), reassociated): x itself is inside.
+    x3 = float(f32(0.7))
+    assert iv.mul(iv.divide(P(x3), P(3.0)), P(3.0)).contains(x3)
 
 
 def test_small_integer_arithmetic_stays_exact_through_any_depth() -> None:
