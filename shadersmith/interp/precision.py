@@ -240,6 +240,15 @@ TABLE: tuple[PrecisionRow, ...] = (
     ),
     # ---- environment
     PrecisionRow(
+        "unorm",
+        Kind.EITHER,
+        "Clamp to [0, 1], then either integer closest to f * (2^b - 1) (nearest preferred, "
+        "not required); an integer r exactly, so 0.0 and 1.0 give 0 and 2^b - 1.",
+        "Vulkan fundamentals-fpfixedconv ('Conversion From Floating-Point to Normalized "
+        "Fixed-Point'); OpenGL ES 3.0.3, the section of that name (interp/unorm.py)",
+        domain="a colour written to a unorm attachment (RGBA8: b = 8)",
+    ),
+    PrecisionRow(
         "denormals",
         Kind.EITHER,
         "Any denormal input or result (of all but moves, loads, stores) may be flushed to 0.",
