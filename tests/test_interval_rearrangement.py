@@ -4,8 +4,9 @@ interval holds every such rearrangement of the + - * / tree that made it.
 
 Against real drivers: a hand-written compute shader whose outputs depend on the
 association (values chosen so the written order is exact and another order rounds);
-vk-lavapipe reassociates `(x + y) + C` (its NIR moves the constant next to x) and all four
-drivers fold `(z + C1) + C2` into `z + (C1 + C2)`. Before the rearrangement bound the
+vk-lavapipe reassociates `(x + y) + C` (its NIR moves the constant next to x), all four
+drivers fold `(z + C1) + C2` into `z + (C1 + C2)`, and the Mesa ones lower fma(a, b, c) + C
+into (a * b + C) + c. Before the rearrangement bound the
 interpreter's intervals were the written order's points, and those outputs were false
 alarms. Pure interval arithmetic: every association of a sum and a product, computed in
 float32 with round-to-nearest, lies in the chained interval; the exactness rule keeps
@@ -47,6 +48,10 @@ EXPRESSIONS = (
     "(w * 3.0) * 0.333333343",  # (w * 3) * c or w * (3 * c): products reassociate too
     "v * x + v * y",  # may be factored into v * (x + y)
     "dot(vec2(x, z), vec2(w, 1.0)) + 33554432.0",  # a dot product joins the sum around it
+    # fma and mix are lowered into products and sums that join the sum around them: the
+    # Mesa drivers compute fma(x, 1, y) + 2^25 as (x * 1 + 2^25) + y = 2^25, not 4 + 2^25.
+    "fma(x, v - 2.0, y) + 33554432.0",
+    "mix(x, y, v - 3.0) + 33554432.0",
     "(x + y) * 3.0 - v * 4.0",  # exact in every rearrangement: stays a point
 )
 SHADER = f"""#version 450
@@ -96,6 +101,8 @@ def test_every_rearranged_driver_output_lies_in_its_interval(
     # The drivers do rearrange: lavapipe's (x + y) + 2^25 is not the written order's.
     assert driver_outputs["vk-lavapipe"][1]["r"][0] == 33554432.0  # type: ignore[index]
     assert {o[1]["r"][2] for o in driver_outputs.values()} == {0.0}  # type: ignore[index]
+    fused = {name: o[1]["r"][7] for name, o in driver_outputs.items()}  # type: ignore[index]
+    assert fused["vk-lavapipe"] == fused["gl-llvmpipe"] == 33554432.0, fused
 
 
 def test_rearrangement_keeps_exact_arithmetic_exact_and_bounds_the_rest() -> None:

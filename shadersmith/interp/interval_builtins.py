@@ -145,7 +145,7 @@ def _mix(x: Interval, y: Interval, a: Interval) -> Interval:
     """Inherited from x * (1 - a) + y * a; multilinear, so the corners bound it."""
     formula = iv.add(iv.mul(x, iv.sub(ONE, a)), iv.mul(y, a))
     low, high = _corner_range(lambda u, v, t: u * (1 - t) + v * t, x, y, a)
-    return iv.inherited(low, high, formula, "mix")
+    return iv.lowered(iv.inherited(low, high, formula, "mix"), formula)
 
 
 def _smoothstep(edge0: Interval, edge1: Interval, x: Interval) -> Interval:
@@ -158,7 +158,7 @@ def _smoothstep(edge0: Interval, edge1: Interval, x: Interval) -> Interval:
     t = _clamp_unchecked(iv.divide(iv.sub(x, edge0), iv.sub(edge1, edge0)), ZERO, ONE)
     formula = iv.mul(iv.mul(t, t), iv.sub(THREE, iv.mul(TWO, t)))
     low, high = _corner_range(exact, edge0, edge1, x)
-    return iv.inherited(low, high, formula, "smoothstep")
+    return iv.lowered(iv.inherited(low, high, formula, "smoothstep"), formula)
 
 
 def _clamp_unchecked(x: Interval, low: Interval, high: Interval) -> Interval:
@@ -272,7 +272,7 @@ def _cross(x: Sequence[Interval], y: Sequence[Interval]) -> tuple[Interval, ...]
     def component(a: Interval, b: Interval, c: Interval, d: Interval) -> Interval:
         formula = iv.sub(iv.mul(a, b), iv.mul(c, d))
         low, high = _corner_range(lambda p, q, r, s: p * q - r * s, a, b, c, d)
-        return iv.inherited(low, high, formula, "cross")
+        return iv.lowered(iv.inherited(low, high, formula, "cross"), formula)
 
     return (
         component(x[1], y[2], x[2], y[1]),

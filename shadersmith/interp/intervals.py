@@ -293,12 +293,23 @@ def multiply_add(a: Interval, b: Interval, c: Interval, *, contract: bool = True
     return hull((unfused, _rounded(low, high, "a fused multiply-add")))
 
 
+def lowered(result: Interval, formula: Interval) -> Interval:
+    """A built-in defined by a + - * formula (fma, mix, smoothstep's polynomial, cross), with
+    its own interval `result` and the tree of `formula` (rearrangement.py): a compiler lowers
+    such a built-in into that arithmetic and rearranges it with the code around it (seen:
+    every driver here computes fma(x, w, y) + C as (x * w + C) + y). Carrying the tree is
+    sound: at each argument point the built-in's error, inherited from the formula, is at
+    most the formula's rearrangement bound gamma(K) * M, which later nodes assume."""
+    return Interval(result.lo, result.hi, formula.tracked)
+
+
 def fma(a: Interval, b: Interval, c: Interval) -> Interval:
     """The fma() built-in: inherited from OpFMul followed by OpFAdd (row "fma"). The
     symmetric widening holds the fused result too: both its neighbours lie within the
     unfused extremes' distance."""
     low, high = _corners(lambda x, y, z: x * y + z, flushed(a), flushed(b), flushed(c))
-    return inherited(low, high, add(mul(a, b), c), "fma")
+    formula = add(mul(a, b), c)
+    return lowered(inherited(low, high, formula, "fma"), formula)
 
 
 # ---------------------------------------------------------------- division and roots
