@@ -7,7 +7,10 @@ normalize, cross, tan, mod) are INHERITED: the exact result's range over the arg
 widened by the farthest their formula, evaluated on intervals, can land from it
 (`intervals.inherited`). The exact ranges come from the corners of the box where the
 function is monotone in each argument (mix, cross: multilinear; smoothstep: monotone in
-each of x, edge0, edge1), else from the extremes worked out per function below.
+each of x, edge0, edge1), else from the extremes worked out per function below. Those
+whose formula is + - * over leaves (fma, mix, smoothstep's polynomial, cross, mod,
+normalize's product) carry the formula's tree (`intervals.lowered`): a compiler lowers
+them and rearranges the result with the arithmetic around it.
 Built-ins on floats not listed here (determinant, the matrix functions, asin ...) are
 refused: the mode does not model them yet.
 """
@@ -121,7 +124,7 @@ def _mod(x: Interval, y: Interval) -> Interval:
         low, high = _corner_range(lambda a, b: a - b * whole, x, y)
     else:
         low, high = min(F(0), F(y.lo)), max(F(0), F(y.hi))
-    return iv.inherited(low, high, formula, "mod")
+    return iv.lowered(iv.inherited(low, high, formula, "mod"), formula)
 
 
 def _min(a: Interval, b: Interval) -> Interval:
@@ -262,7 +265,8 @@ def _normalize(x: Any) -> Any:
         top = ratio(F(part.hi), rest_low if part.hi > 0 else rest_high)
         bottom = ratio(F(part.lo), rest_low if part.lo < 0 else rest_high)
         low, high = iv._spread((bottom, top))
-        results.append(iv.inherited(low, high, iv.mul(part, scale), "normalize"))
+        formula = iv.mul(part, scale)
+        results.append(iv.lowered(iv.inherited(low, high, formula, "normalize"), formula))
     return tuple(results) if isinstance(x, tuple) else results[0]
 
 
