@@ -29,9 +29,10 @@ Vulkan appendix (spirvenv-evaluation-expressions) gives the freedom outright: im
 may rearrange floating-point operations using any of the mathematical properties governing
 the expressions in precise arithmetic, even where the floating-point operations do not share
 these properties, including (but not limited to) associativity and distributivity, and may
-use a different number of rounding steps than the unrearranged operations would (the
-section's wording, read from the specification's HTML; the GLSL front end drops `precise`,
-so the mode assumes no NoContraction anywhere: only wider, never unsound). The
+use a different number of rounding steps than the unrearranged operations would (a
+paraphrase: the verbatim text was not retrievable when this was written; check it against
+Vulkan-Docs appendices/spirvenv.adoc. The GLSL front end drops `precise`, so the mode
+assumes no NoContraction anywhere: only wider, never unsound). The
 VK_KHR_shader_float_controls2 proposal says the same of undecorated operations (they carry
 AllowContract, AllowReassoc and AllowTransform). Decisions, one per rewrite:
 - Reassociation and commutation of + - and of *, across statements (SSA knows no
