@@ -96,13 +96,20 @@ def main() -> None:
     seeds = list(range(args.first_seed, args.first_seed + args.count))
     chosen = [languages[seed % len(languages)] for seed in seeds]
     start = time.perf_counter()
+    outcomes: list[Outcome] = []
+    # Each program's undefined behaviour is printed as it is met, and a count every 500
+    # programs, so a sweep cut short (a time limit) still says what it found.
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        outcomes = list(pool.map(check_seed, seeds, [settings] * len(seeds), chosen, chunksize=8))
+        for outcome in pool.map(check_seed, seeds, [settings] * len(seeds), chosen, chunksize=8):
+            outcomes.append(outcome)
+            if outcome.ub:
+                print(f"UNDEFINED BEHAVIOUR seed {outcome.seed} ({outcome.language}): {outcome.ub}")
+            if len(outcomes) % 500 == 0:
+                found = sum(1 for o in outcomes if o.ub)
+                print(f"{len(outcomes)} programs, {found} with undefined behaviour", flush=True)
     wall = time.perf_counter() - start
     with_ub = [o for o in outcomes if o.ub]
     refused = Counter(o.refused for o in outcomes if o.refused)
-    for outcome in with_ub:
-        print(f"UNDEFINED BEHAVIOUR seed {outcome.seed} ({outcome.language}): {outcome.ub}")
     print(f"{len(outcomes)} programs ({args.options}), {Counter(chosen)}")
     print(f"free of undefined behaviour: {len(outcomes) - len(with_ub) - refused.total()}")
     print(f"undefined behaviour after reconditioning: {len(with_ub)}")
