@@ -180,6 +180,28 @@ def _moved(value: Any, ulps: int) -> Any:
 MODULE_REWRITES = ("copy-object-int-is-zero",)
 
 
+# name -> (channel, bytes added): a colour bug the image interval oracle must tell, on
+# images only (move_float_outputs moves buffers; a fragment test's RGBA8 image has none).
+COLOUR_SHIFTS: dict[str, tuple[int, int]] = {"colour-bytes": (0, 2)}
+
+
+def shift_colour_bytes(real: ChainTarget, rewrite: str) -> Run:
+    """The real target's run, one channel of its RGBA8 image moved COLOUR_SHIFTS[rewrite]
+    bytes up (wrapping at 256)."""
+    channel, shift = COLOUR_SHIFTS[rewrite]
+
+    def run(job: Job) -> RunResult:
+        result = real.run(job)
+        if result.ok and result.image is not None and result.image.dtype.itemsize == 1:
+            image = result.image.copy()
+            image[..., channel] += shift  # uint8 arithmetic wraps
+            result.image = image
+            result.digest = None
+        return result
+
+    return run
+
+
 def rewrite_module(real: ChainTarget, rewrite: str) -> Run:
     """The real target's run of a job's module with `rewrite` applied: for
     `copy-object-int-is-zero`, each 32-bit integer OpCopyObject computes x - x (zero)."""
@@ -286,7 +308,7 @@ def _int_copies_as_zero(spirv: bytes) -> bytes:
 def _planted(name: str, base: str, plant: str, function: str, after: str | None = None) -> Target:
     real = catalogue.TARGETS[base]
     component = f"planted-{plant}"
-    rewrites = ("rewrite_operator", "rewrite_module", "move_float_outputs")
+    rewrites = ("rewrite_operator", "rewrite_module", "move_float_outputs", "shift_colour_bytes")
     argument = "rewrite" if function in rewrites else "failure"
     build = WrappedBuild(base, f"{__name__}:{function}", component, after, ((argument, plant),))
     # Its components are the build's: the base's chain with the plant after `after`.
@@ -348,6 +370,14 @@ def planted_targets() -> list[Target]:
             "vk-lavapipe",
             "float-ulps",
             "move_float_outputs",
+            after="llvm",
+        ),
+        # A colour bug in the driver (one channel's bytes moved): the image interval oracle's.
+        _planted(
+            "planted-colour-bytes-vk-lavapipe",
+            "vk-lavapipe",
+            "colour-bytes",
+            "shift_colour_bytes",
             after="llvm",
         ),
         # The crash oracle's compile-only targets, with a crash planted.

@@ -38,8 +38,9 @@ def check_defined(
     """`language` WGSL: undefined behaviour by WGSL's rules (interp/semantics.py).
     `vertex`: a fragment program's generated vertex shader, run first for its three
     vertices (interp/vertex.py), its flat varyings fed to the fragments. `floats`: the
-    mode the program's floats were reconditioned in (a compute program in the INTERVAL
-    mode runs on intervals: its inexact floats are no undefined behaviour there)."""
+    mode the program's floats were reconditioned in (a program in the INTERVAL mode,
+    compute or fragment, runs on intervals: its inexact floats are no undefined behaviour
+    there; rounding that decides a branch still is)."""
     if program.stage is Stage.FRAGMENT:
         if framebuffer is None:
             raise InterpreterError("a fragment shader needs its target size to be run")
@@ -47,7 +48,9 @@ def check_defined(
             vertex, program, values, step_budget=step_budget, language=language
         )
         width, height = framebuffer
-        interpreter = FragmentInterpreter(program, step_budget=step_budget, language=language)
+        interpreter = FragmentInterpreter(
+            program, step_budget=step_budget, language=language, floats=floats
+        )
         rounding = colour_rounding_functions(program)
         for x, y in sample_fragments(width, height):
             run_sanitized(interpreter, values, x, y, rounding)

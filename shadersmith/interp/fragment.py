@@ -14,11 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from shadersmith.interp.errors import FragmentDiscarded, InterpreterError
+from shadersmith.interp.float_mode import FloatMode
+from shadersmith.interp.interval_program import as_intervals
 from shadersmith.interp.program import CompiledProgram
 from shadersmith.interp.semantics import Language
 from shadersmith.ir.program import (
@@ -96,9 +99,13 @@ class FragmentInterpreter:
         sanitize: bool = True,
         step_budget: int = 2_000_000,
         language: Language = Language.GLSL,
+        floats: FloatMode = FloatMode.EXACT,
     ) -> None:
+        """`floats` INTERVAL: each float an interval (float_mode.py), gl_FragCoord's
+        included (as points); a float colour comes out as four intervals."""
         self.program = program
         self.step_budget = step_budget
+        self.floats = floats
         # An output the shader never writes is undefined (the sanitizer says so; without
         # it, outputs start at zero).
         self._compiled = CompiledProgram(
@@ -106,6 +113,7 @@ class FragmentInterpreter:
             sanitize=sanitize,
             undefined_blocks=frozenset({_OUTPUT_BLOCK}),
             language=language,
+            floats=floats,
         )
 
     def run(self, buffer_values: BufferValues, x: int, y: int) -> FragmentOutputs:
@@ -127,7 +135,11 @@ class FragmentInterpreter:
             return {}
         first = self.program.outputs[0]
         float_colour = isinstance(first.type, VectorType) and first.type.kind is ScalarKind.FLOAT
-        return {first.name: CLEARED_FLOAT if float_colour else CLEARED_UINT}
+        if not float_colour:
+            return {first.name: CLEARED_UINT}
+        # The clear colour is exact: points in the interval mode.
+        cleared: Any = tuple(as_intervals([0.0, 0.0, 0.0, 1.0], self.floats))
+        return {first.name: cleared if self.floats is FloatMode.INTERVAL else CLEARED_FLOAT}
 
     def image(
         self, buffer_values: BufferValues, width: int, height: int, output: str = "_color"

@@ -6,7 +6,9 @@ other bit for bit, since two conforming targets may differ inside an interval.
 decides a branch or an integer, a built-in it does not model: counted as refused, not a
 finding). Its `outside` tells classify.py which targets are wrong; it keeps each target's
 judgement for the record (`record`): the wrong components with their interval and distance
-in ULPs, and the share of float outputs constrained.
+in ULPs, and the share of float outputs constrained. A fragment test's reference is its
+sampled pixels' colour intervals instead (RunResult.pixels), each target's image judged
+byte by byte at them (oracle/image_intervals.py), channels counted as float outputs.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from shadersmith.oracle.differential import REFERENCE, has_values
+from shadersmith.oracle.image_intervals import ImageJudgement, Pixels, judge_image, pixels_json
 from shadersmith.oracle.intervals import IntervalJudgement, judge, outputs_json
 from shadersmith.targets.results import RunResult, RunStatus
 
@@ -27,16 +30,25 @@ _REFUSAL = "interval mode refuses: "
 class IntervalReference:
     expected: Mapping[int, Mapping[str, Any]] | None  # None: nothing to judge against
     refused: str | None = None  # why the interpreter did not give intervals
-    judgements: dict[str, IntervalJudgement] = field(default_factory=dict)
+    judgements: dict[str, IntervalJudgement | ImageJudgement] = field(default_factory=dict)
+    # A fragment test's reference: sampled pixel -> its colour's intervals (`expected` None).
+    pixels: Pixels | None = None
+    interpreter_ms: float | None = None  # the reference's run time
 
     def outside(self, name: str, result: RunResult) -> bool | None:
         """Whether `result` lies outside the intervals (None: not judged: no reference,
-        or no buffer values)."""
-        if self.expected is None or not has_values(result) or result.image is not None:
+        or no values of the reference's kind: buffers for buffers, an image for pixels)."""
+        if not has_values(result):
             return None
         judgement = self.judgements.get(name)
         if judgement is None:
-            judgement = self.judgements[name] = judge(self.expected, result.buffers)
+            if self.pixels is not None and result.image is not None:
+                judgement = judge_image(self.pixels, result.image)
+            elif self.expected is not None and result.image is None:
+                judgement = judge(self.expected, result.buffers)
+            else:
+                return None
+            self.judgements[name] = judgement
         return not judgement.agrees
 
     @property
@@ -54,6 +66,10 @@ class IntervalReference:
         data: dict[str, Any] = {"float_mode": "interval", "refused": self.refused}
         if self.expected is not None:
             data["expected"] = outputs_json(self.expected)
+        if self.pixels is not None:
+            data["expected_pixels"] = pixels_json(self.pixels)
+        if self.interpreter_ms is not None:
+            data["interpreter_ms"] = round(self.interpreter_ms, 1)
         data["targets"] = {n: j.record() for n, j in sorted(self.judgements.items())}
         data["float_outputs"] = self.floats
         data["constrained"] = self.constrained
@@ -75,7 +91,9 @@ def interval_reference(results: Mapping[str, RunResult]) -> IntervalReference:
         return IntervalReference(None, "the interval interpreter ran out of time")
     if not result.ok:
         return IntervalReference(None, None)  # its failure is a finding of ours already
-    return IntervalReference(result.buffers)
+    if result.pixels is not None:
+        return IntervalReference(None, pixels=result.pixels, interpreter_ms=result.run_ms)
+    return IntervalReference(result.buffers, interpreter_ms=result.run_ms)
 
 
 def refusal_reason(log: str) -> str:

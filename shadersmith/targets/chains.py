@@ -431,7 +431,8 @@ def interp_target(name: str = "interp") -> ChainTarget:
     """The reference interpreter: exact semantics, for jobs that carry their IR (compute
     shaders, fragment shaders with an integer colour, and fused programs, whose float
     colour is exact up to its one intended rounding); a WGSL job by WGSL's rules
-    (interp/semantics.py)."""
+    (interp/semantics.py). A job in the interval float mode runs on intervals: a compute
+    job's buffers hold them, a fragment job's sampled pixels (RunResult.pixels)."""
     # Imported here: the interpreter's worker alone loads the interpreter.
     from shadersmith import __version__
     from shadersmith.interp import InterpreterError, UBCategory, UndefinedBehaviour, run_compute
@@ -444,10 +445,7 @@ def interp_target(name: str = "interp") -> ChainTarget:
             return _unsupported(name, "tests without IR")
         interval = job.floats is FloatMode.INTERVAL
         if job.stage == "fragment":
-            if interval:
-                # Images are drawn by the lane interpreter, which has no interval mode.
-                return _refused(name, "fragment shaders (images) in the interval float mode")
-            return run_fragment(job)
+            return run_interval_fragment(job) if interval else run_fragment(job)
         started = time.perf_counter()
         noted: set[str] = set()
         try:
@@ -486,6 +484,49 @@ def interp_target(name: str = "interp") -> ChainTarget:
         }
         elapsed = (time.perf_counter() - started) * 1000
         return _noted(RunResult(RunStatus.OK, buffers=buffers, run_ms=elapsed), noted)
+
+    def run_interval_fragment(job: Job) -> RunResult:
+        """A fragment test in the interval float mode: the sampled fragments' colour
+        intervals (interp/interval_image.py), which the image oracle judges each target's
+        image against; rounding that decides something at one of them refuses the test."""
+        # Imported here: the interpreter's worker alone loads the interpreter.
+        from shadersmith.interp.interval_image import interval_colours
+
+        started = time.perf_counter()
+        if job.vertex_program is not None:
+            fed = _fed_by_vertex(name, job)
+            if isinstance(fed, RunResult):
+                # The vertex stage runs in the exact mode: a float it rounds is the
+                # interval mode's refusal, as what it cannot run; other undefined
+                # behaviour stays what it is.
+                rounded = f"vertex shader: {UBCategory.FLOAT_ROUNDOFF.value}:"
+                if fed.status is RunStatus.UNSUPPORTED or fed.log.startswith(rounded):
+                    return _refused(name, fed.log)
+                return fed
+            job = fed
+        assert job.program is not None and job.buffer_values is not None
+        noted: set[str] = set()
+        try:
+            with noting_glsl_undefined() as noted:
+                pixels = interval_colours(
+                    job.program,
+                    job.buffer_values,
+                    job.width,
+                    job.height,
+                    language=job.language.family,
+                )
+        except UndefinedBehaviour as ub:
+            if ub.category is UBCategory.FLOAT_ROUNDOFF:
+                return _refused(name, f"{ub.location}: {ub.message}")
+            return RunResult(
+                RunStatus.UNDEFINED_BEHAVIOUR,
+                log=f"{ub.category.value}: {ub.location}: {ub.message}",
+                failed_component="program",
+            )
+        except InterpreterError as error:
+            return _noted(_refused(name, str(error)), noted)
+        elapsed = (time.perf_counter() - started) * 1000
+        return _noted(RunResult(RunStatus.OK, pixels=pixels, run_ms=elapsed), noted)
 
     def run_fragment(job: Job) -> RunResult:
         """The whole image by the lane interpreter, sampled fragments sanitized

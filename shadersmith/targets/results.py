@@ -82,6 +82,10 @@ class RunResult:
     status: RunStatus
     buffers: dict[int, dict[str, Value]] = field(default_factory=dict)
     image: Image | None = None
+    # The reference interpreter's answer to a fragment test in the interval float mode
+    # (interp/interval_image.py): sampled fragment (x, y) -> its colour's four intervals
+    # (interp/intervals.py), judged against each target's image (oracle/image_intervals.py).
+    pixels: dict[tuple[int, int], tuple[Any, ...]] | None = None
     log: str = ""
     compile_ms: float = 0.0
     run_ms: float = 0.0
@@ -140,6 +144,10 @@ def _digest(result: RunResult) -> str:
         return COMPILED
     if result.image is not None:
         return "image:" + hashlib.sha256(result.image.tobytes()).hexdigest()[:16]
+    if result.pixels is not None:
+        pixels = {f"{x},{y}": canonical_value(c) for (x, y), c in sorted(result.pixels.items())}
+        canonical = json.dumps(pixels, sort_keys=True, separators=(",", ":"))
+        return "pixels:" + hashlib.sha256(canonical.encode()).hexdigest()[:16]
     canonical = json.dumps(canonical_value(result.buffers), sort_keys=True, separators=(",", ":"))
     return "buffers:" + hashlib.sha256(canonical.encode()).hexdigest()[:16]
 
