@@ -53,9 +53,13 @@ PLANTED = "planted-float-ulps-vk-lavapipe"  # tests/planted_bugs.py: floats move
 # Seeds 0 and 1: compute programs in the interval mode with float outputs the interpreter
 # constrains (32 and 86 of them), none refused. The planted campaign runs the first.
 COUNT = 2
+# Seeds 0..2 at fragment probability 0.5: fragment, compute, fragment tests.
+FRAGMENTS = 3
 
 
-def _campaign(directory: Path, targets: list[str], reduce: bool, count: int) -> CampaignStore:
+def _campaign(
+    directory: Path, targets: list[str], reduce: bool, count: int, fragment: float = 0.0
+) -> CampaignStore:
     options = CampaignOptions(
         targets=targets,
         profile=GLSL450,
@@ -64,7 +68,7 @@ def _campaign(directory: Path, targets: list[str], reduce: bool, count: int) -> 
         keep_per_bucket=1,
         reduce=reduce,
         reduce_time_s=60.0,
-        generator=SmithOptions(float_mode="interval"),
+        generator=SmithOptions(float_mode="interval", fragment_probability=fragment),
     )
     run_campaign(directory, options)
     return CampaignStore(directory, read_only=True)
@@ -127,12 +131,38 @@ def _tuples(value: Any) -> Any:
     return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 
 
+PLANTED_COLOUR = "planted-colour-bytes-vk-lavapipe"  # planted_bugs: red's bytes + 2
+
+
 def test_the_same_campaign_without_the_plant_finds_nothing(tmp_path: Path) -> None:
-    targets = ["interp", "vk-lavapipe", "vk-lavapipe-opt"]
-    store = _campaign(tmp_path / "clean", targets, False, COUNT)
+    # Fragment tests too: their images judged byte by byte at the sampled pixels
+    # (oracle/image_intervals.py), where a colour moved 2 bytes is the one finding.
+    targets = ["interp", "vk-lavapipe", "vk-lavapipe-opt", PLANTED_COLOUR]
+    store = _campaign(tmp_path / "clean", targets, False, FRAGMENTS, fragment=0.5)
     try:
-        assert store.buckets() == []
+        [bucket] = store.buckets()
+        assert bucket.signature == "wrong:planted-colour-bytes"
+        assert (bucket.targets, bucket.blamed) == (PLANTED_COLOUR, "planted-colour-bytes")
+        assert bucket.example is not None
+        test = load_test(store.directory / bucket.example)
+        assert test.stage == "fragment"
+        record = test.results.extra["intervals"]
+        assert record["refused"] is None and record["interpreter_ms"] > 0
+        assert len(record["expected_pixels"]) == 16  # fragment_image.SAMPLED_FRAGMENTS
+        for target in ("vk-lavapipe", "vk-lavapipe-opt"):
+            assert record["targets"][target]["verdict"] == "agree"
+        planted = record["targets"][PLANTED_COLOUR]
+        assert planted["wrong_channels"] > 0 and planted["constrained"] > 0
+        for wrong in planted["wrong"]:
+            low, high = wrong["allowed"]
+            assert wrong["channel"] == "R" and not low <= wrong["byte"] <= high
+            expected = record["expected_pixels"][f"{wrong['x']},{wrong['y']}"]
+            assert expected["bytes"][0] == [low, high]
+        # The real targets are inside on every test: the compute test agrees, each
+        # fragment test has the planted target alone outside.
         verdicts = [verdict for _, _, verdict in store.iter_tests()]
-        assert verdicts == ["agree"] * COUNT
+        assert verdicts == ["odd_one_out", "agree", "odd_one_out"], verdicts
+        tally = store.interval_tally()
+        assert tally is not None and tally.refused == 0 and tally.constrained > 0
     finally:
         store.close()

@@ -1,7 +1,10 @@
 """The unorm conversion of a float colour (interp/unorm.py): a hand-written fragment shader
 writes colours next to byte boundaries (k + 0.5 within an ULP, the tie 127.5 exactly, values
 clamped below 0 and above 1); every pixel of vk-lavapipe's and gl-llvmpipe's RGBA8 image
-lies in the byte range the interval of its colour allows, and the ranges are tight."""
+lies in the byte range the interval of its colour allows, and the ranges are tight. The
+same program in the interval mode's fragment reference (interp/interval_image.py): its
+sampled pixels' intervals judge both images inside (oracle/image_intervals.py), a byte
+moved by 2 outside."""
 
 from __future__ import annotations
 
@@ -10,9 +13,14 @@ import os
 import numpy as np
 import pytest
 
+from shadersmith.front.glsl import parse_glsl
 from shadersmith.interp import intervals as iv
+from shadersmith.interp.defined import check_defined
+from shadersmith.interp.float_mode import FloatMode
+from shadersmith.interp.interval_image import interval_colours
 from shadersmith.interp.intervals import UNBOUNDED, Interval
 from shadersmith.interp.unorm import byte_ranges, pixel_outside, unorm_range
+from shadersmith.oracle.image_intervals import judge_image
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunStatus
 from shadersmith.targets.session import TargetSession
@@ -82,3 +90,23 @@ def test_every_pixel_lies_in_the_bytes_its_colour_allows(target: str) -> None:
     # interval straddles an integer r (alpha, 1 - k / 255: floats on both sides of 255 - k),
     # one where r is an integer or clamped (blue below 0 and above 1: k < 20, k > 220).
     assert max(widths) == 2 and widths.count(0) >= 20 + 35
+    # The interval mode's reference of the same program, judging this image.
+    pixels = interval_colours(parse_glsl(SHADER_450).program, {}, WIDTH, HEIGHT)
+    judgement = judge_image(pixels, image)
+    assert judgement.agrees, judgement.report_lines()
+    assert judgement.floats == 4 * len(pixels) == 64 and judgement.constrained == 64
+    # Red moved 2 bytes up (what planted-colour-bytes-vk-lavapipe does): wrong where the
+    # move leaves the range, and only there.
+    moved = image.copy()
+    moved[..., 0] += 2
+    wrong = judge_image(pixels, moved)
+    assert not wrong.agrees and {w.channel for w in wrong.wrong} == {0}
+    assert all(not lo <= w.byte <= hi for w in wrong.wrong for lo, hi in [w.allowed])
+
+
+def test_an_interval_fragment_program_is_defined_in_its_mode() -> None:
+    # Its divisions round: undefined to the exact mode's sanitizer, which the reducer
+    # ran on every candidate of an interval-mode fragment test (check_defined ignored
+    # `floats` for fragments), not in the interval mode.
+    program = parse_glsl(SHADER_450).program
+    check_defined(program, {}, framebuffer=(WIDTH, HEIGHT), floats=FloatMode.INTERVAL)
