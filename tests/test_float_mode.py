@@ -38,10 +38,13 @@ from shadersmith.ir.statements import ExprStmt, Statement
 from shadersmith.ir.types import FLOAT, INT, ArrayType, ScalarKind, VectorType, kind_of
 from shadersmith.ir.values import BufferValues
 from shadersmith.ir.walk import iter_nodes
+from shadersmith.oracle.differential import REFERENCE
+from shadersmith.oracle.interval_findings import interval_reference
 from shadersmith.rebuild.jobs import job_from_program
 from shadersmith.recondition import ReconditionOptions, recondition
 from shadersmith.recondition.step import ReconditionParams
 from shadersmith.recondition.wrappers.interval import BELOW_PI, BOUND
+from shadersmith.targets.chains import interp_target
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult, RunStatus
 from shadersmith.targets.session import TargetSession
@@ -209,3 +212,24 @@ def test_generated_programs_compile_and_run_without_nan_or_infinity(
             assert floats and all(math.isfinite(v) for v in floats), (target, seed)
         else:
             assert result.image is not None
+
+
+@pytest.mark.parametrize(("seed", "fragment"), [(0, 0.5), (2, 0.0)])
+def test_a_wgsl_test_is_judged_by_its_intervals(
+    session: TargetSession, seed: int, fragment: float
+) -> None:
+    """WGSL in the interval mode: the interp target (run here, by WGSL's rules) gives a
+    fragment test's sampled pixels' colour intervals (seed 0 at fragment probability 0.5)
+    or a compute test's output intervals (seed 2), and naga's SPIR-V on lavapipe lies
+    inside them (oracle/interval_findings.py)."""
+    options = SmithOptions(float_mode="interval", fragment_probability=fragment)
+    prepared = prepare_generated(generate(seed, options, WGSL), WGSL)
+    assert prepared.job.floats is FloatMode.INTERVAL
+    reference = interp_target().execute(prepared.job)
+    assert reference.status is RunStatus.OK, reference.log
+    assert (reference.pixels is not None) == (fragment > 0)
+    result = _run(session, prepared.job, "wgpu-vk")
+    assert result.status is RunStatus.OK, result.log
+    intervals = interval_reference({REFERENCE: reference})
+    assert intervals.outside("wgpu-vk", result) is False
+    assert intervals.constrained > 0
