@@ -17,6 +17,7 @@ from shadersmith.interp import UBCategory, UndefinedBehaviour, run_compute
 from shadersmith.interp.float32 import from_ordinal, ordinal
 from shadersmith.interp.float_mode import FloatMode
 from shadersmith.interp.intervals import Interval
+from shadersmith.interp.semantics import GlslUndefined, Language, noting_glsl_undefined
 from shadersmith.ir.types import FLOAT, ArrayType
 from shadersmith.ir.values import BufferValues
 from shadersmith.oracle.intervals import (
@@ -190,3 +191,24 @@ void main() { x[1] = x[0] * 3.0 + 1.0; k = int(x[1]); }
     points: object = interval["B"]["x"]  # Intervals, which Value does not name
     assert points == (Interval.point(5.0), Interval.point(16.0))
     assert interval["B"]["k"] == 16
+
+
+def test_a_negative_float_to_uint_saturates_in_wgsl() -> None:
+    # WGSL's u32(f) of a negative float is 0 and i32(f) past its range the nearest int,
+    # as in the exact mode; GLSL leaves both undefined (its refusal stays). The interval
+    # mode refused a generated WGSL fragment test on u32 of [-0.952, -0.952].
+    program = parse_glsl(
+        """#version 450
+layout(local_size_x = 1) in;
+layout(std430, binding = 0) buffer B { float x[2]; uint u; int i; };
+void main() { u = uint(x[0] / 3.0); i = int(x[1] * 2.0); }
+"""
+    ).program
+    values: BufferValues = {"B": {"x": (-2.0, 3.0e9), "u": 7, "i": 7}}
+    with noting_glsl_undefined() as noted:
+        after = run_compute(program, values, language=Language.WGSL, floats=FloatMode.INTERVAL)
+    assert (after.buffers["B"]["u"], after.buffers["B"]["i"]) == (0, 2**31 - 1)
+    assert noted == {GlslUndefined.FLOAT_TO_INTEGER_OUT_OF_RANGE.value}
+    with pytest.raises(UndefinedBehaviour) as caught:
+        run_compute(program, values, floats=FloatMode.INTERVAL)
+    assert "a negative float converts to an undefined uint" in caught.value.message

@@ -332,6 +332,6 @@ def _interval_converter(
     exact (64-bit integers to or from float are not interpreted in this mode)."""
     if ScalarKind.FLOAT in (source, target) and 64 in (source_bits, target_bits):
         raise InterpreterError("a 64-bit integer to or from float in the interval mode")
-    return interval_scalar_converter(source, target, site) or scalar_converter(
+    return interval_scalar_converter(source, target, site, wgsl) or scalar_converter(
         source, target, sanitize, site, wgsl, source_bits, target_bits
     )

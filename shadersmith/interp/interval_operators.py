@@ -23,6 +23,7 @@ and sums like the others (`sum_of_products` below).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -32,6 +33,7 @@ from shadersmith.interp.errors import InterpreterError, UBCategory
 from shadersmith.interp.intervals import UNBOUNDED, Interval, Truth, Unbounded, Unconstrained
 from shadersmith.interp.layout import float_slots
 from shadersmith.interp.operators import lift, lift_unary, shape_size
+from shadersmith.interp.semantics import GlslUndefined, note
 from shadersmith.interp.sites import Site
 from shadersmith.ir.operators import BinaryOp, UnaryOp
 from shadersmith.ir.types import MatrixType, ScalarKind, ScalarType, Type, VectorType
@@ -215,9 +217,11 @@ def constant(value: float) -> Interval:
 
 
 def scalar_converter(
-    source: ScalarKind, target: ScalarKind, site: Site
+    source: ScalarKind, target: ScalarKind, site: Site, wgsl: bool = False
 ) -> Callable[[Any], Any] | None:
-    """Conversions from or to float (None for the others, which stay exact)."""
+    """Conversions from or to float (None for the others, which stay exact); `wgsl`: a
+    float out of the integer type's range saturates (WGSL's rule, as in the exact mode:
+    conversions._from_float) instead of being undefined."""
     if source is target or ScalarKind.FLOAT not in (source, target):
         return None
     if target is ScalarKind.FLOAT:
@@ -233,7 +237,16 @@ def scalar_converter(
     name = target.value
 
     def to_integer(x: Interval) -> int:
-        values = iv.to_int(x, signed=signed)
+        if wgsl:
+            values = iv.to_int_saturating(x, signed=signed)
+            low, high = iv.INT_RANGE if signed else iv.UINT_RANGE
+            if (x.lo < 0.0 and not signed) or not low <= math.trunc(x.lo) <= math.trunc(
+                x.hi
+            ) <= high:
+                # Defined in WGSL, not in GLSL: a translator passing it on is wrong there.
+                note(GlslUndefined.FLOAT_TO_INTEGER_OUT_OF_RANGE)
+        else:
+            values = iv.to_int(x, signed=signed)
         if len(values) != 1:
             raise rounding_refusal(
                 site, f"an integer depends on rounding: {name}() of {x} is one of {values}"

@@ -495,6 +495,17 @@ def to_int(x: Interval, *, signed: bool = True) -> range:
     return range(first, last + 1)
 
 
+def to_int_saturating(x: Interval, *, signed: bool = True) -> range:
+    """WGSL's i32(x) / u32(x): truncation toward zero of every value in x, clamped to the
+    type's range (WGSL defines an out-of-range conversion, a negative to u32 included,
+    as the nearest value of the type)."""
+    x = flushed(x)
+    low, high = INT_RANGE if signed else UINT_RANGE
+    first = max(low, min(high, math.trunc(x.lo)))
+    last = max(low, min(high, math.trunc(x.hi)))
+    return range(first, last + 1)
+
+
 def from_int(value: int) -> Interval:
     """float(i): correctly rounded (row "conversions")."""
     return _rounded(Fraction(value), Fraction(value), "float()")
