@@ -164,5 +164,10 @@ def test_the_same_campaign_without_the_plant_finds_nothing(tmp_path: Path) -> No
         assert verdicts == ["odd_one_out", "agree", "odd_one_out"], verdicts
         tally = store.interval_tally()
         assert tally is not None and tally.refused == 0 and tally.constrained > 0
+        # The interpreter's time per judged test, fuzz's line and the report's row.
+        assert tally.interpreter_ms is not None and tally.interpreter_ms[0] > 0
+        assert any(line.startswith("  interpreter: ") for line in tally.lines())
+        labels = [row[0] for row in load_campaign(store.directory).tables[-1].rows]
+        assert "interpreter per judged test (median, most)" in labels
     finally:
         store.close()

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import statistics
 from collections import Counter
 from dataclasses import dataclass
+
+from shadersmith.oracle.differential import REFERENCE
 
 SCHEMA = """
 -- A test in the interval float mode (oracle/interval_findings.py): its float outputs, how
@@ -40,6 +43,9 @@ class IntervalTally:
     floats: int
     constrained: int
     reasons: tuple[tuple[str, int], ...]  # the commonest kinds of refusal, with counts
+    # The interval interpreter's time per judged test, median and most (ms): a fragment
+    # test runs its sampled fragments one at a time (interp/interval_image.py).
+    interpreter_ms: tuple[float, float] | None = None
 
     @property
     def refusal_rate(self) -> float:
@@ -53,8 +59,14 @@ class IntervalTally:
         lines = [
             f"interval mode: {self.tests} tests, {self.refused} refused "
             f"({self.refusal_rate:.1%}); {self.constrained} of {self.floats} float outputs "
-            f"of the judged tests constrained ({self.constrained_share:.1%})"
+            f"(of fragment tests: colour channels) of the judged tests constrained "
+            f"({self.constrained_share:.1%})"
         ]
+        if self.interpreter_ms is not None:
+            median, most = self.interpreter_ms
+            lines.append(
+                f"  interpreter: {median:,.0f} ms per judged test (median), {most:,.0f} ms most"
+            )
         lines += [f"  refused {count}x: {reason}" for reason, count in self.reasons]
         return lines
 
@@ -81,7 +93,24 @@ def tally(db: sqlite3.Connection) -> IntervalTally | None:
         floats=sum(int(f) for f, _ in judged),
         constrained=sum(int(c) for _, c in judged),
         reasons=tuple(reasons.most_common(SHOWN_REASONS)),
+        interpreter_ms=_interpreter_ms(db),
     )
+
+
+def _interpreter_ms(db: sqlite3.Connection) -> tuple[float, float] | None:
+    """The reference's run time over the judged tests (the store's `results`), median and
+    most; None where the store has none."""
+    if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'results'").fetchone():
+        return None
+    times = sorted(
+        float(ms)
+        for (ms,) in db.execute(
+            "SELECT r.run_ms FROM results r JOIN intervals i ON r.idx = i.idx "
+            "WHERE r.target = ? AND i.refused IS NULL AND r.run_ms IS NOT NULL",
+            (REFERENCE,),
+        )
+    )
+    return (statistics.median(times), times[-1]) if times else None
 
 
 _LOCATION = re.compile(r"^in \w+\(\), statement `.*?`, at `.*?`: ")

@@ -197,6 +197,11 @@ def interval_table(tally: IntervalTally) -> Table:
         ),
         *((f"refused: {reason}", f"{count:,}") for reason, count in tally.reasons),
     ]
+    if tally.interpreter_ms is not None:
+        median, most = tally.interpreter_ms
+        rows.append(
+            ("interpreter per judged test (median, most)", f"{median:,.0f} ms, {most:,.0f} ms")
+        )
     note = (
         "Outputs are judged against the interpreter's intervals; an interval wider than "
         "the constrained width is not compared, and a refused test is no finding."
