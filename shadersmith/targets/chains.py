@@ -493,8 +493,10 @@ def interp_target(name: str = "interp") -> ChainTarget:
         from shadersmith.interp.interval_image import interval_colours
 
         started = time.perf_counter()
+        vertex_noted: set[str] = set()  # as run_fragment's: naga translates both stages
         if job.vertex_program is not None:
-            fed = _fed_by_vertex(name, job)
+            with noting_glsl_undefined() as vertex_noted:
+                fed = _fed_by_vertex(name, job)
             if isinstance(fed, RunResult):
                 # The vertex stage runs in the exact mode: a float it rounds is the
                 # interval mode's refusal, as what it cannot run; other undefined
@@ -524,9 +526,10 @@ def interp_target(name: str = "interp") -> ChainTarget:
                 failed_component="program",
             )
         except InterpreterError as error:
-            return _noted(_refused(name, str(error)), noted)
+            return _noted(_refused(name, str(error)), noted | vertex_noted)
         elapsed = (time.perf_counter() - started) * 1000
-        return _noted(RunResult(RunStatus.OK, pixels=pixels, run_ms=elapsed), noted)
+        result = RunResult(RunStatus.OK, pixels=pixels, run_ms=elapsed)
+        return _noted(result, noted | vertex_noted)
 
     def run_fragment(job: Job) -> RunResult:
         """The whole image by the lane interpreter, sampled fragments sanitized
