@@ -4,6 +4,8 @@ is rewritten, or that crashes or rejects on a trigger), so the bug is known exac
 
 from __future__ import annotations
 
+import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -118,6 +120,27 @@ def _record(seeds: range, targets: list[str], wanted: str, out: Path) -> Path:
 
 
 PLANTED_WRONG = ["planted-sub-to-add-gl-llvmpipe", "gl-llvmpipe", "interp"]
+PLANTED_REJECTION = ["planted-reject-switch-gl-llvmpipe", "gl-llvmpipe", "interp"]
+# A recorded test, copied into a test's own directory: (targets, wanted) -> its directory.
+Recorded = Callable[[list[str], str, Path], Path]
+
+
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory: pytest.TempPathFactory) -> Recorded:
+    """_record over seeds 5000-5059, searched once per targets and signature for the
+    module (each search starts its own targets' workers and runs seeds until one shows
+    the bug: four tests record the same planted wrong result, two the same rejection),
+    each test given its own copy to reduce and write beside."""
+    made: dict[tuple[tuple[str, ...], str], Path] = {}
+    kept = tmp_path_factory.mktemp("recorded")
+
+    def copy(targets: list[str], wanted: str, out: Path) -> Path:
+        key = (tuple(targets), wanted)
+        if key not in made:
+            made[key] = _record(range(5000, 5060), targets, wanted, kept / str(len(made)))
+        return Path(shutil.copytree(made[key], out / made[key].name))
+
+    return copy
 
 
 @pytest.mark.parametrize(
@@ -129,18 +152,14 @@ PLANTED_WRONG = ["planted-sub-to-add-gl-llvmpipe", "gl-llvmpipe", "interp"]
             "crash:",
             "bitfieldReverse(",
         ),
-        (
-            ["planted-reject-switch-gl-llvmpipe", "gl-llvmpipe", "interp"],
-            "compile:planted-reject-switch:",
-            "switch (",
-        ),
+        (PLANTED_REJECTION, "compile:planted-reject-switch:", "switch ("),
     ],
     ids=["planted-wrong-result", "planted-crash", "planted-rejection"],
 )
 def test_internal_reducer_shrinks_a_planted_bug_and_keeps_its_signature(
-    tmp_path: Path, targets: list[str], wanted: str, trigger: str
+    tmp_path: Path, recorded: Recorded, targets: list[str], wanted: str, trigger: str
 ) -> None:
-    directory = _record(range(5000, 5060), targets, wanted, tmp_path)
+    directory = recorded(targets, wanted, tmp_path)
     subject = subject_from_test(load_test(directory))
     with TargetSession(targets, 2) as session:
         result = reduce_subject(subject, session, "internal", time_budget_s=120)
@@ -167,9 +186,9 @@ def test_internal_reducer_shrinks_a_planted_bug_and_keeps_its_signature(
 
 
 def test_reduce_command_writes_the_reduced_test_and_replay_shows_the_finding(
-    tmp_path: Path,
+    tmp_path: Path, recorded: Recorded
 ) -> None:
-    directory = _record(range(5000, 5060), PLANTED_WRONG, "wrong:planted-sub-to-add", tmp_path)
+    directory = recorded(PLANTED_WRONG, "wrong:planted-sub-to-add", tmp_path)
     runner = CliRunner()
     # The command's plumbing, not how far it reduces (the test above reduces this subject
     # to its trigger): a short budget ends with the smallest test so far, written.
@@ -189,8 +208,10 @@ def test_reduce_command_writes_the_reduced_test_and_replay_shows_the_finding(
         assert run.versions == example[name].versions, name
 
 
-def test_a_test_that_no_longer_shows_its_signature_is_refused(tmp_path: Path) -> None:
-    directory = _record(range(5000, 5060), PLANTED_WRONG, "wrong:planted-sub-to-add", tmp_path)
+def test_a_test_that_no_longer_shows_its_signature_is_refused(
+    tmp_path: Path, recorded: Recorded
+) -> None:
+    directory = recorded(PLANTED_WRONG, "wrong:planted-sub-to-add", tmp_path)
     subject = subject_from_test(load_test(directory), targets=("gl-llvmpipe", "interp"))
     with (
         TargetSession(["gl-llvmpipe", "interp"]) as session,
@@ -215,14 +236,14 @@ def test_reduce_command_errors_are_one_line(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_ends_a_reduction_with_the_smallest_test_so_far_written_and_verified(
-    tmp_path: Path,
+    tmp_path: Path, recorded: Recorded
 ) -> None:
     import signal
     import subprocess
     import sys
     import time
 
-    directory = _record(range(5000, 5060), PLANTED_WRONG, "wrong:planted-sub-to-add", tmp_path)
+    directory = recorded(PLANTED_WRONG, "wrong:planted-sub-to-add", tmp_path)
     # The planted targets live with the tests: the child registers them, then runs the CLI.
     cli = (
         "from tests import planted_bugs; planted_bugs.register()\n"
@@ -249,12 +270,11 @@ def test_ctrl_c_ends_a_reduction_with_the_smallest_test_so_far_written_and_verif
     assert (reduced.provenance.reduction or {})["signature_kept"] is True
 
 
-def test_reduction_is_deterministic(tmp_path: Path) -> None:
-    targets = ["planted-reject-switch-gl-llvmpipe", "gl-llvmpipe", "interp"]
-    directory = _record(range(5000, 5060), targets, "compile:planted-reject-switch:", tmp_path)
+def test_reduction_is_deterministic(tmp_path: Path, recorded: Recorded) -> None:
+    directory = recorded(PLANTED_REJECTION, "compile:planted-reject-switch:", tmp_path)
     subject = subject_from_test(load_test(directory))
     texts = []
-    with TargetSession(targets, 2) as session:
+    with TargetSession(PLANTED_REJECTION, 2) as session:
         for _ in range(2):
             result = reduce_subject(subject, session, "internal", time_budget_s=120)
             texts.append(result.reduced.job.source)
