@@ -1,14 +1,17 @@
 """Test-wide set-up: the planted-bug targets (planted_bugs.py) join the catalogue, so
 tests and the workers they start can name them like any target; Ctrl-C is what it is in
-a terminal; and the modules run the most expensive first."""
+a terminal; the modules run the most expensive first; and the target sessions the driver
+checks share (driver_agreement.py) end with the test process."""
 
 import json
 import signal
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests import planted_bugs
+from tests.driver_agreement import close_shared_sessions
 
 planted_bugs.register()
 
@@ -32,3 +35,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     ones it names: run scripts/module_costs.py after adding an expensive one."""
     costs: dict[str, float] = json.loads(COSTS.read_text())
     items.sort(key=lambda item: -costs.get(item.path.name, 0.0))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def shared_target_sessions() -> Iterator[None]:
+    """The driver checks' sessions (driver_agreement.py) are started by the first check
+    that needs one and kept for the others; their workers end here, with the run."""
+    yield
+    close_shared_sessions()
