@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests import planted_bugs
-from tests.driver_agreement import close_shared_sessions
+from tests.driver_agreement import SHARED
 
 planted_bugs.register()
 
@@ -42,4 +42,4 @@ def shared_target_sessions() -> Iterator[None]:
     """The driver checks' sessions (driver_agreement.py) are started by the first check
     that needs one and kept for the others; their workers end here, with the run."""
     yield
-    close_shared_sessions()
+    SHARED.close()

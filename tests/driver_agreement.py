@@ -3,47 +3,24 @@ qualifiers, index clamping, discard): generated programs of one construct give t
 interpreter's output on the real drivers.
 
 The checks run on target sessions started once for the test process and kept until it
-ends (conftest.py closes them), as a campaign keeps one for all its tests: two dozen
-tests each started their own session of the same targets (seconds of worker start-up
-each), to run a handful of jobs on it. A check runs its jobs on the targets it names
-(`run_many`'s `only`), which answer as they would in a session of those alone."""
+ends (shared_sessions.py; conftest.py closes them): two dozen tests each started their
+own session of the same targets to run a handful of jobs on it. A check runs its jobs on
+the targets it names (`run_many`'s `only`), which answer as in a session of those alone."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 
 from shadersmith.oracle.metamorphic import same_output
 from shadersmith.targets.job import Job
-from shadersmith.targets.session import TargetSession
+from tests.shared_sessions import SharedSessions
 
 VULKAN = ("vk-lavapipe", "vk-lavapipe-opt", "vk-swiftshader")
 # Every target a check below may name, in the one session each family of targets gets.
 GL_AND_VULKAN = ("interp", "gl-llvmpipe", *VULKAN, "witness-softpipe")
 WGPU = ("interp", "wgpu-vk")
-_SESSIONS: dict[tuple[str, ...], TargetSession] = {}
-
-
-@contextmanager
-def shared_session(names: tuple[str, ...]) -> Iterator[TargetSession]:
-    """The process's session of `names`, started on first use (one worker a target, a
-    120 s limit a job, as each check started its own). A check that fails part-way may
-    leave jobs of its stream under way: that session is closed, and the next check
-    starts a fresh one."""
-    if names not in _SESSIONS:
-        _SESSIONS[names] = TargetSession(list(names), 1, 120)
-    try:
-        yield _SESSIONS[names]
-    except BaseException:
-        _SESSIONS.pop(names).close()
-        raise
-
-
-def close_shared_sessions() -> None:
-    """End the shared sessions' workers (conftest.py, when the test process ends)."""
-    while _SESSIONS:
-        _, session = _SESSIONS.popitem()
-        session.close()
+# The process's sessions, kept until the run ends (conftest.py closes them).
+SHARED = SharedSessions()
 
 
 def mesa_gl_front_end_cases(
@@ -56,7 +33,7 @@ def mesa_gl_front_end_cases(
     wrong_on_mesa_gl = []
     assert set(vulkan) <= set(VULKAN), vulkan
     only = ["interp", "gl-llvmpipe", *vulkan, "witness-softpipe"]
-    with shared_session(GL_AND_VULKAN) as session:
+    with SHARED.session(GL_AND_VULKAN, 1, 120) as session:
         for index, results in session.run_many(list(jobs), only):
             name, expected = names[index], results["interp"]
             assert expected.ok, f"{name}: {expected.log}"
@@ -75,7 +52,7 @@ def mesa_gl_front_end_cases(
 def assert_agree_on_wgpu(jobs: Sequence[Job], names: Sequence[str]) -> None:
     """WGSL jobs give the interpreter's output on wgpu-vk, which the set-up installs
     (wgpu-py): missing, the test fails rather than skips."""
-    with shared_session(WGPU) as session:
+    with SHARED.session(WGPU, 1, 120) as session:
         assert "wgpu-vk" in session.present, f"wgpu-vk missing: {session.missing}"
         for index, results in session.run_many(list(jobs)):
             expected, got = results["interp"], results["wgpu-vk"]
