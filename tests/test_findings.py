@@ -5,6 +5,7 @@ A failure after a driver update may mean the bug was fixed: say so in findings/R
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from shadersmith.pair import is_metamorphic, pair_of_test
 from shadersmith.spirv_pair import spirv_pair_of_test
 from shadersmith.targets.session import TargetSession
 from shadersmith.trial import judge, prepare_loaded
+from tests.shared_sessions import SharedSessions
 
 FINDINGS = Path(__file__).resolve().parent.parent / "findings"
 # Kept as records, no longer findings: what Debian's spirv-val 2023.1 rejected there,
@@ -31,17 +33,42 @@ OLD_VALIDATOR_FALSE_POSITIVES = {"spirv-opt-invalid-spirv"}
 # Kept as records of our false alarms: not valid WGSL (a division by a literal zero is a
 # shader-creation error), refused by the admission (tests/test_wgsl_validity.py).
 INVALID_WGSL = {"naga-glsl-out-remainder"}
+
+
+def _replay_targets(name: str) -> tuple[str, ...]:
+    """The targets a differential finding's replay below starts: the recorded ones and
+    their witnesses."""
+    recorded = load_test(FINDINGS / name).recorded_targets()
+    plain = [t for t in recorded if not is_witness(t)]
+    return tuple(plain + witnesses_for(plain))
+
+
+# By the targets their replay starts, then by name: the findings of one set of targets
+# run one after another, on one session (`sessions`).
 CPU_FINDINGS = sorted(
-    d.name
-    for d in FINDINGS.iterdir()
-    if d.is_dir()
-    and "nvidia" not in d.name
-    and d.name not in OLD_VALIDATOR_FALSE_POSITIVES | INVALID_WGSL
+    (
+        d.name
+        for d in FINDINGS.iterdir()
+        if d.is_dir()
+        and "nvidia" not in d.name
+        and d.name not in OLD_VALIDATOR_FALSE_POSITIVES | INVALID_WGSL
+    ),
+    key=lambda name: (_replay_targets(name), name),
 )
 
 
+@pytest.fixture(scope="module")
+def sessions() -> Iterator[SharedSessions]:
+    """The session of the findings' targets, kept while the findings of those targets
+    run (CPU_FINDINGS's order): 30 replays ran on 14 sets of targets (15 of them on two
+    default sets), and each started its session anew to run its one program."""
+    shared = SharedSessions(keep=1)
+    yield shared
+    shared.close()
+
+
 @pytest.mark.parametrize("name", CPU_FINDINGS)
-def test_reduced_finding_reproduces(name: str) -> None:
+def test_reduced_finding_reproduces(name: str, sessions: SharedSessions) -> None:
     test = load_test(FINDINGS / name)
     assert test.results.finding is not None
     wanted = test.results.finding.signature
@@ -57,7 +84,7 @@ def test_reduced_finding_reproduces(name: str) -> None:
     job = prepare_loaded(test).job
     assert job.program is not None, "the front-end reads the reduced test, so interp runs"
     plain = [t for t in targets if not is_witness(t)]
-    with TargetSession(plain + witnesses_for(plain)) as session:
+    with sessions.session(_replay_targets(name)) as session:
         results = {}
         for _, answer in session.run_many([job], only=plain):
             results = answer
