@@ -3,6 +3,7 @@ declare them, and the real findings of findings/ replayed on the real drivers.""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from shadersmith.oracle.signature import sign_finding
 from shadersmith.rebuild.jobs import job_from_test
 from shadersmith.targets.results import RunResult, RunStatus
 from shadersmith.targets.session import TargetSession
+from tests.shared_sessions import SharedSessions
 
 FINDINGS = Path(__file__).resolve().parent.parent / "findings"
 
@@ -157,6 +159,15 @@ def test_the_three_umulextended_findings_share_one_root_cause() -> None:
     assert root_cause("mesa-glsl,llvmpipe", program) == "mesa-glsl|builtins:mulExtended"
 
 
+@pytest.fixture(scope="module")
+def sessions() -> Iterator[SharedSessions]:
+    """The session the findings below are blamed on, started once for the six of them
+    (each started the same targets and witnesses to run its one program)."""
+    shared = SharedSessions(keep=1)
+    yield shared
+    shared.close()
+
+
 @pytest.mark.parametrize(
     ("finding", "expected"),
     [
@@ -174,7 +185,9 @@ def test_the_three_umulextended_findings_share_one_root_cause() -> None:
         ),
     ],
 )
-def test_real_findings_are_blamed_on_their_cause(finding: str, expected: str) -> None:
+def test_real_findings_are_blamed_on_their_cause(
+    finding: str, expected: str, sessions: SharedSessions
+) -> None:
     """Real drivers, real witnesses: the blame the manual audit of issue 10 found."""
     from shadersmith.case import load_test
     from shadersmith.rebuild.regenerate import program_of
@@ -182,7 +195,7 @@ def test_real_findings_are_blamed_on_their_cause(finding: str, expected: str) ->
     test = load_test(FINDINGS / finding)
     job = job_from_test(test, program_of(test)[0])
     names = ["gl-llvmpipe", "vk-lavapipe", "vk-lavapipe-cross", "interp"]
-    with TargetSession(names + witnesses_for(names), timeout_s=120) as session:
+    with sessions.session(names + witnesses_for(names), timeout_s=120) as session:
         results = {}
         for _, answer in session.run_many([job], only=names):
             results = answer
