@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
+from click.testing import CliRunner, Result
 
 from shadersmith.cli import main
 
@@ -38,6 +38,13 @@ def finding(tmp_path_factory: pytest.TempPathFactory) -> Path:
         assert result.exit_code == 0, result.output
     assert f"finding: {SIGNATURE}" in result.output
     return root / "t-reconditioned"
+
+
+@pytest.fixture(scope="module")
+def replayed(finding: Path) -> Result:
+    """`shadersmith replay` of the finding as made: the two tests below read its exit
+    status and its lines (each ran the same replay of the same directory)."""
+    return CliRunner().invoke(main, ["replay", str(finding)])
 
 
 def _copy(finding: Path, tmp_path: Path) -> Path:
@@ -88,8 +95,8 @@ def test_run_records_values_expected_differences_and_the_spirv(finding: Path) ->
     assert runs["interp"]["files"] == []
 
 
-def test_replay_of_a_finding_that_reproduces_exits_0(finding: Path) -> None:
-    result = CliRunner().invoke(main, ["replay", str(finding)])
+def test_replay_of_a_finding_that_reproduces_exits_0(replayed: Result) -> None:
+    result = replayed
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[-1] == f"REPRODUCES: {SIGNATURE}"
@@ -99,11 +106,11 @@ def test_replay_of_a_finding_that_reproduces_exits_0(finding: Path) -> None:
 
 
 def test_replay_shows_each_differing_element_with_its_index_expected_and_actual_value(
-    finding: Path,
+    finding: Path, replayed: Result
 ) -> None:
     """A diff, not the 28 vec3 of out_0_f0 cut at 200 characters: one line per element
     the planted target got wrong, saying what the interpreter expected there."""
-    output = CliRunner().invoke(main, ["replay", str(finding)]).output
+    output = replayed.output
     recorded = json.loads((finding / "test.json").read_text())["results"]["differences"]
     [field] = [d for d in recorded if d["field"] == "out_0_f0"]
     wrong = [
