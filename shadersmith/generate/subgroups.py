@@ -14,7 +14,12 @@ WGSL (LanguageProfile.missing_builtins) has no inclusive or exclusive Min, Max, 
 or Xor: such a draw is the reduction there; the other built-ins it lacks the WGSL emitter
 spells with those it has (emit/wgsl_subgroups.py).
 
-Integers only: a float reduction is rounded in the driver's order. subgroupBroadcast's
+Integers only in the exact float mode: a float reduction is rounded in the driver's
+order. In the interval mode (SmithOptions.float_mode) the arithmetic and broadcast forms
+take float operands too (FLOAT_OPERAND; Add, Mul, Min and Max), whose results the
+interpreter bounds over every order of the lanes (interp/interval_subgroups.py); that
+draw comes from the generator's stream only in that mode, so exact programs are
+unchanged. subgroupBroadcast's
 lane is a constant below the number of active lanes of every subgroup, whatever the size
 (`broadcast_lanes`); subgroupBallotFindLSB/MSB, undefined on an empty ballot, are left out.
 
@@ -42,7 +47,7 @@ from shadersmith.ir.expressions import (
 )
 from shadersmith.ir.operators import AssignOp, BinaryOp
 from shadersmith.ir.statements import ExprStmt, Statement
-from shadersmith.ir.types import BOOL, INT, UINT, ScalarKind, ScalarType, VectorType
+from shadersmith.ir.types import BOOL, FLOAT, INT, UINT, ScalarKind, ScalarType, VectorType
 
 if TYPE_CHECKING:
     from shadersmith.config.generator_options import SmithOptions
@@ -59,6 +64,11 @@ SUBGROUP_STATEMENT = 0.15
 
 _UVEC4 = VectorType(ScalarKind.UINT, 4)
 _ARITHMETIC = ("Add", "Mul", "Min", "Max", "And", "Or", "Xor")
+_FLOAT_ARITHMETIC = ("Add", "Mul", "Min", "Max")
+# In the interval float mode, the chance that an arithmetic or broadcast form's operand
+# is a float rather than an int or uint.
+FLOAT_OPERAND = 0.5
+_FLOAT_FORMS = ("arithmetic", "broadcast", "broadcast_first")
 _SCANS = ("", "Inclusive", "Exclusive")
 # The ballot's readers that a language without the lane (WGSL in a work group of more
 # than one row: emit/wgsl_subgroups.py spells these with it) reads otherwise.
@@ -116,7 +126,10 @@ def _spread(gen: StatementGenerator, type_: ScalarType, lane: bool) -> Expressio
         bit = Binary(UINT, BinaryOp.BIT_AND, source, Literal(UINT, gen.rng.choice((1, 2, 3))))
         return Binary(BOOL, BinaryOp.NE, bit, Literal(UINT, 0))
     term = source if type_ == UINT else Construct(type_, (source,))
-    return Binary(type_, gen.rng.choice((BinaryOp.ADD, BinaryOp.BIT_XOR)), value, term)
+    op = gen.rng.choice((BinaryOp.ADD, BinaryOp.BIT_XOR))
+    if type_ == FLOAT:
+        op = BinaryOp.ADD  # no ^ on floats (the draw kept: the stream stays as it was)
+    return Binary(type_, op, value, term)
 
 
 def _call(type_: ScalarType | VectorType, name: str, *args: Expression) -> Call:
@@ -137,8 +150,15 @@ def subgroup_value(
 
     form = rng.choice(FORMS)
     integer = rng.choice((INT, UINT))
+    if gen.ctx.interval_floats and form in _FLOAT_FORMS and rng.random() < FLOAT_OPERAND:
+        integer = FLOAT  # the interval mode's float operand (see the module docstring)
     if form == "arithmetic":
         scan, op = rng.choice(_SCANS), rng.choice(_ARITHMETIC)
+        if integer == FLOAT and op not in _FLOAT_ARITHMETIC:
+            op = rng.choice(_FLOAT_ARITHMETIC)
+        if integer == FLOAT and scan == "Exclusive" and op in ("Min", "Max"):
+            # Lane 0's exclusive Min/Max is an infinity: nothing a bounded program holds.
+            scan = "Inclusive"
         name = f"subgroup{scan}{op}"
         if name in gen.profile.missing_builtins:
             # A scan the language lacks (WGSL scans only Add and Mul): the reduction,
@@ -188,5 +208,7 @@ def subgroup_statement(
     op = AssignOp.ASSIGN
     if value.type != BOOL and gen.rng.random() < 0.4:
         op = gen.rng.choice((AssignOp.ADD, AssignOp.BIT_XOR))
+        if value.type == FLOAT:
+            op = AssignOp.ADD  # no ^= on floats
     gen.ctx.choices[f"subgroup:{form}"] += 1
     return ExprStmt(Assign(value.type, op, target, value))

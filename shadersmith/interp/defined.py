@@ -45,7 +45,7 @@ def check_defined(
         if framebuffer is None:
             raise InterpreterError("a fragment shader needs its target size to be run")
         program, values = fed_fragment(
-            vertex, program, values, step_budget=step_budget, language=language
+            vertex, program, values, step_budget=step_budget, language=language, floats=floats
         )
         width, height = framebuffer
         interpreter = FragmentInterpreter(

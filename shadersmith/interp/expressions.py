@@ -801,7 +801,9 @@ class ExpressionCompiler:
                 return function(invocation.subgroup_size, invocation.subgroup_lane, values)
 
             return local
-        operation = collective(expr.callee, expr.type, [a.type for a in expr.args], site)
+        operation = collective(
+            expr.callee, expr.type, [a.type for a in expr.args], site, self.program.floats
+        )
         return lambda fr: fr[INVOCATION].subgroup(site, operation, tuple(evaluate(fr)))
 
     def _atomic_call(self, expr: Call, tracked: bool, site: Site) -> Evaluator:

@@ -1,11 +1,16 @@
 """What the INTERVAL float mode (float_mode.py) adds around a compiled program: inputs as
-point intervals, and the programs it does not run."""
+point intervals, and the programs it does not run.
+
+Textures and subgroups are run (issue 37): a texture is lowered to a buffer
+(textures.py) whose float texels are inputs, so points, as a texelFetch or a nearest
+read at a texel's centre gives them exactly (R32F: no conversion, no filtering between
+texels; ir/sampling.py), and images hold integers only; float subgroup arithmetic is
+bounded over every order of its lanes (interval_subgroups.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from shadersmith.analysis.subgroups import uses_subgroups
 from shadersmith.interp.errors import InterpreterError
 from shadersmith.interp.float_mode import FloatMode
 from shadersmith.interp.intervals import Interval
@@ -21,11 +26,6 @@ def as_intervals(slots: Sequence[object], floats: FloatMode) -> list[object]:
 
 def refuse_for_intervals(program: Program, sanitize: bool) -> None:
     """Raise InterpreterError for what the interval mode does not model: runs without the
-    sanitizer (the refusals of a rounding-dependent branch are its checks), textures
-    (sampling filters floats by rules of their own) and subgroup operations on floats."""
+    sanitizer (the refusals of a rounding-dependent branch are its checks)."""
     if not sanitize:
         raise InterpreterError("the interval float mode runs with the sanitizer only")
-    if program.textures:
-        raise InterpreterError("the interval float mode does not model textures")
-    if uses_subgroups(program):
-        raise InterpreterError("the interval float mode does not model subgroup operations")

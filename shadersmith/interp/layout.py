@@ -107,6 +107,10 @@ def normalise_scalar(value: object, kind: ScalarKind, where: str, bits: int = 32
     elif kind is ScalarKind.FLOAT:
         if isinstance(value, int | float) and not isinstance(value, bool):
             return to_float32(float(value))
+        if isinstance(value, Interval | Unbounded):
+            # The interval float mode's values fed on (a vertex shader's flat varyings:
+            # interp/vertex.py), as they are.
+            return value  # type: ignore[return-value]
     elif isinstance(value, int) and not isinstance(value, bool):
         low, high = (INT_MIN, INT_MAX) if kind is ScalarKind.INT else (0, UINT_MAX)
         if bits != 32:

@@ -9,8 +9,9 @@ inactive. That is how lavapipe (S = 8 on AVX2 hosts), SwiftShader (S = 4) and NV
 A collective operation gets the values of the subgroup's active lanes in lane order and
 gives each lane its result (`collective`); the scheduler (interp/dispatch.py) gathers them.
 Integer arithmetic wraps in two's complement, as SPIR-V's OpGroupNonUniformIAdd/IMul
-define it; floats are refused (the order of a float reduction is the driver's, so its
-rounding is not defined).
+define it; floats are refused in the EXACT float mode (the order of a float reduction is
+the driver's, so its rounding is not defined) and bounded over every order in the
+INTERVAL mode (interval_subgroups.py).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from typing import Any
 
 from shadersmith.interp.arithmetic import INT_MAX, INT_MIN, MASK32, wrap_int
 from shadersmith.interp.errors import InterpreterError, UBCategory
+from shadersmith.interp.float_mode import FloatMode
+from shadersmith.interp.interval_subgroups import all_equal, float_arithmetic
 from shadersmith.interp.sites import Site
 from shadersmith.ir.types import ScalarKind, ScalarType, Type, VectorType
 
@@ -86,14 +89,20 @@ def _componentwise(
     return combine
 
 
-def _arithmetic(name: str, type_: Type) -> Collective:
+def _arithmetic(name: str, type_: Type, floats: FloatMode) -> Collective:
     """subgroup[Inclusive|Exclusive]<Op>: a reduction or a prefix scan in lane order."""
     kind = _scalar_kind(type_)
-    if kind is ScalarKind.FLOAT:
-        raise InterpreterError(f"{name} on floats: the driver's order of rounding is not defined")
     rest = name.removeprefix("subgroup")
     scan = next((s for s in ("Inclusive", "Exclusive") if rest.startswith(s)), "")
     op = rest.removeprefix(scan)
+    if kind is ScalarKind.FLOAT:
+        if floats is not FloatMode.INTERVAL:
+            raise InterpreterError(
+                f"{name} on floats: the driver's order of rounding is not defined"
+            )
+        size = type_.size if isinstance(type_, VectorType) else None
+        kernel = float_arithmetic(op, scan, size)
+        return lambda lanes: kernel([args[0] for args in lanes])
     combine = _componentwise(_REDUCTIONS[op], kind)
     unit = _identity(op, kind)
     if isinstance(type_, VectorType):
@@ -120,14 +129,30 @@ def _ballot(lanes: Sequence[tuple[Any, ...]]) -> list[Any]:
     return [words] * len(lanes)
 
 
-def collective(name: str, type_: Type, arg_types: Sequence[Type], site: Site) -> Collective:
-    """The collective built-in `name` returning `type_` (see the module docstring)."""
+def collective(
+    name: str,
+    type_: Type,
+    arg_types: Sequence[Type],
+    site: Site,
+    floats: FloatMode = FloatMode.EXACT,
+) -> Collective:
+    """The collective built-in `name` returning `type_` (see the module docstring); in
+    the INTERVAL float mode a float operand's lanes are intervals."""
     if name == "subgroupElect":
         return lambda lanes: [lane == 0 for lane in range(len(lanes))]
     if name in ("subgroupAll", "subgroupAny"):
         pick = all if name == "subgroupAll" else any
         return lambda lanes: [pick(v for (v,) in lanes)] * len(lanes)
     if name == "subgroupAllEqual":
+        operand = arg_types[0] if arg_types else None
+        if (
+            floats is FloatMode.INTERVAL
+            and operand is not None
+            and _scalar_kind(operand) is ScalarKind.FLOAT
+        ):
+            size = operand.size if isinstance(operand, VectorType) else None
+            equal = all_equal(site, size)
+            return lambda lanes: [equal([v for (v,) in lanes])] * len(lanes)
         return lambda lanes: [len({v for (v,) in lanes}) == 1] * len(lanes)
     if name == "subgroupBroadcastFirst":
         return lambda lanes: [lanes[0][0]] * len(lanes)
@@ -136,7 +161,7 @@ def collective(name: str, type_: Type, arg_types: Sequence[Type], site: Site) ->
     if name == "subgroupBallot":
         return _ballot
     if name.startswith("subgroup") and arg_types:
-        return _arithmetic(name, arg_types[0])
+        return _arithmetic(name, arg_types[0], floats)
     raise InterpreterError(f"no subgroup operation {name}")
 
 

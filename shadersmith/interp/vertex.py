@@ -17,6 +17,16 @@ The flat values are then the same for every fragment: `with_flat_inputs` turns t
 fragment program's flat inputs into the fields of one more uniform block holding them,
 so the scalar and lane interpreters, the sanitizer and the reference image run the pair
 as they run any fragment program.
+
+In the INTERVAL float mode (float_mode.py, issue 37) the vertex shader runs on intervals
+too, as generated (its floats inexact like the fragment shader's): each float varying is
+the interval of every value a conforming vertex stage may write, and the fragment program
+reads it as an input of that interval. A flat varying reaches the fragment shader
+unchanged (no interpolation, no conversion), and no compiler rearranges arithmetic
+across the two stages, so it enters the fragments as a leaf: its interval without the
+vertex shader's tree (rearrangement.py). The provoking vertex does not matter either:
+the three vertices run the same code on the same inputs, so their intervals are equal,
+and whichever vertex a driver takes, its value lies in that interval.
 """
 
 from __future__ import annotations
@@ -24,6 +34,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from shadersmith.interp.errors import InterpreterError
+from shadersmith.interp.float_mode import FloatMode
+from shadersmith.interp.intervals import Interval
 from shadersmith.interp.program import CompiledProgram
 from shadersmith.interp.semantics import Language
 from shadersmith.ir.program import (
@@ -78,21 +90,24 @@ def flat_values(
     sanitize: bool = True,
     step_budget: int = 2_000_000,
     language: Language = Language.GLSL,
+    floats: FloatMode = FloatMode.EXACT,
 ) -> dict[str, Value]:
-    """Each varying's value, the same at every vertex of the draw; raises
-    UndefinedBehaviour like run_compute, InterpreterError when the vertex shader misplaces
-    the triangle or gives a varying different values at different vertices."""
+    """Each varying's value, the same at every vertex of the draw (in the INTERVAL mode
+    its interval, as a leaf); raises UndefinedBehaviour like run_compute, InterpreterError
+    when the vertex shader misplaces the triangle or gives a varying different values at
+    different vertices."""
     compiled = CompiledProgram(
         as_compute(vertex),
         sanitize=sanitize,
         undefined_blocks=frozenset({_OUTPUT_BLOCK}),
         language=language,
+        floats=floats,
     )
     first: dict[str, Value] | None = None
     for index, position in enumerate(FULL_SCREEN_TRIANGLE):
         result = compiled.run(values, uniform_values={VERTEX_INDEX: index}, step_budget=step_budget)
-        outputs = dict(result.buffers[_OUTPUT_BLOCK])
-        if tuple(outputs[POSITION]) != position:  # type: ignore[arg-type]
+        outputs = {name: _as_leaf(v) for name, v in result.buffers[_OUTPUT_BLOCK].items()}
+        if tuple(_points(outputs[POSITION])) != position:
             raise InterpreterError(
                 f"vertex {index} is at {outputs[POSITION]}, not at the full-screen "
                 f"triangle's {position} (a defect of shadersmith)"
@@ -110,6 +125,22 @@ def flat_values(
                 )
     assert first is not None
     return first
+
+
+def _as_leaf(value: object) -> Value:
+    """An output value with each interval stripped of its tree (see the docstring)."""
+    if isinstance(value, Interval):
+        return Interval(value.lo, value.hi)  # type: ignore[return-value]
+    if isinstance(value, tuple):
+        return tuple(_as_leaf(v) for v in value)
+    return value  # type: ignore[return-value]
+
+
+def _points(position: object) -> tuple[object, ...]:
+    """gl_Position's components as floats where each interval is one point (a position
+    that rounding could move is compared as the interval, so it misses the triangle)."""
+    assert isinstance(position, tuple)
+    return tuple(v.lo if isinstance(v, Interval) and v.lo == v.hi else v for v in position)
 
 
 def with_flat_inputs(
@@ -143,10 +174,12 @@ def fed_fragment(
     *,
     step_budget: int = 2_000_000,
     language: Language = Language.GLSL,
+    floats: FloatMode = FloatMode.EXACT,
 ) -> tuple[Program, BufferValues]:
     """The fragment program and values the fragment interpreters run: `fragment` itself
-    without a vertex shader, else fed the flat values `vertex` gives (see above)."""
+    without a vertex shader, else fed the flat values `vertex` gives (see above; `floats`:
+    the float mode both stages run in)."""
     if vertex is None:
         return fragment, values
-    flat = flat_values(vertex, values, step_budget=step_budget, language=language)
+    flat = flat_values(vertex, values, step_budget=step_budget, language=language, floats=floats)
     return with_flat_inputs(fragment, values, flat)

@@ -15,7 +15,8 @@ wrappers/interval.py).
 - the inexact built-ins get their guarded wrappers (sqrt, inversesqrt, log, log2, exp,
   exp2, sin, cos, pow, mod, smoothstep, length, distance, normalize), mix, dot, cross,
   determinant and the componentwise matrix products are clamped, a float clamp gets its
-  bounds in order without comparing them.
+  bounds in order without comparing them;
+- a float subgroup sum or product (subgroupAdd, subgroupInclusiveMul, ...) is clamped.
 
 Negation, abs, sign, min, max, floor and the other roundings, fract, step and the
 comparisons keep the bound as they are. No rewrite compares a float (wrappers/interval.py
@@ -51,6 +52,11 @@ from shadersmith.recondition.wrappers.interval import (
 from shadersmith.recondition.wrappers.registry import wrapper_call
 
 _ARITHMETIC = (BinaryOp.ADD, BinaryOp.SUB, BinaryOp.MUL)
+# The float subgroup reductions and scans whose result grows with the lanes (min, max and
+# the broadcasts keep the bound).
+_SUBGROUP_SUMS = frozenset(
+    f"subgroup{scan}{op}" for scan in ("", "Inclusive", "Exclusive") for op in ("Add", "Mul")
+)
 
 
 def _is_float(expr: Expression) -> bool:
@@ -133,6 +139,9 @@ def interval_rewrite(expr: Expression) -> Expression:
     if isinstance(expr, Call) and expr.kind is CallKind.BUILTIN:
         if not any(_is_float(a) for a in expr.args) and not _is_float(expr):
             return expr
+        if expr.callee in _SUBGROUP_SUMS and _is_float(expr):
+            # A sum or product over the subgroup's lanes may pass the bound.
+            return wrapper_call(BOUND_KIND, (expr,))
         if expr.callee == "clamp":
             if not _is_float(expr) or _ordered_literals(expr):
                 return expr

@@ -498,9 +498,9 @@ def interp_target(name: str = "interp") -> ChainTarget:
             with noting_glsl_undefined() as vertex_noted:
                 fed = _fed_by_vertex(name, job)
             if isinstance(fed, RunResult):
-                # The vertex stage runs in the exact mode: a float it rounds is the
-                # interval mode's refusal, as what it cannot run; other undefined
-                # behaviour stays what it is.
+                # The vertex stage runs on intervals too (interp/vertex.py): rounding
+                # that decides something there, or what it cannot run, is the interval
+                # mode's refusal; other undefined behaviour stays what it is.
                 rounded = f"vertex shader: {UBCategory.FLOAT_ROUNDOFF.value}:"
                 if fed.status is RunStatus.UNSUPPORTED or fed.log.startswith(rounded):
                     return _refused(name, fed.log)
@@ -599,7 +599,11 @@ def _fed_by_vertex(name: str, job: Job) -> Job | RunResult:
     assert job.program is not None and job.buffer_values is not None
     try:
         program, values = fed_fragment(
-            job.vertex_program, job.program, job.buffer_values, language=job.language.family
+            job.vertex_program,
+            job.program,
+            job.buffer_values,
+            language=job.language.family,
+            floats=job.floats,
         )
     except UndefinedBehaviour as ub:
         return RunResult(
