@@ -26,6 +26,13 @@ The interpreter breaking a relation, or meeting undefined behaviour in a fused p
 is a defect of ours (`ours:fusion:<relation>`, `ours:ub:<category>`), recorded as such
 and never blamed on a target.
 
+In the interval float mode (`generator.float_mode` "interval", issue 37) the parts are
+interval-mode programs, reconditioned in that mode, whose float colours the fused program
+combines (mutate/fusion/form.py), and each fused image is judged instead by byte ranges:
+the interval interpreter's colours of the parts, mapped by the relation, at the sampled
+pixels (oracle/fusion_intervals.py; no EMD). A fused program whose reference refuses
+(rounding decides a branch) is counted in the store's interval tally, not judged.
+
 Every CPU works (`jobs`, as fuzz's): the programs and the interpreter's images of them,
 two thirds of a sequence's CPU time, are made in worker processes (campaign/
 preparation.py), the next sequence's while this one runs on the targets; the campaign's
@@ -47,6 +54,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from shadersmith.campaign import loop
+from shadersmith.campaign.interval_tally import IntervalNote
 from shadersmith.campaign.loop import Context, Progress, Recorded, Unit
 from shadersmith.campaign.preparation import CpuShare
 from shadersmith.campaign.store import Bucket, CampaignStore, Comparison, ProgramNote
@@ -58,6 +66,7 @@ from shadersmith.files import safe_files
 from shadersmith.front.corpus_record import PROFILE as CORPUS_PROFILE
 from shadersmith.generate.smith import SmithOptions, generate, options_to_dict
 from shadersmith.interp.errors import InterpreterError, UndefinedBehaviour
+from shadersmith.interp.float_mode import FloatMode
 from shadersmith.interp.fragment_image import expected_unorm_image
 from shadersmith.ir.profile import GLSL450, LanguageProfile
 from shadersmith.ir.program import Stage
@@ -76,6 +85,7 @@ from shadersmith.oracle.fusion import (
     INTERP,
     OURS,
     PART_FAILED,
+    REFUSED,
     VIOLATED,
     InterpImage,
     RelationCheck,
@@ -83,10 +93,17 @@ from shadersmith.oracle.fusion import (
     check_relation,
     target_verdicts,
 )
+from shadersmith.oracle.fusion_intervals import (
+    FusedIntervals,
+    fused_reference,
+    interval_image,
+    interval_verdicts,
+)
 from shadersmith.oracle.image import DEFAULT_EMD_TOLERANCE
 from shadersmith.oracle.known import is_ignored
 from shadersmith.oracle.normalise import normalise
 from shadersmith.rebuild.build import generator_provenance
+from shadersmith.recondition import ReconditionOptions
 from shadersmith.steps.registry import NoParameters, StepError
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult, RunStatus
@@ -121,6 +138,17 @@ class FusionOptions:
     # Parts from a corpus of real-world shaders (issue 20, part 3) instead of the
     # generator: part seed s is the fragment shader that seed picks (corpus/programs.py).
     parts_from: Corpus | None = None
+
+    @property
+    def floats(self) -> FloatMode:
+        """The parts' float mode: the generator's (recorded in its options)."""
+        return FloatMode(self.generator.float_mode)
+
+    def reconditioning(self) -> StepRecord:
+        """Every part's recondition step, in the parts' float mode."""
+        if self.floats is FloatMode.EXACT:
+            return reconditioning()  # as recorded before the interval mode existed
+        return reconditioning(ReconditionOptions(floats=self.floats))
 
     def cpu_share(self) -> CpuShare:
         # One process preparing per CPU: building a fused program and the interpreter's
@@ -186,9 +214,9 @@ def _fuse_step(
         record = pick(options.parts_from, partner, Stage.FRAGMENT, Purpose.PART).record()
         spec = PartnerSpec(partner, {}, CORPUS_PROFILE.name, (reconditioning(),), record)
     else:
-        spec = PartnerSpec(
-            partner, options_to_dict(options.generator), options.profile.name, (reconditioning(),)
-        )
+        generator = options_to_dict(options.generator)
+        steps = (options.reconditioning(),)
+        spec = PartnerSpec(partner, generator, options.profile.name, steps)
     strategy = rng.choice(options.strategies)
     return FUSE_STEP.request(FuseParams(spec, relation, strategy, rng.randrange(2**31)))
 
@@ -205,7 +233,7 @@ def prepare(seed: int, steps: Sequence[StepRecord], options: FusionOptions) -> P
         generated.buffer_values,
         options.profile,
         generator_provenance(generated, options.profile),
-        [reconditioning(), *steps],
+        [options.reconditioning(), *steps],
         None,
         generated.workgroups,
         generated.framebuffer,
@@ -220,9 +248,13 @@ def prepare_part(seed: int, options: FusionOptions) -> PreparedTrial:
 
 
 def interp_image(trial: PreparedTrial) -> InterpImage:
+    """The interpreter's RGBA8 image of a part or fused program; in the interval float
+    mode its colour intervals at the sampled pixels."""
     job = trial.job
     if trial.program is None or trial.values is None:
         return InterpImage(None, "no IR")
+    if job.floats is FloatMode.INTERVAL:
+        return interval_image(trial.program, trial.values, job)
     try:
         image = expected_unorm_image(
             trial.program, trial.values, job.width, job.height, frozenset({MIX_FUNCTION})
@@ -249,6 +281,17 @@ class FusedOutcome:
     interp_check: RelationCheck | None
     verdicts: dict[str, TargetVerdict] = field(default_factory=dict)
     ours: str = ""  # the signature of a defect of ours, if any
+    intervals: FusedIntervals | None = None  # the interval mode's reference
+
+    def interval_note(self) -> IntervalNote | None:
+        """What the store's interval tally counts of it (None in the exact mode, or where
+        undefined behaviour left no reference: a defect of ours, not a refusal)."""
+        reference = self.intervals
+        if reference is None:
+            return None
+        if reference.refused:
+            return IntervalNote(0, 0, reference.refused)
+        return IntervalNote(reference.floats, reference.constrained, None)
 
     def findings(self) -> list[tuple[str, str]]:
         """(signature, target) of every finding; a defect of ours names INTERP."""
@@ -272,10 +315,16 @@ def judge(
     """The verdicts of one fused program (see the module docstring)."""
     relations = plan.relations
     interp_check = None
+    reference = None
     ours = ""
+    interval = trial.job.floats is FloatMode.INTERVAL
     if interp.undefined or any(p.undefined for p in interp_parts):
         first = next(i for i in (interp, *interp_parts) if i.undefined)
         ours = f"ours:ub:{normalise(first.error.split(':', 1)[0])}"
+    elif interval:
+        reference = fused_reference(relations, interp, interp_parts)
+        if reference.escaped:
+            ours = f"ours:fusion:{plan.relation.value}"
     elif interp.image is not None and all(p.image is not None for p in interp_parts):
         images = [p.image for p in interp_parts if p.image is not None]
         interp_check = check_relation(relations, images, interp.image, tolerance)
@@ -291,12 +340,17 @@ def judge(
         list(interp_parts),
         interp_check,
         ours=ours,
+        intervals=reference,
     )
-    outcome.verdicts.update(
-        target_verdicts(
+    if interval:
+        # Undefined behaviour leaves no reference: every rendered image unjudged, ours.
+        judged = reference or FusedIntervals(refused=ours)
+        verdicts = interval_verdicts(plan.relation, results, part_results, ours, components, judged)
+    else:
+        verdicts = target_verdicts(
             relations, plan.relation, results, part_results, ours, components, tolerance
         )
-    )
+    outcome.verdicts.update(verdicts)
     return outcome
 
 
@@ -568,8 +622,8 @@ def count(progress: FusionProgress, outcome: FusedOutcome) -> None:
         counts.compiled += result.status not in _REJECTED
         counts.rendered += result.ok
         counts.target_ms += result.compile_ms + result.run_ms + result.tools_ms
+        counts.compared += verdict.compared
         if verdict.check is not None:
-            counts.compared += 1
             counts.emd.append(verdict.check.comparison.emd)
         counts.violated += verdict.status == VIOLATED
         counts.failed += verdict.status == FAILED
@@ -782,6 +836,7 @@ def _record_sequence(
                     for target, verdict in outcome.verdicts.items()
                 ],
                 program=ProgramNote(sequence, plan.relation.value, plan.name),
+                intervals=outcome.interval_note(),
             )
         )
         all_findings += findings
@@ -791,7 +846,8 @@ def _record_sequence(
 
 NOT_FUSABLE = "not-fusable"
 # A fused program's headline verdict: its most telling target verdict.
-_HEADLINE_ORDER = (OURS, VIOLATED, FAILED, PART_FAILED, HOLDS)
+_HEADLINE_ORDER = (OURS, VIOLATED, FAILED, PART_FAILED, REFUSED, HOLDS)
+_COMPARED = (HOLDS, VIOLATED, OURS)
 
 
 def _headline(outcome: FusedOutcome) -> str:
@@ -874,8 +930,9 @@ def relation_runs(store: CampaignStore) -> dict[str, RelationCounts]:
         counts.compiled += status not in rejected
         counts.rendered += status == RunStatus.OK.value
         counts.target_ms += milliseconds or 0.0
+        # An interval judgement has no distance (no EMD): compared by its verdict.
+        counts.compared += verdict in _COMPARED
         if distance is not None:
-            counts.compared += 1
             counts.emd.append(float(distance))
         counts.violated += verdict == VIOLATED
         counts.failed += verdict == FAILED

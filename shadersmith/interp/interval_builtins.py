@@ -360,6 +360,13 @@ def _is_float(type_: Type) -> bool:
     )
 
 
+def scalar_kernel(name: str) -> Callable[[Any], Any]:
+    """The interval kernel of one-argument built-in `name` on one float (UNBOUNDED in or no
+    bound out: UNBOUNDED), for code that must compute as the interpreter does outside it
+    (oracle/fusion_intervals.py: the fusion relations' abs())."""
+    return bounded(_UNARY[name])
+
+
 def interval_builtin(name: str, c: BuiltinContext) -> Callable[..., Any] | None:
     """The interval kernel of built-in `name`, or None when it touches no float (the exact
     kernel then applies)."""

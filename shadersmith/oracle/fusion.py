@@ -34,6 +34,7 @@ from shadersmith.interp.fragment_image import unorm8
 from shadersmith.mutate.fusion.relations import Relation, combine_images, leaf_image
 from shadersmith.oracle.components import chain_names, failing_component
 from shadersmith.oracle.image import DEFAULT_EMD_TOLERANCE, ImageComparison, compare_images
+from shadersmith.oracle.image_intervals import ImageJudgement, Pixels
 from shadersmith.oracle.signature import signature
 from shadersmith.targets.results import RunResult, RunStatus
 
@@ -114,6 +115,9 @@ VIOLATED = "violated"
 FAILED = "failed"
 PART_FAILED = "part-failed"
 OURS = "ours"  # the interpreter broke the relation too: not the target's fault
+# The interval mode's reference refused the fused program (rounding decides a branch):
+# counted, not judged (oracle/fusion_intervals.py).
+REFUSED = "refused"
 
 _FAILURE_KINDS = {
     RunStatus.CRASH: Kind.CRASH,
@@ -124,19 +128,28 @@ _FAILURE_KINDS = {
 
 @dataclass(frozen=True)
 class InterpImage:
-    """The reference interpreter's image of a program, or why there is none."""
+    """The reference interpreter's image of a program, or why there is none; in the
+    interval float mode its colour intervals at the sampled pixels (`pixels`) instead,
+    or the reason it refused the program (`refused`: not judged, not a defect)."""
 
     image: RGBA8 | None
     error: str = ""
     undefined: bool = False  # the error is undefined behaviour (a defect of ours)
+    pixels: Pixels | None = None
+    refused: bool = False
 
 
 @dataclass(frozen=True)
 class TargetVerdict:
-    status: str  # HOLDS, VIOLATED, FAILED, PART_FAILED or OURS
+    status: str  # HOLDS, VIOLATED, FAILED, PART_FAILED, OURS or REFUSED
     signature: str = ""  # a finding's (VIOLATED, FAILED)
-    check: RelationCheck | None = None
+    check: RelationCheck | None = None  # the exact mode's (EMD)
     detail: str = ""
+    intervals: ImageJudgement | None = None  # the interval mode's (byte ranges)
+
+    @property
+    def compared(self) -> bool:
+        return self.check is not None or self.intervals is not None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"status": self.status}
@@ -154,6 +167,8 @@ class TargetVerdict:
                 max_difference=comparison.max_difference,
                 outside=self.check.outside,
             )
+        if self.intervals is not None:
+            data.update(holds=self.intervals.agrees, intervals=self.intervals.record())
         return data
 
 
@@ -177,17 +192,12 @@ def target_verdicts(
     the interpreter found (the relation broken by the interpreter too), if any."""
     verdicts: dict[str, TargetVerdict] = {}
     for target, result in results.items():
-        drawn = [rgba8(r.get(target)) for r in part_results]
-        images = [image for image in drawn if image is not None]
-        if len(images) != len(drawn):
-            verdicts[target] = TargetVerdict(PART_FAILED)
+        unjudged = unrendered(target, result, part_results, components)
+        if unjudged is not None:
+            verdicts[target] = unjudged
             continue
-        fused = rgba8(result)
-        if fused is None:
-            chain = chain_names(components.get(target, ()))
-            sign = failure_signature(result, chain)
-            verdicts[target] = TargetVerdict(FAILED, sign, detail=_last_line(result))
-            continue
+        images = [cast(RGBA8, rgba8(r.get(target))) for r in part_results]
+        fused = cast(RGBA8, rgba8(result))
         check = check_relation(relations, images, fused, tolerance)
         if check.holds:
             verdicts[target] = TargetVerdict(HOLDS, check=check)
@@ -197,6 +207,23 @@ def target_verdicts(
             sign = f"fusion:{relation.value}:{target}"
             verdicts[target] = TargetVerdict(VIOLATED, sign, check)
     return verdicts
+
+
+def unrendered(
+    target: str,
+    result: RunResult,
+    part_results: Sequence[Mapping[str, RunResult]],
+    components: Mapping[str, Sequence[str]],
+) -> TargetVerdict | None:
+    """PART_FAILED where a part alone drew nothing on `target`, FAILED (a finding) where
+    the fused program did not while every part did; None where all of them drew."""
+    if any(rgba8(r.get(target)) is None for r in part_results):
+        return TargetVerdict(PART_FAILED)
+    if rgba8(result) is None:
+        chain = chain_names(components.get(target, ()))
+        sign = failure_signature(result, chain)
+        return TargetVerdict(FAILED, sign, detail=_last_line(result))
+    return None
 
 
 def rgba8(result: RunResult | None) -> RGBA8 | None:

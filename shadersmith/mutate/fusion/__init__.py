@@ -59,7 +59,7 @@ from shadersmith.mutate.fusion.form import (
 )
 from shadersmith.mutate.fusion.inline import inline_parts, interleave
 from shadersmith.mutate.fusion.occlusion import occlude
-from shadersmith.mutate.fusion.relations import UVEC4, Relation, combine, leaf
+from shadersmith.mutate.fusion.relations import Relation, combine, leaf
 from shadersmith.mutate.fusion.rename import FusionError, referenced_names
 from shadersmith.mutate.fusion.reuse import reuse_variables
 from shadersmith.recondition.step import RECONDITION, RECONDITION_STEP
@@ -202,6 +202,9 @@ def fuse(
     if blocks > MAX_UNIFORM_BLOCKS:
         # A driver may refuse more, and rightly: that would read as a compile failure.
         raise FusionError(f"{blocks} uniform blocks, more than every target must accept")
+    if part.colour != form.colour:
+        # A hash's bytes and a float colour mean different things: one float mode a fusion.
+        raise FusionError("exact- and interval-mode parts do not fuse with each other")
     report: dict[str, Any] = {"parts": number}
     if relation is Relation.OCCLUDE:
         fused, site = occlude(form, part, rng)
@@ -212,7 +215,8 @@ def fuse(
     else:
         fused = _combined(form, part.part, relation, with_part(form, part))
         if strategy is Strategy.SIDE_BY_SIDE:
-            fused = replace(fused, statements=(*form.statements, part_call(number)))
+            call = part_call(number, form.colour)
+            fused = replace(fused, statements=(*form.statements, call))
         else:
             fused, report = _inlined(fused, form, number, strategy, rng, report)
     _check_main_scope(fused)
@@ -220,11 +224,13 @@ def fuse(
 
 
 def _combined(form: FusedForm, number: int, relation: Relation, fused: FusedForm) -> FusedForm:
+    colour = form.colour
+    partner = leaf(PART_PARAMETER.format(number), colour)
     return replace(
         fused,
-        mix_params=(*form.mix_params, part_parameter(number)),
-        mix_value=combine(relation, form.mix_value, leaf(PART_PARAMETER.format(number))),
-        mix_args=(*form.mix_args, VariableRef(UVEC4, PART_LOCAL.format(number))),
+        mix_params=(*form.mix_params, part_parameter(number, colour)),
+        mix_value=combine(relation, form.mix_value, partner),
+        mix_args=(*form.mix_args, VariableRef(colour, PART_LOCAL.format(number))),
     )
 
 
@@ -240,7 +246,7 @@ def _inlined(
     interleaved, then (INLINE_REUSE) locals reused."""
     with_base, inlined = inline_parts(replace(fused, statements=form.statements))
     with_partner, inlined_partner = inline_parts(
-        replace(with_base, statements=(part_call(number),))
+        replace(with_base, statements=(part_call(number, form.colour),))
     )
     merged = interleave(with_base.statements, with_partner.statements, rng)
     report = {**report, "inlined": [*inlined, *inlined_partner]}

@@ -17,6 +17,11 @@ A single part in this shape (`_colour_mix` returns `vec4(part_1) / 255.0`) is th
 called last: the parts stay exact, and the reference interpreter's sanitizer runs all of
 them before it meets the colour's intended rounding (interp/fragment_image.py).
 
+A part of the interval float mode (issue 37: generate/fragment.py writes `vec4 _color`)
+keeps its float colour: `main_f<k>` returns that `vec4`, the parts' locals and the mix's
+parameters are `vec4`s, and the mix applies the relation to them directly (`_colour_mix`
+of one part returns `part_1`). Exact and interval parts do not fuse with each other.
+
 `FusedForm` holds these pieces apart so that a later fusion can add a part, interleave
 main's statements or move a part's call into another part's branch, and `program()`
 puts them back together.
@@ -42,7 +47,7 @@ from shadersmith.ir.expressions import (
 from shadersmith.ir.operators import AssignOp, BinaryOp
 from shadersmith.ir.program import Function, Parameter, Program, Stage, StageOutput, StorageBuffer
 from shadersmith.ir.statements import Block, Discard, ExprStmt, Return, Statement, VarDecl
-from shadersmith.ir.types import UINT, VOID, StructType
+from shadersmith.ir.types import FLOAT, UINT, VOID, StructType, VectorType
 from shadersmith.ir.values import BufferValues
 from shadersmith.mutate.fusion.relations import UVEC4, VEC4, leaf
 from shadersmith.mutate.fusion.rename import FusionError, referenced_names, rename_part, suffixed
@@ -84,6 +89,13 @@ class FusedForm:
         return sum(1 for p in self.mix_params if _PART_PARAMETER.match(p.name))
 
     @property
+    def colour(self) -> VectorType:
+        """The parts' colour type: UVEC4 (hash bytes) or VEC4 (an interval-mode colour)."""
+        first = next(p for p in self.mix_params if _PART_PARAMETER.match(p.name))
+        assert isinstance(first.type, VectorType)
+        return first.type
+
+    @property
     def next_binding(self) -> int:
         return max((b.binding for b in self.buffers), default=-1) + 1
 
@@ -106,13 +118,20 @@ class FusedForm:
 
 
 def is_plain(program: Program) -> bool:
-    """A generated fragment program as generate/fragment.py makes it."""
+    """A generated fragment program as generate/fragment.py makes it (a hash colour, or
+    in the interval float mode a float one)."""
     return (
         program.stage is Stage.FRAGMENT
         and [o.name for o in program.outputs] == [COLOR_OUTPUT]
-        and program.outputs[0].type == UVEC4
+        and program.outputs[0].type in (UVEC4, VEC4)
         and any(f.name == BODY_FUNCTION for f in program.functions)
+        and all(f.name != MIX_FUNCTION for f in program.functions)
     )
+
+
+def zero_colour(colour: VectorType) -> Construct:
+    """`uvec4(0u)` or `vec4(0.0)`: a part colour's start."""
+    return Construct(colour, (Literal(FLOAT, 0.0) if colour == VEC4 else Literal(UINT, 0),))
 
 
 def is_fused(program: Program) -> bool:
@@ -144,6 +163,7 @@ class RenamedPart:
     globals: tuple[VarDecl, ...]
     functions: tuple[Function, ...]
     values: BufferValues
+    colour: VectorType = UVEC4  # what main_f<k> returns (FusedForm.colour)
 
 
 def renamed_part(
@@ -164,15 +184,15 @@ def renamed_part(
     if any(isinstance(s, Return) for s in iter_statements(main.body)):
         raise FusionError("a part's main returns early")
     colour = part_colour(part)
-    start = VarDecl(colour, UVEC4, Construct(UVEC4, (Literal(UINT, 0),)))
-    low_bytes = Binary(
-        UVEC4,
-        BinaryOp.BIT_AND,
-        VariableRef(UVEC4, colour),
-        Construct(UVEC4, (Literal(UINT, 255),)),
-    )
-    body = Block((start, *main.body.body, Return(low_bytes)))
-    as_function = Function(part_main(part), UVEC4, (), body)
+    colour_type = program.outputs[0].type
+    assert isinstance(colour_type, VectorType)
+    start = VarDecl(colour, colour_type, zero_colour(colour_type))
+    returned: Expression = VariableRef(colour_type, colour)
+    if colour_type == UVEC4:
+        low_bytes = Construct(UVEC4, (Literal(UINT, 255),))
+        returned = Binary(UVEC4, BinaryOp.BIT_AND, returned, low_bytes)
+    body = Block((start, *main.body.body, Return(returned)))
+    as_function = Function(part_main(part), colour_type, (), body)
     return RenamedPart(
         part,
         renamed.structs,
@@ -180,16 +200,17 @@ def renamed_part(
         renamed.globals,
         (*renamed.functions[:-1], as_function),
         renamed_values,
+        colour_type,
     )
 
 
-def part_call(part: int) -> VarDecl:
+def part_call(part: int, colour: VectorType = UVEC4) -> VarDecl:
     """`uvec4 _part_k = main_fk();`, main's statement that runs part k beside the others."""
-    return VarDecl(PART_LOCAL.format(part), UVEC4, Call(UVEC4, part_main(part), ()))
+    return VarDecl(PART_LOCAL.format(part), colour, Call(colour, part_main(part), ()))
 
 
-def part_parameter(part: int) -> Parameter:
-    return Parameter(PART_PARAMETER.format(part), UVEC4)
+def part_parameter(part: int, colour: VectorType = UVEC4) -> Parameter:
+    return Parameter(PART_PARAMETER.format(part), colour)
 
 
 def _single_part(program: Program, values: BufferValues) -> FusedForm:
@@ -199,10 +220,10 @@ def _single_part(program: Program, values: BufferValues) -> FusedForm:
         buffers=part.buffers,
         globals=part.globals,
         functions=part.functions,
-        statements=(part_call(1),),
-        mix_params=(part_parameter(1),),
-        mix_value=leaf(PART_PARAMETER.format(1)),
-        mix_args=(VariableRef(UVEC4, PART_LOCAL.format(1)),),
+        statements=(part_call(1, part.colour),),
+        mix_params=(part_parameter(1, part.colour),),
+        mix_value=leaf(PART_PARAMETER.format(1), part.colour),
+        mix_args=(VariableRef(part.colour, PART_LOCAL.format(1)),),
         values=part.values,
     )
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from shadersmith.ir.expressions import Assign, Call, Construct, Literal, Unary, VariableRef
+from shadersmith.ir.expressions import Assign, Call, Literal, Unary, VariableRef
 from shadersmith.ir.operators import AssignOp, UnaryOp
 from shadersmith.ir.program import Function, Parameter
 from shadersmith.ir.statements import (
@@ -34,15 +34,16 @@ from shadersmith.ir.statements import (
     VarDecl,
     While,
 )
-from shadersmith.ir.types import BOOL, UINT
+from shadersmith.ir.types import BOOL, VectorType
 from shadersmith.mutate.fusion.form import (
     FusedForm,
     RenamedPart,
     part_main,
     part_parameter,
     with_part,
+    zero_colour,
 )
-from shadersmith.mutate.fusion.relations import UVEC4, leaf, occluded
+from shadersmith.mutate.fusion.relations import leaf, occluded
 from shadersmith.mutate.fusion.rename import FusionError
 
 RAN_FLAG = "_occluder_ran"
@@ -59,40 +60,41 @@ def occlude(form: FusedForm, partner: RenamedPart, rng: random.Random) -> tuple[
     if not sites:
         raise FusionError("part 1 has no if statement to occlude")
     function_name, chosen = rng.choice(sites)
-    guard = _guard(partner.part)
+    colour = form.colour
+    guard = _guard(partner.part, colour)
     functions = tuple(
         _with_guard(f, chosen, guard) if f.name == function_name else f for f in form.functions
     )
     flags = (
         VarDecl(RAN_FLAG, BOOL, Literal(BOOL, False)),
-        VarDecl(OCCLUDER_COLOUR, UVEC4, Construct(UVEC4, (Literal(UINT, 0),))),
+        VarDecl(OCCLUDER_COLOUR, colour, zero_colour(colour)),
     )
     fused = with_part(replace(form, functions=functions), partner)
     fused = replace(
         fused,
         globals=(*fused.globals, *flags),
-        mix_params=(Parameter(FLAG_PARAMETER, BOOL), *form.mix_params, part_parameter(2)),
-        mix_value=occluded(FLAG_PARAMETER, form.mix_value, leaf(part_parameter(2).name)),
+        mix_params=(Parameter(FLAG_PARAMETER, BOOL), *form.mix_params, part_parameter(2, colour)),
+        mix_value=occluded(FLAG_PARAMETER, form.mix_value, leaf(part_parameter(2).name, colour)),
         mix_args=(
             VariableRef(BOOL, RAN_FLAG),
             *form.mix_args,
-            VariableRef(UVEC4, OCCLUDER_COLOUR),
+            VariableRef(colour, OCCLUDER_COLOUR),
         ),
     )
     return fused, f"{function_name}#{chosen}"
 
 
-def _guard(part: int) -> If:
+def _guard(part: int, colour: VectorType) -> If:
     ran = VariableRef(BOOL, RAN_FLAG)
     body = Block(
         (
             ExprStmt(Assign(BOOL, AssignOp.ASSIGN, ran, Literal(BOOL, True))),
             ExprStmt(
                 Assign(
-                    UVEC4,
+                    colour,
                     AssignOp.ASSIGN,
-                    VariableRef(UVEC4, OCCLUDER_COLOUR),
-                    Call(UVEC4, part_main(part), ()),
+                    VariableRef(colour, OCCLUDER_COLOUR),
+                    Call(colour, part_main(part), ()),
                 )
             ),
         )

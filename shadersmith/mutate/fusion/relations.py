@@ -4,7 +4,10 @@ from the parts' images). The two are written side by side so that they stay one 
 
 Each part's colour is its 8-bit hash as a float, `vec4(part) / 255.0`: exactly the value
 its own RGBA8 image holds (k / 255 converts back to k), so the oracle can start from the
-part's image and follow the same float32 operations the shader does.
+part's image and follow the same float32 operations the shader does. A part of the
+interval float mode (issue 37) computes a float colour itself: its leaf is that `vec4`,
+and the oracle starts from the interval interpreter's colours of the part instead
+(oracle/fusion_intervals.py follows these formulas on intervals).
 
 - ADD (MR+): (a + b) / 2
 - SUBTRACT (MR-): abs(a - b)
@@ -57,8 +60,11 @@ def _float(value: float) -> Literal:
     return Literal(FLOAT, value)
 
 
-def leaf(name: str) -> Expression:
-    """`vec4(name) / 255.0`: a part's 8-bit colour (a uvec4 of bytes) as unorm floats."""
+def leaf(name: str, colour: VectorType = UVEC4) -> Expression:
+    """`vec4(name) / 255.0`: a part's 8-bit colour (a uvec4 of bytes) as unorm floats; a
+    float colour (`colour` VEC4, an interval-mode part's) as it is."""
+    if colour == VEC4:
+        return VariableRef(VEC4, name)
     return Binary(VEC4, BinaryOp.DIV, Construct(VEC4, (VariableRef(UVEC4, name),)), _float(255.0))
 
 
