@@ -16,7 +16,11 @@
    reconditioned as the fused program's parts were, but for exact floats: the program's
    floats are exact already (its parts were reconditioned), except the colour mix's,
    whose rounding is the point (interp/fragment_image.colour_rounding_functions), and
-   which that pass would replace.
+   which that pass would replace. In the interval float mode the fused program is an
+   interval-mode fragment test: judged by the interval oracle on images (the interp
+   target's colour intervals at the sampled pixels, oracle/image_intervals.py), its
+   candidates reconditioned in that mode, whose float pass keeps every float where the
+   precision table applies (the mix's arithmetic included).
 
 Beside the example `<name>/` this writes `<name>-reduced-parts/`, the fusion test with the
 fewest partners (replayable as a fusion test, with its parts and images), and
@@ -47,6 +51,7 @@ from shadersmith.corpus.prepare import prepare_corpus
 from shadersmith.files import safe_files
 from shadersmith.front.corpus_record import program_of_record, record_of
 from shadersmith.generate.smith import generate, options_from_dict
+from shadersmith.interp.float_mode import FloatMode
 from shadersmith.ir.profile import profile_named
 from shadersmith.mutate.fusion import FUSE, Relation
 from shadersmith.oracle.differential import REFERENCE
@@ -302,9 +307,10 @@ def program_subject(
     trial = outcome.trial
     assert trial.program is not None and trial.values is not None
     results = dict(session.run_many([trial.job], only=[target, REFERENCE]))[0]
+    floats = trial.job.floats
     findings = [
         f
-        for f in judge_differential(results, session.components()).findings
+        for f in judge_differential(results, session.components(), floats=floats).findings
         if not f.ours and target in f.targets
     ]
     finding = next((f for f in findings if shows_signature(signature, f.signature)), None)
@@ -323,7 +329,11 @@ def program_subject(
         program=trial.program,
         buffer_values=trial.values,
         profile=profile_named(trial.test.profile),
-        recondition_options=dataclasses.replace(options, exact_floats=False),
+        # The exact mode's colour mix rounds on purpose: its float pass is off. The
+        # interval mode's pass keeps the candidates' floats in the table's ranges.
+        recondition_options=dataclasses.replace(
+            options, exact_floats=options.floats is FloatMode.INTERVAL
+        ),
         spirv_passes=None,
         signature=finding.signature,
         finding_targets=finding.targets,

@@ -7,7 +7,10 @@
                                  its runs are recorded, with `<target>.png`
       part_1/ ... part_n/        each part alone (`float-colour`), an ordinary test each
       fusion.json                the relations, strategies, seeds, tolerance, the finding
-                                 and every target's verdict (EMD, differing pixels, ...)
+                                 and every target's verdict (EMD, differing pixels, ...;
+                                 in the interval float mode each target's wrong pixels
+                                 with their byte ranges, and under `interp` the expected
+                                 colour intervals and bytes at the sampled pixels)
       images/<target>/           fused.png, part_<k>.png, expected.png (what the relation
                                  predicts) and figure.png (expected | fused | difference,
                                  scaled, opaque for viewing); images/interp/ likewise for the
@@ -145,7 +148,10 @@ def _metadata(
 ) -> dict[str, Any]:
     plan = outcome.plan
     interp: dict[str, Any]
-    if outcome.interp_check is not None:
+    if outcome.intervals is not None:
+        status = OURS if outcome.ours else "refused" if outcome.intervals.refused else "holds"
+        interp = {"status": status, **outcome.intervals.record()}
+    elif outcome.interp_check is not None:
         interp = TargetVerdict(
             OURS if outcome.ours else "holds", check=outcome.interp_check
         ).to_json()
@@ -162,6 +168,7 @@ def _metadata(
         "seeds": list(plan.seeds),
         "parts": [PART_DIRECTORY.format(k) for k in range(1, len(plan.seeds) + 1)],
         "tolerance": options.tolerance,
+        "floats": outcome.trial.job.floats.value,
         "finding": {"signature": signature, "target": target},
         "targets": list(outcome.results),
         "verdicts": {t: v.to_json() for t, v in outcome.verdicts.items()},

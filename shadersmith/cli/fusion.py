@@ -3,12 +3,14 @@ of a fusion test: run.py)."""
 
 from __future__ import annotations
 
+import dataclasses
 import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
+from shadersmith.cli.campaign_tables import print_interval_tally
 from shadersmith.cli.live import (
     CampaignFailed,
     progress_table,
@@ -33,6 +35,7 @@ from shadersmith.cli.options import (
     shader_source_option,
 )
 from shadersmith.cli.shared import err_console, fail, printable
+from shadersmith.config.generator_options import FLOAT_MODES
 
 if TYPE_CHECKING:
     from shadersmith.campaign.fusion import FusionProgress
@@ -102,6 +105,16 @@ DEFAULT_TARGETS = ("gl-llvmpipe", "vk-lavapipe")
     show_default=True,
     help="Largest histogram EMD (per channel, in [0, 1]) between expected and fused image.",
 )
+@click.option(
+    "--floats",
+    type=click.Choice(FLOAT_MODES),
+    default="exact",
+    show_default=True,
+    help="The parts' float mode: exact (hashed colours, fused images judged by EMD against "
+    "the parts' images) or interval (float colours of the inexact operations, each fused "
+    "image judged by the byte ranges the interval interpreter allows for its parts' "
+    "colours under the relation; no EMD); recorded in the provenance.",
+)
 @TIMEOUT_OPTION
 @KEEP_OPTION
 @IGNORE_OPTION
@@ -123,6 +136,7 @@ def fuse_command(
     relations: tuple[str, ...],
     strategies: tuple[str, ...],
     tolerance: float,
+    floats: str,
     timeout: float,
     keep: int,
     ignore_file: Path | None,
@@ -144,7 +158,7 @@ def fuse_command(
     once, dropping the sequence in flight; rerun the same command to resume (after kill -9
     too). Each new bucket's first test is reduced: its parts first, then the fused program.
     """
-    from shadersmith.campaign.fusion import FusionOptions, run_fusion_campaign
+    from shadersmith.campaign.fusion import FRAGMENT_ONLY, FusionOptions, run_fusion_campaign
     from shadersmith.campaign.loop import Progress
     from shadersmith.corpus import CorpusError
     from shadersmith.mutate.fusion import Relation, Strategy
@@ -175,6 +189,8 @@ def fuse_command(
     compile_only = [name for name in names if not executes(name)]
     if compile_only:
         fail(f"{', '.join(compile_only)}: compile-only, draws no image to fuse")
+    if floats != "exact" and parts_from is not None:
+        fail("--floats interval fuses generated parts; --parts-from's colours are hashes")
     options = FusionOptions(
         targets=names,
         seed_base=seed_base,
@@ -184,6 +200,7 @@ def fuse_command(
         relations=tuple(Relation(r) for r in dict.fromkeys(relations)) or tuple(Relation),
         strategies=tuple(Strategy(s) for s in dict.fromkeys(strategies)) or tuple(Strategy),
         tolerance=tolerance,
+        generator=dataclasses.replace(FRAGMENT_ONLY, float_mode=floats),
         timeout_s=timeout,
         keep_per_bucket=keep,
         ignore=ignore,
@@ -221,6 +238,7 @@ def fuse_command(
     except CampaignFailed as error:
         fail(str(error))
     print_summary(progress, out)
+    print_interval_tally(out)
 
 
 def print_summary(progress: FusionProgress, out: Path) -> None:

@@ -164,7 +164,8 @@ def load_store_campaign(directory: Path) -> CampaignView:
             # Imported here: fusion_view.py imports this module (the shared view).
             from shadersmith.report.fusion_view import relation_table
 
-            tables = (statistics, relation_table(store))
+            # An interval-mode fusion campaign's tally (refused, constrained) after it.
+            tables = (statistics, relation_table(store), *tables[1:])
     finally:
         store.close()
     verdicts: dict[str, int] = {}
