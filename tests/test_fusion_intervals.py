@@ -206,4 +206,5 @@ def test_an_interval_fusion_campaigns_sequence_is_judged_saved_and_replayed(
     assert replay.reproduces, replay.now
     again = replay.outcome.verdicts[PLANTED]
     assert again.intervals is not None and again.check is None
+    assert planted.intervals is not None
     assert again.intervals.wrong_channels == planted.intervals.wrong_channels
