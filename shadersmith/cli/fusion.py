@@ -150,7 +150,10 @@ def fuse_command(
     """Run a fusion campaign (FShader): sequences of generated (or, with --parts-from,
     real-world) fragment programs fused
     under MR+, MR-, MR_l and MR_o; each fused image must be what the relation predicts
-    from the same target's images of the parts (no second compiler).
+    from the same target's images of the parts (no second compiler). With --floats
+    interval the parts compute float colours that round, and each fused image is judged
+    by the bytes the interval interpreter allows for its parts' colours under the
+    relation instead.
 
     Every fused program is a test of the campaign's store (`shadersmith buckets OUT`
     lists its buckets); each violation is saved under OUT/buckets/<bucket>/ as a test
