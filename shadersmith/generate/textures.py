@@ -37,6 +37,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from shadersmith.analysis.gl_bindings import image_room
 from shadersmith.generate.invocations import UVEC3, InvocationLayout
 from shadersmith.ir.expressions import (
     Call,
@@ -103,7 +104,7 @@ def draw_textures(
     layout: InvocationLayout | None,
 ) -> tuple[TextureSource | None, BufferValues]:
     """The textures of the program of `seed` with their contents (bindings 0, 1, ...:
-    `bind_textures` moves them past the buffers), or None when it draws none."""
+    `bind_textures` numbers them around the buffers), or None when it draws none."""
     if options.texture_probability <= 0.0 or not profile.textures:
         return None, {}
     rng = random.Random(f"shadersmith-textures-{seed}")
@@ -122,7 +123,11 @@ def draw_textures(
         textures.append(Texture(name, number, TextureKind.SAMPLED, element, width, height))
     own_texel: Expression | None = None
     if not fragment:
-        for number in range(rng.randint(0, 2)):
+        # Images are numbered before the storage blocks, which must stay under GL's
+        # limit too (analysis/gl_bindings.py): the count is capped by the most storage
+        # blocks the options allow (never with the defaults, so the draws stay the same).
+        most_blocks = options.max_input_buffers + options.max_output_buffers
+        for number in range(min(rng.randint(0, 2), image_room(most_blocks))):
             # r32ui and r32i: a float store would need the reconditioner's float bounds.
             element = rng.choice(kinds[:2])
             store = rng.random() < 0.7
@@ -166,14 +171,23 @@ def _contents(rng: random.Random, texture: Texture) -> Value:
 
 
 def bind_textures(program: Program, source: TextureSource | None) -> Program:
-    """`program` with `source`'s textures declared at the bindings after its buffers'."""
+    """`program` with `source`'s textures declared in the one number space Vulkan's set 0
+    needs, ordered so that every GL binding stays under its GL minimum limit
+    (analysis/gl_bindings.py): the images first (image units: 8), then the buffers in
+    their order, moved up past the images (storage blocks: 8), then the samplers
+    (texture units: 80). A program without images keeps its buffers' bindings."""
     if source is None:
         return program
-    first = max((b.binding for b in program.buffers), default=-1) + 1
-    textures = tuple(
-        dataclasses.replace(t, binding=first + i) for i, t in enumerate(source.textures)
+    images = [t for t in source.textures if t.kind is TextureKind.STORAGE]
+    samplers = [t for t in source.textures if t.kind is not TextureKind.STORAGE]
+    buffers = tuple(
+        dataclasses.replace(b, binding=b.binding + len(images)) for b in program.buffers
     )
-    return dataclasses.replace(program, textures=textures)
+    first = max((b.binding for b in buffers), default=len(images) - 1) + 1
+    numbered = {t.name: i for i, t in enumerate(images)}
+    numbered.update({t.name: first + i for i, t in enumerate(samplers)})
+    textures = tuple(dataclasses.replace(t, binding=numbered[t.name]) for t in source.textures)
+    return dataclasses.replace(program, buffers=buffers, textures=textures)
 
 
 def reference(texture: Texture) -> VariableRef:

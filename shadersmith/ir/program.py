@@ -130,8 +130,9 @@ class Texture:
     `width` x `height` texels, the harness's input (and, for a STORAGE image, its output,
     read back like a buffer). Its contents are test inputs kept with the buffer values
     under the texture's name: `{name: {name: rows}}`, row y a tuple of `width` texels (the
-    value of a `element[height][width]` array: `texel_type`). Its binding follows the
-    buffers', so that no Vulkan descriptor of set 0 shares it."""
+    value of a `element[height][width]` array: `texel_type`). Its binding is one of set
+    0's numbers, which no buffer shares (images before the buffers, samplers after:
+    analysis/gl_bindings.py says why)."""
 
     name: str
     binding: int
