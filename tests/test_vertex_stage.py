@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from shadersmith.analysis.widths import INT8, INT16, program_features, text_features
 from shadersmith.case.codec import load_test, write_test
 from shadersmith.case.testcase import VERTEX_FILE
 from shadersmith.emit import emit
@@ -32,14 +33,17 @@ from shadersmith.ir.program import (
     StageOutput,
 )
 from shadersmith.ir.statements import Block, ExprStmt
-from shadersmith.ir.types import INT, UINT, VOID, ScalarKind, VectorType
+from shadersmith.ir.types import INT, UINT, VOID, ScalarKind, ScalarType, VectorType
 from shadersmith.ir.values import BufferValues
-from shadersmith.rebuild.jobs import job_from_program, with_vertex_stage
+from shadersmith.oracle.metamorphic import same_output
+from shadersmith.rebuild.jobs import job_from_program, job_from_test, with_vertex_stage
+from shadersmith.targets.results import RunStatus
 from shadersmith.trial import prepare_generated, prepare_loaded
-from tests.driver_agreement import mesa_gl_front_end_cases
+from tests.driver_agreement import GL_AND_VULKAN, SHARED, mesa_gl_front_end_cases
 
 PAIRS = SmithOptions(fragment_probability=1.0, vertex_stage_probability=1.0)
 UVEC2 = VectorType(ScalarKind.UINT, 2)
+INT8_T = ScalarType(ScalarKind.INT, 8)
 VEC4 = VectorType(ScalarKind.FLOAT, 4)
 
 # The fragment half, read by our front-end: its flat inputs and the uniform block.
@@ -162,6 +166,29 @@ def test_hand_written_and_generated_pairs_agree_on_the_cpu_drivers() -> None:
     jobs = [hand, *(prepare_generated(generate(s, PAIRS), GLSL450).job for s in seeds)]
     names = ["by hand", *(f"seed {s}" for s in seeds)]
     assert mesa_gl_front_end_cases(jobs, names) == []
+
+
+def test_a_fragment_job_whose_vertex_shader_uses_int8_is_unsupported_on_gl_llvmpipe(
+    tmp_path: Path,
+) -> None:
+    """Mesa 22's GL lacks GL_EXT_shader_explicit_arithmetic_types_int8: a job needs what
+    either stage's types need (NVIDIA's GL failed to compile a generated vertex shader
+    with int8_t, a bucket, because only the fragment program's types were counted)."""
+    fragment = parse_glsl(FRAGMENT).program
+    narrowed = Construct(INT, (Construct(INT8_T, (VariableRef(INT, "k"),)),))
+    vertex = _vertex(fragment, vary_0=Binary(INT, BinaryOp.MUL, narrowed, Literal(INT, 3)))
+    job = with_vertex_stage(job_from_program(fragment, VALUES, GLSL450), vertex, GLSL450)
+    assert program_features(fragment) == frozenset() and job.needs == {INT8}
+    with SHARED.session(GL_AND_VULKAN, 1, 120) as session:
+        [(_, results)] = session.run_many([job], ["interp", "gl-llvmpipe", "vk-lavapipe"])
+    assert results["gl-llvmpipe"].status is RunStatus.UNSUPPORTED, results["gl-llvmpipe"].log
+    assert "int8" in results["gl-llvmpipe"].log
+    assert results["interp"].ok and same_output(results["interp"], results["vk-lavapipe"])
+    # A test read from its directory without its IR needs what its stages' texts say.
+    small = replace(PAIRS, small_int_probability=0.3)
+    written = write_test(prepare_generated(generate(1, small), GLSL450).test, tmp_path / "t")
+    assert job_from_test(load_test(written)).needs == {INT8, INT16}
+    assert text_features(emit(vertex, GLSL450)) == {INT8}
 
 
 def test_reducing_a_pair_with_an_edited_vertex_shader_is_refused_in_one_line() -> None:

@@ -10,6 +10,8 @@ text (a reduction candidate) needs what its types say.
 
 from __future__ import annotations
 
+import re
+
 from shadersmith.ir.program import Program
 from shadersmith.ir.types import (
     ArrayType,
@@ -91,3 +93,22 @@ def width_extensions(program: Program, version: int = 450) -> tuple[str, ...]:
     return tuple(
         EXTENSION[f] for f in ORDER if f in features and version < CORE_SINCE.get(f, 10**4)
     )
+
+
+# Without its IR, a stage's text says what it needs: the `#extension` lines of EXTENSION
+# (which every GLSL spelling of those types needs), and, core since 4.00 with no line,
+# the double types. Comments are left out first, so that a word in one needs nothing.
+_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.DOTALL)
+_EXTENSION_LINE = re.compile(r"^\s*#\s*extension\s+(\w+)", re.MULTILINE)
+_DOUBLE_TYPE = re.compile(r"\b(?:double|dvec[234]|dmat[234](?:x[234])?)\b")
+_FEATURE_OF_EXTENSION = {name: feature for feature, name in EXTENSION.items()}
+
+
+def text_features(source: str) -> frozenset[str]:
+    """The features a GLSL stage's text needs, for a job without the stage's IR (a test
+    read from its directory whose program or vertex shader was not rebuilt)."""
+    text = _COMMENT.sub(" ", source)
+    found = {_FEATURE_OF_EXTENSION.get(name) for name in _EXTENSION_LINE.findall(text)}
+    if _DOUBLE_TYPE.search(text):
+        found.add(FLOAT64)
+    return frozenset(f for f in found if f is not None)

@@ -6,7 +6,7 @@ import dataclasses
 import re
 from collections.abc import Callable
 
-from shadersmith.analysis.widths import program_features
+from shadersmith.analysis.widths import program_features, text_features
 from shadersmith.case import TestCase
 from shadersmith.emit import emit
 from shadersmith.interp.float_mode import FloatMode
@@ -64,7 +64,9 @@ def job_from_program(
 def with_vertex_stage(job: Job, vertex: Program | None, profile: LanguageProfile) -> Job:
     """A fragment job drawn by `vertex`, its generated vertex shader (generate/
     vertex_stage.py), emitted once in `profile`'s language and for softpipe in GLSL 3.30;
-    `job` itself without one (the runners' fixed vertex shader draws it)."""
+    `job` itself without one (the runners' fixed vertex shader draws it). The job needs
+    what either stage's types need: a vertex shader with int8_t on a driver without the
+    extension is `unsupported`, not a compile failure."""
     if vertex is None:
         return job
     glsl = profile.language.family is Language.GLSL
@@ -73,6 +75,7 @@ def with_vertex_stage(job: Job, vertex: Program | None, profile: LanguageProfile
         vertex_source=emit(vertex, profile),
         vertex_source_gl33=emit(vertex, GLSL330) if glsl else None,
         vertex_program=vertex,
+        needs=job.needs | program_features(vertex),
     )
 
 
@@ -84,6 +87,9 @@ def job_from_test(
     test in GLSL 3.30; without it, the interpreter sits out. A test with a generated
     vertex shader runs its text; `vertex`, its IR (regenerate.vertex_program_of), is
     needed for the interpreter and the GLSL 3.30 spelling too."""
+    needs = _stage_needs(program, test.main_shader, test.language)
+    if test.vertex_shader is not None:
+        needs |= _stage_needs(vertex, test.vertex_shader, test.language)
     if test.vertex_shader is not None and vertex is None:
         program = None  # the fragment program alone is not what the drivers run
     passes = test.provenance.spirv_opt_passes
@@ -114,9 +120,17 @@ def job_from_test(
         vertex_program=vertex if program is not None else None,
         subgroup_size=test.inputs.subgroup_size,
         specialization=test.inputs.specialization,
-        needs=frozenset() if program is None else program_features(program),
+        needs=needs,
         floats=float_mode_of(test.provenance.steps),
     )
+
+
+def _stage_needs(program: Program | None, source: str, language: Language) -> frozenset[str]:
+    """The features one stage needs: its IR's types, or without the IR its GLSL text's
+    (analysis/widths.text_features); WGSL has none of these types."""
+    if program is not None:
+        return program_features(program)
+    return text_features(source) if language.family is Language.GLSL else frozenset()
 
 
 def integer_output(program: Program) -> bool:
