@@ -35,6 +35,20 @@ def test_a_signature_that_names_a_bug_is_known_by_it() -> None:
     assert known_match(phi.signature).name == "spirv-opt-phi-type-mismatch"  # type: ignore[union-attr]
 
 
+def test_row_10s_crash_is_known_by_its_frame_and_no_other_frame_is() -> None:
+    """The H200 campaign showed row 10 (SPIRV-Tools #4953) NEW: its finding was recorded
+    before workers wrote backtraces (`crash:spirv-opt:SIGSEGV`, which names no bug) and
+    before first bad passes (root cause by shape, `builtins:usubBorrow`), while the
+    campaign's reduced bucket had the frame and `--simplify-instructions`. Re-recorded by
+    `shadersmith run --save`, the finding's signature has its frame."""
+    frame = "crash:spirv-opt:SIGSEGV at spvtools::opt::CompositeInsertToCompositeConstruct"
+    match = known_match(frame, "spirv-opt|first-bad-pass:--simplify-instructions")
+    assert match is not None and (match.name, match.by) == ("spirv-opt-os-crash", "signature")
+    # Another frame, or the signal alone, is another bug for all we know.
+    assert known_match("crash:spirv-opt:SIGSEGV at spvtools::opt::Other") is None
+    assert known_match("crash:spirv-opt:SIGSEGV") is None
+
+
 def test_a_signature_that_names_only_a_component_or_a_signal_is_new() -> None:
     # Four findings are `wrong:llvmpipe`, two `crash:llvmpipe:SIGSEGV`-like: neither names a bug.
     assert known_match("wrong:llvmpipe") is None
