@@ -36,8 +36,8 @@ def test_generated_programs_keep_every_gl_binding_under_its_minimum_limit() -> N
         # The text says what the record says: every `binding = N` is a resource's.
         text = emit_glsl(program, GLSL450)
         written = sorted(int(n) for n in re.findall(r"binding = (\d+)", text))
-        resources = [*program.buffers, *program.textures]
-        assert written == sorted(r.binding for r in resources), seed
+        resources = [b.binding for b in program.buffers] + [t.binding for t in program.textures]
+        assert written == sorted(resources), seed
         most = max(most, len(resources))
     # The seeds reach the crowded case: two images, four storage blocks, the uniform block.
     assert most >= 8
