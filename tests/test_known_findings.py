@@ -49,6 +49,21 @@ def test_row_10s_crash_is_known_by_its_frame_and_no_other_frame_is() -> None:
     assert known_match("crash:spirv-opt:SIGSEGV") is None
 
 
+def test_the_glslang_bugs_fixed_upstream_after_13_1_1_are_known_by_their_signatures() -> None:
+    """The H200 campaign with every issue-36 feature spent 93 + 14 + 9 of 1,688 tests on
+    two glslang bugs known and fixed upstream (glslang #3506, #3449): rows 25 and 26."""
+    uconvert = "invalid:glslang:Prior to SPIR-V N.N, specialization constant operation UConvert"
+    capability = "invalid:glslang:Using {} N-bit integer type requires the IntN capability, or an"
+    campaign = {
+        uconvert: "glslang-spec-constant-uconvert",
+        capability.format("an"): "glslang-spec-constant-int8-capability",
+        capability.format("a") + " e": "glslang-spec-constant-int16-capability",
+    }
+    for signature, name in campaign.items():
+        match = known_match(signature)
+        assert match is not None and (match.name, match.by) == (name, "signature"), signature
+
+
 def test_a_signature_that_names_only_a_component_or_a_signal_is_new() -> None:
     # Four findings are `wrong:llvmpipe`, two `crash:llvmpipe:SIGSEGV`-like: neither names a bug.
     assert known_match("wrong:llvmpipe") is None
