@@ -1,8 +1,9 @@
 """The float built-in functions on interval values: the INTERVAL float mode
 (interp/float_mode.py) of `builtin_implementation`.
 
-Each follows its row of the precision table (precision.py): the rows with their own bound
-call intervals.py (sqrt ... cos, fma); the derived ones (mix, smoothstep, length, distance,
+Each follows its row of the precision table (precision.py), widened where compilers compute
+it by another formula (builtin_formulas.py: exp, log, normalize): the rows with their own
+bound call intervals.py (sqrt ... cos, fma); the derived ones (mix, smoothstep, length, distance,
 normalize, cross, tan, mod) are INHERITED: the exact result's range over the argument box,
 widened by the farthest their formula, evaluated on intervals, can land from it
 (`intervals.inherited`). The exact ranges come from the corners of the box where the
@@ -22,6 +23,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
+from shadersmith.interp import builtin_formulas
 from shadersmith.interp import intervals as iv
 from shadersmith.interp.arithmetic import float_bits, int_from_float_bits
 from shadersmith.interp.builtins import BuiltinContext, componentwise, exact_builtin_factory
@@ -183,9 +185,9 @@ _UNARY: dict[str, Callable[[Interval], Interval]] = {
     "fract": _fract,
     "sqrt": iv.sqrt,
     "inversesqrt": iv.inversesqrt,
-    "exp": iv.exp,
+    "exp": builtin_formulas.exp,
     "exp2": iv.exp2,
-    "log": iv.log,
+    "log": builtin_formulas.log,
     "log2": iv.log2,
     "sin": iv.sin,
     "cos": iv.cos,
@@ -244,14 +246,15 @@ def _distance(x: Any, y: Any) -> Interval:
 
 
 def _normalize(x: Any) -> Any:
-    """Inherited from x * inversesqrt(dot(x, x)), per component. x_i / |x| grows with x_i;
-    with x_i fixed its magnitude grows as the other components' squares shrink, so the
-    extremes take x_i at an end and the others nearest to or farthest from 0."""
+    """Inherited from x * inversesqrt(dot(x, x)), per component, or the other formulas
+    drivers use (builtin_formulas.normalize_scale). x_i / |x| grows with x_i; with x_i fixed
+    its magnitude grows as the other components' squares shrink, so the extremes take x_i
+    at an end and the others nearest to or farthest from 0."""
     parts = _items(x)
-    scale = iv.inversesqrt(sum_of_products([(p, p) for p in parts]))
+    formulas = builtin_formulas.normalize(parts, sum_of_products([(p, p) for p in parts]))
     squares = [_square_range(F(p.lo), F(p.hi)) for p in parts]
     results = []
-    for i, part in enumerate(parts):
+    for i, (part, formula) in enumerate(zip(parts, formulas, strict=True)):
         rest_low = sum((s[0] for j, s in enumerate(squares) if j != i), F(0))
         rest_high = sum((s[1] for j, s in enumerate(squares) if j != i), F(0))
 
@@ -265,7 +268,6 @@ def _normalize(x: Any) -> Any:
         top = ratio(F(part.hi), rest_low if part.hi > 0 else rest_high)
         bottom = ratio(F(part.lo), rest_low if part.lo < 0 else rest_high)
         low, high = iv._spread((bottom, top))
-        formula = iv.mul(part, scale)
         results.append(iv.lowered(iv.inherited(low, high, formula, "normalize"), formula))
     return tuple(results) if isinstance(x, tuple) else results[0]
 

@@ -224,7 +224,8 @@ def _box_corners(operands: tuple[Interval, ...]) -> list[tuple[float, ...]]:
     return corners
 
 
-def _tracked(x: Interval) -> Tracked:
+def tracked_of(x: Interval) -> Tracked:
+    """x's tree, or x as a leaf."""
     if x.tracked is not None:
         return x.tracked
     x = flushed(x)
@@ -257,7 +258,7 @@ def add(a: Interval, b: Interval) -> Interval:
         low, high = _corners(lambda x, y: x + y, flushed(a), flushed(b))
         return _rounded(low, high, "a sum")
 
-    return _rearranged(written, lambda: rearrangement.added(_tracked(a), _tracked(b)), a, b)
+    return _rearranged(written, lambda: rearrangement.added(tracked_of(a), tracked_of(b)), a, b)
 
 
 def sub(a: Interval, b: Interval) -> Interval:
@@ -265,7 +266,9 @@ def sub(a: Interval, b: Interval) -> Interval:
         low, high = _corners(lambda x, y: x - y, flushed(a), flushed(b))
         return _rounded(low, high, "a difference")
 
-    return _rearranged(written, lambda: rearrangement.subtracted(_tracked(a), _tracked(b)), a, b)
+    return _rearranged(
+        written, lambda: rearrangement.subtracted(tracked_of(a), tracked_of(b)), a, b
+    )
 
 
 def mul(a: Interval, b: Interval) -> Interval:
@@ -274,7 +277,9 @@ def mul(a: Interval, b: Interval) -> Interval:
         low, high = _corners(lambda x, y: x * y, flushed(a), flushed(b))
         return _rounded(low, high, "a product")
 
-    return _rearranged(written, lambda: rearrangement.multiplied(_tracked(a), _tracked(b)), a, b)
+    return _rearranged(
+        written, lambda: rearrangement.multiplied(tracked_of(a), tracked_of(b)), a, b
+    )
 
 
 def negate(a: Interval) -> Interval:
@@ -330,7 +335,7 @@ def divide(a: Interval, b: Interval) -> Interval:
         low, high = _corners(lambda x, y: x / y, flushed(a), b)
         return _ulps(low, high, precision.DIVISION_ULPS, "a quotient")
 
-    return _rearranged(written, lambda: rearrangement.divided(_tracked(a), b.lo, b.hi), a)
+    return _rearranged(written, lambda: rearrangement.divided(tracked_of(a), b.lo, b.hi), a)
 
 
 def _positive(x: Interval, name: str) -> Interval:

@@ -22,15 +22,36 @@ monomials, each multiplied by at most K factors (1 + d), K the number of roundin
 M the tree evaluated on the leaves' magnitudes with every - read as + (the sum of the
 monomials' magnitudes). Reassociation and commutation keep the monomials and the count of
 roundings; factoring (a * b + a * c -> a * (b + c)) and contraction into fma remove
-roundings; folding constants removes them too. So the bound holds for the written tree and
-for every rearrangement of these kinds. (Expanding a product of sums would add roundings
-and is not modelled: no driver we know does it.) Denormals: a result flushed to 0 or
+roundings; folding constants removes them too.
+
+Distributivity both ways (expanding a product of sums). The bound needs only that every
+monomial is multiplied by at most K factors (1 + d): |computed - exact| <= sum over the
+monomials m of gamma(k_m) |m| <= gamma(max k_m) * M. In any tree over these leaves whose
+expansion (as a formal sum, like terms not combined) is the same, k_m counts the operations
+on m's path: each + on it joins m's side to a disjoint, non-empty set of the other terms,
+so at most T - 1 of them (T the number of terms of the expansion), and each * on it
+multiplies in at least one more leaf of m, so at most deg(m) - 1 of them (a division: its
+product and 2 more, DIVISION_ROUNDINGS in all). Expanding (a * (b + c) -> a * b + a * c),
+factoring, reassociating and commuting all keep the expansion, so with D the most
+multiplicative roundings of one term,
+
+    k_m <= K* = D + T - 1
+
+for the written tree and every rearrangement of it, expanded or not. K* is what `error`
+uses. One distribution alone keeps every k_m (a * (b + c) and a * b + a * c both give ab
+and ac two roundings each); it is the expanded sum reassociated into a longer chain that
+needs K*: (a + b) * (c + d) * (e + f) has K = 5 roundings written and T = 8 terms, and
+((((((ace + acf) + ade) + adf) + bce) + bcf) + bde) + bdf puts 2 + 7 = 9 on ace. K* is
+below K where the tree is a sum of products (a * b + c * d: 2, not 3) and above it for
+products of sums (T grows as their product; past 2^22 roundings the bound is TooLoose).
+Denormals: a result flushed to 0 or
 rounded in the denormal range errs by less than 2^-126 in absolute terms, as does an
 operand flushed when it is used; each such error is then scaled by the factors it is
 multiplied with later, at most A: the tree evaluated on max(1, |leaf|). N counts the sites
-(operations) where that can happen, so the full bound is
+(operations) where that can happen, in the written tree or an expanded one (at most
+T * (D + 1) operations), so the full bound is
 
-    E = gamma(K) * M + 2 * N * 2^-126 * A * (1 + gamma(K)).
+    E = gamma(K*) * M + 2 * N * 2^-126 * A * (1 + gamma(K*)).
 
 Exactness. If every leaf is a float32 point, every value any rearrangement computes along
 the way (a sum of products of leaves, or of partial sums of them) is a multiple of G, the
@@ -49,6 +70,8 @@ from fractions import Fraction
 U = Fraction(1, 2**23)  # the relative error of one correctly rounded operation
 DIVISION_ROUNDINGS = 3  # 2.5 ULP <= 3 u relative (precision row "/")
 MIN_NORMAL = Fraction(1, 2**126)
+# Terms past this make gamma(K*) TooLoose anyway; capping keeps the counts small.
+MAX_TERMS = 2**23
 _ONE = Fraction(1)
 
 
@@ -94,9 +117,11 @@ class Tracked:
     high: Fraction
     magnitude: Fraction  # M
     amplitude: Fraction  # A
-    roundings: int  # K
+    roundings: int  # K, the written tree's
     sites: int  # N
     grid: Fraction | None  # G when every leaf is a point, else None
+    terms: int = 1  # T, the terms of the expansion
+    depth: int = 0  # D, the most multiplicative roundings of one term
 
     @staticmethod
     def leaf(lo: float, hi: float) -> Tracked:
@@ -104,7 +129,9 @@ class Tracked:
         [lo, hi] is every value it may have."""
         magnitude = Fraction(max(-lo, hi))
         grid = _granularity(lo) if lo == hi else None
-        return Tracked(Fraction(lo), Fraction(hi), magnitude, max(_ONE, magnitude), 0, 0, grid)
+        return Tracked(
+            Fraction(lo), Fraction(hi), magnitude, max(_ONE, magnitude), 0, 0, grid, 1, 0
+        )
 
     def negated(self) -> Tracked:
         return Tracked(
@@ -115,15 +142,22 @@ class Tracked:
             self.roundings,
             self.sites,
             self.grid,
+            self.terms,
+            self.depth,
         )
+
+    def expanded_roundings(self) -> int:
+        """K*: the most roundings one term meets in any rearrangement (the docstring)."""
+        return self.depth + self.terms - 1
 
     def error(self) -> Fraction:
         """E: how far any rearrangement's result may lie from the exact range."""
-        k = self.roundings
+        k = self.expanded_roundings()
         if k * U >= Fraction(1, 2):
             raise TooLoose(f"{k} roundings")
         gamma = k * U / (1 - k * U)
-        underflow = 2 * self.sites * MIN_NORMAL * self.amplitude * (1 + gamma)
+        sites = max(self.sites, self.terms * (self.depth + 1))
+        underflow = 2 * sites * MIN_NORMAL * self.amplitude * (1 + gamma)
         return _up(gamma * self.magnitude + underflow)
 
     def exact(self) -> bool:
@@ -146,6 +180,8 @@ def added(a: Tracked, b: Tracked) -> Tracked:
         a.roundings + b.roundings + 1,
         a.sites + b.sites + 1,
         grid,
+        min(MAX_TERMS, a.terms + b.terms),
+        max(a.depth, b.depth),
     )
 
 
@@ -169,6 +205,8 @@ def multiplied(a: Tracked, b: Tracked, *, extra_roundings: int = 1) -> Tracked:
         a.roundings + b.roundings + extra_roundings,
         a.sites + b.sites + 1,
         grid,
+        min(MAX_TERMS, a.terms * b.terms),
+        a.depth + b.depth + extra_roundings,
     )
 
 
@@ -184,5 +222,7 @@ def divided(a: Tracked, divisor_lo: float, divisor_hi: float) -> Tracked:
         0,
         0,
         None,
+        1,
+        0,
     )
     return multiplied(a, reciprocal, extra_roundings=DIVISION_ROUNDINGS)
