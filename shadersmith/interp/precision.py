@@ -25,26 +25,38 @@ the interval mode allows). The SPIR-V specification's NoContraction decoration r
 to an arithmetic instruction to indicate the operation cannot be combined with another
 instruction to form a single operation. [...] Furthermore, such operations are not allowed
 to reassociate; e.g., add(a + add(b+c)) cannot be transformed to add(add(a+b) + c)." The
-Vulkan appendix (spirvenv-evaluation-expressions) gives the freedom outright: implementations
-may rearrange floating-point operations using any of the mathematical properties governing
-the expressions in precise arithmetic, even where the floating-point operations do not share
-these properties, including (but not limited to) associativity and distributivity, and may
-use a different number of rounding steps than the unrearranged operations would (a
-paraphrase: the verbatim text was not retrievable when this was written; check it against
-Vulkan-Docs appendices/spirvenv.adoc. The GLSL front end drops `precise`, so the mode
-assumes no NoContraction anywhere: only wider, never unsound). The
-VK_KHR_shader_float_controls2 proposal says the same of undecorated operations (they carry
-AllowContract, AllowReassoc and AllowTransform). Decisions, one per rewrite:
+Vulkan appendix (spirvenv-evaluation-expressions, verbatim from Vulkan-Docs
+appendices/spirvenv.adoc, 1.4.360): "Implementations may rearrange floating-point
+operations using any of the mathematical properties governing the expressions in precise
+arithmetic, even where the floating- point operations do not share these properties. This
+includes, but is not limited to associativity and distributivity, and may involve a
+different number of rounding steps than would occur if the operations were not
+rearranged." And of inherited rows (spirvenv-inherited-from, verbatim): "the result
+returned must be at least as accurate as the result of computing an approximation to x
+using a formula equivalent to the given formula applied to the supplied inputs.
+Specifically, the formula given may be transformed using the mathematical associativity,
+commutativity, and distributivity of the operators involved to yield an equivalent
+formula. The SPIR-V precision rules, when applied to each such formula and the given input
+values, define a range of permitted values. [...] let the largest permitted value in any
+of the ranges be Fmax and the smallest be Fmin. The operation must return a value in the
+range [x - E, x + E] where E = max(|x - Fmin|, |x - Fmax|)." So an inherited row's E is
+taken over every rearrangement of its formula, expanded ones included (rearrangement.py's
+K* bounds them all). The GLSL front end drops `precise`, so the mode assumes no
+NoContraction anywhere: only wider, never unsound. The VK_KHR_shader_float_controls2
+proposal says the same of undecorated operations (they carry AllowContract, AllowReassoc
+and AllowTransform). Decisions, one per rewrite:
 - Reassociation and commutation of + - and of *, across statements (SSA knows no
   variables), constant folding after it ((a + 1.5) + 2.25 -> a + 3.75), and dot/matrix
   products lowered into the sums around them: ALLOWED, modelled by rearrangement.py (each
-  value carries its + - * / tree; the bound gamma(K) * M holds for every rearrangement that
-  keeps the monomials and does not add roundings). Seen on real drivers: vk-lavapipe
-  computes (x + y) + C as (x + C) + y, and all of vk-lavapipe(-opt), gl-llvmpipe and
-  vk-swiftshader fold (z + C1) + C2 into z + (C1 + C2) (tests/test_interval_rearrangement).
-- Distributivity, factoring (a * b + a * c -> a * (b + c)): ALLOWED, modelled (it removes a
-  rounding). Expanding (a * (b + c) -> a * b + a * c) adds one: NOT modelled; no driver we
-  know expands.
+  value carries its + - * / tree; the bound gamma(K*) * M holds for every rearrangement
+  that keeps the expansion's terms). Seen on real drivers: vk-lavapipe computes
+  (x + y) + C as (x + C) + y, and all of vk-lavapipe(-opt), gl-llvmpipe and vk-swiftshader
+  fold (z + C1) + C2 into z + (C1 + C2) (tests/test_interval_rearrangement).
+- Distributivity both ways: factoring (a * b + a * c -> a * (b + c); NIR opt_algebraic,
+  spirv-opt FactorAddSubMuls) and expanding (a * (b + c) -> a * b + a * c, then the longer
+  sum reassociated): ALLOWED, modelled (rearrangement.py: K* = D + T - 1 roundings per
+  term; tests/test_interval_rewrites). No driver we read expands floats (NIR and spirv-opt
+  expand integer products only), but the text allows it.
 - Contraction into fma: ALLOWED, modelled (row "contraction"; the tree bound holds it too).
 - x / y -> x * (1 / y) (NIR's lower_fdiv, constant divisors): ALLOWED; the mode keeps the
   2.5 ULP of row "/" for the division itself, which a 1-ULP reciprocal and a rounded product
@@ -53,11 +65,12 @@ AllowContract, AllowReassoc and AllowTransform). Decisions, one per rewrite:
 - a - a -> 0, a * 0 -> 0, a + 0 -> a, a * 1 -> a, (a + b) - b -> a: ALLOWED; exact in precise
   arithmetic on finite values, so the exact range over the operand intervals holds them
   (every value in the mode is finite).
-- Rewrites of built-ins (pow(x, 2.0) -> x * x, exp2(a) * exp2(b) -> exp2(a + b), sqrt(x) *
-  sqrt(x) -> x) and lowering a derived built-in (mix, smoothstep, length, normalize) into
-  + - * that then reassociates with the code around it: NOT modelled; a built-in's result
-  is a leaf of the tree with its own row's interval. A disagreement on such code is to be
-  checked against these first (issue 37 item 4's review).
+- Built-ins computed by another formula, or rewritten with what surrounds them: REWRITES
+  below, one row per rewrite found in the compilers (operation, formulas, source, what the
+  mode does). A built-in lowered into + - * carries its formula's tree
+  (intervals.lowered: fma, mix, smoothstep, cross, mod, normalize), so its rearrangement
+  with the code around it is inside; a built-in with a formula of its own in a driver
+  takes the hull (builtin_formulas.py).
 """
 
 from __future__ import annotations
@@ -295,3 +308,100 @@ INVERSESQRT_ULPS = row("inversesqrt").ulps or 0.0
 SIN_COS_ABSOLUTE = row("sin").absolute or 0.0
 MEDIUMP_RELATIVE = row("mediump").relative or 0.0
 MEDIUMP_MAX, MEDIUMP_MIN_NORMAL = 2.0**14, 2.0**-14
+
+
+@dataclass(frozen=True, slots=True)
+class Rewrite:
+    """A formula a compiler computes a built-in by, and what the interval mode does."""
+
+    operation: str
+    formulas: str
+    source: str
+    modelled: str  # "hull": builtin_formulas.py; "inside": already within the row; ...
+
+
+MESA_VTN = "Mesa src/compiler/spirv/vtn_glsl450.c (GLSL.std.450 to NIR)"
+MESA_BUILDER = "Mesa src/compiler/nir/nir_builtin_builder.c"
+MESA_ALGEBRAIC = "Mesa src/compiler/nir/nir_opt_algebraic.py"
+MESA_FLRP = "Mesa src/compiler/nir/nir_lower_flrp.c (llvmpipe sets lower_flrp32)"
+SWIFTSHADER = "SwiftShader src/Pipeline/SpirvShaderGLSLstd450.cpp, ShaderCore.cpp"
+SPIRV_OPT = "SPIRV-Tools source/opt/folding_rules.cpp, const_folding_rules.cpp"
+
+REWRITES: tuple[Rewrite, ...] = (
+    Rewrite("exp", "exp2(x * fl(log2 e))", f"{MESA_VTN}; {SWIFTSHADER} (Exp)", "hull"),
+    Rewrite("log", "log2(x) * fl(ln 2)", f"{MESA_VTN}; {SWIFTSHADER} (Log)", "hull"),
+    Rewrite(
+        "normalize",
+        "x * (1.0 / sqrt(dot(x, x))); (x / m) * inversesqrt(dot(x / m, x / m)), m = max|x_i|",
+        f"{SWIFTSHADER} (Normalize); {MESA_BUILDER} (nir_normalize)",
+        "hull, and its tree: x times a leaf holding every scale",
+    ),
+    Rewrite(
+        "mix",
+        "x + a * (y - x); fma(a, y - x, x); fma(y, a, fma(-x, a, x)); a * (y - x) + x",
+        f"{MESA_FLRP}; {SWIFTSHADER} (FMix)",
+        "inside: the same terms as x * (1 - a) + y * a, fewer roundings (the tree's K*)",
+    ),
+    Rewrite(
+        "pow",
+        "exp2(log2(x) * y); x * x, (x * x) * x, (x * x) * (x * x) for y = 2, 3, 4; sqrt(x) "
+        "for y = 0.5 (via exp2(log2(x) * 0.5)); exp2(y) for x = 2",
+        f"{MESA_ALGEBRAIC} (lower_fpow and the exponential identities); {SWIFTSHADER} (Pow)",
+        "inside: the row's formula is the first; the others err less than it may",
+    ),
+    Rewrite(
+        "sqrt inversesqrt /",
+        "sqrt = 1 / inversesqrt(x) (lower_fsqrt); 1 / sqrt(x) -> inversesqrt(x); "
+        "x / y -> x * rcp(y); rcp(rcp(x)) -> x; sqrt(x) * sqrt(x) -> |x|",
+        MESA_ALGEBRAIC,
+        "inside: each rewritten result errs less than the written one's interval allows",
+    ),
+    Rewrite(
+        "exp2 log2 (identities)",
+        "exp2(log2 a) -> a; log2(exp2 a) -> a; exp2(a) * exp2(b) -> exp2(a + b); "
+        "sqrt/rcp/rsq(exp2 a) -> exp2(k a); log2 of sqrt/rcp/rsq/pow -> k * log2",
+        MESA_ALGEBRAIC,
+        "inside: exact in precise arithmetic or fewer roundings than the written chain",
+    ),
+    Rewrite(
+        "exp2(log2(a) * b) -> pow(a, b)",
+        "pow's symmetric [x - E, x + E] can pass the written chain's interval on its short side",
+        f"{MESA_ALGEBRAIC} (drivers without lower_fpow: llvmpipe)",
+        "not modelled: needs the argument's shape (log2 times y); by at most the asymmetry",
+    ),
+    Rewrite(
+        "smoothstep",
+        "t * (t * (3 - 2 * t)) with 3 - 2t fused; (x - e0) * (1 / (e1 - e0))",
+        f"{MESA_BUILDER} (nir_smoothstep); {SWIFTSHADER} (SmoothStep)",
+        "inside: a rearrangement of the lowered tree; the quotient by row '/'",
+    ),
+    Rewrite(
+        "length distance cross fma mod",
+        "sqrt(dot(x, x)); sqrt(sum (p0 - p1)^2); ffma(x.yzx, y.zxy, -(x.zxy * y.yzx)); "
+        "fma unfused; x - y * floor(x / y) (lower_fmod)",
+        f"{MESA_BUILDER}; {MESA_ALGEBRAIC}; {SWIFTSHADER}",
+        "inside: the rows' own formulas, contracted or not",
+    ),
+    Rewrite(
+        "fract floor ceil",
+        "fract = x - floor(x) (lower_ffract), floor = x - fract(x) (lower_ffloor), "
+        "a + (b - fract(a)) -> b + floor(a)",
+        MESA_ALGEBRAIC,
+        "not modelled: fract's result is a leaf, not the tree x - floor(x); a driver that "
+        "lowers fract and then reassociates it with the sum around it (none of ours sets "
+        "lower_ffract) could land outside",
+    ),
+    Rewrite(
+        "pow(pow(a, 2.2), 0.454545) -> a",
+        "an approximate identity (2.2 * 0.454545 != 1)",
+        MESA_ALGEBRAIC,
+        "not allowed: not a property in precise arithmetic; a result outside is a finding",
+    ),
+    Rewrite(
+        "constant folding of built-ins",
+        "sin, cos, tan, asin, acos, atan, exp, log, exp2, log2, sqrt, pow, atan2 of "
+        "constants in double, then rounded; mix as x * (1 - a) + y * a",
+        SPIRV_OPT,
+        "inside: within a rounding of the exact value",
+    ),
+)
