@@ -46,8 +46,12 @@ def _intervals() -> tuple[Interval, ...]:
     values: BufferValues = {"Inputs": {"i": INPUTS}}
     after = run_compute(parse_glsl(SHADER).program, values, floats=FloatMode.INTERVAL)
     result = after.buffers["Outputs"]["r"]
-    assert isinstance(result, tuple) and all(isinstance(r, Interval) for r in result)
-    return result
+    assert isinstance(result, tuple)
+    intervals: list[Interval] = []
+    for value in result:
+        assert isinstance(value, Interval), result
+        intervals.append(value)
+    return tuple(intervals)
 
 
 def _up(value: np.float32, steps: int = 1) -> np.float32:
