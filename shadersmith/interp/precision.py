@@ -21,30 +21,24 @@ Sources, read for this table (quoted by section so a reader can check each row):
   section in its ESSL variant (the minimum range and precision of mediump).
 
 Rearrangement (what a conforming optimiser may do to floats without NoContraction, and what
-the interval mode allows). The SPIR-V specification's NoContraction decoration reads: "Apply
-to an arithmetic instruction to indicate the operation cannot be combined with another
-instruction to form a single operation. [...] Furthermore, such operations are not allowed
-to reassociate; e.g., add(a + add(b+c)) cannot be transformed to add(add(a+b) + c)." The
-Vulkan appendix (spirvenv-evaluation-expressions, verbatim from Vulkan-Docs
-appendices/spirvenv.adoc, 1.4.360): "Implementations may rearrange floating-point
-operations using any of the mathematical properties governing the expressions in precise
-arithmetic, even where the floating- point operations do not share these properties. This
-includes, but is not limited to associativity and distributivity, and may involve a
-different number of rounding steps than would occur if the operations were not
-rearranged." And of inherited rows (spirvenv-inherited-from, verbatim): "the result
-returned must be at least as accurate as the result of computing an approximation to x
-using a formula equivalent to the given formula applied to the supplied inputs.
-Specifically, the formula given may be transformed using the mathematical associativity,
-commutativity, and distributivity of the operators involved to yield an equivalent
-formula. The SPIR-V precision rules, when applied to each such formula and the given input
-values, define a range of permitted values. [...] let the largest permitted value in any
-of the ranges be Fmax and the smallest be Fmin. The operation must return a value in the
-range [x - E, x + E] where E = max(|x - Fmin|, |x - Fmax|)." So an inherited row's E is
-taken over every rearrangement of its formula, expanded ones included (rearrangement.py's
-K* bounds them all). The GLSL front end drops `precise`, so the mode assumes no
-NoContraction anywhere: only wider, never unsound. The VK_KHR_shader_float_controls2
-proposal says the same of undecorated operations (they carry AllowContract, AllowReassoc
-and AllowTransform). Decisions, one per rewrite:
+the interval mode allows), in our words; the sources are the SPIR-V specification's
+NoContraction decoration and the Vulkan appendix's sections spirvenv-evaluation-expressions
+and spirvenv-inherited-from (Vulkan-Docs appendices/spirvenv.adoc, 1.4.360):
+- NoContraction forbids fusing the decorated operation with another and reassociating it;
+  every other float operation may be rearranged.
+- An implementation may rearrange float expressions by any law of exact arithmetic
+  (associativity, distributivity and the rest) although float operations do not obey
+  those laws, and the rearranged expression may round a different number of times.
+- An inherited row's result may be as far from the exact value x as the farthest value any
+  equivalent formula allows, where "equivalent" means the row's formula rearranged by
+  associativity, commutativity and distributivity, each operation within its own row's
+  precision: E is the larger distance from x to the smallest and to the largest of those
+  permitted values, and the result must lie in [x - E, x + E].
+So an inherited row's E is taken over every rearrangement of its formula, expanded ones
+included (rearrangement.py's K* bounds them all). The GLSL front end drops `precise`, so the
+mode assumes no NoContraction anywhere: only wider, never unsound. The
+VK_KHR_shader_float_controls2 proposal says the same of undecorated operations (they carry
+AllowContract, AllowReassoc and AllowTransform). Decisions, one per rewrite:
 - Reassociation and commutation of + - and of *, across statements (SSA knows no
   variables), constant folding after it ((a + 1.5) + 2.25 -> a + 3.75), and dot/matrix
   products lowered into the sums around them: ALLOWED, modelled by rearrangement.py (each
