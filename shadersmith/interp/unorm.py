@@ -6,8 +6,9 @@ paraphrased here, as is the OpenGL ES text below): the float f is first clamped 
 [0, 1], then c = convertFloatToUint(f * (2^b - 1), b), where convertFloatToUint(r, b)
 returns one of the two b-bit unsigned integers closest to r; implementations should round
 to nearest (a preference, not a requirement), and when r is an integer that integer must
-be returned (so 0.0 and 1.0 give 0 and 2^b - 1). OpenGL ES 3.0.3 says the same in its section of that name: convert_float_uint(r, b)
-gives either of the two b-bit unsigned integers nearest r, nearest preferred.
+be returned (so 0.0 and 1.0 give 0 and 2^b - 1). OpenGL ES 3.0.3 says the same in its
+section of that name: convert_float_uint(r, b) gives either of the two b-bit unsigned
+integers nearest r, nearest preferred.
 
 So a float f gives floor(r) or ceil(r), r = clamp(f, 0, 1) * (2^b - 1) read exactly; over
 an interval of floats, r grows with f, so the bytes are floor(r(lo)) .. ceil(r(hi)). A
