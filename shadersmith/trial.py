@@ -236,6 +236,18 @@ class Judged:
         return self.comparison.verdict
 
     @property
+    def interval_verdict(self) -> str | None:
+        """An interval-mode test's verdict: `refused`, `wrong` (an output outside its
+        interval) or `agree`; None in the exact mode. Outputs differing bit for bit say
+        nothing in this mode (the interpreter's are intervals, a driver's are floats), so
+        the exact comparison's verdict and suspects are not this test's."""
+        if self.intervals is None:
+            return None
+        if self.refused:
+            return REFUSED
+        return "wrong" if any(f.kind in WRONG_RESULT_KINDS for f in self.findings) else "agree"
+
+    @property
     def signatures(self) -> list[str]:
         return [finding.signature for finding in self.findings]
 
@@ -279,9 +291,7 @@ class Judged:
         recorded.verdict = self.verdict.value
         recorded.finding = finding or (self.findings[0] if self.findings else None)
         if self.intervals is not None:
-            # Outputs differing bit for bit say nothing here: the verdict is the intervals'.
-            wrong = any(f.kind in WRONG_RESULT_KINDS for f in self.findings)
-            recorded.verdict = REFUSED if self.refused else ("wrong" if wrong else "agree")
+            recorded.verdict = self.interval_verdict or REFUSED
             recorded.extra["intervals"] = self.intervals.record()
         return dataclasses.replace(test, results=recorded, files=files)
 

@@ -196,3 +196,32 @@ def test_fuzz_refuses_without_two_real_targets(tmp_path: Path) -> None:
     assert message.count("\n") == 0, message
     assert "fewer than 2 real targets to compare besides interp (present: none)" in message
     assert "gl-nvidia: DriverUnavailable" in message
+
+
+INTERVAL_TEST = Path(__file__).parent / "data" / "interval-store-read"
+
+
+def test_run_of_an_interval_test_gives_the_interval_oracles_verdict_not_equal_bits() -> None:
+    """tests/data/interval-store-read is an interval-mode program (`a[i][0] = 0.0; r +=
+    a[2];`, i = 2: r becomes (1, 61) exactly). The interpreter's outputs are intervals,
+    a driver's are floats, so their digests always differ: `run` printed `odd_one_out
+    (suspects: interp)` for a test every target passes. The verdict is the intervals'."""
+    inside = CliRunner().invoke(
+        main, ["run", str(INTERVAL_TEST), "--targets", "vk-lavapipe,interp", "--no-save"]
+    )
+    assert inside.exit_code == 0, inside.output
+    assert "verdict (interval oracle): agree" in inside.output
+    assert "suspects" not in inside.output and "finding:" not in inside.output
+    moved = CliRunner().invoke(
+        main,
+        [
+            "run",
+            str(INTERVAL_TEST),
+            "--targets",
+            "vk-lavapipe,planted-float-ulps-vk-lavapipe,interp",
+            "--no-save",
+        ],
+    )
+    assert moved.exit_code == 0, moved.output
+    assert "verdict (interval oracle): wrong" in moved.output
+    assert "finding: wrong:planted-float-ulps" in moved.output

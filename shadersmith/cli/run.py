@@ -149,11 +149,16 @@ def run_command(test_dir: Path, target_list: str | None, timeout: float, save: b
             rule, detail = describe(result.log)
             shown = detail if rule != "none" else result.log.strip().splitlines()[-1]
             click.echo(printable(f"{name}: {shown[:200]}"))
-    suspects = judged.comparison.suspects
-    click.echo(
-        f"verdict: {judged.verdict.value}"
-        + (f" (suspects: {', '.join(suspects)})" if suspects else "")
-    )
+    if judged.interval_verdict is not None:
+        # An interval-mode test is judged by intervals, not by equal bits.
+        refused = f": {judged.refused}" if judged.refused else ""
+        click.echo(printable(f"verdict (interval oracle): {judged.interval_verdict}{refused}"))
+    else:
+        suspects = judged.comparison.suspects
+        click.echo(
+            f"verdict: {judged.verdict.value}"
+            + (f" (suspects: {', '.join(suspects)})" if suspects else "")
+        )
     for finding in judged.findings:
         click.echo(
             printable(f"finding: {finding.signature} (targets: {', '.join(finding.targets)})")
