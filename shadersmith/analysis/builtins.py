@@ -21,8 +21,8 @@ them:
 - `out ` / `inout ` before a parameter: the argument must be an l-value.
 
 Each row is `kinds | result name(params); ...`, kinds among f (float), d (double), i, u, b,
-i64, u64, i16, u16, i8, u8; a kind with a star is exact (for a row without placeholders:
-its first kind).
+i64, u64, i16, u16, i8, u8, h (float16_t); a kind with a star is exact (for a row without
+placeholders: its first kind).
 The exact rows come first, in the order generators offer the names: seeded programs
 depend on that order. Within one name, the order of rows and kinds decides between
 overloads that need equally many conversions: it follows the GLSL specification.
@@ -47,21 +47,21 @@ from shadersmith.ir.types import (
 )
 
 _CATALOGUE = """
-f* d i* i64 i16 i8 | T abs(T); T sign(T)
-f* d i* u* i64 u64 i16 u16 i8 u8 | T min(T, T); T min(T, sT); T max(T, T); T max(T, sT)
-f* d i* u* i64 u64 i16 u16 i8 u8 | T clamp(T, T, T); T clamp(T, sT, sT)
-f d | T mix(T, T, T); T mix(T, T, sT)
-f* d i* u* b* i64 u64 i16 u16 i8 u8 | T mix(T, T, B)
+f* d i* i64 i16 i8 h | T abs(T); T sign(T)
+f* d i* u* i64 u64 i16 u16 i8 u8 h | T min(T, T); T min(T, sT); T max(T, T); T max(T, sT)
+f* d i* u* i64 u64 i16 u16 i8 u8 h | T clamp(T, T, T); T clamp(T, sT, sT)
+f d h | T mix(T, T, T); T mix(T, T, sT)
+f* d i* u* b* i64 u64 i16 u16 i8 u8 h | T mix(T, T, B)
 i* u* i64 u64 | T bitfieldExtract(T, int, int); T bitfieldInsert(T, T, int, int)
 i* u* i64 u64 | T bitfieldReverse(T); I bitCount(T); I findLSB(T); I findMSB(T)
 u* | T uaddCarry(T, T, out T); T usubBorrow(T, T, out T)
 u* | void umulExtended(T, T, out T, out T)
 i* | void imulExtended(T, T, out T, out T)
-f* d i* u* i64 u64 i16 u16 i8 u8 | B lessThan(vT, vT); B lessThanEqual(vT, vT)
-f* d i* u* i64 u64 i16 u16 i8 u8 | B greaterThan(vT, vT); B greaterThanEqual(vT, vT)
-f* d i* u* b* i64 u64 i16 u16 i8 u8 | B equal(vT, vT); B notEqual(vT, vT)
+f* d i* u* i64 u64 i16 u16 i8 u8 h | B lessThan(vT, vT); B lessThanEqual(vT, vT)
+f* d i* u* i64 u64 i16 u16 i8 u8 h | B greaterThan(vT, vT); B greaterThanEqual(vT, vT)
+f* d i* u* b* i64 u64 i16 u16 i8 u8 h | B equal(vT, vT); B notEqual(vT, vT)
 b* | bool any(vT); bool all(vT); T not(vT)
-f* d | T floor(T); T ceil(T); T trunc(T); T round(T); T roundEven(T)
+f* d h | T floor(T); T ceil(T); T trunc(T); T round(T); T roundEven(T)
 f* | I floatBitsToInt(T); U floatBitsToUint(T)
 f* d | sT dot(vT, vT)
 f | float dot(float, float); double dot(double, double)
@@ -138,6 +138,8 @@ _KINDS: dict[str, ScalarType] = {
     "u16": ScalarType(ScalarKind.UINT, 16),
     "i8": ScalarType(ScalarKind.INT, 8),
     "u8": ScalarType(ScalarKind.UINT, 8),
+    # GL_EXT_shader_explicit_arithmetic_types_float16's (float16_t, f16vecN).
+    "h": ScalarType(ScalarKind.FLOAT, 16),
 }
 # The order in which the exact overloads of one name list their kinds.
 _EXACT_KIND_ORDER = ("b", "i", "u", "f")

@@ -94,6 +94,8 @@ def _small_integer_conversions() -> dict[ScalarType, frozenset[ScalarType]]:
 
 
 _IMPLICIT.update(_small_integer_conversions())
+# GL_EXT_shader_explicit_arithmetic_types_float16: float16_t widens to float and double.
+_IMPLICIT[ScalarType(ScalarKind.FLOAT, 16)] = frozenset({_F32, _F64})
 # Before GLSL 4.00 only int and uint convert, and only to float.
 _IMPLICIT_OLD: dict[ScalarType, frozenset[ScalarType]] = {
     _I32: frozenset({_F32}),

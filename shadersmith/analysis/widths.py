@@ -35,6 +35,17 @@ INT8 = "int8"
 # the extension Mesa's GL lists), Vulkan's shaderFloat64 (lavapipe has it, SwiftShader
 # not).
 FLOAT64 = "float64"
+# 16-bit floats (float16_t, f16vecN): GL_EXT_shader_explicit_arithmetic_types_float16
+# (glslang for Vulkan; Mesa 22's GL lists no extension for it), Vulkan's shaderFloat16
+# (VkPhysicalDeviceShaderFloat16Int8Features: lavapipe yes, SwiftShader no), WGSL's `f16`
+# (`enable f16;`, wgpu's shader-f16 feature: on wgpu-vk over lavapipe, not wgpu-gl).
+FLOAT16 = "float16"
+# Buffer fields of 16- and 8-bit types (GL_EXT_shader_16bit_storage / _8bit_storage;
+# Vulkan's storageBuffer16BitAccess and uniformAndStorageBuffer16BitAccess, 8-bit alike):
+# a storage buffer or uniform block holding a float16_t, int16_t or int8_t field needs
+# these beside the arithmetic feature of its type.
+STORAGE16 = "storage16"
+STORAGE8 = "storage8"
 
 # The extension each feature's GLSL spelling needs. GL_ARB_gpu_shader_int64 is the one
 # both Mesa's GL and glslang (for Vulkan) read: glslang maps it to the Int64 capability.
@@ -43,11 +54,22 @@ EXTENSION: dict[str, str] = {
     INT16: "GL_EXT_shader_explicit_arithmetic_types_int16",
     INT8: "GL_EXT_shader_explicit_arithmetic_types_int8",
     FLOAT64: "GL_ARB_gpu_shader_fp64",
+    FLOAT16: "GL_EXT_shader_explicit_arithmetic_types_float16",
+    STORAGE16: "GL_EXT_shader_16bit_storage",
+    STORAGE8: "GL_EXT_shader_8bit_storage",
 }
 # The GLSL version from which a feature is core and its `#extension` line is not written.
 CORE_SINCE: dict[str, int] = {FLOAT64: 400}
 # The order features and extensions are written in (a fixed one: same program, same text).
-ORDER: tuple[str, ...] = (INT64, INT16, INT8, FLOAT64)
+ORDER: tuple[str, ...] = (
+    INT64,
+    INT16,
+    INT8,
+    FLOAT64,
+    FLOAT16,
+    STORAGE16,
+    STORAGE8,
+)
 _INTEGER_FEATURES = {64: INT64, 16: INT16, 8: INT8}
 
 
@@ -57,6 +79,8 @@ def type_feature(type_: Type) -> str | None:
         return _INTEGER_FEATURES.get(type_.bits)
     if isinstance(type_, ScalarType | VectorType | MatrixType) and type_.bits == 64:
         return FLOAT64
+    if isinstance(type_, ScalarType | VectorType | MatrixType) and type_.bits == 16:
+        return FLOAT16
     return None
 
 
@@ -82,8 +106,22 @@ def program_features(program: Program) -> frozenset[str]:
             found |= type_features(type_)
     for buffer in program.buffers:
         for field in buffer.fields:
-            found |= type_features(field.type)
+            found |= type_features(field.type) | storage_features(field.type)
     return frozenset(found)
+
+
+_STORAGE = {16: STORAGE16, 8: STORAGE8}
+
+
+def storage_features(type_: Type) -> frozenset[str]:
+    """The storage features a buffer field of `type_` needs: its 16- and 8-bit scalars."""
+    if isinstance(type_, ArrayType):
+        return storage_features(type_.element)
+    if isinstance(type_, StructType):
+        return frozenset(f for field in type_.fields for f in storage_features(field.type))
+    if isinstance(type_, ScalarType | VectorType | MatrixType) and type_.bits in _STORAGE:
+        return frozenset({_STORAGE[type_.bits]})
+    return frozenset()
 
 
 def width_extensions(program: Program, version: int = 450) -> tuple[str, ...]:

@@ -123,6 +123,9 @@ def literal_text(literal: Literal) -> str:
         # No suffix names an 8-bit literal (and Mesa's and glslang's 16-bit ones differ):
         # the 32-bit int converted, `int8_t(-5)`, which glslang folds to a constant.
         return f"{literal.type}({int(value)})"
+    if kind is ScalarKind.FLOAT and literal.type.bits == 16:
+        # Likewise a half's (Mesa has no `hf` suffix to agree on): `float16_t(-3.0)`.
+        return f"float16_t({_float_text(float(value))})"
     if kind is ScalarKind.INT:
         return str(int(value)) + ("l" if wide else "")
     if kind is ScalarKind.UINT:
@@ -143,7 +146,7 @@ def _float_text(number: float) -> str:
 
 def _literal_precedence(literal: Literal) -> int:
     # A negative number is spelled with unary minus, so it binds like a prefix operator.
-    if literal.type.kind.is_integer and literal.type.bits in (8, 16):
+    if literal.type.kind is not ScalarKind.BOOL and literal.type.bits in (8, 16):
         return PRIMARY_PRECEDENCE  # spelled as a constructor call (literal_text)
     if literal.type.kind is not ScalarKind.BOOL and literal.value < 0:
         return PREFIX_PRECEDENCE

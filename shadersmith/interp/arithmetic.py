@@ -18,6 +18,7 @@ MASK32 = 0xFFFFFFFF
 SIGN_BIT = 0x80000000
 
 _FLOAT32 = struct.Struct("<f")
+_FLOAT16 = struct.Struct("<e")
 _INT32 = struct.Struct("<i")
 _UINT32 = struct.Struct("<I")
 
@@ -61,6 +62,17 @@ def to_float32(value: float) -> float:
     try:
         result: float = _FLOAT32.unpack(_FLOAT32.pack(value))[0]
     except OverflowError:
+        return math.copysign(math.inf, value)
+    return result
+
+
+def to_float16(value: float) -> float:
+    """Round a double to the nearest binary16 (ties to even, as struct's `e` format and
+    numpy.float16 both do); overflow gives an infinity. A binary16 +, - or * computed in
+    double is exact (11-bit significands) and rounded once here."""
+    try:
+        result: float = _FLOAT16.unpack(_FLOAT16.pack(float(value)))[0]
+    except (OverflowError, struct.error):
         return math.copysign(math.inf, value)
     return result
 

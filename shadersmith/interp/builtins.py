@@ -54,7 +54,15 @@ from shadersmith.interp.operators import (
 from shadersmith.interp.semantics import Language, wgsl_extract_bits, wgsl_insert_bits
 from shadersmith.interp.sites import Site
 from shadersmith.ir.operators import BinaryOp
-from shadersmith.ir.types import FLOAT, MatrixType, ScalarKind, ScalarType, Type, VectorType
+from shadersmith.ir.types import (
+    FLOAT,
+    MatrixType,
+    ScalarKind,
+    ScalarType,
+    Type,
+    VectorType,
+    kind_of,
+)
 
 
 @dataclass(slots=True)
@@ -583,6 +591,14 @@ def _wide(type_: Type) -> bool:
     return isinstance(type_, ScalarType | VectorType) and type_.bits != 32
 
 
+def _half(type_: Type) -> bool:
+    return (
+        isinstance(type_, ScalarType | VectorType)
+        and type_.bits == 16
+        and (type_.kind is ScalarKind.FLOAT)
+    )
+
+
 def builtin_context(
     name: str,
     arg_types: tuple[Type, ...],
@@ -625,6 +641,10 @@ def builtin_implementation(
         # The other kernels compute at 32 bits (bitCount, findMSB, the bit fields and
         # the carries); the int64/int16/int8 extensions overload few of them anyway.
         raise InterpreterError(f"{name}() on integers other than 32-bit is not interpreted")
+    if name == "mix" and _half(arg_types[0]) and kind_of(arg_types[-1]) is ScalarKind.FLOAT:
+        # The blend computes x * (1 - a) + y * a, whose roundings at 16 bits the float
+        # kernel does not make (mix with a bool selects: any width).
+        raise InterpreterError("mix() of halves with a float weight is not interpreted")
     context, out_positions = builtin_context(
         name,
         arg_types,

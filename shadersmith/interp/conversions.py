@@ -12,13 +12,14 @@ from shadersmith.interp.arithmetic import (
     float_to_int_truncating,
     int_to_float32,
     integer_range,
+    to_float16,
     to_float32,
     wrap_int,
     wrap_signed,
     wrap_unsigned,
 )
 from shadersmith.interp.errors import InterpreterError, UBCategory
-from shadersmith.interp.exactness import InexactFloat, describe_outside, rounded
+from shadersmith.interp.exactness import InexactFloat, describe_outside, rounded, rounded16
 from shadersmith.interp.float_mode import FloatMode
 from shadersmith.interp.interval_operators import constant
 from shadersmith.interp.interval_operators import scalar_converter as interval_scalar_converter
@@ -60,9 +61,12 @@ def scalar_converter(
     uint64_t(-1) is 2^64 - 1, int(int64_t(2^32 + 5)) is 5."""
     if source is target and source_bits == target_bits:
         return _identity
+    if target is ScalarKind.FLOAT and target_bits == 16:
+        return _to_half(source, sanitize)
     if source is ScalarKind.FLOAT and target is ScalarKind.FLOAT:
-        # double(f) is exact; float(d) rounds (the sanitizer's rounded() brackets it).
-        if target_bits == 64:
+        # double(f) is exact; float(d) rounds (the sanitizer's rounded() brackets it);
+        # float(h) and double(h) are exact.
+        if target_bits == 64 or source_bits == 16:
             return float
         return rounded if sanitize else to_float32
     if target is ScalarKind.FLOAT and target_bits == 64:
@@ -86,6 +90,24 @@ def scalar_converter(
         return lambda x: 1.0 if x else 0.0
     # float(i) may round (|i| > 2^24); the result then is an interval, like a rounded sum.
     return (lambda x: rounded(float(x))) if sanitize else int_to_float32
+
+
+def _to_half(source: ScalarKind, sanitize: bool) -> Converter:
+    """float16_t(x) of a bool, an integer of any width or a wider float: rounded to
+    binary16; the sanitizer's rounded16() brackets a result binary16 does not hold (the
+    reconditioner's MAKE_IN_RANGE at the half's width reads it only to replace it)."""
+    if source is ScalarKind.BOOL:
+        return lambda x: 1.0 if x else 0.0
+    if not sanitize:
+        return lambda x: to_float16(float(x))
+
+    def to_half(x: float) -> float:
+        if isinstance(x, InexactFloat):
+            # A rounded float (|x| >= 2^24) stays at 2048 or more: an infinity here.
+            return rounded16(math.copysign(math.inf, x))
+        return rounded16(float(x))
+
+    return to_half
 
 
 def _to_double(source: ScalarKind, sanitize: bool, site: Site) -> Converter:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from shadersmith.interp.arithmetic import to_float32
+from shadersmith.interp.arithmetic import to_float16, to_float32
 
 # S is the integers strictly between -EXACT_LIMIT and EXACT_LIMIT, zero excepted.
 EXACT_LIMIT = 16777215.0
@@ -41,6 +41,32 @@ def make_inexact(value: float, low: float, high: float) -> InexactFloat:
 
 def in_exact_set(value: float) -> bool:
     return -EXACT_LIMIT < value < EXACT_LIMIT and value != 0.0 and value == int(value)
+
+
+# S16, float16_t's exact set (recondition/build.HALF_EXACT_LIMIT): the integers strictly
+# between -2048 and 2048, zero excepted. binary16 holds all of them; with operands in S16 a
+# +, - or * is exact below 2048 in magnitude and, rounded or overflowing, stays at 2048 or
+# more, as a float's result does at 2^24.
+HALF_EXACT_LIMIT = 2048.0
+
+
+def in_half_exact_set(value: float) -> bool:
+    return -HALF_EXACT_LIMIT < value < HALF_EXACT_LIMIT and value != 0.0 and value == int(value)
+
+
+def rounded16(exact: float) -> float:
+    """The binary16 result of an exact integer-valued double: the value itself when binary16
+    holds it, else an `InexactFloat` bracketing it by its binary16 neighbours (an infinity
+    beyond 65504, as `rounded`'s beyond float32)."""
+    nearest = to_float16(exact)
+    if nearest == exact:
+        return exact
+    if math.isinf(nearest) or abs(exact) >= 65504.0:
+        return make_inexact(nearest, exact, math.copysign(math.inf, exact))
+    _, exponent = math.frexp(exact)
+    ulp = math.ldexp(1.0, exponent - 11)
+    low = math.floor(exact / ulp) * ulp
+    return make_inexact(nearest, low, low + ulp)
 
 
 def describe_outside(value: float) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 
 from shadersmith.analysis import subgroups
 from shadersmith.analysis.aliasing import aliased_arguments
-from shadersmith.interp.arithmetic import MASK32, SIGN_BIT, to_float32
+from shadersmith.interp.arithmetic import MASK32, SIGN_BIT, to_float16, to_float32
 from shadersmith.interp.atomics import ATOMIC_OPERATIONS, atomic_operation
 from shadersmith.interp.errors import InterpreterError, UBCategory, UndefinedBehaviour
 from shadersmith.interp.evaluation_order import segment_conflict
@@ -103,6 +103,8 @@ def _literal_value(node: Literal) -> Any:
     if kind is ScalarKind.FLOAT:
         # A double literal keeps its double value.
         value = float(node.value)
+        if node.type.bits == 16:
+            return to_float16(value)
         return value if node.type.bits == 64 else to_float32(value)
     if kind is ScalarKind.BOOL:
         return bool(node.value)

@@ -17,6 +17,7 @@ from shadersmith.interp.arithmetic import (
     MASK32,
     SIGN_BIT,
     integer_range,
+    to_float16,
     to_float32,
     trunc_div,
     trunc_rem,
@@ -31,8 +32,10 @@ from shadersmith.interp.exactness import (
     describe_outside,
     exact_linear_combination,
     in_exact_set,
+    in_half_exact_set,
     negated,
     rounded,
+    rounded16,
 )
 from shadersmith.interp.layout import float_slots
 from shadersmith.interp.semantics import Language, integer_kernel
@@ -229,9 +232,47 @@ def _double_divide(a: float, b: float) -> float:
     return a / b
 
 
+def _half_kernel(op: BinaryOp, sanitize: bool, site: Site) -> Kernel:
+    """`+ - * /` on float16_t, computed in double and rounded once to binary16 (exact:
+    11-bit significands). The sanitizer holds operands to S16 (exactness.HALF_EXACT_LIMIT):
+    a result below 2048 in magnitude is exact, a larger one an `InexactFloat` between its
+    binary16 neighbours (or up to infinity past 65504) that only MAKE_IN_RANGE's
+    comparisons may read; division is refused as a float's is."""
+    if op is BinaryOp.DIV:
+        if sanitize:
+
+            def unsafe_divide(a: float, b: float) -> float:
+                raise site.ub(UBCategory.FLOAT_ROUNDOFF, "half division leaves the exact set")
+
+            return unsafe_divide
+        return lambda a, b: to_float16(_double_divide(a, b))
+    python_op: Callable[[float, float], float] = {
+        BinaryOp.ADD: operator.add,
+        BinaryOp.SUB: operator.sub,
+        BinaryOp.MUL: operator.mul,
+    }[op]
+    if not sanitize:
+        return lambda a, b: to_float16(python_op(a, b))
+    symbol = op.value
+
+    def exact(a: float, b: float) -> float:
+        for value in (a, b):
+            if not in_half_exact_set(value):
+                raise site.ub(
+                    UBCategory.FLOAT_ROUNDOFF,
+                    f"operand of `{symbol}` on halves is outside the exact set S16"
+                    f" (integers below 2048): {describe_outside(value)}",
+                )
+        return rounded16(python_op(a, b))
+
+    return exact
+
+
 def _float_kernel(op: BinaryOp, sanitize: bool, site: Site, bits: int = 32) -> Kernel:
     if bits == 64:
         return _double_kernel(op, sanitize, site)
+    if bits == 16:
+        return _half_kernel(op, sanitize, site)
     if op is BinaryOp.DIV:
         if sanitize:
 

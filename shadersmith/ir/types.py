@@ -44,6 +44,8 @@ _SMALL_INTEGER_WIDTHS = (8, 16)
 
 
 def _scalar_name(kind: ScalarKind, bits: int) -> str:
+    if bits == 16 and kind is ScalarKind.FLOAT:
+        return "float16_t"
     if bits == 64:
         return _WIDE_SCALAR_NAMES[kind]
     if bits in _SMALL_INTEGER_WIDTHS and kind.is_integer:
@@ -54,8 +56,8 @@ def _scalar_name(kind: ScalarKind, bits: int) -> str:
 @dataclass(frozen=True, slots=True)
 class ScalarType:
     kind: ScalarKind
-    # 32, or 64 for double, int64_t and uint64_t, or 8 and 16 for int8_t, uint16_t ...
-    # (never for bool).
+    # 32, or 64 for double, int64_t and uint64_t, or 8 and 16 for int8_t, uint16_t ...,
+    # or 16 for float16_t (GL_EXT_shader_explicit_arithmetic_types_float16; never for bool).
     bits: int = 32
 
     def __str__(self) -> str:
@@ -88,6 +90,8 @@ class VectorType:
     def __str__(self) -> str:
         if self.bits == 64:
             return f"{_WIDE_VECTOR_PREFIX[self.kind]}vec{self.size}"
+        if self.bits == 16 and self.kind is ScalarKind.FLOAT:
+            return f"f16vec{self.size}"
         if self.bits in _SMALL_INTEGER_WIDTHS and self.kind.is_integer:
             return f"{_VECTOR_PREFIX[self.kind]}{self.bits}vec{self.size}"
         return f"{_VECTOR_PREFIX[self.kind]}vec{self.size}"

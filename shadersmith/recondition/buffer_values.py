@@ -28,17 +28,17 @@ from shadersmith.ir.types import (
     VectorType,
 )
 from shadersmith.ir.values import BufferValues, Value
-from shadersmith.recondition.build import EXACT_LIMIT, FLOAT_DEFAULT
+from shadersmith.recondition.build import EXACT_LIMIT, FLOAT_DEFAULT, HALF_EXACT_LIMIT
 from shadersmith.recondition.defaults import default_value
 from shadersmith.recondition.interval_floats import bounded_float
 
 
-def exact_float(value: float) -> float:
-    """The member of S standing for `value`."""
+def exact_float(value: float, limit: float = EXACT_LIMIT) -> float:
+    """The member of S standing for `value` (of S16 with `limit` build.HALF_EXACT_LIMIT)."""
     if not math.isfinite(value):
         return FLOAT_DEFAULT
     rounded = float(round(value))
-    if rounded == 0.0 or abs(rounded) >= EXACT_LIMIT:
+    if rounded == 0.0 or abs(rounded) >= limit:
         return FLOAT_DEFAULT
     return rounded
 
@@ -51,7 +51,11 @@ def _mapped_value(type_: Type, value: Value, mapping: Callable[[float], float]) 
             and isinstance(value, float | int)
             and not isinstance(value, bool)
         ):
-            return mapping(float(value))
+            mapped = mapping(float(value))
+            if type_.bits == 16 and not abs(mapped) < HALF_EXACT_LIMIT:
+                # A half field holds S16 (what float16_t holds exactly, build.py).
+                return exact_float(mapped, HALF_EXACT_LIMIT)
+            return mapped
         return value
     if not isinstance(value, tuple):
         return value

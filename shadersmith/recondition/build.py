@@ -37,6 +37,21 @@ INT_MAX = 2**31 - 1
 # -2^24 + 1 < x < 2^24 - 1, zero excepted. Every magnitude of EXACT_LIMIT or more, and every
 # rounded result, is caught by comparing with EXACT_LIMIT, which float32 holds exactly.
 EXACT_LIMIT = 16777215.0
+# float16_t's exact set (GL_EXT_shader_explicit_arithmetic_types_float16, WGSL f16): the
+# integers of magnitude 1 to 2047. binary16 holds every integer up to 2^11 = 2048 and no
+# odd one above: for x, y of S16, x + y, x - y, x * y are exact below 2048 in magnitude,
+# and every rounding (or an overflow to infinity) keeps a larger result at 2048 or more,
+# which comparing with HALF_EXACT_LIMIT (a half holds it exactly) catches.
+HALF_EXACT_LIMIT = 2048.0
+
+
+def exact_limit(type_: Type) -> float:
+    """The bound of the exact set at `type_`'s float width: S16's for a half, else S's
+    (doubles hold S, as floats do)."""
+    bits = getattr(type_, "bits", 32)
+    return HALF_EXACT_LIMIT if bits == 16 else EXACT_LIMIT
+
+
 FLOAT_DEFAULT = 10.0
 
 

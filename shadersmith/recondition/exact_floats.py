@@ -11,6 +11,9 @@ wrappers/floating.py for S and the wrappers).
   in MAKE_IN_RANGE: converting an integer of magnitude 2^24 or more rounds, to a value of
   magnitude 2^24 or more, which MAKE_IN_RANGE catches; so is a matrix built from a scalar
   or another matrix, whose zeros would leave S;
+- a half (float16_t, f16vecN) is kept to S16, the integers below 2048 in magnitude
+  (build.HALF_EXACT_LIMIT): its literals, its MAKE_IN_RANGE, and its constructors from
+  anything but halves (float16_t(f) of a float of S may round);
 - a conversion to uint of a float (undefined when negative) goes through SAFE_TO_UINT.
 
 Negation, comparisons, selection and the built-ins that only select or compare (abs,
@@ -43,7 +46,7 @@ from shadersmith.ir.types import (
     kind_of,
 )
 from shadersmith.recondition.buffer_values import exact_float
-from shadersmith.recondition.build import EXACT_LIMIT
+from shadersmith.recondition.build import exact_limit
 from shadersmith.recondition.rewrite import rewrite_program_expressions
 from shadersmith.recondition.wrappers.floating import (
     CROSS,
@@ -79,12 +82,18 @@ def _folds_exactly(expr: Binary) -> bool:
         return False
     a, b = float(expr.left.value), float(expr.right.value)
     value = {BinaryOp.ADD: a + b, BinaryOp.SUB: a - b, BinaryOp.MUL: a * b}[expr.op]
-    return 0 < abs(value) < EXACT_LIMIT
+    return 0 < abs(value) < exact_limit(expr.type)
 
 
 def _converts_to_float(expr: Construct) -> bool:
-    """Whether the constructor may produce a float outside S from operands in S."""
+    """Whether the constructor may produce a float outside S from operands in S: from
+    integers or bools, and a half from a wider float (float16_t(f) of an f of S above
+    2047 rounds, or overflows, to a magnitude of 2048 or more: MAKE_IN_RANGE at the
+    half's width catches it)."""
     if any(kind_of(a.type) is not ScalarKind.FLOAT for a in expr.args):
+        return True
+    bits = getattr(expr.type, "bits", 32)
+    if bits == 16 and any(getattr(a.type, "bits", 32) != 16 for a in expr.args):
         return True
     if isinstance(expr.type, MatrixType) and len(expr.args) == 1:
         return expr.args[0].type != expr.type  # a scalar (diagonal) or a resize
@@ -113,9 +122,10 @@ def float_rewrite(expr: Expression) -> Expression:
     """The node rewrite of this pass."""
     if isinstance(expr, Literal):
         if expr.type.kind is ScalarKind.FLOAT:
-            value = exact_float(float(expr.value))
+            value = exact_float(float(expr.value), exact_limit(expr.type))
             if value != expr.value:
-                # A double literal stays a double (into S as a float's).
+                # A double literal stays a double (into S as a float's), a half's a half
+                # (into S16).
                 return Literal(expr.type, value)
         return expr
     if isinstance(expr, Binary):

@@ -8,12 +8,13 @@ when the value is the same in every lane: numpy broadcasting then lets a uniform
 instead of thousands, and a width-1 condition is how uniform control flow is recognised.
 
 The dtype is the natural one of the scalar kind and width (bool, int32, uint32, float32;
-int8 ... uint64 for the explicit-width integers, float64 for double) when every slot of
-the type has the same kind and width: numpy's fixed-width integers then wrap exactly as
-GLSL's do (uint64 included, so no Python-int or object arrays are needed). A type mixing
-kinds (a struct, an array of structs) is held as uint32 bit patterns (floats by their
-IEEE bits, bools as 0/1), so that one array still holds the whole value; `from_bits` and
-`to_bits` convert a homogeneous part. Such a mix with a slot not 32 bits wide is refused
+int8 ... uint64 for the explicit-width integers, float64 for double, float16 for
+float16_t) when every slot of the type has the same kind and width: numpy's fixed-width
+integers then wrap exactly as GLSL's do (uint64 included, so no Python-int or object
+arrays are needed), numpy's float16 rounds as binary16 does. A type mixing kinds (a
+struct, an array of structs) is held as uint32 bit patterns (floats by their IEEE bits,
+bools as 0/1), so that one array still holds the whole value; `from_bits` and `to_bits`
+convert a homogeneous part. Such a mix with a slot not 32 bits wide is refused
 (program.py): its bits would not fit.
 
 Values are never modified in place: a storage read may return a view, and only storage
@@ -57,6 +58,8 @@ _WIDTH_DTYPES: dict[tuple[ScalarKind, int], type[np.generic]] = {
     (ScalarKind.UINT, 16): np.uint16,
     (ScalarKind.UINT, 64): np.uint64,
     (ScalarKind.FLOAT, 64): np.float64,
+    # float16_t: numpy's binary16 rounds each + - * once, correctly, as binary16 does.
+    (ScalarKind.FLOAT, 16): np.float16,
 }
 
 

@@ -49,6 +49,7 @@ from shadersmith.recondition.build import (
     bool_lit,
     builtin,
     compare,
+    exact_limit,
     float_lit,
     index,
     logical_and,
@@ -63,22 +64,23 @@ SMALL = 0.1  # below 1: anything under it is zero, since floats are integers
 
 
 def _bound(x: Expression, value: float) -> Expression:
-    """The float literal `value` at `x`'s width (`0.1lf` for a double: lane mode and the
-    emitted text compare like with like)."""
+    """The float literal `value` at `x`'s width (`0.1lf` for a double, `float16_t(0.1)`
+    for a half: lane mode and the emitted text compare like with like)."""
     type_ = x.type
-    if isinstance(type_, ScalarType | VectorType | MatrixType) and type_.bits == 64:
-        return splat(ScalarType(ScalarKind.FLOAT, 64), value)
+    if isinstance(type_, ScalarType | VectorType | MatrixType) and type_.bits != 32:
+        return splat(ScalarType(ScalarKind.FLOAT, type_.bits), value)
     return float_lit(value)
 
 
 def out_of_range(x: Expression) -> Expression:
-    """Whether any component of `x` is zero or of magnitude 2^24 or more."""
+    """Whether any component of `x` is zero or of magnitude 2^24 or more (2048 for a
+    half: build.HALF_EXACT_LIMIT)."""
     if isinstance(x.type, MatrixType):
         return logical_or(*(out_of_range(index(x, i)) for i in range(x.type.columns)))
     magnitude = builtin("abs", x)
     return logical_or(
         any_of(compare(BinaryOp.LT, magnitude, _bound(x, SMALL))),
-        any_of(compare(BinaryOp.GE, magnitude, _bound(x, EXACT_LIMIT))),
+        any_of(compare(BinaryOp.GE, magnitude, _bound(x, exact_limit(x.type)))),
     )
 
 
@@ -92,7 +94,7 @@ def bring_in(x: Expression) -> Expression:
     magnitude = builtin("abs", x)
     default = splat(x.type, FLOAT_DEFAULT)
     small = compare(BinaryOp.LT, magnitude, _bound(x, SMALL))
-    large = compare(BinaryOp.GE, magnitude, _bound(x, EXACT_LIMIT))
+    large = compare(BinaryOp.GE, magnitude, _bound(x, exact_limit(x.type)))
     return select(large, default, select(small, default, x))
 
 
@@ -135,7 +137,7 @@ def _step(op: IncDecOp) -> WrapperKind:
             old_decl, result = _local("_ss_old", a)
             locals_.append(old_decl)
         arithmetic = BinaryOp.ADD if op.is_increment else BinaryOp.SUB
-        decl, new = _local("_ss_n", binary(arithmetic, a, float_lit(1.0)))
+        decl, new = _local("_ss_n", binary(arithmetic, a, _bound(a, 1.0)))
         locals_.append(decl)
         return WrapperBody(
             a.type, out_of_range(new), bring_in(new), new, tuple(locals_), result=result
@@ -331,7 +333,7 @@ def _to_uint(p: Params) -> WrapperBody:
     (f,) = p
     size = f.type.size if isinstance(f.type, VectorType) else 1
     target = vector_or_scalar(ScalarKind.UINT, size)
-    unsafe = any_of(compare(BinaryOp.LT, f, float_lit(0.0)))
+    unsafe = any_of(compare(BinaryOp.LT, f, _bound(f, 0.0)))
     safe = Construct(target, (_to_int(f),))
     return WrapperBody(target, unsafe, safe, Construct(target, (f,)))
 

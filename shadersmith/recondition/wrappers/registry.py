@@ -36,21 +36,23 @@ _SCALARS |= {
     for bits in (8, 16, 64)
 }
 _SCALARS["double"] = ScalarType(ScalarKind.FLOAT, 64)
+_SCALARS["float16"] = ScalarType(ScalarKind.FLOAT, 16)
 _VECTOR_KINDS = {
     "b": ScalarKind.BOOL,
     "i": ScalarKind.INT,
     "u": ScalarKind.UINT,
     "": ScalarKind.FLOAT,
     "d": ScalarKind.FLOAT,
+    "f": ScalarKind.FLOAT,  # f16vecN
 }
-_VECTOR = re.compile(r"([biud]?)(64|16|8)?vec([234])")
+_VECTOR = re.compile(r"([biudf]?)(64|16|8)?vec([234])")
 _MATRIX = re.compile(r"(d?)mat([234])(?:x([234]))?")
 
 
 def type_token(type_: Type) -> str:
     if not isinstance(type_, ScalarType | VectorType | MatrixType):
         raise TypeError(f"wrappers take scalars, vectors and matrices, not {type_}")
-    if isinstance(type_, ScalarType) and type_.bits != 32 and type_.kind.is_integer:
+    if isinstance(type_, ScalarType) and str(type_).endswith("_t"):
         return str(type_).removesuffix("_t")
     return str(type_)
 

@@ -12,7 +12,15 @@ from typing import Any
 
 import vulkan as vk
 
-from shadersmith.analysis.widths import FLOAT64, INT8, INT16, INT64
+from shadersmith.analysis.widths import (
+    FLOAT16,
+    FLOAT64,
+    INT8,
+    INT16,
+    INT64,
+    STORAGE8,
+    STORAGE16,
+)
 from shadersmith.targets.runners.environment import (
     DriverUnavailable,
     disable_shader_cache,
@@ -22,6 +30,9 @@ from shadersmith.targets.runners.environment import (
 API_VERSION = vk.VK_MAKE_VERSION(1, 1, 0)  # 1.1: vkGetPhysicalDeviceProperties2 is core
 QUEUE_FLAGS = vk.VK_QUEUE_COMPUTE_BIT | vk.VK_QUEUE_GRAPHICS_BIT
 _FLOAT16_INT8 = "VK_KHR_shader_float16_int8"
+# 8-bit storage is core from 1.2 only (16-bit storage is 1.1's): the instance asks for 1.1.
+_STORAGE_8BIT = "VK_KHR_8bit_storage"
+_STORAGE_BUFFER_CLASS = "VK_KHR_storage_buffer_storage_class"  # 8-bit storage needs it
 HOST_MEMORY = vk.VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | vk.VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
 
 
@@ -64,17 +75,7 @@ class VulkanDevice:
                 shaderInt16=INT16 in self.features,
                 shaderFloat64=FLOAT64 in self.features,
             )
-            # shaderInt8 is VK_KHR_shader_float16_int8's (core in 1.2; the instance asks
-            # for 1.1): the extension is enabled and its feature chained where offered.
-            extensions = [_FLOAT16_INT8] if INT8 in self.features else []
-            chained = (
-                vk.VkPhysicalDeviceShaderFloat16Int8Features(
-                    sType=vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES,
-                    shaderInt8=vk.VK_TRUE,
-                )
-                if extensions
-                else None
-            )
+            extensions, chained = self._chained_features()
             self.device = vk.vkCreateDevice(
                 self.physical_device,
                 vk.VkDeviceCreateInfo(
@@ -115,16 +116,84 @@ class VulkanDevice:
     def _offered_features(self) -> frozenset[str]:
         """The explicit-width arithmetic features (analysis/widths.py's words) the device
         offers: lavapipe all of them; SwiftShader (Chromium 120's) none of shaderInt64,
-        shaderInt16, shaderInt8, shaderFloat64."""
+        shaderInt16, shaderInt8, shaderFloat64, shaderFloat16 and the 16-/8-bit storage."""
         offered = vk.vkGetPhysicalDeviceFeatures(self.physical_device)
         found = {INT64} if offered.shaderInt64 else set()
         if offered.shaderFloat64:
             found.add(FLOAT64)
         if offered.shaderInt16:
             found.add(INT16)
-        if self._small_types().shaderInt8:
+        small = self._small_types()
+        if small.shaderInt8:
             found.add(INT8)
-        return frozenset(found)
+        if small.shaderFloat16:
+            found.add(FLOAT16)
+        return frozenset(found | self._storage_features())
+
+    def _chained_features(self) -> tuple[list[str], Any]:
+        """The device extensions and the feature structs (a pNext chain) that enable the
+        offered features beyond VkPhysicalDeviceFeatures: shaderInt8 and shaderFloat16
+        are VK_KHR_shader_float16_int8's (core in 1.2; the instance asks for 1.1), the
+        16-bit storage features core 1.1's, the 8-bit ones VK_KHR_8bit_storage's."""
+        extensions: list[str] = []
+        chained: Any = None
+        if STORAGE8 in self.features:
+            extensions += [_STORAGE_8BIT, _STORAGE_BUFFER_CLASS]
+            chained = vk.VkPhysicalDevice8BitStorageFeatures(
+                sType=vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES,
+                storageBuffer8BitAccess=vk.VK_TRUE,
+                uniformAndStorageBuffer8BitAccess=vk.VK_TRUE,
+            )
+        if STORAGE16 in self.features:
+            chained = vk.VkPhysicalDevice16BitStorageFeatures(
+                sType=vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES,
+                pNext=chained,
+                storageBuffer16BitAccess=vk.VK_TRUE,
+                uniformAndStorageBuffer16BitAccess=vk.VK_TRUE,
+            )
+        if INT8 in self.features or FLOAT16 in self.features:
+            extensions.append(_FLOAT16_INT8)
+            chained = vk.VkPhysicalDeviceShaderFloat16Int8Features(
+                sType=vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES,
+                pNext=chained,
+                shaderInt8=INT8 in self.features,
+                shaderFloat16=FLOAT16 in self.features,
+            )
+        return extensions, chained
+
+    def _storage_features(self) -> set[str]:
+        """STORAGE16 / STORAGE8 where the device offers both the storage-buffer and the
+        uniform-block access of that width (lavapipe does; SwiftShader neither)."""
+        names = self._extension_names()
+        sixteen = vk.VkPhysicalDevice16BitStorageFeatures(
+            sType=vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES
+        )
+        eight = vk.VkPhysicalDevice8BitStorageFeatures(
+            sType=vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES, pNext=sixteen
+        )
+        features2 = vk.VkPhysicalDeviceFeatures2(
+            sType=vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, pNext=eight
+        )
+        try:
+            vk.vkGetPhysicalDeviceFeatures2(self.physical_device, features2)
+        except (AttributeError, vk.VkError):
+            return set()
+        found = set()
+        if sixteen.storageBuffer16BitAccess and sixteen.uniformAndStorageBuffer16BitAccess:
+            found.add(STORAGE16)
+        if (
+            _STORAGE_8BIT in names
+            and eight.storageBuffer8BitAccess
+            and eight.uniformAndStorageBuffer8BitAccess
+        ):
+            found.add(STORAGE8)
+        return found
+
+    def _extension_names(self) -> set[str]:
+        return {
+            _text(e.extensionName)
+            for e in vk.vkEnumerateDeviceExtensionProperties(self.physical_device, None)
+        }
 
     def _small_types(self) -> Any:
         """The device's VkPhysicalDeviceShaderFloat16Int8Features (all false where it
@@ -132,11 +201,7 @@ class VulkanDevice:
         small = vk.VkPhysicalDeviceShaderFloat16Int8Features(
             sType=vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES
         )
-        names = {
-            _text(e.extensionName)
-            for e in vk.vkEnumerateDeviceExtensionProperties(self.physical_device, None)
-        }
-        if _FLOAT16_INT8 not in names:
+        if _FLOAT16_INT8 not in self._extension_names():
             return small
         features2 = vk.VkPhysicalDeviceFeatures2(
             sType=vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, pNext=small
