@@ -206,6 +206,13 @@ GENERATOR_FLAGS: tuple[GeneratorFlag, ...] = (
         "(SwiftShader; WGSL: none)" + _off("generate/doubles.py"),
     ),
     GeneratorFlag(
+        "--float16",
+        "half_probability",
+        "Probability that a float expression is computed in halves (float16_t, f16vecN; "
+        "integers below 2048) and widened back; targets without shaderFloat16 or the "
+        "extension answer unsupported (SwiftShader, GL)" + _off("generate/halves.py"),
+    ),
+    GeneratorFlag(
         "--index-clamping",
         "index_clamping_probability",
         "Probability that the reconditioner keeps an array index in bounds with clamp() "

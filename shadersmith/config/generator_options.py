@@ -268,6 +268,11 @@ class SmithOptions:
     # Not a swarm construct; 0 gives the programs of before (nothing is drawn); a profile
     # without doubles (WGSL) never gets them; `fuzz --doubles P` turns it on.
     double_probability: float = 0.0
+    # The probability that a float expression (or a bool comparison) is computed in
+    # halves and widened back (generate/halves.py: float16_t, f16vecN, integers of S16,
+    # below 2048). Not a swarm construct; 0 gives the programs of before; a profile
+    # without halves (ESSL) never gets them; `fuzz --float16 P` turns it on.
+    half_probability: float = 0.0
     # Constructs this program never uses (a subset of CONSTRUCTS, above).
     omitted_constructs: tuple[str, ...] = ()
     # Swarm testing (Groce et al., ISSTA 2012; generate/swarm.py): each program leaves out
@@ -372,6 +377,7 @@ PROBABILITIES: tuple[str, ...] = (
     "control_flow_attribute_probability",
     "extra_builtin_probability",
     "double_probability",
+    "half_probability",
     *CONSTRUCT_PROBABILITIES,
 )
 
@@ -446,6 +452,7 @@ LEGACY_DEFAULTS: dict[str, Any] = {
     "control_flow_attribute_probability": 0.0,
     "extra_builtin_probability": 0.0,
     "double_probability": 0.0,
+    "half_probability": 0.0,
 }
 
 

@@ -18,6 +18,7 @@ from shadersmith.generate.builtin_rules import BIT_RANGE_PARAMS, builtins_return
 from shadersmith.generate.constness import is_foldable
 from shadersmith.generate.context import GenerationContext, Signature
 from shadersmith.generate.doubles import DoubleExpressions
+from shadersmith.generate.halves import HalfExpressions
 from shadersmith.generate.inexact import BIT_READERS, InexactExpressions
 from shadersmith.generate.matrices import MatrixExpressions
 from shadersmith.generate.operator_rules import (
@@ -178,6 +179,10 @@ class ExpressionGenerator:
         self.doubles: DoubleExpressions | None = None
         if context.options.double_probability > 0 and profile.doubles:
             self.doubles = DoubleExpressions(self)
+        # Half computations (generate/halves.py), likewise.
+        self.halves: HalfExpressions | None = None
+        if context.options.half_probability > 0 and profile.halves:
+            self.halves = HalfExpressions(self)
         # Texture reads and image stores (generate/textures.py), set by the generator for
         # a program that draws textures; None otherwise, and then no draw is made.
         self.textures: TextureExpressions | None = None
@@ -215,6 +220,8 @@ class ExpressionGenerator:
             return self.small.narrowed(type_, depth + 1)
         if self.doubles is not None and not self._constant_mode and self.doubles.chance(type_):
             return self.doubles.narrowed(type_, depth + 1)
+        if self.halves is not None and not self._constant_mode and self.halves.chance(type_):
+            return self.halves.widened(type_, depth + 1)
         if self.structs is not None and not self._constant_mode and self.structs.chance():
             return self.structs.from_struct(type_, depth + 1) or self.leaf(type_, depth)
         if (

@@ -110,11 +110,20 @@ class LanguageProfile:
     push_constants: bool = True
     # 64-bit floats (double, dvecN: generate/doubles.py; core in GLSL 4.00). WGSL has none.
     doubles: bool = True
+    # 16-bit floats (float16_t, f16vecN: generate/halves.py; GLSL's
+    # GL_EXT_shader_explicit_arithmetic_types_float16, WGSL's `enable f16;`). ESSL gets
+    # none (no GLES driver here lists the extension).
+    halves: bool = True
 
 
 GLSL450 = LanguageProfile(name="glsl450", language=Language.GLSL, version=450)
 ESSL310 = LanguageProfile(
-    name="essl310", language=Language.ESSL, version=310, needs_precision=True, doubles=False
+    name="essl310",
+    language=Language.ESSL,
+    version=310,
+    needs_precision=True,
+    doubles=False,
+    halves=False,
 )
 # softpipe's GL 3.3: fragment shaders only, no `binding` layouts (emit/glsl.py); Mesa
 # offers there the integer built-ins and implicit conversions of GLSL 4.00 (gpu_shader5)
@@ -175,6 +184,7 @@ WGSL = LanguageProfile(
     small_ints=False,
     push_constants=False,
     doubles=False,
+    halves=False,
 )
 
 # The GLSL profiles a test is generated in (GLSL330 is only a second spelling of a
