@@ -47,16 +47,22 @@ def scalar_name(kind: ScalarKind) -> str:
     return _SCALAR_NAMES[kind]
 
 
+def _scalar_text(kind: ScalarKind, bits: int, whole: Type) -> str:
+    """`f16` for a half (`enable f16;`, emit/wgsl.py), else the 32-bit names: WGSL has no
+    64-, 16- or 8-bit integers and no f64."""
+    if bits == 16 and kind is ScalarKind.FLOAT:
+        return "f16"
+    if bits != 32:
+        raise WGSLEmitError(f"WGSL has no {bits}-bit {kind.value} ({whole})")
+    return _SCALAR_NAMES[kind]
+
+
 def type_text(type_: Type) -> str:
     """`i32`, `vec3<u32>`, `array<vec4<f32>, 3>`, `S`."""
     if isinstance(type_, ScalarType):
-        if type_.bits != 32:
-            raise WGSLEmitError(f"WGSL has no 64-bit scalars ({type_})")
-        return _SCALAR_NAMES[type_.kind]
+        return _scalar_text(type_.kind, type_.bits, type_)
     if isinstance(type_, VectorType):
-        if type_.bits != 32:
-            raise WGSLEmitError(f"WGSL has no 64-bit vectors ({type_})")
-        return f"vec{type_.size}<{_SCALAR_NAMES[type_.kind]}>"
+        return f"vec{type_.size}<{_scalar_text(type_.kind, type_.bits, type_)}>"
     if isinstance(type_, MatrixType):
         if type_.bits != 32:
             raise WGSLEmitError(f"WGSL has no double matrices ({type_})")
@@ -85,8 +91,9 @@ def literal_text(literal: Literal) -> str:
     of a concrete value, and an unsuffixed literal would be abstract."""
     value = literal.value
     kind = literal.type.kind
-    if literal.type.bits != 32:
-        raise WGSLEmitError(f"WGSL has no 64-bit literal ({literal.type})")
+    half = literal.type.bits == 16 and kind is ScalarKind.FLOAT
+    if literal.type.bits != 32 and not half:
+        raise WGSLEmitError(f"WGSL has no {literal.type.bits}-bit literal ({literal.type})")
     if kind is ScalarKind.BOOL:
         return "true" if value else "false"
     if kind is ScalarKind.INT:
@@ -99,12 +106,13 @@ def literal_text(literal: Literal) -> str:
     real = float(value)
     if math.isnan(real) or math.isinf(real):
         raise WGSLEmitError(f"float literal {real} has no WGSL spelling")
+    suffix = "h" if half else "f"
     if real.is_integer() and abs(real) < 1e15:
-        return f"{int(real)}.0f"
+        return f"{int(real)}.0{suffix}"
     text = repr(real)
     if "." not in text and "e" not in text:
         text += ".0"
-    return text + "f"
+    return text + suffix
 
 
 def is_negative_literal(literal: Literal) -> bool:

@@ -19,7 +19,13 @@ from shadersmith.interp.arithmetic import (
     wrap_unsigned,
 )
 from shadersmith.interp.errors import InterpreterError, UBCategory
-from shadersmith.interp.exactness import InexactFloat, describe_outside, rounded, rounded16
+from shadersmith.interp.exactness import (
+    HALF_MAX,
+    InexactFloat,
+    describe_outside,
+    rounded,
+    rounded16,
+)
 from shadersmith.interp.float_mode import FloatMode
 from shadersmith.interp.interval_operators import constant
 from shadersmith.interp.interval_operators import scalar_converter as interval_scalar_converter
@@ -62,7 +68,7 @@ def scalar_converter(
     if source is target and source_bits == target_bits:
         return _identity
     if target is ScalarKind.FLOAT and target_bits == 16:
-        return _to_half(source, sanitize)
+        return _to_half(source, sanitize, site)
     if source is ScalarKind.FLOAT and target is ScalarKind.FLOAT:
         # double(f) is exact; float(d) rounds (the sanitizer's rounded() brackets it);
         # float(h) and double(h) are exact.
@@ -92,19 +98,21 @@ def scalar_converter(
     return (lambda x: rounded(float(x))) if sanitize else int_to_float32
 
 
-def _to_half(source: ScalarKind, sanitize: bool) -> Converter:
+def _to_half(source: ScalarKind, sanitize: bool, site: Site) -> Converter:
     """float16_t(x) of a bool, an integer of any width or a wider float: rounded to
     binary16; the sanitizer's rounded16() brackets a result binary16 does not hold (the
-    reconditioner's MAKE_IN_RANGE at the half's width reads it only to replace it)."""
+    reconditioner's MAKE_IN_RANGE at the half's width reads it only to replace it) and
+    refuses one past 65504, which overflows (the reconditioner clamps the operand)."""
     if source is ScalarKind.BOOL:
         return lambda x: 1.0 if x else 0.0
     if not sanitize:
         return lambda x: to_float16(float(x))
 
     def to_half(x: float) -> float:
-        if isinstance(x, InexactFloat):
-            # A rounded float (|x| >= 2^24) stays at 2048 or more: an infinity here.
-            return rounded16(math.copysign(math.inf, x))
+        if isinstance(x, InexactFloat) or abs(x) > HALF_MAX:
+            raise site.ub(
+                UBCategory.FLOAT_ROUNDOFF, f"float16_t() of {float(x)!r} overflows binary16"
+            )
         return rounded16(float(x))
 
     return to_half

@@ -50,6 +50,12 @@ def in_exact_set(value: float) -> bool:
 HALF_EXACT_LIMIT = 2048.0
 
 
+# binary16's largest finite value: past it a half overflows to an infinity, which no shader
+# may rely on (Vulkan lets an implementation assume results finite without
+# SignedZeroInfNanPreserve; WGSL makes an overflow indeterminate).
+HALF_MAX = 65504.0
+
+
 def in_half_exact_set(value: float) -> bool:
     return -HALF_EXACT_LIMIT < value < HALF_EXACT_LIMIT and value != 0.0 and value == int(value)
 

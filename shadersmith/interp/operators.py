@@ -26,6 +26,7 @@ from shadersmith.interp.arithmetic import (
 )
 from shadersmith.interp.errors import InterpreterError, UBCategory
 from shadersmith.interp.exactness import (
+    HALF_MAX,
     TWO_TO_24,
     InexactFloat,
     comparison_is_ambiguous,
@@ -236,8 +237,8 @@ def _half_kernel(op: BinaryOp, sanitize: bool, site: Site) -> Kernel:
     """`+ - * /` on float16_t, computed in double and rounded once to binary16 (exact:
     11-bit significands). The sanitizer holds operands to S16 (exactness.HALF_EXACT_LIMIT):
     a result below 2048 in magnitude is exact, a larger one an `InexactFloat` between its
-    binary16 neighbours (or up to infinity past 65504) that only MAKE_IN_RANGE's
-    comparisons may read; division is refused as a float's is."""
+    binary16 neighbours that only MAKE_IN_RANGE's comparisons may read; one past 65504
+    (an overflow: no value to rely on) and division are refused."""
     if op is BinaryOp.DIV:
         if sanitize:
 
@@ -263,7 +264,13 @@ def _half_kernel(op: BinaryOp, sanitize: bool, site: Site) -> Kernel:
                     f"operand of `{symbol}` on halves is outside the exact set S16"
                     f" (integers below 2048): {describe_outside(value)}",
                 )
-        return rounded16(python_op(a, b))
+        result = python_op(a, b)
+        if abs(result) > HALF_MAX:
+            raise site.ub(
+                UBCategory.FLOAT_ROUNDOFF,
+                f"`{symbol}` on halves overflows binary16: {a!r} {symbol} {b!r} = {result!r}",
+            )
+        return rounded16(result)
 
     return exact
 

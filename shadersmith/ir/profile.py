@@ -111,8 +111,8 @@ class LanguageProfile:
     # 64-bit floats (double, dvecN: generate/doubles.py; core in GLSL 4.00). WGSL has none.
     doubles: bool = True
     # 16-bit floats (float16_t, f16vecN: generate/halves.py; GLSL's
-    # GL_EXT_shader_explicit_arithmetic_types_float16, WGSL's `enable f16;`). ESSL gets
-    # none (no GLES driver here lists the extension).
+    # GL_EXT_shader_explicit_arithmetic_types_float16, WGSL's `enable f16;` with wgpu's
+    # shader-f16 feature). ESSL gets none (no GLES driver here lists the extension).
     halves: bool = True
 
 
@@ -184,7 +184,6 @@ WGSL = LanguageProfile(
     small_ints=False,
     push_constants=False,
     doubles=False,
-    halves=False,
 )
 
 # The GLSL profiles a test is generated in (GLSL330 is only a second spelling of a

@@ -13,7 +13,9 @@ wrappers/floating.py for S and the wrappers).
   or another matrix, whose zeros would leave S;
 - a half (float16_t, f16vecN) is kept to S16, the integers below 2048 in magnitude
   (build.HALF_EXACT_LIMIT): its literals, its MAKE_IN_RANGE, and its constructors from
-  anything but halves (float16_t(f) of a float of S may round);
+  anything but halves (float16_t(f) of a float of S may round: its operands are clamped
+  to +-4096 first, so that it never overflows), and its products go through HALF_MUL (a
+  product of two halves of S16 may overflow binary16);
 - a conversion to uint of a float (undefined when negative) goes through SAFE_TO_UINT.
 
 Negation, comparisons, selection and the built-ins that only select or compare (abs,
@@ -46,7 +48,7 @@ from shadersmith.ir.types import (
     kind_of,
 )
 from shadersmith.recondition.buffer_values import exact_float
-from shadersmith.recondition.build import exact_limit
+from shadersmith.recondition.build import builtin, exact_limit, splat
 from shadersmith.recondition.rewrite import rewrite_program_expressions
 from shadersmith.recondition.wrappers.floating import (
     CROSS,
@@ -54,6 +56,8 @@ from shadersmith.recondition.wrappers.floating import (
     DOT,
     FLOAT_ASSIGN_KINDS,
     FLOAT_DIV,
+    HALF_CLAMP,
+    HALF_MUL,
     MAKE_IN_RANGE,
     MATRIX_PRODUCT,
     MATRIX_PRODUCT_ASSIGN,
@@ -100,6 +104,31 @@ def _converts_to_float(expr: Construct) -> bool:
     return False
 
 
+def _half_operands(expr: Binary) -> bool:
+    """A half product of one shape (f16vec3 * f16vec3, float16_t * float16_t): HALF_MUL's."""
+    return expr.left.type == expr.right.type and getattr(expr.type, "bits", 32) == 16
+
+
+def _clamped_for_half(expr: Construct) -> Construct:
+    """A half built from wider values with each of them clamped to +-4096 first (0 to
+    4096 for a uint), so that the conversion never overflows binary16 (an infinity no
+    shader may rely on); MAKE_IN_RANGE then replaces what is 2048 or more."""
+    if getattr(expr.type, "bits", 32) != 16:
+        return expr
+    args = tuple(_clamped(a) for a in expr.args)
+    return expr if args == expr.args else Construct(expr.type, args)
+
+
+def _clamped(arg: Expression) -> Expression:
+    type_ = arg.type
+    if not isinstance(type_, ScalarType | VectorType) or type_.bits == 16:
+        return arg
+    if type_.kind is ScalarKind.BOOL:
+        return arg
+    low = 0 if type_.kind is ScalarKind.UINT else -HALF_CLAMP
+    return builtin("clamp", arg, splat(type_, low), splat(type_, HALF_CLAMP))
+
+
 def _uint_arguments(expr: Construct) -> Expression:
     if len(expr.args) == 1 and _is_float(expr.args[0]):
         arg = expr.args[0]
@@ -137,6 +166,9 @@ def float_rewrite(expr: Expression) -> Expression:
             return expr
         if expr.op is BinaryOp.MUL and _is_linear_algebra(expr.left, expr.right):
             return wrapper_call(MATRIX_PRODUCT, (expr.left, expr.right))
+        if expr.op is BinaryOp.MUL and _half_operands(expr):
+            product = wrapper_call(HALF_MUL, (expr.left, expr.right))
+            return wrapper_call(MAKE_IN_RANGE, (product,))
         return wrapper_call(MAKE_IN_RANGE, (expr,))
     if isinstance(expr, Assign):
         if expr.op is AssignOp.ASSIGN or not _is_float(expr):
@@ -154,7 +186,7 @@ def float_rewrite(expr: Expression) -> Expression:
     if isinstance(expr, Construct):
         kind = kind_of(expr.type)
         if kind is ScalarKind.FLOAT and _converts_to_float(expr):
-            return wrapper_call(MAKE_IN_RANGE, (expr,))
+            return wrapper_call(MAKE_IN_RANGE, (_clamped_for_half(expr),))
         if kind is ScalarKind.UINT:
             return _uint_arguments(expr)
         return expr

@@ -23,6 +23,7 @@ from shadersmith.ir.profile import Language
 from shadersmith.targets.catalogue.components import handed_on, naga_writer, vulkan_chain
 from shadersmith.targets.chains import (
     ChainTarget,
+    features_refused,
     gl_components,
     job_language_refused,
     subgroup_size_refused,
@@ -63,8 +64,10 @@ def wgpu_target(name: str, build: WgpuBuild, newest: bool = False) -> ChainTarge
     rows = "llvmpipe" in versions["device"]
 
     def run(job: Job) -> RunResult:
-        refused = job_language_refused(name, job, language) or subgroup_size_refused(
-            name, job, subgroup_size, rows
+        refused = (
+            job_language_refused(name, job, language)
+            or subgroup_size_refused(name, job, subgroup_size, rows)
+            or features_refused(name, job, runner.features)
         )
         if refused is not None:
             return refused

@@ -338,6 +338,34 @@ def _to_uint(p: Params) -> WrapperBody:
     return WrapperBody(target, unsafe, safe, Construct(target, (f,)))
 
 
+# |a * b| <= 2047 * 32 = 65504, binary16's largest finite value, when either factor of S16
+# is at most 32 in magnitude; past that the half product may overflow, and an infinity is
+# no value a shader may rely on (Vulkan lets an implementation assume results are finite
+# unless SignedZeroInfNanPreserve; WGSL makes an overflow indeterminate).
+HALF_SMALL_FACTOR = 32.0
+# What a product or a converted value is clamped to before it becomes a half: binary16
+# holds it, and it is 2048 or more, so MAKE_IN_RANGE at the half's width replaces it.
+HALF_CLAMP = 4096.0
+
+
+def _half_product(p: Params) -> WrapperBody:
+    """`a * b` on halves without an overflow: computed as halves where a factor is at most
+    32 in magnitude (every component), else in float32 (exact: below 2^22) and clamped to
+    +-4096 before narrowing back; MAKE_IN_RANGE around it keeps the result in S16."""
+    a, b = p
+    plain = binary(BinaryOp.MUL, a, b)
+    smaller = builtin("min", builtin("abs", a), builtin("abs", b))
+    unsafe = any_of(compare(BinaryOp.GT, smaller, _bound(a, HALF_SMALL_FACTOR)))
+    size = a.type.size if isinstance(a.type, VectorType) else 1
+    single = vector_or_scalar(ScalarKind.FLOAT, size)
+    wide = binary(BinaryOp.MUL, Construct(single, (a,)), Construct(single, (b,)))
+    clamped = builtin("clamp", wide, splat(single, -HALF_CLAMP), splat(single, HALF_CLAMP))
+    return WrapperBody(plain.type, unsafe, Construct(plain.type, (clamped,)), plain)
+
+
+HALF_MUL = WrapperKind("HMUL", _half_product, lambda args: binary(BinaryOp.MUL, args[0], args[1]))
+
+
 def _uint_conversion(args: tuple[Expression, ...]) -> Expression:
     arg = args[0]
     size = arg.type.size if isinstance(arg.type, VectorType) else 1
@@ -369,6 +397,7 @@ STEP_KINDS: dict[IncDecOp, WrapperKind] = {op: _step(op) for op in IncDecOp}
 
 FLOAT_KINDS: tuple[WrapperKind, ...] = (
     MAKE_IN_RANGE,
+    HALF_MUL,
     DOT,
     CROSS,
     MATRIX_PRODUCT,
