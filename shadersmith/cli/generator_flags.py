@@ -213,6 +213,13 @@ GENERATOR_FLAGS: tuple[GeneratorFlag, ...] = (
         "extension answer unsupported (SwiftShader, GL)" + _off("generate/halves.py"),
     ),
     GeneratorFlag(
+        "--narrow-storage",
+        "narrow_storage_probability",
+        "Probability that a buffer field is 16 or 8 bits wide (float16_t, int16_t, "
+        "uint8_t ...; read widened, stored narrowed); targets without 16-/8-bit storage "
+        "answer unsupported (SwiftShader, GL; WGSL: f16 only)" + _off("generate/narrow_storage.py"),
+    ),
+    GeneratorFlag(
         "--index-clamping",
         "index_clamping_probability",
         "Probability that the reconditioner keeps an array index in bounds with clamp() "

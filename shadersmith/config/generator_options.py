@@ -273,6 +273,11 @@ class SmithOptions:
     # below 2048). Not a swarm construct; 0 gives the programs of before; a profile
     # without halves (ESSL) never gets them; `fuzz --float16 P` turns it on.
     half_probability: float = 0.0
+    # The probability that a buffer field is 16 or 8 bits wide (float16_t, int16_t,
+    # uint8_t ...: generate/narrow_storage.py; GL_EXT_shader_16bit_storage/_8bit_storage),
+    # and that an assignment is a store to one. 0 gives the programs of before;
+    # `fuzz --narrow-storage P` turns it on.
+    narrow_storage_probability: float = 0.0
     # Constructs this program never uses (a subset of CONSTRUCTS, above).
     omitted_constructs: tuple[str, ...] = ()
     # Swarm testing (Groce et al., ISSTA 2012; generate/swarm.py): each program leaves out
@@ -378,6 +383,7 @@ PROBABILITIES: tuple[str, ...] = (
     "extra_builtin_probability",
     "double_probability",
     "half_probability",
+    "narrow_storage_probability",
     *CONSTRUCT_PROBABILITIES,
 )
 
@@ -453,6 +459,7 @@ LEGACY_DEFAULTS: dict[str, Any] = {
     "extra_builtin_probability": 0.0,
     "double_probability": 0.0,
     "half_probability": 0.0,
+    "narrow_storage_probability": 0.0,
 }
 
 

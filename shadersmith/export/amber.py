@@ -77,6 +77,7 @@ import numpy as np
 from shadersmith.case import TestCase
 from shadersmith.case.oracle import Metamorphic, SpirvMetamorphic
 from shadersmith.export.amber_buffers import amber_buffer
+from shadersmith.export.amber_features import device_requirements
 from shadersmith.export.common import (
     ExportError,
     check_stage,
@@ -475,7 +476,7 @@ def _header(test: TestCase, shipped: Shipped, check: str) -> list[str]:
             *_glsl_lines("The GLSL it was compiled from", test.main_shader),
             "",
         ]
-    )
+    ) + device_requirements(test.main_shader)
 
 
 def _log_lines(message: str, most: int = 12) -> list[str]:

@@ -67,6 +67,19 @@ def block_words(
     return words
 
 
+def _place_bits(
+    words: list[Word | None], offset: int, type_: ScalarType | VectorType, name: str
+) -> None:
+    """A scalar or vector not 32 bits wide (float16_t, int8_t, 64-bit ones) is written as
+    the uint32 words its bytes share (two f16vec2 components, four int8_t in one word;
+    a double in two), by their bit patterns: exact, whatever the reader's formats."""
+    count = 1 if isinstance(type_, ScalarType) else type_.size
+    end = offset + count * type_.bits // 8
+    for index in range(offset // 4, -(-end // 4)):
+        if words[index] is None:
+            words[index] = Word(ScalarKind.UINT, name)
+
+
 def _place(
     words: list[Word | None],
     offset: int,
@@ -75,7 +88,9 @@ def _place(
     length: int | None,
     layout: Layout,
 ) -> None:
-    if isinstance(type_, ScalarType):
+    if isinstance(type_, ScalarType | VectorType) and type_.bits != 32:
+        _place_bits(words, offset, type_, name)
+    elif isinstance(type_, ScalarType):
         words[offset // 4] = Word(type_.kind, name)
     elif isinstance(type_, VectorType):
         for index in range(type_.size):

@@ -22,6 +22,7 @@ from shadersmith.ir.types import Type
 
 if TYPE_CHECKING:
     from shadersmith.generate.divergence import DivergenceDriver
+    from shadersmith.generate.narrow_storage import NarrowStore
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +70,8 @@ class GenerationContext:
         self.functions: list[Signature] = []
         self.functions_returning: dict[Type, list[Signature]] = {}
         self._counters: dict[str, int] = {}
+        # The narrow buffer fields the program may store to (generate/narrow_storage.py).
+        self.narrow_stores: list[NarrowStore] = []
 
     def fresh_name(self, prefix: str) -> str:
         """`prefix_N` with N counting per prefix, e.g. var_0, var_1, func_0."""

@@ -40,6 +40,7 @@ from shadersmith.generate.invocations import (
     InvocationLayout,
 )
 from shadersmith.generate.loops import loop_body
+from shadersmith.generate.narrow_storage import is_narrow
 from shadersmith.generate.scope import Variable
 from shadersmith.generate.statements import JumpContext
 from shadersmith.generate.subgroups import SUBGROUP_STATEMENT, subgroup_statement
@@ -579,7 +580,9 @@ class DivergenceDriver:
 
     def _with_term(self, value: Expression) -> Expression:
         type_ = value.type
-        if not isinstance(type_, ScalarType | VectorType):
+        if not isinstance(type_, ScalarType | VectorType) or is_narrow(type_):
+            # A narrow field's store (narrow_storage.py) is left as it is: its value is a
+            # narrowed 32-bit one, which output_value makes divergent before narrowing.
             return value
         if self.analysis.expression(value, self.state.copy()):
             return value

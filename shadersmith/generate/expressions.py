@@ -21,6 +21,7 @@ from shadersmith.generate.doubles import DoubleExpressions
 from shadersmith.generate.halves import HalfExpressions
 from shadersmith.generate.inexact import BIT_READERS, InexactExpressions
 from shadersmith.generate.matrices import MatrixExpressions
+from shadersmith.generate.narrow_storage import is_narrow, widened
 from shadersmith.generate.operator_rules import (
     NONZERO_RIGHT,
     SHIFT_RIGHT,
@@ -205,6 +206,10 @@ class ExpressionGenerator:
             assert self.structs is not None
             return self.structs.value(type_, depth)
         assert isinstance(type_, ScalarType | VectorType)
+        if is_narrow(type_):
+            # A narrow buffer field's value (or a struct member's): a 32-bit expression
+            # narrowed (generate/narrow_storage.py); no draw is made for 32-bit types.
+            return Construct(type_, (self.expression(widened(type_), depth + 1),))
         if depth >= self.max_depth or self.rng.random() < 0.12 + 0.12 * depth:
             return self.leaf(type_, depth)
         if (
@@ -695,7 +700,8 @@ class ExpressionGenerator:
         return self.assign_to(target, depth)
 
     def assign_to(self, target: Expression, depth: int) -> Assign:
-        if isinstance(target.type, StructType):
+        if isinstance(target.type, StructType) or is_narrow(target.type):
+            # A narrow field is stored to, never updated (`h *= x` on halves may overflow).
             return Assign(target.type, AssignOp.ASSIGN, target, self.expression(target.type, depth))
         if isinstance(target.type, MatrixType):
             assert self.matrices is not None

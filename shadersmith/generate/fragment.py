@@ -28,6 +28,7 @@ per channel and pixel) every output value of every fragment is.
 
 from __future__ import annotations
 
+from shadersmith.generate.narrow_storage import is_narrow, widened
 from shadersmith.ir.expressions import (
     Assign,
     Binary,
@@ -210,7 +211,10 @@ def _scalars(access: Expression, type_: Type) -> list[Expression]:
 
 
 def _words(access: Expression, type_: Type) -> list[Expression]:
-    """Every scalar of an output value as a uint (floats by their bits)."""
+    """Every scalar of an output value as a uint (floats by their bits); a narrow one
+    (generate/narrow_storage.py) widened first."""
+    if isinstance(type_, ScalarType | VectorType) and is_narrow(type_):
+        access, type_ = Construct(widened(type_), (access,)), widened(type_)
     if isinstance(type_, ArrayType):
         assert type_.length is not None
         return [
@@ -244,7 +248,7 @@ def value_expression(type_: Type, value: Value) -> Expression:
         return Construct(type_, tuple(value_expression(type_.element, v) for v in value))
     if isinstance(type_, VectorType):
         assert isinstance(value, tuple)
-        component = ScalarType(type_.kind)
+        component = type_.component  # a narrow one's literals keep its width: constant
         return Construct(type_, tuple(Literal(component, v) for v in value))  # type: ignore[arg-type]
     if isinstance(type_, StructType):  # a buffer struct (generate/buffer_structs.py)
         assert isinstance(value, tuple)

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from shadersmith.generate.context import Signature
 from shadersmith.generate.interface import invocation_view
+from shadersmith.generate.narrow_storage import is_narrow, widened
 from shadersmith.generate.scope import Variable
 from shadersmith.generate.statements import JumpContext, StatementGenerator
-from shadersmith.ir.expressions import Assign, Index, Literal, VariableRef
+from shadersmith.ir.expressions import Assign, Construct, Index, Literal, VariableRef
 from shadersmith.ir.operators import AssignOp
 from shadersmith.ir.program import Function, Parameter, ParamQualifier, StorageBuffer
 from shadersmith.ir.statements import Block, ExprStmt, Return, Statement, VarDecl
-from shadersmith.ir.types import INT, VOID, ArrayType, StructType, Type
+from shadersmith.ir.types import INT, VOID, ArrayType, ScalarType, StructType, Type, VectorType
 
 _QUALIFIERS = (ParamQualifier.IN, ParamQualifier.IN, ParamQualifier.OUT, ParamQualifier.INOUT)
 
@@ -147,13 +148,20 @@ def _output_writes(gen: StatementGenerator, buffers: tuple[StorageBuffer, ...]) 
                 index = Literal(INT, rng.randrange(type_.length))
                 target = Index(element, target, index)
                 type_ = element
+            # A narrow field's value is a 32-bit one narrowed (generate/narrow_storage.py).
+            narrow = isinstance(type_, ScalarType | VectorType) and is_narrow(type_)
+            computed = (
+                widened(type_) if isinstance(type_, ScalarType | VectorType) and narrow else type_
+            )
             driver = gen.ctx.divergence
             if driver is None:
-                value = gen.exprs.expression(type_)
+                value = gen.exprs.expression(computed)
             else:
-                value = driver.output_value(gen, type_)
+                value = driver.output_value(gen, computed)
+            if narrow:
+                value = Construct(type_, (value,))
             op = AssignOp.ASSIGN if rng.random() < 0.6 else AssignOp.ADD
-            if isinstance(type_, ArrayType | StructType):
+            if isinstance(type_, ArrayType | StructType) or narrow:
                 op = AssignOp.ASSIGN
             writes.append(ExprStmt(Assign(type_, op, target, value)))
     return writes

@@ -17,6 +17,14 @@ from __future__ import annotations
 
 from shadersmith.generate.buffer_structs import BufferStructs, struct_field_wanted
 from shadersmith.generate.context import GenerationContext
+from shadersmith.generate.narrow_storage import (
+    NarrowStore,
+    is_narrow,
+    narrow_value,
+    narrowed_field,
+    wide_view,
+    widened,
+)
 from shadersmith.generate.scope import Variable
 from shadersmith.ir.expressions import Expression, Index, Member, VariableRef
 from shadersmith.ir.program import BufferAccess, BufferField, StorageBuffer
@@ -43,6 +51,9 @@ def buffer_field_type(ctx: GenerationContext, uniform: bool = False) -> Type:
     element: ScalarType | VectorType = ScalarType(kind)
     if rng.random() < 0.4:
         element = VectorType(kind, rng.randint(2, 4))
+    narrowed = narrowed_field(ctx, element)
+    if narrowed != element:
+        return narrowed  # never in an array: the program reads it widened (narrow_storage.py)
     if rng.random() < 0.3:
         wide_only = uniform and ctx.profile.uniform_arrays_of_wide_vectors_only
         if wide_only and not (isinstance(element, VectorType) and element.size >= 3):
@@ -61,9 +72,12 @@ def initial_value(ctx: GenerationContext, type_: Type) -> Value:
     if isinstance(type_, StructType):
         return tuple(initial_value(ctx, f.type) for f in type_.fields)
     if isinstance(type_, ScalarType):
-        return ctx.values.scalar(type_.kind)
+        return narrow_value(ctx.values.scalar(type_.kind), type_)
     if isinstance(type_, VectorType):
-        return tuple(ctx.values.scalar(type_.kind) for _ in range(type_.size))
+        component = type_.component
+        return tuple(
+            narrow_value(ctx.values.scalar(type_.kind), component) for _ in range(type_.size)
+        )
     if isinstance(type_, ArrayType):
         assert type_.length is not None
         return tuple(initial_value(ctx, type_.element) for _ in range(type_.length))
@@ -140,4 +154,11 @@ def declare_buffers(ctx: GenerationContext, buffers: tuple[StorageBuffer, ...]) 
     for buffer in buffers:
         for field in buffer.fields:
             access, type_ = invocation_view(ctx, buffer, field)
+            if isinstance(type_, ScalarType | VectorType) and is_narrow(type_):
+                # Read widened; written by the stores of narrow_storage.py.
+                view = wide_view(access, type_)
+                ctx.scope.declare(Variable(field.name, view.type, view, False))
+                if not buffer.readonly:
+                    ctx.narrow_stores.append(NarrowStore(access, type_, widened(type_)))
+                continue
             ctx.scope.declare(Variable(field.name, type_, access, not buffer.readonly))

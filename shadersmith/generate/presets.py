@@ -51,6 +51,7 @@ EVERY_FEATURE: dict[str, float] = {
     "extra_builtin_probability": 0.5,
     "double_probability": 0.05,
     "half_probability": 0.05,
+    "narrow_storage_probability": 0.1,
 }
 
 

@@ -55,7 +55,7 @@ def read_provides(type_: Type) -> tuple[Type, ...]:
     if isinstance(type_, ScalarType):
         result = (type_,)
     elif isinstance(type_, VectorType):
-        result = (type_.component, *(VectorType(type_.kind, n) for n in (2, 3, 4)))
+        result = (type_.component, *(VectorType(type_.kind, n, type_.bits) for n in (2, 3, 4)))
     elif isinstance(type_, ArrayType):
         result = (type_, *read_provides(type_.element))
     elif isinstance(type_, MatrixType):
@@ -79,7 +79,7 @@ def write_provides(type_: Type) -> tuple[Type, ...]:
         result = (type_,)
     elif isinstance(type_, VectorType):
         sizes = range(2, type_.size + 1)
-        result = (type_.component, *(VectorType(type_.kind, n) for n in sizes))
+        result = (type_.component, *(VectorType(type_.kind, n, type_.bits) for n in sizes))
     elif isinstance(type_, ArrayType):
         result = (type_, *write_provides(type_.element))
     elif isinstance(type_, MatrixType):

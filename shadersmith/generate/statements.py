@@ -15,8 +15,8 @@ from shadersmith.generate.builtin_rules import overloads_returning
 from shadersmith.generate.context import GenerationContext
 from shadersmith.generate.expressions import ExpressionGenerator
 from shadersmith.generate.scope import Variable
-from shadersmith.ir.expressions import Call, CallKind, IncDec, VariableRef
-from shadersmith.ir.operators import IncDecOp
+from shadersmith.ir.expressions import Assign, Call, CallKind, Construct, IncDec, VariableRef
+from shadersmith.ir.operators import AssignOp, IncDecOp
 from shadersmith.ir.statements import (
     Block,
     Break,
@@ -155,6 +155,12 @@ class StatementGenerator:
         return VarDecl(name, type_, init)
 
     def assignment_statement(self, nesting: int) -> Statement | None:
+        stores = self.ctx.narrow_stores
+        if stores and self.rng.random() < self.ctx.options.narrow_storage_probability:
+            # A store to a narrow buffer field (generate/narrow_storage.py).
+            store = self.rng.choice(stores)
+            value = Construct(store.type, (self.exprs.expression(store.wide, 0),))
+            return ExprStmt(Assign(store.type, AssignOp.ASSIGN, store.access, value))
         type_ = self.random_variable_type()
         target = self.exprs.lvalue(type_, 0)
         if target is None:

@@ -117,7 +117,7 @@ def features_refused(target: str, job: Job, offered: frozenset[str]) -> RunResul
     missing = sorted(job.needs - offered)
     if not missing:
         return None
-    return _unsupported(target, f"{', '.join(missing)} arithmetic (the driver lacks it)")
+    return _unsupported(target, f"{', '.join(missing)} (the driver lacks it)")
 
 
 def _local_size(job: Job) -> tuple[int, int, int]:

@@ -134,7 +134,8 @@ def _snapshot(evaluate: Evaluator) -> Evaluator:
 
 def _literal_value(node: Literal) -> Lanes:
     kind, bits = node.type.kind, node.type.bits
-    if kind is ScalarKind.FLOAT and bits == 64:
+    if kind is ScalarKind.FLOAT and bits != 32:
+        # A double's value, or a half's (numpy float16 rounds it as binary16 does).
         return constant(float(node.value), kind, bits)
     if kind is ScalarKind.FLOAT:
         return constant(to_float32(float(node.value)), kind)

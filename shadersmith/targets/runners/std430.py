@@ -3,8 +3,10 @@ them out (std430 for storage buffers, std140 for the uniform blocks of fragment 
 
 The rules (GLSL 4.60 section 7.6.2.2, std430 column):
 - a scalar (int, uint, float, bool) is 4 bytes, aligned to 4; bool is stored as a uint 0/1;
-  a 64-bit one (int64_t, uint64_t, double) is 8 bytes aligned to 8, and its vectors are twice the
-  sizes and alignments below (i64vec3 is 24 bytes at 32);
+  a 64-bit one (int64_t, uint64_t, double) is 8 bytes aligned to 8, and its vectors are
+  twice the sizes and alignments below (i64vec3 is 24 bytes at 32); a 16-bit one
+  (float16_t, int16_t, uint16_t: GL_EXT_shader_16bit_storage) is 2 bytes at 2 and an 8-bit
+  one 1 at 1, their vectors half and a quarter of them (f16vec3 is 6 bytes at 8);
 - vec2 is aligned to 8, vec3 and vec4 to 16; vec3 is 12 bytes, so a scalar may follow it
   in the same 16 bytes;
 - an array's element stride is the element size rounded up to the element alignment
@@ -52,27 +54,36 @@ _SCALAR_FORMAT = {
     ScalarKind.UINT: "<I",
     ScalarKind.FLOAT: "<f",
 }
-_SCALAR_RANGE = {
-    ScalarKind.BOOL: (0, 1),
-    ScalarKind.INT: (-(2**31), 2**31 - 1),
-    ScalarKind.UINT: (0, 2**32 - 1),
+# The other widths' formats: 64-bit scalars (analysis/widths.py: GL_ARB_gpu_shader_int64,
+# double), and the 16- and 8-bit ones of GL_EXT_shader_16bit_storage / _8bit_storage
+# (float16_t as IEEE binary16, struct's `e`).
+_WIDTH_FORMAT: dict[tuple[ScalarKind, int], str] = {
+    (ScalarKind.INT, 64): "<q",
+    (ScalarKind.UINT, 64): "<Q",
+    (ScalarKind.FLOAT, 64): "<d",
+    (ScalarKind.INT, 16): "<h",
+    (ScalarKind.UINT, 16): "<H",
+    (ScalarKind.FLOAT, 16): "<e",
+    (ScalarKind.INT, 8): "<b",
+    (ScalarKind.UINT, 8): "<B",
 }
-# The 64-bit scalars' formats (analysis/widths.py: GL_ARB_gpu_shader_int64, double) and
-# the integers' ranges.
-_WIDE_FORMAT = {ScalarKind.INT: "<q", ScalarKind.UINT: "<Q", ScalarKind.FLOAT: "<d"}
-_WIDE_RANGE = {ScalarKind.INT: (-(2**63), 2**63 - 1), ScalarKind.UINT: (0, 2**64 - 1)}
+
+
+def _format(type_: ScalarType | VectorType) -> str:
+    if type_.bits == 32:
+        return _SCALAR_FORMAT[type_.kind]
+    found = _WIDTH_FORMAT.get((type_.kind, type_.bits))
+    if found is None:
+        raise LayoutError(f"{type_} has no buffer layout here")
+    return found
 
 
 def _scalar_bytes(type_: ScalarType | VectorType) -> int:
-    """Bytes of one component: 4, or 8 for a 64-bit integer or a double. 8- and 16-bit ones would
-    need GL_EXT_shader_16bit_storage / _8bit_storage, which no program here uses."""
-    if type_.bits == 64:
-        if type_.kind not in _WIDE_FORMAT:
-            raise LayoutError(f"{type_} has no buffer layout here")
-        return 8
-    if type_.bits != 32:
-        raise LayoutError(f"{type_} has no buffer layout here")
-    return 4
+    """Bytes of one component: 4, 8 for a 64-bit integer or a double, 2 for a 16-bit
+    integer or float16_t, 1 for an 8-bit integer (vectors and arrays scale as 4-byte ones
+    do: f16vec3 is 6 bytes at 8, u8vec2 2 at 2)."""
+    _format(type_)
+    return type_.bits // 8
 
 
 class LayoutError(ValueError):
@@ -275,18 +286,22 @@ def _pack_scalar(data: bytearray, offset: int, type_: ScalarType, value: Value, 
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise LayoutError(f"{where}: expected a float, got {value!r}")
         number = float(value)
-        if type_.bits == 64:
-            struct.pack_into("<d", data, offset, number)
-            return
-        if math.isfinite(number) and abs(number) > 3.4028234663852886e38:
-            raise LayoutError(f"{where}: {number} overflows float32")
-        struct.pack_into("<f", data, offset, number)
+        largest = _FLOAT_MAX.get(type_.bits)
+        if largest is not None and math.isfinite(number) and abs(number) > largest:
+            raise LayoutError(f"{where}: {number} overflows {type_}")
+        struct.pack_into(_format(type_), data, offset, number)
     else:
-        wide = _scalar_bytes(type_) == 8
-        low, high = (_WIDE_RANGE if wide else _SCALAR_RANGE)[kind]
+        bits = type_.bits
+        low, high = (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1)
+        if kind is ScalarKind.UINT:
+            low, high = 0, 2**bits - 1
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise LayoutError(f"{where}: expected a {type_} in [{low}, {high}], got {value!r}")
-        struct.pack_into((_WIDE_FORMAT if wide else _SCALAR_FORMAT)[kind], data, offset, value)
+        struct.pack_into(_format(type_), data, offset, value)
+
+
+# The largest finite float32 and binary16 (a double's range is Python's).
+_FLOAT_MAX = {32: 3.4028234663852886e38, 16: 65504.0}
 
 
 def _check_length(value: tuple[Value, ...], expected: int, where: str) -> None:
@@ -356,8 +371,7 @@ def _unpack_value(
 
 def _unpack_scalar(data: memoryview, offset: int, type_: ScalarType) -> Value:
     kind = type_.kind
-    formats = _WIDE_FORMAT if _scalar_bytes(type_) == 8 else _SCALAR_FORMAT
-    (raw,) = struct.unpack_from(formats[kind], data, offset)
+    (raw,) = struct.unpack_from(_format(type_), data, offset)
     if kind is ScalarKind.BOOL:
         # A driver should store true as 1. Any other word is kept as the raw integer, so
         # that a differential comparison sees it instead of it being folded into True.

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from shadersmith.analysis.widths import FLOAT16
+from shadersmith.analysis.widths import FLOAT16, STORAGE16
 from shadersmith.emit.wgsl_textures import TEXEL_FORMATS
 from shadersmith.ir.profile import Language
 from shadersmith.ir.program import Texture, TextureKind
@@ -190,9 +190,13 @@ class WgpuRunner:
     @property
     def features(self) -> frozenset[str]:
         """The explicit-width features (analysis/widths.py) the device was given: FLOAT16
-        where the adapter offers shader-f16 (wgpu-vk over lavapipe; not wgpu-gl), which
-        naga needs for WGSL's `enable f16;` and the Float16 capability it writes."""
-        return frozenset({FLOAT16}) if "shader-f16" in self.device.features else frozenset()
+        and STORAGE16 where the adapter offers shader-f16 (wgpu-vk over lavapipe; not
+        wgpu-gl), which naga needs for WGSL's `enable f16;` and which lets f16 live in
+        uniform and storage buffers (WebGPU's shader-f16; wgpu asks Vulkan for the 16-bit
+        storage features with it)."""
+        if "shader-f16" not in self.device.features:
+            return frozenset()
+        return frozenset({FLOAT16, STORAGE16})
 
     def versions(self) -> dict[str, str]:
         from wgpu.backends import wgpu_native
