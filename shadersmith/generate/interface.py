@@ -123,6 +123,12 @@ def make_buffers(
                     BufferField(f.name, ArrayType(f.type, layout.invocations)) for f in fields
                 )
             with_instance = options.buffer_instance_names and rng.random() < 0.5
+            if any(
+                isinstance(f.type, ScalarType | VectorType) and is_narrow(f.type) for f in fields
+            ):
+                # A block with narrow fields has none: as an instance it would be a struct
+                # mixing widths, which the lane interpreter (fragment tests) cannot hold.
+                with_instance = False
             buffer = StorageBuffer(
                 block_name=f"buf_{stem}",
                 instance_name=stem if with_instance else None,
