@@ -1,5 +1,6 @@
 """bench/language.py's core on a few programs: the language table counts what the
-generator writes (for loops, in the default mix too) and what it never writes (float16),
+generator writes (for loops, in the default mix too; float16 and WGSL f16 in the
+every-option mix) and what it never writes (buffer references, WGSL derivatives),
 its summary has the issue's keys, and the doc's region is rewritten idempotently."""
 
 from __future__ import annotations
@@ -37,7 +38,16 @@ def rows(bench: ModuleType) -> list[Any]:
     chosen = tuple(
         f
         for f in FEATURES
-        if f.name in ("for", "float16", "while", "f16", "specialization constants")
+        if f.name
+        in (
+            "for",
+            "float16",
+            "while",
+            "f16",
+            "specialization constants",
+            "buffer references",
+            "derivatives",
+        )
     )
     result: list[Any] = bench.table(COUNT, corpora, chosen)
     return result
@@ -59,31 +69,46 @@ def test_for_loops_are_generated_emitted_interpreted_and_in_the_default_mix(
     assert found.piglit == 0.5
 
 
-def test_float16_is_not_generated_and_the_interpreter_refuses_it_with_a_reason(
+def test_buffer_references_are_not_generated_and_the_interpreter_refuses_them(
     rows: list[Any],
 ) -> None:
-    # (double was this test's row until the generator learnt doubles: --doubles.)
-    found = row(rows, GLSL, "float16")
+    # (double, then float16 were this test's row until the generator learnt them:
+    # --doubles, --float16.)
+    found = row(rows, GLSL, "buffer references")
     assert found.generated == 0
     assert found.default == 0
     assert found.interpreted.startswith("refused: ")
-    assert found.piglit == 0.5
+    assert found.piglit == 0
     assert found.cts is None
 
 
+def test_float16_and_wgsl_f16_are_generated_in_the_every_option_mix_and_interpreted(
+    rows: list[Any],
+) -> None:
+    for language, name in ((GLSL, "float16"), ("wgsl", "f16")):
+        found = row(rows, language, name)
+        assert found.generated > 0, name
+        assert found.default == 0, name
+        assert found.emitted is True, name
+        assert found.interpreted == "yes", (name, found.interpreted)
+        assert found.reconditioned.startswith("yes (exact_floats"), found.reconditioned
+    assert row(rows, GLSL, "float16").piglit == 0.5
+
+
 def test_a_wgsl_row_never_generated_takes_its_glsl_twins_answer(rows: list[Any]) -> None:
-    # (override was this test's row until WGSL programs got it: --specialization.)
-    found = row(rows, "wgsl", "f16")
+    # (override, then f16 were this test's row until WGSL programs got them.)
+    found = row(rows, "wgsl", "derivatives")
     assert found.generated == 0
-    assert found.interpreted.startswith("as GLSL float16: refused: ")
+    assert found.interpreted.startswith("as GLSL derivatives: refused: ")
     assert found.emitted is False
 
 
 def test_the_summary_has_the_issues_keys(bench: ModuleType, rows: list[Any]) -> None:
     figures = json.loads(json.dumps(bench.summary(rows)))
     assert {"features", "generated", "interpreted", "emitted", "in_default_mix"} <= set(figures)
-    assert figures["features"] == 7  # for and while in both languages
-    assert figures["generated"] >= 2  # for, while
+    # for, while, float16, derivatives in both languages; specialization; buffer references
+    assert figures["features"] == 10
+    assert figures["generated"] >= 6  # for, while, float16 in both languages
     assert figures["in_default_mix"] >= 1
 
 
