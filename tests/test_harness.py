@@ -17,7 +17,7 @@ from shadersmith.case import (
     write_test,
 )
 from shadersmith.case.typenames import parse_type_name, type_name
-from shadersmith.ir.types import INT, ArrayType, ScalarKind, VectorType
+from shadersmith.ir.types import INT, ArrayType, ScalarKind, ScalarType, VectorType
 
 
 def _sample() -> TestCase:
@@ -65,8 +65,13 @@ def test_type_names() -> None:
     assert parse_type_name("uvec3") == VectorType(ScalarKind.UINT, 3)
     assert parse_type_name("int[3][2]") == ArrayType(ArrayType(INT, 2), 3)
     assert parse_type_name("vec4[]") == ArrayType(VectorType(ScalarKind.FLOAT, 4), None)
+    # The explicit-width buffer field types (a record of an int64, double, float16 or
+    # 8/16-bit field could not be read back before).
+    assert parse_type_name("dvec3") == VectorType(ScalarKind.FLOAT, 3, 64)
+    assert parse_type_name("f16vec2[4]") == ArrayType(VectorType(ScalarKind.FLOAT, 2, 16), 4)
+    assert parse_type_name("uint8_t") == ScalarType(ScalarKind.UINT, 8)
     with pytest.raises(ValueError, match="unknown type"):
-        parse_type_name("dvec3")
+        parse_type_name("f16mat3")
 
 
 def test_type_names_print_as_they_parse() -> None:

@@ -7,6 +7,8 @@ lavapipe and, WGSL's f16 fields, on wgpu-vk, are deterministic and recorded."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from shadersmith.analysis.widths import (
     FLOAT16,
     INT8,
@@ -15,6 +17,8 @@ from shadersmith.analysis.widths import (
     STORAGE16,
     program_features,
 )
+from shadersmith.case import Provenance, TestCase, inputs_of
+from shadersmith.case.codec import load_test, write_test
 from shadersmith.config.generator_options import options_from_dict, options_to_dict
 from shadersmith.emit import emit
 from shadersmith.export.amber_features import device_requirements
@@ -24,7 +28,7 @@ from shadersmith.interp import run_compute
 from shadersmith.interp.lanes import run_compute_lanes
 from shadersmith.ir.profile import GLSL450, WGSL, Language
 from shadersmith.ir.values import BufferValues
-from shadersmith.rebuild.jobs import job_from_program
+from shadersmith.rebuild.jobs import job_from_program, job_from_test
 from shadersmith.recondition import recondition
 from shadersmith.recondition.pipeline import ReconditionOptions
 from shadersmith.targets.job import Job
@@ -117,6 +121,30 @@ def test_the_front_end_reads_the_fields_back_and_the_interpreters_compute_them()
     assert "DEVICE_FEATURE Storage8BitFeatures.storageBuffer8BitAccess" in amber
     assert "DEVICE_FEATURE Float16Int8Features.shaderFloat16" in amber
     assert "DEVICE_EXTENSION VK_KHR_8bit_storage" in amber
+
+
+def test_the_record_keeps_narrow_and_wide_fields_and_replays_them(tmp_path: Path) -> None:
+    """test.json names explicit-width field types (float16_t, f16vec3, u8vec2, and
+    int64_t, which no record could hold before) and its values come back as written."""
+    int64 = "#extension GL_ARB_gpu_shader_int64 : require\nlayout(local_size_x"
+    source = SOURCE.replace("    float tail;", "    float tail;\n    int64_t wide;").replace(
+        "layout(local_size_x", int64, 1
+    )
+    program = parse_glsl(source).program
+    values = {"buf": {**INPUT, "wide": -(2**40)}}
+    test = TestCase(
+        stage="compute",
+        profile="glsl450",
+        shaders={"shader.comp": emit(program, GLSL450)},
+        inputs=inputs_of(program, values, (1, 1, 1), None),  # type: ignore[arg-type]
+        provenance=Provenance(generator="smith", seed=0),
+    )
+    loaded = load_test(write_test(test, tmp_path / "t"))
+    assert loaded.buffers == test.buffers
+    job = job_from_test(loaded, parse_glsl(loaded.main_shader).program)
+    assert STORAGE8 in job.needs and STORAGE16 in job.needs
+    expected = {**EXPECTED, "wide": -(2**40)}
+    assert run_compute(job.program, job.buffer_values, sanitize=True).buffers["buf"] == expected  # type: ignore[arg-type]
 
 
 def _generated_jobs() -> list[Job]:

@@ -84,7 +84,9 @@ _STEP_NAME = r"^[a-z][a-z0-9_-]*$"
 # nesting a pattern cannot check: case/typenames.py reads it (_value_scalars, below).
 _DIMENSIONS = r"(\[[0-9]{0,5}\])*"
 _STRUCT_NAME = r"[A-Za-z_][A-Za-z0-9_]*\{[A-Za-z0-9_{}:,\[\] ]*\}"
-_TYPE_NAME = rf"^([a-z]+[234]?{_DIMENSIONS}|{_STRUCT_NAME}{_DIMENSIONS})$"
+# The explicit-width names too: int64_t, i64vec3, float16_t, f16vec2, u8vec4, dvec2.
+_SCALAR_OR_VECTOR = r"[a-z]+(?:(?:8|16|64)(?:_t|vec[234]))?[234]?"
+_TYPE_NAME = rf"^({_SCALAR_OR_VECTOR}{_DIMENSIONS}|{_STRUCT_NAME}{_DIMENSIONS})$"
 MAX_TYPE_NAME = 4096
 
 

@@ -30,6 +30,17 @@ _VECTOR_PREFIXES = {
     "u": ScalarKind.UINT,
     "": ScalarKind.FLOAT,
 }
+# The explicit-width scalars and vectors by their GLSL names (int64_t, dvec2, float16_t,
+# f16vec3, u8vec2 ...: analysis/widths.py's types, which buffer fields may have).
+_WIDTH_TYPES: dict[str, Type] = {
+    str(type_): type_
+    for kind, bits in (
+        *((k, b) for k in (ScalarKind.INT, ScalarKind.UINT) for b in (8, 16, 64)),
+        (ScalarKind.FLOAT, 16),
+        (ScalarKind.FLOAT, 64),
+    )
+    for type_ in (ScalarType(kind, bits), *(VectorType(kind, n, bits) for n in (2, 3, 4)))
+}
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _DIMENSION = re.compile(r"\[(\d*)\]")
 _VECTOR = re.compile(r"^(?P<prefix>[biu]?)vec(?P<size>[234])$")
@@ -73,6 +84,8 @@ def _parse(text: str, at: int, depth: int, whole: str) -> tuple[Type, int]:
         base = ScalarType(_SCALARS[name.group()])
     elif vector := _VECTOR.match(name.group()):
         base = VectorType(_VECTOR_PREFIXES[vector.group("prefix")], int(vector.group("size")))
+    elif name.group() in _WIDTH_TYPES:
+        base = _WIDTH_TYPES[name.group()]
     else:
         raise ValueError(f"unknown type {name.group()!r} in {whole!r}")
     dims: list[str] = []

@@ -35,11 +35,11 @@ def value_from_json(data: Any, type_: Type, where: str) -> Value:
             for item, field in zip(data, type_.fields, strict=True)
         )
     if isinstance(type_, ScalarType):
-        return _scalar_from_json(data, type_.kind, where)
+        return _scalar_from_json(data, type_.kind, where, type_.bits)
     raise TestCaseError(f"{where}: type {type_} cannot be stored in a buffer")
 
 
-def _scalar_from_json(data: Any, kind: ScalarKind, where: str) -> Value:
+def _scalar_from_json(data: Any, kind: ScalarKind, where: str, bits: int = 32) -> Value:
     if kind is ScalarKind.BOOL:
         if not isinstance(data, bool):
             raise TestCaseError(f"{where}: expected a bool, got {data!r}")
@@ -48,7 +48,8 @@ def _scalar_from_json(data: Any, kind: ScalarKind, where: str) -> Value:
         if isinstance(data, bool) or not isinstance(data, int | float):
             raise TestCaseError(f"{where}: expected a number, got {data!r}")
         return float(data)
-    low, high = (-(2**31), 2**31) if kind is ScalarKind.INT else (0, 2**32)
+    # An integer of its own width's range (int8_t ... uint64_t).
+    low, high = (-(2 ** (bits - 1)), 2 ** (bits - 1)) if kind is ScalarKind.INT else (0, 2**bits)
     if isinstance(data, bool) or not isinstance(data, int) or not low <= data < high:
         raise TestCaseError(f"{where}: expected a {kind.value} in [{low}, {high}), got {data!r}")
     return data
