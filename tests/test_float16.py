@@ -9,6 +9,7 @@ recorded, never ESSL."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from shadersmith.analysis.widths import FLOAT16, program_features
 from shadersmith.config.generator_options import options_from_dict, options_to_dict
@@ -18,12 +19,12 @@ from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.interp import UndefinedBehaviour, run_compute
 from shadersmith.interp.lanes import run_compute_lanes
 from shadersmith.ir.profile import ESSL310, GLSL450, WGSL, Language
-from shadersmith.ir.values import BufferValues
+from shadersmith.ir.values import BufferValues, Value
 from shadersmith.rebuild.jobs import job_from_program
 from shadersmith.recondition import recondition
 from shadersmith.recondition.pipeline import ReconditionOptions
 from shadersmith.targets.job import Job
-from shadersmith.targets.results import RunStatus
+from shadersmith.targets.results import RunResult, RunStatus
 from tests.driver_agreement import GL_AND_VULKAN, SHARED, WGPU
 
 AGREEING = ["interp", "vk-lavapipe", "vk-lavapipe-opt"]
@@ -86,8 +87,8 @@ void main() {
 ROUNDED = {"r": 3, "g": 18224, "h": 2048, "i": 64928, "j": 3000}
 
 
-def _values(values: dict[str, object]) -> BufferValues:
-    return {"buf": dict(values)}  # type: ignore[dict-item]
+def _values(values: Mapping[str, Value]) -> BufferValues:
+    return {"buf": dict(values)}
 
 
 def test_the_front_end_reads_halves_back_and_the_extension_is_written() -> None:
@@ -176,15 +177,15 @@ def test_the_option_is_recorded_off_by_default_and_never_reaches_essl() -> None:
     assert "float16_t" not in emit(generate(0, SmithOptions(), GLSL450).program, GLSL450)
 
 
-def _agree(results: dict[str, object], targets: list[str]) -> None:
+def _agree(results: Mapping[str, RunResult], targets: list[str]) -> None:
     reference = results["interp"]
-    assert reference.ok, reference.log[-300:]  # type: ignore[attr-defined]
+    assert reference.ok, reference.log[-300:]
     for target in targets:
         got = results[target]
-        assert got.ok, f"{target}: {got.log[-300:]}"  # type: ignore[attr-defined]
-        assert got.buffers == reference.buffers, target  # type: ignore[attr-defined]
-        if reference.image is not None:  # type: ignore[attr-defined]
-            assert (got.image == reference.image).all(), target  # type: ignore[attr-defined]
+        assert got.ok, f"{target}: {got.log[-300:]}"
+        assert got.buffers == reference.buffers, target
+        if reference.image is not None:
+            assert got.image is not None and (got.image == reference.image).all(), target
 
 
 def test_hand_written_and_generated_halves_on_every_target_with_them() -> None:

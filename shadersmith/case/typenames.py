@@ -32,14 +32,14 @@ _VECTOR_PREFIXES = {
 }
 # The explicit-width scalars and vectors by their GLSL names (int64_t, dvec2, float16_t,
 # f16vec3, u8vec2 ...: analysis/widths.py's types, which buffer fields may have).
-_WIDTH_TYPES: dict[str, Type] = {
-    str(type_): type_
-    for kind, bits in (
-        *((k, b) for k in (ScalarKind.INT, ScalarKind.UINT) for b in (8, 16, 64)),
-        (ScalarKind.FLOAT, 16),
-        (ScalarKind.FLOAT, 64),
-    )
-    for type_ in (ScalarType(kind, bits), *(VectorType(kind, n, bits) for n in (2, 3, 4)))
+_WIDTHS: tuple[tuple[ScalarKind, int], ...] = (
+    *((k, b) for k in (ScalarKind.INT, ScalarKind.UINT) for b in (8, 16, 64)),
+    (ScalarKind.FLOAT, 16),
+    (ScalarKind.FLOAT, 64),
+)
+_WIDTH_TYPES: dict[str, Type] = {str(ScalarType(k, b)): ScalarType(k, b) for k, b in _WIDTHS}
+_WIDTH_TYPES |= {
+    str(VectorType(k, n, b)): VectorType(k, n, b) for k, b in _WIDTHS for n in (2, 3, 4)
 }
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _DIMENSION = re.compile(r"\[(\d*)\]")
