@@ -3,17 +3,21 @@
 vk-lavapipe, vk-lavapipe-opt, gl-llvmpipe and vk-swiftshader.
 
     .venv/bin/python bench/interval_sample.py [--count 200] [--seed 0] [--out wrong.json]
+        [--mediump P]
 
 For each program: the interval interpreter's reference (or its refusal), each target's
 outputs judged by oracle/intervals.judge. Prints the refusal rate, the share of float
 outputs constrained, and every output outside its interval (seed, target, component, value,
-interval, ULPs); the last line is one JSON object, `--out` writes the outside ones. Run it
-with another tree first on PYTHONPATH to compare before and after a change of the mode.
+interval, ULPs); with `--mediump P` float locals and parameters are mediump/lowp at P
+(generate/relaxed_precision.py) and the share constrained is also given at the wider
+width MEDIUMP_WIDTH (a float16 ULP is 2^13 float32 ULPs); the last line is one JSON
+object, `--out` writes the outside ones. Run it with another tree first on PYTHONPATH to compare before and after a change of the mode.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
@@ -36,6 +40,8 @@ from shadersmith.targets.session import TargetSession
 from shadersmith.trial import PreparedTrial, prepare_generated
 
 OPTIONS = SmithOptions(float_mode="interval", fragment_probability=0.0)
+# A width at which relaxed outputs are judged too: 2^3 float16 ULPs.
+MEDIUMP_WIDTH = 2**16
 TARGETS = ("vk-lavapipe", "vk-lavapipe-opt", "gl-llvmpipe", "vk-swiftshader")
 
 
@@ -59,14 +65,20 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path)
+    parser.add_argument("--mediump", type=float, default=0.0)
     args = parser.parse_args()
+    options = dataclasses.replace(OPTIONS, mediump_probability=args.mediump)
+    relaxed_programs = 0
+    wide = 0
     os.environ.setdefault("MESA_SHADER_CACHE_DISABLE", "true")
     refusals: Counter[str] = Counter()
     floats = constrained = judged = failed = 0
     outside: list[dict[str, Any]] = []
     with TargetSession(list(TARGETS), timeout_s=120) as session:
         for seed in range(args.seed, args.seed + args.count):
-            trial = prepare_generated(generate(seed, OPTIONS, GLSL450), GLSL450)
+            generated = generate(seed, options, GLSL450)
+            relaxed_programs += any(k.startswith("precision:") for k in generated.choices)
+            trial = prepare_generated(generated, GLSL450)
             reference, refusal = _reference(trial)
             if reference is None:
                 refusals[refusal] += 1
@@ -81,6 +93,7 @@ def main() -> None:
                     judgement = judge(reference, result.buffers)
                     floats += judgement.floats
                     constrained += judgement.constrained
+                    wide += judge(reference, result.buffers, MEDIUMP_WIDTH).constrained
                     outside += [
                         {"seed": seed, "target": target, **o.record()} for o in judgement.wrong
                     ]
@@ -98,6 +111,9 @@ def main() -> None:
         "target_runs_failed": failed,
         "float_outputs": floats,
         "constrained_share": round(constrained / floats, 3) if floats else None,
+        "mediump": args.mediump,
+        "programs_with_relaxed": relaxed_programs,
+        f"constrained_share_at_{MEDIUMP_WIDTH}_ulps": round(wide / floats, 3) if floats else None,
         "outside": len(outside),
         "programs_outside": len({e["seed"] for e in outside}),
     }

@@ -220,6 +220,14 @@ GENERATOR_FLAGS: tuple[GeneratorFlag, ...] = (
         "answer unsupported (SwiftShader, GL; WGSL: f16 only)" + _off("generate/narrow_storage.py"),
     ),
     GeneratorFlag(
+        "--mediump",
+        "mediump_probability",
+        "With --floats interval: probability that each float local and in parameter is "
+        "declared mediump (or lowp in GLSL 4.50: RelaxedPrecision on Vulkan); the "
+        "interpreter widens relaxed values by the mediump bound (WGSL: none)"
+        + _off("generate/relaxed_precision.py"),
+    ),
+    GeneratorFlag(
         "--index-clamping",
         "index_clamping_probability",
         "Probability that the reconditioner keeps an array index in bounds with clamp() "

@@ -278,6 +278,12 @@ class SmithOptions:
     # and that an assignment is a store to one. 0 gives the programs of before;
     # `fuzz --narrow-storage P` turns it on.
     narrow_storage_probability: float = 0.0
+    # Interval mode only: the probability that each float local and `in` parameter of a
+    # GLSL-family program is declared `mediump` (or, in desktop GLSL for Vulkan, `lowp`:
+    # RelaxedPrecision too), drawn from a stream of the seed's own (generate/
+    # relaxed_precision.py); the interval interpreter widens relaxed values by the
+    # mediump bound (interp/relaxed.py). 0 gives the programs of before; `fuzz --mediump P`.
+    mediump_probability: float = 0.0
     # Constructs this program never uses (a subset of CONSTRUCTS, above).
     omitted_constructs: tuple[str, ...] = ()
     # Swarm testing (Groce et al., ISSTA 2012; generate/swarm.py): each program leaves out
@@ -384,6 +390,7 @@ PROBABILITIES: tuple[str, ...] = (
     "double_probability",
     "half_probability",
     "narrow_storage_probability",
+    "mediump_probability",
     *CONSTRUCT_PROBABILITIES,
 )
 
@@ -460,6 +467,7 @@ LEGACY_DEFAULTS: dict[str, Any] = {
     "double_probability": 0.0,
     "half_probability": 0.0,
     "narrow_storage_probability": 0.0,
+    "mediump_probability": 0.0,
 }
 
 

@@ -57,6 +57,7 @@ from shadersmith.generate.invocations import FragmentLayout, InvocationLayout, c
 from shadersmith.generate.liveness import liveness_extension
 from shadersmith.generate.loop_spelling import spell_loops
 from shadersmith.generate.push_constants import push_constant_block
+from shadersmith.generate.relaxed_precision import relax_declarations
 from shadersmith.generate.specialization import specialization_constants
 from shadersmith.generate.statements import StatementGenerator
 from shadersmith.generate.structs import StructExpressions
@@ -201,6 +202,7 @@ def generate(
             ctx.choices.update({f"vertex:{k}": n for k, n in vertex_choices.items()})
         program = _spell_loops(program, seed, ctx)
         program = _mark_control_flow(program, seed, ctx)
+        program = _relax_precision(program, seed, ctx)
         program = _spell_macros(program, seed, ctx)
         if vertex is not None:
             vertex = _spell_macros(vertex, seed, ctx)
@@ -227,6 +229,7 @@ def generate(
         program = qualify_buffers(program, seed, options.buffer_qualifier_probability, ctx.choices)
     program = _spell_loops(program, seed, ctx)
     program = _mark_control_flow(program, seed, ctx)
+    program = _relax_precision(program, seed, ctx)
     program = _spell_macros(program, seed, ctx)
     if subgroup_size is not None and not uses_subgroups(program):
         subgroup_size = None  # drawn, but no uniform point took one
@@ -269,6 +272,15 @@ def _mark_control_flow(program: Program, seed: int, ctx: GenerationContext) -> P
         return program
     probability = ctx.options.control_flow_attribute_probability
     return mark_control_flow(program, seed, probability, ctx.choices)
+
+
+def _relax_precision(program: Program, seed: int, ctx: GenerationContext) -> Program:
+    """mediump/lowp on some float locals and parameters, in interval mode only (exact
+    mode's floats are exact integers the interpreter never widens)."""
+    if ctx.options.float_mode != "interval":
+        return program
+    probability = ctx.options.mediump_probability
+    return relax_declarations(program, seed, probability, ctx.profile, ctx.choices)
 
 
 def _spell_macros(program: Program, seed: int, ctx: GenerationContext) -> Program:

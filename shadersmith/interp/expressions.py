@@ -40,6 +40,7 @@ from shadersmith.interp.places import (
 )
 from shadersmith.interp.program_scope import ProgramScope
 from shadersmith.interp.races import ATOMIC
+from shadersmith.interp.relaxed import RELAXATIONS
 from shadersmith.interp.semantics import Language
 from shadersmith.interp.sites import Site
 from shadersmith.interp.subgroups import collective
@@ -721,6 +722,10 @@ class ExpressionCompiler:
         return check
 
     def _builtin_call(self, expr: Call, tracked: bool) -> Evaluator:
+        relaxation = RELAXATIONS.get(expr.callee)
+        if relaxation is not None:  # interval mode's mediump (interp/relaxed.py)
+            value = self.expression(expr.args[0], tracked)
+            return lambda fr: relaxation(value(fr))
         site = self.site(expr)
         if expr.callee in _SYNCHRONISATION and not expr.args:
             if expr.callee == "barrier":

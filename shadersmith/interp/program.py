@@ -36,6 +36,7 @@ from shadersmith.interp.layout import flatten, slot_count, unflatten, zero_slots
 from shadersmith.interp.places import BufferInstance
 from shadersmith.interp.program_scope import ProgramScope
 from shadersmith.interp.races import HOST, RaceClock, TrackedSlots
+from shadersmith.interp.relaxed import relaxed_program
 from shadersmith.interp.semantics import Language
 from shadersmith.interp.sites import Site
 from shadersmith.interp.statements import Stmt, compile_function_body
@@ -118,6 +119,8 @@ class CompiledProgram:
     ) -> None:
         if floats is FloatMode.INTERVAL:
             refuse_for_intervals(program, sanitize)
+            # mediump/lowp values widened where GLSL lets them be relaxed (relaxed.py).
+            program = relaxed_program(program)
         # Textures and images run as buffers and helper functions (interp/textures.py).
         program = lower_textures(program)
         self.program = program
