@@ -11,7 +11,8 @@ outputs constrained, and every output outside its interval (seed, target, compon
 interval, ULPs); with `--mediump P` float locals and parameters are mediump/lowp at P
 (generate/relaxed_precision.py) and the share constrained is also given at the wider
 width MEDIUMP_WIDTH (a float16 ULP is 2^13 float32 ULPs); the last line is one JSON
-object, `--out` writes the outside ones. Run it with another tree first on PYTHONPATH to compare before and after a change of the mode.
+object, `--out` writes the outside ones. Run it with another tree first on PYTHONPATH to
+compare before and after a change of the mode.
 """
 
 from __future__ import annotations
