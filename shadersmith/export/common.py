@@ -14,10 +14,12 @@ import numpy.typing as npt
 from shadersmith.case import TestCase
 from shadersmith.interp import run_compute
 from shadersmith.interp.errors import InterpreterError, UndefinedBehaviour
+from shadersmith.interp.float_mode import FloatMode
 from shadersmith.interp.fragment_image import expected_image as interpreted_image
+from shadersmith.interp.intervals import Interval, Unbounded
 from shadersmith.interp.vertex import fed_fragment
 from shadersmith.ir.types import ScalarKind, VectorType
-from shadersmith.ir.values import BufferValues
+from shadersmith.ir.values import BufferValues, Value
 from shadersmith.trial import PreparedTrial, prepare_loaded
 
 STAGES = ("compute", "fragment")
@@ -113,10 +115,41 @@ def expected_buffers(trial: PreparedTrial) -> BufferValues:
     """The reference interpreter's buffers after a compute test's dispatch."""
     assert trial.program is not None and trial.values is not None  # see readable()
     dispatch = trial.test.inputs.dispatch
+    floats = trial.job.floats
     try:
-        return run_compute(trial.program, trial.values, workgroups=dispatch).buffers
+        buffers = run_compute(
+            trial.program, trial.values, workgroups=dispatch, floats=floats
+        ).buffers
     except (UndefinedBehaviour, InterpreterError) as error:
         raise _no_reference("run", error) from error
+    if floats is FloatMode.INTERVAL:
+        # An interval-mode test exports as an exact one where every float output has one
+        # value (float(4294967040u) is a float32 value, outside the exact mode's set):
+        # the exporters write exact expectations, never a tolerance.
+        return {
+            name: {f: _single_value(v) for f, v in fields.items()}
+            for name, fields in buffers.items()
+        }
+    return buffers
+
+
+def _single_value(value: Value) -> Value:
+    """An interval-mode output with each interval replaced by its one value; an
+    ExportError where an interval holds more than one (a rounded result)."""
+    if isinstance(value, Unbounded) or (isinstance(value, Interval) and value.lo != value.hi):
+        raise ExportError(
+            f"an output of this interval-mode test may be any of {value}: the exports write "
+            "exact expected values (replay judges it by its intervals)"
+        )
+    if isinstance(value, Interval):
+        return value.lo
+    if isinstance(value, list):
+        return [_single_value(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(_single_value(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _single_value(v) for k, v in value.items()}
+    return value
 
 
 def expected_image(trial: PreparedTrial) -> Image:
