@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from shadersmith.case import (
     Finding,
@@ -43,6 +44,7 @@ from shadersmith.oracle.classify import WRONG_RESULT_KINDS, classify
 from shadersmith.oracle.crash import classify_crashes
 from shadersmith.oracle.differential import Comparison, Verdict, compare, run_records
 from shadersmith.oracle.interval_findings import IntervalReference, interval_reference
+from shadersmith.oracle.intervals import IntervalJudgement
 from shadersmith.oracle.known import is_ignored
 from shadersmith.oracle.known_bugs import is_known_signature
 from shadersmith.oracle.signature import known_bug_of, shows_signature, sign_finding
@@ -293,7 +295,34 @@ class Judged:
         if self.intervals is not None:
             recorded.verdict = self.interval_verdict or REFUSED
             recorded.extra["intervals"] = self.intervals.record()
+            recorded.differences = judged_differences(recorded.differences, self.intervals)
         return dataclasses.replace(test, results=recorded, files=files)
+
+
+def judged_differences(
+    differences: list[dict[str, Any]], intervals: IntervalReference
+) -> list[dict[str, Any]]:
+    """An interval-mode test's differing fields that some target got wrong (a float outside
+    its interval, an integer unequal, a wrong image byte). The interpreter's outputs are
+    intervals and a driver's floats, so by bits every float field differs: kept all, they
+    made a bug report's title name a field every target got right."""
+    wrong_fields: set[str] = set()
+    image_wrong = False
+    for judgement in intervals.judgements.values():
+        if isinstance(judgement, IntervalJudgement):
+            where = [o.component for o in judgement.wrong] + list(judgement.unequal)
+            wrong_fields.update(component.split("[")[0] for component in where)
+        elif not judgement.agrees:
+            image_wrong = True
+    return [
+        d
+        for d in differences
+        if (
+            image_wrong
+            if d.get("binding") is None
+            else f"{d['binding']}/{d['field']}" in wrong_fields
+        )
+    ]
 
 
 # The crash oracle's headlines of a test without a finding.

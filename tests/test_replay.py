@@ -225,3 +225,25 @@ def test_run_of_an_interval_test_gives_the_interval_oracles_verdict_not_equal_bi
     assert moved.exit_code == 0, moved.output
     assert "verdict (interval oracle): wrong" in moved.output
     assert "finding: wrong:planted-float-ulps" in moved.output
+
+
+def test_an_interval_tests_record_lists_only_the_fields_a_target_got_wrong(
+    tmp_path: Path,
+) -> None:
+    """By bits every float field of an interval test differs (the interpreter's intervals
+    against a driver's floats): recorded so, a bug report's title named a field every
+    target got right (the H200's gl-nvidia `float(int(u))` report said "wrong `a`")."""
+    copy = tmp_path / "interval"
+    shutil.copytree(INTERVAL_TEST, copy)
+    runner = CliRunner()
+    inside = runner.invoke(main, ["run", str(copy), "--targets", "vk-lavapipe,interp"])
+    assert inside.exit_code == 0, inside.output
+    assert json.loads((copy / "test.json").read_text())["results"].get("differences", []) == []
+    # The planted target moves r to (1, 61) plus 64 ULPs: r is wrong; the int i is not.
+    moved = runner.invoke(
+        main, ["run", str(copy), "--targets", "vk-lavapipe,planted-float-ulps-vk-lavapipe,interp"]
+    )
+    assert moved.exit_code == 0, moved.output
+    recorded = json.loads((copy / "test.json").read_text())["results"]["differences"]
+    fields = {d["field"] for d in recorded}
+    assert "r" in fields and "i" not in fields
