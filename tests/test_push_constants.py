@@ -1,6 +1,7 @@
 """Push constants (generate/push_constants.py): Vulkan gets `layout(push_constant)` and
 the runner pushes the block's bytes (vkCmdPushConstants, a range in the pipeline
-layout); GL reads the `#else` of `#ifdef VULKAN`, a std140 block the runner binds; the
+layout); GL reads the `#else` of `#ifdef VULKAN`, a std140 block the runner binds; WGSL
+declares `var<immediate>`, whose bytes the wgpu runner sets (set_immediates); the
 front-end reads the block back as a push-constant one; the record and the Amber export
 carry it."""
 
@@ -22,13 +23,15 @@ from shadersmith.ir.statements import ExprStmt, Statement
 from shadersmith.ir.types import INT, UINT, ScalarKind, StructField, StructType, VectorType
 from shadersmith.ir.values import BufferValues
 from shadersmith.oracle.metamorphic import same_output
-from shadersmith.rebuild.jobs import job_from_program
+from shadersmith.rebuild.jobs import job_from_program, job_from_test
+from shadersmith.rebuild.regenerate import program_of
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult
 from shadersmith.trial import prepare_generated
 from tests.programs import BLOCK, one_buffer_program
 
 CPU_TARGETS = ["interp", "gl-llvmpipe", "vk-lavapipe", "vk-lavapipe-opt", "vk-swiftshader"]
+WGSL_TARGETS = ["interp", "wgpu-vk", "wgpu-gl"]
 PUSH = SmithOptions(push_constant_probability=1.0)
 UVEC2 = VectorType(ScalarKind.UINT, 2)
 PC_FIELDS = (BufferField("a", INT), BufferField("b", UVEC2))
@@ -132,8 +135,56 @@ def check_cpu_results(results: list[dict[str, RunResult]]) -> None:
             assert same_output(expected, got), f"{index} {target}"
 
 
-def test_the_option_is_off_by_default_and_wgsl_gets_no_block() -> None:
-    plain = generate(1, SmithOptions(), GLSL450).program
-    assert not any(b.push_constant for b in plain.buffers)
-    wgsl = generate(1, PUSH, WGSL).program
-    assert not any(b.push_constant for b in wgsl.buffers)
+def test_the_option_is_off_by_default_in_both_languages() -> None:
+    for profile in (GLSL450, WGSL):
+        plain = generate(1, SmithOptions(), profile).program
+        assert not any(b.push_constant for b in plain.buffers), profile.name
+    assert any(b.push_constant for b in generate(1, PUSH, WGSL).program.buffers)
+
+
+def test_the_wgsl_text_declares_the_block_var_immediate_without_a_binding() -> None:
+    text = emit(_hand_written(), WGSL)
+    assert "struct PC {\n    a: i32,\n    b: vec2<u32>,\n}\nvar<immediate> pc: PC;\n" in text
+    assert "@binding(1)" not in text
+
+
+def wgsl_jobs(tmp_path: Path) -> list[Job]:
+    """The hand-written program in WGSL, a generated compute and fragment program with
+    the option on (the same seed gives the same text), and the compute test replayed
+    from its record (the block still pushed), for wgpu-vk and wgpu-gl (run by
+    test_issue36_wgsl_runs.py)."""
+    jobs = [job_from_program(_hand_written(), VALUES, WGSL)]
+    for seed, fragment in ((1, 0.0), (9, 1.0)):
+        options = dataclasses.replace(PUSH, fragment_probability=fragment)
+        prepared = prepare_generated(generate(seed, options, WGSL), WGSL)
+        assert any(b.push_constant for b in prepared.job.buffers), seed
+        assert "var<immediate> pc_" in prepared.job.source
+        again = prepare_generated(generate(seed, options, WGSL), WGSL)
+        assert again.job.source == prepared.job.source
+        jobs.append(prepared.job)
+        if fragment == 0.0:
+            write_test(prepared.test, tmp_path / "wgsl")
+            loaded = load_test(tmp_path / "wgsl")
+            replayed = job_from_test(loaded, program_of(loaded)[0])
+            assert replayed.source == prepared.job.source
+            assert [b.push_constant for b in replayed.buffers] == [
+                b.push_constant for b in prepared.job.buffers
+            ]
+            jobs.append(replayed)
+    return jobs
+
+
+def check_wgsl_results(results: list[dict[str, RunResult]]) -> None:
+    """The values set by set_immediates read on wgpu-vk and wgpu-gl (42, 37); the
+    generated and replayed ones agree with the interpreter."""
+    for target in WGSL_TARGETS:
+        got = results[0][target]
+        assert got.ok, f"{target}: {got.log[-300:]}"
+        assert got.buffers[0] == {"r": 42, "u": 37}, target
+    for index in range(1, len(results)):
+        expected = results[index]["interp"]
+        assert expected.ok, expected.log
+        for target in WGSL_TARGETS[1:]:
+            got = results[index][target]
+            assert got.ok, f"{index} {target}: {got.log[-300:]}"
+            assert same_output(expected, got), f"{index} {target}"

@@ -179,9 +179,9 @@ GENERATOR_FLAGS: tuple[GeneratorFlag, ...] = (
     GeneratorFlag(
         "--push-constants",
         "push_constant_probability",
-        "Probability that a GLSL test gets a push-constant block of 1-4 int/uint fields "
-        "its expressions read: Vulkan pipelines push it, GL binds it as a std140 block"
-        + _off("generate/push_constants.py"),
+        "Probability that a test gets a push-constant block of 1-4 int/uint fields "
+        "its expressions read: Vulkan pipelines push it, GL binds it as a std140 block, "
+        "WGSL declares it var<immediate> (wgpu's immediates)" + _off("generate/push_constants.py"),
     ),
     GeneratorFlag(
         "--control-flow-attributes",

@@ -250,8 +250,9 @@ class SmithOptions:
     small_int_probability: float = 0.0
     # The probability that a program gets a push-constant block of 1-4 int/uint scalar
     # and 2-/4-vector fields its expressions may read (`layout(push_constant)` for Vulkan,
-    # a std140 block for GL: generate/push_constants.py), drawn from a stream of the
-    # seed's own: 0 gives the programs of before; `fuzz --push-constants P`. GLSL only.
+    # a std140 block for GL, `var<immediate>` for WGSL: generate/push_constants.py), drawn
+    # from a stream of the seed's own: 0 gives the programs of before; `fuzz
+    # --push-constants P`.
     push_constant_probability: float = 0.0
     # The probability that each if, switch and loop of a GLSL program gets a control-flow
     # attribute (`[[unroll]]`, `[[flatten]]`, ...: GL_EXT_control_flow_attributes, for

@@ -694,6 +694,9 @@ WGSL_FEATURES: tuple[Feature, ...] = (
          twin="storage buffers", marker="var<storage"),
     wgsl("uniform buffers", "declarations", "var<uniform>", r"\bvar\s*<\s*uniform",
          twin="uniform blocks", marker="var<uniform>"),
+    wgsl("var<immediate>", "declarations", "push constants (naga 29; wgpu's immediates)",
+         r"\bvar\s*<\s*(?:immediate|push_constant)\b", twin="push constants",
+         marker="var<immediate>"),
     wgsl("const_assert", "declarations", "compile-time assertions", r"\bconst_assert\b"),
     wgsl("builtins: compute", "built-in values", "@builtin(global/local_invocation_id ...)",
          r"@builtin\s*\(\s*(?:global_invocation_id|local_invocation_id|local_invocation_index|"

@@ -27,7 +27,8 @@ WGSLEmitError rather than emit something else. Lowerings, each meaning what the 
   (read-only ones: the IR's fragment inputs). Both sides say `@interpolate(flat)`,
   which WGSL requires for integers and the generator gives every varying;
 - storage blocks are `var<storage, read|read_write>` of a struct named after the block,
-  uniform blocks `var<uniform>` (see wgsl_types.py for the layouts); a block without an
+  uniform blocks `var<uniform>` (see wgsl_types.py for the layouts), a push-constant
+  block naga's `var<immediate>` (no binding); a block without an
   instance name gets the variable `_ss_<block>`, and its fields are reached through it;
 - a parameter the function writes is copied into a `var` of its name (WGSL parameters are
   values); an out or inout parameter is a pointer, `p: ptr<function, T>`, read and written
@@ -649,10 +650,6 @@ class _Emitter:
         self.line("}")
 
     def buffer(self, buffer: StorageBuffer) -> None:
-        if buffer.push_constant:
-            # var<push_constant> needs wgpu's native PUSH_CONSTANTS feature and a range in
-            # the pipeline layout; the profile makes none (LanguageProfile.push_constants).
-            raise WGSLEmitError(f"push-constant block {buffer.block_name}: not emitted in WGSL")
         if buffer.uniform:
             for field in buffer.fields:
                 check_uniform_layout(field.type)
@@ -670,6 +667,12 @@ class _Emitter:
             name = f"_ss_{buffer.block_name}"
             for field in buffer.fields:
                 self.field_paths[field.name] = f"{name}.{field.name}"
+        if buffer.push_constant:
+            # naga 29's push constants (wgpu's `immediates` native feature): no binding,
+            # the pass sets the bytes (wgpu_runner.py). Scalars and 2-/4-vectors, laid out
+            # as in a uniform block (generate/push_constants.py).
+            self.line(f"var<immediate> {name}: {buffer.block_name};")
+            return
         if buffer.uniform:
             space = "uniform"
         else:

@@ -2,14 +2,16 @@
 whose bytes a Vulkan pipeline's command buffer pushes (vkCmdPushConstants) rather than a
 descriptor binding: what reaches the drivers' push-constant lowering (lavapipe and
 SwiftShader load them from a separate constant buffer, RADV from user SGPRs) and
-spirv-opt's handling of the PushConstant storage class.
+spirv-opt's handling of the PushConstant storage class. WGSL spells it naga 29's
+`var<immediate> pc: PC;`, which wgpu sets with `set_immediates` (its `immediates` native
+feature): naga's SPIR-V and GLSL writers' push-constant paths.
 
 With `SmithOptions.push_constant_probability` > 0 a program gets, at that probability,
 one such block (Vulkan allows one a stage) of 1-4 fields, drawn from a stream of the
 seed's own: with the option at 0 nothing is drawn and programs are those of before. The
 fields are int and uint scalars and 2- and 4-vectors, which std430 (glslang's layout for
-push constants) and std140 (GL's block, emit/glsl.py) place alike, at most 64 bytes (the
-Vulkan minimum of maxPushConstantsSize is 128). They are read-only inputs the
+push constants) and std140 (GL's block, emit/glsl.py) and WGSL place alike, at most 64
+bytes (the Vulkan minimum of maxPushConstantsSize is 128). They are read-only inputs the
 expression generator reads like any input buffer's field; the test records their values
 as a uniform block's, marked `push_constant`.
 """

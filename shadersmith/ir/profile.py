@@ -105,8 +105,8 @@ class LanguageProfile:
     # GL_EXT_shader_explicit_arithmetic_types_int8/_int16). WGSL has none.
     small_ints: bool = True
     # A `layout(push_constant)` block (generate/push_constants.py; GL reads a std140 block
-    # instead, emit/glsl.py). WGSL's var<push_constant> needs a wgpu native feature and a
-    # range in the pipeline layout: not emitted, so a WGSL program gets none.
+    # instead, emit/glsl.py); in WGSL naga 29's `var<immediate>` (emit/wgsl.py), which
+    # wgpu's `immediates` native feature sets (set_immediates; wgpu_runner.py).
     push_constants: bool = True
     # 64-bit floats (double, dvecN: generate/doubles.py; core in GLSL 4.00). WGSL has none.
     doubles: bool = True
@@ -182,7 +182,6 @@ WGSL = LanguageProfile(
     pointer_parameters=True,
     int64=False,
     small_ints=False,
-    push_constants=False,
     doubles=False,
 )
 

@@ -13,7 +13,10 @@ headless, no display or window needed).
 
 Bindings: every job buffer goes in group 0 at its binding (what WGSL `@group(0)` and GLSL
 `set = 0` say); the bind group layout is explicit, with each entry's buffer kind read
-from the shader's declaration (wgpu_bindings.py says why). A generated texture
+from the shader's declaration (wgpu_bindings.py says why). A WGSL push-constant block
+(`var<immediate>`) is no binding: the pipeline layout gets its size (`immediate_size`)
+and the pass its bytes (`set_immediates`) where the adapter has wgpu's `immediates`
+native feature (else the run is unsupported); it reads back as the bytes set. A generated texture
 (BufferInput.texture) is a wgpu texture of its one-channel format, its texels written
 before the run: a sampled one bound as a texture (sample type uint, sint or
 unfilterable-float: r32float filters only with a feature, and textureLoad never filters),
@@ -97,6 +100,9 @@ _SAMPLE_TYPES = {
     ScalarKind.FLOAT: "unfilterable-float",
 }
 
+# What a WGSL job with a push-constant block answers on an adapter without immediates.
+NO_IMMEDIATES = "wgpu: the adapter has no `immediates` feature (WGSL var<immediate>)"
+
 _EXPERIMENTAL = re.compile(r"ray-|acceleration-structure|cooperative-matrix|experimental")
 
 # naga's GLSL front-end takes the stage from wgpu-py's module label.
@@ -179,6 +185,9 @@ class WgpuRunner:
         )
         self._vertex_module: Any = None
         self.subgroup_size = self._measured_subgroup_size()
+        # WGSL's var<immediate> (a push-constant block) needs this native feature, which
+        # lavapipe's and llvmpipe's adapters offer (maxImmediateSize 128 and 256).
+        self.immediates = "immediates" in self.device.features
         if self.glsl_dump is not None:
             self.glsl_dump.take()  # wgpu's own shaders, made as the device starts
         if self.spirv_dump is not None:
@@ -227,6 +236,9 @@ class WgpuRunner:
         `constants` set (WGSL's `@id(N) override`, by "N": pipeline_constants), bind
         `buffers` in group 0, dispatch `groups` work groups and read every buffer back."""
         wgpu = self._wgpu
+        pushed, buffers = _immediates(buffers, language)
+        if pushed and not self.immediates:
+            return RunResult(RunStatus.UNSUPPORTED, log=NO_IMMEDIATES)
         started = time.perf_counter()
         try:
             module = self._module(source, "compute", language)
@@ -234,7 +246,7 @@ class WgpuRunner:
             pipeline = self._guarded(
                 "pipeline",
                 lambda: self.device.create_compute_pipeline(
-                    layout=self.device.create_pipeline_layout(bind_group_layouts=[bound.layout]),
+                    layout=self._pipeline_layout(bound, pushed),
                     compute={"module": module, "constants": dict(constants or {})},
                 ),
             )
@@ -253,6 +265,7 @@ class WgpuRunner:
         compute_pass = encoder.begin_compute_pass()
         compute_pass.set_pipeline(pipeline)
         compute_pass.set_bind_group(0, bound.group)
+        _set_immediates(compute_pass, pushed)
         compute_pass.dispatch_workgroups(*groups)
         compute_pass.end()
         self.device.queue.submit([encoder.finish()])
@@ -261,6 +274,9 @@ class WgpuRunner:
             for buffer, resource in zip(buffers, bound.resources, strict=True)
             if buffer.texture is None or buffer.texture.kind is TextureKind.STORAGE
         }
+        # A push-constant block has no memory to read: its values are the bytes set.
+        for buffer, data in pushed:
+            outputs[buffer.binding] = unpack_buffer(buffer.fields, data, {}, "std430")
         run_ms = _elapsed_ms(started)
         return self._ok(RunResult(RunStatus.OK, buffers=outputs), compile_ms, run_ms, "compute")
 
@@ -285,6 +301,9 @@ class WgpuRunner:
         replaces the fixed one; none is read back. `constants`: the fragment shader's
         pipeline-overridable constants, as for run_compute."""
         wgpu = self._wgpu
+        pushed, blocks = _immediates(blocks, language)
+        if pushed and not self.immediates:
+            return RunResult(RunStatus.UNSUPPORTED, log=NO_IMMEDIATES)
         color_format = "rgba32uint" if integer else "rgba8unorm"
         texel_bytes = 16 if integer else 4
         stages = wgpu.ShaderStage.FRAGMENT
@@ -301,7 +320,7 @@ class WgpuRunner:
             pipeline = self._guarded(
                 "pipeline",
                 lambda: self.device.create_render_pipeline(
-                    layout=self.device.create_pipeline_layout(bind_group_layouts=[bound.layout]),
+                    layout=self._pipeline_layout(bound, pushed),
                     vertex={"module": vertex},
                     primitive={"topology": "triangle-list"},
                     fragment={
@@ -341,6 +360,7 @@ class WgpuRunner:
         )
         render_pass.set_pipeline(pipeline)
         render_pass.set_bind_group(0, bound.group)
+        _set_immediates(render_pass, pushed)
         render_pass.draw(3)
         render_pass.end()
         self.device.queue.submit([encoder.finish()])
@@ -365,6 +385,15 @@ class WgpuRunner:
             raise ValueError(f"wgpu reads no {language.value.upper()}")
         return self._guarded(
             "module", lambda: self.device.create_shader_module(label=label, code=source)
+        )
+
+    def _pipeline_layout(self, bound: _Bound, pushed: _Pushed) -> Any:
+        """Group 0's layout, with room for the push-constant block's bytes if any."""
+        size = sum(len(data) for _, data in pushed)
+        if not size:
+            return self.device.create_pipeline_layout(bind_group_layouts=[bound.layout])
+        return self.device.create_pipeline_layout(
+            bind_group_layouts=[bound.layout], immediate_size=size
         )
 
     def _guarded(self, step: str, create: Callable[[], Any]) -> Any:
@@ -584,6 +613,33 @@ def crate_versions(library: str) -> dict[str, str]:
     for match in _CRATE_PATH.finditer(data):
         found.setdefault(match.group(1).decode(), match.group(2).decode())
     return found
+
+
+# A WGSL test's push-constant block and its bytes (none or one: ir/program.StorageBuffer).
+_Pushed = list[tuple[BufferInput, bytes]]
+
+
+def _immediates(
+    buffers: Sequence[BufferInput], language: Language
+) -> tuple[_Pushed, list[BufferInput]]:
+    """A WGSL job's push-constant blocks with the bytes set_immediates gives them, and the
+    buffers bound in group 0. WGSL lays out `var<immediate>` as host-shareable memory, for
+    the block's scalars and 2-/4-vectors std430's offsets; the size is rounded up to 16
+    (a struct's alignment with a vector of 4, at most; wgpu wants a multiple of 4). GLSL
+    through naga's front-end reads the `#else` of `#ifdef VULKAN`, a std140 uniform
+    block, bound as one (emit/glsl.py)."""
+    if language is not Language.WGSL:
+        return [], list(buffers)
+    pushed = [
+        (b, _padded(pack_buffer(b.fields, b.values, "std430"))) for b in buffers if b.push_constant
+    ]
+    return pushed, [b for b in buffers if not b.push_constant]
+
+
+def _set_immediates(encoder: Any, pushed: _Pushed) -> None:
+    """Set the push-constant block's bytes on a compute or render pass."""
+    for _, data in pushed:
+        encoder.set_immediates(0, data, 0, len(data))
 
 
 def _rejected(error: ShaderRejected, compile_ms: float) -> RunResult:
