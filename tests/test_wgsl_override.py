@@ -12,11 +12,11 @@ from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.ir.profile import WGSL
 from shadersmith.oracle.metamorphic import same_output
 from shadersmith.rebuild.jobs import job_from_program
-from shadersmith.targets.session import TargetSession
 from shadersmith.trial import prepare_generated
+from tests.driver_agreement import SHARED
 from tests.test_specialization import _ZERO, _hand_written
 
-WGSL_TARGETS = ["interp", "wgpu-vk", "wgpu-gl"]
+WGSL_TARGETS = ("interp", "wgpu-vk", "wgpu-gl")
 SPECIALIZATION = SmithOptions(specialization_probability=1.0)
 SEED_FRAGMENT = 9
 
@@ -37,7 +37,8 @@ def test_hand_written_and_generated_programs_follow_the_value_on_the_wgpu_target
     same job without the pipeline constants gives the DEFAULTs' 16, 4, 2, so the module
     really holds overrides and the runner really sets them. Generated programs with
     overrides (a compute and a fragment one) agree with the interpreter and are made
-    the same twice. One session for both: a wgpu session takes seconds to start."""
+    the same twice. One session for both, shared with test_issue36_wgsl_runs.py: a
+    wgpu session takes seconds to start."""
     job = job_from_program(_hand_written(), _ZERO, WGSL)
     unset = dataclasses.replace(job, specialization=())
     jobs = [job, unset]
@@ -49,7 +50,7 @@ def test_hand_written_and_generated_programs_follow_the_value_on_the_wgpu_target
         again = prepare_generated(generate(seed, options, WGSL), WGSL)
         assert again.job.source == prepared.job.source
         jobs.append(prepared.job)
-    with TargetSession(WGSL_TARGETS, 1, 120) as session:
+    with SHARED.session(WGSL_TARGETS, 1, 120) as session:
         assert not session.missing, session.missing
         results = dict(session.run_many(jobs))
     for target in WGSL_TARGETS:

@@ -199,6 +199,13 @@ GENERATOR_FLAGS: tuple[GeneratorFlag, ...] = (
         + _off("analysis/opt_in_builtins.py"),
     ),
     GeneratorFlag(
+        "--invariant",
+        "invariant_probability",
+        "Probability that a generated vertex shader (--vertex-stage) declares its clip "
+        "position invariant (GLSL `invariant gl_Position;`, WGSL `@invariant`), which "
+        "changes no value" + _off("generate/vertex_stage.py"),
+    ),
+    GeneratorFlag(
         "--doubles",
         "double_probability",
         "Probability that a float expression is computed in doubles (double, dvecN; exact "

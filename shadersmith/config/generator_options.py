@@ -264,6 +264,11 @@ class SmithOptions:
     # from a stream of the seed's own: 0 gives the programs of before;
     # `fuzz --extra-builtins P`.
     extra_builtin_probability: float = 0.0
+    # The probability that a generated vertex shader (--vertex-stage) declares its clip
+    # position invariant (GLSL `invariant gl_Position;`, WGSL `@invariant`: generate/
+    # vertex_stage.py), drawn from a stream of the seed's own: 0 gives the programs of
+    # before; `fuzz --invariant P`.
+    invariant_probability: float = 0.0
     # The probability that a float expression (or a bool comparison) is computed in
     # doubles and narrowed back (generate/doubles.py: double, dvecN, exact integers of S).
     # Not a swarm construct; 0 gives the programs of before (nothing is drawn); a profile
@@ -388,6 +393,7 @@ PROBABILITIES: tuple[str, ...] = (
     "push_constant_probability",
     "control_flow_attribute_probability",
     "extra_builtin_probability",
+    "invariant_probability",
     "double_probability",
     "half_probability",
     "narrow_storage_probability",
@@ -465,6 +471,7 @@ LEGACY_DEFAULTS: dict[str, Any] = {
     "push_constant_probability": 0.0,
     "control_flow_attribute_probability": 0.0,
     "extra_builtin_probability": 0.0,
+    "invariant_probability": 0.0,
     "double_probability": 0.0,
     "half_probability": 0.0,
     "narrow_storage_probability": 0.0,

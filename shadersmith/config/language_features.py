@@ -709,6 +709,8 @@ WGSL_FEATURES: tuple[Feature, ...] = (
     wgsl("builtins: vertex", "built-in values", "vertex_index, instance_index",
          r"@builtin\s*\(\s*(?:vertex_index|instance_index)", twin="vertex variables",
          marker="vertex_index"),
+    wgsl("invariant", "built-in values", "@invariant on @builtin(position)", r"@invariant\b",
+         twin="invariant", marker="@invariant"),
     wgsl("interpolate(flat)", "built-in values", "@interpolate(flat) varyings",
          r"@interpolate\s*\(\s*flat", twin="flat", marker="@interpolate(flat"),
     wgsl("if", "control flow", "if and else", r"\bif\b", twin="if", marker="if "),

@@ -43,6 +43,7 @@ from shadersmith.ir.operators import (
 )
 from shadersmith.ir.profile import GLSL450, Language, LanguageProfile
 from shadersmith.ir.program import (
+    POSITION,
     VERTEX_INDEX,
     Function,
     InterfaceBlock,
@@ -553,6 +554,8 @@ def _header(out: _Writer, program: Program, profile: LanguageProfile) -> None:
         out.line("#ifdef VULKAN")
         out.line(f"#define {VERTEX_INDEX} gl_VertexIndex")
         out.line("#endif")
+        if program.invariant_position:
+            out.line(f"invariant {POSITION};")
 
 
 def _varying_location(location: int | None, profile: LanguageProfile) -> int | None:

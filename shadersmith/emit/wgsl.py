@@ -766,7 +766,8 @@ class _Emitter:
     def vertex_output(self) -> None:
         """The struct a vertex entry point returns: the clip position, then the varyings."""
         self.line(f"struct {_VERTEX_OUTPUT} {{")
-        self.line(f"{INDENT}@builtin(position) position: vec4<f32>,")
+        invariant = "@invariant " if self.program.invariant_position else ""
+        self.line(f"{INDENT}@builtin(position) {invariant}position: vec4<f32>,")
         for output in self.program.outputs:
             self.line(f"{INDENT}{_varying(output)} {output.name}: {type_text(output.type)},")
         self.line("}")

@@ -49,6 +49,7 @@ EVERY_FEATURE: dict[str, float] = {
     "push_constant_probability": 0.5,
     "control_flow_attribute_probability": 0.3,
     "extra_builtin_probability": 0.5,
+    "invariant_probability": 0.5,
     "double_probability": 0.05,
     "half_probability": 0.05,
     "narrow_storage_probability": 0.1,

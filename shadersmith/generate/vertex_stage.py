@@ -25,9 +25,12 @@ In WGSL the two programs are two modules, so that their names never meet (emit/w
 spells the varyings as entry-point results and parameters).
 
 `main` gives every varying a value first, so an early `return` in `vertex_body` leaves
-none undefined. All draws come from streams of the seed's own: with
-`SmithOptions.vertex_stage_probability` 0 no draw is made and every program is the one
-of before.
+none undefined. With `SmithOptions.invariant_probability` the position is declared
+`invariant` (GLSL's `invariant gl_Position;`, WGSL's `@invariant`): the compilers' path
+for invariant outputs (no reassociation or contraction that would differ between
+programs), which changes no value of this exactly computed position. All draws come
+from streams of the seed's own: with `SmithOptions.vertex_stage_probability` 0 no draw
+is made and every program is the one of before.
 """
 
 from __future__ import annotations
@@ -169,6 +172,7 @@ def vertex_program(
         ),
     )
     own_structs = () if expressions.structs is None else tuple(expressions.structs.declared)
+    invariant = random.Random(f"shadersmith-invariant-{seed}").random()
     structs = (*fragment.structs, *own_structs)
     program = Program(
         stage=Stage.VERTEX,
@@ -176,6 +180,7 @@ def vertex_program(
         structs=structs,
         buffers=fragment.buffers,
         outputs=tuple(StageOutput(v.name, v.type, v.location, v.qualifiers) for v in varyings),
+        invariant_position=invariant < options.invariant_probability,
     )
     return program, ctx.choices
 

@@ -271,6 +271,11 @@ class Program:
     textures: tuple[Texture, ...] = ()
     # Whether (and how) the GLSL emitter writes the text through macros; None: plainly.
     macros: MacroSpelling | None = None
+    # A generated vertex shader's clip position declared invariant (GLSL `invariant
+    # gl_Position;`, WGSL `@invariant`: generate/vertex_stage.py). It asks the compilers
+    # to compute the position the same way in every program that computes it alike, and
+    # changes no value: the interpreter ignores it.
+    invariant_position: bool = False
 
     def function(self, name: str) -> Function:
         for candidate in self.functions:
