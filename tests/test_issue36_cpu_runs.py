@@ -1,7 +1,8 @@
 """The CPU-target runs of push constants, control-flow attributes, the opt-in built-ins
-and the invariant clip position (issue 36), in one session: a session takes seconds to
-start, and CI has none to spare. Each module builds its jobs (hand-written programs with
-hand-computed values, generated ones) and checks its own results."""
+(ldexp among them) and the invariant clip position (issue 36), in one session: a session
+takes seconds to start, and CI has none to spare. Each module builds its jobs
+(hand-written programs with hand-computed values, generated ones) and checks its own
+results."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from shadersmith.targets.session import TargetSession
 from tests import (
     test_control_flow_attributes,
     test_invariant,
+    test_ldexp,
     test_opt_in_builtins,
     test_push_constants,
 )
@@ -26,6 +28,7 @@ def test_push_constants_attributes_and_builtins_agree_on_every_cpu_target(
         (test_control_flow_attributes, test_control_flow_attributes.cpu_jobs()),
         (test_opt_in_builtins, test_opt_in_builtins.cpu_jobs()),
         (test_invariant, test_invariant.cpu_jobs()),
+        (test_ldexp, test_ldexp.cpu_jobs()),
     ]
     jobs = [job for _, group in groups for job in group]
     with TargetSession(CPU_TARGETS, 1, 120) as session:

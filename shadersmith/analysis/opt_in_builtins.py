@@ -8,21 +8,34 @@ integers of magnitude below 2^24).
   0 or the maximum, never a rounding tie (GLSL leaves round's direction at .5 to the
   implementation); `packSnorm4x8`, `packSnorm2x16`: `round(clamp(c, -1, 1) * 127.0)`
   (32767.0), so -127, 0 or 127 (-32767, 0 or 32767). The first component fills the least
-  significant bits.
+  significant bits;
+- `ldexp(x, e)`: x * 2^e, which GLSL and WGSL compute exactly (the Vulkan precision table:
+  "correct result") when it is representable. The reconditioner (recondition/wrappers/
+  floating.py, LDEXP) keeps the exponent in [0, LDEXP_MAX_EXPONENT], so an integer x of S
+  gives an integer below 2^32, exact in a float, and brings a result outside S back as
+  MAKE_IN_RANGE does a product's. WGSL spells it alike.
 
 Left out, with why: `unpack*norm` (a division by 255 or 65535 that GLSL does not round
 exactly, and that leaves S), `packHalf2x16` (exact only for magnitudes up to 2048, a bound
 no wrapper keeps yet), `unpackHalf2x16` (NaNs, infinities and fractions from arbitrary bits),
-`frexp` (a mantissa in [0.5, 1) leaves S), `ldexp` (needs an exponent bound, as frexp's
-results). Kept apart from analysis/builtins.py's exact overloads because adding a name
-there changes every seed's program: these join the generator's rules only with
-`SmithOptions.extra_builtin_probability` (generate/builtin_rules.py).
+`frexp` (its mantissa in [0.5, 1) leaves S, and its exponent comes through an out
+parameter, which WGSL has not: its frexp returns a struct; `ldexp(frexp(x, e), e)` is x
+itself, and GLSL evaluates the arguments left to right, but a form that gives an out
+argument and reads it back in one call is not written yet). Kept apart from
+analysis/builtins.py's exact overloads because adding a name there changes every seed's
+program: these join the generator's rules only with
+`SmithOptions.extra_builtin_probability` (generate/builtin_rules.py); adding one here
+changes the programs of that option's seeds (ldexp: a float result's draws).
 """
 
 from __future__ import annotations
 
 from shadersmith.analysis.builtins import BuiltinOverload
-from shadersmith.ir.types import BOOL, FLOAT, UINT, ScalarKind, Type, VectorType
+from shadersmith.ir.types import BOOL, FLOAT, INT, UINT, ScalarKind, Type, VectorType
+
+# The largest exponent the reconditioner lets ldexp take: below it, 2^24 * 2^8 = 2^32 is
+# far from float32's overflow and GLSL's exponent bound of 128.
+LDEXP_MAX_EXPONENT = 8
 
 
 def _overloads() -> tuple[BuiltinOverload, ...]:
@@ -39,6 +52,12 @@ def _overloads() -> tuple[BuiltinOverload, ...]:
         ("packSnorm4x8", 4),
     ):
         overloads.append(BuiltinOverload(name, (VectorType(ScalarKind.FLOAT, size),), UINT))
+    overloads.append(BuiltinOverload("ldexp", (FLOAT, INT), FLOAT))
+    for size in (2, 3, 4):
+        floats = VectorType(ScalarKind.FLOAT, size)
+        overloads.append(
+            BuiltinOverload("ldexp", (floats, VectorType(ScalarKind.INT, size)), floats)
+        )
     return tuple(overloads)
 
 

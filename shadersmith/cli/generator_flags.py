@@ -195,8 +195,8 @@ GENERATOR_FLAGS: tuple[GeneratorFlag, ...] = (
         "--extra-builtins",
         "extra_builtin_probability",
         "Probability that a test's built-in calls may also be isnan, isinf, packUnorm4x8, "
-        "packSnorm4x8, packUnorm2x16 and packSnorm2x16 on exact floats"
-        + _off("analysis/opt_in_builtins.py"),
+        "packSnorm4x8, packUnorm2x16, packSnorm2x16 and ldexp (exponent kept in [0, 8]) on "
+        "exact floats" + _off("analysis/opt_in_builtins.py"),
     ),
     GeneratorFlag(
         "--invariant",

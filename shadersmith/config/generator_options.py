@@ -259,8 +259,8 @@ class SmithOptions:
     # Vulkan only; generate/control_flow_attributes.py), drawn from a stream of the seed's
     # own: 0 gives the programs of before; `fuzz --control-flow-attributes P`.
     control_flow_attribute_probability: float = 0.0
-    # The probability that a program's built-in calls may also be isnan, isinf and the
-    # normalized packing functions on exact floats (analysis/opt_in_builtins.py), drawn
+    # The probability that a program's built-in calls may also be isnan, isinf, the
+    # normalized packing functions and ldexp on exact floats (analysis/opt_in_builtins.py), drawn
     # from a stream of the seed's own: 0 gives the programs of before;
     # `fuzz --extra-builtins P`.
     extra_builtin_probability: float = 0.0

@@ -50,6 +50,8 @@ _SAME = {
         "transpose",
         "determinant",
         "distance",
+        # --extra-builtins (analysis/opt_in_builtins.py): ldexp(f32, i32), componentwise
+        "ldexp",
         # interval mode's inexact built-ins (generate/inexact.py)
         "sqrt",
         "exp",

@@ -528,6 +528,24 @@ def _packing(c: _Context, name: str) -> Callable[..., Any]:
     return kernel
 
 
+def _ldexp(c: _Context) -> Callable[..., Any]:
+    """ldexp(x, e) = x * 2^e, exact where it is a float (analysis/opt_in_builtins.py). GLSL
+    leaves the value undefined for an exponent above 128 or a result too large for a
+    float: the sanitizer refuses both, and a significand outside S."""
+
+    def kernel(x: float, exponent: int) -> float:
+        if c.sanitize:
+            check_exact_operand(x, "ldexp's significand", c.site)
+            if not -126 <= exponent <= 128:
+                raise c.domain_error(f"ldexp() with the exponent {exponent}, outside [-126, 128]")
+        result = to_float32(math.ldexp(x, exponent))
+        if c.sanitize and (math.isinf(result) or result != math.ldexp(x, exponent)):
+            raise c.domain_error(f"ldexp({x}, {exponent}) is not a float exactly")
+        return result
+
+    return componentwise(kernel, c.sizes())
+
+
 # ---------------------------------------------------------------- registry
 
 _FACTORIES: dict[str, Callable[[_Context], Callable[..., Any]]] = {
@@ -578,6 +596,7 @@ for _name in ("isnan", "isinf"):
     _FACTORIES[_name] = _named(_nan_or_inf, _name)
 for _name in PACKINGS:
     _FACTORIES[_name] = _named(_packing, _name)
+_FACTORIES["ldexp"] = _ldexp
 
 
 # The built-ins whose kernels are right at any integer width: they compare, select or

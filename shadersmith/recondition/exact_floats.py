@@ -16,7 +16,9 @@ wrappers/floating.py for S and the wrappers).
   anything but halves (float16_t(f) of a float of S may round: its operands are clamped
   to +-4096 first, so that it never overflows), and its products go through HALF_MUL (a
   product of two halves of S16 may overflow binary16);
-- a conversion to uint of a float (undefined when negative) goes through SAFE_TO_UINT.
+- a conversion to uint of a float (undefined when negative) goes through SAFE_TO_UINT;
+- `ldexp(x, e)` (--extra-builtins) goes through SAFE_LDEXP: its exponent kept in [0, 8], so
+  an integer stays an integer, exact, and the result brought into S.
 
 Negation, comparisons, selection and the built-ins that only select or compare (abs,
 sign, min, max, clamp, mix, floor and the other roundings, which are exact on integers)
@@ -58,6 +60,7 @@ from shadersmith.recondition.wrappers.floating import (
     FLOAT_DIV,
     HALF_CLAMP,
     HALF_MUL,
+    LDEXP,
     MAKE_IN_RANGE,
     MATRIX_PRODUCT,
     MATRIX_PRODUCT_ASSIGN,
@@ -199,6 +202,8 @@ def float_rewrite(expr: Expression) -> Expression:
             return wrapper_call(DETERMINANT, expr.args)
         if expr.callee in _COMPONENTWISE_PRODUCTS and kind_of(expr.type) is ScalarKind.FLOAT:
             return wrapper_call(MAKE_IN_RANGE, (expr,))
+        if expr.callee == "ldexp":
+            return wrapper_call(LDEXP, expr.args)
     return expr
 
 

@@ -298,6 +298,8 @@ def _vectorised(name: str, args: tuple[Type, ...]) -> Function | None:
         "roundEven": _rounding(np.rint),
         "isnan": np.isnan,
         "isinf": np.isinf,
+        # Exact on the reconditioned operands (an integer of S, an exponent in [0, 8]).
+        "ldexp": lambda x, e: np.ldexp(x, e.astype(np.int32)).astype(np.float32),
         **_RELATIONS,
     }
     if name in simple:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import itertools
 
+from shadersmith.analysis.opt_in_builtins import LDEXP_MAX_EXPONENT
 from shadersmith.ir.expressions import (
     Call,
     CallKind,
@@ -52,6 +53,7 @@ from shadersmith.recondition.build import (
     exact_limit,
     float_lit,
     index,
+    int_lit,
     logical_and,
     logical_not,
     logical_or,
@@ -372,7 +374,36 @@ def _uint_conversion(args: tuple[Expression, ...]) -> Expression:
     return Construct(vector_or_scalar(ScalarKind.UINT, size), (arg,))
 
 
+def _ldexp_call(x: Expression, exponent: Expression) -> Call:
+    return Call(x.type, "ldexp", (x, exponent), CallKind.BUILTIN)
+
+
+def _ldexp(p: Params) -> WrapperBody:
+    """ldexp(x, e) (analysis/opt_in_builtins.py): unsafe when an exponent is negative (a
+    fraction) or above LDEXP_MAX_EXPONENT, checked first so that ldexp never sees it, or
+    when the exact result x * 2^e leaves S; then the exponent clamped into that range and
+    the result brought into S as MAKE_IN_RANGE does a product's. No locals: a local would
+    evaluate ldexp before the exponent is checked."""
+    x, exponent = p
+    bad_exponent = logical_or(
+        any_of(compare(BinaryOp.LT, exponent, int_lit(0))),
+        any_of(compare(BinaryOp.GT, exponent, int_lit(LDEXP_MAX_EXPONENT))),
+    )
+    plain = _ldexp_call(x, exponent)
+    bounded = builtin("clamp", exponent, int_lit(0), int_lit(LDEXP_MAX_EXPONENT))
+    clamped = _ldexp_call(x, bounded)
+    # bring_in keeps a vector's components in S and replaces the others; a scalar's
+    # bring_in is the default alone, so a scalar in S is kept by hand.
+    safe = (
+        bring_in(clamped)
+        if isinstance(x.type, VectorType)
+        else select(out_of_range(clamped), _bound(x, FLOAT_DEFAULT), clamped)
+    )
+    return WrapperBody(x.type, logical_or(bad_exponent, out_of_range(plain)), safe, plain)
+
+
 MAKE_IN_RANGE = WrapperKind("MAKE_IN_RANGE", _make_in_range, lambda args: args[0])
+LDEXP = WrapperKind("LDEXP", _ldexp, lambda args: _ldexp_call(args[0], args[1]))
 DOT = WrapperKind("DOT", _dot, lambda args: builtin("dot", *args))
 CROSS = WrapperKind("CROSS", _cross, lambda args: builtin("cross", *args))
 MATRIX_PRODUCT = WrapperKind(
@@ -398,6 +429,7 @@ STEP_KINDS: dict[IncDecOp, WrapperKind] = {op: _step(op) for op in IncDecOp}
 FLOAT_KINDS: tuple[WrapperKind, ...] = (
     MAKE_IN_RANGE,
     HALF_MUL,
+    LDEXP,
     DOT,
     CROSS,
     MATRIX_PRODUCT,
