@@ -239,6 +239,9 @@ def test_an_interval_tests_record_lists_only_the_fields_a_target_got_wrong(
     inside = runner.invoke(main, ["run", str(copy), "--targets", "vk-lavapipe,interp"])
     assert inside.exit_code == 0, inside.output
     assert json.loads((copy / "test.json").read_text())["results"].get("differences", []) == []
+    replayed = runner.invoke(main, ["replay", str(copy)])
+    assert replayed.exit_code == 0, replayed.output
+    assert "every target agrees" in replayed.output and "differ" not in replayed.output
     # The planted target moves r to (1, 61) plus 64 ULPs: r is wrong; the int i is not.
     moved = runner.invoke(
         main, ["run", str(copy), "--targets", "vk-lavapipe,planted-float-ulps-vk-lavapipe,interp"]

@@ -38,7 +38,7 @@ from shadersmith.targets.catalogue.registry import (
 from shadersmith.targets.results import RunResult
 from shadersmith.targets.session import TargetSession
 from shadersmith.targets.tools import newest as latest
-from shadersmith.trial import run_on_targets
+from shadersmith.trial import judged_differences, run_on_targets
 
 
 class ValuesText:
@@ -163,6 +163,8 @@ class ProgramTests:
         wanted = finding.signature if finding is not None else None
 
         differing = [d for d in differences(results) if d["binding"] is not None]
+        if run.judged.intervals is not None:  # by bits every float differs: the judged ones
+            differing = judged_differences(differing, run.judged.intervals)
         show = ValuesText(test, {(d["binding"], d["field"]) for d in differing} or None)
         diffs = FieldDiffs(test, differing)
         echo(f"recorded: {wanted or 'no finding'}")
@@ -193,7 +195,7 @@ class ProgramTests:
         for name in needed:
             echo(f"missing on this machine: {name} ({missing[name]})")
 
-        verdict = run.judged.verdict.value
+        verdict = run.judged.interval_verdict or run.judged.verdict.value
         if run.judged.crash_oracle:  # a crash-oracle test's targets compile only
             verdict = run.judged.headline
         quiet = {
