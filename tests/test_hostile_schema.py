@@ -198,8 +198,9 @@ FIELD_CASES = [
     ),
     (
         "inputs.buffers[0].fields[0].type",
-        "double",
-        "inputs.buffers[0].fields[0].type: unknown type 'double' in 'double'",
+        "float128",
+        'inputs.buffers[0].fields[0].type: "float128" is not a buffer field type such as '
+        "uvec3 or int[4]",
     ),
     (
         "inputs.buffers[0].fields[0].type",
