@@ -17,8 +17,9 @@ from shadersmith.analysis.typing import inc_dec_ok, unary_ops_giving
 from shadersmith.generate.builtin_rules import BIT_RANGE_PARAMS, builtins_returning, draw_name
 from shadersmith.generate.constness import is_foldable
 from shadersmith.generate.context import GenerationContext, Signature
-from shadersmith.generate.doubles import DoubleExpressions
-from shadersmith.generate.halves import HalfExpressions
+from shadersmith.generate.doubles import double_expressions
+from shadersmith.generate.float_widths import OtherWidthExpressions
+from shadersmith.generate.halves import half_expressions
 from shadersmith.generate.inexact import BIT_READERS, InexactExpressions
 from shadersmith.generate.matrices import MatrixExpressions
 from shadersmith.generate.narrow_storage import is_narrow, widened
@@ -177,13 +178,13 @@ class ExpressionGenerator:
         if context.options.small_int_probability > 0 and profile.small_ints:
             self.small = SmallIntegerExpressions(self)
         # Double computations (generate/doubles.py), likewise.
-        self.doubles: DoubleExpressions | None = None
+        self.doubles: OtherWidthExpressions | None = None
         if context.options.double_probability > 0 and profile.doubles:
-            self.doubles = DoubleExpressions(self)
+            self.doubles = double_expressions(self)
         # Half computations (generate/halves.py), likewise.
-        self.halves: HalfExpressions | None = None
+        self.halves: OtherWidthExpressions | None = None
         if context.options.half_probability > 0 and profile.halves:
-            self.halves = HalfExpressions(self)
+            self.halves = half_expressions(self)
         # Texture reads and image stores (generate/textures.py), set by the generator for
         # a program that draws textures; None otherwise, and then no draw is made.
         self.textures: TextureExpressions | None = None
@@ -224,9 +225,9 @@ class ExpressionGenerator:
         if self.small is not None and not self._constant_mode and self.small.chance(type_):
             return self.small.narrowed(type_, depth + 1)
         if self.doubles is not None and not self._constant_mode and self.doubles.chance(type_):
-            return self.doubles.narrowed(type_, depth + 1)
+            return self.doubles.computed(type_, depth + 1)
         if self.halves is not None and not self._constant_mode and self.halves.chance(type_):
-            return self.halves.widened(type_, depth + 1)
+            return self.halves.computed(type_, depth + 1)
         if self.structs is not None and not self._constant_mode and self.structs.chance():
             return self.structs.from_struct(type_, depth + 1) or self.leaf(type_, depth)
         if (
