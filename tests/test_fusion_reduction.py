@@ -52,7 +52,8 @@ SIGNATURE = f"fusion:add:{PLANTED}"
 # part 2 (test_fusion.py's seeds, one more).
 OPTIONS = FusionOptions(targets=(PLANTED,), seed_base=9, parts=4, relations=(Relation.ADD,))
 FOUR_PARTS = "s000000-add-9-10-11-12"
-REDUCTION_TIME_S = 90.0  # ends at its fixpoint in ~20 s unloaded; the slack is for a loaded CI worker
+# Ends at its fixpoint in ~20 s unloaded; the slack is for a loaded CI worker.
+REDUCTION_TIME_S = 90.0
 # The campaign's own reduction (the last test): that it runs and is recorded, not how far.
 CAMPAIGN_REDUCTION_TIME_S = 4.0
 
