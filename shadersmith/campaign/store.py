@@ -30,6 +30,7 @@ from shadersmith.campaign.interruptible import let_signals_in
 from shadersmith.campaign.interval_tally import IntervalNote, IntervalTally
 from shadersmith.campaign.log import close_campaign_log, open_campaign_log
 from shadersmith.case import Finding, TestCase, TestCaseError, finding_to_json, write_test
+from shadersmith.config.generator_options import LEGACY_DEFAULTS
 from shadersmith.files import safe_files, strict_json
 from shadersmith.targets.results import RunResult
 
@@ -223,6 +224,18 @@ CHANGES = "changes"
 SETTINGS_BEFORE_RECORDED: Mapping[str, Any] = {"oracle": "differential"}
 
 
+GENERATOR = "generator"  # the settings key of the generator's options (a dict)
+
+
+def _with_options_added_since(options: Mapping[str, Any]) -> dict[str, Any]:
+    """A campaign's recorded generator options with each option added since it started at
+    the value its programs were generated with (LEGACY_DEFAULTS: 0 for a construct's
+    probability): without it, every new option refused the resume of every older campaign,
+    though its seeds still mean the same programs; an option given another value is still
+    a change."""
+    return {**{k: v for k, v in LEGACY_DEFAULTS.items() if k not in options}, **options}
+
+
 def _changed_settings_error(
     directory: Path, changed: Sequence[str], saved: Mapping[str, Any], given: Mapping[str, Any]
 ) -> str:
@@ -333,6 +346,8 @@ class CampaignStore:
         saved = self.settings()
         implied = {k: v for k, v in SETTINGS_BEFORE_RECORDED.items() if saved and k not in saved}
         started_with = {**implied, **saved}
+        if isinstance(started_with.get(GENERATOR), dict):
+            started_with[GENERATOR] = _with_options_added_since(started_with[GENERATOR])
         changed = sorted(
             k for k in settings if k in started_with and started_with[k] != settings[k]
         )
