@@ -3,8 +3,9 @@ generated, reconditioned jobs as a campaign hands them to the targets."""
 
 from __future__ import annotations
 
+from shadersmith.emit import emit
 from shadersmith.generate.smith import SmithOptions, generate
-from shadersmith.ir.profile import GLSL450
+from shadersmith.ir.profile import GLSL450, WGSL, Language, LanguageProfile
 from shadersmith.ir.program import (
     BufferAccess,
     BufferField,
@@ -17,6 +18,7 @@ from shadersmith.ir.statements import Block, Statement, VarDecl
 from shadersmith.ir.types import VOID, Type
 from shadersmith.rebuild.jobs import job_from_program
 from shadersmith.recondition import recondition
+from shadersmith.recondition.pipeline import ReconditionOptions
 from shadersmith.targets.job import Job
 
 BLOCK = "buf"
@@ -53,4 +55,23 @@ def reconditioned_job(seed: int, fragment: bool) -> Job:
     fixed = recondition(generated.program, generated.buffer_values)
     return job_from_program(
         fixed.program, fixed.buffer_values, GLSL450, groups=generated.workgroups
+    )
+
+
+def deterministic_job(seed: int, options: SmithOptions, profile: LanguageProfile) -> Job:
+    """Program `seed` with `options` in `profile`, checked to be generated twice alike,
+    reconditioned in its language, as a job (a fragment program draws its own size)."""
+    generated = generate(seed, options, profile)
+    again = generate(seed, options, profile)
+    assert emit(generated.program, profile) == emit(again.program, profile), seed
+    language = Language.WGSL if profile is WGSL else Language.GLSL
+    fixed = recondition(
+        generated.program, generated.buffer_values, ReconditionOptions(language=language)
+    )
+    return job_from_program(
+        fixed.program,
+        fixed.buffer_values,
+        profile,
+        groups=generated.workgroups,
+        framebuffer=generated.framebuffer or (1, 1),
     )

@@ -18,14 +18,14 @@ from shadersmith.front.glsl import parse_glsl
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.interp import UndefinedBehaviour, run_compute
 from shadersmith.interp.lanes import run_compute_lanes
-from shadersmith.ir.profile import ESSL310, GLSL450, WGSL, Language
+from shadersmith.ir.profile import ESSL310, GLSL450, WGSL
 from shadersmith.ir.values import BufferValues, Value
 from shadersmith.rebuild.jobs import job_from_program
 from shadersmith.recondition import recondition
-from shadersmith.recondition.pipeline import ReconditionOptions
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult, RunStatus
 from tests.driver_agreement import GL_AND_VULKAN, SHARED, WGPU
+from tests.programs import deterministic_job
 
 AGREEING = ["interp", "vk-lavapipe", "vk-lavapipe-opt"]
 LACKING = ["vk-swiftshader", "gl-llvmpipe"]
@@ -150,20 +150,7 @@ def _generated_jobs() -> list[Job]:
     jobs = []
     for seed, fragment, profile in ((0, 0.0, GLSL450), (1, 1.0, GLSL450), (2, 0.0, WGSL)):
         options = SmithOptions(half_probability=0.3, fragment_probability=fragment)
-        generated = generate(seed, options, profile)
-        again = generate(seed, options, profile)
-        assert emit(generated.program, profile) == emit(again.program, profile)
-        language = Language.WGSL if profile is WGSL else Language.GLSL
-        fixed = recondition(
-            generated.program, generated.buffer_values, ReconditionOptions(language=language)
-        )
-        job = job_from_program(
-            fixed.program,
-            fixed.buffer_values,
-            profile,
-            groups=generated.workgroups,
-            framebuffer=generated.framebuffer or (1, 1),
-        )
+        job = deterministic_job(seed, options, profile)
         assert job.needs == frozenset({FLOAT16}), seed
         jobs.append(job)
     return jobs

@@ -26,15 +26,14 @@ from shadersmith.front.glsl import parse_glsl
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.interp import run_compute
 from shadersmith.interp.lanes import run_compute_lanes
-from shadersmith.ir.profile import GLSL450, WGSL, Language
+from shadersmith.ir.profile import GLSL450, WGSL
 from shadersmith.ir.values import BufferValues
 from shadersmith.rebuild.jobs import job_from_program, job_from_test
-from shadersmith.recondition import recondition
-from shadersmith.recondition.pipeline import ReconditionOptions
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunStatus
 from shadersmith.targets.runners.std430 import block_layout, pack_buffer, unpack_buffer
 from tests.driver_agreement import GL_AND_VULKAN, SHARED, WGPU
+from tests.programs import deterministic_job
 
 SOURCE = """#version 450
 #extension GL_EXT_shader_explicit_arithmetic_types_float16 : require
@@ -153,20 +152,7 @@ def _generated_jobs() -> list[Job]:
     jobs = []
     for seed, fragment, profile in ((1, 0.0, GLSL450), (3, 1.0, GLSL450), (4, 0.0, WGSL)):
         options = SmithOptions(narrow_storage_probability=0.4, fragment_probability=fragment)
-        generated = generate(seed, options, profile)
-        again = generate(seed, options, profile)
-        assert emit(generated.program, profile) == emit(again.program, profile)
-        language = Language.WGSL if profile is WGSL else Language.GLSL
-        fixed = recondition(
-            generated.program, generated.buffer_values, ReconditionOptions(language=language)
-        )
-        job = job_from_program(
-            fixed.program,
-            fixed.buffer_values,
-            profile,
-            groups=generated.workgroups,
-            framebuffer=generated.framebuffer or (1, 1),
-        )
+        job = deterministic_job(seed, options, profile)
         assert job.needs & {STORAGE16, STORAGE8}, seed
         jobs.append(job)
     return jobs
