@@ -104,3 +104,39 @@ def make_planted_misbehaviour() -> PlantedMisbehaviour:
 
 def make_failing_target() -> PlantedMisbehaviour:
     raise RuntimeError("no such device")
+
+
+class PlantedDeviceLoss:
+    """A GPU driver that loses its device, as NVIDIA's did on the H200: job
+    ("lose-device", n) raises the `vulkan` binding's own VK_ERROR_DEVICE_LOST error and
+    makes the next n starts of a worker fail as a driver refuses a new device for a
+    while; "ok" answers. The count of refusals left is kept in the file `refusals`."""
+
+    name = "planted-device-loss"
+
+    def __init__(self, refusals: str) -> None:
+        self.refusals = refusals
+
+    def versions(self) -> dict[str, str]:
+        return {"planted": "1"}
+
+    def execute(self, job: Any) -> RunResult:
+        if isinstance(job, tuple) and job[0] == "lose-device":
+            import vulkan
+
+            with open(self.refusals, "w") as count:
+                count.write(str(job[1]))
+            raise vulkan.VkErrorDeviceLost()
+        return RunResult(RunStatus.OK, log=str(job))
+
+
+def make_device_losing_target(refusals: str) -> PlantedDeviceLoss:
+    left = 0
+    if os.path.exists(refusals):
+        with open(refusals) as count:
+            left = int(count.read() or 0)
+    if left > 0:
+        with open(refusals, "w") as count:
+            count.write(str(left - 1))
+        raise RuntimeError("VkErrorInitializationFailed")
+    return PlantedDeviceLoss(refusals)

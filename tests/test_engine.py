@@ -104,3 +104,42 @@ def test_a_timeout_is_run_once_more_and_a_crash_until_it_crashes_again(tmp_path:
     (busy,) = reproduce_crashes([timeout_on("a")], {"a": once})
     (hung,) = reproduce_crashes([timeout_on("b")], {"b": always})
     assert busy.flaky and not hung.flaky
+
+
+def test_planted_device_loss_is_the_drivers_crash_and_a_refused_restart_loses_no_campaign(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On the H200 a VK_ERROR_DEVICE_LOST was signed as a defect of ours (a harness
+    exception) and kept failing every later job of that worker; then the driver refused
+    a new device for a moment (VkErrorInitializationFailed), the restart raised and the
+    whole campaign stopped. Now the loss is the driver's crash, signed `device lost`,
+    the worker starts afresh, tried again after waits; one that still cannot start is
+    lost: its runs answer `unsupported` and it is tried again later."""
+    from shadersmith.oracle.signature import describe
+    from shadersmith.targets import engine
+
+    monkeypatch.setattr(engine, "RESTART_WAITS_S", (0.1, 0.1))
+    refusals = tmp_path / "refusals"
+    spec = TargetSpec(
+        "planted-gpu",
+        "tests.planted_targets:make_device_losing_target",
+        (("refusals", str(refusals)),),
+    )
+    with Worker(spec) as worker:
+        lost = worker.run(("lose-device", 2))  # two refused starts, the third works
+        assert lost.status is Status.CRASH
+        assert describe(lost.log) == ("device_lost", "device lost")
+        assert worker.lost is None
+        assert worker.restarts == 1
+        assert worker.run("after").log == "after"
+
+        worker.run(("lose-device", 100))  # the driver refuses every start
+        assert worker.lost is not None and "VkErrorInitializationFailed" in worker.lost
+        refused = worker.run("while lost")
+        assert refused.status is Status.UNSUPPORTED
+        assert refused.log.startswith(engine.TARGET_LOST)
+
+        refusals.write_text("0")  # the driver recovers
+        monkeypatch.setattr(engine, "LOST_RETRY_INTERVAL_S", 0.0)
+        assert worker.run("back").log == "back"
+        assert worker.lost is None

@@ -418,6 +418,7 @@ class _Loop:
         self.gatherer: ThreadPoolExecutor
         self.most_gathering = 0
         self.reducing_s = 0.0  # wall time spent reducing in this run
+        self.lost_targets: dict[str, str] = {}  # noted in campaign.log as lost, with why
 
     def out_of_time(self) -> bool:
         return self.stop.is_set() or (
@@ -475,12 +476,26 @@ class _Loop:
             for position, answer in stream:
                 answers[position] = answer
                 recorded += self._record_complete(jobs, answers)
+                self._note_lost_targets()
             if not self.out_of_time():
                 # Units without a job (nothing of them could be built) complete on their own.
                 recorded += self._record_complete(jobs, answers, wait=True)
         finally:
             gatherer.shutdown(wait=True, cancel_futures=True)
         return recorded
+
+    def _note_lost_targets(self) -> None:
+        """Say in campaign.log when a target is lost (its workers died and could not be
+        started again: its runs are not judged) and when it is back."""
+        lost = self.session.lost()
+        for name in sorted(lost.keys() - self.lost_targets.keys()):
+            self.store.note(
+                f"target {name} lost: {lost[name]}; its runs count as unsupported, and it "
+                "is tried again every minute"
+            )
+        for name in sorted(self.lost_targets.keys() - lost.keys()):
+            self.store.note(f"target {name} is back")
+        self.lost_targets = lost
 
     def _record_complete(
         self, jobs: _UnitJobs, answers: dict[int, dict[str, RunResult]], wait: bool = False

@@ -39,7 +39,7 @@ from shadersmith.oracle.differential import REFERENCE
 from shadersmith.oracle.frames import function_name, top_frame
 from shadersmith.oracle.known_bugs import KnownBug, known_bug, known_signature
 from shadersmith.oracle.normalise import bound, normalise, tidy
-from shadersmith.targets.results import RunResult, RunStatus
+from shadersmith.targets.results import DEVICE_LOST, RunResult, RunStatus
 
 Rule = Callable[[str], str | None]
 
@@ -67,6 +67,12 @@ def harness_exception(log: str) -> str | None:
         return None
     lines = [line for line in log.splitlines() if line.strip()]
     return "harness " + normalise(lines[-1])
+
+
+def device_lost(log: str) -> str | None:
+    """engine.py: the driver lost its Vulkan device during the run (the log's traceback
+    is where our harness met the error, not the driver's fault)."""
+    return DEVICE_LOST if log.startswith(f"{DEVICE_LOST}:") else None
 
 
 def aco_error(log: str) -> str | None:
@@ -199,6 +205,7 @@ def first_line(log: str) -> str | None:
 
 RULES: list[tuple[str, Rule]] = [
     ("harness_exception", harness_exception),
+    ("device_lost", device_lost),
     ("aco_error", aco_error),
     ("assertion", assertion),
     ("llvm_error", llvm_error),

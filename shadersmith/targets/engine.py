@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from shadersmith.targets import crash_backtrace, lifetime
-from shadersmith.targets.results import RunResult, RunStatus
+from shadersmith.targets.results import DEVICE_LOST, RunResult, RunStatus
 from shadersmith.targets.symbolize import symbolized
 from shadersmith.targets.tools import in_process
 
@@ -69,6 +69,20 @@ OWN_TIME_LIMIT_GRACE_S = 10.0
 POLL_INTERVAL_S = 0.05
 # The log of a job dropped because its worker was abandoned (never recorded).
 ABANDONED = "abandoned: the campaign stopped"
+# A run whose driver lost its Vulkan device (VK_ERROR_DEVICE_LOST: a GPU fault, a hang the
+# kernel reset, another process's fault on the same GPU): the driver's crash, not ours, and
+# the worker's device is gone for good, so the parent replaces the worker before its next
+# job. The campaign's crash re-runs (campaign/findings.py) then tell a device this program
+# loses from one lost beside it: the re-runs run on fresh devices.
+_RESULT_THEN_RESTART = "result, then restart"
+# Waits before the further tries to start a worker again after it died: a GPU driver that
+# lost its device refused a new one for a few seconds (VkErrorInitializationFailed on the
+# H200, right after a VK_ERROR_DEVICE_LOST), which ended a whole campaign.
+RESTART_WAITS_S = (1.0, 4.0, 15.0)
+# A worker that still could not start is lost: its jobs answer `unsupported` (so nothing
+# is judged on it) without waiting, and it is tried again at most this often.
+LOST_RETRY_INTERVAL_S = 60.0
+TARGET_LOST = "target lost: its worker could not be started again"
 LOG_TAIL_BYTES = 4000
 
 
@@ -199,18 +213,36 @@ def _worker_main(
         if job is None:
             return
         signal.setitimer(signal.ITIMER_REAL, time_limit_s)
+        reply = "result"
         try:
             result = target.execute(job)
         except MemoryError:
             result = RunResult(RunStatus.OOM, log="MemoryError in the worker")
-        except Exception:
-            # A defect of ours or of a binding, not of the driver: say so plainly.
-            result = RunResult(RunStatus.CRASH, log="harness exception:\n" + traceback.format_exc())
+        except Exception as error:
+            if _device_lost(error):
+                log = f"{DEVICE_LOST}: {type(error).__name__}\n{traceback.format_exc()}"
+                result = RunResult(RunStatus.CRASH, log=log)
+                reply = _RESULT_THEN_RESTART
+            else:
+                # A defect of ours or of a binding, not of the driver: say so plainly.
+                log = "harness exception:\n" + traceback.format_exc()
+                result = RunResult(RunStatus.CRASH, log=log)
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
         if result.ok:
             result.output_digest()  # here, not in the campaign's process (results.py)
-        connection.send(("result", result))
+        connection.send((reply, result))
+
+
+def _device_lost(error: BaseException) -> bool:
+    """Whether `error`, or an error it was raised from, is the `vulkan` binding's
+    VK_ERROR_DEVICE_LOST. By the class's name: a GL target's worker loads no Vulkan."""
+    seen: BaseException | None = error
+    while seen is not None:
+        if type(seen).__name__ == "VkErrorDeviceLost":
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
 
 
 # --------------------------------------------------------------------- parent side
@@ -314,6 +346,9 @@ class Worker:
         self.versions: dict[str, str] = {}
         self.components: list[str] = []  # the chain's component names, in order
         self.restarts = 0
+        # Why the worker could not be started again after it died (None while it runs).
+        self.lost: str | None = None
+        self._lost_at = 0.0
         self._context = multiprocessing.get_context("spawn")
         self._process: Any = None
         self._connection: multiprocessing.connection.Connection | None = None
@@ -383,11 +418,23 @@ class Worker:
         self._connection = None
 
     def _restart(self) -> None:
+        """A new worker process, tried again after each of RESTART_WAITS_S; one that
+        still does not start leaves the worker lost (`lost` says why), never raises."""
         self._kill()
         if self._abandoned.is_set():
             return
         self.restarts += 1
-        self._start()
+        for wait in (0.0, *RESTART_WAITS_S):
+            if wait and self._abandoned.wait(wait):
+                return
+            try:
+                self._start()
+            except TargetUnavailable as error:
+                self.lost = str(error)
+                continue
+            self.lost = None
+            return
+        self._lost_at = time.monotonic()
 
     def abandon(self) -> None:
         """Stop now, from any thread: the process is killed in the middle of its job, whose
@@ -406,7 +453,16 @@ class Worker:
                 return RunResult(RunStatus.UNSUPPORTED, log=ABANDONED)
             return self._run(job)
 
+    def _lost_result(self) -> RunResult:
+        return RunResult(RunStatus.UNSUPPORTED, log=f"{TARGET_LOST}: {self.lost}")
+
     def _run(self, job: Any) -> RunResult:
+        if self.lost is not None:
+            if time.monotonic() - self._lost_at < LOST_RETRY_INTERVAL_S:
+                return self._lost_result()
+            self._restart()
+            if self.lost is not None:
+                return self._lost_result()
         assert self._connection is not None and self._process is not None
         log_offset = self._log_path.stat().st_size
         start = time.perf_counter()
@@ -414,6 +470,8 @@ class Worker:
             self._connection.send(job)
         except (BrokenPipeError, OSError):
             self._restart()
+            if self.lost is not None:
+                return self._lost_result()
             assert self._connection is not None
             self._connection.send(job)
         deadline = start + self.timeout_s
@@ -423,9 +481,11 @@ class Worker:
                     kind, payload = self._connection.recv()
                 except (EOFError, OSError):
                     return self._died(start, log_offset)
-                assert kind == "result"
+                assert kind in ("result", _RESULT_THEN_RESTART)
                 result: RunResult = payload
                 result.wall_ms = (time.perf_counter() - start) * 1000
+                if kind == _RESULT_THEN_RESTART:
+                    self._restart()
                 return result
             if not self._process.is_alive():
                 return self._died(start, log_offset)

@@ -402,6 +402,7 @@ class RemoteWorker:
         self.node = node
         self.restarts = 0  # of the remote workers, while running this slot's jobs
         self.reruns = 0  # jobs run again because their node was lost
+        self.lost: str | None = None  # a lost worker's runs answer `unsupported` on its node
 
     @property
     def spec(self) -> TargetSpec:

@@ -37,6 +37,11 @@ class RunStatus(enum.Enum):
     UNDEFINED_BEHAVIOUR = "undefined_behaviour"
 
 
+# How a crashed run's log starts when the driver lost its Vulkan device (engine.py): the
+# driver's crash, signed `device lost` (oracle/signature.py).
+DEVICE_LOST = "device lost"
+
+
 class BufferInput(NamedTuple):
     """One block to bind: its binding, its fields and their initial values.
 

@@ -57,6 +57,11 @@ class JobRunner(Protocol):
     @property
     def restarts(self) -> int: ...
 
+    @property
+    def lost(self) -> str | None:
+        """Why the runner could not be started again after it died; None while it runs."""
+        ...
+
     def run(self, job: Job) -> RunResult: ...
 
 
@@ -130,6 +135,16 @@ class TargetSession:
 
     def restarts(self) -> dict[str, int]:
         return {name: sum(w.restarts for w in pool.workers) for name, pool in self.pools.items()}
+
+    def lost(self) -> dict[str, str]:
+        """The targets none of whose workers could be started again after dying, with
+        why: their runs answer `unsupported` until a worker starts (engine.Worker)."""
+        found = {}
+        for name, pool in self.pools.items():
+            reasons = [worker.lost for worker in pool.workers]
+            if reasons and all(reasons):
+                found[name] = str(reasons[0])
+        return found
 
     def run_many(
         self, jobs: Iterable[Job], only: Iterable[str] | None = None
