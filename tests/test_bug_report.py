@@ -429,3 +429,24 @@ def test_a_tool_that_gives_up_in_the_recorded_words_shows_its_compile_failure() 
     assert status == 0, markdown
     assert "[ok] shows the bug: the command lines above with Debian's tools" in markdown
     assert "Use of undeclared variable on a switch statement" in markdown
+
+
+def test_a_crash_summary_names_the_signal_not_a_frame_of_our_backtrace() -> None:
+    """A worker's crash log carries our native backtrace (crash_backtrace.py): its frame
+    in our own library names `..._on_signal`, and the report's one-line summary took it
+    for the telling line (findings/mesa-glsl-fold-int-min-mod's first report said
+    `gl-llvmpipe crash: /work/main/.venv/native/libshadersmith-backtrace.so(...)`)."""
+    from shadersmith.export.bug_report.markdown import _log_line
+
+    log = "\n".join(
+        [
+            "worker killed by signal 8",
+            "",
+            "shadersmith: native backtrace at signal 8:",
+            "/x/.venv/native/libshadersmith-backtrace.so(shadersmith_backtrace_on_signal)[0x7fa53fff530d]",
+            "/lib/x86_64-linux-gnu/libc.so.6(+0x3c050)[0x7fa7e405a050]",
+            "/usr/lib/x86_64-linux-gnu/dri/swrast_dri.so(+0x4323b8)[0x7fa7d8c323b8]",
+            "shadersmith: end of backtrace",
+        ]
+    )
+    assert _log_line(log) == "worker killed by signal 8"

@@ -153,8 +153,9 @@ def _failure_kind(finding: Finding) -> bool:
     return finding.kind in (Kind.CRASH, Kind.TIMEOUT, Kind.COMPILE_FAILURE)
 
 
-# A frame of a Rust or C backtrace, and its source line: noise in a report's excerpt.
-_BACKTRACE = re.compile(r"\s*(\d+:\s+0x[0-9a-f]+|at\s+\S+:\d+)")
+# A frame of a Rust or C backtrace, and its source line: noise in a report's excerpt (also
+# glibc's `module(function+offset)[address]` frames of our crash backtraces).
+_BACKTRACE = re.compile(r"\s*(\d+:\s+0x[0-9a-f]+|at\s+\S+:\d+|\S*\([^)]*\)\[0x[0-9a-f]+\]$)")
 _TELLING = re.compile(r"signal|SIG[A-Z]+|panic|[Ee]rror|ERROR|[Aa]bort|Assertion|timed out")
 
 
@@ -179,6 +180,8 @@ def _log_line(message: str) -> str:
     error, a panic or an abort, else the last."""
     lines = [line.strip() for line in message.splitlines() if line.strip()]
     lines = [line for line in lines if not line.startswith("spirv-opt ")]
+    # Our own headings (the native backtrace's first and last lines, in-process steps).
+    lines = [line for line in lines if not line.startswith("shadersmith: ")]
     lines = [line for line in lines if not _BACKTRACE.match(line)]
     telling = [line for line in lines if _TELLING.search(line)]
     chosen = (telling or lines)[-1:]
