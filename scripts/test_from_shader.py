@@ -1,7 +1,7 @@
 """A test directory from a hand-written GLSL shader, for a minimal form of a finding.
 
     .venv/bin/python scripts/test_from_shader.py SHADER OUT [--values JSON] [--size WxH]
-        [--passes "--flag --flag ..."]
+        [--passes "--flag --flag ..."] [--floats exact|interval]
 
 The shader is read by shadersmith's GLSL front-end and written back as the emitter prints
 it (no reconditioning: the reference interpreter's sanitizer then checks it on the given
@@ -64,6 +64,12 @@ def main() -> int:
     parser.add_argument("--values", default="{}", help="block -> field -> value, as JSON")
     parser.add_argument("--size", default="8x8", help="a fragment test's target, WxH")
     parser.add_argument("--passes", help="the spirv-opt pass list, one string")
+    parser.add_argument(
+        "--floats",
+        choices=("exact", "interval"),
+        default="exact",
+        help="the float mode the interpreter judges it in (interval: floats that round)",
+    )
     arguments = parser.parse_args()
     try:
         parsed = parse_glsl(arguments.shader.read_text())
@@ -75,7 +81,9 @@ def main() -> int:
             program,
             values,
             parsed.profile,
-            Provenance(generator=""),
+            # The generator options' float mode is what a test without a recondition
+            # step is judged in (rebuild/float_mode.recorded_float_mode).
+            Provenance(generator="", options={"float_mode": arguments.floats}),
             steps=[],
             spirv_passes=tuple(arguments.passes.split()) if arguments.passes else None,
             framebuffer=(width, height) if fragment else None,

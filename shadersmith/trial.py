@@ -49,6 +49,7 @@ from shadersmith.oracle.known import is_ignored
 from shadersmith.oracle.known_bugs import is_known_signature
 from shadersmith.oracle.signature import known_bug_of, shows_signature, sign_finding
 from shadersmith.rebuild.build import generator_provenance
+from shadersmith.rebuild.float_mode import recorded_float_mode
 from shadersmith.rebuild.jobs import job_from_program, job_from_test, with_vertex_stage
 from shadersmith.rebuild.regenerate import program_of, vertex_program_of
 from shadersmith.rebuild.step_table import STEPS
@@ -56,7 +57,6 @@ from shadersmith.recondition import ReconditionOptions
 from shadersmith.recondition.step import (
     RECONDITION,
     RECONDITION_STEP,
-    float_mode_of,
     recondition_params,
 )
 from shadersmith.targets.job import Job
@@ -126,7 +126,7 @@ def prepare_program(
         spirv_passes,
         dispatch,
         subgroup_size=subgroup_size,
-        floats=float_mode_of(provenance.steps),
+        floats=recorded_float_mode(provenance),
         **size,
     )
     stage = program.stage.value

@@ -208,3 +208,28 @@ def test_hand_written_and_generated_halves_on_every_target_with_them() -> None:
     assert wgsl[0]["wgpu-vk"].ok, wgsl[0]["wgpu-vk"].log[-300:]
     assert wgsl[0]["wgpu-vk"].buffers[0] == EXPECTED
     _agree(wgsl[1], ["wgpu-vk"])
+
+
+def test_the_interval_mode_draws_no_halves_or_doubles_and_its_programs_prepare() -> None:
+    """float16_t and double compute exactly and narrow back; the interval mode's
+    reconditioner and interpreter model float32 alone. With `--floats interval --float16
+    --doubles` every program failed its reconditioning (`no overload clamp(double, float,
+    float)`); now the interval mode leaves both out, and the programs prepare and run."""
+    import dataclasses
+
+    from shadersmith.analysis.widths import FLOAT64
+    from shadersmith.campaign.fuzz import CampaignOptions, prepare_test
+    from shadersmith.targets.chains import interp_target
+
+    generator = dataclasses.replace(
+        SmithOptions(), float_mode="interval", half_probability=0.5, double_probability=0.5
+    )
+    options = CampaignOptions(
+        targets=["interp", "vk-lavapipe"], profile=GLSL450, generator=generator
+    )
+    interp = interp_target()
+    for index in range(8):
+        test = prepare_test(index, options)
+        assert test.trial.program is not None
+        assert not program_features(test.trial.program) & {FLOAT16, FLOAT64}
+        assert interp.execute(test.job).status in (RunStatus.OK, RunStatus.UNSUPPORTED)

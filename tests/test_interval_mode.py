@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 
 import pytest
 
@@ -212,3 +213,42 @@ void main() { u = uint(x[0] / 3.0); i = int(x[1] * 2.0); }
     with pytest.raises(UndefinedBehaviour) as caught:
         run_compute(program, values, floats=FloatMode.INTERVAL)
     assert "a negative float converts to an undefined uint" in caught.value.message
+
+
+def test_a_hand_written_test_made_for_the_interval_mode_is_judged_in_it(tmp_path: Path) -> None:
+    """scripts/test_from_shader.py --floats interval records the mode in the generator
+    options (no recondition step): the job, and so the interpreter, must take it from
+    there too, as the rebuild does (rebuild/float_mode.recorded_float_mode). The jobs
+    read the recondition step alone, so such a test ran in the exact mode, whose
+    sanitizer refuses every float that rounds (`float_roundoff`)."""
+    import subprocess
+    import sys
+
+    from shadersmith.case import load_test
+    from shadersmith.rebuild.jobs import job_from_test
+
+    shader = tmp_path / "shader.comp"
+    shader.write_text(
+        "#version 450\nlayout(local_size_x = 1) in;\n"
+        "layout(std430, binding = 0) buffer buf_out_0 {\n    float out_0_f0;\n};\n"
+        "void main() {\n    out_0_f0 = sqrt(out_0_f0);\n}\n"
+    )
+    root = Path(__file__).resolve().parent.parent
+    for mode in ("exact", "interval"):
+        subprocess.run(
+            [
+                sys.executable,
+                str(root / "scripts/test_from_shader.py"),
+                str(shader),
+                str(tmp_path / mode),
+                "--floats",
+                mode,
+                "--values",
+                '{"buf_out_0": {"out_0_f0": 2.0}}',
+            ],
+            check=True,
+            cwd=root,
+            capture_output=True,
+        )
+        job = job_from_test(load_test(tmp_path / mode))
+        assert job.floats is FloatMode(mode)

@@ -177,13 +177,17 @@ class ExpressionGenerator:
         self.small: SmallIntegerExpressions | None = None
         if context.options.small_int_probability > 0 and profile.small_ints:
             self.small = SmallIntegerExpressions(self)
-        # Double computations (generate/doubles.py), likewise.
+        # Double and half computations (generate/doubles.py, halves.py), likewise; in
+        # the exact float mode only: they narrow exact values back to float, and the
+        # interval mode's reconditioner and interpreter model float32 alone (with them,
+        # every interval-mode program failed its reconditioning: clamp(double, float,
+        # float)).
+        exact_floats = not context.interval_floats
         self.doubles: OtherWidthExpressions | None = None
-        if context.options.double_probability > 0 and profile.doubles:
+        if context.options.double_probability > 0 and profile.doubles and exact_floats:
             self.doubles = double_expressions(self)
-        # Half computations (generate/halves.py), likewise.
         self.halves: OtherWidthExpressions | None = None
-        if context.options.half_probability > 0 and profile.halves:
+        if context.options.half_probability > 0 and profile.halves and exact_floats:
             self.halves = half_expressions(self)
         # Texture reads and image stores (generate/textures.py), set by the generator for
         # a program that draws textures; None otherwise, and then no draw is made.

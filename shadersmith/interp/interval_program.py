@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from shadersmith.analysis.widths import FLOAT16, FLOAT64, program_features
 from shadersmith.interp.errors import InterpreterError
 from shadersmith.interp.float_mode import FloatMode
 from shadersmith.interp.intervals import Interval
@@ -26,6 +27,13 @@ def as_intervals(slots: Sequence[object], floats: FloatMode) -> list[object]:
 
 def refuse_for_intervals(program: Program, sanitize: bool) -> None:
     """Raise InterpreterError for what the interval mode does not model: runs without the
-    sanitizer (the refusals of a rounding-dependent branch are its checks)."""
+    sanitizer (the refusals of a rounding-dependent branch are its checks), and float16_t
+    or double values (its intervals are float32's; the generator draws neither in this
+    mode, a hand-written test may hold them)."""
     if not sanitize:
         raise InterpreterError("the interval float mode runs with the sanitizer only")
+    wider_or_narrower = program_features(program) & {FLOAT16, FLOAT64}
+    if wider_or_narrower:
+        raise InterpreterError(
+            f"the interval float mode models float32 alone, not {sorted(wider_or_narrower)}"
+        )

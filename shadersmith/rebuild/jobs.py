@@ -15,7 +15,7 @@ from shadersmith.ir.program import Program, Stage
 from shadersmith.ir.specialization import specialization_of
 from shadersmith.ir.types import ScalarKind, ScalarType, Type, VectorType
 from shadersmith.ir.values import BufferValues
-from shadersmith.recondition.step import float_mode_of
+from shadersmith.rebuild.float_mode import recorded_float_mode
 from shadersmith.targets.job import Job
 from shadersmith.targets.runners.buffers import buffer_inputs, buffer_inputs_from_specs
 
@@ -121,7 +121,7 @@ def job_from_test(
         subgroup_size=test.inputs.subgroup_size,
         specialization=test.inputs.specialization,
         needs=needs,
-        floats=float_mode_of(test.provenance.steps),
+        floats=recorded_float_mode(test.provenance),
     )
 
 

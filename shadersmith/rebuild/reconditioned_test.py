@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from shadersmith.case import Provenance, TestCase, TestCaseError, inputs_of
+from shadersmith.case import TestCase, inputs_of
 from shadersmith.emit import emit
 from shadersmith.interp import run_compute
-from shadersmith.interp.float_mode import FloatMode
+from shadersmith.rebuild.float_mode import recorded_float_mode
 from shadersmith.rebuild.regenerate import rebuild
 from shadersmith.rebuild.step_table import STEPS
 from shadersmith.recondition import (
@@ -16,21 +16,8 @@ from shadersmith.recondition import (
     recondition,
     wrapper_hits,
 )
-from shadersmith.recondition.step import RECONDITION, float_mode_of, recondition_params
+from shadersmith.recondition.step import RECONDITION, recondition_params
 from shadersmith.steps.record import StepRecord
-
-
-def recorded_float_mode(provenance: Provenance) -> FloatMode:
-    """The float mode a test's record names: its recondition step's, else its generator
-    options' (`float_mode`, a program generated for the interval mode), else EXACT."""
-    if provenance.step_named(RECONDITION) is not None:
-        return float_mode_of(provenance.steps)
-    try:
-        return FloatMode(provenance.options.get("float_mode", FloatMode.EXACT.value))
-    except ValueError:
-        raise TestCaseError(
-            f"test.json: unknown float mode {provenance.options.get('float_mode')!r}"
-        ) from None
 
 
 def unsafe_paths_taken(
