@@ -461,3 +461,24 @@ def test_a_time_limited_campaign_reduces_within_its_share_and_its_time(
     assert run.may_reduce() and run.reduction_time_s() == 120.0
     run.stop.set()
     assert not run.may_reduce(within_share=False)
+
+
+def test_planted_wrong_result_that_does_not_come_back_is_flaky_and_not_reduced(
+    tmp_path: Path,
+) -> None:
+    """A wrong result that a second run does not give again (softpipe's in issue 37's
+    review) opened a bucket that was reduced and looked like a bug: the kept test's
+    failing targets now run it once more, and a bucket whose outputs changed is flaky,
+    and not reduced. The steady planted bug of the test above stays a plain bucket."""
+    once = "planted-sub-to-add-once-vk-lavapipe"
+    options = CampaignOptions(
+        targets=["vk-lavapipe", once, "interp"], profile=GLSL450, count=4, timeout_s=60
+    )
+    run_campaign(tmp_path / "c", options)
+    store = CampaignStore(tmp_path / "c")
+    buckets = store.buckets()
+    store.close()
+    planted = [b for b in buckets if once in b.targets.split(",")]
+    assert len(planted) == 1, [b.signature for b in buckets]
+    assert planted[0].flaky
+    assert planted[0].reduced is None

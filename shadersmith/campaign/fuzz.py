@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from shadersmith.campaign import loop
-from shadersmith.campaign.findings import reproduce_crashes
+from shadersmith.campaign.findings import reproduce_crashes, reproduce_wrong_results
 from shadersmith.campaign.interval_tally import IntervalNote
 from shadersmith.campaign.loop import Context, Progress, Recorded, Unit
 from shadersmith.campaign.preparation import CpuShare
@@ -382,6 +382,13 @@ def _handle(
             options.oracle, results, context.components, options.ignore, item.job.floats
         )
     findings = reproduce_crashes(judged.findings, results)
+    findings = reproduce_wrong_results(
+        findings,
+        results,
+        item.job,
+        session,
+        lambda finding: store.kept_directories(finding.signature) < context.keep_per_bucket,
+    )
     judged = judged.with_findings(findings)
     directories: dict[str, str] = {}
     if findings:
