@@ -76,7 +76,7 @@ def _hand_jobs(profile: LanguageProfile) -> list[Job]:
 
 
 # Seeds (compute, compute, fragment) whose programs call ldexp with the option on.
-SEEDS = {GLSL450.name: (2, 11, 4), WGSL.name: (2, 14, 3)}
+SEEDS = {GLSL450.name: (2, 11, 1), WGSL.name: (2, 14, 8)}
 
 
 def _jobs(profile: LanguageProfile) -> list[Job]:

@@ -14,10 +14,14 @@ integers of magnitude below 2^24).
   floating.py, LDEXP) keeps the exponent in [0, LDEXP_MAX_EXPONENT], so an integer x of S
   gives an integer below 2^32, exact in a float, and brings a result outside S back as
   MAKE_IN_RANGE does a product's. WGSL spells it alike.
+- `packHalf2x16(v)`: each component's binary16 bits, the first in the low half. binary16
+  holds every integer of magnitude up to HALF_PACK_BOUND (2048) exactly, so no rounding
+  mode is involved there; the reconditioner (recondition/wrappers/floating.py, HALF_PACK)
+  clamps the argument into that range where a component leaves it. WGSL's
+  `pack2x16float` is the same function.
 
 Left out, with why: `unpack*norm` (a division by 255 or 65535 that GLSL does not round
-exactly, and that leaves S), `packHalf2x16` (exact only for magnitudes up to 2048, a bound
-no wrapper keeps yet), `unpackHalf2x16` (NaNs, infinities and fractions from arbitrary bits),
+exactly, and that leaves S), `unpackHalf2x16` (NaNs, infinities and fractions from arbitrary bits),
 `frexp` (its mantissa in [0.5, 1) leaves S, and its exponent comes through an out
 parameter, which WGSL has not: its frexp returns a struct; `ldexp(frexp(x, e), e)` is x
 itself, and GLSL evaluates the arguments left to right, but a form that gives an out
@@ -30,8 +34,13 @@ changes the programs of that option's seeds (ldexp: a float result's draws).
 
 from __future__ import annotations
 
+import struct
+
 from shadersmith.analysis.builtins import BuiltinOverload
 from shadersmith.ir.types import BOOL, FLOAT, INT, UINT, ScalarKind, Type, VectorType
+
+# The largest magnitude packHalf2x16 takes: binary16 holds every integer up to it exactly.
+HALF_PACK_BOUND = 2048
 
 # The largest exponent the reconditioner lets ldexp take: below it, 2^24 * 2^8 = 2^32 is
 # far from float32's overflow and GLSL's exponent bound of 128.
@@ -52,6 +61,7 @@ def _overloads() -> tuple[BuiltinOverload, ...]:
         ("packSnorm4x8", 4),
     ):
         overloads.append(BuiltinOverload(name, (VectorType(ScalarKind.FLOAT, size),), UINT))
+    overloads.append(BuiltinOverload("packHalf2x16", (VectorType(ScalarKind.FLOAT, 2),), UINT))
     overloads.append(BuiltinOverload("ldexp", (FLOAT, INT), FLOAT))
     for size in (2, 3, 4):
         floats = VectorType(ScalarKind.FLOAT, size)
@@ -85,3 +95,10 @@ def packed(name: str, components: tuple[float, ...]) -> int:
         code = round(min(max(c, low), 1.0) * top)  # an integer: no tie to break
         word |= (code & ((1 << bits) - 1)) << (bits * index)
     return word
+
+
+def half_packed(components: tuple[float, float]) -> int:
+    """packHalf2x16's uint for two integers of magnitude up to HALF_PACK_BOUND: each
+    one's binary16 bits (exact there), the first in the low 16 bits."""
+    low, high = (struct.unpack("<H", struct.pack("<e", c))[0] for c in components)
+    return int(low | (high << 16))

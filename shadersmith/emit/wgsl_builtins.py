@@ -77,6 +77,7 @@ _RENAMED = {
     "packSnorm4x8": "pack4x8snorm",
     "packUnorm2x16": "pack2x16unorm",
     "packSnorm2x16": "pack2x16snorm",
+    "packHalf2x16": "pack2x16float",
 }
 _RELATIONS = {
     "lessThan": "<",

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from shadersmith.analysis.builtins import EXACT_BY_NAME
-from shadersmith.analysis.opt_in_builtins import PACKINGS, packed
+from shadersmith.analysis.opt_in_builtins import HALF_PACK_BOUND, PACKINGS, half_packed, packed
 from shadersmith.interp.arithmetic import (
     INT_MIN,
     MASK32,
@@ -596,6 +596,26 @@ for _name in ("isnan", "isinf"):
     _FACTORIES[_name] = _named(_nan_or_inf, _name)
 for _name in PACKINGS:
     _FACTORIES[_name] = _named(_packing, _name)
+
+
+def _half_packing(c: _Context) -> Callable[..., Any]:
+    """packHalf2x16 on integers of S up to HALF_PACK_BOUND in magnitude, which binary16
+    holds exactly (analysis/opt_in_builtins.py); a larger one would round, in a mode the
+    implementation chooses: undefined for the sanitizer, which the reconditioner's clamp
+    prevents."""
+
+    def kernel(vector: tuple[float, float]) -> int:
+        if c.sanitize:
+            for x in vector:
+                check_exact_operand(x, "a component of packHalf2x16's argument", c.site)
+                if abs(x) > HALF_PACK_BOUND:
+                    raise c.domain_error(f"packHalf2x16 of {x}, which binary16 rounds")
+        return half_packed(vector)
+
+    return kernel
+
+
+_FACTORIES["packHalf2x16"] = _half_packing
 _FACTORIES["ldexp"] = _ldexp
 
 

@@ -60,6 +60,7 @@ from shadersmith.recondition.wrappers.floating import (
     FLOAT_DIV,
     HALF_CLAMP,
     HALF_MUL,
+    HALF_PACK,
     LDEXP,
     MAKE_IN_RANGE,
     MATRIX_PRODUCT,
@@ -204,6 +205,8 @@ def float_rewrite(expr: Expression) -> Expression:
             return wrapper_call(MAKE_IN_RANGE, (expr,))
         if expr.callee == "ldexp":
             return wrapper_call(LDEXP, expr.args)
+        if expr.callee == "packHalf2x16":
+            return wrapper_call(HALF_PACK, expr.args)
     return expr
 
 

@@ -306,6 +306,8 @@ def _vectorised(name: str, args: tuple[Type, ...]) -> Function | None:
         return simple[name]
     if name in PACKINGS:
         return _packing(name)
+    if name == "packHalf2x16":
+        return _half_packing
     matrix = _matrix_functions(name, args)
     if matrix is not None:
         return matrix
@@ -326,6 +328,14 @@ def _vectorised(name: str, args: tuple[Type, ...]) -> Function | None:
     if name == "floatBitsToUint":
         return _float_bits(ScalarKind.UINT)
     return None
+
+
+def _half_packing(vector: Lanes) -> Lanes:
+    """packHalf2x16 on (2, lanes) integers up to 2048 in magnitude, exact in binary16
+    (the scalar interpreter's sanitizer checks the range; the reconditioner keeps it)."""
+    bits = vector.astype(np.float16).view(np.uint16).astype(np.uint32)
+    words: Lanes = (bits[0] | (bits[1] << np.uint32(16))).astype(np.uint32)
+    return words
 
 
 def _packing(name: str) -> Function:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 
-from shadersmith.analysis.opt_in_builtins import LDEXP_MAX_EXPONENT
+from shadersmith.analysis.opt_in_builtins import HALF_PACK_BOUND, LDEXP_MAX_EXPONENT
 from shadersmith.ir.expressions import (
     Call,
     CallKind,
@@ -34,6 +34,7 @@ from shadersmith.ir.operators import AssignOp, BinaryOp, IncDecOp
 from shadersmith.ir.statements import VarDecl
 from shadersmith.ir.types import (
     FLOAT,
+    UINT,
     MatrixType,
     ScalarKind,
     ScalarType,
@@ -402,7 +403,24 @@ def _ldexp(p: Params) -> WrapperBody:
     return WrapperBody(x.type, logical_or(bad_exponent, out_of_range(plain)), safe, plain)
 
 
+def _half_pack_call(v: Expression) -> Call:
+    return Call(UINT, "packHalf2x16", (v,), CallKind.BUILTIN)
+
+
+def _half_pack(p: Params) -> WrapperBody:
+    """packHalf2x16(v) (analysis/opt_in_builtins.py): unsafe when a component's magnitude
+    is above HALF_PACK_BOUND, where binary16 would round it (in a mode the implementation
+    picks); then the argument clamped into [-HALF_PACK_BOUND, HALF_PACK_BOUND]. Every
+    value of S within it is an integer binary16 holds exactly."""
+    (v,) = p
+    bound = float_lit(float(HALF_PACK_BOUND))
+    unsafe = any_of(compare(BinaryOp.GT, builtin("abs", v), bound))
+    clamped = builtin("clamp", v, float_lit(-float(HALF_PACK_BOUND)), bound)
+    return WrapperBody(UINT, unsafe, _half_pack_call(clamped), _half_pack_call(v))
+
+
 MAKE_IN_RANGE = WrapperKind("MAKE_IN_RANGE", _make_in_range, lambda args: args[0])
+HALF_PACK = WrapperKind("HALF_PACK", _half_pack, lambda args: _half_pack_call(args[0]))
 LDEXP = WrapperKind("LDEXP", _ldexp, lambda args: _ldexp_call(args[0], args[1]))
 DOT = WrapperKind("DOT", _dot, lambda args: builtin("dot", *args))
 CROSS = WrapperKind("CROSS", _cross, lambda args: builtin("cross", *args))
@@ -430,6 +448,7 @@ FLOAT_KINDS: tuple[WrapperKind, ...] = (
     MAKE_IN_RANGE,
     HALF_MUL,
     LDEXP,
+    HALF_PACK,
     DOT,
     CROSS,
     MATRIX_PRODUCT,
