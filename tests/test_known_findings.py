@@ -100,3 +100,13 @@ def test_a_campaign_on_a_known_finding_says_its_bucket_is_known(tmp_path: Path) 
     assert result.exit_code == 0, result.output
     assert "(1 known, 0 new)" in result.output
     assert "findings/spirv-opt-phi-type-mismatch (by signature)" in result.output
+
+
+def test_a_root_cause_marks_a_bucket_known_only_of_the_same_kind() -> None:
+    """Issue 37's CPU review: spirv-opt 2023.1's `--ccp` folding `522391150 % 1813808445`
+    to -144959256 (a wrong value, fixed in v2025.5) was marked known as row 18, the SIGFPE
+    `--ccp` dies of, since both root causes name the first bad pass alone."""
+    ccp = "spirv-opt|first-bad-pass:--ccp"
+    assert known_match("wrong:spirv-opt", ccp) is None
+    crash = known_match("crash:spirv-opt:SIGFPE at spvtools::opt::Elsewhere", ccp)
+    assert crash is not None and crash.name == "spirv-opt-ccp-sigfpe"

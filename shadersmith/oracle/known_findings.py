@@ -85,7 +85,15 @@ def known_match(signature: str, root_cause: str | None = None) -> Match | None:
             if finding.signature == signature:
                 return Match(finding.name, "signature")
     if root_cause and _names_one_bug(root_cause):
-        same = [finding for finding in findings if finding.root_cause == root_cause]
+        # Of the same kind too: a wrong value that spirv-opt's --ccp folds is no SIGFPE
+        # that --ccp dies of, though both name the first bad pass alone (a `wrong:`
+        # bucket of issue 37's review was marked known as the crash of row 18).
+        kind = signature.split(":", 1)[0]
+        same = [
+            finding
+            for finding in findings
+            if finding.root_cause == root_cause and finding.signature.split(":", 1)[0] == kind
+        ]
         if same and len({finding.bug for finding in same}) == 1:
             return Match(same[0].name, "root cause")
     return None
