@@ -113,10 +113,11 @@ def test_a_vertex_stage_report_draws_with_the_generated_vertex_shader(tmp_path: 
 
 @needs_shader_runner
 def test_a_crash_both_mesa_drivers_share_is_reported_against_the_front_end() -> None:
-    # Signed crash:llvmpipe:SIGFPE by the campaign; shader_runner dies on softpipe too.
+    # Signed crash:llvmpipe:SIGFPE (at the faulting offset, since its re-record) by the
+    # campaign; shader_runner dies on softpipe too.
     status, markdown = _report(FINDINGS / "mesa-glsl-fold-int-min-div-minimal")
     assert status == 0, markdown
-    assert "- **Component**: `mesa-glsl` (the finding's signature `crash:llvmpipe:SIGFPE`" in (
+    assert "- **Component**: `mesa-glsl` (the finding's signature `crash:llvmpipe:SIGFPE at " in (
         markdown
     )
     assert "shader_runner on softpipe (Debian's Mesa), a driver the finding did not name: " in (

@@ -103,6 +103,8 @@ EXPECTED_DETAILS = {
         "harness_exception",
         "harness AttributeError: 'str' object has no attribute 'stage'",
     ),
+    # device_lost: the driver lost its Vulkan device (engine.py), not a defect of ours
+    "planted_device_lost.log": ("device_lost", "device lost"),
     # first_line: what no rule knows
     "lavapipe_pipeline_rejected.log": ("first_line", "VkErrorUnknown while creating the pipeline"),
 }
