@@ -15,9 +15,10 @@ integers of magnitude below 2^24).
   gives an integer below 2^32, exact in a float, and brings a result outside S back as
   MAKE_IN_RANGE does a product's. WGSL spells it alike.
 - `packHalf2x16(v)`: each component's binary16 bits, the first in the low half. binary16
-  holds every integer of magnitude up to HALF_PACK_BOUND (2048) exactly, so no rounding
-  mode is involved there; the reconditioner (recondition/wrappers/floating.py, HALF_PACK)
-  clamps the argument into that range where a component leaves it. WGSL's
+  holds every integer of magnitude up to 2048 exactly (interp/exactness.HALF_EXACT_LIMIT),
+  so no rounding mode is involved there; the reconditioner (recondition/wrappers/
+  floating.py, HALF_PACK) clamps the argument into that range where a component leaves it.
+  WGSL's
   `pack2x16float` is the same function.
 
 Left out, with why: `unpack*norm` (a division by 255 or 65535 that GLSL does not round
@@ -38,9 +39,6 @@ import struct
 
 from shadersmith.analysis.builtins import BuiltinOverload
 from shadersmith.ir.types import BOOL, FLOAT, INT, UINT, ScalarKind, Type, VectorType
-
-# The largest magnitude packHalf2x16 takes: binary16 holds every integer up to it exactly.
-HALF_PACK_BOUND = 2048
 
 # The largest exponent the reconditioner lets ldexp take: below it, 2^24 * 2^8 = 2^32 is
 # far from float32's overflow and GLSL's exponent bound of 128.
@@ -98,7 +96,7 @@ def packed(name: str, components: tuple[float, ...]) -> int:
 
 
 def half_packed(components: tuple[float, float]) -> int:
-    """packHalf2x16's uint for two integers of magnitude up to HALF_PACK_BOUND: each
+    """packHalf2x16's uint for two integers of magnitude up to 2048: each
     one's binary16 bits (exact there), the first in the low 16 bits."""
     low, high = (struct.unpack("<H", struct.pack("<e", c))[0] for c in components)
     return int(low | (high << 16))

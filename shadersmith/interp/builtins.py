@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from shadersmith.analysis.builtins import EXACT_BY_NAME
-from shadersmith.analysis.opt_in_builtins import HALF_PACK_BOUND, PACKINGS, half_packed, packed
+from shadersmith.analysis.opt_in_builtins import PACKINGS, half_packed, packed
 from shadersmith.interp.arithmetic import (
     INT_MIN,
     MASK32,
@@ -44,7 +44,13 @@ from shadersmith.interp.arithmetic import (
     wrap_int,
 )
 from shadersmith.interp.errors import InterpreterError, UBCategory
-from shadersmith.interp.exactness import EXACT_LIMIT, absolute, describe_outside, in_exact_set
+from shadersmith.interp.exactness import (
+    EXACT_LIMIT,
+    HALF_EXACT_LIMIT,
+    absolute,
+    describe_outside,
+    in_exact_set,
+)
 from shadersmith.interp.operators import (
     binary_operator,
     check_exact_operand,
@@ -599,7 +605,7 @@ for _name in PACKINGS:
 
 
 def _half_packing(c: _Context) -> Callable[..., Any]:
-    """packHalf2x16 on integers of S up to HALF_PACK_BOUND in magnitude, which binary16
+    """packHalf2x16 on integers of S up to HALF_EXACT_LIMIT in magnitude, which binary16
     holds exactly (analysis/opt_in_builtins.py); a larger one would round, in a mode the
     implementation chooses: undefined for the sanitizer, which the reconditioner's clamp
     prevents."""
@@ -608,7 +614,7 @@ def _half_packing(c: _Context) -> Callable[..., Any]:
         if c.sanitize:
             for x in vector:
                 check_exact_operand(x, "a component of packHalf2x16's argument", c.site)
-                if abs(x) > HALF_PACK_BOUND:
+                if abs(x) > HALF_EXACT_LIMIT:
                     raise c.domain_error(f"packHalf2x16 of {x}, which binary16 rounds")
         return half_packed(vector)
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 
-from shadersmith.analysis.opt_in_builtins import HALF_PACK_BOUND, LDEXP_MAX_EXPONENT
+from shadersmith.analysis.opt_in_builtins import LDEXP_MAX_EXPONENT
 from shadersmith.ir.expressions import (
     Call,
     CallKind,
@@ -45,6 +45,7 @@ from shadersmith.ir.types import (
 from shadersmith.recondition.build import (
     EXACT_LIMIT,
     FLOAT_DEFAULT,
+    HALF_EXACT_LIMIT,
     all_of,
     any_of,
     binary,
@@ -409,13 +410,13 @@ def _half_pack_call(v: Expression) -> Call:
 
 def _half_pack(p: Params) -> WrapperBody:
     """packHalf2x16(v) (analysis/opt_in_builtins.py): unsafe when a component's magnitude
-    is above HALF_PACK_BOUND, where binary16 would round it (in a mode the implementation
-    picks); then the argument clamped into [-HALF_PACK_BOUND, HALF_PACK_BOUND]. Every
+    is above HALF_EXACT_LIMIT (2048), where binary16 would round it (in a mode the implementation
+    picks); then the argument clamped into [-HALF_EXACT_LIMIT, HALF_EXACT_LIMIT]. Every
     value of S within it is an integer binary16 holds exactly."""
     (v,) = p
-    bound = float_lit(float(HALF_PACK_BOUND))
+    bound = float_lit(HALF_EXACT_LIMIT)
     unsafe = any_of(compare(BinaryOp.GT, builtin("abs", v), bound))
-    clamped = builtin("clamp", v, float_lit(-float(HALF_PACK_BOUND)), bound)
+    clamped = builtin("clamp", v, float_lit(-HALF_EXACT_LIMIT), bound)
     return WrapperBody(UINT, unsafe, _half_pack_call(clamped), _half_pack_call(v))
 
 
