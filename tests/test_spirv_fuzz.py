@@ -202,14 +202,17 @@ def test_the_planted_bug_reduces_to_its_two_transformations_and_replays(tmp_path
     reduced test replays and exports."""
     copy = tmp_path / "test"
     shutil.copytree(CARRIED, copy)
-    reduced = CliRunner().invoke(main, ["reduce", str(copy), "--time", "15s"])
+    # The list gets 60% of the budget, 24 s: its ddmin took 9.8 s beside a two-job campaign
+    # on two cores, and ran out of its 9 s once in CI. spirv-reduce takes what is left.
+    reduced = CliRunner().invoke(main, ["reduce", str(copy), "--time", "40s"])
     assert reduced.exit_code == 0, reduced.output
     test = load_test(tmp_path / "test-reduced")
     names = {record.name for record in test.oracle.transformations}  # type: ignore[union-attr]
-    # 1-minimal where the list's share of the time sufficed; never without the trigger.
+    # Never without the trigger; 1-minimal, as the record says.
     assert {"add-copy-object", "replace-id-with-synonym"} <= names
-    assert len(test.oracle.transformations) <= 4  # type: ignore[union-attr]
     report = test.provenance.reduction or {}
+    assert report["list_minimal"] is True, report
+    assert len(test.oracle.transformations) <= 4  # type: ignore[union-attr]
     assert report["instructions_after"] < report["instructions_before"]
     # The newest spirv-reduce where it is installed (./dev test installs it), its version said.
     assert str(report["spirv_reduce"]).startswith(reducing_toolset().spirv_reduce_version())

@@ -174,6 +174,9 @@ def reduce_spirv_test(
         "instructions_before": before[1],
         "instructions_after": _size(pair)[1],
         "list_runs": listed.runs,
+        # Whether ddmin finished: the list left is then 1-minimal, not just smaller.
+        "list_minimal": not listed.out_of_time,
+        "list_seconds": round(listed.seconds, 1),
         "spirv_reduce_candidates": candidates,
         "runs": judge.runs,
         "seconds": round(time.perf_counter() - started, 1),
