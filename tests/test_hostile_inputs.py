@@ -474,7 +474,9 @@ def read_only_view(tmp_path: Path) -> Iterator[Callable[[Path], Path]]:
 
     yield view
     for where in reversed(mounts):
-        subprocess.run(["umount", str(where)], check=False)
+        # Lazy: a file the commands left open would make a plain umount fail (busy), and
+        # the mount left behind made pytest's clean-up of old temporary folders fail.
+        subprocess.run(["umount", "--lazy", str(where)], check=False)
 
 
 def test_a_campaign_on_a_read_only_disk_is_read_and_not_written(

@@ -5,10 +5,14 @@ that evaluated one, is signed as that translator's known bug."""
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
 from typing import cast
 
 import pytest
+from click.testing import CliRunner
 
+from shadersmith.cli import main
 from shadersmith.front.glsl import parse_glsl
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.interp import run_compute
@@ -89,7 +93,7 @@ def test_glsl_runs_and_reconditioned_glsl_programs_note_nothing() -> None:
 
 
 def test_a_known_bug_needs_its_component_and_one_of_its_operations() -> None:
-    naga, conversion, spirv_remainder = KNOWN_BUGS
+    naga, conversion, spirv_remainder, spirv_shift = KNOWN_BUGS
     remainder = GlslUndefined.INT_REMAINDER_NEGATIVE.value
     assert known_bug("naga-glsl-out", [remainder]) is naga
     to_uint = GlslUndefined.FLOAT_TO_INTEGER_OUT_OF_RANGE.value
@@ -109,7 +113,15 @@ def test_a_known_bug_needs_its_component_and_one_of_its_operations() -> None:
     # An operation no known bug covers leaves the finding a finding: naga's GLSL writer
     # passes WGSL's shifts through unmasked too (`x << s`, seen in its GLSL), but no
     # report of that was found, so such a wrong result is a finding to file.
-    assert known_bug("naga-glsl-out", [GlslUndefined.SHIFT_OUT_OF_RANGE.value]) is None
+    shift = GlslUndefined.SHIFT_OUT_OF_RANGE.value
+    assert known_bug("naga-glsl-out", [shift]) is None
+    # The SPIR-V writer's unmasked shift amount, on SwiftShader, which gives 0 where
+    # WGSL masks the amount (lavapipe and NVIDIA mask it, WGSL's answer: no bug there).
+    on_swiftshader = ("naga", "naga-spv-out", "wgpu-hal-vulkan", "swiftshader")
+    assert known_bug("naga-spv-out", [shift], on_swiftshader) is spirv_shift
+    assert known_bug("naga-spv-out", [shift], on_lavapipe) is None
+    assert known_bug("naga-spv-out", [shift], on_nvidia) is None
+    assert known_bug("naga-spv-out", [remainder], on_swiftshader) is None
     assert known_bug("naga-glsl-out", []) is None
     signature = known_signature("naga-glsl-out", naga)
     assert signature == "wrong:naga-glsl-out:known:wgsl-integer-division"
@@ -142,3 +154,20 @@ def test_an_image_too_slow_to_draw_still_notes_what_its_sampled_fragments_evalua
     assert declined.status is RunStatus.UNSUPPORTED
     assert declined.defined_by_wgsl_only == (GlslUndefined.INT_REMAINDER_NEGATIVE.value,)
     assert "WGSL images this slow" in declined.log
+
+
+SHIFT_ON_SWIFTSHADER = Path(__file__).parent / "data" / "wgsl-naga-spv-shift-swiftshader"
+
+
+def test_naga_spirv_shift_by_32_or_more_is_nagas_known_bug_not_swiftshaders(tmp_path: Path) -> None:
+    """Issue 37's WGSL review on the H200 (seed 410000, reduced by the campaign): `x >> s`
+    with s = 705608003 is x >> 3 in WGSL; naga's SPIR-V shifts by s itself, which SPIR-V
+    leaves undefined, and SwiftShader gives 0 where lavapipe gives WGSL's -34838685. It was
+    signed `wrong:swiftshader`; the interpreter notes the shift, so now it is naga's."""
+    copy = tmp_path / "test"
+    shutil.copytree(SHIFT_ON_SWIFTSHADER, copy)
+    targets = "wgpu-vk-swiftshader,wgpu-vk,interp"
+    ran = CliRunner().invoke(main, ["run", str(copy), "--targets", targets])
+    assert ran.exit_code == 0, ran.output
+    assert "wrong:naga-spv-out:known:wgsl-shift-out-of-range" in ran.output
+    assert "(targets: wgpu-vk-swiftshader)" in ran.output

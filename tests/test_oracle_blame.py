@@ -98,6 +98,32 @@ def test_nvidia_compiling_a_right_optimised_module_wrong_is_not_spirv_opts() -> 
     assert sign_finding(finding, results, chains) == "wrong:spirv-opt"
 
 
+def test_wgpu_vk_alone_wrong_is_lavapipes_once_swiftshader_runs_nagas_module_right() -> None:
+    """WGSL: wgpu-vk wrong, wgpu-gl and the interpreter right. wgpu-gl shares naga's
+    front-end only, so alone it left naga's SPIR-V writer the first suspect of what may be
+    lavapipe's bug. The same module on SwiftShader (wgpu-vk-swiftshader, run beside the
+    wrong result) tells them apart: right there, lavapipe; wrong there too, naga's writer,
+    which two Vulkan drivers then read the same wrong way."""
+    chains = declared("wgpu-vk", "wgpu-gl", "wgpu-vk-swiftshader")
+    chains["interp"] = ["shadersmith-interp"]
+    results = {"wgpu-vk": out(2), "wgpu-gl": out(1), "interp": out(1)}
+    finding = only_finding(results, chains)
+    assert blame(finding, results, chains)[0] == "naga-spv-out"
+    assert missing_refinements(finding, results) == ["wgpu-vk-swiftshader"]
+    assert witnesses_for(["wgpu-vk", "wgpu-gl", "interp"]) == [
+        "wgpu-vk-swiftshader",
+        "witness-wgpu-gl-softpipe",
+    ]
+    results["wgpu-vk-swiftshader"] = out(1)
+    finding = only_finding(results, chains)
+    assert blame(finding, results, chains)[0] == "lavapipe"
+    results["wgpu-vk-swiftshader"] = out(2)
+    finding = only_finding(results, chains)
+    assert blame(finding, results, chains)[0] == "naga-spv-out"
+    # On the GPU machine both CPU drivers are NVIDIA's second consumers.
+    assert refinement_targets("wgpu-vk-nvidia") == ["wgpu-vk", "wgpu-vk-swiftshader"]
+
+
 def test_gl_alone_blames_the_gl_driver_not_the_llvm_lavapipe_shares() -> None:
     results = wrong_on(PLANTED_RUN, "gl-llvmpipe")
     finding = only_finding(results, PROPOSED)

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
+from typing import TypeGuard
 
 from shadersmith.case.finding import OUR_KINDS, Finding, Kind
 from shadersmith.oracle.classify import WRONG_RESULT_KINDS
@@ -45,6 +46,7 @@ from shadersmith.targets.catalogue.table import (
     GLBuild,
     Role,
     VulkanBuild,
+    WgpuBuild,
     WrappedBuild,
 )
 from shadersmith.targets.results import RunResult
@@ -220,7 +222,7 @@ def refinement_targets(target: str) -> list[str]:
     siblings: list[str] = list(row.witnesses)
     build = row.build
     if not isinstance(build, VulkanBuild):
-        return siblings
+        return siblings + other_back_ends(target)
     compared = [
         o for o in TARGETS.values() if o.role is not Role.WITNESS and o.newest == row.newest
     ]
@@ -242,14 +244,15 @@ CPU_VULKAN_DEVICES = cpu_vulkan_devices()
 def other_back_ends(target: str) -> list[str]:
     """The same chain into the CPU Vulkan drivers it does not run on: vk-lavapipe ->
     vk-swiftshader, vk-swiftshader-opt -> vk-lavapipe-opt, vk-nvidia-opt ->
-    vk-lavapipe-opt and vk-swiftshader-opt. Their glslang, spirv-opt (same pass list) and
-    spirv-val make the same SPIR-V, so a right output there clears those tools of a wrong
-    one here (the driver that read it is left), and the same wrong output there is the
-    second consumer that names the tool (`unseparated_step`). They need only the CPU:
+    vk-lavapipe-opt and vk-swiftshader-opt; wgpu-vk-nvidia -> wgpu-vk and
+    wgpu-vk-swiftshader. Their glslang, spirv-opt (same pass list) and spirv-val, or
+    naga, make the same SPIR-V, so a right output there clears those tools of a wrong one
+    here (the driver that read it is left), and the same wrong output there is the second
+    consumer that names the tool (`unseparated_step`). They need only the CPU:
     every machine can run them (scripts/gpu-carry.sh takes SwiftShader to the GPU's)."""
 
     row = TARGETS.get(target)
-    if row is None or not isinstance(row.build, VulkanBuild):
+    if row is None or not _on_a_vulkan_device(row.build):
         return []
     others = {
         dataclasses.replace(row.build, device=device)
@@ -260,6 +263,14 @@ def other_back_ends(target: str) -> list[str]:
         for o in TARGETS.values()
         if o.build in others and o.newest == row.newest and o.role is not Role.WITNESS
     ]
+
+
+def _on_a_vulkan_device(build: object) -> TypeGuard[VulkanBuild | WgpuBuild]:
+    """A chain that ends in a Vulkan device it picks by name: glslang's (VulkanBuild) or
+    naga's SPIR-V through wgpu's Vulkan back-end (wgpu-vk -> wgpu-vk-swiftshader)."""
+    if isinstance(build, WgpuBuild):
+        return build.backend == "vulkan"
+    return isinstance(build, VulkanBuild)
 
 
 def missing_refinements(finding: Finding, results: Mapping[str, RunResult]) -> list[str]:

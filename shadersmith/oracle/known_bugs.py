@@ -36,6 +36,10 @@ class KnownBug:
     # of them shows the bug); empty: every chain through the component. Elsewhere a wrong
     # result stays a finding, since those drivers define the operation.
     drivers: frozenset[str] = frozenset()
+    # Whether it is reported upstream: one we found and recorded (findings/README.md) but
+    # nobody has filed yet is still ignored by campaigns, yet `bug-report` writes its
+    # report.
+    reported: bool = True
 
 
 KNOWN_BUGS: tuple[KnownBug, ...] = (
@@ -97,6 +101,22 @@ KNOWN_BUGS: tuple[KnownBug, ...] = (
         # wgpu-vk result there is something else.
         drivers=frozenset({"nvidia-vk"}),
     ),
+    # Found by issue 37's WGSL review (findings/README.md, `naga-spv-shift-unmasked`):
+    # WGSL shifts by the amount modulo the bit width; the SPIR-V writer hands the amount
+    # on unmasked, and SPIR-V leaves a shift by 32 or more undefined. lavapipe (NIR's
+    # shifts mask) and NVIDIA give WGSL's answer; SwiftShader gives 0.
+    KnownBug(
+        name="wgsl-shift-out-of-range",
+        component="naga-spv-out",
+        operations=frozenset({GlslUndefined.SHIFT_OUT_OF_RANGE}),
+        upstream="not found upstream (naga 29.0.3, the newest here); not yet reported",
+        reported=False,
+        summary=(
+            "naga's SPIR-V writer emits WGSL's << and >> without masking the amount to the "
+            "bit width, and SPIR-V leaves a shift by 32 or more undefined"
+        ),
+        drivers=frozenset({"swiftshader"}),
+    ),
 )
 
 
@@ -121,3 +141,11 @@ def is_known_signature(signature: str) -> bool:
 
 def known_signature(component: str, bug: KnownBug) -> str:
     return f"wrong:{component}{KNOWN_MARKER}{bug.name}"
+
+
+def known_bug_signed(signature: str) -> KnownBug | None:
+    """The known bug a `known_signature` names, if any."""
+    if KNOWN_MARKER not in signature:
+        return None
+    name = signature.rsplit(KNOWN_MARKER, 1)[1].split()[0]
+    return next((bug for bug in KNOWN_BUGS if bug.name == name), None)

@@ -31,6 +31,7 @@ from shadersmith.targets.chains import (
 )
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult, RunStatus
+from shadersmith.targets.runners import swiftshader
 from shadersmith.targets.runners.gl_runner import llvm_version, mesa_version
 from shadersmith.targets.runners.wgpu_runner import WgpuRunner
 from shadersmith.targets.tools import newest as latest
@@ -126,6 +127,9 @@ def wgpu_components(
         return components + gl_components(gl_versions)
     # lavapipe, then llvmpipe's back-end on LLVM, as in chains.vulkan_target; a closed
     # Vulkan driver as one opaque component.
+    if swiftshader.DEVICE in device and not description:
+        # wgpu's adapter has no driver text for SwiftShader: the package names the build.
+        description = f"{swiftshader.PACKAGE} {swiftshader.require()}"
     return components + versioned(vulkan_chain(device), description, llvm_version(device))
 
 

@@ -14,6 +14,7 @@ from shadersmith.case import TestCase
 from shadersmith.case.finding import Finding
 from shadersmith.case.oracle import Differential, Fusion, Metamorphic
 from shadersmith.export.checks import Check
+from shadersmith.oracle.known_bugs import is_known_signature, known_bug_signed
 from shadersmith.oracle.normalise import normalise
 from shadersmith.targets.catalogue.components import (
     AMBER,
@@ -48,7 +49,8 @@ def reported_finding(test: TestCase, directory: Path) -> Finding:
             f"{directory}: {finding.signature or finding.kind.value} is a defect of "
             "shadersmith's, not of a compiler: nothing to report upstream"
         )
-    if ":known:" in finding.signature:
+    known = known_bug_signed(finding.signature)
+    if is_known_signature(finding.signature) and (known is None or known.reported):
         raise BugReportError(
             f"{directory}: {finding.signature} is a bug known upstream already "
             "(oracle/known_bugs.py): not reported again"

@@ -399,6 +399,14 @@ _BUILT_IN: tuple[Target, ...] = (
     ),
     Target("wgpu-vk-glsl", WgpuBuild("vulkan", language=Language.GLSL)),
     Target("wgpu-vk-nvidia", WgpuBuild("vulkan", device="NVIDIA"), reads=WGSL_TEXT, listed=False),
+    # naga's SPIR-V on SwiftShader: a second Vulkan back-end on the CPU for WGSL, as
+    # vk-swiftshader is for glslang's SPIR-V.
+    Target(
+        "wgpu-vk-swiftshader",
+        WgpuBuild("vulkan", device="SwiftShader"),
+        reads=WGSL_TEXT,
+        environment=_SWIFTSHADER_ENVIRONMENT,
+    ),
     # naga's GLSL on softpipe: clears or keeps naga's GLSL writer, wgpu-hal's GLES
     # back-end and Mesa's GLSL front-end when wgpu-gl alone is wrong.
     Target(
