@@ -448,7 +448,7 @@ def run_on_targets(
     wanted = list(dict.fromkeys(names))
     crash = isinstance(test.oracle, Crash)
     witnesses = [] if crash else witnesses_for(wanted)
-    with TargetSession(wanted + witnesses, timeout_s=timeout_s) as session:
+    with TargetSession(wanted + witnesses, timeout_s=timeout_s, on_demand=witnesses) as session:
         for name, reason in session.missing.items() if warn_missing else ():
             assert warn_missing is not None
             warn_missing(name, reason)

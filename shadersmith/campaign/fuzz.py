@@ -194,6 +194,9 @@ class DifferentialKind(loop.KindDefaults):
     def streamed_targets(self) -> list[str] | None:
         return self.options.targets
 
+    def on_demand_targets(self) -> list[str]:
+        return self.witnesses
+
     def cpu_share(self) -> CpuShare:
         return self.options.cpu_share()
 

@@ -175,6 +175,11 @@ class CampaignKind(Protocol[PieceKey, Piece]):
         """The targets every job runs on (None: all of the session's)."""
         ...
 
+    def on_demand_targets(self) -> list[str]:
+        """Those of the session's targets whose workers start at their first job (the
+        witnesses, run only beside a finding)."""
+        ...
+
     def cpu_share(self) -> CpuShare: ...
 
     def workers_per_target(self) -> int: ...
@@ -245,6 +250,9 @@ class KindDefaults:
 
     def streamed_targets(self) -> list[str] | None:
         return None
+
+    def on_demand_targets(self) -> list[str]:
+        return []
 
     def cpu_share(self) -> CpuShare:
         raise NotImplementedError
@@ -363,7 +371,11 @@ def run(
                 kind.prepare, piece_keys, kind.cpu_share().preparers(), kind.prepare_ahead()
             ) as prepared,
             session_for(
-                kind.session_targets(), kind.workers_per_target(), limits.timeout_s, limits.cluster
+                kind.session_targets(),
+                kind.workers_per_target(),
+                limits.timeout_s,
+                limits.cluster,
+                kind.on_demand_targets(),
             ) as session,
         ):
             kind.check_session(session)

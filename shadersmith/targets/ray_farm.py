@@ -691,9 +691,11 @@ def session_for(
     workers_per_target: int,
     timeout_s: float,
     cluster: str | None = None,
+    on_demand: Sequence[str] = (),
 ) -> TargetSession:
     """A session of `names`: local worker processes, or the actors of the Ray cluster at
-    `cluster`."""
+    `cluster`. Locally those of `on_demand` start at their first job; a cluster starts
+    every actor at once."""
     if cluster is None:
-        return TargetSession(list(names), workers_per_target, timeout_s)
+        return TargetSession(list(names), workers_per_target, timeout_s, on_demand=on_demand)
     return RayTargetSession(list(names), workers_per_target, timeout_s, address=cluster)

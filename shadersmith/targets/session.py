@@ -22,6 +22,7 @@ target of a batch while there is work (a campaign's loop, campaign/fuzz.py).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import queue
 import threading
@@ -87,6 +88,56 @@ class Pool(Protocol):
         ...
 
 
+class OnDemandPool:
+    """A target's pool that starts its workers at the target's first job.
+
+    For witnesses (blame's second consumers), which run only beside a finding: a session
+    that never needs one (most tests, every agreeing test of a campaign) starts none of
+    their processes and drivers. Until then the target reports the components its
+    catalogue row declares (what its workers report: tests/test_oracle_blame.declared)
+    and no versions; a target that then cannot start is the session's missing one."""
+
+    def __init__(self, name: str, start: Callable[[], Pool]) -> None:
+        self.name = name
+        self._start = start
+        self._pool: Pool | None = None
+
+    @property
+    def started(self) -> bool:
+        return self._pool is not None
+
+    def start(self) -> None:
+        """Start the workers (TargetUnavailable says why they cannot)."""
+        if self._pool is None:
+            self._pool = self._start()
+
+    @property
+    def spec(self) -> TargetSpec:
+        return self._pool.spec if self._pool is not None else spec_for(self.name)
+
+    @property
+    def workers(self) -> Sequence[JobRunner]:
+        return self._pool.workers if self._pool is not None else ()
+
+    @property
+    def versions(self) -> dict[str, str]:
+        return self._pool.versions if self._pool is not None else {}
+
+    @property
+    def components(self) -> list[str]:
+        if self._pool is not None:
+            return self._pool.components
+        return list(chain_of(self.name).components)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.close()
+
+    def abandon(self) -> None:
+        if self._pool is not None:
+            self._pool.abandon()
+
+
 @dataclass
 class TargetSession:
     names: list[str]
@@ -94,6 +145,8 @@ class TargetSession:
     timeout_s: float = DEFAULT_TIMEOUT_S
     memory_cap_mb: int = DEFAULT_MEMORY_CAP_MB  # per worker, at most
     precompile: bool | None = None  # None: where workers have no in-process glslang
+    # Those of `names` started at their first job (OnDemandPool): the witnesses.
+    on_demand: Sequence[str] = ()
     pools: dict[str, Pool] = field(default_factory=dict)
     missing: dict[str, str] = field(default_factory=dict)
     # Each worker's cap: `memory_cap_mb`, or less where the machine cannot hold that many.
@@ -103,19 +156,27 @@ class TargetSession:
         workers = len(set(self.names)) * self.workers_per_target
         self.memory_cap = memory_cap_for(workers, self.memory_cap_mb)
 
+        def pool_of(name: str) -> WorkerPool:
+            return WorkerPool(
+                spec_for(name),
+                self.workers_per_target,
+                self.timeout_s,
+                self.memory_cap.mb,
+                self.memory_cap.reason,
+            )
+
         def start(name: str) -> None:
             try:
-                self.pools[name] = WorkerPool(
-                    spec_for(name),
-                    self.workers_per_target,
-                    self.timeout_s,
-                    self.memory_cap.mb,
-                    self.memory_cap.reason,
-                )
+                self.pools[name] = pool_of(name)
             except TargetUnavailable as error:
                 self.missing[name] = str(error)
 
-        threads = [threading.Thread(target=start, args=(name,)) for name in self.names]
+        later = set(self.on_demand)
+        for name in self.names:
+            if name in later:
+                self.pools[name] = OnDemandPool(name, functools.partial(pool_of, name))
+        eager = [name for name in self.names if name not in later]
+        threads = [threading.Thread(target=start, args=(name,)) for name in eager]
         for thread in threads:
             thread.start()
         for thread in threads:
@@ -128,7 +189,12 @@ class TargetSession:
         return list(self.pools)
 
     def versions(self) -> dict[str, dict[str, str]]:
-        return {name: pool.versions for name, pool in self.pools.items()}
+        """Each started target's versions (a witness not yet needed has none to give)."""
+        return {
+            name: pool.versions
+            for name, pool in self.pools.items()
+            if not isinstance(pool, OnDemandPool) or pool.started
+        }
 
     def components(self) -> dict[str, list[str]]:
         return {name: pool.components for name, pool in self.pools.items()}
@@ -186,6 +252,7 @@ class TargetSession:
         dropped at once (their workers killed: `abandon`) and the stream ends; the session
         then runs nothing more."""
         chosen = set(self.pools) if only is None else set(only) & set(self.pools)
+        self._start_on_demand(chosen)
         pools = {name: pool for name, pool in self.pools.items() if name in chosen}
         if not pools:
             return
@@ -264,6 +331,33 @@ class TargetSession:
         if feed.error is not None:
             # Read in a target's thread, raised here: the caller's error, in the caller.
             raise feed.error
+
+    def _start_on_demand(self, chosen: set[str]) -> None:
+        """Start the chosen targets' OnDemandPools (together, as the session starts its
+        targets); one that cannot start leaves the session, said in `missing`."""
+        waiting = [
+            name
+            for name in chosen
+            if isinstance(pool := self.pools[name], OnDemandPool) and not pool.started
+        ]
+
+        def start(name: str) -> None:
+            pool = self.pools[name]
+            assert isinstance(pool, OnDemandPool)
+            try:
+                pool.start()
+            except TargetUnavailable as error:
+                self.missing[name] = str(error)
+
+        threads = [threading.Thread(target=start, args=(name,)) for name in waiting]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        for name in waiting:
+            if name in self.missing:
+                del self.pools[name]
+                chosen.discard(name)
 
     def run(self, job: Job) -> dict[str, RunResult]:
         for _, results in self.run_many([job]):
