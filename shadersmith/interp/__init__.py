@@ -65,13 +65,31 @@ Sanitizer (stops at the first undefined behaviour; UBCategory names it):
   entered, each loop iteration).
 """
 
+from typing import TYPE_CHECKING, Any
+
 from shadersmith.interp.errors import InterpreterError, UBCategory, UndefinedBehaviour
-from shadersmith.interp.program import (
-    CompiledProgram,
-    ExecutionResult,
-    compile_program,
-    run_compute,
-)
+
+if TYPE_CHECKING:
+    from shadersmith.interp.program import (
+        CompiledProgram,
+        ExecutionResult,
+        compile_program,
+        run_compute,
+    )
+
+# The compiler of programs is loaded at its first use, not with the package: a target's
+# worker imports `interp.float_mode` (through targets/job.py) and nothing else of the
+# interpreter, and every worker of every session paid ~0.1 s of CPU to load it.
+_LAZY = frozenset({"CompiledProgram", "ExecutionResult", "compile_program", "run_compute"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        from shadersmith.interp import program
+
+        return getattr(program, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "CompiledProgram",
