@@ -85,6 +85,7 @@ _LAZY = frozenset({"CompiledProgram", "ExecutionResult", "compile_program", "run
 
 def __getattr__(name: str) -> Any:
     if name in _LAZY:
+        # Imported here: the compiler loads at its first use (above).
         from shadersmith.interp import program
 
         return getattr(program, name)
