@@ -73,6 +73,28 @@ def rewrite_operator_once(real: ChainTarget, rewrite: str) -> Run:
     return run
 
 
+# A driver that keeps state between jobs (softpipe's registers, issue 37): once a job
+# with `^` has run in the worker, that job and every later one get `sub-to-add`. A
+# reducer that judges on warm workers drops the `^` and keeps a test that shows nothing
+# on a fresh worker.
+STICKY = "sub-to-add-after-xor"
+
+
+def rewrite_operator_after_xor(real: ChainTarget, rewrite: str) -> Run:
+    """The real target's run, with `sub-to-add` on every job from the first with `^`."""
+    assert rewrite == STICKY
+    find, replace = REWRITES["sub-to-add"]
+    state = {"primed": False}
+
+    def run(job: Job) -> RunResult:
+        state["primed"] = state["primed"] or " ^ " in job.source
+        if not state["primed"]:
+            return real.run(job)
+        return real.run(dataclasses.replace(job, source=job.source.replace(find, replace)))
+
+    return run
+
+
 # name -> (text whose presence triggers the failure, what the failure is).
 FAILURES: dict[str, tuple[str, str]] = {
     # A real crash of the worker process (SIGABRT after an assertion message, as glibc's
@@ -332,6 +354,7 @@ def _planted(name: str, base: str, plant: str, function: str, after: str | None 
     rewrites = (
         "rewrite_operator",
         "rewrite_operator_once",
+        "rewrite_operator_after_xor",
         "rewrite_module",
         "move_float_outputs",
         "shift_colour_bytes",
@@ -355,6 +378,9 @@ def planted_targets() -> list[Target]:
     return [
         _planted("planted-sub-to-add-wgpu-vk", "wgpu-vk", "sub-to-add", "rewrite_operator"),
         _planted(f"planted-{ONCE}-vk-lavapipe", "vk-lavapipe", ONCE, "rewrite_operator_once"),
+        _planted(
+            f"planted-{STICKY}-gl-llvmpipe", "gl-llvmpipe", STICKY, "rewrite_operator_after_xor"
+        ),
         *(
             _planted(f"planted-{rewrite}-{base}", base, rewrite, "rewrite_operator")
             for rewrite in REWRITES

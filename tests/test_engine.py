@@ -48,6 +48,15 @@ def test_worker_reports_versions() -> None:
         assert worker.run("ok").status is Status.OK
 
 
+def test_a_renewed_worker_is_a_new_process_and_no_restart() -> None:
+    with Worker(PLANTED) as worker:
+        before = worker.pid
+        worker.renew()
+        assert worker.pid not in (None, before)
+        assert worker.restarts == 0 and worker.lost is None
+        assert worker.run("ok").status is Status.OK
+
+
 ENDLESS_FRAGMENT = """#version 330
 out vec4 color;
 void main() {

@@ -57,6 +57,9 @@ def reduce_bucket(
         return f"failed: {error}", None
     # The example lies in <campaign>/buckets/<bucket>/<name>.
     outcome = _relative(written, example.parent.parent.parent)
+    if result.start_kept_fresh is False:
+        why = "the original shows it only after the tests run before it, not alone"
+        return f"failed: {why} ({outcome})", None
     if not result.signature_kept:
         return f"failed: signature not kept on the final run ({outcome})", None
     first_bad_pass = result.pass_list.first_bad_pass if result.pass_list else None

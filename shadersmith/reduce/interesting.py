@@ -107,6 +107,10 @@ class Interestingness:
     spirv_passes: tuple[str, ...] | None = None
     # Results of the targets that ignore the pass list, by program: judge_passes.
     _fixed_results: dict[str, dict[str, RunResult]] = field(default_factory=dict)
+    # Judge every candidate alone, on fresh workers of the finding's targets: for a
+    # driver whose result depends on the jobs it ran before (reduce/run.py turns it on
+    # when a reduced test does not show the finding on fresh workers).
+    fresh_each: bool = False
 
     def __post_init__(self) -> None:
         present = set(self.session.present)
@@ -222,7 +226,23 @@ class Interestingness:
     # ------------------------------------------------------------------ running
 
     def judge(self, prepared: Sequence[Prepared]) -> list[Judgement]:
-        """Run prepared candidates on the targets (in parallel) and judge each."""
+        """Run prepared candidates on the targets (in parallel) and judge each; with
+        `fresh_each`, one at a time, each on fresh workers of the finding's targets."""
+        if not self.fresh_each:
+            return self._judge_together(prepared)
+        verdicts = []
+        for one in prepared:
+            self.session.renew(self.subject.finding_targets)
+            verdicts.extend(self._judge_together([one]))
+        return verdicts
+
+    def forget(self) -> None:
+        """Drop every cached verdict: they were given on workers that had run earlier
+        candidates."""
+        self._cache.clear()
+        self._fixed_results.clear()
+
+    def _judge_together(self, prepared: Sequence[Prepared]) -> list[Judgement]:
         verdicts: list[Judgement | None] = [None] * len(prepared)
         results: list[dict[str, RunResult]] = [{} for _ in prepared]
         survivors = list(range(len(prepared)))
@@ -335,8 +355,11 @@ class Interestingness:
             self._fixed_results[program_key] = fixed
         return fixed
 
-    def verify(self, prepared: Prepared) -> tuple[bool, dict[str, RunResult]]:
-        """Run on every target, with no shortcut, and check the signature."""
+    def verify(self, prepared: Prepared, fresh: bool = False) -> tuple[bool, dict[str, RunResult]]:
+        """Run on every target, with no shortcut, and check the signature; `fresh`: on
+        new worker processes, so that nothing an earlier job left in a driver counts."""
+        if fresh:
+            self.session.renew(self._targets)
         results: dict[str, RunResult] = {}
         for _, answer in self.session.run_many([prepared.job], only=self._targets):
             results = answer

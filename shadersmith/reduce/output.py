@@ -46,6 +46,9 @@ def reduced_test(result: ReductionResult) -> TestCase:
         "invalid_candidates": result.counters.invalid,
         "ub_candidates": result.counters.ub,
     }
+    if result.start_kept_fresh is not None:
+        # The first reduction's result needed the candidates before it (reduce/run.py).
+        reduction["original_kept_on_fresh_workers"] = result.start_kept_fresh
     provenance = dataclasses.replace(
         trial.test.provenance,
         reduced_from=copy.deepcopy(subject.origin),

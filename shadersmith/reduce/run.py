@@ -9,6 +9,11 @@ When the finding depends on the test's spirv-opt pass list (pass_list.py), the f
 reduces the list first (each candidate list costs one run of the targets that use it),
 reduces the program under the reduced list, shrinks the list once more on the reduced
 program, and names the first bad pass.
+
+The candidates run on warm workers (a worker start per candidate would cost more than
+the run), so the final run is on fresh ones: a reduced test that shows the finding only
+after the candidates before it is reduced again from the start, each candidate on fresh
+workers of the finding's targets.
 """
 
 from __future__ import annotations
@@ -68,6 +73,10 @@ class ReductionResult:
     pass_list: PassListReduction | None = None
     # The session's chains' component versions, by target: what the final run ran on.
     versions: dict[str, dict[str, str]] = field(default_factory=dict)
+    # Whether the original showed the finding on fresh workers, asked only when the
+    # reduced test did not: True, it was reduced again with every candidate on fresh
+    # workers; False, the finding needs the tests run before it (not reproducible alone).
+    start_kept_fresh: bool | None = None
 
     @property
     def final_results(self) -> Mapping[str, RunResult]:
@@ -155,7 +164,22 @@ def reduce_subject(
         reduced = _with_passes(interestingness, reduced, lists.reduce(reduced))
         lists.first_bad_pass(reduced)
         reduced = _with_passes(interestingness, reduced, lists.outcome.reduced)
-    kept, results = interestingness.verify(reduced)
+    # On fresh workers: the candidates ran on warm ones, and a driver that keeps state
+    # between jobs (softpipe's registers, issue 37) can show a finding in a candidate
+    # only after the candidates before it.
+    kept, results = interestingness.verify(reduced, fresh=True)
+    start_kept_fresh: bool | None = None
+    if not kept and not interestingness.stopped():
+        start_kept_fresh, _ = interestingness.verify(start, fresh=True)
+        if start_kept_fresh:
+            # Once more from the start, every candidate alone on fresh workers: slower,
+            # but what it keeps shows the finding with no history.
+            fresh_budget = max(time_budget_s - (time.perf_counter() - started), time_budget_s / 2)
+            interestingness.forget()
+            interestingness.fresh_each = True
+            chosen = make_reducer(reducer, interestingness, 1, fresh_budget, on_progress)
+            reduced = chosen.reduce(start)
+            kept, results = interestingness.verify(reduced, fresh=True)
     return ReductionResult(
         reducer=reducer,
         subject=subject,
@@ -168,6 +192,7 @@ def reduce_subject(
         seconds=time.perf_counter() - started,
         pass_list=lists.outcome if lists is not None else None,
         versions=session.versions(),
+        start_kept_fresh=start_kept_fresh,
     )
 
 

@@ -436,6 +436,23 @@ class Worker:
             return
         self._lost_at = time.monotonic()
 
+    def renew(self) -> None:
+        """A fresh process in place of a healthy one, not counted as a restart: a job
+        then runs with no state left by the jobs before it (a driver that keeps state
+        between draws makes a finding depend on them; reduce/run.py confirms a reduced
+        test this way). A process that does not start leaves the worker `lost`."""
+        with self._lock:
+            self._kill()
+            if self._abandoned.is_set():
+                return
+            try:
+                self._start()
+            except TargetUnavailable as error:
+                self.lost = str(error)
+                self._lost_at = time.monotonic()
+            else:
+                self.lost = None
+
     def abandon(self) -> None:
         """Stop now, from any thread: the process is killed in the middle of its job, whose
         result is dropped (a campaign stopping for Ctrl-C, SIGTERM or its time limit runs

@@ -176,6 +176,16 @@ class TargetActor:
         finally:
             self._free.put(worker)
 
+    def renew(self) -> None:
+        """Every worker a fresh process (engine.Worker.renew), each once it is free."""
+        taken = [self._free.get() for _ in self._workers]
+        try:
+            for worker in taken:
+                worker.renew()
+        finally:
+            for worker in taken:
+                self._free.put(worker)
+
     def close(self) -> None:
         """Ends the workers and removes their logs (a killed actor's workers die with it,
         but leave their log folders behind)."""
@@ -407,6 +417,13 @@ class RemoteWorker:
     @property
     def spec(self) -> TargetSpec:
         return self.pool.spec
+
+    def renew(self) -> None:
+        """Fresh processes for the workers of this slot's actor (engine.Worker.renew); a
+        lost actor is renewed by being replaced, so nothing is left to do then."""
+        self.node, actor = self.pool.actor_for(self.node)
+        with contextlib.suppress(*_lost_errors()):
+            _ray().get(actor.renew.remote(), timeout=self.pool.settings.answer_timeout_s)
 
     def run(self, job: Job) -> RunResult:
         ray = _ray()

@@ -65,6 +65,10 @@ class JobRunner(Protocol):
 
     def run(self, job: Job) -> RunResult: ...
 
+    def renew(self) -> None:
+        """A fresh process in place of the running one, holding nothing from earlier jobs."""
+        ...
+
 
 class Pool(Protocol):
     """A target's runners: engine.WorkerPool, or ray_farm.RayPool."""
@@ -198,6 +202,20 @@ class TargetSession:
 
     def components(self) -> dict[str, list[str]]:
         return {name: pool.components for name, pool in self.pools.items()}
+
+    def renew(self, names: Iterable[str]) -> None:
+        """Fresh worker processes for these targets, all at once (a witness not yet
+        started has none to renew): their next jobs run on drivers that hold nothing
+        from the jobs before. A reduction confirms its result this way."""
+        chosen = set(names)
+        workers = [
+            worker for name, pool in self.pools.items() if name in chosen for worker in pool.workers
+        ]
+        threads = [threading.Thread(target=worker.renew) for worker in workers]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
 
     def restarts(self) -> dict[str, int]:
         return {name: sum(w.restarts for w in pool.workers) for name, pool in self.pools.items()}
