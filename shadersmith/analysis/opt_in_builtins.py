@@ -20,15 +20,21 @@ integers of magnitude below 2^24).
   floating.py, HALF_PACK) clamps the argument into that range where a component leaves it.
   WGSL's
   `pack2x16float` is the same function.
+- `unpackHalf2x16(u)`: the two binary16 values in u's halves, the low one first. A half
+  whose exponent field is 15 to 30 and whose fraction bits below its binary point are
+  zero is a non-zero integer of magnitude 1 to 65504, so in S; every other pattern (zero,
+  a denormal, a fraction, an infinity, a NaN) is not. The reconditioner (recondition/
+  wrappers/floating.py, HALF_UNPACK) tests the bits with integer operations alone and,
+  where a half is not such an integer, sets its exponent field to 25: `(u & 0x83ff83ff) |
+  0x64006400`, each half then +-(1024 + its 10 fraction bits). WGSL's `unpack2x16float`.
 
 Left out, with why: `unpack*norm` (a division by 255 or 65535 that GLSL does not round
-exactly, and that leaves S), `unpackHalf2x16` (NaNs, infinities and fractions from arbitrary bits),
-`frexp` (its mantissa in [0.5, 1) leaves S, and its exponent comes through an out
-parameter, which WGSL has not: its frexp returns a struct; `ldexp(frexp(x, e), e)` is x
-itself, and GLSL evaluates the arguments left to right, but a form that gives an out
-argument and reads it back in one call is not written yet). Kept apart from
-analysis/builtins.py's exact overloads because adding a name there changes every seed's
-program: these join the generator's rules only with
+exactly, and that leaves S), `frexp` (its mantissa in [0.5, 1) leaves S, and its
+exponent comes through an out parameter, which WGSL has not: its frexp returns a struct;
+`ldexp(frexp(x, e), e)` is x itself, and GLSL evaluates the arguments left to right, but
+a form that gives an out argument and reads it back in one call is not written yet).
+Kept apart from analysis/builtins.py's exact overloads because adding a name there
+changes every seed's program: these join the generator's rules only with
 `SmithOptions.extra_builtin_probability` (generate/builtin_rules.py); adding one here
 changes the programs of that option's seeds (ldexp: a float result's draws).
 """
@@ -60,6 +66,7 @@ def _overloads() -> tuple[BuiltinOverload, ...]:
     ):
         overloads.append(BuiltinOverload(name, (VectorType(ScalarKind.FLOAT, size),), UINT))
     overloads.append(BuiltinOverload("packHalf2x16", (VectorType(ScalarKind.FLOAT, 2),), UINT))
+    overloads.append(BuiltinOverload("unpackHalf2x16", (UINT,), VectorType(ScalarKind.FLOAT, 2)))
     overloads.append(BuiltinOverload("ldexp", (FLOAT, INT), FLOAT))
     for size in (2, 3, 4):
         floats = VectorType(ScalarKind.FLOAT, size)
@@ -100,3 +107,25 @@ def half_packed(components: tuple[float, float]) -> int:
     one's binary16 bits (exact there), the first in the low 16 bits."""
     low, high = (struct.unpack("<H", struct.pack("<e", c))[0] for c in components)
     return int(low | (high << 16))
+
+
+# unpackHalf2x16's argument where a half is not an integer (see the module): the sign and
+# fraction bits kept, the exponent field set to 25.
+HALF_INTEGER_KEEP = 0x83FF83FF
+HALF_INTEGER_EXPONENT = 0x64006400
+
+
+def half_is_integer(half: int) -> bool:
+    """Whether the 16 bits `half` are a binary16 non-zero integer (the module's test, as
+    the reconditioner's wrapper writes it with integer operations)."""
+    exponent = (half >> 10) & 31
+    fraction = half & 1023
+    if not 15 <= exponent <= 30:
+        return False
+    return (fraction & ((1 << (25 - min(exponent, 25))) - 1)) == 0
+
+
+def half_unpacked(word: int) -> tuple[float, float]:
+    """unpackHalf2x16's two floats: the low half's binary16 value first."""
+    low, high = struct.unpack("<ee", struct.pack("<I", word & 0xFFFFFFFF))
+    return float(low), float(high)

@@ -78,6 +78,7 @@ _RENAMED = {
     "packUnorm2x16": "pack2x16unorm",
     "packSnorm2x16": "pack2x16snorm",
     "packHalf2x16": "pack2x16float",
+    "unpackHalf2x16": "unpack2x16float",
 }
 _RELATIONS = {
     "lessThan": "<",

@@ -28,7 +28,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from shadersmith.analysis.builtins import EXACT_BY_NAME
-from shadersmith.analysis.opt_in_builtins import PACKINGS, half_packed, packed
+from shadersmith.analysis.opt_in_builtins import (
+    PACKINGS,
+    half_is_integer,
+    half_packed,
+    half_unpacked,
+    packed,
+)
 from shadersmith.interp.arithmetic import (
     INT_MIN,
     MASK32,
@@ -622,6 +628,26 @@ def _half_packing(c: _Context) -> Callable[..., Any]:
 
 
 _FACTORIES["packHalf2x16"] = _half_packing
+
+
+def _half_unpacking(c: _Context) -> Callable[..., Any]:
+    """unpackHalf2x16: exact, binary16 being a subset of float32. A half that is not a
+    non-zero integer (a fraction, zero, a denormal, an infinity, a NaN) leaves S: undefined
+    for the sanitizer, which the reconditioner's HALF_UNPACK prevents."""
+
+    def kernel(word: int) -> tuple[float, float]:
+        if c.sanitize:
+            for half in (word & 0xFFFF, (word >> 16) & 0xFFFF):
+                if not half_is_integer(half):
+                    raise c.domain_error(
+                        f"unpackHalf2x16 of the half 0x{half:04x}, not a non-zero integer"
+                    )
+        return half_unpacked(word)
+
+    return kernel
+
+
+_FACTORIES["unpackHalf2x16"] = _half_unpacking
 _FACTORIES["ldexp"] = _ldexp
 
 

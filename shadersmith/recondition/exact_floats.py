@@ -61,6 +61,7 @@ from shadersmith.recondition.wrappers.floating import (
     HALF_CLAMP,
     HALF_MUL,
     HALF_PACK,
+    HALF_UNPACK,
     LDEXP,
     MAKE_IN_RANGE,
     MATRIX_PRODUCT,
@@ -207,6 +208,8 @@ def float_rewrite(expr: Expression) -> Expression:
             return wrapper_call(LDEXP, expr.args)
         if expr.callee == "packHalf2x16":
             return wrapper_call(HALF_PACK, expr.args)
+        if expr.callee == "unpackHalf2x16":
+            return wrapper_call(HALF_UNPACK, expr.args)
     return expr
 
 

@@ -308,6 +308,8 @@ def _vectorised(name: str, args: tuple[Type, ...]) -> Function | None:
         return _packing(name)
     if name == "packHalf2x16":
         return _half_packing
+    if name == "unpackHalf2x16":
+        return _half_unpacking
     matrix = _matrix_functions(name, args)
     if matrix is not None:
         return matrix
@@ -336,6 +338,14 @@ def _half_packing(vector: Lanes) -> Lanes:
     bits = vector.astype(np.float16).view(np.uint16).astype(np.uint32)
     words: Lanes = (bits[0] | (bits[1] << np.uint32(16))).astype(np.uint32)
     return words
+
+
+def _half_unpacking(words: Lanes) -> Lanes:
+    """unpackHalf2x16 on lanes of uints: (2, lanes) floats, the low halves first (exact:
+    the reconditioner leaves only integers there; the scalar sanitizer checks it)."""
+    halves = np.stack([words & np.uint32(0xFFFF), words >> np.uint32(16)])
+    floats: Lanes = halves.astype(np.uint16).view(np.float16).astype(np.float32)
+    return floats
 
 
 def _packing(name: str) -> Function:

@@ -19,7 +19,11 @@ from __future__ import annotations
 
 import itertools
 
-from shadersmith.analysis.opt_in_builtins import LDEXP_MAX_EXPONENT
+from shadersmith.analysis.opt_in_builtins import (
+    HALF_INTEGER_EXPONENT,
+    HALF_INTEGER_KEEP,
+    LDEXP_MAX_EXPONENT,
+)
 from shadersmith.ir.expressions import (
     Call,
     CallKind,
@@ -56,6 +60,7 @@ from shadersmith.recondition.build import (
     float_lit,
     index,
     int_lit,
+    literal,
     logical_and,
     logical_not,
     logical_or,
@@ -420,8 +425,50 @@ def _half_pack(p: Params) -> WrapperBody:
     return WrapperBody(UINT, unsafe, _half_pack_call(clamped), _half_pack_call(v))
 
 
+def _half_unpack_call(u: Expression) -> Call:
+    return Call(VectorType(ScalarKind.FLOAT, 2), "unpackHalf2x16", (u,), CallKind.BUILTIN)
+
+
+def _uint(value: int) -> Expression:
+    return literal(ScalarKind.UINT, value)
+
+
+def _not_a_half_integer(half: Expression) -> Expression:
+    """Whether the uint `half` (16 bits) is not a binary16 non-zero integer: its exponent
+    field outside [15, 30], or a fraction bit below its binary point set
+    (opt_in_builtins.half_is_integer). Integer operations alone: no float is made from the
+    bits before they are known to be one of S."""
+    exponent = binary(BinaryOp.BIT_AND, binary(BinaryOp.SHR, half, _uint(10)), _uint(31))
+    fraction = binary(BinaryOp.BIT_AND, half, _uint(1023))
+    below_point = binary(BinaryOp.SUB, _uint(25), builtin("min", exponent, _uint(25)))
+    mask = binary(BinaryOp.SUB, binary(BinaryOp.SHL, _uint(1), below_point), _uint(1))
+    return logical_or(
+        compare(BinaryOp.LT, exponent, _uint(15)),
+        compare(BinaryOp.GT, exponent, _uint(30)),
+        compare(BinaryOp.NE, binary(BinaryOp.BIT_AND, fraction, mask), _uint(0)),
+    )
+
+
+def _half_unpack(p: Params) -> WrapperBody:
+    """unpackHalf2x16(u) (analysis/opt_in_builtins.py): unsafe when either half is not a
+    non-zero integer; then each half's exponent field set to 25, so +-(1024 + fraction)."""
+    (u,) = p
+    low = binary(BinaryOp.BIT_AND, u, _uint(0xFFFF))
+    high = binary(BinaryOp.SHR, u, _uint(16))
+    unsafe = logical_or(_not_a_half_integer(low), _not_a_half_integer(high))
+    integers = binary(
+        BinaryOp.BIT_OR,
+        binary(BinaryOp.BIT_AND, u, _uint(HALF_INTEGER_KEEP)),
+        _uint(HALF_INTEGER_EXPONENT),
+    )
+    return WrapperBody(
+        VectorType(ScalarKind.FLOAT, 2), unsafe, _half_unpack_call(integers), _half_unpack_call(u)
+    )
+
+
 MAKE_IN_RANGE = WrapperKind("MAKE_IN_RANGE", _make_in_range, lambda args: args[0])
 HALF_PACK = WrapperKind("HALF_PACK", _half_pack, lambda args: _half_pack_call(args[0]))
+HALF_UNPACK = WrapperKind("HALF_UNPACK", _half_unpack, lambda args: _half_unpack_call(args[0]))
 LDEXP = WrapperKind("LDEXP", _ldexp, lambda args: _ldexp_call(args[0], args[1]))
 DOT = WrapperKind("DOT", _dot, lambda args: builtin("dot", *args))
 CROSS = WrapperKind("CROSS", _cross, lambda args: builtin("cross", *args))
@@ -450,6 +497,7 @@ FLOAT_KINDS: tuple[WrapperKind, ...] = (
     HALF_MUL,
     LDEXP,
     HALF_PACK,
+    HALF_UNPACK,
     DOT,
     CROSS,
     MATRIX_PRODUCT,
