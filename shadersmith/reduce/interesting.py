@@ -356,10 +356,11 @@ class Interestingness:
         return fixed
 
     def verify(self, prepared: Prepared, fresh: bool = False) -> tuple[bool, dict[str, RunResult]]:
-        """Run on every target, with no shortcut, and check the signature; `fresh`: on
-        new worker processes, so that nothing an earlier job left in a driver counts."""
+        """Run on every target, with no shortcut, and check the signature; `fresh`: the
+        finding's targets on new worker processes, so that nothing an earlier job left in
+        their drivers counts (the others showed no finding: their state cannot make one)."""
         if fresh:
-            self.session.renew(self._targets)
+            self.session.renew(self.subject.finding_targets)
         results: dict[str, RunResult] = {}
         for _, answer in self.session.run_many([prepared.job], only=self._targets):
             results = answer
