@@ -115,6 +115,14 @@ def test_a_timeout_is_run_once_more_and_a_crash_until_it_crashes_again(tmp_path:
     assert busy.flaky and not hung.flaky
 
 
+def test_the_reference_interpreters_timeout_is_not_run_again() -> None:
+    # Ours, judged by no one: a re-run would hold every target's stream for the limit again.
+    from shadersmith.targets.session import reruns_for
+
+    assert reruns_for("interp", 5) == 0
+    assert reruns_for("gl-llvmpipe", 5) == 5
+
+
 def test_planted_device_loss_is_the_drivers_crash_and_a_refused_restart_loses_no_campaign(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
