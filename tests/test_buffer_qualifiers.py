@@ -76,6 +76,13 @@ def test_writes_only_do_not_read_a_buffer() -> None:
     assert read_buffers(_program()) == {"A", "B"}
     for body in ("w += 1;", "v.x++;", "int k = w;", "inst.b = v.x;"):
         assert "W" in read_buffers(_program(body)), body
+    # An assignment's value is the target's after the store: NVIDIA's GL compiler calls
+    # `a = (w = 0)` a read of w ("OpenGL does not allow reading writeonly variable").
+    for body in ("inst.b = (w = 3);", "if ((v.x = 1) > 0) { }", "int k = (w = 2) + 1;"):
+        assert "W" in read_buffers(_program(body)), body
+    # Thrown away (a statement, a loop's update): a store only.
+    for body in ("w = 3;", "for (int i = 0; i < 2; w = i++) { }"):
+        assert "W" not in read_buffers(_program(body)), body
 
 
 def test_the_interpreter_runs_writes_and_refuses_a_read_of_a_writeonly_buffer() -> None:
