@@ -24,8 +24,10 @@ from shadersmith.interp import UndefinedBehaviour
 from shadersmith.interp.defined import check_defined
 from shadersmith.ir.profile import GLSL450, WGSL
 from shadersmith.ir.values import BufferValues
+from shadersmith.rebuild.jobs import job_from_program
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult
+from shadersmith.targets.session import TargetSession
 from tests.feature_runs import CPU_TARGETS, WGSL_TARGETS, OptInBuiltin
 
 HAND_WRITTEN = """#version 450
@@ -114,3 +116,32 @@ def test_wgsl_spells_it_unpack2x16float_and_the_option_is_off_by_default() -> No
 
 def test_reconditioned_programs_calling_it_are_free_of_undefined_behaviour() -> None:
     assert UNPACK.checked_free_of_undefined_behaviour(range(40)) >= 2
+
+
+FRAGMENT = """#version 450
+layout(location = 0) out uvec4 _color;
+
+void main() {
+    vec2 h = unpackHalf2x16(packHalf2x16(vec2(7.0, -2.0)));
+    _color = uvec4(uint(h.x), uint(-h.y), packHalf2x16(vec2(1.0, 2.0)) >> 16u, 1u);
+}
+"""
+
+
+def test_softpipes_glsl_330_text_asks_for_the_packing_extension_and_runs() -> None:
+    """softpipe runs a fragment test's GLSL 3.30 text (rebuild/jobs.py), where the half
+    packing functions come with GL_ARB_shading_language_packing: without the line,
+    Mesa's front-end has no such function (a false finding of issue 36's campaign)."""
+    program = parse_glsl(FRAGMENT).program
+    job = job_from_program(program, {}, GLSL450, framebuffer=(8, 8))
+    assert job.source_gl33 is not None
+    assert "#extension GL_ARB_shading_language_packing : require" in job.source_gl33
+    assert "GL_ARB_shading_language_packing" not in job.source
+    with TargetSession(["gl-softpipe", "interp"]) as session:
+        results = session.run(job)
+    softpipe, expected = results["gl-softpipe"], results["interp"]
+    assert softpipe.ok and expected.ok, softpipe.log
+    assert softpipe.image is not None and expected.image is not None
+    # 2.0 is binary16 0x4000: the high half of the word.
+    assert tuple(expected.image[0, 0]) == (7, 2, 0x4000, 1)
+    assert (softpipe.image == expected.image).all()

@@ -129,3 +129,21 @@ def half_unpacked(word: int) -> tuple[float, float]:
     """unpackHalf2x16's two floats: the low half's binary16 value first."""
     low, high = struct.unpack("<ee", struct.pack("<I", word & 0xFFFFFFFF))
     return float(low), float(high)
+
+
+# Before GLSL 4.20 (the 3.30 text softpipe runs: rebuild/jobs.py), the half and 2x16 snorm
+# packing functions come with GL_ARB_shading_language_packing; GLSL330's own
+# GL_ARB_gpu_shader5 brings only the unorm ones and the 4x8 snorm ones.
+PACKING_EXTENSION = "GL_ARB_shading_language_packing"
+PACKING_CORE_SINCE = 420
+_NEED_PACKING_EXTENSION = frozenset(
+    {"packHalf2x16", "unpackHalf2x16", "packSnorm2x16", "unpackSnorm2x16"}
+)
+
+
+def packing_extensions(called: frozenset[str], version: int) -> tuple[str, ...]:
+    """The `#extension` line a desktop GLSL `version` text calling the built-ins `called`
+    needs for them."""
+    if version >= PACKING_CORE_SINCE or not called & _NEED_PACKING_EXTENSION:
+        return ()
+    return (PACKING_EXTENSION,)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import math
 
+from shadersmith.analysis.opt_in_builtins import packing_extensions
 from shadersmith.analysis.subgroups import subgroup_extensions
 from shadersmith.analysis.widths import width_extensions
 from shadersmith.emit.preprocessor import MacroSpeller
@@ -20,6 +21,7 @@ from shadersmith.ir.expressions import (
     Assign,
     Binary,
     Call,
+    CallKind,
     Construct,
     Expression,
     IncDec,
@@ -521,6 +523,12 @@ def _block(out: _Writer, block: InterfaceBlock) -> None:
     out.line("}" + (f" {block.instance_name}{dims};" if block.instance_name else ";"))
 
 
+def _builtins_called(program: Program) -> frozenset[str]:
+    return frozenset(
+        n.callee for n in iter_nodes(program) if isinstance(n, Call) and n.kind is CallKind.BUILTIN
+    )
+
+
 def _header(out: _Writer, program: Program, profile: LanguageProfile) -> None:
     if profile.language is Language.ESSL and profile.version == 100:
         out.line("#version 100")  # ESSL 1.00 has no `es` suffix
@@ -540,6 +548,9 @@ def _header(out: _Writer, program: Program, profile: LanguageProfile) -> None:
     # The explicit-width types the program declares (analysis/widths.py).
     for extension in width_extensions(program, profile.version):
         out.line(f"#extension {extension} : require")
+    if profile.language is Language.GLSL:
+        for extension in packing_extensions(_builtins_called(program), profile.version):
+            out.line(f"#extension {extension} : require")
     _attribute_macros(out, program)
     if profile.needs_precision:
         out.line("precision highp float;")
