@@ -17,11 +17,16 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from shadersmith.case.finding import Finding, Kind
 from shadersmith.cli import main
+from shadersmith.export.bug_report.replay import shows_finding
 from shadersmith.export.checks import PiglitRun, run_shader_runner, shader_runner_path
+from shadersmith.oracle.differential import Comparison, Verdict
 from shadersmith.targets.catalogue import components
 from shadersmith.targets.catalogue.components import AMBER, Component
+from shadersmith.targets.results import RunResult, RunStatus
 from shadersmith.targets.tools import newest
+from shadersmith.trial import Judged, TargetRun
 
 ROOT = Path(__file__).resolve().parent.parent
 FINDINGS = ROOT / "findings"
@@ -451,3 +456,27 @@ def test_a_crash_summary_names_the_signal_not_a_frame_of_our_backtrace() -> None
         ]
     )
     assert _log_line(log) == "worker killed by signal 8"
+
+
+def test_the_newest_release_dying_at_another_offset_of_its_library_is_the_same_crash() -> None:
+    """A crash frame's offset moves with every build: Mesa 25's lavapipe dies of the
+    nir-fold-int-min-div-int8-sigfpe program at libvulkan_lvp.so+0x24b7b5, Debian's at
+    +0x1b8305. The report said "fixed"; another frame or signal is still another crash."""
+    recorded = "crash:llvmpipe:SIGFPE at libvulkan_lvp.so+0x1b8305"
+
+    def newest(signature: str) -> TargetRun:
+        crash = Finding(Kind.CRASH, ("vk-lavapipe-newest",), signature=signature)
+        comparison = Comparison(Verdict.SOME_FAILED, (), ("vk-lavapipe-newest",), ())
+        judged = Judged(
+            {"vk-lavapipe-newest": RunResult(RunStatus.CRASH)}, comparison, (crash,), True
+        )
+        return TargetRun(judged, {}, {})
+
+    finding = Finding(Kind.CRASH, ("vk-lavapipe",), signature=recorded)
+    failing = ["vk-lavapipe-newest"]
+    moved = newest("crash:llvmpipe:SIGFPE at libvulkan_lvp.so+0x24b7b5")
+    assert shows_finding(finding, moved, failing, exact=True)
+    other_signal = newest("crash:llvmpipe:SIGSEGV at libvulkan_lvp.so+0x24b7b5")
+    assert not shows_finding(finding, other_signal, failing, exact=True)
+    other_library = newest("crash:llvmpipe:SIGFPE at libLLVM-15.so.1+0x24b7b5")
+    assert not shows_finding(finding, other_library, failing, exact=True)
