@@ -124,6 +124,27 @@ def test_the_front_end_reads_the_types_back_and_the_emitter_writes_the_extension
     assert program_features(parse_glsl(text).program) == frozenset({INT8, INT16})
 
 
+def test_a_declared_struct_with_a_small_member_needs_its_extension_though_unused() -> None:
+    # A generated vertex shader declares the fragment shader's structs: glslang gave a
+    # syntax error at `u8vec2` without the line (issue 36's every-feature campaign).
+    text = """#version 450
+#extension GL_EXT_shader_explicit_arithmetic_types_int8 : require
+struct S {
+    u8vec2 a;
+    int b;
+};
+layout(location = 0) out uvec4 _color;
+void main() {
+    _color = uvec4(1u);
+}
+"""
+    program = parse_glsl(text).program
+    assert program_features(program) == frozenset({INT8})
+    assert "#extension GL_EXT_shader_explicit_arithmetic_types_int8 : require" in emit(
+        program, GLSL450
+    )
+
+
 def test_the_reconditioner_guards_division_modulo_and_shifts_at_8_and_16_bits() -> None:
     program = parse_glsl(GUARDED).program
     values = _values({"m": -1, "s": 9, "q": 0, "t": 0, "o": 0})

@@ -107,6 +107,11 @@ def program_features(program: Program) -> frozenset[str]:
     for buffer in program.buffers:
         for field in buffer.fields:
             found |= type_features(field.type) | storage_features(field.type)
+    # A declared struct's members, used or not: a generated vertex shader declares the
+    # fragment shader's structs, and glslang rejects a `u8vec2` member without its
+    # extension line (issue 36's every-feature campaign, "syntax error").
+    for struct in program.structs:
+        found |= type_features(struct)
     return frozenset(found)
 
 
