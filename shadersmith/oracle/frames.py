@@ -58,6 +58,16 @@ def top_frame(log: str) -> str | None:
     return None
 
 
+_MODULE_OFFSET = re.compile(r"\+0x[0-9a-f]+")
+
+
+def without_offsets(signature: str) -> str:
+    """`signature` with the offsets of `top_frame`'s module+offset frames left out: they
+    move with every build of the module (`libvulkan_lvp.so+0x1b8305` on Debian's Mesa 22,
+    `+0x24b7b5` on Mesa 25 for the same crash)."""
+    return _MODULE_OFFSET.sub("", signature)
+
+
 def _is_runtime_or_handler(module: str) -> bool:
     return bool(_RUNTIME_MODULES.match(module) or _CRASH_HANDLER.search(module))
 

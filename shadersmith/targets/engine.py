@@ -417,13 +417,14 @@ class Worker:
         self._process = None
         self._connection = None
 
-    def _restart(self) -> None:
+    def _restart(self, counted: bool = True) -> None:
         """A new worker process, tried again after each of RESTART_WAITS_S; one that
-        still does not start leaves the worker lost (`lost` says why), never raises."""
+        still does not start leaves the worker lost (`lost` says why), never raises.
+        `counted`: a restart after a death (`restarts`), not a renewal."""
         self._kill()
         if self._abandoned.is_set():
             return
-        self.restarts += 1
+        self.restarts += 1 if counted else 0
         for wait in (0.0, *RESTART_WAITS_S):
             if wait and self._abandoned.wait(wait):
                 return
@@ -440,18 +441,9 @@ class Worker:
         """A fresh process in place of a healthy one, not counted as a restart: a job
         then runs with no state left by the jobs before it (a driver that keeps state
         between draws makes a finding depend on them; reduce/run.py confirms a reduced
-        test this way). A process that does not start leaves the worker `lost`."""
+        test this way). One that does not start leaves the worker `lost`, as a restart."""
         with self._lock:
-            self._kill()
-            if self._abandoned.is_set():
-                return
-            try:
-                self._start()
-            except TargetUnavailable as error:
-                self.lost = str(error)
-                self._lost_at = time.monotonic()
-            else:
-                self.lost = None
+            self._restart(counted=False)
 
     def abandon(self) -> None:
         """Stop now, from any thread: the process is killed in the middle of its job, whose

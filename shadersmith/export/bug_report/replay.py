@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -29,6 +28,7 @@ from shadersmith.export.common import ExportError, expected_buffers, expected_im
 from shadersmith.export.markdown_text import code, prose
 from shadersmith.ir.profile import Language
 from shadersmith.oracle.differential import differences
+from shadersmith.oracle.frames import without_offsets
 from shadersmith.oracle.known_findings import names_a_bug
 from shadersmith.recondition.step import RECONDITION
 from shadersmith.reduce.ddmin import ddmin
@@ -215,9 +215,9 @@ def shows_finding(
         # A crash frame's offset moves with every build of its library: the newest
         # release's lavapipe dies at libvulkan_lvp.so+0x24b7b5 where Debian's died at
         # +0x1b8305 (findings/nir-fold-int-min-div-int8-sigfpe), the same crash.
-        recorded = _without_offsets(finding.signature)
+        recorded = without_offsets(finding.signature)
         return recorded != finding.signature and any(
-            _without_offsets(now.signature) == recorded and any(t in now.targets for t in failing)
+            without_offsets(now.signature) == recorded and any(t in now.targets for t in failing)
             for now in run.judged.findings
         )
     kind = finding.signature.split(":")[0]
@@ -225,13 +225,6 @@ def shows_finding(
         now.signature.split(":")[0] == kind and any(t in now.targets for t in failing)
         for now in run.judged.findings
     )
-
-
-_FRAME_OFFSET = re.compile(r"\+0x[0-9a-f]+")
-
-
-def _without_offsets(signature: str) -> str:
-    return _FRAME_OFFSET.sub("", signature)
 
 
 def _target_checks(
