@@ -39,6 +39,9 @@ Configurations (`--configs`, comma-separated):
 - swarm:         swarm testing on (generate/swarm.py)
 - deeper+swarm:  both
 - crash:         `fuzz --oracle crash`: programs as generated, compile-only targets
+- every:         every feature of issue 36 on (generate/presets.EVERY_FEATURE: the deeper
+                 constructs, 64/16/8-bit types, specialization and push constants,
+                 control-flow attributes, the opt-in exact built-ins, invariant)
 The last line is one JSON object with every figure.
 """
 
@@ -63,7 +66,7 @@ sys.path.insert(0, str(ROOT))
 
 from shadersmith.campaign.store import CampaignStore  # noqa: E402
 from shadersmith.case import TestCaseError, load_test  # noqa: E402
-from shadersmith.generate.presets import DEEPER_CONSTRUCTS  # noqa: E402
+from shadersmith.generate.presets import DEEPER_CONSTRUCTS, EVERY_FEATURE  # noqa: E402
 from shadersmith.oracle.known_findings import (  # noqa: E402
     NEW,
     known_findings,
@@ -89,6 +92,7 @@ CONFIGS = (
     Config("swarm", "differential", {"swarm": True}),
     Config("deeper+swarm", "differential", {**DEEPER_CONSTRUCTS, "swarm": True}),
     Config("crash", "crash", {}),
+    Config("every", "differential", dict(EVERY_FEATURE)),
 )
 CLASSES = ("new", "known", "unresolved", "ours", "false")
 PRECEDENCE = ("known", "new", "unresolved", "ours", "false")

@@ -14,6 +14,7 @@ from shadersmith.campaign.store import saved_settings
 from shadersmith.cli import main
 from shadersmith.cli.generator_flags import GENERATOR_FLAGS, from_flags
 from shadersmith.config.generator_options import CONSTRUCT_PROBABILITIES, SmithOptions
+from shadersmith.generate.presets import EVERY_FEATURE
 
 
 def test_every_construct_swarm_and_index_clamping_have_a_flag() -> None:
@@ -50,6 +51,28 @@ def test_a_settings_file_sets_the_generator_and_the_flags_override_it(tmp_path: 
     assert generator["struct_probability"] == 0.1  # the flag wins
     assert generator["swarm"] is True
     assert generator["fragment_probability"] == 0.25  # fuzz's own default share
+
+
+def test_a_preset_sets_the_generator_under_the_file_and_the_flags(tmp_path: Path) -> None:
+    """`--preset every` is the yield bench's `every` configuration (generate/presets.py),
+    recorded as the campaign's settings; the settings file and the flags override it."""
+    config = tmp_path / "settings.toml"
+    config.write_text("[generator]\nint64_probability = 0.2\n")
+    out = tmp_path / "c"
+    result = CliRunner().invoke(
+        main,
+        ["fuzz", "--preset", "every", "--config", str(config), "--float16", "0.0", "--count",
+         "1", "--targets", "gl-llvmpipe,vk-lavapipe,interp", "--no-reduce", "--out", str(out)],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    generator = saved_settings(out)["generator"]
+    for name, value in EVERY_FEATURE.items():
+        if name not in ("int64_probability", "half_probability"):
+            assert generator[name] == value, name
+    assert generator["int64_probability"] == 0.2  # the file over the preset
+    assert generator["half_probability"] == 0.0  # the flag over both
+    bad = CliRunner().invoke(main, ["fuzz", "--preset", "most", "--count", "1"])
+    assert bad.exit_code == 2 and "'most' is not one of 'deeper', 'every'" in bad.output
 
 
 def test_metamorphic_takes_the_deeper_constructs(tmp_path: Path) -> None:

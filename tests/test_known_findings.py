@@ -110,3 +110,15 @@ def test_a_root_cause_marks_a_bucket_known_only_of_the_same_kind() -> None:
     assert known_match("wrong:spirv-opt", ccp) is None
     crash = known_match("crash:spirv-opt:SIGFPE at spvtools::opt::Elsewhere", ccp)
     assert crash is not None and crash.name == "spirv-opt-ccp-sigfpe"
+
+
+def test_a_bucket_blamed_on_an_unknown_pair_is_known_by_either_suspects_root_cause() -> None:
+    """The H200's every-feature yield run: `int(abs(-2147483649l))` wrong on vk-nvidia and
+    vk-nvidia-opt, no SwiftShader int64 there to confirm glslang, so blamed on the pair;
+    it is row 24 (glslang's `abs` fold), as the same shape blamed on glslang is."""
+    pair = "wrong:unknown:glslang|nvidia-vk"
+    match = known_match(pair, "unknown|builtins:abs")
+    assert match is not None and match.name == "glslang-int64-abs-fold"
+    assert known_match("wrong:unknown:softpipe|llvmpipe", "unknown|builtins:abs") is None
+    # The pair is read only from an unknown pair's signature.
+    assert known_match("wrong:nvidia-vk", "unknown|builtins:abs") is None

@@ -179,7 +179,7 @@ def test_several_wrong_targets_share_the_blame() -> None:
     finding = only_finding(results, PROPOSED)
     assert finding.kind is Kind.DISAGREE
     assert finding.targets == ("vk-lavapipe", "vk-lavapipe-opt")
-    assert blame(finding, results, PROPOSED) == ["glslang", "lavapipe"]
+    assert blame(finding, results, PROPOSED) == ["unknown", "glslang", "lavapipe"]
 
 
 def test_no_passing_target_is_unknown() -> None:
@@ -309,7 +309,8 @@ def test_refinement_narrows_the_blame_seed_002_example_7() -> None:
     results = {"gl-llvmpipe": out(1), "vk-lavapipe-opt": out(2), "interp": out(1)}
     finding = only_finding(results, PROPOSED)
     assert finding.kind is Kind.ODD_ONE_OUT
-    assert blame(finding, results, PROPOSED) == ["glslang", "spirv-opt", "lavapipe"]
+    # The front-end and what read its module alike: no chain without glslang exists.
+    assert blame(finding, results, PROPOSED) == ["unknown", "glslang", "spirv-opt", "lavapipe"]
     assert missing_refinements(finding, results) == ["vk-lavapipe", "vk-swiftshader-opt"]
 
     results["vk-lavapipe"] = out(1)
@@ -319,10 +320,11 @@ def test_refinement_narrows_the_blame_seed_002_example_7() -> None:
     # lavapipe alone, so the two stay suspects until SwiftShader runs it too (issue 30).
     assert blame(refined, results, PROPOSED) == ["unknown", "spirv-opt", "lavapipe"]
 
-    # Had vk-lavapipe been wrong too, spirv-opt would be cleared of it.
+    # Had vk-lavapipe been wrong too, spirv-opt would be cleared of it; glslang's module
+    # then went to lavapipe alone.
     results["vk-lavapipe"] = out(2)
     refined = only_finding(results, PROPOSED)
-    assert blame(refined, results, PROPOSED) == ["glslang", "lavapipe"]
+    assert blame(refined, results, PROPOSED) == ["unknown", "glslang", "lavapipe"]
 
 
 def test_failures_need_no_refinement() -> None:
@@ -369,8 +371,8 @@ DEFAULTS = declared(
 
 
 def test_lavapipe_wrong_and_swiftshader_right_on_the_same_spirv_blames_lavapipe() -> None:
-    """Both lavapipe chains wrong: without SwiftShader what they share beside lavapipe,
-    glslang, comes first; SwiftShader's right output from glslang's same module clears it."""
+    """Both lavapipe chains wrong: without SwiftShader glslang and lavapipe are equal
+    suspects; SwiftShader's right output from glslang's same module clears glslang."""
     results = {
         "gl-llvmpipe": out(1),
         "vk-lavapipe": out(2),
@@ -378,7 +380,11 @@ def test_lavapipe_wrong_and_swiftshader_right_on_the_same_spirv_blames_lavapipe(
         "interp": out(1),
     }
     without = {name: chain for name, chain in DEFAULTS.items() if name in results}
-    assert blame(only_finding(results, without), results, without) == ["glslang", "lavapipe"]
+    assert blame(only_finding(results, without), results, without) == [
+        "unknown",
+        "glslang",
+        "lavapipe",
+    ]
     results.update({"vk-swiftshader": out(1), "vk-swiftshader-opt": out(1)})
     finding = only_finding(results, DEFAULTS)
     assert blame(finding, results, DEFAULTS) == ["lavapipe"]
@@ -422,7 +428,7 @@ def test_a_compile_only_target_clears_nothing_of_a_wrong_value() -> None:
     }
     finding = only_finding(results, chains)
     assert "vk-radv-navi21" not in finding.passing
-    assert blame(finding, results, chains) == ["glslang", "lavapipe"]
+    assert blame(finding, results, chains) == ["unknown", "glslang", "lavapipe"]
 
 
 def test_a_right_value_on_the_newest_mesa_clears_nothing_of_debians_mesa() -> None:
@@ -438,3 +444,20 @@ def test_a_right_value_on_the_newest_mesa_clears_nothing_of_debians_mesa() -> No
     finding = only_finding(results, chains)
     assert "gl-zink" in finding.passing
     assert blame(finding, results, chains) == ["mesa-glsl"]
+
+
+def test_a_front_end_is_named_alone_only_when_a_second_driver_shows_its_wrong_value() -> None:
+    """glslang and lavapipe suspected together (SwiftShader could not run the module: the
+    int64 loop of issue 36's campaign, Mesa 22's lavapipe's bug): an unknown pair. The
+    same wrong value from SwiftShader, a driver sharing nothing with lavapipe, names
+    glslang; from gl-llvmpipe and gl-softpipe it names Mesa's GLSL front-end."""
+    results = {"gl-llvmpipe": out(1), "vk-lavapipe": out(2), "interp": out(1)}
+    finding = only_finding(results, PROPOSED)
+    assert blame(finding, results, PROPOSED) == ["unknown", "glslang", "lavapipe"]
+    assert sign_finding(finding, results, PROPOSED) == "wrong:unknown:glslang|lavapipe"
+    results["vk-swiftshader"] = out(2)
+    finding = only_finding(results, DEFAULTS)
+    assert blame(finding, results, DEFAULTS)[0] == "glslang"
+    gl = {"gl-llvmpipe": out(2), "gl-softpipe": out(2), "vk-lavapipe": out(1), "interp": out(1)}
+    chains = {**DEFAULTS, **declared("gl-softpipe")}
+    assert blame(only_finding(gl, chains), gl, chains)[0] == "mesa-glsl"

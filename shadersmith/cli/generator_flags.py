@@ -2,11 +2,13 @@
 takes them (`fuzz`, and `metamorphic` for its references and donors).
 
 Each flag is one row of GENERATOR_FLAGS: the flag, the SmithOptions field it sets and its
-help. `generator_options` adds them all, and `--config FILE`, to a command, and hands the
-command one `generator: SmithOptions` instead of a parameter per flag. The settings file
-is TOML with a `[generator]` table of SmithOptions field names (gfauto's settings file, for
-the generator): the defaults, then the file, then the flags given, in that order. A
-flag's help names the generator's default as SmithOptions holds it, never a copy.
+help. `generator_options` adds them all, `--preset NAME` and `--config FILE` to a command,
+and hands the command one `generator: SmithOptions` instead of a parameter per flag. The
+settings file is TOML with a `[generator]` table of SmithOptions field names (gfauto's
+settings file, for the generator): the defaults, then the preset (generate/presets.py:
+`deeper`, every deeper construct; `every`, every feature of the language table), then
+the file, then the flags given, in that order. A flag's help names the generator's
+default as SmithOptions holds it, never a copy.
 """
 
 from __future__ import annotations
@@ -29,8 +31,11 @@ from shadersmith.config.generator_options import (
     options_from_dict,
     options_to_dict,
 )
+from shadersmith.generate.presets import DEEPER_CONSTRUCTS, EVERY_FEATURE
 
 CONFIG_SECTION = "generator"
+# Named option sets, by the name `--preset` takes (the yield bench's configurations).
+PRESETS: dict[str, dict[str, float]] = {"deeper": DEEPER_CONSTRUCTS, "every": EVERY_FEATURE}
 MAX_CONFIG_BYTES = 1024 * 1024  # a settings file is a few lines; it may come from anyone
 
 
@@ -310,7 +315,10 @@ def generator_options(
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             given = {name: kwargs.pop(name) for name in _FIELDS}
             config: Path | None = kwargs.pop("config")
+            preset: str | None = kwargs.pop("preset")
             base = dataclasses.replace(SmithOptions(), **command_defaults)
+            if preset is not None:
+                base = options_from_dict({**options_to_dict(base), **PRESETS[preset]})
             options = read_config(config, base) if config is not None else base
             kwargs["generator"] = from_flags(options, **given)
             return command(*args, **kwargs)
@@ -325,6 +333,16 @@ def generator_options(
             default=None,
             help="Share of tests that are fragment shaders drawn over a 64x64 target (the "
             f"others are compute shaders); default: {fragment_default}.",
+        )(decorated)
+        decorated = click.option(
+            "--preset",
+            type=click.Choice(sorted(PRESETS)),
+            default=None,
+            help="A named set of generator options, under --config and the flags: deeper "
+            "(every deeper construct: matrices, structs, atomics, textures, subgroups, "
+            "...) or every (those and the whole language table's features: 64/16/8-bit "
+            "types, specialization and push constants, control-flow attributes, the "
+            "opt-in exact built-ins, invariant).",
         )(decorated)
         return click.option(
             "--config",

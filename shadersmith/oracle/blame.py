@@ -15,13 +15,16 @@ and classifies and blames again. E.g. vk-lavapipe-opt alone wrong, vk-lavapipe m
 glslang, spirv-opt and lavapipe are suspects; if vk-lavapipe then gives the right output,
 glslang and lavapipe (with the same input) are cleared and spirv-opt remains.
 
-A step between the front-end and the driver (spirv-opt, spirv-cross) is named alone only
+A tool before the driver (glslang, spirv-opt, spirv-cross, naga) is named alone only
 when a second consumer of its output shows the same wrong value (issue 30): vk-nvidia-opt
 wrong beside a right vk-nvidia clears NVIDIA's driver only of glslang's module, not of
 spirv-opt's, and it was NVIDIA that miscompiled the optimised module (lavapipe and
-SwiftShader ran it right). Without that second consumer both stay suspects, named
-`unknown` first (`unknown_pair`); the CPU Vulkan drivers are run beside every Vulkan
-chain to be that consumer (`other_back_ends`, `witnesses_for`).
+SwiftShader ran it right). The front-end is no different: vk-lavapipe alone wrong, with
+SwiftShader unable to run the module (no int64), leaves glslang and lavapipe equal
+suspects, and it was Mesa 22's lavapipe (Mesa 25's ran glslang's same module right).
+Without that second consumer both stay suspects, named `unknown` first (`unknown_pair`);
+the CPU Vulkan drivers are run beside every Vulkan chain to be that consumer
+(`other_back_ends`, `witnesses_for`).
 """
 
 from __future__ import annotations
@@ -155,33 +158,42 @@ def suspects(failing: Sequence[Sequence[str]], passing: Sequence[Sequence[str]])
 def unseparated_step(
     named: list[str], failing: Sequence[Sequence[str]], passing: Sequence[Sequence[str]]
 ) -> list[str]:
-    """`named` (suspects, most specific first), or `[UNKNOWN, step, consumer, ...]` where
-    it names a step between the front-end and the driver that the chain without it cleared
-    and no second consumer confirms.
+    """`named` (suspects, most specific first), or `[UNKNOWN, tool, consumer, ...]` where
+    it names a tool before the driver that no second consumer of its output confirms.
 
-    The chain without the step (vk-nvidia beside vk-nvidia-opt, seed 002's Example 7)
-    fed the step's consumer, the next step, what the step itself was fed, and got the
-    right value: that clears the consumer of the step's input, not of its output. What
-    the consumer does with the step's output is untested unless a second failing chain
-    reads the same output through other consumers (vk-lavapipe-opt and
-    vk-swiftshader-opt both wrong); otherwise the step and its consumer are equal
-    suspects. The chain's first step is left out: only a planted rewrite of the test's
-    text stands before a front-end (tests/planted_bugs.py), there to be named; so is the
-    driver, the last step, which nothing reads."""
+    Two ways leave a tool and what reads its output equal suspects:
+    - a middle step (spirv-opt, spirv-cross) that the chain without it cleared
+      (vk-nvidia beside vk-nvidia-opt, seed 002's Example 7): that chain fed the step's
+      consumer what the step itself was fed and got the right value, which clears the
+      consumer of the step's input, not of its output;
+    - the chain's first step (a front-end) suspected together with a step after it: no
+      chain without the front-end exists to tell them apart.
+    Either way the step is confirmed only by two failing chains that read its same output
+    through consumers they do not share (vk-lavapipe-opt and vk-swiftshader-opt both
+    wrong; vk-lavapipe and vk-lavapipe-opt share lavapipe, so they are one consumer). A
+    planted rewrite before a front-end is named alone by the strict rule, never with a
+    step after it (tests/planted_bugs.py); the driver, the last step, is read by nothing."""
     if not named or named[0] == UNKNOWN or not failing:
         return named
     step, chain = named[0], failing[0]
     steps = [name for name in chain if name not in LIBRARIES]
-    if step not in steps or steps.index(step) in (0, len(steps) - 1):
+    if step not in steps or steps.index(step) == len(steps) - 1:
         return named
-    consumer = steps[steps.index(step) + 1]
+    after = _steps_after(chain, step)
     fed = _upstream(chain, step)
-    if not any(consumer in p and _upstream(p, consumer) == fed for p in passing):
-        return named  # nothing ran the consumer on the step's input: Example 7 stands
-    readers = {
-        tuple(_steps_after(f, step)) for f in failing if step in f and _upstream(f, step) == fed
-    }
-    if len(readers) >= 2:
+    if steps.index(step) == 0:
+        downstream = [name for name in named[1:] if name in after]
+        if not downstream:
+            return named  # the strict rule named it alone: nothing after it is suspect
+        consumer = downstream[0]
+    else:
+        consumer = after[0]
+        if not any(consumer in p and _upstream(p, consumer) == fed for p in passing):
+            return named  # nothing ran the consumer on the step's input: Example 7 stands
+    readers = [
+        set(_steps_after(f, step)) for f in failing if step in f and _upstream(f, step) == fed
+    ]
+    if any(not (one & other) for one in readers for other in readers):
         return named  # a second consumer of the same output shows the same wrong value
     return [UNKNOWN, step, consumer, *(name for name in named[1:] if name != consumer)]
 

@@ -12,6 +12,10 @@ known when
   cause names one bug: a first bad pass, built-in functions or at least two operator
   forms, and every finding with that root cause is one bug (one row of findings/README.md;
   `llvmpipe|ops:call` is two rows' and would call any llvmpipe bug among calls known).
+  A bucket blamed on an unknown pair (`wrong:unknown:glslang|nvidia-vk`, no second
+  consumer to tell the two apart: oracle/blame.py) has the root cause of either suspect:
+  on the GPU machine, without SwiftShader's int64, glslang's `abs` fold of row 24 is such
+  a pair, and it is still row 24.
   A false "known" hides a new bug, so the rule errs towards "new".
 The findings are read from known_findings.json (scripts/known_findings.py makes it from
 findings/ and a test keeps it in step), never from a campaign or a test directory.
@@ -26,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from shadersmith.case.finding import OUR_KINDS, Kind
+from shadersmith.oracle.components import UNKNOWN
 from shadersmith.oracle.known_bugs import KNOWN_MARKER
 
 CATALOGUE = Path(__file__).with_name("known_findings.json")
@@ -89,14 +94,26 @@ def known_match(signature: str, root_cause: str | None = None) -> Match | None:
         # that --ccp dies of, though both name the first bad pass alone (a `wrong:`
         # bucket of issue 37's review was marked known as the crash of row 18).
         kind = signature.split(":", 1)[0]
-        same = [
-            finding
-            for finding in findings
-            if finding.root_cause == root_cause and finding.signature.split(":", 1)[0] == kind
-        ]
-        if same and len({finding.bug for finding in same}) == 1:
-            return Match(same[0].name, "root cause")
+        for cause in _suspects_causes(signature, root_cause):
+            same = [
+                finding
+                for finding in findings
+                if finding.root_cause == cause and finding.signature.split(":", 1)[0] == kind
+            ]
+            if same and len({finding.bug for finding in same}) == 1:
+                return Match(same[0].name, "root cause")
     return None
+
+
+def _suspects_causes(signature: str, root_cause: str) -> list[str]:
+    """`root_cause`, or where it is an unknown pair's, the same shape blamed on each of
+    the pair the signature names (`wrong:unknown:glslang|nvidia-vk`)."""
+    component, _, shape = root_cause.partition("|")
+    parts = signature.split(":", 2)
+    if component != UNKNOWN or len(parts) < 3 or parts[1] != UNKNOWN:
+        return [root_cause]
+    pair = parts[2].split(":", 1)[0].split("|")
+    return [f"{suspect}|{shape}" for suspect in pair if suspect]
 
 
 def _names_one_bug(root_cause: str) -> bool:
