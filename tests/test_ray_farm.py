@@ -28,7 +28,7 @@ TARGETS = ["vk-lavapipe", PLANTED, "interp"]
 # too (vk-lavapipe's twin on SwiftShader), which the cluster's nodes must offer.
 HELD = [*TARGETS, *witnesses_for(TARGETS)]
 # The node is lost while it holds a job, whatever the count (see the last test).
-COUNT = 10
+COUNT = 6
 SEED_BASE = 0
 # The RayTargetSessions a campaign opened, each with the nodes per target at its start.
 Opened = list[tuple[RayTargetSession, dict[str, int]]]

@@ -61,7 +61,7 @@ def campaigns(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         profile=GLSL450,
         count=3,
         generator=FRAGMENTS,
-        reduce_time_s=15,
+        reduce_time_s=8,
     )
     run_campaign(root / "differential", differential)
     metamorphic = MetamorphicOptions(
@@ -80,7 +80,7 @@ def campaigns(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         sequences=1,
         parts=2,
         relations=(Relation.ADD,),
-        reduce_time_s=10,
+        reduce_time_s=6,
     )
     run_fusion_campaign(root / "fusion", fusion)
     # Compute tests: buffers whose elements differ (the fragment tests above have images).

@@ -142,7 +142,7 @@ def test_a_wgsl_pair_reduces_its_fragment_module_and_replays(tmp_path: Path) -> 
     with TargetSession(targets, 2) as session:
         # A short budget: the result is asserted smaller and still interesting, which the
         # first passes give (how far the reducer gets is test_reduce.py's).
-        result = reduce_subject(subject, session, "internal", time_budget_s=10)
+        result = reduce_subject(subject, session, "internal", time_budget_s=6)
     assert result.signature_kept and not result.ub_in_reduced
     assert result.reduced_lines < result.original_lines
     reduced = load_test(write_reduced(result, reduced_directory(directory)))

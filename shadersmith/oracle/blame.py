@@ -170,9 +170,11 @@ def unseparated_step(
       chain without the front-end exists to tell them apart.
     Either way the step is confirmed only by two failing chains that read its same output
     through consumers they do not share (vk-lavapipe-opt and vk-swiftshader-opt both
-    wrong; vk-lavapipe and vk-lavapipe-opt share lavapipe, so they are one consumer). A
-    planted rewrite before a front-end is named alone by the strict rule, never with a
-    step after it (tests/planted_bugs.py); the driver, the last step, is read by nothing."""
+    wrong; vk-lavapipe and vk-lavapipe-opt share lavapipe, so they are one consumer).
+    Left as named: a planted rewrite before a front-end (tests/planted_bugs.py), which
+    stands for the bug its test planted, even where no chain without it ran (a fusion
+    campaign compares each target with itself); and the driver, the last step, which
+    nothing reads."""
     if not named or named[0] == UNKNOWN or not failing:
         return named
     step, chain = named[0], failing[0]
@@ -182,6 +184,8 @@ def unseparated_step(
     after = _steps_after(chain, step)
     fed = _upstream(chain, step)
     if steps.index(step) == 0:
+        if step in PLANTED_COMPONENTS:
+            return named  # a test's planted bug, wrapped around a real chain: named as such
         downstream = [name for name in named[1:] if name in after]
         if not downstream:
             return named  # the strict rule named it alone: nothing after it is suspect
@@ -196,6 +200,20 @@ def unseparated_step(
     if any(not (one & other) for one in readers for other in readers):
         return named  # a second consumer of the same output shows the same wrong value
     return [UNKNOWN, step, consumer, *(name for name in named[1:] if name != consumer)]
+
+
+class _PlantedComponents:
+    """The components wrapped targets add to a real chain (WrappedBuild: tests' planted
+    bugs), read from the catalogue when asked, since tests register theirs late."""
+
+    def __contains__(self, name: object) -> bool:
+        return any(
+            isinstance(row.build, WrappedBuild) and row.build.component == name
+            for row in TARGETS.values()
+        )
+
+
+PLANTED_COMPONENTS = _PlantedComponents()
 
 
 def _steps_after(chain: Sequence[str], name: str) -> list[str]:
