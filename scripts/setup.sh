@@ -62,3 +62,10 @@ else
   echo "setup: not Debian: in-process glslang/SPIRV-Tools, the newest Mesa and SwiftShader" \
     "are skipped" >&2
 fi
+
+# The project's own modules compiled once here. Where PYTHONDONTWRITEBYTECODE is set (as
+# on this project's machines and in its CI), no process writes them, so every one, each
+# target worker among them, compiled shadersmith anew: importing what a campaign imports
+# took 1.25 s instead of 0.6 s. compileall writes the caches whatever that variable says
+# and recompiles only what changed since.
+.venv/bin/python -m compileall -q -j 0 shadersmith tests bench scripts >/dev/null
