@@ -10,7 +10,13 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from shadersmith.cli import main
-from shadersmith.oracle.known_findings import NEW, known_findings, known_label, known_match
+from shadersmith.oracle.known_findings import (
+    NEW,
+    known_findings,
+    known_label,
+    known_match,
+    names_a_bug,
+)
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 FINDINGS = REPOSITORY / "findings"
@@ -122,3 +128,10 @@ def test_a_bucket_blamed_on_an_unknown_pair_is_known_by_either_suspects_root_cau
     assert known_match("wrong:unknown:softpipe|llvmpipe", "unknown|builtins:abs") is None
     # The pair is read only from an unknown pair's signature.
     assert known_match("wrong:nvidia-vk", "unknown|builtins:abs") is None
+
+
+def test_an_unknown_pairs_signature_names_no_bug() -> None:
+    """`wrong:unknown:glslang|nvidia-vk` says which two components no consumer could tell
+    apart, not which bug: two pairs' buckets of different bugs share it."""
+    assert not names_a_bug("wrong:unknown:glslang|nvidia-vk")
+    assert names_a_bug("invalid:glslang:Invalid use of N- or N-bit result")

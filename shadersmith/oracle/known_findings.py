@@ -75,8 +75,8 @@ def known_findings() -> tuple[KnownFinding, ...]:
 def names_a_bug(signature: str) -> bool:
     """Whether a signature says more than its kind, component and a signal."""
     parts = signature.split(":", 2)
-    if parts[0] in ("ours", "unconfirmed"):
-        return False
+    if parts[0] in ("ours", "unconfirmed") or parts[1:2] == [UNKNOWN]:
+        return False  # an unknown pair names two suspects, not a bug
     return len(parts) == 3 and not _BARE_DETAIL.fullmatch(parts[2])
 
 
