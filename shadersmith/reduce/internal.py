@@ -129,15 +129,21 @@ def _between(low: int, high: int) -> Chosen:
 
 
 def _smaller(candidate: Candidate, current: Candidate, interestingness: Interestingness) -> bool:
-    return _size(candidate, interestingness) < _size(current, interestingness)
+    """Fewer weighted nodes, else shorter text, else fewer input elements. The text is
+    written only where the nodes tie: emitting every candidate twice to compare sizes
+    took 5% of a vertex-stage reduction's time."""
+    nodes, current_nodes = weighted_size(candidate.program), weighted_size(current.program)
+    if nodes != current_nodes:
+        return nodes < current_nodes
+    return _rest_of_size(candidate, interestingness) < _rest_of_size(current, interestingness)
 
 
-def _size(candidate: Candidate, interestingness: Interestingness) -> tuple[int, int, int]:
-    """Nodes, then text, then input elements (a halved array is as long to write)."""
+def _rest_of_size(candidate: Candidate, interestingness: Interestingness) -> tuple[int, int]:
+    """Text, then input elements (a halved array is as long to write)."""
     text = emit(candidate.program, interestingness.subject.text_profile)
     elements = sum(
         len(value) if isinstance(value, tuple) else 1
         for fields in candidate.buffer_values.values()
         for value in fields.values()
     )
-    return weighted_size(candidate.program), len(text), elements
+    return len(text), elements
