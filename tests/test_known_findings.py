@@ -135,3 +135,17 @@ def test_an_unknown_pairs_signature_names_no_bug() -> None:
     apart, not which bug: two pairs' buckets of different bugs share it."""
     assert not names_a_bug("wrong:unknown:glslang|nvidia-vk")
     assert names_a_bug("invalid:glslang:Invalid use of N- or N-bit result")
+
+
+def test_a_crash_a_few_bytes_from_a_known_crash_is_known() -> None:
+    """The H200 yield run: NVIDIA's GL compiler died at +0x32c855 and +0x32c889, and their
+    reductions showed +0x32c864, gl-nvidia-segfault's. Far from it, or in another
+    library, component or signal, it is new."""
+    for offset in ("0x32c855", "0x32c889"):
+        match = known_match(f"crash:nvidia-gl:SIGSEGV at libnvidia-eglcore.so+{offset}")
+        assert match is not None and match.name == "gl-nvidia-segfault"
+        assert match.by == "a crash a few bytes away"
+    assert known_match("crash:nvidia-gl:SIGSEGV at libnvidia-eglcore.so+0x32d864") is None
+    assert known_match("crash:nvidia-gl:SIGABRT at libnvidia-eglcore.so+0x32c855") is None
+    assert known_match("crash:nvidia-vk:SIGSEGV at libnvidia-eglcore.so+0x32c855") is None
+    assert known_match("crash:nvidia-gl:SIGSEGV at libnvidia-glcore.so+0x32c855") is None

@@ -5,9 +5,10 @@ opened six buckets, all rows of findings/README.md, and nothing said so. A bucke
 known when
 - its signature names a known bug (oracle/known_bugs.py: `...:known:<bug>`);
 - its signature is a finding's and says more than the component and a signal: a
-  validator's or compiler's message, an assertion, a frame. `wrong:llvmpipe` or
-  `crash:llvmpipe:SIGSEGV` alone name a component, not a bug, and four findings share
-  the first;
+  validator's or compiler's message, an assertion, a frame; or it is a crash at an
+  offset of a library without symbols a few bytes from a finding's (NEARBY_CRASH_BYTES).
+  `wrong:llvmpipe` or `crash:llvmpipe:SIGSEGV` alone name a component, not a bug, and
+  four findings share the first;
 - once reduced, its root cause (oracle/root_cause.py) is a finding's, where that root
   cause names one bug: a first bad pass, built-in functions or at least two operator
   forms, and every finding with that root cause is one bug (one row of findings/README.md;
@@ -89,6 +90,9 @@ def known_match(signature: str, root_cause: str | None = None) -> Match | None:
         for finding in findings:
             if finding.signature == signature:
                 return Match(finding.name, "signature")
+        nearby = _nearby_crash(signature, findings)
+        if nearby is not None:
+            return Match(nearby.name, "a crash a few bytes away")
     if root_cause and _names_one_bug(root_cause):
         # Of the same kind too: a wrong value that spirv-opt's --ccp folds is no SIGFPE
         # that --ccp dies of, though both name the first bad pass alone (a `wrong:`
@@ -103,6 +107,34 @@ def known_match(signature: str, root_cause: str | None = None) -> Match | None:
             if same and len({finding.bug for finding in same}) == 1:
                 return Match(same[0].name, "root cause")
     return None
+
+
+# A crash in a library without symbols is signed by its offset, and one bug's crash may
+# land a few instructions apart from one run or program to the next: NVIDIA's GL compiler
+# died of gl-nvidia-segfault's bug at +0x32c855, +0x32c864 and +0x32c889 in one H200 run,
+# and the reductions of the first and last showed +0x32c864 again. Within this many bytes,
+# in the same library, of the same component and signal, it is the known crash.
+NEARBY_CRASH_BYTES = 0x40
+_CRASH_AT = re.compile(r"(crash:[^:]+:SIG[A-Z]+ at [^+\s]+)\+0x([0-9a-f]+)")
+
+
+def _nearby_crash(signature: str, findings: tuple[KnownFinding, ...]) -> KnownFinding | None:
+    """The known finding that crashed nearest `signature`'s offset, within
+    NEARBY_CRASH_BYTES of it, in the same library of the same component, by the same
+    signal."""
+    crash = _CRASH_AT.fullmatch(signature)
+    if crash is None:
+        return None
+    where, offset = crash.group(1), int(crash.group(2), 16)
+    best: tuple[int, KnownFinding] | None = None
+    for finding in findings:
+        known = _CRASH_AT.fullmatch(finding.signature)
+        if known is None or known.group(1) != where:
+            continue
+        distance = abs(int(known.group(2), 16) - offset)
+        if distance <= NEARBY_CRASH_BYTES and (best is None or distance < best[0]):
+            best = (distance, finding)
+    return best[1] if best is not None else None
 
 
 def _suspects_causes(signature: str, root_cause: str) -> list[str]:
