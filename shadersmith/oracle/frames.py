@@ -68,6 +68,15 @@ def without_offsets(signature: str) -> str:
     return _MODULE_OFFSET.sub("", signature)
 
 
+def module_offset(signature: str) -> tuple[str, int] | None:
+    """`signature` without its one module+offset frame's offset (`without_offsets`) and
+    that offset, or None where it names no such frame (or several)."""
+    found = _MODULE_OFFSET.findall(signature)
+    if len(found) != 1:
+        return None
+    return without_offsets(signature), int(found[0][3:], 16)
+
+
 def _is_runtime_or_handler(module: str) -> bool:
     return bool(_RUNTIME_MODULES.match(module) or _CRASH_HANDLER.search(module))
 

@@ -32,7 +32,9 @@ from pathlib import Path
 
 from shadersmith.case.finding import OUR_KINDS, Kind
 from shadersmith.oracle.components import UNKNOWN
+from shadersmith.oracle.frames import module_offset
 from shadersmith.oracle.known_bugs import KNOWN_MARKER
+from shadersmith.oracle.signature import unknown_pair
 
 CATALOGUE = Path(__file__).with_name("known_findings.json")
 
@@ -76,7 +78,7 @@ def known_findings() -> tuple[KnownFinding, ...]:
 def names_a_bug(signature: str) -> bool:
     """Whether a signature says more than its kind, component and a signal."""
     parts = signature.split(":", 2)
-    if parts[0] in ("ours", "unconfirmed") or parts[1:2] == [UNKNOWN]:
+    if parts[0] in ("ours", "unconfirmed") or unknown_pair(signature) is not None:
         return False  # an unknown pair names two suspects, not a bug
     return len(parts) == 3 and not _BARE_DETAIL.fullmatch(parts[2])
 
@@ -115,23 +117,22 @@ def known_match(signature: str, root_cause: str | None = None) -> Match | None:
 # and the reductions of the first and last showed +0x32c864 again. Within this many bytes,
 # in the same library, of the same component and signal, it is the known crash.
 NEARBY_CRASH_BYTES = 0x40
-_CRASH_AT = re.compile(r"(crash:[^:]+:SIG[A-Z]+ at [^+\s]+)\+0x([0-9a-f]+)")
 
 
 def _nearby_crash(signature: str, findings: tuple[KnownFinding, ...]) -> KnownFinding | None:
     """The known finding that crashed nearest `signature`'s offset, within
     NEARBY_CRASH_BYTES of it, in the same library of the same component, by the same
-    signal."""
-    crash = _CRASH_AT.fullmatch(signature)
+    signal (oracle/frames.module_offset)."""
+    crash = module_offset(signature) if signature.startswith("crash:") else None
     if crash is None:
         return None
-    where, offset = crash.group(1), int(crash.group(2), 16)
+    where, offset = crash
     best: tuple[int, KnownFinding] | None = None
     for finding in findings:
-        known = _CRASH_AT.fullmatch(finding.signature)
-        if known is None or known.group(1) != where:
+        known = module_offset(finding.signature)
+        if known is None or known[0] != where:
             continue
-        distance = abs(int(known.group(2), 16) - offset)
+        distance = abs(known[1] - offset)
         if distance <= NEARBY_CRASH_BYTES and (best is None or distance < best[0]):
             best = (distance, finding)
     return best[1] if best is not None else None
@@ -141,11 +142,10 @@ def _suspects_causes(signature: str, root_cause: str) -> list[str]:
     """`root_cause`, or where it is an unknown pair's, the same shape blamed on each of
     the pair the signature names (`wrong:unknown:glslang|nvidia-vk`)."""
     component, _, shape = root_cause.partition("|")
-    parts = signature.split(":", 2)
-    if component != UNKNOWN or len(parts) < 3 or parts[1] != UNKNOWN:
+    pair = unknown_pair(signature)
+    if component != UNKNOWN or pair is None:
         return [root_cause]
-    pair = parts[2].split(":", 1)[0].split("|")
-    return [f"{suspect}|{shape}" for suspect in pair if suspect]
+    return [f"{suspect}|{shape}" for suspect in pair]
 
 
 def _names_one_bug(root_cause: str) -> bool:

@@ -324,6 +324,16 @@ def blamed_name(blamed: Sequence[str]) -> str:
     return blamed[0] if blamed else UNKNOWN
 
 
+def unknown_pair(signature: str) -> tuple[str, str] | None:
+    """The two suspects a wrong result's signature names (`blamed_name`'s
+    `wrong:unknown:<a>|<b>`), or None where it names one component."""
+    parts = signature.split(":", 3)
+    if len(parts) < 3 or parts[1] != UNKNOWN or "|" not in parts[2]:
+        return None
+    first, _, second = parts[2].partition("|")
+    return first, second
+
+
 def known_bug_of(
     finding: Finding, results: Mapping[str, RunResult], components: Chains
 ) -> KnownBug | None:
