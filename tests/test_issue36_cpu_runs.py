@@ -1,8 +1,8 @@
 """The CPU-target runs of push constants, control-flow attributes, the opt-in built-ins
-(ldexp and unpackHalf2x16 among them) and the invariant clip position (issue 36), in one
-session: a session takes seconds to start, and CI has none to spare. Each module builds
-its jobs (hand-written programs with hand-computed values, generated ones) and checks
-its own results."""
+(ldexp and unpackHalf2x16 among them), the invariant clip position and the varyings'
+interface block (issue 36), in one session: a session takes seconds to start, and CI has
+none to spare. Each module builds its jobs (hand-written programs with hand-computed
+values, generated ones) and checks its own results."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from tests import (
     test_opt_in_builtins,
     test_push_constants,
     test_unpack_half,
+    test_varying_block,
 )
 
 CPU_TARGETS = ["interp", "gl-llvmpipe", "vk-lavapipe", "vk-lavapipe-opt", "vk-swiftshader"]
@@ -31,6 +32,7 @@ def test_push_constants_attributes_and_builtins_agree_on_every_cpu_target(
         (test_invariant, test_invariant.cpu_jobs()),
         (test_ldexp, test_ldexp.cpu_jobs()),
         (test_unpack_half, test_unpack_half.cpu_jobs()),
+        (test_varying_block, test_varying_block.cpu_jobs()),
     ]
     jobs = [job for _, group in groups for job in group]
     with TargetSession(CPU_TARGETS, 1, 120) as session:

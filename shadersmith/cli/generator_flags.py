@@ -211,6 +211,13 @@ GENERATOR_FLAGS: tuple[GeneratorFlag, ...] = (
         "changes no value" + _off("generate/vertex_stage.py"),
     ),
     GeneratorFlag(
+        "--varying-block",
+        "varying_block_probability",
+        "Probability that a generated vertex shader and its fragment shader (--vertex-stage) "
+        "declare their varyings as the members of an interface block (GLSL `out Varyings "
+        "{ ... };`), which changes no value" + _off("generate/vertex_stage.py"),
+    ),
+    GeneratorFlag(
         "--doubles",
         "double_probability",
         "Probability that a float expression is computed in doubles (double, dvecN; exact "

@@ -269,6 +269,11 @@ class SmithOptions:
     # vertex_stage.py), drawn from a stream of the seed's own: 0 gives the programs of
     # before; `fuzz --invariant P`.
     invariant_probability: float = 0.0
+    # The probability that a generated pair (--vertex-stage) declares its varyings as the
+    # members of an interface block (`out Varyings { ... };` and `in Varyings { ... };`:
+    # generate/vertex_stage.py), drawn from a stream of the seed's own: 0 gives the
+    # programs of before; `fuzz --varying-block P`.
+    varying_block_probability: float = 0.0
     # The probability that a float expression (or a bool comparison) is computed in
     # doubles and narrowed back (generate/doubles.py: double, dvecN, exact integers of S).
     # Not a swarm construct; 0 gives the programs of before (nothing is drawn); a profile
@@ -394,6 +399,7 @@ PROBABILITIES: tuple[str, ...] = (
     "control_flow_attribute_probability",
     "extra_builtin_probability",
     "invariant_probability",
+    "varying_block_probability",
     "double_probability",
     "half_probability",
     "narrow_storage_probability",
@@ -472,6 +478,7 @@ LEGACY_DEFAULTS: dict[str, Any] = {
     "control_flow_attribute_probability": 0.0,
     "extra_builtin_probability": 0.0,
     "invariant_probability": 0.0,
+    "varying_block_probability": 0.0,
     "double_probability": 0.0,
     "half_probability": 0.0,
     "narrow_storage_probability": 0.0,

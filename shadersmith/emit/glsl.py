@@ -53,6 +53,8 @@ from shadersmith.ir.program import (
     ParamQualifier,
     Program,
     Stage,
+    StageInput,
+    StageOutput,
     StorageBuffer,
     Texture,
     TextureKind,
@@ -580,6 +582,66 @@ def _varying_location(location: int | None, profile: LanguageProfile) -> int | N
     return None
 
 
+# GLSL 4.40 (ARB_enhanced_layouts) lets a block member have its own location.
+_MEMBER_LOCATIONS_VERSION = 440
+_StageVariable = tuple[Qualifiers, int | None, str]  # (qualifiers, location, declarator)
+
+
+def _stage_variable(variable: StageInput | StageOutput, location: int | None) -> _StageVariable:
+    return variable.qualifiers, location, declarator(variable.type, variable.name)
+
+
+def _input_location(
+    program: Program, stage_input: StageInput, profile: LanguageProfile
+) -> int | None:
+    if program.stage is Stage.FRAGMENT and stage_input.qualifiers.has("flat"):
+        return _varying_location(stage_input.location, profile)
+    return stage_input.location
+
+
+def _output_location(program: Program, output: StageOutput, profile: LanguageProfile) -> int | None:
+    if program.stage is Stage.VERTEX:
+        return _varying_location(output.location, profile)
+    return output.location
+
+
+def _block_name(
+    name: str | None, variables: list[_StageVariable], profile: LanguageProfile
+) -> str | None:
+    """The interface block the variables are written in (Program.input_block and
+    output_block), or None where they are written one by one: none asked, none to write,
+    or a language without in and out blocks (ESSL 3.10 needs an extension, GLSL 1.50 has
+    them)."""
+    if name is None or not variables or profile.language is not Language.GLSL:
+        return None
+    return name if profile.version >= 150 else None
+
+
+def _stage_variables(
+    out: _Writer,
+    variables: list[_StageVariable],
+    storage: str,
+    block: str | None,
+    profile: LanguageProfile,
+) -> None:
+    """Stage inputs or outputs, plainly or as the members of one block without an instance
+    name (read by the same names). A member's location is a member layout, which GLSL
+    allows from 4.40; before it a block is matched by its name and its members' names."""
+    if block is None:
+        for qualifiers, location, text in variables:
+            out.line(qualified(qualifiers, location, storage) + text + ";")
+        return
+    out.line(f"{storage} {block} {{")
+    out.depth += 1
+    for qualifiers, location, text in variables:
+        layout = qualifiers.layout
+        if location is not None and profile.version >= _MEMBER_LOCATIONS_VERSION:
+            layout = (("location", location), *layout)
+        out.line(Qualifiers(layout, qualifiers.words).text() + text + ";")
+    out.depth -= 1
+    out.line("};")
+
+
 def emit_glsl(program: Program, profile: LanguageProfile = GLSL450) -> str:
     """The whole shader as GLSL source for `profile`."""
     out = _Writer()
@@ -602,18 +664,12 @@ def emit_glsl(program: Program, profile: LanguageProfile = GLSL450) -> str:
     for uniform in program.uniforms:
         if uniform.init is None:
             out.line(_uniform(uniform))
-    for stage_input in program.inputs:
-        location = stage_input.location
-        if program.stage is Stage.FRAGMENT and stage_input.qualifiers.has("flat"):
-            location = _varying_location(location, profile)
-        text = qualified(stage_input.qualifiers, location, "in")
-        out.line(text + declarator(stage_input.type, stage_input.name) + ";")
-    for output in program.outputs:
-        location = output.location
-        if program.stage is Stage.VERTEX:
-            location = _varying_location(location, profile)
-        text = qualified(output.qualifiers, location, "out")
-        out.line(text + declarator(output.type, output.name) + ";")
+    inputs = [_stage_variable(v, _input_location(program, v, profile)) for v in program.inputs]
+    _stage_variables(out, inputs, "in", _block_name(program.input_block, inputs, profile), profile)
+    outputs = [_stage_variable(v, _output_location(program, v, profile)) for v in program.outputs]
+    _stage_variables(
+        out, outputs, "out", _block_name(program.output_block, outputs, profile), profile
+    )
     for shared in program.shared:
         text = qualified(shared.qualifiers, None, "shared")
         out.line(text + declarator(shared.type, shared.name) + ";")

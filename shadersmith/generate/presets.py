@@ -50,6 +50,7 @@ EVERY_FEATURE: dict[str, float] = {
     "control_flow_attribute_probability": 0.3,
     "extra_builtin_probability": 0.5,
     "invariant_probability": 0.5,
+    "varying_block_probability": 0.5,
     "double_probability": 0.05,
     "half_probability": 0.05,
     "narrow_storage_probability": 0.1,

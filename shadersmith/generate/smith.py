@@ -64,7 +64,12 @@ from shadersmith.generate.structs import StructExpressions
 from shadersmith.generate.subgroups import draw_subgroup_size
 from shadersmith.generate.swarm import omitted_labels, swarm_options
 from shadersmith.generate.textures import TextureExpressions, bind_textures, draw_textures
-from shadersmith.generate.vertex_stage import choose_varyings, declare_varyings, vertex_program
+from shadersmith.generate.vertex_stage import (
+    choose_varyings,
+    declare_varyings,
+    varying_block,
+    vertex_program,
+)
 from shadersmith.ir.profile import GLSL450, Language, LanguageProfile
 from shadersmith.ir.program import Function, MacroSpelling, Program, Stage
 from shadersmith.ir.values import BufferValues
@@ -195,7 +200,7 @@ def generate(
             ctx.choices["fragment:discard"] += discards
         vertex = None
         if varyings is not None:
-            program = replace(program, inputs=varyings)
+            program = replace(program, inputs=varyings, input_block=varying_block(seed, options))
             vertex, vertex_choices = vertex_program(seed, options, profile, program, varyings)
             ctx.choices["vertex:stage"] += 1
             ctx.choices.update(f"vertex:varying:{v.type}" for v in varyings)

@@ -31,6 +31,12 @@ for invariant outputs (no reassociation or contraction that would differ between
 programs), which changes no value of this exactly computed position. All draws come
 from streams of the seed's own: with `SmithOptions.vertex_stage_probability` 0 no draw
 is made and every program is the one of before.
+
+With `SmithOptions.varying_block_probability` both programs declare the varyings as the
+members of one interface block without an instance name (`out Varyings { layout(location
+= 0) flat int vary_0; ... };` and its `in` twin), read and written by the same names:
+the compilers' path for blocks between stages (matched by location in Vulkan, by the
+block's and its members' names in GL), with no value changed. WGSL has no such block.
 """
 
 from __future__ import annotations
@@ -82,6 +88,7 @@ from shadersmith.ir.types import (
 )
 
 VARYING_PREFIX = "vary"
+VARYING_BLOCK = "Varyings"
 BODY_FUNCTION = "vertex_body"
 FLAT = Qualifiers(words=("flat",))
 MAX_VARYINGS = 4
@@ -181,8 +188,19 @@ def vertex_program(
         buffers=fragment.buffers,
         outputs=tuple(StageOutput(v.name, v.type, v.location, v.qualifiers) for v in varyings),
         invariant_position=invariant < options.invariant_probability,
+        output_block=varying_block(seed, options),
     )
     return program, ctx.choices
+
+
+def varying_block(seed: int, options: SmithOptions) -> str | None:
+    """The name of the interface block both programs of the pair of `seed` declare their
+    varyings in (Program.input_block, output_block), or None: they declare them one by
+    one. A draw of its own stream, so the programs are otherwise those without it."""
+    if options.varying_block_probability <= 0.0:
+        return None
+    draw = random.Random(f"shadersmith-varying-block-{seed}").random()
+    return VARYING_BLOCK if draw < options.varying_block_probability else None
 
 
 def _body(gen: StatementGenerator, varyings: tuple[StageInput, ...]) -> Function:

@@ -276,6 +276,14 @@ class Program:
     # to compute the position the same way in every program that computes it alike, and
     # changes no value: the interpreter ignores it.
     invariant_position: bool = False
+    # The stage inputs (`input_block`) or outputs (`output_block`) declared as the members
+    # of one interface block without an instance name, so named (GLSL from 1.50; a
+    # generated pair's varyings: generate/vertex_stage.py). Like `macros`, a spelling
+    # only: the members are read by their own names either way, so the interpreter, the
+    # reconditioner and the WGSL emitter ignore it, and so does GLSL that has no such
+    # blocks (ESSL 3.10).
+    input_block: str | None = None
+    output_block: str | None = None
 
     def function(self, name: str) -> Function:
         for candidate in self.functions:

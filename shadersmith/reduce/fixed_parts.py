@@ -9,7 +9,11 @@ keep of them.
   reads exactly as it does (the blocks are bound from the fragment program's inputs, and
   one layout serves both stages), and read only varyings that the vertex shader writes
   (name, type and location: the stages must match). A varying the fragment shader no
-  longer declares may stay in the vertex shader: an unread output is allowed.
+  longer declares may stay in the vertex shader: an unread output is allowed. Not so where
+  the pair declares them in an interface block (Program.output_block, input_block): GL
+  links such blocks only when their members match one for one, in order, so a candidate
+  keeps every varying, or the vertex shader's block (a block removed from one side
+  alone would leave varyings unmatched by name).
 """
 
 from __future__ import annotations
@@ -32,8 +36,12 @@ def fits_vertex(fragment: Program, vertex: Program | None) -> bool:
         kept = blocks.get(buffer.block_name)
         if kept is None or _layout(kept) != _layout(buffer):
             return False
-    written = {(o.name, o.type, o.location) for o in vertex.outputs}
-    return all((i.name, i.type, i.location) in written for i in fragment.inputs)
+    written = [(o.name, o.type, o.location) for o in vertex.outputs]
+    read = [(i.name, i.type, i.location) for i in fragment.inputs]
+    if vertex.output_block is not None or fragment.input_block is not None:
+        same_block = vertex.output_block == fragment.input_block
+        return same_block and read == written
+    return all(varying in written for varying in read)
 
 
 def _layout(buffer: StorageBuffer) -> tuple[object, ...]:

@@ -71,6 +71,28 @@ class _Interface:
     shared: list[SharedVariable] = field(default_factory=list)
     globals: list[VarDecl] = field(default_factory=list)
     stage_layouts: list[Qualifiers] = field(default_factory=list)
+    # Blocks of stage variables as our emitter writes them (Program.input_block and
+    # output_block), by storage word: (the block, its members as stage variables).
+    stage_blocks: dict[str, list[tuple[InterfaceBlock, list[StageInput | StageOutput]]]] = field(
+        default_factory=dict
+    )
+
+    def stage_block(self, storage: str) -> str | None:
+        """The one block of `storage` (`in`, `out`) read as the program's stage inputs or
+        outputs (they are then no block); None where there is none, or another block or
+        a plain variable of that storage keeps the declarations as they are."""
+        found = self.stage_blocks.get(storage, [])
+        plain = self.inputs if storage == "in" else self.outputs
+        if len(found) != 1 or plain:
+            return None
+        block, variables = found[0]
+        self.blocks.remove(block)
+        for variable in variables:
+            if isinstance(variable, StageInput):
+                self.inputs.append(variable)
+            else:
+                self.outputs.append(variable)
+        return block.block_name
 
 
 class Parser(StatementParser):
@@ -88,6 +110,8 @@ class Parser(StatementParser):
                     functions.append(function)
         if not any(f.name == "main" for f in functions):
             raise self.type_error("no main function", self.tok)
+        input_block = interface.stage_block("in")
+        output_block = interface.stage_block("out")
         stage = Stage.COMPUTE if self.local_size is not None else Stage.FRAGMENT
         self.check_stage(stage)
         ordered = self.ordered(functions)
@@ -106,6 +130,8 @@ class Parser(StatementParser):
             blocks=tuple(interface.blocks),
             shared=tuple(interface.shared),
             stage_layouts=tuple(interface.stage_layouts),
+            input_block=input_block,
+            output_block=output_block,
         )
 
     def check_depth(self, functions: tuple[Function, ...]) -> None:
@@ -218,15 +244,17 @@ class Parser(StatementParser):
                 )
             )
             return
-        interface.blocks.append(
-            InterfaceBlock(
-                block.text,
-                None if instance is None else instance.text,
-                fields,
-                qualifiers.ir(),
-                tuple(dims),
-            )
+        parsed = InterfaceBlock(
+            block.text,
+            None if instance is None else instance.text,
+            fields,
+            qualifiers.ir(),
+            tuple(dims),
         )
+        interface.blocks.append(parsed)
+        variables = _stage_variables(parsed)
+        if variables is not None:
+            interface.stage_blocks.setdefault(parsed.storage, []).append((parsed, variables))
 
     @staticmethod
     def _storage_buffer_binding(
@@ -453,3 +481,33 @@ def _fills_like_ours(type_: Type) -> bool:
     if isinstance(type_, StructType):
         return all(_fills_like_ours(field.type) for field in type_.fields)
     return isinstance(type_, ScalarType | VectorType) and type_.kind is not ScalarKind.BOOL
+
+
+# What a member of a block of stage variables may carry, as our emitter writes them.
+_STAGE_MEMBER_WORDS = frozenset({"flat", "smooth", "noperspective"})
+
+
+def _stage_variables(block: InterfaceBlock) -> list[StageInput | StageOutput] | None:
+    """The members of an `in` or `out` block as stage variables, when the block is as our
+    emitter writes a program's varyings (Program.input_block, output_block): no instance
+    name, no array, no qualifier but its storage word, members with at most a location
+    and an interpolation word. None for any other block."""
+    storage = block.storage
+    if storage not in ("in", "out") or block.instance_name is not None or block.array:
+        return None
+    if block.qualifiers != Qualifiers(words=(storage,)):
+        return None
+    variables: list[StageInput | StageOutput] = []
+    for member in block.fields:
+        layout = member.qualifiers.layout
+        if any(name != "location" for name, _ in layout):
+            return None
+        if not _STAGE_MEMBER_WORDS.issuperset(member.qualifiers.words):
+            return None
+        location = member.qualifiers.layout_value("location")
+        own = Qualifiers(words=member.qualifiers.words)
+        if storage == "in":
+            variables.append(StageInput(member.name, member.type, location, own))
+        else:
+            variables.append(StageOutput(member.name, member.type, location, own))
+    return variables
