@@ -2,7 +2,8 @@
 (ldexp and unpackHalf2x16 among them), the invariant clip position and the varyings'
 interface block (issue 36), in one session: a session takes seconds to start, and CI has
 none to spare. Each module builds its jobs (hand-written programs with hand-computed
-values, generated ones) and checks its own results."""
+values, generated ones) and checks its own results; narrow push-constant fields need
+features only lavapipe has here, and check that the others answer `unsupported`."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from tests import (
     test_control_flow_attributes,
     test_invariant,
     test_ldexp,
+    test_narrow_push_constants,
     test_opt_in_builtins,
     test_push_constants,
     test_unpack_half,
@@ -33,6 +35,7 @@ def test_push_constants_attributes_and_builtins_agree_on_every_cpu_target(
         (test_ldexp, test_ldexp.cpu_jobs()),
         (test_unpack_half, test_unpack_half.cpu_jobs()),
         (test_varying_block, test_varying_block.cpu_jobs()),
+        (test_narrow_push_constants, test_narrow_push_constants.cpu_jobs(tmp_path)),
     ]
     jobs = [job for _, group in groups for job in group]
     with TargetSession(CPU_TARGETS, 1, 120) as session:

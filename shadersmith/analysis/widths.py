@@ -46,6 +46,11 @@ FLOAT16 = "float16"
 # these beside the arithmetic feature of its type.
 STORAGE16 = "storage16"
 STORAGE8 = "storage8"
+# Push-constant fields of 16- and 8-bit types (generate/push_constants.py): Vulkan's
+# storagePushConstant16 / storagePushConstant8, needed beside the storage feature of that
+# width, whose `#extension` line they share (so they have none of their own).
+PUSH16 = "push16"
+PUSH8 = "push8"
 
 # The extension each feature's GLSL spelling needs. GL_ARB_gpu_shader_int64 is the one
 # both Mesa's GL and glslang (for Vulkan) read: glslang maps it to the Int64 capability.
@@ -106,7 +111,10 @@ def program_features(program: Program) -> frozenset[str]:
             found |= type_features(type_)
     for buffer in program.buffers:
         for field in buffer.fields:
-            found |= type_features(field.type) | storage_features(field.type)
+            storage = storage_features(field.type)
+            found |= type_features(field.type) | storage
+            if buffer.push_constant:
+                found |= {_PUSH[feature] for feature in storage}
     # A declared struct's members, used or not: a generated vertex shader declares the
     # fragment shader's structs, and glslang rejects a `u8vec2` member without its
     # extension line (issue 36's every-feature campaign, "syntax error").
@@ -116,6 +124,7 @@ def program_features(program: Program) -> frozenset[str]:
 
 
 _STORAGE = {16: STORAGE16, 8: STORAGE8}
+_PUSH = {STORAGE16: PUSH16, STORAGE8: PUSH8}
 
 
 def storage_features(type_: Type) -> frozenset[str]:

@@ -637,6 +637,12 @@ GLSL_FEATURES: tuple[Feature, ...] = (
          r"\bGL_EXT_shader_16bit_storage\b", "result = int(h16);",
          decls="layout(std430, binding = 1) buffer H { int16_t h16; };",
          extensions=("GL_EXT_shader_16bit_storage", *_I16)),
+    glsl("narrow push constants", "extensions",
+         "16- and 8-bit push-constant fields (storagePushConstant16/8)",
+         r"layout\s*\(\s*push_constant\s*\)\s*uniform\s+\w+\s*\{[^}]*"
+         r"\b(?:u?int(?:8|16)_t|[iu](?:8|16)vec[234]|float16_t|f16vec[234])\b",
+         "result = int(p16);", decls="layout(push_constant) uniform P16 { int16_t p16; };",
+         extensions=("GL_EXT_shader_16bit_storage", *_I16)),
     glsl("8-bit storage", "extensions", "8-bit types in buffers (GL_EXT_shader_8bit_storage)",
          r"\bGL_EXT_shader_8bit_storage\b", "result = int(b8);",
          decls="layout(std430, binding = 1) buffer B8 { int8_t b8; };",

@@ -40,6 +40,21 @@ _AMBER: dict[str, tuple[str | None, tuple[str, ...]]] = {
     ),
 }
 _EXTENSION_LINE = re.compile(r"^\s*#\s*extension\s+(\w+)\s*:", re.MULTILINE)
+# A push-constant block's members (emit/glsl.py writes them in `#ifdef VULKAN`), and the
+# narrow types there that need storagePushConstant16 / 8 (generate/push_constants.py).
+_PUSH_BLOCK = re.compile(r"layout\s*\(\s*push_constant\s*\)\s*uniform\s+\w+\s*\{([^}]*)\}")
+_PUSH_WIDTHS: tuple[tuple[str, re.Pattern[str], str], ...] = (
+    (
+        STORAGE16,
+        re.compile(r"\b(?:u?int16_t|[iu]16vec[234]|float16_t|f16vec[234])\b"),
+        "Storage16BitFeatures.storagePushConstant16",
+    ),
+    (
+        STORAGE8,
+        re.compile(r"\b(?:u?int8_t|[iu]8vec[234])\b"),
+        "Storage8BitFeatures.storagePushConstant8",
+    ),
+)
 
 
 def device_requirements(source: str) -> list[str]:
@@ -54,6 +69,10 @@ def device_requirements(source: str) -> list[str]:
         if extension is not None and extension not in extensions:
             extensions.append(extension)
         features += bits
+    pushed = " ".join(_PUSH_BLOCK.findall(source))
+    for feature, narrow, bits_name in _PUSH_WIDTHS:
+        if EXTENSION[feature] in named and narrow.search(pushed):
+            features.append(bits_name)
     lines = [f"DEVICE_EXTENSION {name}" for name in extensions]
     lines += [f"DEVICE_FEATURE {name}" for name in features]
     return [*lines, ""] if lines else []

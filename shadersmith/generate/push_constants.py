@@ -14,6 +14,16 @@ push constants) and std140 (GL's block, emit/glsl.py) and WGSL place alike, at m
 bytes (the Vulkan minimum of maxPushConstantsSize is 128). They are read-only inputs the
 expression generator reads like any input buffer's field; the test records their values
 as a uniform block's, marked `push_constant`.
+
+With `SmithOptions.narrow_storage_probability` > 0 too, and where the profile has 8- and
+16-bit integers (GLSL), each field is at that probability 16 or 8 bits wide (`int16_t`,
+`u8vec4`, ...: Vulkan's storagePushConstant16 / storagePushConstant8 features, SPIR-V's
+StoragePushConstant16/8 capabilities, which a device without answers `unsupported`),
+drawn from a stream of its own, so the block is otherwise the one of before. The program
+reads such a field widened, as a narrow buffer field (generate/narrow_storage.py); its
+values are the narrow type's. A block with a narrow field has no instance name (as a
+buffer with one, generate/interface.py), and its bytes are padded to a multiple of four
+(a push-constant range's size must be: targets/runners/vk_runner.pushed_bytes).
 """
 
 from __future__ import annotations
@@ -23,6 +33,7 @@ import random
 from shadersmith.config.generator_options import SmithOptions
 from shadersmith.generate.context import GenerationContext
 from shadersmith.generate.interface import declare_buffers
+from shadersmith.generate.narrow_storage import is_narrow, narrow_value
 from shadersmith.ir.profile import LanguageProfile
 from shadersmith.ir.program import BufferAccess, BufferField, StorageBuffer
 from shadersmith.ir.types import INT, UINT, ScalarKind, ScalarType, Type, VectorType
@@ -40,10 +51,14 @@ _TYPES: tuple[Type, ...] = (
 
 
 def _scalar(rng: random.Random, type_: ScalarType) -> int:
-    extremes = (0, 1, 2**31 - 1, -(2**31)) if type_ == INT else (0, 1, 2**31, 2**32 - 1)
+    signed = type_.kind is ScalarKind.INT
+    top = 2 ** (type_.bits - 1)
+    extremes = (0, 1, top - 1, -top) if signed else (0, 1, top, 2 * top - 1)
     if rng.random() < 0.1:
         return rng.choice(extremes)
-    return rng.randint(-64, 64) if type_ == INT else rng.randint(0, 128)
+    value = narrow_value(rng.randint(-64, 64) if signed else rng.randint(0, 128), type_)
+    assert isinstance(value, int)
+    return value
 
 
 def _value(rng: random.Random, type_: Type) -> Value:
@@ -73,9 +88,11 @@ def push_constant_block(
         BufferField(ctx.fresh_name("push_f"), rng.choice(_TYPES))
         for _ in range(rng.randint(1, MAX_FIELDS))
     )
+    fields = _narrowed(seed, options, profile, fields)
+    instance = ctx.fresh_name("pc")
     block = StorageBuffer(
         block_name="PushConstants",
-        instance_name=ctx.fresh_name("pc"),
+        instance_name=None if any(is_narrow(f.type) for f in fields) else instance,
         binding=max((b.binding for b in buffers), default=-1) + 1,
         fields=fields,
         access=BufferAccess.INPUT,
@@ -85,4 +102,28 @@ def push_constant_block(
     )
     declare_buffers(ctx, (block,))
     ctx.choices["push_constant:field"] += len(fields)
+    ctx.choices["push_constant:narrow_field"] += sum(1 for f in fields if is_narrow(f.type))
     return (block,), {block.block_name: {f.name: _value(rng, f.type) for f in fields}}
+
+
+def _narrowed(
+    seed: int, options: SmithOptions, profile: LanguageProfile, fields: tuple[BufferField, ...]
+) -> tuple[BufferField, ...]:
+    """`fields` with some at 16 or 8 bits (module docstring); no draw at all when the
+    narrow-storage knob is 0 or the profile has no small integers."""
+    probability = options.narrow_storage_probability
+    if probability <= 0.0 or not profile.small_ints:
+        return fields
+    rng = random.Random(f"shadersmith-push-constants-narrow-{seed}")
+    narrowed: list[BufferField] = []
+    for field in fields:
+        type_ = field.type
+        if rng.random() < probability:
+            assert isinstance(type_, ScalarType | VectorType)
+            bits = rng.choice((8, 16))
+            if isinstance(type_, VectorType):
+                type_ = VectorType(type_.kind, type_.size, bits)
+            else:
+                type_ = ScalarType(type_.kind, bits)
+        narrowed.append(BufferField(field.name, type_))
+    return tuple(narrowed)

@@ -18,6 +18,8 @@ from shadersmith.analysis.widths import (
     INT8,
     INT16,
     INT64,
+    PUSH8,
+    PUSH16,
     STORAGE8,
     STORAGE16,
 )
@@ -143,6 +145,7 @@ class VulkanDevice:
                 sType=vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES,
                 storageBuffer8BitAccess=vk.VK_TRUE,
                 uniformAndStorageBuffer8BitAccess=vk.VK_TRUE,
+                storagePushConstant8=PUSH8 in self.features,
             )
         if STORAGE16 in self.features:
             chained = vk.VkPhysicalDevice16BitStorageFeatures(
@@ -150,6 +153,7 @@ class VulkanDevice:
                 pNext=chained,
                 storageBuffer16BitAccess=vk.VK_TRUE,
                 uniformAndStorageBuffer16BitAccess=vk.VK_TRUE,
+                storagePushConstant16=PUSH16 in self.features,
             )
         if INT8 in self.features or FLOAT16 in self.features:
             extensions.append(_FLOAT16_INT8)
@@ -163,7 +167,8 @@ class VulkanDevice:
 
     def _storage_features(self) -> set[str]:
         """STORAGE16 / STORAGE8 where the device offers both the storage-buffer and the
-        uniform-block access of that width (lavapipe does; SwiftShader neither)."""
+        uniform-block access of that width (lavapipe does; SwiftShader neither), and
+        PUSH16 / PUSH8 where it offers push constants of that width too."""
         names = self._extension_names()
         sixteen = vk.VkPhysicalDevice16BitStorageFeatures(
             sType=vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES
@@ -181,12 +186,16 @@ class VulkanDevice:
         found = set()
         if sixteen.storageBuffer16BitAccess and sixteen.uniformAndStorageBuffer16BitAccess:
             found.add(STORAGE16)
+            if sixteen.storagePushConstant16:
+                found.add(PUSH16)
         if (
             _STORAGE_8BIT in names
             and eight.storageBuffer8BitAccess
             and eight.uniformAndStorageBuffer8BitAccess
         ):
             found.add(STORAGE8)
+            if eight.storagePushConstant8:
+                found.add(PUSH8)
         return found
 
     def _extension_names(self) -> set[str]:

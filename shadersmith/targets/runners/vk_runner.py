@@ -776,8 +776,11 @@ class _BoundBuffers:
 
 
 def pushed_bytes(buffer: BufferInput) -> bytes:
-    """A push-constant block's bytes: std430, as glslang lays out `push_constant`."""
-    return pack_buffer(buffer.fields, buffer.values, "std430")
+    """A push-constant block's bytes: std430, as glslang lays out `push_constant`, padded
+    with zeros to a multiple of four (a push-constant range's size must be one; a block of
+    16- or 8-bit fields alone may be 2 bytes long)."""
+    data = pack_buffer(buffer.fields, buffer.values, "std430")
+    return data + bytes(-len(data) % 4)
 
 
 def _color_range() -> Any:
