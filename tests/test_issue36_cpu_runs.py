@@ -1,5 +1,5 @@
 """The CPU-target runs of push constants, control-flow attributes, the opt-in built-ins
-(ldexp and unpackHalf2x16 among them), the invariant clip position and the varyings'
+(ldexp, frexp and unpackHalf2x16 among them), the invariant clip position and the varyings'
 interface block (issue 36), in one session: a session takes seconds to start, and CI has
 none to spare. Each module builds its jobs (hand-written programs with hand-computed
 values, generated ones) and checks its own results; narrow push-constant fields need
@@ -12,6 +12,7 @@ from pathlib import Path
 from shadersmith.targets.session import TargetSession
 from tests import (
     test_control_flow_attributes,
+    test_frexp,
     test_invariant,
     test_ldexp,
     test_narrow_push_constants,
@@ -33,6 +34,7 @@ def test_push_constants_attributes_and_builtins_agree_on_every_cpu_target(
         (test_opt_in_builtins, test_opt_in_builtins.cpu_jobs()),
         (test_invariant, test_invariant.cpu_jobs()),
         (test_ldexp, test_ldexp.cpu_jobs()),
+        (test_frexp, test_frexp.cpu_jobs()),
         (test_unpack_half, test_unpack_half.cpu_jobs()),
         (test_varying_block, test_varying_block.cpu_jobs()),
         (test_narrow_push_constants, test_narrow_push_constants.cpu_jobs(tmp_path)),

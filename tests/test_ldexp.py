@@ -52,7 +52,7 @@ LDEXP = OptInBuiltin(
     GUARDED,
     GUARDED_EXPECTED,
     "LDEXP",
-    {GLSL450.name: (2, 11, 1), WGSL.name: (2, 14, 8)},
+    {GLSL450.name: (2, 9, 1), WGSL.name: (2, 9, 5)},
 )
 
 

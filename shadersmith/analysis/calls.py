@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from shadersmith.analysis.builtins import EXACT_BY_NAME, ORDER_INDEPENDENT_ATOMICS
+from shadersmith.analysis.builtins import CATALOGUE, ORDER_INDEPENDENT_ATOMICS
 from shadersmith.analysis.traversal import iter_function_expressions
 from shadersmith.ir.expressions import Assign, Call, CallKind, IncDec, VariableRef, root_variable
 from shadersmith.ir.program import Function, ParamQualifier, Program
@@ -58,11 +58,19 @@ def _merged(
     return tuple(a if a is b else ParamQualifier.INOUT for a, b in zip(*padded, strict=True))
 
 
-# A built-in's `out` parameters by name: every exact overload of one name has the same
-# (uaddCarry's carry, imulExtended's two halves), so a call need not be resolved first.
+# A built-in's `out` parameters by name, from the whole catalogue (the exact overloads'
+# and the others': frexp's exponent, modf's whole part): every overload of one name has
+# the same (uaddCarry's carry, imulExtended's two halves), so a call need not be resolved
+# first.
 _BUILTIN_OUT_PARAMS: dict[str, frozenset[int]] = {
-    name: overloads[0].out_params for name, overloads in EXACT_BY_NAME.items()
+    name: rows[0].out_params for name, rows in CATALOGUE.items()
 }
+
+
+def builtin_out_params(name: str) -> tuple[int, ...]:
+    """The positions of built-in `name`'s `out` parameters, in order (none for a name
+    the catalogue does not hold)."""
+    return tuple(sorted(_BUILTIN_OUT_PARAMS.get(name, frozenset())))
 
 
 def argument_qualifiers(call: Call, parameters: ParameterTable) -> tuple[ParamQualifier, ...]:

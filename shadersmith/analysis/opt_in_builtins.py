@@ -28,11 +28,17 @@ integers of magnitude below 2^24).
   where a half is not such an integer, sets its exponent field to 25: `(u & 0x83ff83ff) |
   0x64006400`, each half then +-(1024 + its 10 fraction bits). WGSL's `unpack2x16float`.
 
+- `frexp(x, out e)` (GLSL): x = m * 2^e with |m| in [0.5, 1), exact for every float
+  (the Vulkan precision table: "correct result"); for x of S, e is its bit length, 1 to 24.
+  m leaves S, so the reconditioner (recondition/exact_floats.py) scales it back at once:
+  `ldexp(frexp(x, e), FREXP_SCALE)`, m * 2^24 = x * 2^(24 - e), an integer of magnitude
+  2^23 to 2^24 - 2, in S. The interpreter's sanitizer lets ldexp take such a significand
+  (any float: the result is checked to be a float exactly). WGSL's frexp returns a struct
+  rather than writing an out parameter: not offered there (LanguageProfile.
+  missing_builtins).
+
 Left out, with why: `unpack*norm` (a division by 255 or 65535 that GLSL does not round
-exactly, and that leaves S), `frexp` (its mantissa in [0.5, 1) leaves S, and its
-exponent comes through an out parameter, which WGSL has not: its frexp returns a struct;
-`ldexp(frexp(x, e), e)` is x itself, and GLSL evaluates the arguments left to right, but
-a form that gives an out argument and reads it back in one call is not written yet).
+exactly, and that leaves S).
 Kept apart from analysis/builtins.py's exact overloads because adding a name there
 changes every seed's program: these join the generator's rules only with
 `SmithOptions.extra_builtin_probability` (generate/builtin_rules.py); adding one here
@@ -49,6 +55,9 @@ from shadersmith.ir.types import BOOL, FLOAT, INT, UINT, ScalarKind, Type, Vecto
 # The largest exponent the reconditioner lets ldexp take: below it, 2^24 * 2^8 = 2^32 is
 # far from float32's overflow and GLSL's exponent bound of 128.
 LDEXP_MAX_EXPONENT = 8
+# The power of two the reconditioner scales frexp's mantissa by: 2^24 * m is an integer of
+# S for every x of S (see the module).
+FREXP_SCALE = 24
 
 
 def _overloads() -> tuple[BuiltinOverload, ...]:
@@ -73,6 +82,13 @@ def _overloads() -> tuple[BuiltinOverload, ...]:
         overloads.append(
             BuiltinOverload("ldexp", (floats, VectorType(ScalarKind.INT, size)), floats)
         )
+    # Last: adding it changed no draw of the overloads before it.
+    out_exponent = frozenset({1})
+    overloads.append(BuiltinOverload("frexp", (FLOAT, INT), FLOAT, out_exponent))
+    for size in (2, 3, 4):
+        floats = VectorType(ScalarKind.FLOAT, size)
+        ints = VectorType(ScalarKind.INT, size)
+        overloads.append(BuiltinOverload("frexp", (floats, ints), floats, out_exponent))
     return tuple(overloads)
 
 

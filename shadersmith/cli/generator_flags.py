@@ -200,8 +200,9 @@ GENERATOR_FLAGS: tuple[GeneratorFlag, ...] = (
         "--extra-builtins",
         "extra_builtin_probability",
         "Probability that a test's built-in calls may also be isnan, isinf, packUnorm4x8, "
-        "packSnorm4x8, packUnorm2x16, packSnorm2x16 and ldexp (exponent kept in [0, 8]) on "
-        "exact floats" + _off("analysis/opt_in_builtins.py"),
+        "packSnorm4x8, packUnorm2x16, packSnorm2x16, packHalf2x16, unpackHalf2x16, ldexp "
+        "(exponent kept in [0, 8]) and frexp (GLSL; its mantissa scaled by 2^24) on exact "
+        "floats" + _off("analysis/opt_in_builtins.py"),
     ),
     GeneratorFlag(
         "--invariant",

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from shadersmith.analysis.builtins import EXACT_BY_NAME
+from shadersmith.analysis.calls import builtin_out_params
 from shadersmith.analysis.opt_in_builtins import (
     PACKINGS,
     half_is_integer,
@@ -540,22 +540,47 @@ def _packing(c: _Context, name: str) -> Callable[..., Any]:
     return kernel
 
 
+# The smallest normal float32: below it a result is a denormal, which a GPU may flush.
+_SMALLEST_NORMAL = 2.0**-126
+
+
 def _ldexp(c: _Context) -> Callable[..., Any]:
     """ldexp(x, e) = x * 2^e, exact where it is a float (analysis/opt_in_builtins.py). GLSL
     leaves the value undefined for an exponent above 128 or a result too large for a
-    float: the sanitizer refuses both, and a significand outside S."""
+    float: the sanitizer refuses both, a significand that is no finite float, and a
+    result that is not a normal float exactly (a denormal may be flushed to zero). The
+    significand may be outside S: frexp's mantissa is, which the reconditioner scales
+    back into S at once (`ldexp(frexp(x, e), 24)`); a result outside S is refused where
+    it is next used, as any float's."""
 
     def kernel(x: float, exponent: int) -> float:
         if c.sanitize:
-            check_exact_operand(x, "ldexp's significand", c.site)
+            if not math.isfinite(x):
+                raise c.domain_error(f"ldexp() of {x}")
             if not -126 <= exponent <= 128:
                 raise c.domain_error(f"ldexp() with the exponent {exponent}, outside [-126, 128]")
         result = to_float32(math.ldexp(x, exponent))
-        if c.sanitize and (math.isinf(result) or result != math.ldexp(x, exponent)):
-            raise c.domain_error(f"ldexp({x}, {exponent}) is not a float exactly")
+        if c.sanitize:
+            exact = math.ldexp(x, exponent)
+            if math.isinf(result) or result != exact or 0 < abs(exact) < _SMALLEST_NORMAL:
+                raise c.domain_error(f"ldexp({x}, {exponent}) is not a normal float exactly")
         return result
 
     return componentwise(kernel, c.sizes())
+
+
+def _frexp(c: _Context) -> Callable[..., Any]:
+    """frexp(x, out e): x = m * 2^e with |m| in [0.5, 1), m and e 0 for 0, exact for every
+    float (analysis/opt_in_builtins.py); GLSL leaves it undefined for an infinity or a
+    NaN, which the sanitizer refuses. m leaves S: the reconditioner scales it back."""
+
+    def kernel(x: float) -> tuple[float, int]:
+        if c.sanitize and not math.isfinite(x):
+            raise c.domain_error(f"frexp() of {x}")
+        mantissa, exponent = math.frexp(x)
+        return to_float32(mantissa), exponent
+
+    return _with_outs(kernel, c.sizes()[:1])
 
 
 # ---------------------------------------------------------------- registry
@@ -649,6 +674,7 @@ def _half_unpacking(c: _Context) -> Callable[..., Any]:
 
 _FACTORIES["unpackHalf2x16"] = _half_unpacking
 _FACTORIES["ldexp"] = _ldexp
+_FACTORIES["frexp"] = _frexp
 
 
 # The built-ins whose kernels are right at any integer width: they compare, select or
@@ -681,10 +707,7 @@ def builtin_context(
     language: Language = Language.GLSL,
 ) -> tuple[BuiltinContext, tuple[int, ...]]:
     """What a kernel of built-in `name` is built from, and its out parameters' positions."""
-    # The matrix built-ins and the inexact ones have no exact overload; none has out
-    # parameters.
-    overloads = EXACT_BY_NAME.get(name, ())
-    out_positions = tuple(sorted(overloads[0].out_params)) if overloads else ()
+    out_positions = builtin_out_params(name)
     in_types = tuple(t for i, t in enumerate(arg_types) if i not in out_positions)
     wgsl = language is Language.WGSL
     # WGSL defines abs(INT_MIN) as INT_MIN (interp/semantics.py).

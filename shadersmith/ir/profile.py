@@ -165,9 +165,11 @@ WGSL = LanguageProfile(
             "imulExtended",
             "matrixCompMult",
             "outerProduct",
-            # WGSL has no NaN or infinity tests (analysis/opt_in_builtins.py).
+            # WGSL has no NaN or infinity tests (analysis/opt_in_builtins.py), and its
+            # frexp returns a struct rather than writing an out parameter.
             "isnan",
             "isinf",
+            "frexp",
         }
     )
     | _WGSL_MISSING_SCANS,

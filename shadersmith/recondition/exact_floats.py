@@ -18,7 +18,9 @@ wrappers/floating.py for S and the wrappers).
   product of two halves of S16 may overflow binary16);
 - a conversion to uint of a float (undefined when negative) goes through SAFE_TO_UINT;
 - `ldexp(x, e)` (--extra-builtins) goes through SAFE_LDEXP: its exponent kept in [0, 8], so
-  an integer stays an integer, exact, and the result brought into S.
+  an integer stays an integer, exact, and the result brought into S;
+- `frexp(x, e)` (--extra-builtins) becomes `ldexp(frexp(x, e), 24)`: its mantissa, outside
+  S, scaled at once to x * 2^(24 - e), an integer of S (analysis/opt_in_builtins.py).
 
 Negation, comparisons, selection and the built-ins that only select or compare (abs,
 sign, min, max, clamp, mix, floor and the other roundings, which are exact on integers)
@@ -28,6 +30,7 @@ so constant expressions stay constant.
 
 from __future__ import annotations
 
+from shadersmith.analysis.opt_in_builtins import FREXP_SCALE
 from shadersmith.ir.expressions import (
     Assign,
     Binary,
@@ -206,6 +209,9 @@ def float_rewrite(expr: Expression) -> Expression:
             return wrapper_call(MAKE_IN_RANGE, (expr,))
         if expr.callee == "ldexp":
             return wrapper_call(LDEXP, expr.args)
+        if expr.callee == "frexp":
+            exponent = splat(expr.args[1].type, FREXP_SCALE)
+            return Call(expr.type, "ldexp", (expr, exponent), CallKind.BUILTIN)
         if expr.callee == "packHalf2x16":
             return wrapper_call(HALF_PACK, expr.args)
         if expr.callee == "unpackHalf2x16":

@@ -30,6 +30,7 @@ from shadersmith.export.checks import (
     amber_tools,
     debian_tools,
     naga_tools,
+    newest_tools,
     run_commands,
     run_shader_runner,
     signal_name,
@@ -44,7 +45,7 @@ from shadersmith.targets.catalogue.components import (
     RADV_PIPELINE,
     component_row,
 )
-from shadersmith.targets.catalogue.registry import cpu_stand_in
+from shadersmith.targets.catalogue.registry import cpu_stand_in, on_newest
 
 
 def run_format_checks(
@@ -76,7 +77,7 @@ def run_format_checks(
         )
         return component, note
     files = {**reproducer.files}
-    tools = naga_tools() if reproducer.format == NAGA else debian_tools()
+    tools = naga_tools() if reproducer.format == NAGA else _tools_of(failing)
     checks.append(_commands_check(reproducer, files, tools, finding, chosen.test, failing))
     return component, note
 
@@ -147,6 +148,15 @@ def _right_driver_checks(text: str, failing: Sequence[str], checks: list[Check])
     checks.append(
         Check(f"{SHOWS}shader_runner on {', '.join(failing)}", f"not run: {NO_NVIDIA}", None)
     )
+
+
+def _tools_of(failing: Sequence[str]) -> Tools:
+    """The tools whose command lines show the finding as found: the newest where every
+    failing target runs the newest releases (a bug that only the newest spirv-val's rules
+    see: Debian's accepts the same module), Debian's otherwise."""
+    if failing and all(on_newest(target) for target in failing):
+        return newest_tools()
+    return debian_tools()
 
 
 def _amber_check(reproducer: Reproducer, failing: Sequence[str]) -> Check:

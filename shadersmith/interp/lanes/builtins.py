@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from shadersmith.analysis.builtins import EXACT_BY_NAME
+from shadersmith.analysis.calls import builtin_out_params
 from shadersmith.analysis.opt_in_builtins import PACKINGS
 from shadersmith.interp.builtins import ANY_WIDTH
 from shadersmith.interp.errors import InterpreterError
@@ -169,6 +169,12 @@ def _find_msb(kind: ScalarKind) -> Function:
     return find
 
 
+def _frexp(x: Lanes) -> tuple[Lanes, Lanes]:
+    """frexp's mantissa and its out exponent (exact: numpy splits the float's own bits)."""
+    mantissa, exponent = np.frexp(x)
+    return mantissa.astype(np.float32), exponent.astype(np.int32)
+
+
 def _uadd_carry(x: Lanes, y: Lanes) -> tuple[Lanes, Lanes]:
     total = x.astype(np.uint64) + y.astype(np.uint64)
     return total.astype(np.uint32), (total >> np.uint64(32)).astype(np.uint32)
@@ -298,8 +304,10 @@ def _vectorised(name: str, args: tuple[Type, ...]) -> Function | None:
         "roundEven": _rounding(np.rint),
         "isnan": np.isnan,
         "isinf": np.isinf,
-        # Exact on the reconditioned operands (an integer of S, an exponent in [0, 8]).
+        # Exact on the reconditioned operands (an integer of S and an exponent in [0, 8],
+        # or frexp's mantissa and 24).
         "ldexp": lambda x, e: np.ldexp(x, e.astype(np.int32)).astype(np.float32),
+        "frexp": _frexp,
         **_RELATIONS,
     }
     if name in simple:
@@ -366,9 +374,7 @@ def _packing(name: str) -> Function:
 
 
 def lane_builtin(name: str, arg_types: tuple[Type, ...], result: Type) -> LaneBuiltin:
-    # The matrix built-ins and the inexact ones have no exact overload, nor out parameters.
-    overloads = EXACT_BY_NAME.get(name, ())
-    outs = tuple(sorted(overloads[0].out_params)) if overloads else ()
+    outs = builtin_out_params(name)
     in_types = tuple(t for i, t in enumerate(arg_types) if i not in outs)
     if name not in ANY_WIDTH and any(_not_32_bits(t) for t in (*arg_types, result)):
         # As the scalar interpreter (interp/builtins.py): the other kernels compute at 32
