@@ -380,6 +380,17 @@ def test_a_crash_with_a_backtrace_is_signed_by_its_signal_and_top_frame() -> Non
     assert not shows_signature(signed, "crash:lavapipe:SIGSEGV")
 
 
+def test_a_pair_blame_could_not_separate_is_shown_by_either_suspect_alone() -> None:
+    """A candidate whose wrong value a second consumer pins on one suspect shows the
+    pair's bug (a reduction can then drop what kept that consumer away)."""
+    pair = "wrong:unknown:spirv-opt|lavapipe"
+    assert shows_signature(pair, "wrong:spirv-opt")
+    assert shows_signature(pair, "wrong:lavapipe")
+    assert not shows_signature(pair, "wrong:glslang")
+    assert not shows_signature(pair, "crash:spirv-opt:SIGSEGV")
+    assert not shows_signature("wrong:spirv-opt", pair)
+
+
 def test_an_anonymous_namespace_is_left_out_of_a_frames_name() -> None:
     """spirv-opt's -Os crash (findings/spirv-opt-os-crash) is in a function of an
     anonymous namespace: its name keeps the signature within 80 characters."""

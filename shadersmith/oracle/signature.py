@@ -282,11 +282,20 @@ _SIGNAL_ONLY = re.compile(r"SIG[A-Z]+")
 
 
 def shows_signature(wanted: str, signature: str) -> bool:
-    """Whether a finding signed `signature` is the bug `wanted` names: the same, or
+    """Whether a finding signed `signature` is the bug `wanted` names: the same; or
     `wanted` is a crash signed by its signal alone, as every crash was before workers
-    wrote their backtraces (a recorded test, a finding), and `signature` adds the frame."""
+    wrote their backtraces (a recorded test, a finding), and `signature` adds the frame;
+    or `wanted` names two suspects blame could not tell apart (`wrong:unknown:a|b`) and
+    `signature` names one of them alone (`wrong:a`): the same wrong value, now with a
+    second consumer that separates them. A reduction that drops what kept that consumer
+    away (a feature a witness lacks: an unread 8-bit push constant keeps SwiftShader
+    out) then goes on, rather than keeping it to keep the pair."""
     if signature == wanted:
         return True
+    pair = unknown_pair(wanted)
+    if pair is not None:
+        kind, _, _, *rest = wanted.split(":", 3)
+        return any(signature == ":".join([kind, suspect, *rest]) for suspect in pair)
     return bool(_SIGNAL_ONLY.fullmatch(wanted.rsplit(":", 1)[-1])) and signature.startswith(
         wanted + FRAME_SEPARATOR
     )
