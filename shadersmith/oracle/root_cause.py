@@ -23,16 +23,39 @@ from shadersmith.targets.catalogue.components import SPIRV_OPT
 
 # Built-ins that are one operation in signed and unsigned flavours.
 _FAMILIES = {"umulExtended": "mulExtended", "imulExtended": "mulExtended"}
+# Built-ins that order a work group's invocations rather than compute: a multi-invocation
+# program keeps `barrier()` between its shared-memory stores and loads whatever its bug,
+# so they name no operation. With them in the shape, every reduced program of one
+# component with a barrier was one root cause: the every-feature campaign's Mesa bucket
+# was `mesa-glsl|builtins:barrier` though its bug is an index into a swizzle (row 2).
+_SYNCHRONISATION = frozenset(
+    {
+        "barrier",
+        "memoryBarrier",
+        "memoryBarrierAtomicCounter",
+        "memoryBarrierBuffer",
+        "memoryBarrierImage",
+        "memoryBarrierShared",
+        "groupMemoryBarrier",
+        "subgroupBarrier",
+        "subgroupMemoryBarrier",
+        "subgroupMemoryBarrierBuffer",
+        "subgroupMemoryBarrierImage",
+        "subgroupMemoryBarrierShared",
+    }
+)
 
 
 def program_shape(program: Program) -> str:
     """`builtins:mulExtended`, or `ops:index-of-swizzle,>>=,...` for a program without
-    built-in calls; stable across names, literals and statement order."""
+    built-in calls (barriers aside); stable across names, literals and statement order."""
     builtins = sorted(
         {
             _FAMILIES.get(node.callee, node.callee)
             for node in iter_nodes(program)
-            if isinstance(node, Call) and node.kind is CallKind.BUILTIN
+            if isinstance(node, Call)
+            and node.kind is CallKind.BUILTIN
+            and node.callee not in _SYNCHRONISATION
         }
     )
     if builtins:
@@ -45,7 +68,7 @@ def program_shape(program: Program) -> str:
             forms.add("index-of-swizzle")
         elif isinstance(node, Ternary):
             forms.add("?:")
-        elif isinstance(node, Call):
+        elif isinstance(node, Call) and node.callee not in _SYNCHRONISATION:
             forms.add("call")
     return "ops:" + ",".join(sorted(forms))
 
