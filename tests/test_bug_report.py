@@ -20,6 +20,7 @@ from click.testing import CliRunner
 from shadersmith.case.finding import Finding, Kind
 from shadersmith.cli import main
 from shadersmith.export.bug_report.replay import shows_finding
+from shadersmith.export.bug_report.subject import unseparated_message
 from shadersmith.export.checks import PiglitRun, run_shader_runner, shader_runner_path
 from shadersmith.oracle.differential import Comparison, Verdict
 from shadersmith.targets.catalogue import components
@@ -480,3 +481,19 @@ def test_the_newest_release_dying_at_another_offset_of_its_library_is_the_same_c
     assert not shows_finding(finding, other_signal, failing, exact=True)
     other_library = newest("crash:llvmpipe:SIGFPE at libLLVM-15.so.1+0x24b7b5")
     assert not shows_finding(finding, other_library, failing, exact=True)
+
+
+def test_a_finding_blame_could_not_pin_is_refused_with_the_consumer_that_would_pin_it() -> None:
+    """`wrong:unknown:glslang|nvidia-vk` (no second Vulkan driver read glslang's module on
+    the GPU machine: SwiftShader has no int16): no report, and the refusal names targets
+    that read glslang's output without NVIDIA's driver, and the command to run."""
+    finding = Finding(
+        Kind.DISAGREE,
+        ("vk-nvidia", "vk-nvidia-opt"),
+        signature="wrong:unknown:glslang|nvidia-vk",
+    )
+    message = unseparated_message(Path("t49"), finding, ("glslang", "nvidia-vk"))
+    assert "blame could not tell glslang from nvidia-vk" in message
+    assert "--targets vk-nvidia,vk-nvidia-opt,vk-lavapipe,interp --save" in message
+    suggested = message.rsplit("(", 1)[1]
+    assert "vk-lavapipe" in suggested and "nvidia" not in suggested.split(" read ")[0]

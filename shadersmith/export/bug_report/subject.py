@@ -16,6 +16,7 @@ from shadersmith.case.oracle import Differential, Fusion, Metamorphic
 from shadersmith.export.checks import Check
 from shadersmith.oracle.known_bugs import is_known_signature, known_bug_signed
 from shadersmith.oracle.normalise import normalise
+from shadersmith.oracle.signature import unknown_pair
 from shadersmith.targets.catalogue.components import (
     AMBER,
     MESA_GLSL,
@@ -24,7 +25,7 @@ from shadersmith.targets.catalogue.components import (
     component_row,
     gl_drivers,
 )
-from shadersmith.targets.catalogue.registry import TARGETS, chain_of
+from shadersmith.targets.catalogue.registry import TARGETS, chain_of, every_target, is_witness
 
 # Mesa's GL drivers here (llvmpipe, softpipe): shader_runner runs a piglit test on each.
 MESA_GL_DRIVERS = gl_drivers(mesa_only=True)
@@ -104,6 +105,9 @@ def target_chain(target: str) -> tuple[str, ...]:
 
 def upstream_of(component: str, finding: Finding, directory: Path) -> Component:
     """The component's row of the component table, where there is one to report to."""
+    pair = unknown_pair(finding.signature)
+    if pair is not None:
+        raise BugReportError(unseparated_message(directory, finding, pair))
     row = component_row(component)
     if row is None:
         raise BugReportError(
@@ -116,6 +120,38 @@ def upstream_of(component: str, finding: Finding, directory: Path) -> Component:
             f"{row.part}: nothing to report upstream"
         )
     return row
+
+
+# How many second consumers an unseparated finding's refusal suggests.
+_SUGGESTED_CONSUMERS = 4
+
+
+def unseparated_message(directory: Path, finding: Finding, pair: tuple[str, str]) -> str:
+    """Why a finding blame could not pin (`wrong:unknown:a|b`) has no report yet, and how
+    to pin it: run it on a second consumer of a's output whose chain has no b (blame names
+    a step only when such a consumer shows the same wrong value: oracle/blame.py)."""
+    step, consumer = pair
+    second = [
+        name
+        for name in every_target()
+        if not is_witness(name)
+        and step in target_chain(name)
+        and consumer not in target_chain(name)
+        and name not in finding.targets
+    ][:_SUGGESTED_CONSUMERS]
+    failing = ",".join(plain_targets(finding.targets))
+    hint = (
+        f": run it where one is present, e.g. `shadersmith run {directory} --targets "
+        f"{failing},{second[0]},interp --save` ({', '.join(second)} read {step}'s output "
+        f"without {consumer})"
+        if second
+        else ""
+    )
+    return (
+        f"{directory}: {finding.signature}: blame could not tell {step} from {consumer} "
+        f"(no second consumer of {step}'s output ran the test), so there is no one "
+        f"upstream to report to yet{hint}"
+    )
 
 
 def reproducer_format(upstream: Component, failing: Sequence[str]) -> str:
