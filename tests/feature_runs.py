@@ -33,6 +33,20 @@ EXTRA = SmithOptions(extra_builtin_probability=1.0)
 FRAGMENT_SHARES = (0.0, 0.0, 1.0)
 
 
+def agree_with_the_first(
+    results: Sequence[Mapping[str, RunResult]], targets: Sequence[str], first_index: int = 0
+) -> None:
+    """Each job's results on `targets[1:]` are its result on `targets[0]` (the
+    interpreter); `first_index` numbers the jobs in the messages."""
+    for index, result in enumerate(results, start=first_index):
+        reference = result[targets[0]]
+        assert reference.ok, reference.log
+        for target in targets[1:]:
+            got = result[target]
+            assert got.ok, f"{index} {target}: {got.log[-300:]}"
+            assert same_output(reference, got), f"{index} {target}"
+
+
 @dataclass(frozen=True)
 class OptInBuiltin:
     name: str  # the GLSL built-in
@@ -86,13 +100,7 @@ class OptInBuiltin:
                 assert got.ok, f"{index} {target}: {got.log[-300:]}"
                 found = {k: got.buffers[0][k] for k in values}
                 assert found == values, (index, target, found)
-        for index in range(2, len(results)):
-            reference = results[index][targets[0]]
-            assert reference.ok, reference.log
-            for target in targets[1:]:
-                got = results[index][target]
-                assert got.ok, f"{index} {target}: {got.log[-300:]}"
-                assert same_output(reference, got), f"{index} {target}"
+        agree_with_the_first(results[2:], targets, first_index=2)
 
     def checked_free_of_undefined_behaviour(self, seeds: range) -> int:
         """How many of `seeds`' reconditioned GLSL programs call it; each ran under the

@@ -9,18 +9,21 @@ from __future__ import annotations
 
 import dataclasses
 
-import numpy as np
-
 from shadersmith.emit import emit
 from shadersmith.front.glsl import parse_glsl
 from shadersmith.generate.smith import SmithOptions, generate
 from shadersmith.ir.profile import GLSL330, GLSL450, WGSL, LanguageProfile
-from shadersmith.oracle.metamorphic import same_output
 from shadersmith.rebuild.jobs import job_from_program, with_vertex_stage
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult
 from shadersmith.trial import prepare_generated
-from tests.test_vertex_stage import FRAGMENT, PAIRS, VALUES, _vertex
+from tests.test_vertex_stage import (
+    FRAGMENT,
+    PAIRS,
+    VALUES,
+    _vertex,
+    check_hand_pair_then_generated,
+)
 
 CPU_TARGETS = ["interp", "gl-llvmpipe", "vk-lavapipe", "vk-lavapipe-opt", "vk-swiftshader"]
 WGSL_TARGETS = ["interp", "wgpu-vk", "wgpu-gl"]
@@ -75,26 +78,9 @@ def wgsl_jobs() -> list[Job]:
     return _jobs(WGSL)
 
 
-def _check(results: list[dict[str, RunResult]], targets: list[str]) -> None:
-    """By hand: vary_0 = k * 3 = 15, vary_1 = (7, k) = (7, 5), so every pixel is (15, 7,
-    5 + k = 10, x): pixel (3, 10) is (15, 7, 10, 3). Generated pairs agree."""
-    for target in targets:
-        got = results[0][target]
-        assert got.ok and got.image is not None, f"{target}: {got.log[-300:]}"
-        assert tuple(got.image[10, 3]) == (15, 7, 10, 3), target
-        assert np.all(got.image[:, :, :3] == [15, 7, 10]), target
-    for index in range(1, len(results)):
-        expected = results[index]["interp"]
-        assert expected.ok, expected.log
-        for target in targets[1:]:
-            got = results[index][target]
-            assert got.ok, f"{index} {target}: {got.log[-300:]}"
-            assert same_output(expected, got), f"{index} {target}"
-
-
 def check_cpu_results(results: list[dict[str, RunResult]]) -> None:
-    _check(results, CPU_TARGETS)
+    check_hand_pair_then_generated(results, CPU_TARGETS)
 
 
 def check_wgsl_results(results: list[dict[str, RunResult]]) -> None:
-    _check(results, WGSL_TARGETS)
+    check_hand_pair_then_generated(results, WGSL_TARGETS)

@@ -5,9 +5,11 @@ pairs agreeing with the interpreter on the real CPU drivers."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from shadersmith.analysis.widths import INT8, INT16, program_features, text_features
@@ -37,9 +39,10 @@ from shadersmith.ir.types import INT, UINT, VOID, ScalarKind, ScalarType, Vector
 from shadersmith.ir.values import BufferValues
 from shadersmith.oracle.metamorphic import same_output
 from shadersmith.rebuild.jobs import job_from_program, job_from_test, with_vertex_stage
-from shadersmith.targets.results import RunStatus
+from shadersmith.targets.results import RunResult, RunStatus
 from shadersmith.trial import prepare_generated, prepare_loaded
 from tests.driver_agreement import GL_AND_VULKAN, SHARED, mesa_gl_front_end_cases
+from tests.feature_runs import agree_with_the_first
 
 PAIRS = SmithOptions(fragment_probability=1.0, vertex_stage_probability=1.0)
 UVEC2 = VectorType(ScalarKind.UINT, 2)
@@ -228,3 +231,17 @@ def test_vertex_shaders_beside_structs_in_blocks_compile() -> None:
             assert validate(vertex, "vertex", mode).accepted, (seed, mode)
         checked += 1
     assert checked >= 3
+
+
+def check_hand_pair_then_generated(
+    results: list[dict[str, RunResult]], targets: Sequence[str]
+) -> None:
+    """The hand-written pair's image first, then generated pairs: by hand, vary_0 = k * 3
+    = 15, vary_1 = (7, k) = (7, 5), so every pixel is (15, 7, 5 + k = 10, x): pixel (3, 10)
+    is (15, 7, 10, 3); each generated pair agrees with the interpreter (`targets[0]`)."""
+    for target in targets:
+        got = results[0][target]
+        assert got.ok and got.image is not None, f"{target}: {got.log[-300:]}"
+        assert tuple(got.image[10, 3]) == (15, 7, 10, 3), target
+        assert np.all(got.image[:, :, :3] == [15, 7, 10]), target
+    agree_with_the_first(results[1:], targets, first_index=1)
