@@ -83,6 +83,12 @@ BARRIERS = {
     "glob = int(gl_LocalInvocationIndex); if (glob == 1) barrier();": True,
     "setg(); if (glob == 1) barrier();": True,
     "int k = 0; do { barrier(); k++; } while (k < int(gl_LocalInvocationIndex));": True,
+    # A continue in a divergent switch that some invocations left by a break: they all
+    # meet again at the condition, whose call of g (a function of uniform values) is
+    # uniform (seed 827380 of the every-feature sweep lost its barriers over it).
+    "int k = 0; do { barrier(); k++; switch (int(gl_LocalInvocationIndex)) { "
+    "case 0: if (gl_LocalInvocationID.y == 0u) break; break; case 1: continue; "
+    "default: break; } } while (g(k) < 8);": False,
     # A write in an arm of `?:` or in the right operand of `&&`, `||` may not happen,
     # even under a uniform condition: `u` keeps its divergent value where it does not.
     "int u = int(gl_LocalInvocationIndex); int t = false ? (u = 1) : 2; "

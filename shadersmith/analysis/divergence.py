@@ -705,7 +705,15 @@ class DivergenceAnalysis:
                 for path in frame.continues:
                     iteration.merge(path)
                 iteration.control = base_control
+                # The continues rejoin here, outside every switch of the body: a continue
+                # taken in a switch that some invocations had left by a divergent break
+                # must not carry that switch's flag to the update and the condition,
+                # where every invocation still in the loop is back (seed 827380 of the
+                # every-feature sweep: a do-while whose condition called a wrapper
+                # was judged divergent, so were the loop limiters' uniform total and every
+                # loop, and the reconditioner removed the barriers of its shared memory).
                 iteration.left_iteration = False
+                iteration.left_switch = False
                 if isinstance(stmt, For) and stmt.update is not None:
                     self.expression(stmt.update, iteration)
                 if isinstance(stmt, DoWhile):
