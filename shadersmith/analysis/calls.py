@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from shadersmith.analysis.builtins import CATALOGUE, ORDER_INDEPENDENT_ATOMICS
+from shadersmith.analysis.builtins import EXACT_BY_NAME, ORDER_INDEPENDENT_ATOMICS
+from shadersmith.analysis.opt_in_builtins import OPT_IN_OVERLOADS
 from shadersmith.analysis.traversal import iter_function_expressions
 from shadersmith.ir.expressions import Assign, Call, CallKind, IncDec, VariableRef, root_variable
 from shadersmith.ir.program import Function, ParamQualifier, Program
@@ -58,13 +59,16 @@ def _merged(
     return tuple(a if a is b else ParamQualifier.INOUT for a, b in zip(*padded, strict=True))
 
 
-# A built-in's `out` parameters by name, from the whole catalogue (the exact overloads'
-# and the others': frexp's exponent, modf's whole part): every overload of one name has
-# the same (uaddCarry's carry, imulExtended's two halves), so a call need not be resolved
-# first.
+# A built-in's `out` parameters by name, of the exact overloads and the opt-in ones
+# (frexp's exponent): every overload of one name has the same (uaddCarry's carry,
+# imulExtended's two halves), so a call need not be resolved first. Not the whole
+# catalogue's: an atomic function's memory is `inout` there, and its order-independent
+# update is not an unsequenced write (interp/evaluation_order.py).
 _BUILTIN_OUT_PARAMS: dict[str, frozenset[int]] = {
-    name: rows[0].out_params for name, rows in CATALOGUE.items()
+    name: overloads[0].out_params for name, overloads in EXACT_BY_NAME.items()
 }
+for _overload in OPT_IN_OVERLOADS:
+    _BUILTIN_OUT_PARAMS.setdefault(_overload.name, _overload.out_params)
 
 
 def builtin_out_params(name: str) -> tuple[int, ...]:
