@@ -33,3 +33,18 @@ def test_barriers_are_no_part_of_a_shape() -> None:
     assert root_cause("mesa-glsl", program) == "mesa-glsl|ops:index-of-swizzle"
     with_builtin = SWIZZLE_INDEX_WITH_BARRIER.replace("a.rr[1]", "abs(a.rr[1])")
     assert program_shape(parse_glsl(with_builtin).program) == "builtins:abs"
+
+
+def test_an_unknown_pair_with_spirv_opt_is_keyed_by_its_first_bad_pass() -> None:
+    """So that the every-feature campaigns' `wrong:unknown:spirv-opt|lavapipe` (and
+    `|nvidia-vk`) buckets of findings row 6 are known by its first bad pass."""
+    program = parse_glsl(SWIZZLE_INDEX_WITH_BARRIER).program
+    pass_ = "--simplify-instructions"
+    assert root_cause("spirv-opt", program, pass_) == f"spirv-opt|first-bad-pass:{pass_}"
+    pair = "unknown,spirv-opt,lavapipe"
+    assert root_cause(pair, program, pass_) == f"unknown|first-bad-pass:{pass_}"
+    assert root_cause("unknown,glslang,lavapipe", program, pass_) == (
+        "unknown|ops:index-of-swizzle"
+    )
+    assert root_cause("lavapipe", program, pass_) == "lavapipe|ops:index-of-swizzle"
+

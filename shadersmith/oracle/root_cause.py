@@ -19,6 +19,7 @@ from __future__ import annotations
 from shadersmith.ir.expressions import Binary, Call, CallKind, Index, Swizzle, Ternary, Unary
 from shadersmith.ir.program import Program
 from shadersmith.ir.walk import iter_nodes
+from shadersmith.oracle.components import UNKNOWN
 from shadersmith.targets.catalogue.components import SPIRV_OPT
 
 # Built-ins that are one operation in signed and unsigned flavours.
@@ -83,9 +84,14 @@ def program_shape(program: Program) -> str:
 def root_cause(blamed: str, program: Program, first_bad_pass: str | None = None) -> str:
     """The key buckets of one bug share: the first blamed component, and for spirv-opt
     the first bad pass when the reduced pass list names one (a better name for an
-    optimiser bug than any program shape), else the program's shape."""
-    component = blamed.split(",")[0]
-    if first_bad_pass and component == SPIRV_OPT:
+    optimiser bug than any program shape), else the program's shape. An unknown pair
+    with spirv-opt among its two suspects (`unknown,spirv-opt,lavapipe`) is keyed by the
+    first bad pass too, so that it is known by a spirv-opt finding of that pass
+    (known_findings: an unknown pair is known by either suspect's root cause)."""
+    names = blamed.split(",")
+    component = names[0]
+    suspects = names[1:3] if component == UNKNOWN else names[:1]
+    if first_bad_pass and SPIRV_OPT in suspects:
         return f"{component}|first-bad-pass:{first_bad_pass}"
     return f"{component}|{program_shape(program)}"
 
