@@ -47,4 +47,3 @@ def test_an_unknown_pair_with_spirv_opt_is_keyed_by_its_first_bad_pass() -> None
         "unknown|ops:index-of-swizzle"
     )
     assert root_cause("lavapipe", program, pass_) == "lavapipe|ops:index-of-swizzle"
-
