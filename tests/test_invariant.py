@@ -17,6 +17,7 @@ from shadersmith.rebuild.jobs import job_from_program, with_vertex_stage
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult
 from shadersmith.trial import prepare_generated
+from tests.feature_runs import CPU_TARGETS, WGSL_TARGETS
 from tests.test_vertex_stage import (
     FRAGMENT,
     PAIRS,
@@ -25,8 +26,6 @@ from tests.test_vertex_stage import (
     check_hand_pair_then_generated,
 )
 
-CPU_TARGETS = ["interp", "gl-llvmpipe", "vk-lavapipe", "vk-lavapipe-opt", "vk-swiftshader"]
-WGSL_TARGETS = ["interp", "wgpu-vk", "wgpu-gl"]
 INVARIANT = dataclasses.replace(PAIRS, invariant_probability=1.0)
 SEEDS = (1, 2)
 

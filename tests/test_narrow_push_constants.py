@@ -28,7 +28,6 @@ from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult, RunStatus
 from shadersmith.trial import prepare_generated
 
-CPU_TARGETS = ["interp", "gl-llvmpipe", "vk-lavapipe", "vk-lavapipe-opt", "vk-swiftshader"]
 # Where the features are: lavapipe. SwiftShader has no 16- or 8-bit storage, Mesa's GL no
 # GL_EXT_shader_16bit_storage.
 RUNS = ["vk-lavapipe", "vk-lavapipe-opt"]

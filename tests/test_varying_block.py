@@ -22,6 +22,7 @@ from shadersmith.reduce.fixed_parts import fits_vertex
 from shadersmith.targets.job import Job
 from shadersmith.targets.results import RunResult
 from shadersmith.trial import prepare_generated
+from tests.feature_runs import CPU_TARGETS
 from tests.test_vertex_stage import (
     FRAGMENT,
     PAIRS,
@@ -30,7 +31,6 @@ from tests.test_vertex_stage import (
     check_hand_pair_then_generated,
 )
 
-CPU_TARGETS = ["interp", "gl-llvmpipe", "vk-lavapipe", "vk-lavapipe-opt", "vk-swiftshader"]
 BLOCKS = dataclasses.replace(PAIRS, varying_block_probability=1.0)
 SEEDS = (1, 2, 3)
 

@@ -366,6 +366,24 @@ def _matrix_function(
 # them, when a memory location takes only one of them: what the generator draws and the
 # interpreter runs (generate/atomics.py, interp/atomics.py). atomicExchange and
 # atomicCompSwap are left out: their final value depends on that order.
+# Built-ins that order a work group's invocations or their memory accesses rather than
+# compute a value (the catalogue's barrier rows and the subgroup ones).
+SYNCHRONISATION: frozenset[str] = frozenset(
+    {
+        "barrier",
+        "memoryBarrier",
+        "memoryBarrierAtomicCounter",
+        "memoryBarrierBuffer",
+        "memoryBarrierImage",
+        "memoryBarrierShared",
+        "groupMemoryBarrier",
+        "subgroupBarrier",
+        "subgroupMemoryBarrier",
+        "subgroupMemoryBarrierBuffer",
+        "subgroupMemoryBarrierImage",
+        "subgroupMemoryBarrierShared",
+    }
+)
 ORDER_INDEPENDENT_ATOMICS: tuple[str, ...] = (
     "atomicAdd",
     "atomicMin",

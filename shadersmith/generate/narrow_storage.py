@@ -51,9 +51,14 @@ def narrowed_field(ctx: GenerationContext, element: ScalarType | VectorType) -> 
         bits = ctx.rng.choice((8, 16))
     else:
         bits = 32
-    if isinstance(element, VectorType):
-        return VectorType(element.kind, element.size, bits)
-    return ScalarType(element.kind, bits)
+    return at_width(element, bits)
+
+
+def at_width(type_: ScalarType | VectorType, bits: int) -> ScalarType | VectorType:
+    """`type_` with components `bits` wide."""
+    if isinstance(type_, VectorType):
+        return VectorType(type_.kind, type_.size, bits)
+    return ScalarType(type_.kind, bits)
 
 
 def is_narrow(type_: Type) -> bool:

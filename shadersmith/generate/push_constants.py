@@ -33,7 +33,7 @@ import random
 from shadersmith.config.generator_options import SmithOptions
 from shadersmith.generate.context import GenerationContext
 from shadersmith.generate.interface import declare_buffers
-from shadersmith.generate.narrow_storage import is_narrow, narrow_value
+from shadersmith.generate.narrow_storage import at_width, is_narrow, narrow_value
 from shadersmith.ir.profile import LanguageProfile
 from shadersmith.ir.program import BufferAccess, BufferField, StorageBuffer
 from shadersmith.ir.types import INT, UINT, ScalarKind, ScalarType, Type, VectorType
@@ -120,10 +120,6 @@ def _narrowed(
         type_ = field.type
         if rng.random() < probability:
             assert isinstance(type_, ScalarType | VectorType)
-            bits = rng.choice((8, 16))
-            if isinstance(type_, VectorType):
-                type_ = VectorType(type_.kind, type_.size, bits)
-            else:
-                type_ = ScalarType(type_.kind, bits)
+            type_ = at_width(type_, rng.choice((8, 16)))
         narrowed.append(BufferField(field.name, type_))
     return tuple(narrowed)

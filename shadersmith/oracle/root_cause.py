@@ -16,6 +16,7 @@ with the same root cause are shown as one bug.
 
 from __future__ import annotations
 
+from shadersmith.analysis.builtins import SYNCHRONISATION
 from shadersmith.ir.expressions import Binary, Call, CallKind, Index, Swizzle, Ternary, Unary
 from shadersmith.ir.program import Program
 from shadersmith.ir.walk import iter_nodes
@@ -24,27 +25,11 @@ from shadersmith.targets.catalogue.components import SPIRV_OPT
 
 # Built-ins that are one operation in signed and unsigned flavours.
 _FAMILIES = {"umulExtended": "mulExtended", "imulExtended": "mulExtended"}
-# Built-ins that order a work group's invocations rather than compute: a multi-invocation
+# analysis/builtins.SYNCHRONISATION orders invocations rather than computes: a multi-invocation
 # program keeps `barrier()` between its shared-memory stores and loads whatever its bug,
 # so they name no operation. With them in the shape, every reduced program of one
 # component with a barrier was one root cause: the every-feature campaign's Mesa bucket
 # was `mesa-glsl|builtins:barrier` though its bug is an index into a swizzle (row 2).
-_SYNCHRONISATION = frozenset(
-    {
-        "barrier",
-        "memoryBarrier",
-        "memoryBarrierAtomicCounter",
-        "memoryBarrierBuffer",
-        "memoryBarrierImage",
-        "memoryBarrierShared",
-        "groupMemoryBarrier",
-        "subgroupBarrier",
-        "subgroupMemoryBarrier",
-        "subgroupMemoryBarrierBuffer",
-        "subgroupMemoryBarrierImage",
-        "subgroupMemoryBarrierShared",
-    }
-)
 
 
 def program_shape(program: Program) -> str:
@@ -56,7 +41,7 @@ def program_shape(program: Program) -> str:
             for node in iter_nodes(program)
             if isinstance(node, Call)
             and node.kind is CallKind.BUILTIN
-            and node.callee not in _SYNCHRONISATION
+            and node.callee not in SYNCHRONISATION
         }
     )
     if builtins:
@@ -69,7 +54,7 @@ def program_shape(program: Program) -> str:
             forms.add("index-of-swizzle")
         elif isinstance(node, Ternary):
             forms.add("?:")
-        elif isinstance(node, Call) and node.callee not in _SYNCHRONISATION:
+        elif isinstance(node, Call) and node.callee not in SYNCHRONISATION:
             forms.add("call")
     return "ops:" + ",".join(sorted(forms))
 
