@@ -1,9 +1,10 @@
 """The CPU-target runs of push constants, control-flow attributes, the opt-in built-ins
-(ldexp, frexp and unpackHalf2x16 among them), the invariant clip position and the varyings'
-interface block (issue 36), in one session: a session takes seconds to start, and CI has
-none to spare. Each module builds its jobs (hand-written programs with hand-computed
-values, generated ones) and checks its own results; narrow push-constant fields need
-features only lavapipe has here, and check that the others answer `unsupported`."""
+(ldexp, frexp and unpackHalf2x16 among them), the invariant clip position, the varyings'
+interface block and buffer references (issue 36), in one session: a session takes seconds
+to start, and CI has none to spare. Each module builds its jobs (hand-written programs
+with hand-computed values, generated ones) and checks its own results; narrow push-constant
+fields and buffer references need features only lavapipe has here, and check that the
+others answer `unsupported`."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 
 from shadersmith.targets.session import TargetSession
 from tests import (
+    test_buffer_references,
     test_control_flow_attributes,
     test_frexp,
     test_invariant,
@@ -38,6 +40,7 @@ def test_push_constants_attributes_and_builtins_agree_on_every_cpu_target(
         (test_unpack_half, test_unpack_half.cpu_jobs()),
         (test_varying_block, test_varying_block.cpu_jobs()),
         (test_narrow_push_constants, test_narrow_push_constants.cpu_jobs(tmp_path)),
+        (test_buffer_references, test_buffer_references.cpu_jobs(tmp_path)),
     ]
     jobs = [job for _, group in groups for job in group]
     with TargetSession(CPU_TARGETS, 1, 120) as session:

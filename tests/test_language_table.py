@@ -1,6 +1,6 @@
 """bench/language.py's core on a few programs: the language table counts what the
 generator writes (for loops, in the default mix too; float16 and WGSL f16 in the
-every-option mix) and what it never writes (buffer references, WGSL derivatives),
+every-option mix) and what it never writes (subpass inputs, WGSL derivatives),
 its summary has the issue's keys, and the doc's region is rewritten idempotently."""
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def rows(bench: ModuleType) -> list[Any]:
             "while",
             "f16",
             "specialization constants",
-            "buffer references",
+            "subpass inputs",
             "derivatives",
         )
     )
@@ -69,12 +69,12 @@ def test_for_loops_are_generated_emitted_interpreted_and_in_the_default_mix(
     assert found.piglit == 0.5
 
 
-def test_buffer_references_are_not_generated_and_the_interpreter_refuses_them(
+def test_subpass_inputs_are_not_generated_and_the_interpreter_refuses_them(
     rows: list[Any],
 ) -> None:
-    # (double, then float16 were this test's row until the generator learnt them:
-    # --doubles, --float16.)
-    found = row(rows, GLSL, "buffer references")
+    # (double, float16, then buffer references were this test's row until the generator
+    # learnt them: --doubles, --float16, --buffer-reference.)
+    found = row(rows, GLSL, "subpass inputs")
     assert found.generated == 0
     assert found.default == 0
     assert found.interpreted.startswith("refused: ")
@@ -106,7 +106,7 @@ def test_a_wgsl_row_never_generated_takes_its_glsl_twins_answer(rows: list[Any])
 def test_the_summary_has_the_issues_keys(bench: ModuleType, rows: list[Any]) -> None:
     figures = json.loads(json.dumps(bench.summary(rows)))
     assert {"features", "generated", "interpreted", "emitted", "in_default_mix"} <= set(figures)
-    # for, while, float16, derivatives in both languages; specialization; buffer references
+    # for, while, float16, derivatives in both languages; specialization; subpass inputs
     assert figures["features"] == 10
     assert figures["generated"] >= 6  # for, while, float16 in both languages
     assert figures["in_default_mix"] >= 1

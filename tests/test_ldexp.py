@@ -52,7 +52,11 @@ LDEXP = OptInBuiltin(
     GUARDED,
     GUARDED_EXPECTED,
     "LDEXP",
-    {GLSL450.name: (2, 9, 1), WGSL.name: (2, 9, 5)},
+    # WGSL's re-picked when frexp joined WGSL's opt-in built-ins (its call statements
+    # drew anew): not 21, which hits findings row 28 on wgpu-vk (lavapipe folds
+    # pack4x8snorm of a negative component wrong) and naga's known integer-division bug
+    # on wgpu-gl (an int % with a negative operand).
+    {GLSL450.name: (2, 9, 1), WGSL.name: (17, 20, 14)},
 )
 
 

@@ -293,8 +293,11 @@ def test_a_finding_of_a_preset_reduces_to_the_passes_that_make_it(tmp_path: Path
     shutil.copytree(DATA / "spirv-opt-preset-seed-7004482", found)
     subject = subject_from_test(load_test(found))
     assert subject.spirv_passes == ("-O",)
+    # The pass list is reduced first, within half the budget, on the whole program: what
+    # the test asserts. The program's reduction after it asserts nothing here (74 s of
+    # CI's slowest test at a budget of 120 s).
     with TargetSession(list(subject.targets), 1) as session:
-        result = reduce_subject(subject, session, "internal", time_budget_s=120)
+        result = reduce_subject(subject, session, "internal", time_budget_s=40)
     assert result.signature_kept and result.pass_list is not None
     assert result.pass_list.expanded == spirv_tools.preset_passes("-O")
     assert result.spirv_passes == (

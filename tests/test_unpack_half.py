@@ -70,11 +70,12 @@ UNPACK = OptInBuiltin(
     GUARDED,
     GUARDED_EXPECTED,
     "HALF_UNPACK",
-    # Not WGSL's 41 and 13 (the first to call it since frexp joined the opt-in built-ins):
-    # they hit naga's known integer-division bug on wgpu-gl
-    # (wrong:naga-glsl-out:known:wgsl-integer-division); nor GLSL's 39, which hits findings
-    # row 30 on vk-lavapipe (Mesa 22's lavapipe; Mesa 25's runs it right).
-    {GLSL450.name: (0, 27, 58), WGSL.name: (36, 49, 14)},
+    # WGSL's re-picked when frexp joined WGSL's opt-in built-ins (its call statements
+    # drew anew): not 49 nor the fragment 13, which hit naga's known integer-division bug
+    # on wgpu-gl (wrong:naga-glsl-out:known:wgsl-integer-division, an int % with a
+    # negative operand); nor GLSL's 39, which hits findings row 30 on vk-lavapipe (Mesa
+    # 22's lavapipe; Mesa 25's runs it right).
+    {GLSL450.name: (0, 27, 58), WGSL.name: (31, 41, 14)},
 )
 
 

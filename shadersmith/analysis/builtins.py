@@ -392,3 +392,9 @@ ORDER_INDEPENDENT_ATOMICS: tuple[str, ...] = (
     "atomicOr",
     "atomicXor",
 )
+# Their image forms, `imageAtomicAdd(img, p, v)` & co. (generate/image_atomics.py), each
+# the update of its plain form on one texel (interp/textures.py lowers it so).
+IMAGE_ATOMIC_OF: dict[str, str] = {
+    "image" + name[0].upper() + name[1:]: name for name in ORDER_INDEPENDENT_ATOMICS
+}
+ORDER_INDEPENDENT_IMAGE_ATOMICS: tuple[str, ...] = tuple(IMAGE_ATOMIC_OF)

@@ -16,7 +16,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from shadersmith.analysis.builtins import EXACT_BY_NAME, ORDER_INDEPENDENT_ATOMICS
+from shadersmith.analysis.builtins import (
+    EXACT_BY_NAME,
+    ORDER_INDEPENDENT_ATOMICS,
+    ORDER_INDEPENDENT_IMAGE_ATOMICS,
+)
 from shadersmith.analysis.opt_in_builtins import OPT_IN_OVERLOADS
 from shadersmith.analysis.traversal import iter_function_expressions
 from shadersmith.ir.expressions import Assign, Call, CallKind, IncDec, VariableRef, root_variable
@@ -103,12 +107,20 @@ def argument_qualifiers(call: Call, parameters: ParameterTable) -> tuple[ParamQu
 
 # Built-ins that store into the storage their first argument names while GLSL's prototype
 # does not write the argument back: imageStore's image (an `in` image handle whose texel
-# it writes) and the atomics' memory. The effect analyses count the store, or a callee
-# that stores to an image twice in one expression (`f() & f()`) looks pure to the
-# reconditioner's evaluation order, which then leaves the two stores unsequenced
-# (bench/constructs.py, seed 8371 with textures on).
+# it writes), the atomics' memory and the image atomics' image. The effect analyses count
+# the store, or a callee that stores to an image twice in one expression (`f() & f()`)
+# looks pure to the reconditioner's evaluation order, which then leaves the two stores
+# unsequenced (bench/constructs.py, seed 8371 with textures on).
 STORING_BUILTINS: frozenset[str] = frozenset(
-    {"imageStore", *ORDER_INDEPENDENT_ATOMICS, "atomicExchange", "atomicCompSwap"}
+    {
+        "imageStore",
+        *ORDER_INDEPENDENT_ATOMICS,
+        "atomicExchange",
+        "atomicCompSwap",
+        *ORDER_INDEPENDENT_IMAGE_ATOMICS,
+        "imageAtomicExchange",
+        "imageAtomicCompSwap",
+    }
 )
 
 

@@ -28,14 +28,16 @@ integers of magnitude below 2^24).
   where a half is not such an integer, sets its exponent field to 25: `(u & 0x83ff83ff) |
   0x64006400`, each half then +-(1024 + its 10 fraction bits). WGSL's `unpack2x16float`.
 
-- `frexp(x, out e)` (GLSL): x = m * 2^e with |m| in [0.5, 1), exact for every float
+- `frexp(x, out e)`: x = m * 2^e with |m| in [0.5, 1), exact for every float
   (the Vulkan precision table: "correct result"); for x of S, e is its bit length, 1 to 24.
   m leaves S, so the reconditioner (recondition/exact_floats.py) scales it back at once:
   `ldexp(frexp(x, e), FREXP_SCALE)`, m * 2^24 = x * 2^(24 - e), an integer of magnitude
   2^23 to 2^24 - 2, in S. The interpreter's sanitizer lets ldexp take such a significand
-  (any float: the result is checked to be a float exactly). WGSL's frexp returns a struct
-  rather than writing an out parameter: not offered there (LanguageProfile.
-  missing_builtins).
+  (any float: the result is checked to be a float exactly). WGSL, which has no out
+  parameters and whose frexp returns a struct, takes the same IR: the exponent's argument
+  is a whole variable of the caller, the call a statement's whole initialiser
+  (generate/statements.py), spelled with a helper that writes through its pointer
+  (emit/wgsl_builtins.py).
 
 Left out, with why: `unpack*norm` (a division by 255 or 65535 that GLSL does not round
 exactly, and that leaves S).

@@ -51,6 +51,13 @@ STORAGE8 = "storage8"
 # width, whose `#extension` line they share (so they have none of their own).
 PUSH16 = "push16"
 PUSH8 = "push8"
+# Storage buffers read through GL_EXT_buffer_reference (Program.buffer_references:
+# generate/buffer_references.py): Vulkan's bufferDeviceAddress (VK_KHR_buffer_device_
+# address), which GL lacks. Not a width, but a device feature a job needs all the same;
+# its `#extension` line is the GLSL emitter's, written only where it spells a reference
+# (so it is not in EXTENSION, whose lines width_extensions writes).
+BUFFER_REFERENCE = "buffer_reference"
+BUFFER_REFERENCE_EXTENSION = "GL_EXT_buffer_reference"
 
 # The extension each feature's GLSL spelling needs. GL_ARB_gpu_shader_int64 is the one
 # both Mesa's GL and glslang (for Vulkan) read: glslang maps it to the Int64 capability.
@@ -120,6 +127,8 @@ def program_features(program: Program) -> frozenset[str]:
     # extension line (issue 36's every-feature campaign, "syntax error").
     for struct in program.structs:
         found |= type_features(struct)
+    if program.referenced_buffers:
+        found.add(BUFFER_REFERENCE)
     return frozenset(found)
 
 
@@ -154,6 +163,7 @@ _COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.DOTALL)
 _EXTENSION_LINE = re.compile(r"^\s*#\s*extension\s+(\w+)", re.MULTILINE)
 _DOUBLE_TYPE = re.compile(r"\b(?:double|dvec[234]|dmat[234](?:x[234])?)\b")
 _FEATURE_OF_EXTENSION = {name: feature for feature, name in EXTENSION.items()}
+_FEATURE_OF_EXTENSION[BUFFER_REFERENCE_EXTENSION] = BUFFER_REFERENCE
 
 
 def text_features(source: str) -> frozenset[str]:

@@ -227,7 +227,9 @@ def prepare(seed: int, steps: Sequence[StepRecord], options: FusionOptions) -> P
     if options.parts_from is not None:
         shader = pick(options.parts_from, seed, Stage.FRAGMENT, Purpose.PART)
         return prepare_corpus(shader, [reconditioning(), *steps])
-    generated = generate(seed, options.generator, options.profile)
+    # A fused program mixes one colour per part: its parts keep one colour output.
+    generator = dataclasses.replace(options.generator, fragment_output_probability=0.0)
+    generated = generate(seed, generator, options.profile)
     return prepare_program(
         generated.program,
         generated.buffer_values,

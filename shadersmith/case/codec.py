@@ -347,6 +347,8 @@ def _buffer_to_json(spec: BufferSpec) -> dict[str, Any]:
         data["texture"] = spec.texture
     if spec.push_constant:
         data["push_constant"] = True
+    if spec.buffer_reference:
+        data["buffer_reference"] = True
     return data
 
 
@@ -450,8 +452,11 @@ def _buffer_from_json(item: Any, where: str, uniform: bool) -> BufferSpec:
     push_constant = item.get("push_constant", False)
     if not isinstance(push_constant, bool) or (push_constant and not uniform):
         raise TestCaseError(f"{where}: buffer {block}: push_constant is for uniform blocks")
+    reference = item.get("buffer_reference", False)
+    if not isinstance(reference, bool) or (reference and (uniform or texture)):
+        raise TestCaseError(f"{where}: buffer {block}: buffer_reference is for storage buffers")
     return BufferSpec(
-        block, binding, access, tuple(fields), values, uniform, texture, push_constant
+        block, binding, access, tuple(fields), values, uniform, texture, push_constant, reference
     )
 
 

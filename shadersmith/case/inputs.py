@@ -30,6 +30,9 @@ class BufferSpec:
     texture: str = ""
     # A uniform block that Vulkan gets as push constants (ir/program.StorageBuffer).
     push_constant: bool = False
+    # A storage buffer the shader reads through a buffer reference, whose address is
+    # what its binding holds (ir/program.Program.buffer_references).
+    buffer_reference: bool = False
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,7 @@ class Inputs:
 
 def buffer_specs(program: Program, values: BufferValues) -> tuple[BufferSpec, ...]:
     """The test's view of a program's buffers and their initial values."""
+    referenced = program.referenced_buffers
     specs = []
     for buffer in program.buffers:
         given = values.get(buffer.block_name, {})
@@ -68,6 +72,7 @@ def buffer_specs(program: Program, values: BufferValues) -> tuple[BufferSpec, ..
                 values={f.name: given[f.name] for f in buffer.fields},
                 uniform=buffer.uniform,
                 push_constant=buffer.push_constant,
+                buffer_reference=buffer.block_name in referenced,
             )
         )
     for texture in program.textures:

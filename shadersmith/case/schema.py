@@ -215,6 +215,13 @@ _TEXTURE: dict[str, Any] = {
     "required": [*_BUFFER["required"], "texture"],
 }
 
+# A storage buffer, which the shader may read through a buffer reference (ir/program.
+# Program.buffer_references).
+_STORAGE: dict[str, Any] = {
+    **_BUFFER,
+    "properties": {**_BUFFER["properties"], "buffer_reference": {"type": "boolean"}},
+}
+
 # A uniform block, which Vulkan may get as push constants (ir/program.StorageBuffer).
 _UNIFORM: dict[str, Any] = {
     **_BUFFER,
@@ -242,7 +249,7 @@ _SPECIALIZATION: dict[str, Any] = {
 _INPUTS: dict[str, Any] = {
     "type": "object",
     "properties": {
-        "buffers": _strings(_BUFFER, MAX_BUFFERS),
+        "buffers": _strings(_STORAGE, MAX_BUFFERS),
         "uniforms": _optional(_strings(_UNIFORM, MAX_BUFFERS)),
         "textures": _optional(_strings(_TEXTURE, MAX_BUFFERS)),
         "dispatch": {**_strings(_integer(1, MAX_DISPATCH), 3), "minItems": 3},

@@ -105,6 +105,13 @@ GENERATOR_FLAGS: tuple[GeneratorFlag, ...] = (
         "fields)" + _off("generate/atomics.py"),
     ),
     GeneratorFlag(
+        "--image-atomics",
+        "image_atomic_probability",
+        "Probability that a multi-invocation compute test gets an r32ui/r32i image "
+        "updated only by imageAtomicAdd/Min/Max/And/Or/Xor statements, its final texels "
+        "compared (GLSL 4.50 only: not ESSL 3.10 or WGSL)" + _off("generate/image_atomics.py"),
+    ),
+    GeneratorFlag(
         "--subgroups",
         "subgroup_probability",
         "Probability that a multi-invocation compute test assigns subgroup operations "
@@ -201,8 +208,8 @@ GENERATOR_FLAGS: tuple[GeneratorFlag, ...] = (
         "extra_builtin_probability",
         "Probability that a test's built-in calls may also be isnan, isinf, packUnorm4x8, "
         "packSnorm4x8, packUnorm2x16, packSnorm2x16, packHalf2x16, unpackHalf2x16, ldexp "
-        "(exponent kept in [0, 8]) and frexp (GLSL; its mantissa scaled by 2^24) on exact "
-        "floats" + _off("analysis/opt_in_builtins.py"),
+        "(exponent kept in [0, 8]) and frexp (its mantissa scaled by 2^24) on exact floats"
+        + _off("analysis/opt_in_builtins.py"),
     ),
     GeneratorFlag(
         "--invariant",
@@ -217,6 +224,20 @@ GENERATOR_FLAGS: tuple[GeneratorFlag, ...] = (
         "Probability that a generated vertex shader and its fragment shader (--vertex-stage) "
         "declare their varyings as the members of an interface block (GLSL `out Varyings "
         "{ ... };`), which changes no value" + _off("generate/vertex_stage.py"),
+    ),
+    GeneratorFlag(
+        "--buffer-reference",
+        "buffer_reference_probability",
+        "Probability that a compute program's storage buffer with an instance name is "
+        "declared as a buffer reference (GLSL 4.50 for Vulkan, GL_EXT_buffer_reference) "
+        "read through an address at its binding, which changes no value; the targets need "
+        "bufferDeviceAddress, GL answers unsupported" + _off("generate/buffer_references.py"),
+    ),
+    GeneratorFlag(
+        "--fragment-outputs",
+        "fragment_output_probability",
+        "Probability that a generated fragment shader writes 2 to 4 colour outputs "
+        "(locations 0..N-1), drawn as N attachments side by side" + _off("generate/fragment.py"),
     ),
     GeneratorFlag(
         "--doubles",

@@ -174,6 +174,13 @@ class SmithOptions:
     # existed (no draw is made); `fuzz --atomics P` turns it on. WGSL declares the
     # counters atomic (emit/wgsl_atomics.py).
     atomic_probability: float = 0.0
+    # Image atomics (generate/image_atomics.py): the probability that a multi-invocation
+    # compute program gets an r32ui/r32i image that no imageLoad or imageStore touches,
+    # updated only by imageAtomicAdd/Min/Max/And/Or/Xor statements (one operation per
+    # image, the old value discarded), its final texels read back like the other
+    # images'. Not a swarm construct; 0 gives the programs of before (no draw is made);
+    # a profile without them (ESSL 3.10, WGSL) never gets them; `fuzz --image-atomics P`.
+    image_atomic_probability: float = 0.0
     # Subgroup operations (generate/subgroups.py): the probability that a multi-invocation
     # compute program assigns values of GL_KHR_shader_subgroup operations (basic, vote,
     # arithmetic, ballot) at uniform points of main, and records the subgroup size its
@@ -274,6 +281,18 @@ class SmithOptions:
     # generate/vertex_stage.py), drawn from a stream of the seed's own: 0 gives the
     # programs of before; `fuzz --varying-block P`.
     varying_block_probability: float = 0.0
+    # The probability that a compute program's storage buffer with an instance name is
+    # declared as a GL_EXT_buffer_reference type read through an address in a block at
+    # its binding (GLSL 4.50 for Vulkan: generate/buffer_references.py), which changes no
+    # value; drawn from a stream of the seed's own: 0 gives the programs of before;
+    # `fuzz --buffer-reference P`.
+    buffer_reference_probability: float = 0.0
+    # The probability that a generated fragment shader (differential, not interval mode)
+    # writes 2 to 4 colour outputs at locations 0..N-1 instead of one, each a uvec4 of its
+    # share of the output fold (generate/fragment.py); the targets draw N attachments
+    # side by side. Drawn from a stream of the seed's own: 0 gives the programs of before;
+    # `fuzz --fragment-outputs P`.
+    fragment_output_probability: float = 0.0
     # The probability that a float expression (or a bool comparison) is computed in
     # doubles and narrowed back (generate/doubles.py: double, dvecN, exact integers of S).
     # Not a swarm construct; 0 gives the programs of before (nothing is drawn); a profile
@@ -400,10 +419,13 @@ PROBABILITIES: tuple[str, ...] = (
     "extra_builtin_probability",
     "invariant_probability",
     "varying_block_probability",
+    "buffer_reference_probability",
+    "fragment_output_probability",
     "double_probability",
     "half_probability",
     "narrow_storage_probability",
     "mediump_probability",
+    "image_atomic_probability",
     *CONSTRUCT_PROBABILITIES,
 )
 
@@ -479,10 +501,13 @@ LEGACY_DEFAULTS: dict[str, Any] = {
     "extra_builtin_probability": 0.0,
     "invariant_probability": 0.0,
     "varying_block_probability": 0.0,
+    "buffer_reference_probability": 0.0,
+    "fragment_output_probability": 0.0,
     "double_probability": 0.0,
     "half_probability": 0.0,
     "narrow_storage_probability": 0.0,
     "mediump_probability": 0.0,
+    "image_atomic_probability": 0.0,
 }
 
 

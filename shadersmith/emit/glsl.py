@@ -12,7 +12,7 @@ import math
 
 from shadersmith.analysis.opt_in_builtins import packing_extensions
 from shadersmith.analysis.subgroups import subgroup_extensions
-from shadersmith.analysis.widths import width_extensions
+from shadersmith.analysis.widths import BUFFER_REFERENCE_EXTENSION, width_extensions
 from shadersmith.emit.preprocessor import MacroSpeller
 from shadersmith.ir.control_flow import EXTENSION as CONTROL_FLOW_EXTENSION
 from shadersmith.ir.control_flow import macro_name
@@ -46,6 +46,8 @@ from shadersmith.ir.operators import (
 from shadersmith.ir.profile import GLSL450, Language, LanguageProfile
 from shadersmith.ir.program import (
     POSITION,
+    REFERENCE_ALIGN,
+    REFERENCE_SUFFIX,
     VERTEX_INDEX,
     Function,
     InterfaceBlock,
@@ -436,7 +438,12 @@ def _struct(out: _Writer, struct: StructType) -> None:
     out.line("};")
 
 
-def _buffer(out: _Writer, buffer: StorageBuffer, profile: LanguageProfile) -> None:
+def _buffer(
+    out: _Writer, buffer: StorageBuffer, profile: LanguageProfile, referenced: frozenset[str]
+) -> None:
+    if buffer.block_name in referenced:
+        _referenced_buffer(out, buffer)
+        return
     if buffer.push_constant:
         # One text for both APIs, as a specialization constant's: glslang defines VULKAN
         # for Vulkan, whose pipeline pushes the block's bytes (std430, which for its
@@ -462,6 +469,29 @@ def _plain_buffer(out: _Writer, buffer: StorageBuffer, profile: LanguageProfile)
         words = "".join(w + " " for w in buffer.memory) + ("readonly " if buffer.readonly else "")
         out.line(f"layout(std430, binding = {buffer.binding}) {words}buffer {buffer.block_name} {{")
     _block_members(out, buffer)
+
+
+def referenced_buffers(program: Program, profile: LanguageProfile) -> frozenset[str]:
+    """The block names of the buffers `profile`'s text declares as buffer references
+    (Program.buffer_references, where the profile has them and the buffer can be one)."""
+    return program.referenced_buffers if profile.buffer_references else frozenset()
+
+
+def _referenced_buffer(out: _Writer, buffer: StorageBuffer) -> None:
+    """A storage buffer as a GL_EXT_buffer_reference type with the buffer's memory
+    qualifiers and fields, and a block at its binding that holds the address under the
+    instance name: `instance.field` reads through the reference (generate/
+    buffer_references.py)."""
+    words = "".join(w + " " for w in buffer.memory) + ("readonly " if buffer.readonly else "")
+    reference = buffer.block_name + REFERENCE_SUFFIX
+    layout = f"buffer_reference, std430, buffer_reference_align = {REFERENCE_ALIGN}"
+    out.line(f"layout({layout}) {words}buffer {reference} {{")
+    _block_members(out, dataclasses.replace(buffer, instance_name=None))
+    out.line(f"layout(std430, binding = {buffer.binding}) readonly buffer {buffer.block_name} {{")
+    out.depth += 1
+    out.line(f"{reference} {buffer.instance_name};")
+    out.depth -= 1
+    out.line("};")
 
 
 def _block_members(out: _Writer, buffer: StorageBuffer) -> None:
@@ -550,6 +580,8 @@ def _header(out: _Writer, program: Program, profile: LanguageProfile) -> None:
     # The explicit-width types the program declares (analysis/widths.py).
     for extension in width_extensions(program, profile.version):
         out.line(f"#extension {extension} : require")
+    if referenced_buffers(program, profile):
+        out.line(f"#extension {BUFFER_REFERENCE_EXTENSION} : require")
     if profile.language is Language.GLSL:
         for extension in packing_extensions(_builtins_called(program), profile.version):
             out.line(f"#extension {extension} : require")
@@ -655,8 +687,9 @@ def emit_glsl(program: Program, profile: LanguageProfile = GLSL450) -> str:
     interface = interface or bool(program.textures)
     if interface or program.blocks or program.shared:
         out.line("")
+    referenced = referenced_buffers(program, profile)
     for buffer in program.buffers:
-        _buffer(out, buffer, profile)
+        _buffer(out, buffer, profile, referenced)
     for texture in program.textures:
         out.line(_texture(texture, profile))
     for block in program.blocks:

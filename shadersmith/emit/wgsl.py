@@ -16,7 +16,8 @@ WGSLEmitError rather than emit something else. Lowerings, each meaning what the 
   minus on u32 is `0u - x`; a constructor's arguments are converted to its component type;
 - GLSL's built-in variables are private variables that the entry point fills from its
   `@builtin` parameters before it calls the program's `main` (named `_ss_main`), and a
-  fragment's `_color` output is returned from there at `@location(0)`;
+  fragment's `_color` output is returned from there at `@location(0)` (several colour
+  outputs: a struct of `@location(i)` members, by the outputs' names);
 - subgroup built-ins are WGSL's where it has them and helper functions of the module
   otherwise (wgsl_subgroups.py);
 - a generated vertex shader is a module of its own (its names never meet the fragment
@@ -35,7 +36,8 @@ WGSLEmitError rather than emit something else. Lowerings, each meaning what the 
   as `(*p)`, and its argument is `&v` for a whole variable of the caller (or `q`, the
   caller's own pointer parameter): the generator passes only those
   (LanguageProfile.pointer_parameters), whose writes through the pointer are seen when
-  GLSL's copy-back would be, since the callee has no other name for them;
+  GLSL's copy-back would be, since the callee has no other name for them; a built-in's
+  out argument likewise, to a helper function of the module (frexp: wgsl_builtins.py);
 - a switch without `default` gets an empty one (WGSL requires one; GLSL's semantics of a
   missing default are those of an empty one), labels with no statements of their own share
   the next clause (`case 1i, 2i:`), and a `do { } while (c)` is
@@ -53,6 +55,7 @@ operators without parentheses (`a & b | c`, `a < b < c`).
 
 from __future__ import annotations
 
+from shadersmith.analysis.calls import builtin_out_params
 from shadersmith.analysis.wgsl_constants import is_const_expression
 from shadersmith.analysis.widths import FLOAT16, program_features
 from shadersmith.emit.wgsl_atomics import (
@@ -62,7 +65,7 @@ from shadersmith.emit.wgsl_atomics import (
     is_atomic_call,
     place_of,
 )
-from shadersmith.emit.wgsl_builtins import builtin_call
+from shadersmith.emit.wgsl_builtins import builtin_call, out_helper_functions
 from shadersmith.emit.wgsl_subgroups import LANE, helper_functions, reads_lane
 from shadersmith.emit.wgsl_textures import sampler_declaration, texture_declaration
 from shadersmith.emit.wgsl_types import (
@@ -155,6 +158,8 @@ _BUILTIN_INPUTS: dict[str, tuple[str, Type]] = {
 _BUILTIN_VALUE_TYPES: dict[str, Type] = {"vertex_index": ScalarType(ScalarKind.UINT)}
 # The struct a vertex shader's entry point returns.
 _VERTEX_OUTPUT = "_ss_VertexOutput"
+# The struct a fragment entry point with several colour outputs returns.
+_FRAGMENT_OUTPUT = "_ss_FragmentOutput"
 # WGSL's swizzle letters: xyzw and rgba (no stpq).
 _SWIZZLE_LETTERS = "xyzw"
 _JUMPS = (Break, Continue, Return, Discard)
@@ -224,7 +229,7 @@ class _Emitter:
                 rest = "".join(f", {self.arg(a)}" for a in expr.args[1:])
                 return f"{expr.callee}({self.address(expr.args[0])}{rest})"
             if expr.kind is CallKind.BUILTIN:
-                return builtin_call(expr, self.arg, self.operand)
+                return builtin_call(expr, self.arg, self.operand, self.pointer_argument)
             return self.user_call(expr)
         if isinstance(expr, ArrayLength):
             return self.array_length(expr)
@@ -267,7 +272,8 @@ class _Emitter:
         return f"{call.callee}({', '.join(args)})"
 
     def pointer_argument(self, arg: Expression) -> str:
-        """`&v` for an out/inout argument `v`, a whole variable (module docstring)."""
+        """`&v` for an out/inout argument `v`, a whole variable (module docstring); a
+        built-in's out argument too (frexp's: wgsl_builtins.py)."""
         if not isinstance(arg, VariableRef) or arg.name in self.field_paths:
             raise WGSLEmitError(
                 "an out/inout argument other than a whole local variable: core WGSL "
@@ -748,12 +754,17 @@ class _Emitter:
             result = f"{_VERTEX_OUTPUT}({', '.join(fields)})"
         else:
             outputs = program.outputs
-            if len(outputs) != 1 or outputs[0].location != 0:
-                raise WGSLEmitError("a fragment shader here writes one output at location 0")
-            output = outputs[0]
-            result = output.name
+            if [o.location for o in outputs] != list(range(len(outputs))) or not outputs:
+                raise WGSLEmitError("a fragment shader here writes outputs at locations 0..N-1")
+            if len(outputs) == 1:
+                result = outputs[0].name
+                returned = f"@location(0) {type_text(outputs[0].type)}"
+            else:
+                self.fragment_output()
+                result = f"{_FRAGMENT_OUTPUT}({', '.join(o.name for o in outputs)})"
+                returned = _FRAGMENT_OUTPUT
             self.line("@fragment")
-            self.line(f"fn main({', '.join(params)}) -> @location(0) {type_text(output.type)} {{")
+            self.line(f"fn main({', '.join(params)}) -> {returned} {{")
         self.depth += 1
         for assignment in assignments:
             self.line(assignment)
@@ -762,6 +773,15 @@ class _Emitter:
             self.line(f"return {result};")
         self.depth -= 1
         self.line("}")
+
+    def fragment_output(self) -> None:
+        """The struct a fragment entry point with several colour outputs returns."""
+        self.line(f"struct {_FRAGMENT_OUTPUT} {{")
+        for output in self.program.outputs:
+            line = f"@location({output.location}) {output.name}: {type_text(output.type)},"
+            self.line(INDENT + line)
+        self.line("}")
+        self.line("")
 
     def vertex_output(self) -> None:
         """The struct a vertex entry point returns: the clip position, then the varyings."""
@@ -817,7 +837,7 @@ class _Emitter:
             )
         for decl in program.globals:
             self.module_global(decl)
-        for helper in helper_functions(program):
+        for helper in (*helper_functions(program), *out_helper_functions(program)):
             self.line("")
             self.lines.extend(helper.splitlines())
         for function in program.functions:
@@ -871,8 +891,8 @@ def _continuing_may_read(loop: For | While) -> bool:
 
 
 def _written_names(function: Function, writes_back: dict[str, tuple[bool, ...]]) -> set[str]:
-    """Names the function assigns to or passes as out/inout arguments (to find
-    parameters WGSL would refuse to write)."""
+    """Names the function assigns to or passes as out/inout arguments of user functions
+    or built-ins (to find parameters WGSL would refuse to write)."""
     written: set[str] = set()
     for node in iter_nodes(function.body):
         targets: list[Expression] = []
@@ -881,6 +901,8 @@ def _written_names(function: Function, writes_back: dict[str, tuple[bool, ...]])
         elif isinstance(node, Call) and node.kind is CallKind.USER:
             flags = writes_back.get(node.callee, ())
             targets.extend(a for a, w in zip(node.args, flags, strict=False) if w)
+        elif isinstance(node, Call) and node.kind is CallKind.BUILTIN:
+            targets.extend(node.args[i] for i in builtin_out_params(node.callee))
         for target in targets:
             root = root_variable(target)
             if root is not None:

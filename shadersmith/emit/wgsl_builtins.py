@@ -17,7 +17,12 @@ generator and the reconditioner use has a WGSL counterpart, with these differenc
 - `floatBitsToInt` is `bitcast<i32>`, `intBitsToFloat` `bitcast<f32>`;
 - `transpose`, `determinant` and `distance` are spelled alike; `matrixCompMult` and
   `outerProduct` have no counterpart (the WGSL profile lists them as missing);
-- texelFetch, imageLoad and imageStore are textureLoad and textureStore (wgsl_textures.py).
+- texelFetch, imageLoad and imageStore are textureLoad and textureStore (wgsl_textures.py);
+- `frexp(x, e)` (--extra-builtins) writes its exponent to an out parameter, which WGSL has
+  not, and WGSL's `frexp(x)` returns a struct (`fract`, `exp`): the call is one of a helper
+  function of the module, one per type, `_ss_frexp_f32(x, &e)`, which takes the exponent's
+  pointer (a whole variable of the caller, as a user function's out argument: wgsl.py),
+  writes `exp` through it and returns `fract`; frexp(0) is (0, 0) in both languages.
 The void synchronisation built-ins are statements (see wgsl.py); the subgroup built-ins
 are wgsl_subgroups.py's.
 """
@@ -30,8 +35,10 @@ from shadersmith.analysis.subgroups import EXTENSION_OF
 from shadersmith.emit.wgsl_subgroups import subgroup_call
 from shadersmith.emit.wgsl_textures import TEXTURE_BUILTINS, texture_call
 from shadersmith.emit.wgsl_types import WGSLEmitError, type_text, with_kind
-from shadersmith.ir.expressions import Call, Expression
-from shadersmith.ir.types import ScalarKind, VectorType, kind_of
+from shadersmith.ir.expressions import Call, CallKind, Expression
+from shadersmith.ir.program import Program
+from shadersmith.ir.types import ScalarKind, Type, VectorType, kind_of
+from shadersmith.ir.walk import iter_nodes
 
 # Renamed one to one: same arguments, same result.
 _SAME = {
@@ -97,11 +104,14 @@ _BIT_QUERIES = {
 Text = Callable[[Expression], str]
 
 
-def builtin_call(call: Call, text: Text, operand: Text) -> str:
+def builtin_call(call: Call, text: Text, operand: Text, pointer: Text) -> str:
     """`call` in WGSL; `text` spells an argument (parenthesised when binary), `operand` one
-    that an operator applies to (parenthesised unless primary)."""
+    that an operator applies to (parenthesised unless primary), `pointer` an out argument
+    (`&v`)."""
     name = call.callee
     args = call.args
+    if name == "frexp":
+        return f"{_frexp_name(args[0].type)}({text(args[0])}, {pointer(args[1])})"
     if name in EXTENSION_OF:
         return subgroup_call(call, text)
     if name in _RENAMED:
@@ -161,3 +171,31 @@ def _as_u32(arg: Expression, text: Text) -> str:
     if kind_of(arg.type) is ScalarKind.UINT:
         return text(arg)
     return f"{type_text(with_kind(arg.type, ScalarKind.UINT))}({text(arg)})"
+
+
+def _frexp_name(type_: Type) -> str:
+    return f"_ss_frexp_{type_text(type_).replace('<', '_').replace('>', '')}"
+
+
+def _frexp_helper(type_: Type) -> str:
+    """`frexp(x, out e)` as a function of the module (module docstring)."""
+    floats, ints = type_text(type_), type_text(with_kind(type_, ScalarKind.INT))
+    return (
+        f"fn {_frexp_name(type_)}(x: {floats}, e: ptr<function, {ints}>) -> {floats} {{\n"
+        "    let r = frexp(x);\n"
+        "    *e = r.exp;\n"
+        "    return r.fract;\n"
+        "}"
+    )
+
+
+def out_helper_functions(program: Program) -> list[str]:
+    """The helper functions `program`'s built-ins with out parameters are spelled with
+    (frexp's), one per type, in a fixed order: none for a program without them, whose
+    text stays as it was."""
+    types = {
+        type_text(node.args[0].type): node.args[0].type
+        for node in iter_nodes(program)
+        if isinstance(node, Call) and node.kind is CallKind.BUILTIN and node.callee == "frexp"
+    }
+    return [_frexp_helper(type_) for _, type_ in sorted(types.items())]

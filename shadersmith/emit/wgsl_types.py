@@ -64,9 +64,9 @@ def type_text(type_: Type) -> str:
     if isinstance(type_, VectorType):
         return f"vec{type_.size}<{_scalar_text(type_.kind, type_.bits, type_)}>"
     if isinstance(type_, MatrixType):
-        if type_.bits != 32:
-            raise WGSLEmitError(f"WGSL has no double matrices ({type_})")
-        return f"mat{type_.columns}x{type_.rows}<f32>"
+        # `mat2x3<f16>` (a half's matrix, `enable f16;`); no double one.
+        scalar = _scalar_text(ScalarKind.FLOAT, type_.bits, type_)
+        return f"mat{type_.columns}x{type_.rows}<{scalar}>"
     if isinstance(type_, ArrayType):
         element = type_text(type_.element)
         return f"array<{element}>" if type_.length is None else f"array<{element}, {type_.length}>"

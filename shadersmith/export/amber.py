@@ -152,6 +152,12 @@ def amber_script(test: TestCase, target: str | None = None) -> str:
     if test.language.family is not Language.GLSL:  # Amber's shaders: GLSL (or SPIR-V)
         name = test.language.value.upper()
         raise ExportError(f"Amber has no {name}: a {name} test cannot be exported to Amber")
+    if any(spec.buffer_reference for spec in test.buffers):
+        # Amber binds buffers at descriptors and has no command that writes one buffer's
+        # device address into another (generate/buffer_references.py).
+        raise ExportError(
+            "Amber cannot give a shader a buffer's device address (buffer references)"
+        )
     if isinstance(test.oracle, Metamorphic | SpirvMetamorphic):
         return _pair_script(test, test.oracle, target)
     shipped = shipped_module(test, target)
@@ -546,12 +552,16 @@ def _compute_script(test: TestCase, shipped: Shipped) -> str:
 
 def _fragment_script(test: TestCase, shipped: Shipped) -> str:
     image = expected_image(readable(test))
-    height, width = image.shape[:2]
+    assert test.inputs.framebuffer is not None  # expected_image checks it
+    width, height = test.inputs.framebuffer
+    # N colour outputs: the interpreter's image holds the N attachments side by side.
+    framebuffers = [_framebuffer(i) for i in range(image.shape[1] // width)]
     check = "every pixel holds the reference interpreter's colour"
     lines = [
         *_header(test, shipped, check),
         f"# One EXPECT per row: IDX is a byte offset ({16 * width} bytes a row, 16 a pixel),",
-        "# the values the row's uint32 words (EQ_RGBA would take 0-255 values).",
+        "# the values the row's uint32 words (EQ_RGBA would take 0-255 values)"
+        + ("." if len(framebuffers) == 1 else "; one framebuffer per colour output."),
         "",
         *_vertex_lines(test, shipped),
         *_shader("fragment", "main_shader", shipped),
@@ -562,13 +572,13 @@ def _fragment_script(test: TestCase, shipped: Shipped) -> str:
     if triangle:
         lines += _UNREAD_VERTICES
     lines += [
-        f"BUFFER {_FRAMEBUFFER} FORMAT R32G32B32A32_UINT",
+        *[f"BUFFER {name} FORMAT R32G32B32A32_UINT" for name in framebuffers],
         "",
         "PIPELINE graphics pipeline",
         "  ATTACH vertex_shader",
         _attach("main_shader", test),
         f"  FRAMEBUFFER_SIZE {width} {height}",
-        f"  BIND BUFFER {_FRAMEBUFFER} AS color LOCATION 0",
+        *[f"  BIND BUFFER {name} AS color LOCATION {i}" for i, name in enumerate(framebuffers)],
         *[_bind(buffer) for buffer in buffers],
         *([f"  VERTEX_DATA {_VERTICES} LOCATION 0"] if triangle else []),
         "END",
@@ -578,10 +588,17 @@ def _fragment_script(test: TestCase, shipped: Shipped) -> str:
         _draw(test, width, height),
         "",
     ]
-    for row in range(height):
-        words = " ".join(str(int(word)) for word in np.ravel(image[row]))
-        lines.append(f"EXPECT {_FRAMEBUFFER} IDX {16 * width * row} EQ {words}")
+    for i, name in enumerate(framebuffers):
+        attachment = image[:, i * width : (i + 1) * width]
+        for row in range(height):
+            words = " ".join(str(int(word)) for word in np.ravel(attachment[row]))
+            lines.append(f"EXPECT {name} IDX {16 * width * row} EQ {words}")
     return "\n".join(lines) + "\n"
+
+
+def _framebuffer(location: int, prefix: str = "") -> str:
+    """The buffer colour output `location` is drawn into: `framebuffer`, `framebuffer1`..."""
+    return f"{prefix}{_FRAMEBUFFER}{location or ''}"
 
 
 # --------------------------------------------------------------------- metamorphic
@@ -709,7 +726,12 @@ def _pair_fragment(
     if test.inputs.framebuffer is None:
         raise ExportError("the fragment test has no target size")
     width, height = test.inputs.framebuffer
-    lines = [f"BUFFER {side}_{_FRAMEBUFFER} FORMAT {colour.format}" for side in _SIDES]
+    locations = range(_attachments_of(test.main_shader))
+    lines = [
+        f"BUFFER {_framebuffer(i, f'{side}_')} FORMAT {colour.format}"
+        for side in _SIDES
+        for i in locations
+    ]
     lines.append("")
     for side in _SIDES:
         lines += [
@@ -717,7 +739,10 @@ def _pair_fragment(
             "  ATTACH vertex_shader",
             _attach(f"{side}_shader", test),
             f"  FRAMEBUFFER_SIZE {width} {height}",
-            f"  BIND BUFFER {side}_{_FRAMEBUFFER} AS color LOCATION 0",
+            *[
+                f"  BIND BUFFER {_framebuffer(i, f'{side}_')} AS color LOCATION {i}"
+                for i in locations
+            ],
             *[_bind(buffer, f"{side}_") for buffer in sides[side]],
             "END",
             "",
@@ -729,12 +754,17 @@ def _pair_fragment(
             f"RUN {side}_pipeline DRAW_RECT POS 0 0 SIZE {width} {height}",
             "",
         ]
-    expect = (
-        f"EXPECT {REFERENCE_SIDE}_{_FRAMEBUFFER} {colour.comparator} {VARIANT_SIDE}_{_FRAMEBUFFER}"
-    )
-    if colour.tolerance is not None:
-        expect += f" TOLERANCE {colour.tolerance}"
-    return [*lines, expect]
+    expects = []
+    for i in locations:
+        reference, variant = (
+            _framebuffer(i, f"{REFERENCE_SIDE}_"),
+            _framebuffer(i, f"{VARIANT_SIDE}_"),
+        )
+        expect = f"EXPECT {reference} {colour.comparator} {variant}"
+        if colour.tolerance is not None:
+            expect += f" TOLERANCE {colour.tolerance}"
+        expects.append(expect)
+    return [*lines, *expects]
 
 
 def _pair_wrong_values(test: TestCase) -> list[str]:
@@ -813,6 +843,16 @@ def _colour_of(source: str) -> _Colour:
                 return _INT_COLOUR
             return _FLOAT_COLOUR
     raise ExportError("the fragment shader writes no vector colour at location 0")
+
+
+def _attachments_of(source: str) -> int:
+    """How many colour outputs the fragment shader writes (locations 0..N-1: one
+    framebuffer each)."""
+    try:
+        outputs = parse_glsl(source).program.outputs
+    except FrontEndError as error:
+        raise ExportError(f"the variant's shader does not parse: {error}") from None
+    return max(1, len(outputs))
 
 
 def _declared_bindings(source: str) -> set[int] | None:

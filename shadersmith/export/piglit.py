@@ -235,11 +235,15 @@ def as_glsl_330(text: str) -> str | None:
 
 def _fragment_test(test: TestCase, version: int) -> str:
     trial = readable(test)
+    assert trial.program is not None  # readable() checked
+    if len(trial.program.outputs) > 1:
+        raise ExportError(
+            "piglit export draws one colour output (its `fb tex 2d` binds one texture)"
+        )
     image = expected_image(trial)
     height, width = image.shape[:2]
     if width > WINDOW_SIZE or height > WINDOW_SIZE:
         raise ExportError(f"piglit export draws at most {WINDOW_SIZE}x{WINDOW_SIZE} pixels")
-    assert trial.program is not None  # readable() checked
     named = {b.block_name: b.instance_name is not None for b in trial.program.buffers}
     buffers = buffer_inputs_from_specs(test.buffers)
     lines = [

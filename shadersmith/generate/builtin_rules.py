@@ -14,7 +14,7 @@ import math
 
 from shadersmith.analysis.builtins import EXACT_BY_RESULT, EXACT_OVERLOADS, BuiltinOverload
 from shadersmith.analysis.opt_in_builtins import OPT_IN_BY_RESULT, OPT_IN_OVERLOADS
-from shadersmith.ir.types import ScalarKind, Type, kind_of
+from shadersmith.ir.types import VOID, ScalarKind, Type, kind_of
 
 # (cumulative weight in (0, 1], name, overloads of that name returning the type)
 WeightedNames = tuple[tuple[float, str, tuple[BuiltinOverload, ...]], ...]
@@ -39,6 +39,15 @@ def overloads_returning(
     if opt_in:
         overloads = (*overloads, *OPT_IN_BY_RESULT.get(result, ()))
     return tuple(o for o in overloads if floats or not _uses_float(o))
+
+
+def overloads_writing(floats: bool, opt_in: bool = False) -> tuple[BuiltinOverload, ...]:
+    """The overloads with a value and an `out` parameter (uaddCarry, with `opt_in` frexp),
+    in registry order; float-using ones only when `floats`."""
+    overloads = (*EXACT_OVERLOADS, *(OPT_IN_OVERLOADS if opt_in else ()))
+    return tuple(
+        o for o in overloads if o.out_params and o.result != VOID and (floats or not _uses_float(o))
+    )
 
 
 def _result_type_counts() -> dict[str, int]:

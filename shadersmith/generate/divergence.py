@@ -33,6 +33,11 @@ from typing import TYPE_CHECKING
 from shadersmith.analysis.divergence import DivergenceAnalysis, DivergenceState
 from shadersmith.generate.atomics import ATOMIC_STATEMENT, AtomicTarget, atomic_statement
 from shadersmith.generate.context import GenerationContext
+from shadersmith.generate.image_atomics import (
+    IMAGE_ATOMIC_STATEMENT,
+    AtomicImage,
+    image_atomic_statement,
+)
 from shadersmith.generate.invocations import (
     INVOCATION_BUILTINS,
     UVEC3,
@@ -137,6 +142,7 @@ class DivergenceDriver:
         analysis: DivergenceAnalysis,
         atomics: tuple[AtomicTarget, ...] = (),
         subgroups: bool = False,
+        atomic_images: tuple[AtomicImage, ...] = (),
     ) -> None:
         self.ctx = ctx
         self.rng = ctx.rng
@@ -148,6 +154,10 @@ class DivergenceDriver:
         # Counters that statements update atomically (generate/atomics.py).
         self.atomics = atomics
         self.used_atomics = False
+        # Images that statements update atomically (generate/image_atomics.py), and the
+        # names of those some statement updated.
+        self.atomic_images = atomic_images
+        self.updated_images: set[str] = set()
         # Whether statements at uniform points of main may be subgroup operations
         # (generate/subgroups.py).
         self.subgroups = subgroups and self.compute
@@ -208,14 +218,29 @@ class DivergenceDriver:
         self.used_atomics = True
         return atomic_statement(gen, self.atomics, self.layout.slot())
 
+    def image_atomic(self, gen: StatementGenerator, image: AtomicImage | None = None) -> Statement:
+        """An atomic update of an image (generate/image_atomics.py): of `image`, else
+        of a drawn one."""
+        assert isinstance(self.layout, InvocationLayout), "fragments have no atomic images"
+        if image is None:
+            image = self.rng.choice(self.atomic_images)
+        self.updated_images.add(image.texture.name)
+        return image_atomic_statement(gen, image, self.layout.slot())
+
     def closing(self, gen: StatementGenerator) -> list[Statement]:
         """At the end of `main`: an atomic update if the program has counters and none
-        was drawn, and an exchange through a shared array no exchange used yet, if
-        control flow is still uniform there."""
+        was drawn, one of each atomic image no statement updated, and an exchange
+        through a shared array no exchange used yet, if control flow is still uniform
+        there."""
         if self.atomics and not self.used_atomics:
             stmt = self.atomic(gen)
             self.observe(stmt)
             return [stmt, *self.closing(gen)]
+        for image in self.atomic_images:
+            if image.texture.name not in self.updated_images:
+                stmt = self.image_atomic(gen, image)
+                self.observe(stmt)
+                return [stmt, *self.closing(gen)]
         if self.subgroups and not self.used_subgroups and self._uniform_here():
             subgroup = self.subgroup(gen)
             self.used_subgroups = True  # one try only
@@ -294,6 +319,9 @@ class DivergenceDriver:
         if self.atomics and self.rng.random() < ATOMIC_STATEMENT:
             gen.budget -= 1
             return self.atomic(gen)
+        if self.atomic_images and self.rng.random() < IMAGE_ATOMIC_STATEMENT:
+            gen.budget -= 1
+            return self.image_atomic(gen)
         draw = self.rng.random()
         can_nest = nesting < self.options.max_nesting
         uniform_here = (

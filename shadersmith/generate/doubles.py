@@ -24,7 +24,25 @@ if TYPE_CHECKING:
 
 # Integers of S, small and near its edge.
 DOUBLE_WIDTH = FloatWidth(
-    64, (1.0, -1.0, 2.0, 7.0, -13.0, 4096.0, 65535.0, -1000000.0, 16777213.0), ("min", "max", "abs")
+    64,
+    (1.0, -1.0, 2.0, 7.0, -13.0, 4096.0, 65535.0, -1000000.0, 16777213.0),
+    ("min", "max", "abs"),
+    # Every form of a float matrix's but the determinant: their products are exact in
+    # doubles (operands of S) and MAKE_IN_RANGE or MATRIX_PRODUCT at the double's width
+    # keeps the results in S.
+    (
+        "columns",
+        "diagonal",
+        "widened",
+        "add",
+        "sub",
+        "scale",
+        "product",
+        "product",
+        "transpose",
+        "matrixCompMult",
+        "outerProduct",
+    ),
 )
 DOUBLE = DOUBLE_WIDTH.scalar
 

@@ -198,6 +198,12 @@ class ExpressionGenerator:
         if self.floats and context.interval_floats:
             self.inexact = InexactExpressions(self)
 
+    @property
+    def opt_in_builtins(self) -> bool:
+        """Whether this program's built-in calls may be the opt-in ones
+        (analysis/opt_in_builtins.py)."""
+        return self._opt_in_builtins
+
     # ----------------------------------------------------------------- entry points
 
     def expression(self, type_: Type, depth: int = 0) -> Expression:
@@ -625,13 +631,20 @@ class ExpressionGenerator:
         out_params: frozenset[int],
         depth: int,
     ) -> tuple[Expression, ...] | None:
-        """Arguments of a built-in call; None when an `out` argument has no l-value."""
+        """Arguments of a built-in call; None when an `out` argument has no l-value. In a
+        language without out parameters (WGSL) an `out` argument is a pointer's: a whole
+        variable of the calling function (`pointer_argument`; emit/wgsl_builtins.py
+        spells the call with a helper that writes through it)."""
         bit_range = BIT_RANGE_PARAMS.get(name, frozenset())
         args: list[Expression] = []
         outs: list[Expression] = []
         for position, param in enumerate(params):
             if position in out_params:
-                target = self.out_argument(param, depth, outs)
+                target = (
+                    self.out_argument(param, depth, outs)
+                    if self.ctx.profile.out_parameters
+                    else self.pointer_argument(param, outs)
+                )
                 if target is None:
                     return None
                 args.append(target)

@@ -24,9 +24,19 @@ channel, none saturates it.
 The fold is FNV-1a over 32-bit words, one running hash per channel, output values dealt
 round the four channels: two images are equal exactly when (barring a 2^-32 collision
 per channel and pixel) every output value of every fragment is.
+
+Several colour outputs (SmithOptions.fragment_output_probability, `colour_outputs`): a
+program may write N = 2..4 `uvec4`s at locations 0..N-1 (`_color`, `_color1`, ...), the
+words dealt round the outputs first and then round each output's four channels (word
+p to output p % N, channel (p // N) % 4), so each output holds its own share of the fold
+from the first words on; with N = 1 that is the fold above. The targets draw the N
+attachments side by side (targets/runners/images.py). Interval mode keeps one float
+colour.
 """
 
 from __future__ import annotations
+
+import random
 
 from shadersmith.generate.narrow_storage import is_narrow, widened
 from shadersmith.ir.expressions import (
@@ -73,14 +83,33 @@ UVEC4 = VectorType(ScalarKind.UINT, 4)
 VEC4 = VectorType(ScalarKind.FLOAT, 4)
 _FNV_OFFSET = 2166136261
 _FNV_PRIME = 16777619
+MAX_COLOUR_OUTPUTS = 4
+
+
+def colour_output_name(location: int) -> str:
+    """The name of the colour output at `location`: `_color`, then `_color1`, `_color2`..."""
+    return COLOR_OUTPUT if location == 0 else f"{COLOR_OUTPUT}{location}"
+
+
+def colour_outputs(seed: int, probability: float) -> int:
+    """How many colour outputs a generated fragment shader writes: 1, or with
+    `probability` 2 to MAX_COLOUR_OUTPUTS, drawn from the seed's own stream (nothing is
+    drawn when `probability` is 0)."""
+    if probability <= 0.0:
+        return 1
+    rng = random.Random(f"shadersmith-fragment-outputs-{seed}")
+    if rng.random() >= probability:
+        return 1
+    return rng.randint(2, MAX_COLOUR_OUTPUTS)
 
 
 def as_fragment(
-    program: Program, values: BufferValues, float_colour: bool = False
+    program: Program, values: BufferValues, float_colour: bool = False, colours: int = 1
 ) -> tuple[Program, BufferValues]:
     """The fragment shader of a generated buffer program (see the module docstring), and
     the values of its uniform blocks; with `float_colour`, a `vec4` colour (interval
-    mode) instead of the hash."""
+    mode) instead of the hash; `colours`: how many uvec4 colour outputs share the fold."""
+    assert colours == 1 or not float_colour, "interval mode keeps one float colour"
     uniforms: list[StorageBuffer] = []
     uniform_values: BufferValues = {}
     structs = list(program.structs)
@@ -121,13 +150,14 @@ def as_fragment(
         instance = VariableRef(struct, buffer.instance_name)
         outputs.extend((Member(f.type, instance, f.name), f.type) for f in buffer.fields)
     body = _renamed_main(program)
-    main = float_colour_fold(outputs) if float_colour else colour_fold(outputs)
+    main = float_colour_fold(outputs) if float_colour else colour_fold(outputs, colours)
+    colour_type = VEC4 if float_colour else UVEC4
     fragment = Program(
         stage=Stage.FRAGMENT,
         functions=(*program.functions[:-1], body, main),
         structs=tuple(structs),
         buffers=tuple(uniforms),
-        outputs=(StageOutput(COLOR_OUTPUT, VEC4 if float_colour else UVEC4, 0),),
+        outputs=tuple(StageOutput(colour_output_name(i), colour_type, i) for i in range(colours)),
         globals=(*globals_, *program.globals),
     )
     return fragment, uniform_values
@@ -139,24 +169,29 @@ def _renamed_main(program: Program) -> Function:
     return Function(BODY_FUNCTION, main.return_type, main.params, main.body)
 
 
-def colour_fold(outputs: list[tuple[Expression, Type]]) -> Function:
+def colour_fold(outputs: list[tuple[Expression, Type]], colours: int = 1) -> Function:
     """The `main` that runs `fragment_body` and folds every output value into `_color`
-    (see the module docstring); real-world shaders take it too (corpus/convert.py)."""
-    return Function("main", VOID, (), Block(_epilogue(outputs)))
+    (and `_color1`... with `colours` outputs: see the module docstring); real-world
+    shaders take it too (corpus/convert.py)."""
+    return Function("main", VOID, (), Block(_epilogue(outputs, colours)))
 
 
-def _epilogue(outputs: list[tuple[Expression, Type]]) -> tuple[ExprStmt, ...]:
-    """`fragment_body(); _color = uvec4(h0, h1, h2, h3);`"""
-    channels: list[Expression] = [Literal(UINT, _FNV_OFFSET) for _ in range(4)]
+def _epilogue(outputs: list[tuple[Expression, Type]], colours: int) -> tuple[ExprStmt, ...]:
+    """`fragment_body(); _color = uvec4(h0, h1, h2, h3);` (then `_color1 = uvec4(h4,
+    ...);` and so on with several `colours`)."""
+    channels: list[Expression] = [Literal(UINT, _FNV_OFFSET) for _ in range(4 * colours)]
     words = [word for access, type_ in outputs for word in _words(access, type_)]
     for position, word in enumerate(words):
-        channel = position % 4
+        # Round the outputs, then round each one's channels (the module docstring).
+        channel = 4 * (position % colours) + (position // colours) % 4
         mixed = Binary(UINT, BinaryOp.BIT_XOR, channels[channel], word)
         channels[channel] = Binary(UINT, BinaryOp.MUL, mixed, Literal(UINT, _FNV_PRIME))
-    call = ExprStmt(Call(VOID, BODY_FUNCTION, ()))
-    color = VariableRef(UVEC4, COLOR_OUTPUT)
-    write = ExprStmt(Assign(UVEC4, AssignOp.ASSIGN, color, Construct(UVEC4, tuple(channels))))
-    return (call, write)
+    writes = []
+    for location in range(colours):
+        color = VariableRef(UVEC4, colour_output_name(location))
+        value = Construct(UVEC4, tuple(channels[4 * location : 4 * location + 4]))
+        writes.append(ExprStmt(Assign(UVEC4, AssignOp.ASSIGN, color, value)))
+    return (ExprStmt(Call(VOID, BODY_FUNCTION, ())), *writes)
 
 
 def float_colour_fold(outputs: list[tuple[Expression, Type]]) -> Function:

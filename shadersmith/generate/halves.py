@@ -28,6 +28,11 @@ HALF_WIDTH = FloatWidth(
     16,
     (1.0, -1.0, 2.0, 3.0, 7.0, -13.0, 45.0, 100.0, -1000.0, 2047.0),
     ("min", "max", "abs", "clamp"),
+    # No scalar multiple nor componentwise product: a product of two halves of S16 may
+    # overflow binary16, and only same-shaped half products go through HALF_MUL; no
+    # float matrix narrowed (the reconditioner clamps vectors, not matrices, before
+    # narrowing). A matrix product's guard is taken in float32 (MATRIX_PRODUCT).
+    ("columns", "diagonal", "add", "sub", "product", "product", "transpose"),
 )
 HALF = HALF_WIDTH.scalar
 

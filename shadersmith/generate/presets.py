@@ -51,9 +51,12 @@ EVERY_FEATURE: dict[str, float] = {
     "extra_builtin_probability": 0.5,
     "invariant_probability": 0.5,
     "varying_block_probability": 0.5,
+    "buffer_reference_probability": 0.5,
+    "fragment_output_probability": 0.3,
     "double_probability": 0.05,
     "half_probability": 0.05,
     "narrow_storage_probability": 0.1,
+    "image_atomic_probability": 0.3,
 }
 
 

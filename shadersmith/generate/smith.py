@@ -44,14 +44,16 @@ from shadersmith.config.generator_options import (
 )
 from shadersmith.generate.atomics import add_atomic_targets
 from shadersmith.generate.buffer_qualifiers import qualify_buffers
+from shadersmith.generate.buffer_references import reference_buffers
 from shadersmith.generate.buffer_structs import BufferStructs
 from shadersmith.generate.context import GenerationContext
 from shadersmith.generate.control_flow_attributes import mark_control_flow
 from shadersmith.generate.discards import add_discards
 from shadersmith.generate.divergence import DivergenceDriver, declare_invocation_builtins
 from shadersmith.generate.expressions import ExpressionGenerator
-from shadersmith.generate.fragment import as_fragment
+from shadersmith.generate.fragment import as_fragment, colour_outputs
 from shadersmith.generate.functions import global_variables, main_function, user_function
+from shadersmith.generate.image_atomics import add_atomic_images
 from shadersmith.generate.interface import buffer_field_type, declare_buffers, make_buffers
 from shadersmith.generate.invocations import FragmentLayout, InvocationLayout, choose_layout
 from shadersmith.generate.liveness import liveness_extension
@@ -141,6 +143,11 @@ def generate(
     if textures is not None:
         expressions.textures = TextureExpressions(expressions, textures)
         ctx.choices["texture:declared"] += len(textures.textures)
+    # Images only image atomics update (image_atomics.py): a stream of the seed's own.
+    textures, image_values, atomic_images = add_atomic_images(
+        seed, options, profile, layout, textures
+    )
+    texture_values = {**texture_values, **image_values}
     statements = StatementGenerator(ctx, expressions)
     buffers, buffer_values = make_buffers(ctx, _buffer_structs(ctx, expressions))
     declare_buffers(ctx, buffers)
@@ -169,7 +176,9 @@ def generate(
     )
     if steering is not None:
         analysis = DivergenceAnalysis(global_names=[g.name for g in globals_], buffers=buffers)
-        driver = DivergenceDriver(ctx, steering, analysis, atomics, subgroup_size is not None)
+        driver = DivergenceDriver(
+            ctx, steering, analysis, atomics, subgroup_size is not None, atomic_images
+        )
         driver.make_shared()
         ctx.divergence = driver
     functions: list[Function] = []
@@ -191,7 +200,12 @@ def generate(
         ctx.choices["stage:fragment"] += 1
         if options.liveness_extension_probability > 0:
             program = _extend_liveness(program, ctx)
-        program, buffer_values = as_fragment(program, buffer_values, ctx.interval_floats)
+        colours = 1
+        if not ctx.interval_floats:  # interval mode keeps one float colour
+            colours = colour_outputs(seed, options.fragment_output_probability)
+        if colours > 1:
+            ctx.choices["fragment:outputs"] += colours
+        program, buffer_values = as_fragment(program, buffer_values, ctx.interval_floats, colours)
         program = bind_textures(program, textures)
         buffer_values = {**buffer_values, **texture_values}
         size = (fragment.width, fragment.height)
@@ -232,6 +246,9 @@ def generate(
     if profile.buffer_memory_qualifiers:
         # Last: whether a buffer may be writeonly depends on the finished program.
         program = qualify_buffers(program, seed, options.buffer_qualifier_probability, ctx.choices)
+    program = reference_buffers(
+        program, seed, options.buffer_reference_probability, profile, ctx.choices
+    )
     program = _spell_loops(program, seed, ctx)
     program = _mark_control_flow(program, seed, ctx)
     program = _relax_precision(program, seed, ctx)

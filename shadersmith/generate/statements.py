@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from shadersmith.analysis.builtins import BuiltinOverload
 from shadersmith.generate import loops, switches
-from shadersmith.generate.builtin_rules import overloads_returning
+from shadersmith.generate.builtin_rules import overloads_returning, overloads_writing
 from shadersmith.generate.context import GenerationContext
 from shadersmith.generate.expressions import ExpressionGenerator
 from shadersmith.generate.scope import Variable
@@ -61,6 +62,20 @@ class StatementGenerator:
             for overload in overloads_returning(VOID, context.options.floats)
             if overload.name not in context.profile.missing_builtins
         )
+        # Built-ins with a value and an `out` parameter (frexp) where an expression may
+        # not write (WGSL, whose `out` is a pointer): a call statement declares a variable
+        # with the call as its whole initialiser, `T var_N = frexp(x, e);`, the write
+        # through the pointer its one side effect. None where expressions call them
+        # (GLSL) or without the opt-in built-ins: those programs keep their draws.
+        self._valued_builtins: tuple[BuiltinOverload, ...] = ()
+        if not context.profile.side_effects_in_expressions:
+            self._valued_builtins = tuple(
+                overload
+                for overload in overloads_writing(
+                    context.options.floats, expressions.opt_in_builtins
+                )
+                if overload.name not in context.profile.missing_builtins
+            )
         # Each form with its name in options.CONSTRUCTS (None: never left out).
         compound: list[tuple[str | None, float, Callable[[int], Statement | None]]] = [
             ("if", 3.0, self.if_statement),
@@ -177,18 +192,25 @@ class StatementGenerator:
         return ExprStmt(IncDec(type_, self.rng.choice(_INC_DEC_OPS), target))
 
     def call_statement(self, nesting: int) -> Statement | None:
-        """A call for its side effects: a user function (void or not) or a void built-in
-        such as `umulExtended`."""
+        """A call for its side effects: a user function (void or not), a void built-in
+        such as `umulExtended`, or (WGSL) a built-in with a value and an `out` parameter
+        initialising a new variable."""
         if self.ctx.functions and self.rng.random() < 0.6:
             call = self.exprs.call(self.rng.choice(self.ctx.functions), 0)
             return None if call is None else ExprStmt(call)
-        if not self._void_builtins:
+        overloads = self._void_builtins + self._valued_builtins
+        if not overloads:
             return None
-        overload = self.rng.choice(self._void_builtins)
+        overload = self.rng.choice(overloads)
         args = self.exprs.arguments(overload.name, overload.params, overload.out_params, 0)
         if args is None:
             return None
-        return ExprStmt(Call(VOID, overload.name, args, CallKind.BUILTIN))
+        call = Call(overload.result, overload.name, args, CallKind.BUILTIN)
+        if isinstance(overload.result, VoidType):
+            return ExprStmt(call)
+        name = self.ctx.fresh_name("var")
+        self.scope.declare(Variable(name, call.type, VariableRef(call.type, name), True))
+        return VarDecl(name, call.type, call)
 
     # ----------------------------------------------------------------- control flow
 

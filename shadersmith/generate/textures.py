@@ -82,17 +82,22 @@ CENTRE_SIDES = (1, 2, 4, 8)
 class TextureSource:
     """A program's textures as the generator uses them: `writable` images are stored to,
     and read only where one invocation runs (`own_texel` None); `own_texel` is the
-    coordinate each invocation of a multi-invocation program stores at."""
+    coordinate each invocation of a multi-invocation program stores at; `atomic` images
+    (among `textures`) are updated only by image atomics (generate/image_atomics.py),
+    never read or stored to."""
 
     textures: tuple[Texture, ...]
     writable: tuple[Texture, ...]
     own_texel: Expression | None
+    atomic: tuple[Texture, ...] = ()
 
     def readable(self, kind: ScalarKind) -> list[Texture]:
         return [
             t
             for t in self.textures
-            if t.element is kind and (self.own_texel is None or t not in self.writable)
+            if t.element is kind
+            and t not in self.atomic
+            and (self.own_texel is None or t not in self.writable)
         ]
 
 
@@ -145,11 +150,11 @@ def draw_textures(
             textures.append(image)
             if store:
                 writable.append(image)
-    values: BufferValues = {t.name: {t.name: _contents(rng, t)} for t in textures}
+    values: BufferValues = {t.name: {t.name: texel_contents(rng, t)} for t in textures}
     return TextureSource(tuple(textures), tuple(writable), own_texel), values
 
 
-def _contents(rng: random.Random, texture: Texture) -> Value:
+def texel_contents(rng: random.Random, texture: Texture) -> Value:
     """Rows of texels: any 32-bit word at times, small and special values at others;
     floats are small non-zero integers, in the exact set S (interp/exactness.py)."""
 

@@ -422,8 +422,11 @@ def _transpose(c: _Context) -> Callable[..., Any]:
 
 
 def _float_product(c: _Context) -> Callable[[float, float], float]:
+    """The componentwise product at the result's width (a dmat's, an f16mat's)."""
+    result = c.result
+    scalar = ScalarType(ScalarKind.FLOAT, result.bits) if isinstance(result, MatrixType) else FLOAT
     kernel: Callable[[float, float], float] = binary_operator(
-        BinaryOp.MUL, FLOAT, FLOAT, FLOAT, c.sanitize, c.site
+        BinaryOp.MUL, scalar, scalar, scalar, c.sanitize, c.site
     )
     return kernel
 
@@ -450,6 +453,10 @@ def _permutations(n: int) -> list[tuple[tuple[int, ...], int]]:
 
 def _determinant(c: _Context) -> Callable[..., Any]:
     m = _matrix(c.arg_types[0])
+    if m.bits != 32:
+        # Its bound is S's, in float32; the generators take no determinant of a dmat or an
+        # f16mat (generate/float_widths.py).
+        raise InterpreterError(f"determinant of a {m} is not interpreted")
     if m.columns != m.rows:
         raise InterpreterError(f"determinant of a non-square {m}")
     n = m.rows
@@ -678,9 +685,11 @@ _FACTORIES["frexp"] = _frexp
 
 
 # The built-ins whose kernels are right at any integer width: they compare, select or
-# negate (abs takes its width from its argument).
+# negate (abs takes its width from its argument); and the matrix ones of a dmat or an
+# f16mat, which move components (transpose) or multiply them at the result's width
+# (_float_product).
 ANY_WIDTH = frozenset({"abs", "sign", "min", "max", "clamp", "mix", "any", "all", "not"}) | (
-    frozenset(_RELATIONS)
+    frozenset(_RELATIONS) | frozenset({"transpose", "matrixCompMult", "outerProduct"})
 )
 
 

@@ -211,8 +211,9 @@ def _kind_and_size(type_: Type) -> tuple[ScalarKind, int]:
 
 
 def _bits(type_: Type) -> int:
-    """The component width of a scalar or vector type (64: int64_t's), else 32."""
-    return type_.bits if isinstance(type_, ScalarType | VectorType) else 32
+    """The component width of a scalar, vector or matrix type (64: int64_t's, double's;
+    16: a half's), else 32."""
+    return type_.bits if isinstance(type_, ScalarType | VectorType | MatrixType) else 32
 
 
 def _components(values: Sequence[Any], sizes: Sequence[int]) -> list[Any]:
@@ -255,8 +256,6 @@ def constructor(
             target.kind, target.size, args, sanitize, site, wgsl, convert, target.bits
         )
     if isinstance(target, MatrixType):
-        if target.bits == 64:
-            raise InterpreterError(f"double matrices ({target}) are not interpreted")
         return _matrix_constructor(target, args, sanitize, site, convert, unit)
     raise InterpreterError(f"cannot construct {target}")
 
@@ -314,12 +313,17 @@ def _matrix_constructor(
     convert: ConverterFactory = scalar_converter,
     unit: tuple[Any, Any] = (0.0, 1.0),
 ) -> Builder:
+    """A matrix of any width (dmat, f16mat) from scalars, vectors or one matrix; a
+    component of another width is converted as a scalar is (`mat2(dmat2)` rounds as
+    `float(d)` does, `f16mat2(mat2)` as `float16_t(f)`)."""
     zero, one = unit
     columns, rows = target.columns, target.rows
     count = columns * rows
     shapes = [_kind_and_size(a) for a in args]
     if len(args) == 1 and shapes[0][1] == 0:  # a scalar fills the diagonal
-        fill = convert(shapes[0][0], ScalarKind.FLOAT, sanitize, site, False, _bits(args[0]), 32)
+        fill = convert(
+            shapes[0][0], ScalarKind.FLOAT, sanitize, site, False, _bits(args[0]), target.bits
+        )
 
         def diagonal(values: Sequence[Any]) -> tuple[Any, ...]:
             x = fill(values[0])
@@ -328,11 +332,16 @@ def _matrix_constructor(
         return diagonal
     if len(args) == 1 and isinstance(args[0], MatrixType):
         source = args[0]
+        change: Converter = _identity
+        if source.bits != target.bits:
+            change = convert(
+                ScalarKind.FLOAT, ScalarKind.FLOAT, sanitize, site, False, source.bits, target.bits
+            )
 
         def resize(values: Sequence[Any]) -> tuple[Any, ...]:
             m = values[0]
             return tuple(
-                m[c * source.rows + r]
+                change(m[c * source.rows + r])
                 if c < source.columns and r < source.rows
                 else (one if c == r else zero)
                 for c in range(columns)
@@ -342,7 +351,7 @@ def _matrix_constructor(
         return resize
     sizes = [s for _, s in shapes]
     converters = _per_component_converters(
-        ScalarKind.FLOAT, args, count, sanitize, site, False, convert
+        ScalarKind.FLOAT, args, count, sanitize, site, False, convert, target.bits
     )
     return lambda values: tuple(
         c(x) for c, x in zip(converters, _components(values, sizes)[:count], strict=True)

@@ -51,8 +51,8 @@ Image = npt.NDArray[np.uint32]
 
 @dataclass(frozen=True)
 class FragmentOutputs:
-    """Each output's final value for one fragment; a `discarded` fragment holds only its
-    first output, as the cleared attachment it leaves behind."""
+    """Each output's final value for one fragment; a `discarded` fragment holds each
+    output as the cleared attachment it leaves behind."""
 
     values: dict[str, Value]
     discarded: bool = False
@@ -135,20 +135,39 @@ class FragmentInterpreter:
             return {}
         first = self.program.outputs[0]
         float_colour = isinstance(first.type, VectorType) and first.type.kind is ScalarKind.FLOAT
-        if not float_colour:
-            return {first.name: CLEARED_UINT}
-        # The clear colour is exact: points in the interval mode.
-        cleared: Any = tuple(as_intervals([0.0, 0.0, 0.0, 1.0], self.floats))
-        return {first.name: cleared if self.floats is FloatMode.INTERVAL else CLEARED_FLOAT}
+        cleared: Any = CLEARED_UINT
+        if float_colour:
+            # The clear colour is exact: points in the interval mode.
+            points = tuple(as_intervals([0.0, 0.0, 0.0, 1.0], self.floats))
+            cleared = points if self.floats is FloatMode.INTERVAL else CLEARED_FLOAT
+        # Every attachment is cleared alike (the runners' outputs are of one kind).
+        return {output.name: cleared for output in self.program.outputs}
 
-    def image(
-        self, buffer_values: BufferValues, width: int, height: int, output: str = "_color"
-    ) -> Image:
-        """Every fragment's `output` (a uvec4) as a (height, width, 4) uint32 image."""
-        image = np.zeros((height, width, 4), np.uint32)
+    def image(self, buffer_values: BufferValues, width: int, height: int) -> Image:
+        """Every fragment's uvec4 outputs as a (height, N * width, 4) uint32 image, the N
+        outputs side by side in location order (`stacked_pixels`)."""
+        image = np.zeros((height, len(self.program.outputs) * width, 4), np.uint32)
         for x, y in every_pixel(width, height):
-            image[y, x] = self.run(buffer_values, x, y).values[output]
+            put_stacked(image, self.program, self.run(buffer_values, x, y), x, y, width)
         return image
+
+
+def stacked_pixels(
+    program: Program, outputs: FragmentOutputs, x: int, width: int
+) -> list[tuple[int, Value]]:
+    """Where one fragment's outputs go in the image of a program with N colour outputs:
+    (column, value) for each, output i at column x + i * width (the attachments side by
+    side in location order, as the runners return them: targets/runners/images.py)."""
+    ordered = sorted(program.outputs, key=lambda o: o.location or 0)
+    return [(x + i * width, outputs.values[o.name]) for i, o in enumerate(ordered)]
+
+
+def put_stacked(
+    image: npt.NDArray[Any], program: Program, outputs: FragmentOutputs, x: int, y: int, width: int
+) -> None:
+    """Write one fragment's outputs into a side-by-side image (`stacked_pixels`)."""
+    for column, value in stacked_pixels(program, outputs, x, width):
+        image[y, column] = value
 
 
 def every_pixel(width: int, height: int) -> Iterable[tuple[int, int]]:

@@ -27,7 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from shadersmith.interp.errors import InterpreterError, UBCategory, UndefinedBehaviour
-from shadersmith.interp.fragment import FragmentInterpreter
+from shadersmith.interp.fragment import FragmentInterpreter, stacked_pixels
 from shadersmith.interp.lanes import run_fragment_colour_lanes, run_fragment_lanes
 from shadersmith.ir.expressions import Assign, Call
 from shadersmith.ir.program import Program
@@ -37,7 +37,6 @@ from shadersmith.ir.values import BufferValues
 from shadersmith.ir.walk import iter_nodes
 
 SAMPLED_FRAGMENTS = 16
-COLOR = "_color"
 # The function a fused program computes its float colour in, called last (mutate/fusion/
 # form.py): the one place where rounding the colour is intended.
 COLOUR_MIX = "_colour_mix"
@@ -61,21 +60,24 @@ def sample_fragments(
 def expected_image(
     program: Program, values: BufferValues, width: int, height: int
 ) -> npt.NDArray[np.uint32]:
-    """The (height, width, 4) uint32 image `program` must draw; raises
-    UndefinedBehaviour when a sampled fragment meets some, InterpreterError when the
-    program is outside what the interpreters run or they disagree."""
+    """The (height, width, 4) uint32 image `program` must draw (N colour outputs:
+    (height, N * width, 4), side by side in location order); raises UndefinedBehaviour
+    when a sampled fragment meets some, InterpreterError when the program is outside what
+    the interpreters run or they disagree."""
     scalar = FragmentInterpreter(program)
     sampled = {
-        (x, y): scalar.run(values, x, y).values[COLOR] for x, y in sample_fragments(width, height)
+        (x, y): stacked_pixels(program, scalar.run(values, x, y), x, width)
+        for x, y in sample_fragments(width, height)
     }
     image = run_fragment_lanes(program, values, width, height)
-    for (x, y), color in sampled.items():
-        lanes = tuple(int(v) for v in image[y, x])
-        if lanes != color:
-            raise InterpreterError(
-                f"lane and scalar interpreters disagree at fragment ({x}, {y}): "
-                f"{lanes} vs {color} (a defect of shadersmith)"
-            )
+    for (x, y), pixels in sampled.items():
+        for column, color in pixels:
+            lanes = tuple(int(v) for v in image[y, column])
+            if lanes != color:
+                raise InterpreterError(
+                    f"lane and scalar interpreters disagree at fragment ({x}, {y}), "
+                    f"image column {column}: {lanes} vs {color} (a defect of shadersmith)"
+                )
     return image
 
 

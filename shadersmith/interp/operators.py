@@ -26,6 +26,7 @@ from shadersmith.interp.arithmetic import (
 )
 from shadersmith.interp.errors import InterpreterError, UBCategory
 from shadersmith.interp.exactness import (
+    HALF_EXACT_LIMIT,
     HALF_MAX,
     TWO_TO_24,
     InexactFloat,
@@ -464,10 +465,65 @@ def linear_combination(sanitize: bool, site: Site) -> Callable[[list[tuple[float
     return exact
 
 
+def _double_combination(sanitize: bool, site: Site) -> Callable[[list[tuple[float, float]]], float]:
+    """sum(a * b) on doubles (dmat products). The sanitizer holds the factors to S, as
+    it does a double's operands: every product is below 2^48 and a sum of at most four
+    below 2^50, exact in binary64 in any order, fused or not; a result outside S is refused
+    where it is next used, as a double sum's is."""
+    if not sanitize:
+        return lambda pairs: sum((a * b for a, b in pairs), 0.0)
+
+    def exact(pairs: list[tuple[float, float]]) -> float:
+        for a, b in pairs:
+            check_exact_operand(a, "factor of a double matrix product", site)
+            check_exact_operand(b, "factor of a double matrix product", site)
+        return math.fsum(a * b for a, b in pairs)
+
+    return exact
+
+
+def _half_combination(sanitize: bool, site: Site) -> Callable[[list[tuple[float, float]]], float]:
+    """sum(a * b) on float16_t (f16mat products), each step rounded to binary16. The
+    sanitizer holds the factors to S16 and every product and partial sum of their
+    magnitudes below 2048 (HALF_EXACT_LIMIT): then no step rounds, in any order, fused or
+    not (the reconditioner's MATRIX_PRODUCT checks just that, in float32)."""
+    if not sanitize:
+
+        def sequential(pairs: list[tuple[float, float]]) -> float:
+            total = 0.0
+            for index, (a, b) in enumerate(pairs):
+                product = to_float16(a * b)
+                total = product if index == 0 else to_float16(total + product)
+            return total
+
+        return sequential
+
+    def exact(pairs: list[tuple[float, float]]) -> float:
+        magnitude = 0.0
+        for a, b in pairs:
+            for factor in (a, b):
+                if not in_half_exact_set(factor):
+                    raise site.ub(
+                        UBCategory.FLOAT_ROUNDOFF,
+                        "factor of a half matrix product is outside the exact set S16:"
+                        f" {describe_outside(factor)}",
+                    )
+            magnitude += abs(a * b)
+            if magnitude >= HALF_EXACT_LIMIT:
+                raise site.ub(
+                    UBCategory.FLOAT_ROUNDOFF,
+                    "a half matrix product's intermediate reaches 2048 and may round",
+                )
+        return math.fsum(a * b for a, b in pairs)
+
+    return exact
+
+
 def _matrix_product(left: Type, right: Type, sanitize: bool, site: Site) -> Kernel:
-    if any(isinstance(t, MatrixType) and t.bits == 64 for t in (left, right)):
-        raise InterpreterError("products of double matrices are not interpreted")
-    combine = linear_combination(sanitize, site)
+    matrix = left if isinstance(left, MatrixType) else right
+    assert isinstance(matrix, MatrixType)
+    widths = {64: _double_combination, 16: _half_combination}
+    combine = widths.get(matrix.bits, linear_combination)(sanitize, site)
     if isinstance(left, MatrixType) and isinstance(right, MatrixType):
         if left.columns != right.rows:
             raise InterpreterError(f"cannot multiply {left} by {right}")
@@ -531,10 +587,8 @@ def binary_operator(
         and not (isinstance(left, ScalarType) or isinstance(right, ScalarType))
     ):
         return _matrix_product(left, right, sanitize, site)
-    if any(isinstance(t, MatrixType) and t.bits == 64 for t in (left, right)):
-        raise InterpreterError(f"{op.value} on double matrices is not interpreted")
     left_kind = _kind(left)
-    bits = integer_bits(left)
+    bits = left.bits if isinstance(left, MatrixType) else integer_bits(left)
     wgsl_kernel = integer_kernel(op, left_kind) if language is Language.WGSL else None
     if wgsl_kernel is not None:
         kernel = wgsl_kernel

@@ -17,6 +17,15 @@ and a float texture's read at a texel's centre (ir/sampling.py), `textureLod(t, 
 
     vec4 textureLod_t(ivec2 p) { return vec4(t[p.y][p.x], 0.0, 0.0, 1.0); }
 
+An image atomic (generate/image_atomics.py) is a call of a helper doing the plain
+atomic on the texel, so the interpreter's atomic semantics and race rules apply to it
+(interp/atomics.py, races.py: atomics meet atomics, never a plain access):
+
+    uint imageAtomicAdd_img(ivec2 p, uint v) { return atomicAdd(img[p.y][p.x], v); }
+
+imageAtomicExchange and imageAtomicCompSwap, whose final texel depends on the order the
+invocations run in, are refused (InterpreterError), as their plain forms are not run.
+
 (nearest filtering at the centre of texel p is texel p exactly: ir/sampling.py says why;
 a centre outside the texture is OUT_OF_BOUNDS, though the sampler's clamp-to-edge would
 define it, because GL's default wrap is repeat and Vulkan's sampler clamps: the
@@ -34,6 +43,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from shadersmith.analysis.builtins import IMAGE_ATOMIC_OF
 from shadersmith.interp.errors import InterpreterError
 from shadersmith.ir.expressions import (
     Assign,
@@ -61,10 +71,11 @@ from shadersmith.ir.program import (
 from shadersmith.ir.sampling import SAMPLE_BUILTIN, as_centre_sample, samples_at_centres
 from shadersmith.ir.statements import Block, ExprStmt, Return, Statement
 from shadersmith.ir.types import INT, VOID, ArrayType, ScalarKind, ScalarType, VectorType
-from shadersmith.ir.walk import transform
+from shadersmith.ir.walk import iter_nodes, transform
 
 _IVEC2 = VectorType(ScalarKind.INT, 2)
-TEXTURE_BUILTINS = ("texelFetch", "imageLoad", "imageStore")
+TEXTURE_BUILTINS = ("texelFetch", "imageLoad", "imageStore", *IMAGE_ATOMIC_OF)
+_ORDER_DEPENDENT_IMAGE_ATOMICS = ("imageAtomicExchange", "imageAtomicCompSwap")
 
 
 def helper_name(builtin: str, texture: str) -> str:
@@ -77,6 +88,7 @@ def lower_textures(program: Program) -> Program:
     if not program.textures:
         return program
     textures = {t.name: t for t in program.textures}
+    updates = _image_atomics(program, textures)
 
     def rewrite(node: object) -> object:
         if (
@@ -100,6 +112,7 @@ def lower_textures(program: Program) -> Program:
     helpers: list[Function] = []
     for texture in program.textures:
         helpers.extend(_helpers(texture))
+        helpers.extend(_atomic_helper(texture, name) for name in updates.get(texture.name, ()))
     functions = tuple(transform(f, rewrite) for f in program.functions)
     buffers = tuple(_buffer(t) for t in program.textures)
     return dataclasses.replace(
@@ -108,6 +121,49 @@ def lower_textures(program: Program) -> Program:
         buffers=(*program.buffers, *buffers),
         functions=(*helpers, *functions),
     )
+
+
+def _image_atomics(program: Program, textures: dict[str, Texture]) -> dict[str, list[str]]:
+    """The image atomics `program` calls on each of its images, in a fixed order (only
+    those: lane mode refuses a program with an atomic anywhere); an order-dependent one
+    is refused."""
+    called: dict[str, set[str]] = {}
+    for node in iter_nodes(program):
+        if not (
+            isinstance(node, Call)
+            and node.kind is CallKind.BUILTIN
+            and node.callee.startswith("imageAtomic")
+            and node.args
+            and isinstance(node.args[0], VariableRef)
+            and node.args[0].name in textures
+        ):
+            continue
+        if node.callee in _ORDER_DEPENDENT_IMAGE_ATOMICS:
+            raise InterpreterError(
+                f"{node.callee}: its final texel depends on the order of the invocations"
+            )
+        called.setdefault(node.args[0].name, set()).add(node.callee)
+    return {name: sorted(callees) for name, callees in called.items()}
+
+
+def _atomic_helper(texture: Texture, builtin: str) -> Function:
+    """`T imageAtomicOp_img(ivec2 p, T v) { return atomicOp(img[p.y][p.x], v); }`"""
+    if texture.kind is not TextureKind.STORAGE or texture.element is ScalarKind.FLOAT:
+        raise InterpreterError(f"{builtin} on {texture.name}: not an r32ui or r32i image")
+    element = ScalarType(texture.element)
+    p = VariableRef(_IVEC2, "p")
+    rows = VariableRef(texture.texel_type, texture.name)
+    row = Index(ArrayType(element, texture.width), rows, Swizzle(INT, p, (1,)))
+    texel = Index(element, row, Swizzle(INT, p, (0,)))
+    update = Call(
+        element,
+        IMAGE_ATOMIC_OF[builtin],
+        (texel, VariableRef(element, "v")),
+        CallKind.BUILTIN,
+    )
+    params = (Parameter("p", _IVEC2), Parameter("v", element))
+    body = Block((Return(update),))
+    return Function(helper_name(builtin, texture.name), element, params, body)
 
 
 def _centre_read(call: Call, textures: dict[str, Texture]) -> Call:

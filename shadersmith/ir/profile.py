@@ -87,6 +87,12 @@ class LanguageProfile:
     # 2D textures read by texelFetch and images by imageLoad/imageStore (generate/
     # textures.py): GLSL, and WGSL's textureLoad/textureStore (emit/wgsl_textures.py).
     textures: bool = True
+    # imageAtomicAdd & co. on an r32ui/r32i image of a multi-invocation compute program
+    # (generate/image_atomics.py): GLSL 4.20 and up. ESSL 3.10 needs
+    # GL_OES_shader_image_atomic for them (core in 3.20), which we do not write; naga 29
+    # reads WGSL's textureAtomicAdd & co. only on a `texture_storage_2d<r32uint, atomic>`
+    # behind wgpu's native `texture-atomic` feature, outside the WGSL specification.
+    image_atomics: bool = True
     # A bare `loop { ... continuing { ...; break if c; } }` can spell a for or while loop
     # (WGSL; For.as_loop): GLSL has no such statement.
     loop_continuing: bool = False
@@ -114,9 +120,16 @@ class LanguageProfile:
     # GL_EXT_shader_explicit_arithmetic_types_float16, WGSL's `enable f16;` with wgpu's
     # shader-f16 feature). ESSL gets none (no GLES driver here lists the extension).
     halves: bool = True
+    # Storage buffers declared as GL_EXT_buffer_reference types read through an address
+    # (generate/buffer_references.py): GLSL 4.50 for Vulkan, which glslang compiles to
+    # PhysicalStorageBuffer pointers. GL has no such references (its targets answer
+    # `unsupported`), nor ESSL nor WGSL.
+    buffer_references: bool = False
 
 
-GLSL450 = LanguageProfile(name="glsl450", language=Language.GLSL, version=450)
+GLSL450 = LanguageProfile(
+    name="glsl450", language=Language.GLSL, version=450, buffer_references=True
+)
 ESSL310 = LanguageProfile(
     name="essl310",
     language=Language.ESSL,
@@ -124,6 +137,7 @@ ESSL310 = LanguageProfile(
     needs_precision=True,
     doubles=False,
     halves=False,
+    image_atomics=False,
 )
 # softpipe's GL 3.3: fragment shaders only, no `binding` layouts (emit/glsl.py); Mesa
 # offers there the integer built-ins and implicit conversions of GLSL 4.00 (gpu_shader5)
@@ -165,11 +179,11 @@ WGSL = LanguageProfile(
             "imulExtended",
             "matrixCompMult",
             "outerProduct",
-            # WGSL has no NaN or infinity tests (analysis/opt_in_builtins.py), and its
-            # frexp returns a struct rather than writing an out parameter.
+            # WGSL has no NaN or infinity tests (analysis/opt_in_builtins.py). frexp is
+            # not missing: its out parameter is a pointer's, its struct read by a helper
+            # (emit/wgsl_builtins.py).
             "isnan",
             "isinf",
-            "frexp",
         }
     )
     | _WGSL_MISSING_SCANS,
@@ -185,6 +199,7 @@ WGSL = LanguageProfile(
     int64=False,
     small_ints=False,
     doubles=False,
+    image_atomics=False,
 )
 
 # The GLSL profiles a test is generated in (GLSL330 is only a second spelling of a

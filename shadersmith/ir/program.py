@@ -69,6 +69,14 @@ class BufferField:
     type: Type
 
 
+# How GLSL spells a buffer of Program.buffer_references (emit/glsl.py writes it, front/
+# glsl reads it back): its fields in a reference type of the block's name and this
+# suffix, whose addresses are promised this aligned (every buffer a runner gives an
+# address has memory of its own, far more aligned); the block's own name stays on the
+# block at its binding that holds the address.
+REFERENCE_SUFFIX = "_ref"
+REFERENCE_ALIGN = 16
+
 # A storage block's memory qualifiers besides `readonly` (StorageBuffer.memory), in the
 # order they are written; WGSL has none of them (its storage buffers are read or read_write).
 MEMORY_QUALIFIERS: tuple[str, ...] = ("coherent", "volatile", "restrict", "writeonly")
@@ -108,6 +116,13 @@ class StorageBuffer:
     @property
     def layout(self) -> str:
         return "std140" if self.uniform else "std430"
+
+    @property
+    def referable(self) -> bool:
+        """A storage buffer reached through its instance name, which a buffer reference
+        can stand for (Program.buffer_references)."""
+        plain = not self.uniform and not self.push_constant
+        return plain and self.instance_name is not None
 
 
 class TextureKind(enum.Enum):
@@ -284,6 +299,23 @@ class Program:
     # blocks (ESSL 3.10).
     input_block: str | None = None
     output_block: str | None = None
+    # The storage buffers (their block names) declared as a GL_EXT_buffer_reference type
+    # and read through the address an `{block}` block holds (GLSL 4.50 for Vulkan;
+    # generate/buffer_references.py). Like `input_block`, a spelling only: every
+    # `instance.field` reads and writes the same memory either way, so the interpreter
+    # and the reconditioner ignore it; a job needs the device's bufferDeviceAddress
+    # (analysis/widths.BUFFER_REFERENCE), and a profile without such references
+    # (LanguageProfile.buffer_references) writes the buffers plainly.
+    buffer_references: tuple[str, ...] = ()
+
+    @property
+    def referenced_buffers(self) -> frozenset[str]:
+        """The block names of the buffers read through references: those of
+        `buffer_references` that can be (StorageBuffer.referable)."""
+        named = set(self.buffer_references)
+        return frozenset(
+            b.block_name for b in self.buffers if b.referable and b.block_name in named
+        )
 
     def function(self, name: str) -> Function:
         for candidate in self.functions:

@@ -103,7 +103,7 @@ class MatrixType:
 
     columns: int
     rows: int
-    # 64 for the double matrices (dmat3, ...).
+    # 64 for the double matrices (dmat3, ...), 16 for the half ones (f16mat3, ...).
     bits: int = 32
 
     def __post_init__(self) -> None:
@@ -115,7 +115,7 @@ class MatrixType:
         return VectorType(ScalarKind.FLOAT, self.rows, self.bits)
 
     def __str__(self) -> str:
-        prefix = "d" if self.bits == 64 else ""
+        prefix = {64: "d", 16: "f16"}.get(self.bits, "")
         if self.columns == self.rows:
             return f"{prefix}mat{self.columns}"
         return f"{prefix}mat{self.columns}x{self.rows}"

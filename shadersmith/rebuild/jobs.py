@@ -41,6 +41,9 @@ def job_from_program(
     fragment = program.stage is Stage.FRAGMENT
     width, height = framebuffer if fragment else (Job.width, Job.height)
     glsl = profile.language.family is Language.GLSL
+    if program.buffer_references and not profile.buffer_references:
+        # Written plainly in this language (emit/glsl.py): bound and needed plainly too.
+        program = dataclasses.replace(program, buffer_references=())
     return Job(
         stage=program.stage.value,
         source=emit(program, profile),
@@ -54,6 +57,7 @@ def job_from_program(
         height=height,
         source_gl33=emit(program, GLSL330) if fragment and glsl else None,
         integer_image=fragment and integer_output(program),
+        attachments=colour_attachments(program) if fragment else 1,
         subgroup_size=subgroup_size,
         specialization=specialization_of(program),
         needs=program_features(program),
@@ -96,10 +100,14 @@ def job_from_test(
     fragment = test.stage == "fragment"
     glsl = test.language.family is Language.GLSL
     width, height = test.inputs.framebuffer or (Job.width, Job.height)
+    attachments = 1
     if fragment and program is not None:
         integer = integer_output(program)
+        attachments = colour_attachments(program)
     else:
         integer = fragment and INTEGER_OUTPUT_IN_TEXT[test.language.family](test.main_shader)
+        if fragment:
+            attachments = ATTACHMENTS_IN_TEXT[test.language.family](test.main_shader)
     return Job(
         stage=test.stage,
         source=test.main_shader,
@@ -113,6 +121,7 @@ def job_from_test(
         height=height,
         source_gl33=(emit(program, GLSL330) if fragment and program is not None and glsl else None),
         integer_image=integer,
+        attachments=attachments,
         vertex_source=test.vertex_shader,
         vertex_source_gl33=(
             emit(vertex, GLSL330) if vertex is not None and program is not None and glsl else None
@@ -138,6 +147,12 @@ def integer_output(program: Program) -> bool:
     return any(_is_integer(output.type) for output in program.outputs)
 
 
+def colour_attachments(program: Program) -> int:
+    """How many colour attachments a fragment program is drawn into: one for each output
+    (generate/fragment.py: locations 0..N-1), one at least."""
+    return max(1, len(program.outputs))
+
+
 def _is_integer(type_: Type) -> bool:
     integers = (ScalarKind.INT, ScalarKind.UINT)
     return isinstance(type_, ScalarType | VectorType) and type_.kind in integers
@@ -153,12 +168,48 @@ def integer_output_in(source: str) -> bool:
 
 
 # `@location(0) ... vec4<u32>` (or `vec4u`) as the entry point's result.
-_WGSL_INTEGER_OUT = re.compile(r"->\s*@location\(0\)\s*vec4(?:<[iu]32>|[iu])")
+_WGSL_INTEGER_OUT = re.compile(
+    r"->\s*@location\(0\)\s*vec4(?:<[iu]32>|[iu])"
+    r"|^\s*@location\(0\)\s*\w+\s*:\s*vec4(?:<[iu]32>|[iu])",
+    re.MULTILINE,
+)
 
 
 def integer_output_in_wgsl(source: str) -> bool:
     """Whether a WGSL fragment entry point returns an integer colour (a test without IR)."""
     return _WGSL_INTEGER_OUT.search(source) is not None
+
+
+# `layout(location = N) out` in GLSL, a `@location(N) name: vec4...` member of the WGSL
+# entry point's result struct: the attachments of a test without its IR.
+_GLSL_LOCATED_OUT = re.compile(r"\blayout\s*\(\s*location\s*=\s*(\d+)\s*\)\s*out\b")
+_WGSL_LOCATED_MEMBER = re.compile(r"^\s*@location\((\d+)\)\s*\w+\s*:\s*vec4", re.MULTILINE)
+
+
+_MAX_ATTACHMENTS = 8  # what every Vulkan and GL implementation offers at least
+
+
+def _attachments_by(pattern: re.Pattern[str], source: str) -> int:
+    locations = [int(found) for found in pattern.findall(source)]
+    return min(max(locations, default=0) + 1, _MAX_ATTACHMENTS)
+
+
+def attachments_in(source: str) -> int:
+    """How many colour attachments a GLSL fragment shader's text writes (its highest
+    output location and one; a test without its IR)."""
+    return _attachments_by(_GLSL_LOCATED_OUT, source)
+
+
+def attachments_in_wgsl(source: str) -> int:
+    """As `attachments_in`, for a WGSL fragment module (one `-> @location(0)` result,
+    or a struct of `@location(i)` members)."""
+    return _attachments_by(_WGSL_LOCATED_MEMBER, source)
+
+
+ATTACHMENTS_IN_TEXT: dict[Language, Callable[[str], int]] = {
+    Language.GLSL: attachments_in,
+    Language.WGSL: attachments_in_wgsl,
+}
 
 
 # Whether a fragment shader's text writes an integer colour, by its language's family: what

@@ -1,6 +1,7 @@
 """Pass (with index_bounds): keep every texel access inside its texture.
 
-`texelFetch(t, p, lod)`, `imageLoad(img, p)` and `imageStore(img, p, v)` outside the
+`texelFetch(t, p, lod)`, `imageLoad(img, p)`, `imageStore(img, p, v)` and the image
+atomics `imageAtomicAdd(img, p, v)` & co. (generate/image_atomics.py) outside the
 texture, or at a level other than 0, are undefined (GLSL 4.60 sections 8.9.2 and 8.12;
 interp/textures.py flags them). The coordinate becomes `clamp(p, ivec2(0),
 ivec2(width - 1, height - 1))`, which is `p` wherever `p` is inside, and a level other
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from shadersmith.analysis.builtins import ORDER_INDEPENDENT_IMAGE_ATOMICS
 from shadersmith.ir.expressions import Call, CallKind, Construct, Expression, Literal, VariableRef
 from shadersmith.ir.program import Program, Texture
 from shadersmith.ir.sampling import SAMPLE_BUILTIN, as_centre_sample, centre_sample
@@ -28,7 +30,9 @@ from shadersmith.recondition.build import builtin
 from shadersmith.recondition.rewrite import ExpressionRewrite
 
 _IVEC2 = VectorType(ScalarKind.INT, 2)
-_TEXEL_ACCESSES = frozenset({"texelFetch", "imageLoad", "imageStore"})
+_TEXEL_ACCESSES = frozenset(
+    {"texelFetch", "imageLoad", "imageStore", *ORDER_INDEPENDENT_IMAGE_ATOMICS}
+)
 
 
 def texture_coordinate_rewrite(program: Program) -> ExpressionRewrite:

@@ -14,6 +14,10 @@ keep of them.
   links such blocks only when their members match one for one, in order, so a candidate
   keeps every varying, or the vertex shader's block (a block removed from one side
   alone would leave varyings unmatched by name).
+- A fragment shader's colour outputs (generate/fragment.py: several at locations
+  0..N-1): each is one attachment of the image, drawn side by side, so a candidate keeps
+  every output the subject declares, by name, type and location (one fewer would
+  narrow the image, which then differs from every target's for that reason alone).
 """
 
 from __future__ import annotations
@@ -42,6 +46,13 @@ def fits_vertex(fragment: Program, vertex: Program | None) -> bool:
         same_block = vertex.output_block == fragment.input_block
         return same_block and read == written
     return all(varying in written for varying in read)
+
+
+def keeps_outputs(candidate: Program, original: Program) -> bool:
+    """Whether `candidate` declares the colour outputs of `original`, one for one (see
+    the module docstring)."""
+    kept = [(o.name, o.type, o.location) for o in candidate.outputs]
+    return kept == [(o.name, o.type, o.location) for o in original.outputs]
 
 
 def _layout(buffer: StorageBuffer) -> tuple[object, ...]:

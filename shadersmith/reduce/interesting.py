@@ -43,7 +43,7 @@ from shadersmith.ir.values import BufferValues, Value
 from shadersmith.oracle.blame import Chains
 from shadersmith.oracle.differential import REFERENCE, output_digest
 from shadersmith.oracle.signature import STATUS_WORDS
-from shadersmith.reduce.fixed_parts import fits_vertex, with_subject_textures
+from shadersmith.reduce.fixed_parts import fits_vertex, keeps_outputs, with_subject_textures
 from shadersmith.reduce.subject import Subject
 from shadersmith.targets.catalogue.registry import runs_recorded_passes
 from shadersmith.targets.job import Job
@@ -152,7 +152,11 @@ class Interestingness:
         uniforms: they become the subject's textures again here."""
         program = with_subject_textures(candidate.program, self.subject.program)
         values = _values_for(program, candidate.buffer_values)
-        if values is None or not fits_vertex(program, self.subject.vertex):
+        if (
+            values is None
+            or not fits_vertex(program, self.subject.vertex)
+            or not keeps_outputs(program, self.subject.program)
+        ):
             self.counters.invalid += 1
             return Judgement.INVALID
         candidate = Candidate(program, values)

@@ -184,6 +184,7 @@ def gl_target(name: str, build: GLBuild, newest: bool = False) -> ChainTarget:
                 blocks=job.buffers,
                 integer=job.integer_image,
                 vertex_source=vertex,
+                attachments=job.attachments,
             ),
             driver,
         )
@@ -260,6 +261,7 @@ def run_on_vulkan(
             precompiled=job.spirv,
             vertex_source=job.vertex_source,
             specialization=job.specialization,
+            attachments=job.attachments,
         )
     if passes and optimizer == "default":
         result.log = f"spirv-opt {' '.join(passes)}\n{result.log}".rstrip()
@@ -355,6 +357,7 @@ def vulkan_target(name: str, build: VulkanBuild, newest: bool = False) -> ChainT
                     integer=job.integer_image,
                     precompiled=job.spirv,
                     specialization=job.specialization,
+                    attachments=job.attachments,
                 )
             return name_rejecting_front_end(result, gl_driver)
 
@@ -644,17 +647,19 @@ def _wgsl_image(job: Job) -> Image:
     import numpy as np
 
     from shadersmith.interp import InterpreterError
-    from shadersmith.interp.fragment import FragmentInterpreter, every_pixel
-    from shadersmith.interp.fragment_image import COLOR, sample_fragments
+    from shadersmith.interp.fragment import FragmentInterpreter, every_pixel, put_stacked
+    from shadersmith.interp.fragment_image import sample_fragments
 
     assert job.program is not None and job.buffer_values is not None
-    interpreter = FragmentInterpreter(job.program, language=Language.WGSL)
-    image = np.zeros((job.height, job.width, 4), np.uint32)
-    sampled = sample_fragments(job.width, job.height)
+    program, values, width = job.program, job.buffer_values, job.width
+    interpreter = FragmentInterpreter(program, language=Language.WGSL)
+    # N colour outputs: N images side by side (interp/fragment.stacked_pixels).
+    image = np.zeros((job.height, len(program.outputs) * width, 4), np.uint32)
+    sampled = sample_fragments(width, job.height)
     seconds = []
     for x, y in sampled:
         started = time.perf_counter()
-        image[y, x] = interpreter.run(job.buffer_values, x, y).values[COLOR]
+        put_stacked(image, program, interpreter.run(values, x, y), x, y, width)
         seconds.append(time.perf_counter() - started)
     # The median fragment: a busy machine's pause in one run does not decide.
     estimate = statistics.median(seconds) * job.width * job.height
@@ -664,7 +669,7 @@ def _wgsl_image(job: Job) -> Image:
             f"fragments by the scalar interpreter; budget {WGSL_IMAGE_BUDGET_S:.0f} s)"
         )
     done = set(sampled)
-    for x, y in every_pixel(job.width, job.height):
+    for x, y in every_pixel(width, job.height):
         if (x, y) not in done:
-            image[y, x] = interpreter.run(job.buffer_values, x, y).values[COLOR]
+            put_stacked(image, program, interpreter.run(values, x, y), x, y, width)
     return image

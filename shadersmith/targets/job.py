@@ -54,6 +54,10 @@ class Job:
     # Fragment jobs: the output is a `uvec4` rendered into an RGBA32UI attachment and read
     # back as uint32 words (RunResult.image), instead of RGBA8.
     integer_image: bool = False
+    # Fragment jobs: how many colour outputs (locations 0..N-1, all of one kind) the
+    # shader writes; a runner draws N attachments of width x height and returns them side
+    # by side, one (height, N * width, 4) image (targets/runners/images.py).
+    attachments: int = 1
     # Fragment jobs with a generated vertex shader (generate/vertex_stage.py): its text in
     # `language`, its GLSL 3.30 spelling for softpipe, and its IR for the interpreter;
     # None: the runners' fixed full-screen vertex shader.

@@ -110,6 +110,7 @@ def radv_target(name: str, build: RadvBuild) -> ChainTarget:
             job.height,
             blocks=job.buffers,
             integer=job.integer_image,
+            attachments=job.attachments,
             precompiled=job.spirv,
             vertex_source=job.vertex_source,
             specialization=job.specialization,
@@ -186,6 +187,7 @@ class PipelineCompiler(VulkanRunner):
         integer: bool = False,
         vertex_spirv: bytes | None = None,
         specialization: Sequence[SpecializationEntry] = (),
+        attachments: int = 1,
     ) -> RunResult:
         if uniforms:
             raise NotImplementedError("Vulkan has no default-block uniforms: use uniform blocks")
@@ -196,7 +198,7 @@ class PipelineCompiler(VulkanRunner):
                 stages |= vk.VK_SHADER_STAGE_VERTEX_BIT
             layout = self._layout(blocks, stages, releases)
             render_pass = self._create_render_pass(
-                INTEGER_COLOR_FORMAT if integer else COLOR_FORMAT
+                INTEGER_COLOR_FORMAT if integer else COLOR_FORMAT, attachments
             )
             releases.callback(vk.vkDestroyRenderPass, device, render_pass, None)
             if vertex_spirv is None:
@@ -208,7 +210,13 @@ class PipelineCompiler(VulkanRunner):
                 spirv,
                 releases,
                 lambda module: self._create_graphics_pipeline(
-                    vertex, module, layout, render_pass, (width, height), specialization
+                    vertex,
+                    module,
+                    layout,
+                    render_pass,
+                    (width, height),
+                    specialization,
+                    attachments,
                 ),
             )
 

@@ -63,6 +63,10 @@ class BufferInput(NamedTuple):
     # A uniform block that Vulkan runners push (vkCmdPushConstants) rather than bind;
     # GL binds it as the std140 block at `binding` (ir/program.StorageBuffer.push_constant).
     push_constant: bool = False
+    # A storage buffer the shader reads through a buffer reference: the binding holds its
+    # 8-byte device address, the buffer is read back from its own memory (Vulkan's
+    # bufferDeviceAddress; ir/program.Program.buffer_references).
+    buffer_reference: bool = False
 
     @property
     def layout(self) -> Layout:

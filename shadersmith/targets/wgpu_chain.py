@@ -85,6 +85,7 @@ def wgpu_target(name: str, build: WgpuBuild, newest: bool = False) -> ChainTarge
                 language,
                 vertex_source=job.vertex_source,
                 constants=constants,
+                attachments=job.attachments,
             )
         if job.subgroup_size is not None:
             # The run parameter the result holds for, in the run's record.

@@ -29,10 +29,13 @@ for _bits in (8, 16):
     for _n in (2, 3, 4):
         BASIC_TYPES[f"i{_bits}vec{_n}"] = VectorType(ScalarKind.INT, _n, _bits)
         BASIC_TYPES[f"u{_bits}vec{_n}"] = VectorType(ScalarKind.UINT, _n, _bits)
-# GL_EXT_shader_explicit_arithmetic_types_float16 (no f16matN: the generators write none).
+# GL_EXT_shader_explicit_arithmetic_types_float16.
 BASIC_TYPES["float16_t"] = ScalarType(ScalarKind.FLOAT, 16)
 for _n in (2, 3, 4):
     BASIC_TYPES[f"f16vec{_n}"] = VectorType(ScalarKind.FLOAT, _n, 16)
+    BASIC_TYPES[f"f16mat{_n}"] = MatrixType(_n, _n, 16)
+    for _m in (2, 3, 4):
+        BASIC_TYPES[f"f16mat{_n}x{_m}"] = MatrixType(_n, _m, 16)
 for _n in (2, 3, 4):
     for _prefix, _kind in (("b", ScalarKind.BOOL), ("i", ScalarKind.INT), ("u", ScalarKind.UINT)):
         BASIC_TYPES[f"{_prefix}vec{_n}"] = VectorType(_kind, _n)

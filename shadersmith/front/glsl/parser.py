@@ -11,6 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from shadersmith.front.glsl.buffer_references import (
+    ReferenceBlock,
+    address_binding,
+    is_reference_block,
+    reference_block,
+)
 from shadersmith.front.glsl.declarations import Declarator, ParsedQualifiers
 from shadersmith.front.glsl.errors import GLSLSyntaxError
 from shadersmith.front.glsl.parser_base import (
@@ -76,6 +82,10 @@ class _Interface:
     stage_blocks: dict[str, list[tuple[InterfaceBlock, list[StageInput | StageOutput]]]] = field(
         default_factory=dict
     )
+    # Buffer reference blocks as our emitter writes them, by type name, until their
+    # address block is read; the buffers so read (Program.buffer_references).
+    references: dict[str, ReferenceBlock] = field(default_factory=dict)
+    buffer_references: list[str] = field(default_factory=list)
 
     def stage_block(self, storage: str) -> str | None:
         """The one block of `storage` (`in`, `out`) read as the program's stage inputs or
@@ -110,6 +120,9 @@ class Parser(StatementParser):
                     functions.append(function)
         if not any(f.name == "main" for f in functions):
             raise self.type_error("no main function", self.tok)
+        if interface.references:
+            unread = ", ".join(sorted(interface.references))
+            raise self.type_error(f"buffer reference {unread} with no address block", self.tok)
         input_block = interface.stage_block("in")
         output_block = interface.stage_block("out")
         stage = Stage.COMPUTE if self.local_size is not None else Stage.FRAGMENT
@@ -132,6 +145,7 @@ class Parser(StatementParser):
             stage_layouts=tuple(interface.stage_layouts),
             input_block=input_block,
             output_block=output_block,
+            buffer_references=tuple(interface.buffer_references),
         )
 
     def check_depth(self, functions: tuple[Function, ...]) -> None:
@@ -214,6 +228,10 @@ class Parser(StatementParser):
             instance = self.advance()
             dims = self.array_sizes(allow_unsized=True)
         self.expect(";")
+        if storage == "buffer" and self.buffer_reference(
+            qualifiers, block, members, instance is not None, interface
+        ):
+            return
         readonly = "readonly" in qualifiers.words
         writable = storage in ("buffer", "out") and not readonly
         fields = tuple(BlockField(t.text, type_, q) for t, type_, q in members)
@@ -255,6 +273,39 @@ class Parser(StatementParser):
         variables = _stage_variables(parsed)
         if variables is not None:
             interface.stage_blocks.setdefault(parsed.storage, []).append((parsed, variables))
+
+    def buffer_reference(
+        self,
+        qualifiers: ParsedQualifiers,
+        block: Token,
+        members: list[tuple[Token, Type, Qualifiers]],
+        instance: bool,
+        interface: _Interface,
+    ) -> bool:
+        """Whether the block is one half of a buffer read through a reference as our
+        emitter writes it (front/glsl/buffer_references.py): the reference type, kept
+        until the address block names it, or that address block, which makes the buffer
+        (its instance declared as a plain buffer's). Another reference block is refused."""
+        named = [(t.text, type_, q) for t, type_, q in members]
+        if is_reference_block(qualifiers):
+            reference = reference_block(qualifiers, block.text, named, instance)
+            if reference is None or block.text in self.structs or self.lookup(block.text):
+                raise self.type_error("a buffer reference our emitter does not write", block)
+            interface.references[block.text] = reference
+            self.structs[block.text] = reference.type
+            return True
+        found = address_binding(qualifiers, block.text, named, interface.references, instance)
+        if found is None:
+            return False
+        reference, name, binding = found
+        del interface.references[reference.name], self.structs[reference.name]
+        buffer = reference.buffer(block.text, name, binding)
+        instance_type = StructType(block.text, reference.type.fields)
+        writable = not buffer.readonly
+        self.declare(members[0][0], Variable(VariableRef(instance_type, name), writable))
+        interface.buffers.append(buffer)
+        interface.buffer_references.append(block.text)
+        return True
 
     @staticmethod
     def _storage_buffer_binding(

@@ -4,6 +4,9 @@
     run_fragment_lanes(program, buffer_values, width, height) -> (height, width, 4) uint32
     run_fragment_colour_lanes(...) -> the same for a uvec4 colour, float32 for a vec4 one
 
+A fragment shader with N colour outputs (all uvec4 or all vec4) draws a (height,
+N * width, 4) image, the outputs side by side in location order, as the runners do.
+
 Every value is a numpy array with one element per lane (values.py); divergent control
 flow runs under masks of lanes (state.py, statements.py). Results are the scalar
 interpreter's (shadersmith.interp) without its sanitizer, lane by lane, for programs free
@@ -57,7 +60,8 @@ def run_fragment_lanes(
 ) -> npt.NDArray[np.uint32]:
     """Every fragment of a `width` x `height` target at once: the (height, width, 4)
     image of the uvec4 output, row y holding the fragments whose gl_FragCoord.y is
-    y + 0.5. Uniform blocks hold `buffer_values` in every fragment."""
+    y + 0.5 (N outputs: N images side by side). Uniform blocks hold `buffer_values` in
+    every fragment."""
     compiled = program if isinstance(program, LaneProgram) else LaneProgram(program)
     source = compiled.program
     if source.stage is Stage.FRAGMENT and (not source.outputs or source.outputs[0].type != _UVEC4):
@@ -80,7 +84,10 @@ def run_fragment_colour_lanes(
         raise InterpreterError(
             "lane mode draws fragment shaders whose first output is a uvec4 or a vec4"
         )
-    output = compiled.outputs[source.outputs[0].name]
+    kind = source.outputs[0].type
+    if any(o.type != kind for o in source.outputs):
+        raise InterpreterError("lane mode draws colour outputs of one type")
+    ordered = sorted(source.outputs, key=lambda o: o.location or 0)
     count = width * height
     storage, lengths = buffer_storage(compiled.buffer_fields, [buffer_values])
     ys, xs = np.divmod(np.arange(count), width)
@@ -89,13 +96,17 @@ def run_fragment_colour_lanes(
     coordinate[0], coordinate[1], coordinate[2], coordinate[3] = xs + 0.5, ys + 0.5, depth, w
     storage[compiled.stage_inputs[FRAG_COORD].index] = coordinate
     run = compiled.run(count, storage, lengths)
-    color = np.broadcast_to(run.statics[output.index], (4, count))
-    if run.discarded is not run.empty:
-        # A discarded fragment leaves the attachment as the runners cleared it.
-        cleared = CLEARED_UINT if source.outputs[0].type == _UVEC4 else CLEARED_FLOAT
-        clear = np.array(cleared, color.dtype).reshape(4, 1)
-        color = np.where(run.discarded, clear, color)
-    image = color.reshape(4, height, width).transpose(1, 2, 0)
-    if source.outputs[0].type == _UVEC4:
+    images = []
+    for stage_output in ordered:
+        index = compiled.outputs[stage_output.name].index
+        color = np.broadcast_to(run.statics[index], (4, count))
+        if run.discarded is not run.empty:
+            # A discarded fragment leaves the attachment as the runners cleared it.
+            cleared = CLEARED_UINT if kind == _UVEC4 else CLEARED_FLOAT
+            clear = np.array(cleared, color.dtype).reshape(4, 1)
+            color = np.where(run.discarded, clear, color)
+        images.append(color.reshape(4, height, width).transpose(1, 2, 0))
+    image = images[0] if len(images) == 1 else np.concatenate(images, axis=1)
+    if kind == _UVEC4:
         return np.ascontiguousarray(image, np.uint32)
     return np.ascontiguousarray(image, np.float32)

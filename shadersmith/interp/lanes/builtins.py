@@ -249,6 +249,8 @@ def _matrix_functions(name: str, args: tuple[Type, ...]) -> Function | None:
     if name == "transpose":
         order = [i * m.rows + j for j in range(m.rows) for i in range(m.columns)]
         return lambda a: a[order]
+    if name == "determinant" and m.bits != 32:
+        raise InterpreterError(f"lane mode: determinant of a {m} is not interpreted")
     if name == "determinant" and m.columns == m.rows:
         n = m.rows
         terms = []

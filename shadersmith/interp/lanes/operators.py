@@ -145,8 +145,12 @@ def _equality(op: BinaryOp, type_: Type) -> Kernel:
 
 
 def _matrix_product(left: Type, right: Type) -> Kernel:
-    """Products of matrices and vectors, summed exactly in double and rounded once: what
-    the scalar interpreter gives whenever the result does not depend on the rounding."""
+    """Products of matrices and vectors, summed exactly in double and rounded once to the
+    matrix's width (float32, binary16; a dmat's stays a double): what the scalar
+    interpreter gives whenever the result does not depend on the rounding."""
+    matrix = left if isinstance(left, MatrixType) else right
+    assert isinstance(matrix, MatrixType)
+    dtype = dtype_for(ScalarKind.FLOAT, matrix.bits)
 
     def columns(value: Lanes, type_: MatrixType) -> Lanes:
         return value.astype(np.float64).reshape(type_.columns, type_.rows, -1)
@@ -160,7 +164,7 @@ def _matrix_product(left: Type, right: Type) -> Kernel:
             x = np.broadcast_to(x, (*x.shape[:2], w))
             y = np.broadcast_to(y, (*y.shape[:2], w))
             product = np.einsum("kiw,jkw->jiw", x, y)
-            result: Lanes = product.reshape(-1, product.shape[-1]).astype(np.float32)
+            result: Lanes = product.reshape(-1, product.shape[-1]).astype(dtype)
             return result
 
         return matrix_matrix
@@ -171,7 +175,7 @@ def _matrix_product(left: Type, right: Type) -> Kernel:
             w = max(m.shape[-1], v.shape[-1])
             m = np.broadcast_to(m, (*m.shape[:2], w))
             vector = np.broadcast_to(v.astype(np.float64), (v.shape[0], w))
-            result: Lanes = np.einsum("kiw,kw->iw", m, vector).astype(np.float32)
+            result: Lanes = np.einsum("kiw,kw->iw", m, vector).astype(dtype)
             return result
 
         return matrix_vector
@@ -182,7 +186,7 @@ def _matrix_product(left: Type, right: Type) -> Kernel:
         w = max(m.shape[-1], v.shape[-1])
         m = np.broadcast_to(m, (*m.shape[:2], w))
         vector = np.broadcast_to(v.astype(np.float64), (v.shape[0], w))
-        result: Lanes = np.einsum("kw,jkw->jw", vector, m).astype(np.float32)
+        result: Lanes = np.einsum("kw,jkw->jw", vector, m).astype(dtype)
         return result
 
     return vector_matrix

@@ -167,22 +167,8 @@ def _bits(type_: Type) -> int:
 def _held_at_width(type_: Type) -> bool:
     """Whether a type with scalars not 32 bits wide has lanes of its own dtype (int8 ...
     uint64, float64): every scalar of one kind and one width. Mixed kinds are held as
-    32-bit patterns, which a wider scalar does not fit; double matrices are not run (the
-    scalar interpreter refuses them too)."""
-    kind = homogeneous_kind(type_)
-    if kind is None or homogeneous_bits(type_) is None:
-        return False
-    return not _double_matrix(type_)
-
-
-def _double_matrix(type_: Type) -> bool:
-    if isinstance(type_, MatrixType):
-        return type_.bits == 64
-    if isinstance(type_, ArrayType):
-        return _double_matrix(type_.element)
-    if isinstance(type_, StructType):
-        return any(_double_matrix(f.type) for f in type_.fields)
-    return False
+    32-bit patterns, which a wider scalar does not fit."""
+    return homogeneous_kind(type_) is not None and homogeneous_bits(type_) is not None
 
 
 def _wide(type_: Type) -> bool:

@@ -157,33 +157,34 @@ def _step(op: IncDecOp) -> WrapperKind:
 
 
 def _component(v: Expression, k: int) -> Expression:
-    return Swizzle(FLOAT, v, (k,))
+    type_ = v.type.component if isinstance(v.type, VectorType) else FLOAT
+    return Swizzle(type_, v, (k,))
 
 
-def _all_below(x: Expression) -> Expression:
-    return all_of(compare(BinaryOp.LT, x, float_lit(EXACT_LIMIT)))
+def _all_below(x: Expression, limit: float = EXACT_LIMIT) -> Expression:
+    return all_of(compare(BinaryOp.LT, x, _bound(x, limit)))
 
 
-def _component_sum_guard(terms: Expression) -> list[Expression]:
+def _component_sum_guard(terms: Expression, limit: float = EXACT_LIMIT) -> list[Expression]:
     """`terms` holds non-negative products: each and each partial sum of its components
-    must stay below 2^24. The sums are only reached, by short-circuit, once every operand
-    is known to be in S."""
+    must stay below `limit` (2^24). The sums are only reached, by short-circuit, once
+    every operand is known to be in S."""
     size = terms.type.size if isinstance(terms.type, VectorType) else 1
-    guards = [_all_below(terms)]
+    guards = [_all_below(terms, limit)]
     total = _component(terms, 0)
     for k in range(1, size):
         total = binary(BinaryOp.ADD, total, _component(terms, k))
-        guards.append(_all_below(total))
+        guards.append(_all_below(total, limit))
     return guards
 
 
-def _vector_sum_guard(terms: list[Expression]) -> list[Expression]:
+def _vector_sum_guard(terms: list[Expression], limit: float = EXACT_LIMIT) -> list[Expression]:
     """Vectors of non-negative products summed componentwise: same conditions."""
-    guards = [_all_below(t) for t in terms]
+    guards = [_all_below(t, limit) for t in terms]
     total = terms[0]
     for term in terms[1:]:
         total = binary(BinaryOp.ADD, total, term)
-        guards.append(_all_below(total))
+        guards.append(_all_below(total, limit))
     return guards
 
 
@@ -242,17 +243,34 @@ def _cross(p: Params) -> WrapperBody:
     return _guarded(plain, guards, terms, plain.type)
 
 
+def _single(x: Expression) -> Expression:
+    """A half vector or matrix as its float32 twin (exact: binary16 widens exactly)."""
+    type_ = x.type
+    if isinstance(type_, MatrixType):
+        return Construct(MatrixType(type_.columns, type_.rows), (x,))
+    assert isinstance(type_, VectorType)
+    return Construct(VectorType(ScalarKind.FLOAT, type_.size), (x,))
+
+
 def _matrix_product(p: Params) -> WrapperBody:
-    a, b = p
-    product = binary(BinaryOp.MUL, a, b)
+    """A product of matrices and vectors at their width, its guard at theirs: products
+    and partial sums below 2^24, in S, for float and double matrices (a dmat's products
+    are exact anyway; the bound keeps the result in S); for half ones below 2048 in
+    magnitude (S16), computed in float32 from the widened operands, since a product of two
+    halves of S16 may overflow binary16; below that bound every order of the half sums,
+    fused or not, is exact."""
+    product = binary(BinaryOp.MUL, p[0], p[1])
+    limit = exact_limit(product.type)
+    a, b = (_single(p[0]), _single(p[1])) if limit != EXACT_LIMIT else (p[0], p[1])
     terms = _Terms()
     guards: list[Expression] = []
     if isinstance(a.type, MatrixType) and isinstance(b.type, VectorType):
         columns = [binary(BinaryOp.MUL, index(a, k), _component(b, k)) for k in range(b.type.size)]
-        guards = _vector_sum_guard([terms.abs_of(c) for c in columns])
+        guards = _vector_sum_guard([terms.abs_of(c) for c in columns], limit)
     elif isinstance(a.type, VectorType) and isinstance(b.type, MatrixType):
         for j in range(b.type.columns):
-            guards += _component_sum_guard(terms.abs_of(binary(BinaryOp.MUL, a, index(b, j))))
+            term = terms.abs_of(binary(BinaryOp.MUL, a, index(b, j)))
+            guards += _component_sum_guard(term, limit)
     elif isinstance(a.type, MatrixType) and isinstance(b.type, MatrixType):
         for j in range(b.type.columns):
             column = index(b, j)
@@ -260,7 +278,7 @@ def _matrix_product(p: Params) -> WrapperBody:
                 binary(BinaryOp.MUL, index(a, k), _component(column, k))
                 for k in range(a.type.columns)
             ]
-            guards += _vector_sum_guard([terms.abs_of(c) for c in parts])
+            guards += _vector_sum_guard([terms.abs_of(c) for c in parts], limit)
     else:
         raise TypeError(f"not a linear-algebra product: {a.type} * {b.type}")
     return _guarded(product, guards, terms, product.type)

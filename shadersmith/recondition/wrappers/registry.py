@@ -46,7 +46,8 @@ _VECTOR_KINDS = {
     "f": ScalarKind.FLOAT,  # f16vecN
 }
 _VECTOR = re.compile(r"([biudf]?)(64|16|8)?vec([234])")
-_MATRIX = re.compile(r"(d?)mat([234])(?:x([234]))?")
+_MATRIX = re.compile(r"(d|f16)?mat([234])(?:x([234]))?")
+_MATRIX_BITS = {"d": 64, "f16": 16}
 
 
 def type_token(type_: Type) -> str:
@@ -67,7 +68,7 @@ def parse_type_token(token: str) -> Type | None:
     matrix = _MATRIX.fullmatch(token)
     if matrix:
         columns = int(matrix.group(2))
-        bits = 64 if matrix.group(1) else 32
+        bits = _MATRIX_BITS.get(matrix.group(1) or "", 32)
         return MatrixType(columns, int(matrix.group(3) or columns), bits)
     return None
 

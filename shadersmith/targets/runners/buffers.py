@@ -17,6 +17,7 @@ def buffer_inputs(program: Program, values: BufferValues) -> list[BufferInput]:
     """One input per storage buffer or uniform block of `program`, holding its initial
     values."""
     inputs = []
+    referenced = program.referenced_buffers
     for buffer in program.buffers:
         given = values.get(buffer.block_name, {})
         missing = [f.name for f in buffer.fields if f.name not in given]
@@ -30,6 +31,7 @@ def buffer_inputs(program: Program, values: BufferValues) -> list[BufferInput]:
                 uniform=buffer.uniform,
                 block=buffer.block_name,
                 push_constant=buffer.push_constant,
+                buffer_reference=buffer.block_name in referenced,
             )
         )
     for texture in program.textures:
@@ -63,6 +65,7 @@ def buffer_inputs_from_specs(specs: Sequence[BufferSpec]) -> list[BufferInput]:
                 block=spec.block,
                 texture=_texture(spec, fields[0][1]) if spec.texture else None,
                 push_constant=spec.push_constant,
+                buffer_reference=spec.buffer_reference,
             )
         )
     return inputs

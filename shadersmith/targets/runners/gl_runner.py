@@ -29,7 +29,12 @@ from shadersmith.ir.values import Value
 from shadersmith.targets.results import BufferInput, RunResult, RunStatus
 from shadersmith.targets.runners.environment import DriverUnavailable, select_gl_driver
 from shadersmith.targets.runners.fullscreen import gl_vertex_shader
-from shadersmith.targets.runners.images import CLEAR_COLOR, CLEAR_UINT, image_from_pixels
+from shadersmith.targets.runners.images import (
+    CLEAR_COLOR,
+    CLEAR_UINT,
+    image_from_pixels,
+    side_by_side,
+)
 from shadersmith.targets.runners.std430 import pack_buffer, runtime_lengths_of, unpack_buffer
 from shadersmith.targets.runners.texels import TEXEL_DTYPES as _TEXEL_DTYPES
 from shadersmith.targets.runners.texels import texel_bytes, texels_from
@@ -200,6 +205,7 @@ class GLRunner:
         blocks: Sequence[BufferInput] = (),
         integer: bool = False,
         vertex_source: str | None = None,
+        attachments: int = 1,
     ) -> RunResult:
         """Draw one full-screen triangle with the fragment shader `source` and read the
         image back (row 0 = gl_FragCoord.y 0.5, the bottom row): RGBA8 (uint8), or with
@@ -214,12 +220,15 @@ class GLRunner:
         `vertex_source`: a generated vertex shader that draws the same triangle and feeds
         the fragment shader its varyings (generate/vertex_stage.py), in the fragment
         shader's GLSL version; None: the fixed one (fullscreen.py).
+        `attachments`: the shader writes locations 0..N-1, drawn into N draw buffers
+        (moderngl calls glDrawBuffers with all of them), read back one by one and
+        returned side by side (images.py).
         """
         with ExitStack() as releases:
-            framebuffer = self.context.framebuffer(
-                color_attachments=[self._color_attachment(width, height, integer)]
-            )
-            releases.callback(framebuffer.color_attachments[0].release)
+            colours = [self._color_attachment(width, height, integer) for _ in range(attachments)]
+            framebuffer = self.context.framebuffer(color_attachments=colours)
+            for colour in colours:
+                releases.callback(colour.release)
             releases.callback(framebuffer.release)
 
             started = time.perf_counter()
@@ -247,10 +256,13 @@ class GLRunner:
             vertex_array.render(moderngl.TRIANGLES, vertices=3)
             self.context.finish()
             dtype = "u4" if integer else "f1"
-            pixels = framebuffer.read(components=4, alignment=1, dtype=dtype)
+            read = [
+                framebuffer.read(components=4, alignment=1, dtype=dtype, attachment=i)
+                for i in range(attachments)
+            ]
             run_ms = _elapsed_ms(started)
             self._check_no_gl_error()
-        image = image_from_pixels(pixels, width, height, integer)
+        image = side_by_side([image_from_pixels(p, width, height, integer) for p in read])
         return RunResult(RunStatus.OK, image=image, compile_ms=compile_ms, run_ms=run_ms)
 
     def compile_program(

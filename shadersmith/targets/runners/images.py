@@ -13,6 +13,11 @@ the top. Because gl_FragCoord counts from the first row on both APIs, and clip-s
 y = -1 also maps to the first row on both, one shader gives the same array on both.
 Flipping only one of them would make every image that depends on y differ.
 
+Several colour outputs (locations 0..N-1, all of one format: generate/fragment.py) render
+into N attachments of width x height, and every runner returns them as one image of
+N * width columns, the attachments side by side in location order (`side_by_side`): the
+oracle, the record's digests and the pictures then see one image, as for one output.
+
 On screen, then, a GL picture is the array upside down and a Vulkan picture is the array
 as is. `picture_rows` gives the top-row-first picture for a viewer; comparisons use the
 arrays unchanged.
@@ -22,6 +27,7 @@ from __future__ import annotations
 
 import struct
 import zlib
+from collections.abc import Sequence
 from pathlib import Path
 from typing import cast
 
@@ -43,6 +49,13 @@ def image_from_pixels(pixels: bytes, width: int, height: int, integer: bool) -> 
     if integer:
         return np.frombuffer(pixels, np.uint32).reshape(height, width, 4).copy()
     return np.frombuffer(pixels, np.uint8).reshape(height, width, 4).copy()
+
+
+def side_by_side(images: Sequence[Image]) -> Image:
+    """The images of N attachments (each HxWx4, location order) as one Hx(N*W)x4 image."""
+    if len(images) == 1:
+        return images[0]
+    return cast(Image, np.ascontiguousarray(np.concatenate(list(images), axis=1)))
 
 
 def picture_rows(image: Image, api: str) -> Image:

@@ -13,6 +13,7 @@ from typing import Any
 import vulkan as vk
 
 from shadersmith.analysis.widths import (
+    BUFFER_REFERENCE,
     FLOAT16,
     FLOAT64,
     INT8,
@@ -35,6 +36,13 @@ _FLOAT16_INT8 = "VK_KHR_shader_float16_int8"
 # 8-bit storage is core from 1.2 only (16-bit storage is 1.1's): the instance asks for 1.1.
 _STORAGE_8BIT = "VK_KHR_8bit_storage"
 _STORAGE_BUFFER_CLASS = "VK_KHR_storage_buffer_storage_class"  # 8-bit storage needs it
+# Buffer references (analysis/widths.BUFFER_REFERENCE): core in 1.2 only, so on the 1.1
+# instance a device must offer the extension (lavapipe does; SwiftShader, a 1.3 device
+# that lists no such extension, then answers `unsupported`).
+_BUFFER_DEVICE_ADDRESS = "VK_KHR_buffer_device_address"
+# Its bits, by value: the binding has the core names only as None-valued aliases.
+_SHADER_DEVICE_ADDRESS_USAGE = 0x00020000  # VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT
+_DEVICE_ADDRESS_ALLOCATION = 0x00000002  # VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT
 HOST_MEMORY = vk.VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | vk.VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
 
 
@@ -130,6 +138,8 @@ class VulkanDevice:
             found.add(INT8)
         if small.shaderFloat16:
             found.add(FLOAT16)
+        if self._buffer_device_address():
+            found.add(BUFFER_REFERENCE)
         return frozenset(found | self._storage_features())
 
     def _chained_features(self) -> tuple[list[str], Any]:
@@ -154,6 +164,15 @@ class VulkanDevice:
                 storageBuffer16BitAccess=vk.VK_TRUE,
                 uniformAndStorageBuffer16BitAccess=vk.VK_TRUE,
                 storagePushConstant16=PUSH16 in self.features,
+            )
+        if BUFFER_REFERENCE in self.features:
+            if _STORAGE_BUFFER_CLASS not in extensions:
+                extensions.append(_STORAGE_BUFFER_CLASS)
+            extensions.append(_BUFFER_DEVICE_ADDRESS)
+            chained = vk.VkPhysicalDeviceBufferDeviceAddressFeatures(
+                sType=vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES,
+                pNext=chained,
+                bufferDeviceAddress=vk.VK_TRUE,
             )
         if INT8 in self.features or FLOAT16 in self.features:
             extensions.append(_FLOAT16_INT8)
@@ -197,6 +216,22 @@ class VulkanDevice:
             if eight.storagePushConstant8:
                 found.add(PUSH8)
         return found
+
+    def _buffer_device_address(self) -> bool:
+        """Whether the device offers VK_KHR_buffer_device_address's bufferDeviceAddress."""
+        if _BUFFER_DEVICE_ADDRESS not in self._extension_names():
+            return False
+        addresses = vk.VkPhysicalDeviceBufferDeviceAddressFeatures(
+            sType=vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES
+        )
+        features2 = vk.VkPhysicalDeviceFeatures2(
+            sType=vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, pNext=addresses
+        )
+        try:
+            vk.vkGetPhysicalDeviceFeatures2(self.physical_device, features2)
+        except (AttributeError, vk.VkError):
+            return False
+        return bool(addresses.bufferDeviceAddress)
 
     def _extension_names(self) -> set[str]:
         return {
@@ -247,7 +282,16 @@ class VulkanDevice:
             return None
         return int(subgroups.subgroupSize)
 
-    def create_host_buffer(self, size: int, usage: int) -> HostBuffer:
+    def create_host_buffer(self, size: int, usage: int, addressed: bool = False) -> HostBuffer:
+        """A buffer of `size` bytes for `usage`; `addressed`: one whose device address a
+        shader may read it through (buffer_address)."""
+        flags = None
+        if addressed:
+            usage |= _SHADER_DEVICE_ADDRESS_USAGE
+            flags = vk.VkMemoryAllocateFlagsInfo(
+                sType=vk.VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
+                flags=_DEVICE_ADDRESS_ALLOCATION,
+            )
         buffer = vk.vkCreateBuffer(
             self.device,
             vk.VkBufferCreateInfo(size=size, usage=usage, sharingMode=vk.VK_SHARING_MODE_EXCLUSIVE),
@@ -258,6 +302,7 @@ class VulkanDevice:
             memory = vk.vkAllocateMemory(
                 self.device,
                 vk.VkMemoryAllocateInfo(
+                    pNext=flags,
                     allocationSize=requirements.size,
                     memoryTypeIndex=self.memory_type(requirements.memoryTypeBits, HOST_MEMORY),
                 ),
@@ -268,6 +313,24 @@ class VulkanDevice:
             raise
         vk.vkBindBufferMemory(self.device, buffer, memory, 0)
         return HostBuffer(buffer, memory, size)
+
+    def buffer_address(self, host_buffer: HostBuffer) -> int:
+        """The device address of an `addressed` buffer (VK_KHR_buffer_device_address's
+        vkGetBufferDeviceAddressKHR, a device function), called through cffi itself: the
+        binding's wrapper takes the info for an output and drops the address returned."""
+        name = b"vkGetBufferDeviceAddressKHR"
+        pointer = vk.lib.vkGetDeviceProcAddr(self.device, name)
+        if pointer == vk.ffi.NULL:
+            raise DriverUnavailable(f"{self.name}: no {name.decode()}")
+        get_address = vk.ffi.cast("PFN_vkGetBufferDeviceAddressKHR", pointer)
+        info = vk.ffi.new(
+            "VkBufferDeviceAddressInfo*",
+            {
+                "sType": vk.VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO,
+                "buffer": host_buffer.buffer,
+            },
+        )
+        return int(get_address(self.device, info))
 
     def destroy_host_buffer(self, host_buffer: HostBuffer) -> None:
         vk.vkDestroyBuffer(self.device, host_buffer.buffer, None)

@@ -35,7 +35,12 @@ from shadersmith.ir.types import ScalarKind
 from shadersmith.ir.values import Value
 from shadersmith.targets.results import BufferInput, RunResult, RunStatus
 from shadersmith.targets.runners.fullscreen import VULKAN_VERTEX_SHADER
-from shadersmith.targets.runners.images import CLEAR_COLOR, CLEAR_UINT, image_from_pixels
+from shadersmith.targets.runners.images import (
+    CLEAR_COLOR,
+    CLEAR_UINT,
+    image_from_pixels,
+    side_by_side,
+)
 from shadersmith.targets.runners.specialization import specialization_info
 from shadersmith.targets.runners.std430 import pack_buffer, runtime_lengths_of, unpack_buffer
 from shadersmith.targets.runners.texels import texel_bytes, texels_from
@@ -140,6 +145,7 @@ class VulkanRunner:
         integer: bool = False,
         vertex_spirv: bytes | None = None,
         specialization: Sequence[SpecializationEntry] = (),
+        attachments: int = 1,
     ) -> RunResult:
         """Draw one full-screen triangle with the fragment shader `spirv` (writing location 0)
         into a width x height image and read it back (row 0 = gl_FragCoord.y 0.5): RGBA8
@@ -151,21 +157,27 @@ class VulkanRunner:
         `vertex_spirv`: a generated vertex shader that draws the same triangle and feeds
         the fragment shader its varyings, and reads the same blocks (generate/
         vertex_stage.py); None: the fixed one (fullscreen.py). `specialization`: the
-        fragment shader's constants (a generated vertex shader declares none)."""
+        fragment shader's constants (a generated vertex shader declares none).
+        `attachments`: the shader writes locations 0..N-1, each into an image of its own
+        (one subpass with N colour attachments), copied back one after the other and
+        returned side by side (images.py)."""
         if uniforms:
             raise NotImplementedError("Vulkan has no default-block uniforms: use uniform blocks")
         color_format = INTEGER_COLOR_FORMAT if integer else COLOR_FORMAT
         texel_bytes = 16 if integer else 4
         device = self.device.device
         with ExitStack() as releases:
-            image_view = self._create_color_image(width, height, color_format, releases)
-            render_pass = self._create_render_pass(color_format)
+            colour_images = [
+                self._create_color_image(width, height, color_format, releases)
+                for _ in range(attachments)
+            ]
+            render_pass = self._create_render_pass(color_format, attachments)
             releases.callback(vk.vkDestroyRenderPass, device, render_pass, None)
             framebuffer = vk.vkCreateFramebuffer(
                 device,
                 vk.VkFramebufferCreateInfo(
                     renderPass=render_pass,
-                    pAttachments=[image_view.view],
+                    pAttachments=[colour.view for colour in colour_images],
                     width=width,
                     height=height,
                     layers=1,
@@ -180,7 +192,10 @@ class VulkanRunner:
             pipeline_layout = self._create_pipeline_layout([bound.set_layout], blocks, stages)
             releases.callback(vk.vkDestroyPipelineLayout, device, pipeline_layout, None)
             vertex_module = None if vertex_spirv is not None else self._fullscreen_vertex_module()
-            readback = self.device.create_host_buffer(width * height * texel_bytes, _READBACK_USAGE)
+            attachment_bytes = width * height * texel_bytes
+            readback = self.device.create_host_buffer(
+                attachments * attachment_bytes, _READBACK_USAGE
+            )
             releases.callback(self.device.destroy_host_buffer, readback)
 
             started = time.perf_counter()
@@ -197,6 +212,7 @@ class VulkanRunner:
                     render_pass,
                     (width, height),
                     specialization,
+                    attachments,
                 )
             except (vk.VkError, vk.VkException) as error:
                 return _rejected(error, _elapsed_ms(started))
@@ -216,7 +232,7 @@ class VulkanRunner:
                     renderPass=render_pass,
                     framebuffer=framebuffer,
                     renderArea=vk.VkRect2D(offset=[0, 0], extent=[width, height]),
-                    pClearValues=[clear],
+                    pClearValues=[clear] * attachments,
                 ),
                 vk.VK_SUBPASS_CONTENTS_INLINE,
             )
@@ -226,27 +242,28 @@ class VulkanRunner:
             vk.vkCmdEndRenderPass(command_buffer)
             # The render pass leaves the image in TRANSFER_SRC_OPTIMAL, its writes made
             # available to transfers by the subpass dependency.
-            region = vk.VkBufferImageCopy(
-                bufferOffset=0,
-                bufferRowLength=0,
-                bufferImageHeight=0,
-                imageSubresource=vk.VkImageSubresourceLayers(
-                    aspectMask=vk.VK_IMAGE_ASPECT_COLOR_BIT,
-                    mipLevel=0,
-                    baseArrayLayer=0,
-                    layerCount=1,
-                ),
-                imageOffset=[0, 0, 0],
-                imageExtent=[width, height, 1],
-            )
-            vk.vkCmdCopyImageToBuffer(
-                command_buffer,
-                image_view.image,
-                vk.VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                readback.buffer,
-                1,
-                [region],
-            )
+            for index, colour in enumerate(colour_images):
+                region = vk.VkBufferImageCopy(
+                    bufferOffset=index * attachment_bytes,
+                    bufferRowLength=0,
+                    bufferImageHeight=0,
+                    imageSubresource=vk.VkImageSubresourceLayers(
+                        aspectMask=vk.VK_IMAGE_ASPECT_COLOR_BIT,
+                        mipLevel=0,
+                        baseArrayLayer=0,
+                        layerCount=1,
+                    ),
+                    imageOffset=[0, 0, 0],
+                    imageExtent=[width, height, 1],
+                )
+                vk.vkCmdCopyImageToBuffer(
+                    command_buffer,
+                    colour.image,
+                    vk.VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                    readback.buffer,
+                    1,
+                    [region],
+                )
             _host_read_barrier(
                 command_buffer, vk.VK_PIPELINE_STAGE_TRANSFER_BIT, vk.VK_ACCESS_TRANSFER_WRITE_BIT
             )
@@ -256,7 +273,13 @@ class VulkanRunner:
             self._submit_and_wait(command_buffer, releases)
             pixels = self.device.read(readback)
             run_ms = _elapsed_ms(started)
-        image = image_from_pixels(pixels, width, height, integer)
+        images = [
+            image_from_pixels(
+                pixels[i * attachment_bytes : (i + 1) * attachment_bytes], width, height, integer
+            )
+            for i in range(attachments)
+        ]
+        image = side_by_side(images)
         return RunResult(RunStatus.OK, image=image, compile_ms=compile_ms, run_ms=run_ms)
 
     def close(self) -> None:
@@ -284,10 +307,12 @@ class VulkanRunner:
         self, buffers: Sequence[BufferInput], stage: int, releases: ExitStack
     ) -> _BoundBuffers:
         """Host buffers filled with `buffers`' packed values, and the descriptor set 0
-        that shows them to `stage` at their bindings; a push-constant block's bytes, which
-        `bind` pushes."""
+        that shows them to `stage` at their bindings (for a buffer read through a
+        reference, a buffer holding its device address); a push-constant block's bytes,
+        which `bind` pushes."""
         device = self.device.device
         host_buffers = []
+        shown: list[HostBuffer] = []  # what each binding holds
         images: dict[int, _TextureImage] = {}
         pushed = [b for b in buffers if b.push_constant]
         buffers = [b for b in buffers if not b.push_constant]
@@ -298,11 +323,18 @@ class VulkanRunner:
                 # The staging buffer the texels are copied from, and an image read back to.
                 data = texel_bytes(buffer.texture, buffer.values[buffer.texture.name])
             host_buffer = self.device.create_host_buffer(
-                _padded_size(len(data)), _BUFFER_USAGE[_descriptor_type(buffer)]
+                _padded_size(len(data)),
+                _BUFFER_USAGE[_descriptor_type(buffer)],
+                addressed=buffer.buffer_reference,
             )
             releases.callback(self.device.destroy_host_buffer, host_buffer)
             self.device.write(host_buffer, data)
             host_buffers.append(host_buffer)
+            shown.append(
+                self._address_buffer(host_buffer, releases)
+                if buffer.buffer_reference
+                else host_buffer
+            )
             if buffer.texture is not None:
                 image = self._create_texture_image(buffer.texture, releases)
                 images[buffer.binding] = dataclasses.replace(image, staging=host_buffer)
@@ -312,12 +344,21 @@ class VulkanRunner:
         if buffers:
             pool = self._create_descriptor_pool(buffers)
             releases.callback(vk.vkDestroyDescriptorPool, device, pool, None)
-            descriptor_set = self._write_descriptor_set(
-                pool, set_layout, buffers, host_buffers, images
-            )
+            descriptor_set = self._write_descriptor_set(pool, set_layout, buffers, shown, images)
         push = (pushed_bytes(pushed[0]), stage) if pushed else None
         bound = _BoundBuffers(host_buffers, set_layout, descriptor_set, list(images.values()))
         return dataclasses.replace(bound, described=buffers, push=push)
+
+    def _address_buffer(self, host_buffer: HostBuffer, releases: ExitStack) -> HostBuffer:
+        """A storage buffer holding `host_buffer`'s 8-byte device address, what the
+        address block at a referenced buffer's binding reads (emit/glsl.py)."""
+        address = self.device.buffer_address(host_buffer).to_bytes(8, "little")
+        holder = self.device.create_host_buffer(
+            _padded_size(len(address)), _BUFFER_USAGE[vk.VK_DESCRIPTOR_TYPE_STORAGE_BUFFER]
+        )
+        releases.callback(self.device.destroy_host_buffer, holder)
+        self.device.write(holder, address)
+        return holder
 
     def _create_texture_image(self, texture: Texture, releases: ExitStack) -> _TextureImage:
         """A device image of `texture`'s format and size with its view and, for a sampled
@@ -521,7 +562,8 @@ class VulkanRunner:
         releases.callback(vk.vkDestroyImageView, device, view, None)
         return image, view
 
-    def _create_render_pass(self, color_format: int) -> Any:
+    def _create_render_pass(self, color_format: int, attachments: int) -> Any:
+        """One subpass writing `attachments` colour attachments of `color_format`."""
         attachment = vk.VkAttachmentDescription(
             format=color_format,
             samples=vk.VK_SAMPLE_COUNT_1_BIT,
@@ -532,11 +574,14 @@ class VulkanRunner:
             initialLayout=vk.VK_IMAGE_LAYOUT_UNDEFINED,
             finalLayout=vk.VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
         )
-        reference = vk.VkAttachmentReference(
-            attachment=0, layout=vk.VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL
-        )
+        references = [
+            vk.VkAttachmentReference(
+                attachment=i, layout=vk.VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL
+            )
+            for i in range(attachments)
+        ]
         subpass = vk.VkSubpassDescription(
-            pipelineBindPoint=vk.VK_PIPELINE_BIND_POINT_GRAPHICS, pColorAttachments=[reference]
+            pipelineBindPoint=vk.VK_PIPELINE_BIND_POINT_GRAPHICS, pColorAttachments=references
         )
         to_transfer = vk.VkSubpassDependency(
             srcSubpass=0,
@@ -549,7 +594,9 @@ class VulkanRunner:
         return vk.vkCreateRenderPass(
             self.device.device,
             vk.VkRenderPassCreateInfo(
-                pAttachments=[attachment], pSubpasses=[subpass], pDependencies=[to_transfer]
+                pAttachments=[attachment] * attachments,
+                pSubpasses=[subpass],
+                pDependencies=[to_transfer],
             ),
             None,
         )
@@ -562,6 +609,7 @@ class VulkanRunner:
         render_pass: Any,
         size: tuple[int, int],
         specialization: Sequence[SpecializationEntry],
+        attachments: int,
     ) -> Any:
         width, height = size
         stages = [
@@ -604,7 +652,9 @@ class VulkanRunner:
             pMultisampleState=vk.VkPipelineMultisampleStateCreateInfo(
                 rasterizationSamples=vk.VK_SAMPLE_COUNT_1_BIT
             ),
-            pColorBlendState=vk.VkPipelineColorBlendStateCreateInfo(pAttachments=[blend]),
+            pColorBlendState=vk.VkPipelineColorBlendStateCreateInfo(
+                pAttachments=[blend] * attachments
+            ),
             layout=layout,
             renderPass=render_pass,
             subpass=0,

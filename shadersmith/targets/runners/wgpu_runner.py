@@ -58,7 +58,12 @@ from shadersmith.targets.runners.environment import (
     ensure_runtime_directory,
     select_gl_driver,
 )
-from shadersmith.targets.runners.images import CLEAR_COLOR, CLEAR_UINT, image_from_pixels
+from shadersmith.targets.runners.images import (
+    CLEAR_COLOR,
+    CLEAR_UINT,
+    image_from_pixels,
+    side_by_side,
+)
 from shadersmith.targets.runners.std430 import pack_buffer, runtime_lengths_of, unpack_buffer
 from shadersmith.targets.runners.texels import texel_bytes, texels_from
 from shadersmith.targets.runners.wgpu_bindings import (
@@ -292,9 +297,11 @@ class WgpuRunner:
         language: Language = Language.WGSL,
         vertex_source: str | None = None,
         constants: Mapping[str, int] | None = None,
+        attachments: int = 1,
     ) -> RunResult:
         """Draw one full-screen triangle with the fragment shader `source` (writing
-        location 0) into a width x height `rgba32uint` texture (`integer`) or `rgba8unorm`
+        locations 0..`attachments`-1, each into a texture of its own, read back side by
+        side: images.py) into a width x height `rgba32uint` texture (`integer`) or `rgba8unorm`
         one and read it back, row r = fragment y r + 0.5. `blocks` are bound in group 0 at
         their bindings, seen by both stages when `vertex_source` (a generated vertex
         shader, in `language`, that draws the same triangle and reads the same blocks)
@@ -325,7 +332,7 @@ class WgpuRunner:
                     primitive={"topology": "triangle-list"},
                     fragment={
                         "module": module,
-                        "targets": [{"format": color_format}],
+                        "targets": [{"format": color_format}] * attachments,
                         "constants": dict(constants or {}),
                     },
                 ),
@@ -340,11 +347,14 @@ class WgpuRunner:
             invalid.compile_ms = compile_ms
             return invalid
 
-        texture = self.device.create_texture(
-            size=(width, height, 1),
-            format=color_format,
-            usage=wgpu.TextureUsage.RENDER_ATTACHMENT | wgpu.TextureUsage.COPY_SRC,
-        )
+        textures = [
+            self.device.create_texture(
+                size=(width, height, 1),
+                format=color_format,
+                usage=wgpu.TextureUsage.RENDER_ATTACHMENT | wgpu.TextureUsage.COPY_SRC,
+            )
+            for _ in range(attachments)
+        ]
         clear = CLEAR_UINT if integer else CLEAR_COLOR
         started = time.perf_counter()
         encoder = self.device.create_command_encoder()
@@ -356,6 +366,7 @@ class WgpuRunner:
                     "load_op": "clear",
                     "store_op": "store",
                 }
+                for texture in textures
             ]
         )
         render_pass.set_pipeline(pipeline)
@@ -365,13 +376,16 @@ class WgpuRunner:
         render_pass.end()
         self.device.queue.submit([encoder.finish()])
         # wgpu-py pads rows to WebGPU's 256-byte copy stride and strips the padding.
-        pixels = self.device.queue.read_texture(
-            {"texture": texture, "mip_level": 0, "origin": (0, 0, 0)},
-            {"offset": 0, "bytes_per_row": width * texel_bytes},
-            (width, height, 1),
-        )
+        read = [
+            self.device.queue.read_texture(
+                {"texture": texture, "mip_level": 0, "origin": (0, 0, 0)},
+                {"offset": 0, "bytes_per_row": width * texel_bytes},
+                (width, height, 1),
+            )
+            for texture in textures
+        ]
         run_ms = _elapsed_ms(started)
-        image = image_from_pixels(bytes(pixels), width, height, integer)
+        image = side_by_side([image_from_pixels(bytes(p), width, height, integer) for p in read])
         return self._ok(RunResult(RunStatus.OK, image=image), compile_ms, run_ms, "fragment")
 
     # ---------------------------------------------------------------------- helpers

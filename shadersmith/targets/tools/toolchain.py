@@ -192,10 +192,12 @@ def run_fragment_on_vulkan(
     precompiled: PrecompiledSpirv | None = None,
     vertex_source: str | None = None,
     specialization: Sequence[SpecializationEntry] = (),
+    attachments: int = 1,
 ) -> RunResult:
     """`vertex_source`: a generated vertex shader, through the same glslang and spirv-opt
     passes as the fragment shader; None: the runner's fixed one. `specialization`: the
-    fragment shader's constants, set at pipeline creation."""
+    fragment shader's constants, set at pipeline creation. `attachments`: the colour
+    outputs, drawn side by side (runners/images.py)."""
     notes: list[str] = []
     shared = usable(precompiled, source, "fragment", toolset)
     if vertex_source is None:
@@ -208,6 +210,7 @@ def run_fragment_on_vulkan(
                 blocks=blocks,
                 integer=integer,
                 specialization=specialization,
+                attachments=attachments,
             ),
             _spirv_artefacts,
             notes,
@@ -229,6 +232,7 @@ def run_fragment_on_vulkan(
             integer=integer,
             vertex_spirv=both[1],
             specialization=specialization,
+            attachments=attachments,
         ),
         lambda both: {"spv": both[0], VERTEX_SPIRV_ARTEFACT: both[1]},
         notes,
@@ -323,6 +327,7 @@ def run_fragment_through_cross(
     integer: bool = False,
     precompiled: PrecompiledSpirv | None = None,
     specialization: Sequence[SpecializationEntry] = (),
+    attachments: int = 1,
 ) -> RunResult:
     """spirv-cross keeps each uniform block's `binding` and name, so `blocks` bind as
     they do for the original GLSL; the `specialization` constants' VALUEs are defined."""
@@ -336,6 +341,7 @@ def run_fragment_through_cross(
             height,
             blocks=blocks,
             integer=integer,
+            attachments=attachments,
         ),
         _cross_artefacts("fragment"),
         notes,
