@@ -391,6 +391,20 @@ def test_a_pair_blame_could_not_separate_is_shown_by_either_suspect_alone() -> N
     assert not shows_signature("wrong:spirv-opt", pair)
 
 
+def test_a_crash_a_few_bytes_away_in_the_same_library_is_the_same_crash() -> None:
+    """The H200 campaign's image-atomics program crashed NVIDIA's GL compiler at
+    +0x32c889 in one run and +0x32c855 in the next, and its reduction refused to start
+    ("the test does not show ... +0x32c889 here (it shows: ... +0x32c855)")."""
+    first = "crash:nvidia-gl:SIGSEGV at libnvidia-eglcore.so+0x32c889"
+    assert shows_signature(first, "crash:nvidia-gl:SIGSEGV at libnvidia-eglcore.so+0x32c855")
+    assert shows_signature(first, "crash:nvidia-gl:SIGSEGV at libnvidia-eglcore.so+0x32c8c9")
+    assert not shows_signature(first, "crash:nvidia-gl:SIGSEGV at libnvidia-eglcore.so+0x32c8ca")
+    assert not shows_signature(first, "crash:nvidia-gl:SIGABRT at libnvidia-eglcore.so+0x32c855")
+    assert not shows_signature(first, "crash:nvidia-vk:SIGSEGV at libnvidia-eglcore.so+0x32c855")
+    assert not shows_signature(first, "crash:nvidia-gl:SIGSEGV at libnvidia-glcore.so+0x32c855")
+    assert not shows_signature(first, "compile:nvidia-gl:SIGSEGV at libnvidia-eglcore.so+0x32c855")
+
+
 def test_an_anonymous_namespace_is_left_out_of_a_frames_name() -> None:
     """spirv-opt's -Os crash (findings/spirv-opt-os-crash) is in a function of an
     anonymous namespace: its name keeps the signature within 80 characters."""

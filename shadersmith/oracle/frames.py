@@ -77,6 +77,31 @@ def module_offset(signature: str) -> tuple[str, int] | None:
     return without_offsets(signature), int(found[0][3:], 16)
 
 
+# A crash in a library without symbols is signed by its offset, and one bug's crash may
+# land a few instructions apart from one run or program to the next: NVIDIA's GL compiler
+# died of gl-nvidia-segfault's bug at +0x32c855, +0x32c864 and +0x32c889 in one H200 run,
+# and the reductions of the first and last showed +0x32c864 again. Within this many bytes,
+# in the same library, of the same component and signal, it is the same crash.
+NEARBY_CRASH_BYTES = 0x40
+
+
+def crash_distance(a: str, b: str) -> int | None:
+    """The bytes between two crash signatures' offsets where they are the same crash but
+    for the offset (module_offset: the same component, signal and library), else None."""
+    if not (a.startswith("crash:") and b.startswith("crash:")):
+        return None
+    first, second = module_offset(a), module_offset(b)
+    if first is None or second is None or first[0] != second[0]:
+        return None
+    return abs(first[1] - second[1])
+
+
+def nearby_crashes(a: str, b: str) -> bool:
+    """Whether `a` and `b` are one crash a few instructions apart (NEARBY_CRASH_BYTES)."""
+    distance = crash_distance(a, b)
+    return distance is not None and distance <= NEARBY_CRASH_BYTES
+
+
 def _is_runtime_or_handler(module: str) -> bool:
     return bool(_RUNTIME_MODULES.match(module) or _CRASH_HANDLER.search(module))
 

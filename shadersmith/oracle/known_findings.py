@@ -32,7 +32,7 @@ from pathlib import Path
 
 from shadersmith.case.finding import OUR_KINDS, Kind
 from shadersmith.oracle.components import UNKNOWN
-from shadersmith.oracle.frames import module_offset
+from shadersmith.oracle.frames import NEARBY_CRASH_BYTES, crash_distance
 from shadersmith.oracle.known_bugs import KNOWN_MARKER
 from shadersmith.oracle.signature import unknown_pair
 
@@ -111,29 +111,16 @@ def known_match(signature: str, root_cause: str | None = None) -> Match | None:
     return None
 
 
-# A crash in a library without symbols is signed by its offset, and one bug's crash may
-# land a few instructions apart from one run or program to the next: NVIDIA's GL compiler
-# died of gl-nvidia-segfault's bug at +0x32c855, +0x32c864 and +0x32c889 in one H200 run,
-# and the reductions of the first and last showed +0x32c864 again. Within this many bytes,
-# in the same library, of the same component and signal, it is the known crash.
-NEARBY_CRASH_BYTES = 0x40
-
-
 def _nearby_crash(signature: str, findings: tuple[KnownFinding, ...]) -> KnownFinding | None:
     """The known finding that crashed nearest `signature`'s offset, within
     NEARBY_CRASH_BYTES of it, in the same library of the same component, by the same
-    signal (oracle/frames.module_offset)."""
-    crash = module_offset(signature) if signature.startswith("crash:") else None
-    if crash is None:
-        return None
-    where, offset = crash
+    signal (oracle/frames.crash_distance)."""
     best: tuple[int, KnownFinding] | None = None
     for finding in findings:
-        known = module_offset(finding.signature)
-        if known is None or known[0] != where:
+        distance = crash_distance(signature, finding.signature)
+        if distance is None or distance > NEARBY_CRASH_BYTES:
             continue
-        distance = abs(known[1] - offset)
-        if distance <= NEARBY_CRASH_BYTES and (best is None or distance < best[0]):
+        if best is None or distance < best[0]:
             best = (distance, finding)
     return best[1] if best is not None else None
 

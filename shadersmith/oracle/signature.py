@@ -36,7 +36,7 @@ from shadersmith.oracle.components import (
     is_witness,
 )
 from shadersmith.oracle.differential import REFERENCE
-from shadersmith.oracle.frames import function_name, top_frame
+from shadersmith.oracle.frames import function_name, nearby_crashes, top_frame
 from shadersmith.oracle.known_bugs import KnownBug, known_bug, known_signature
 from shadersmith.oracle.normalise import bound, normalise, tidy
 from shadersmith.targets.results import DEVICE_LOST, RunResult, RunStatus
@@ -289,8 +289,11 @@ def shows_signature(wanted: str, signature: str) -> bool:
     `signature` names one of them alone (`wrong:a`): the same wrong value, now with a
     second consumer that separates them. A reduction that drops what kept that consumer
     away (a feature a witness lacks: an unread 8-bit push constant keeps SwiftShader
-    out) then goes on, rather than keeping it to keep the pair."""
-    if signature == wanted:
+    out) then goes on, rather than keeping it to keep the pair. A crash in a library
+    without symbols is shown by the same crash a few bytes away (frames.nearby_crashes):
+    NVIDIA's GL compiler moves its fault between runs of one program, and a reduction that
+    asked for the very offset refused to start ("it shows ... +0x32c855")."""
+    if signature == wanted or nearby_crashes(wanted, signature):
         return True
     pair = unknown_pair(wanted)
     if pair is not None:
