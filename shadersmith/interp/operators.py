@@ -437,18 +437,27 @@ def _kind(type_: Type) -> ScalarKind:
 # ---------------------------------------------------------------- linear algebra
 
 
+def _step_by_step(
+    rounded: Callable[[float], float],
+) -> Callable[[list[tuple[float, float]]], float]:
+    """sum(a * b) in order, each product and partial sum `rounded` to the width: what an
+    unsanitized run computes (a driver may fuse or reorder; the sanitizer's exactness
+    rules are what make the order not matter)."""
+
+    def sequential(pairs: list[tuple[float, float]]) -> float:
+        total = 0.0
+        for index, (a, b) in enumerate(pairs):
+            product = rounded(a * b)
+            total = product if index == 0 else rounded(total + product)
+        return total
+
+    return sequential
+
+
 def linear_combination(sanitize: bool, site: Site) -> Callable[[list[tuple[float, float]]], float]:
     """sum(a * b): dot products and matrix products."""
     if not sanitize:
-
-        def sequential(pairs: list[tuple[float, float]]) -> float:
-            total = 0.0
-            for index, (a, b) in enumerate(pairs):
-                product = to_float32(a * b)
-                total = product if index == 0 else to_float32(total + product)
-            return total
-
-        return sequential
+        return _step_by_step(to_float32)
 
     def exact(pairs: list[tuple[float, float]]) -> float:
         for a, b in pairs:
@@ -488,15 +497,7 @@ def _half_combination(sanitize: bool, site: Site) -> Callable[[list[tuple[float,
     magnitudes below 2048 (HALF_EXACT_LIMIT): then no step rounds, in any order, fused or
     not (the reconditioner's MATRIX_PRODUCT checks just that, in float32)."""
     if not sanitize:
-
-        def sequential(pairs: list[tuple[float, float]]) -> float:
-            total = 0.0
-            for index, (a, b) in enumerate(pairs):
-                product = to_float16(a * b)
-                total = product if index == 0 else to_float16(total + product)
-            return total
-
-        return sequential
+        return _step_by_step(to_float16)
 
     def exact(pairs: list[tuple[float, float]]) -> float:
         magnitude = 0.0
