@@ -15,11 +15,14 @@ from tests import (
     test_buffer_references,
     test_control_flow_attributes,
     test_frexp,
+    test_initialiser_lists,
     test_invariant,
     test_ldexp,
     test_narrow_push_constants,
     test_opt_in_builtins,
+    test_precise,
     test_push_constants,
+    test_runtime_arrays,
     test_unpack_half,
     test_varying_block,
 )
@@ -39,8 +42,11 @@ def test_push_constants_attributes_and_builtins_agree_on_every_cpu_target(
         (test_frexp, test_frexp.cpu_jobs()),
         (test_unpack_half, test_unpack_half.cpu_jobs()),
         (test_varying_block, test_varying_block.cpu_jobs()),
+        (test_initialiser_lists, test_initialiser_lists.cpu_jobs()),
+        (test_precise, test_precise.cpu_jobs()),
         (test_narrow_push_constants, test_narrow_push_constants.cpu_jobs(tmp_path)),
         (test_buffer_references, test_buffer_references.cpu_jobs(tmp_path)),
+        (test_runtime_arrays, test_runtime_arrays.cpu_jobs()),
     ]
     jobs = [job for _, group in groups for job in group]
     with TargetSession(CPU_TARGETS, 1, 120) as session:

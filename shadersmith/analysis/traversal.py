@@ -163,7 +163,7 @@ def map_statement(stmt: Statement, exprs: ExprFn, lists: StmtFn | None = None) -
         init = opt(stmt.init)
         if init is stmt.init:
             return stmt
-        return VarDecl(stmt.name, stmt.type, init, stmt.const, specialization=stmt.specialization)
+        return dataclasses.replace(stmt, init=init)  # its qualifiers (`precise`) kept
     if isinstance(stmt, Block):
         return block(stmt)
     if isinstance(stmt, If):

@@ -204,6 +204,14 @@ GENERATOR_FLAGS: tuple[GeneratorFlag, ...] = (
         + _off("generate/control_flow_attributes.py"),
     ),
     GeneratorFlag(
+        "--initialiser-lists",
+        "initialiser_list_probability",
+        "Probability that a GLSL 4.50 test's local declaration initialised by an array, "
+        "struct, vector or matrix constructor is written `T x = { ... };`, or `T x = {};` "
+        "for Vulkan (GL_EXT_null_initializer) where the value is all zero"
+        + _off("generate/initialiser_lists.py"),
+    ),
+    GeneratorFlag(
         "--extra-builtins",
         "extra_builtin_probability",
         "Probability that a test's built-in calls may also be isnan, isinf, packUnorm4x8, "
@@ -219,6 +227,13 @@ GENERATOR_FLAGS: tuple[GeneratorFlag, ...] = (
         "changes no value" + _off("generate/vertex_stage.py"),
     ),
     GeneratorFlag(
+        "--precise",
+        "precise_probability",
+        "Probability that each float local of a GLSL 4.50 program is declared `precise` "
+        "(no reassociation or contraction), which changes no exact value (ESSL 3.10, "
+        "WGSL: none)" + _off("generate/precise.py"),
+    ),
+    GeneratorFlag(
         "--varying-block",
         "varying_block_probability",
         "Probability that a generated vertex shader and its fragment shader (--vertex-stage) "
@@ -232,6 +247,13 @@ GENERATOR_FLAGS: tuple[GeneratorFlag, ...] = (
         "declared as a buffer reference (GLSL 4.50 for Vulkan, GL_EXT_buffer_reference) "
         "read through an address at its binding, which changes no value; the targets need "
         "bufferDeviceAddress, GL answers unsupported" + _off("generate/buffer_references.py"),
+    ),
+    GeneratorFlag(
+        "--runtime-arrays",
+        "runtime_array_probability",
+        "Probability that a compute program's storage buffer ends in a runtime-sized array "
+        "(`int f[];`) bound with its values' element count, some indices into it taken "
+        "modulo `f.length()`" + _off("generate/runtime_arrays.py"),
     ),
     GeneratorFlag(
         "--fragment-outputs",

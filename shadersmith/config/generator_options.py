@@ -266,6 +266,12 @@ class SmithOptions:
     # Vulkan only; generate/control_flow_attributes.py), drawn from a stream of the seed's
     # own: 0 gives the programs of before; `fuzz --control-flow-attributes P`.
     control_flow_attribute_probability: float = 0.0
+    # The probability that a GLSL 4.50 local declaration initialised by an aggregate
+    # constructor is written as a brace list `T x = { ... };`, or `T x = {};` under
+    # `#ifdef VULKAN` when its value is all zero (generate/initialiser_lists.py), drawn
+    # from a stream of the seed's own: 0 gives the programs of before;
+    # `fuzz --initialiser-lists P`.
+    initialiser_list_probability: float = 0.0
     # The probability that a program's built-in calls may also be isnan, isinf, the
     # normalized packing functions and ldexp on exact floats (analysis/opt_in_builtins.py), drawn
     # from a stream of the seed's own: 0 gives the programs of before;
@@ -314,6 +320,17 @@ class SmithOptions:
     # relaxed_precision.py); the interval interpreter widens relaxed values by the
     # mediump bound (interp/relaxed.py). 0 gives the programs of before; `fuzz --mediump P`.
     mediump_probability: float = 0.0
+    # The probability that each float local (scalar, vector, matrix) of a GLSL 4.50
+    # program is declared `precise` (no reassociation, no contraction), drawn from a
+    # stream of the seed's own after the program is complete (generate/precise.py); exact
+    # floats change no value. 0 gives the programs of before; `fuzz --precise P`.
+    precise_probability: float = 0.0
+    # The probability that a compute program's storage buffer whose last field is an
+    # array becomes runtime-sized (`int f[];`, WGSL `array<i32>`; generate/
+    # runtime_arrays.py): its values keep their elements, so the length the harness binds
+    # is their count, and some indices into it are taken modulo `f.length()`. Drawn from a
+    # stream of the seed's own: 0 gives the programs of before; `fuzz --runtime-arrays P`.
+    runtime_array_probability: float = 0.0
     # Constructs this program never uses (a subset of CONSTRUCTS, above).
     omitted_constructs: tuple[str, ...] = ()
     # Swarm testing (Groce et al., ISSTA 2012; generate/swarm.py): each program leaves out
@@ -416,6 +433,7 @@ PROBABILITIES: tuple[str, ...] = (
     "small_int_probability",
     "push_constant_probability",
     "control_flow_attribute_probability",
+    "initialiser_list_probability",
     "extra_builtin_probability",
     "invariant_probability",
     "varying_block_probability",
@@ -425,7 +443,9 @@ PROBABILITIES: tuple[str, ...] = (
     "half_probability",
     "narrow_storage_probability",
     "mediump_probability",
+    "precise_probability",
     "image_atomic_probability",
+    "runtime_array_probability",
     *CONSTRUCT_PROBABILITIES,
 )
 
@@ -498,6 +518,7 @@ LEGACY_DEFAULTS: dict[str, Any] = {
     "small_int_probability": 0.0,
     "push_constant_probability": 0.0,
     "control_flow_attribute_probability": 0.0,
+    "initialiser_list_probability": 0.0,
     "extra_builtin_probability": 0.0,
     "invariant_probability": 0.0,
     "varying_block_probability": 0.0,
@@ -507,7 +528,9 @@ LEGACY_DEFAULTS: dict[str, Any] = {
     "half_probability": 0.0,
     "narrow_storage_probability": 0.0,
     "mediump_probability": 0.0,
+    "precise_probability": 0.0,
     "image_atomic_probability": 0.0,
+    "runtime_array_probability": 0.0,
 }
 
 

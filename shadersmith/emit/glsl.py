@@ -34,6 +34,7 @@ from shadersmith.ir.expressions import (
     Unary,
     VariableRef,
 )
+from shadersmith.ir.initialisers import NULL_INITIALIZER_EXTENSION, fits_list, is_zero
 from shadersmith.ir.operators import (
     ASSIGNMENT_PRECEDENCE,
     POSTFIX_PRECEDENCE,
@@ -72,6 +73,7 @@ from shadersmith.ir.statements import (
     ExprStmt,
     For,
     If,
+    InitSpelling,
     Return,
     Statement,
     Switch,
@@ -271,6 +273,9 @@ class _Writer:
         # Set while the program's own code is written through the preprocessor: it
         # spells the expressions and places each line among its directives.
         self.speller: MacroSpeller | None = None
+        # Whether declarations may keep their brace spellings (VarDecl.spelling): the
+        # profile's initialiser_lists.
+        self.lists = False
 
     def line(self, text: str) -> None:
         if self.speller is None:
@@ -282,13 +287,50 @@ class _Writer:
         return "\n".join(self.lines) + "\n"
 
 
-def _var_decl(decl: VarDecl, sp: MacroSpeller | None = None) -> str:
+def _var_decl(decl: VarDecl, sp: MacroSpeller | None = None, lists: bool = False) -> str:
     text = decl.qualifiers.text() + declarator(decl.type, decl.name, sp)
     if decl.const:
         text = "const " + text
-    if decl.init is not None:
-        text += " = " + _wrap(decl.init, ASSIGNMENT_PRECEDENCE, sp)
-    return text
+    if decl.init is None:
+        return text
+    if lists and decl.spelling is not InitSpelling.CONSTRUCTOR and fits_list(decl.init):
+        return text + " = " + _brace_list(decl.init, sp)
+    return text + " = " + _wrap(decl.init, ASSIGNMENT_PRECEDENCE, sp)
+
+
+def _brace_list(construct: Expression, sp: MacroSpeller | None) -> str:
+    """`{a, b, ...}` for a constructor that fits one (ir/initialisers.py); an element
+    that fits one is a nested list."""
+    assert isinstance(construct, Construct)
+    items = (
+        _brace_list(arg, sp) if fits_list(arg) else _wrap(arg, ASSIGNMENT_PRECEDENCE, sp)
+        for arg in construct.args
+    )
+    return "{" + ", ".join(items) + "}"
+
+
+def _writes_null(decl: VarDecl, out: _Writer) -> bool:
+    """Whether `decl` is written `T x = {};` for Vulkan: a local all-zero initialiser
+    marked so, outside the preprocessor's spelling (whose groups the lines would cross)."""
+    return (
+        out.lists
+        and out.speller is None
+        and decl.spelling is InitSpelling.NULL
+        and decl.init is not None
+        and is_zero(decl.init)
+    )
+
+
+def _null_initialised(out: _Writer, decl: VarDecl) -> None:
+    """One text for both APIs: glslang defines VULKAN when it compiles for Vulkan, whose
+    GL_EXT_null_initializer gives `{}`; Mesa's GL compiler lacks the extension and reads
+    the constructor (the list where the declaration has one)."""
+    listed = dataclasses.replace(decl, spelling=InitSpelling.LIST)
+    out.line("#ifdef VULKAN")
+    out.line(_var_decl(dataclasses.replace(decl, init=None)) + " = {};")
+    out.line("#else")
+    out.line(_var_decl(listed, None, out.lists) + ";")
+    out.line("#endif")
 
 
 def _specialization_constant(out: _Writer, decl: VarDecl) -> None:
@@ -307,8 +349,10 @@ def _specialization_constant(out: _Writer, decl: VarDecl) -> None:
 
 def _statement(out: _Writer, stmt: Statement) -> None:
     sp = out.speller
-    if isinstance(stmt, VarDecl):
-        out.line(_var_decl(stmt, sp) + ";")
+    if isinstance(stmt, VarDecl) and _writes_null(stmt, out):
+        _null_initialised(out, stmt)
+    elif isinstance(stmt, VarDecl):
+        out.line(_var_decl(stmt, sp, out.lists) + ";")
     elif isinstance(stmt, ExprStmt):
         out.line(_expr(stmt.expr, sp) + ";")
     elif isinstance(stmt, Block):
@@ -561,6 +605,20 @@ def _builtins_called(program: Program) -> frozenset[str]:
     )
 
 
+def _null_initialisers(program: Program, profile: LanguageProfile) -> bool:
+    """Whether some local declaration is written `= {}` (`_writes_null`)."""
+    if not profile.initialiser_lists or program.macros is not None:
+        return False
+    return any(
+        isinstance(node, VarDecl)
+        and node.spelling is InitSpelling.NULL
+        and node.init is not None
+        and is_zero(node.init)
+        for function in program.functions
+        for node in iter_nodes(function)
+    )
+
+
 def _header(out: _Writer, program: Program, profile: LanguageProfile) -> None:
     if profile.language is Language.ESSL and profile.version == 100:
         out.line("#version 100")  # ESSL 1.00 has no `es` suffix
@@ -586,6 +644,10 @@ def _header(out: _Writer, program: Program, profile: LanguageProfile) -> None:
         for extension in packing_extensions(_builtins_called(program), profile.version):
             out.line(f"#extension {extension} : require")
     _attribute_macros(out, program)
+    if _null_initialisers(program, profile):
+        out.line("#ifdef VULKAN")
+        out.line(f"#extension {NULL_INITIALIZER_EXTENSION} : require")
+        out.line("#endif")
     if profile.needs_precision:
         out.line("precision highp float;")
         out.line("precision highp int;")
@@ -677,6 +739,7 @@ def _stage_variables(
 def emit_glsl(program: Program, profile: LanguageProfile = GLSL450) -> str:
     """The whole shader as GLSL source for `profile`."""
     out = _Writer()
+    out.lists = profile.initialiser_lists
     _header(out, program, profile)
     for struct in program.structs:
         out.line("")

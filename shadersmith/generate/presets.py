@@ -48,8 +48,10 @@ EVERY_FEATURE: dict[str, float] = {
     "small_int_probability": 0.05,
     "push_constant_probability": 0.5,
     "control_flow_attribute_probability": 0.3,
+    "initialiser_list_probability": 0.3,
     "extra_builtin_probability": 0.5,
     "invariant_probability": 0.5,
+    "precise_probability": 0.3,
     "varying_block_probability": 0.5,
     "buffer_reference_probability": 0.5,
     "fragment_output_probability": 0.3,
@@ -57,6 +59,7 @@ EVERY_FEATURE: dict[str, float] = {
     "half_probability": 0.05,
     "narrow_storage_probability": 0.1,
     "image_atomic_probability": 0.3,
+    "runtime_array_probability": 0.3,
 }
 
 

@@ -54,12 +54,15 @@ from shadersmith.generate.expressions import ExpressionGenerator
 from shadersmith.generate.fragment import as_fragment, colour_outputs
 from shadersmith.generate.functions import global_variables, main_function, user_function
 from shadersmith.generate.image_atomics import add_atomic_images
+from shadersmith.generate.initialiser_lists import spell_initialisers
 from shadersmith.generate.interface import buffer_field_type, declare_buffers, make_buffers
 from shadersmith.generate.invocations import FragmentLayout, InvocationLayout, choose_layout
 from shadersmith.generate.liveness import liveness_extension
 from shadersmith.generate.loop_spelling import spell_loops
+from shadersmith.generate.precise import make_precise
 from shadersmith.generate.push_constants import push_constant_block
 from shadersmith.generate.relaxed_precision import relax_declarations
+from shadersmith.generate.runtime_arrays import unsize_arrays
 from shadersmith.generate.specialization import specialization_constants
 from shadersmith.generate.statements import StatementGenerator
 from shadersmith.generate.structs import StructExpressions
@@ -221,7 +224,9 @@ def generate(
             ctx.choices.update({f"vertex:{k}": n for k, n in vertex_choices.items()})
         program = _spell_loops(program, seed, ctx)
         program = _mark_control_flow(program, seed, ctx)
+        program = _spell_initialisers(program, seed, ctx)
         program = _relax_precision(program, seed, ctx)
+        program = make_precise(program, seed, options.precise_probability, profile, ctx.choices)
         program = _spell_macros(program, seed, ctx)
         if vertex is not None:
             vertex = _spell_macros(vertex, seed, ctx)
@@ -249,9 +254,12 @@ def generate(
     program = reference_buffers(
         program, seed, options.buffer_reference_probability, profile, ctx.choices
     )
+    program = unsize_arrays(program, seed, options.runtime_array_probability, ctx.choices)
     program = _spell_loops(program, seed, ctx)
     program = _mark_control_flow(program, seed, ctx)
+    program = _spell_initialisers(program, seed, ctx)
     program = _relax_precision(program, seed, ctx)
+    program = make_precise(program, seed, options.precise_probability, profile, ctx.choices)
     program = _spell_macros(program, seed, ctx)
     if subgroup_size is not None and not uses_subgroups(program):
         subgroup_size = None  # drawn, but no uniform point took one
@@ -294,6 +302,14 @@ def _mark_control_flow(program: Program, seed: int, ctx: GenerationContext) -> P
         return program
     probability = ctx.options.control_flow_attribute_probability
     return mark_control_flow(program, seed, probability, ctx.choices)
+
+
+def _spell_initialisers(program: Program, seed: int, ctx: GenerationContext) -> Program:
+    """Brace lists and `{}` for some local declarations, where the language has them."""
+    if not ctx.profile.initialiser_lists:
+        return program
+    probability = ctx.options.initialiser_list_probability
+    return spell_initialisers(program, seed, probability, ctx.choices)
 
 
 def _relax_precision(program: Program, seed: int, ctx: GenerationContext) -> Program:

@@ -125,10 +125,22 @@ class LanguageProfile:
     # PhysicalStorageBuffer pointers. GL has no such references (its targets answer
     # `unsupported`), nor ESSL nor WGSL.
     buffer_references: bool = False
+    # The `precise` qualifier on float locals (generate/precise.py): GLSL 4.00 and up
+    # (GLSL 3.30 has it from GL_ARB_gpu_shader5, which GLSL330 enables). ESSL 3.10 needs
+    # GL_EXT_gpu_shader5 for it (core in 3.20), which we do not write; WGSL has none.
+    precise: bool = False
+    # `T x = { ... };` initialiser lists (GLSL 4.20 and up; ir/initialisers.py), and
+    # GL_EXT_null_initializer's `T x = {};` for Vulkan. ESSL and WGSL have neither.
+    initialiser_lists: bool = False
 
 
 GLSL450 = LanguageProfile(
-    name="glsl450", language=Language.GLSL, version=450, buffer_references=True
+    name="glsl450",
+    language=Language.GLSL,
+    version=450,
+    buffer_references=True,
+    precise=True,
+    initialiser_lists=True,
 )
 ESSL310 = LanguageProfile(
     name="essl310",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
 from shadersmith.ir.expressions import Expression, Literal
@@ -21,6 +22,15 @@ class Specialization:
     default: Literal
 
 
+class InitSpelling(enum.Enum):
+    """How a declaration's aggregate initialiser is written (ir/initialisers.py): a
+    spelling of the same value, like a loop's `as_loop`; the interpreter ignores it."""
+
+    CONSTRUCTOR = "constructor"  # `T x = T(...);`
+    LIST = "list"  # `T x = { ... };` (GLSL 4.20 initialiser lists)
+    NULL = "null"  # `T x = {};` (GL_EXT_null_initializer), the all-zero value only
+
+
 @dataclass(frozen=True, slots=True)
 class VarDecl:
     """`[const] T name [= init];` one declarator per statement."""
@@ -34,6 +44,9 @@ class VarDecl:
     # A global `const` set at pipeline creation (generate/specialization.py); None for
     # every other declaration.
     specialization: Specialization | None = None
+    # How a Construct `init` is written (emit/glsl.py); falls back to the constructor
+    # where the value does not fit the spelling (ir/initialisers.py).
+    spelling: InitSpelling = InitSpelling.CONSTRUCTOR
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,6 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shadersmith.front.glsl.errors import FrontEndError, GLSLSyntaxError
+from shadersmith.front.glsl.null_initialisers import (
+    null_initialised_names,
+    with_null_initialisers,
+)
 from shadersmith.front.glsl.parser import Parser
 from shadersmith.front.glsl.preprocess import preprocess
 from shadersmith.front.glsl.push_constants import push_constant_blocks, with_push_constants
@@ -34,6 +38,8 @@ def parse_glsl(text: str) -> ParsedShader:
         program = with_specializations(parser.program(), specialization_marks(text))
         # Likewise the blocks a Vulkan pipeline pushes: the parser read GL's std140 block.
         program = with_push_constants(program, push_constant_blocks(text))
+        # Likewise Vulkan's `{}` initialisers: the parser read GL's list.
+        program = with_null_initialisers(program, null_initialised_names(text))
     except FrontEndError:
         raise
     except RecursionError:

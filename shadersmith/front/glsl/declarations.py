@@ -15,8 +15,9 @@ from shadersmith.front.glsl.parser_base import (
 )
 from shadersmith.front.glsl.tokens import Token, TokenKind
 from shadersmith.ir.expressions import Expression, VariableRef
+from shadersmith.ir.initialisers import zero_of
 from shadersmith.ir.qualifiers import LayoutItem, Qualifiers
-from shadersmith.ir.statements import VarDecl
+from shadersmith.ir.statements import InitSpelling, VarDecl
 from shadersmith.ir.types import (
     ArrayType,
     MatrixType,
@@ -63,6 +64,8 @@ class Declarator:
     token: Token
     type: Type
     init: Expression | None
+    # `= { ... }` or `= {}` (VarDecl.spelling), so that the text's spelling comes back.
+    spelling: InitSpelling = InitSpelling.CONSTRUCTOR
 
 
 class DeclarationParser(ExpressionParser):
@@ -180,13 +183,18 @@ class DeclarationParser(ExpressionParser):
             if isinstance(type_, VoidType):
                 raise self.type_error("variable of type void", name)
             init: Expression | None = None
+            spelling = InitSpelling.CONSTRUCTOR
             if self.at("="):
                 eq = self.advance()
+                if self.at("{"):
+                    spelling = InitSpelling.LIST
+                    if self.peek(1).text == "}":
+                        spelling = InitSpelling.NULL
                 init = self.initializer(type_, eq)
                 type_ = init.type
             elif const:
                 raise self.type_error("const variable needs an initialiser", name)
-            found.append(Declarator(name, type_, init))
+            found.append(Declarator(name, type_, init, spelling))
             if not self.accept(","):
                 return found
 
@@ -206,6 +214,12 @@ class DeclarationParser(ExpressionParser):
 
     def initializer_list(self, type_: Type) -> Expression:
         open_token = self.expect("{")
+        if self.accept("}"):
+            # GL_EXT_null_initializer's `{}`: the all-zero value of the declared type.
+            zero = zero_of(type_)
+            if zero is None:
+                raise self.type_error(f"no null initialiser for {type_}", open_token)
+            return zero
         elements: list[Type] = []
         items: list[Expression] = []
         while True:
@@ -253,4 +267,11 @@ class DeclarationParser(ExpressionParser):
             constant = fold(declarator.init, self.constant_env)
         ref = VariableRef(type_, name)
         self.declare(declarator.token, Variable(ref, not qualifiers.const, constant))
-        return VarDecl(name, type_, declarator.init, qualifiers.const, qualifiers.ir())
+        return VarDecl(
+            name,
+            type_,
+            declarator.init,
+            qualifiers.const,
+            qualifiers.ir(),
+            spelling=declarator.spelling,
+        )

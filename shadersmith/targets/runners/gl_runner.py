@@ -167,6 +167,10 @@ class GLRunner:
                 releases.callback(gl_buffer.release)
                 if buffer.uniform:  # a push-constant block's GL spelling (emit/glsl.py)
                     gl_buffer.bind_to_uniform_block(buffer.binding)
+                elif data and runtime_lengths_of(buffer.fields, buffer.values):
+                    # Bound to its own bytes: `.length()` of a runtime-sized array counts
+                    # the bound range, which the zero tail would lengthen.
+                    gl_buffer.bind_to_storage_buffer(buffer.binding, size=len(data))
                 else:
                     gl_buffer.bind_to_storage_buffer(buffer.binding)
                 gl_buffers.append(gl_buffer)
@@ -386,7 +390,8 @@ def _uniform_value(value: Value) -> Any:
 
 
 def _padded(data: bytes) -> bytes:
-    # GL rejects an empty buffer; a zero tail up to a multiple of 16 is never read.
+    # GL rejects an empty buffer; a zero tail up to a multiple of 16 is never read (a
+    # buffer ending in a runtime-sized array is bound without it).
     size = max(16, -(-len(data) // 16) * 16)
     return data + bytes(size - len(data))
 

@@ -42,7 +42,12 @@ from shadersmith.targets.runners.images import (
     side_by_side,
 )
 from shadersmith.targets.runners.specialization import specialization_info
-from shadersmith.targets.runners.std430 import pack_buffer, runtime_lengths_of, unpack_buffer
+from shadersmith.targets.runners.std430 import (
+    buffer_size,
+    pack_buffer,
+    runtime_lengths_of,
+    unpack_buffer,
+)
 from shadersmith.targets.runners.texels import texel_bytes, texels_from
 from shadersmith.targets.runners.vk_device import HostBuffer, VulkanDevice
 from shadersmith.targets.tools.spirv_tools import compile_glsl_to_spirv
@@ -487,7 +492,7 @@ class VulkanRunner:
                 else {
                     "pBufferInfo": [
                         vk.VkDescriptorBufferInfo(
-                            buffer=host_buffer.buffer, offset=0, range=host_buffer.size
+                            buffer=host_buffer.buffer, offset=0, range=_range(buffer, host_buffer)
                         )
                     ]
                 }
@@ -891,6 +896,16 @@ def _rejected(error: Exception, compile_ms: float) -> RunResult:
     return RunResult(
         RunStatus.COMPILE_ERROR, log=log, compile_ms=compile_ms, failed_component="driver"
     )
+
+
+def _range(buffer: BufferInput, host_buffer: HostBuffer) -> int:
+    """The bytes a descriptor binds: the whole buffer, but a block ending in a
+    runtime-sized array only its own bytes, the zero tail left out, since `.length()`
+    counts the bound range."""
+    lengths = runtime_lengths_of(buffer.fields, buffer.values)
+    if not lengths:
+        return host_buffer.size
+    return min(host_buffer.size, max(1, buffer_size(buffer.fields, lengths, buffer.layout)))
 
 
 def _padded_size(size: int) -> int:
