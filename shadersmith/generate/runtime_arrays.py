@@ -71,7 +71,7 @@ def unsize_arrays(
         if not (plain and sized) or buffer.block_name in program.buffer_references:
             buffers.append(buffer)
             continue
-        if buffer.instance_name in program.buffer_references or rng.random() >= probability:
+        if rng.random() >= probability:
             buffers.append(buffer)
             continue
         assert last is not None and isinstance(last.type, ArrayType)
